@@ -1,0 +1,116 @@
+/**
+ * Function and comment extraction with the reference's tree-sitter queries.
+ *
+ * Offsets: `startIndex`/`endIndex` index the JavaScript string (UTF-16 code units); `startByte`/
+ * `endByte` are UTF-8 byte offsets, as the reference's py-tree-sitter reports them. Lines are
+ * 0-based with an exclusive end, as in the RepoQA release format.
+ */
+import type { Node } from "web-tree-sitter";
+import { loadLanguage, withTree, type LoadedLanguage } from "./parser";
+import type { Language } from "./languages";
+
+export interface ExtractedFunction {
+  name: string;
+  startLine: number;
+  endLine: number;
+  startByte: number;
+  endByte: number;
+  startIndex: number;
+  endIndex: number;
+  text: string;
+}
+
+/** Every function the reference query captures in `code`, in capture order. */
+export async function extractFunctions(lang: Language, code: string): Promise<ExtractedFunction[]> {
+  const loaded = await loadLanguage(lang);
+  return extractFunctionsSync(loaded, code);
+}
+
+export function extractFunctionsSync(lang: LoadedLanguage, code: string): ExtractedFunction[] {
+  const found =
+    withTree(lang, code, (root) =>
+      lang.functionQuery.captures(root).map(({ node }) => ({
+        name: functionName(node),
+        startLine: node.startPosition.row,
+        endLine: node.endPosition.row + 1,
+        startIndex: node.startIndex,
+        endIndex: node.endIndex,
+      })),
+    ) ?? [];
+  const bytes = utf8Offsets(code, found.flatMap((f) => [f.startIndex, f.endIndex]));
+  return found.map((f) => ({
+    ...f,
+    startByte: bytes.get(f.startIndex)!,
+    endByte: bytes.get(f.endIndex)!,
+    text: code.slice(f.startIndex, f.endIndex),
+  }));
+}
+
+/**
+ * The text of the first function the query captures, or `undefined` if there is none.
+ * This is what the reference's `sanitize_output` returns for a code block.
+ */
+export function firstFunctionText(lang: LoadedLanguage, code: string): string | undefined {
+  return withTree(lang, code, (root) => {
+    const [first] = lang.functionQuery.captures(root);
+    return first ? code.slice(first.node.startIndex, first.node.endIndex) : undefined;
+  });
+}
+
+/** `code` with every comment-query capture deleted (the reference's `remove_comments`). */
+export async function removeComments(lang: Language, code: string): Promise<string> {
+  return removeCommentsSync(await loadLanguage(lang), code);
+}
+
+export function removeCommentsSync(lang: LoadedLanguage, code: string): string {
+  const ranges =
+    withTree(lang, code, (root) =>
+      lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, node.endIndex] as const)),
+    ) ?? [];
+  if (ranges.length === 0) return code;
+  // Python's sort is stable, so equal starts keep query order: sort on start only, descending.
+  const order = ranges.map((_, i) => i).sort((a, b) => ranges[b][0] - ranges[a][0] || a - b);
+  // Deleting back to front with the original offsets, exactly as the reference does (overlapping
+  // captures would shift text in the reference too).
+  let out = code;
+  for (const i of order) out = out.slice(0, ranges[i][0]) + out.slice(ranges[i][1]);
+  return out;
+}
+
+function functionName(node: Node): string {
+  const named = node.childForFieldName("name");
+  if (named) return named.text;
+  // C++ definitions carry the name inside nested declarators.
+  let declarator = node.childForFieldName("declarator");
+  while (declarator) {
+    if (declarator.type === "identifier" || declarator.type.endsWith("identifier")) return declarator.text;
+    declarator = declarator.childForFieldName("declarator");
+  }
+  return "";
+}
+
+/** UTF-8 byte offsets of the given UTF-16 indices of `text`, in one pass. */
+export function utf8Offsets(text: string, indices: readonly number[]): Map<number, number> {
+  const wanted = [...new Set(indices)].sort((a, b) => a - b);
+  const result = new Map<number, number>();
+  let bytes = 0;
+  let i = 0;
+  for (const target of wanted) {
+    for (; i < target && i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x80) bytes += 1;
+      else if (c < 0x800) bytes += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          bytes += 4;
+          i++;
+          continue;
+        }
+        bytes += 3;
+      } else bytes += 3;
+    }
+    result.set(target, bytes);
+  }
+  return result;
+}

@@ -1,0 +1,101 @@
+/**
+ * needlework's stored form of a RepoQA-family dataset (format `needlework/repoqa-shard@1`).
+ *
+ * R2 layout, per dataset id:
+ *   datasets/<id>/manifest.json                 the manifest (written last, when the import commits)
+ *   datasets/<id>/repoqa/<lang>/<repo>.json      one shard per repository: needles + candidates
+ *   datasets/<id>/source/<lang>/<repo>.json      the release's repo object as imported (for contexts)
+ * D1 indexes datasets, shards and tasks so that scoring one answer is one indexed query + one shard.
+ *
+ * A shard precomputes what the scoring hot path needs: every candidate's reference text (the
+ * reference's `"\n".join(lines[start_line:end_line])`), its comment-free twin and token count.
+ */
+import type { Language } from "../code/languages";
+
+export const SHARD_FORMAT = "needlework/repoqa-shard@1";
+export const MANIFEST_FORMAT = "needlework/manifest@1";
+
+export interface ShardFunction {
+  name: string;
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_byte?: number;
+  end_byte?: number;
+  /** Reference text: lines [start_line, end_line) of the file joined with "\n". */
+  code: string;
+  /** `code` after the reference's comment removal (for `ignore_comments`). */
+  code_without_comments: string;
+  /** Whitespace tokens of `code` (RepoQA tokenisation). */
+  ntokens: number;
+}
+
+export interface ShardNeedle extends ShardFunction {
+  /** Position in the release's needle list: the needle's index i. */
+  index: number;
+  task_id: string;
+  description: string;
+  /** Index of this needle in `functions` (the strict-mode candidates). */
+  function_index: number;
+  /**
+   * Indices into `functions` of the functions inside this task's code context. Absent until a
+   * context has been built for the task; strict mode then uses every function of the repository.
+   */
+  context_functions?: number[];
+}
+
+export interface RepoShard {
+  format: typeof SHARD_FORMAT;
+  language: Language;
+  repo: string;
+  commit_sha?: string;
+  entrypoint_path?: string;
+  topic?: string;
+  needles: ShardNeedle[];
+  /** Every function the release lists for the repository, file by file, in release order. */
+  functions: ShardFunction[];
+}
+
+export interface ManifestShard {
+  key: string;
+  language: Language;
+  repo: string;
+  sha256: string;
+  tasks: number;
+  functions: number;
+}
+
+export interface DatasetManifest {
+  format: typeof MANIFEST_FORMAT;
+  id: string;
+  benchmark: "repoqa-snf";
+  name: string;
+  source: { kind: "repoqa-release"; name?: string; url?: string; license?: string };
+  languages: Partial<Record<Language, { repos: number; tasks: number }>>;
+  counts: { repos: number; tasks: number; functions: number };
+  grammars: Record<string, { package: string; version: string; sha256: string }>;
+  /** Tokenizer used to build code contexts; null while the dataset has none. */
+  tokenizer: null | { name: string; version: string };
+  scorer_version: string;
+  /** sha256 over the sorted `key:sha256` lines of every shard: the dataset's identity. */
+  content_sha256: string;
+  created_at: string;
+  shards: ManifestShard[];
+}
+
+/** `<lang>::<repo>::<function name>`, as the reference names tasks. */
+export function taskId(language: string, repo: string, name: string): string {
+  return `${language}::${repo}::${name}`;
+}
+
+/** R2 keys for a dataset's objects. Repository names become one path segment (`/` -> `__`). */
+export const datasetKeys = {
+  prefix: (id: string) => `datasets/${id}/`,
+  manifest: (id: string) => `datasets/${id}/manifest.json`,
+  shard: (id: string, lang: string, repo: string) => `datasets/${id}/repoqa/${lang}/${repoSlug(repo)}.json`,
+  source: (id: string, lang: string, repo: string) => `datasets/${id}/source/${lang}/${repoSlug(repo)}.json`,
+};
+
+function repoSlug(repo: string): string {
+  return encodeURIComponent(repo.replaceAll("/", "__"));
+}

@@ -1,0 +1,249 @@
+/**
+ * Datasets in R2 (shards, manifest) indexed in D1. Imports are two-phase: repositories are added
+ * while the dataset is `importing`, then `commit` writes the manifest and makes it `ready`. A ready
+ * dataset is immutable (re-importing answers 409); delete it first to replace it.
+ */
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { loadLanguage } from "../code";
+import type { Language } from "../code/languages";
+import * as schema from "../db/schema";
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { SCORER_VERSION } from "../version";
+import wasmManifest from "../../wasm/manifest.json";
+import { buildShard } from "./build-shard";
+import type { ReleaseRepo } from "./release";
+import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest, type RepoShard } from "./shard";
+
+/** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
+const TASK_ROWS_PER_INSERT = 14;
+
+export const db = (env: Env) => drizzle(env.DB, { schema });
+
+export type DatasetRow = typeof schema.datasets.$inferSelect;
+
+export async function getDataset(env: Env, id: string): Promise<DatasetRow | undefined> {
+  return db(env).query.datasets.findFirst({ where: eq(schema.datasets.id, id) });
+}
+
+export async function listDatasets(env: Env): Promise<DatasetRow[]> {
+  return db(env).select().from(schema.datasets).orderBy(asc(schema.datasets.id));
+}
+
+export async function countReadyDatasets(env: Env): Promise<number> {
+  const [row] = await db(env).select({ n: count() }).from(schema.datasets).where(eq(schema.datasets.status, "ready"));
+  return row?.n ?? 0;
+}
+
+async function sha256Hex(data: string | ArrayBuffer): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Adds (or replaces) one repository of a dataset that is still importing. */
+export async function importRepo(env: Env, datasetId: string, language: Language, repo: ReleaseRepo, name?: string) {
+  const existing = await getDataset(env, datasetId);
+  if (existing?.status === "ready") {
+    throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed; delete it before importing again.`);
+  }
+  const shard = buildShard(language, await loadLanguage(language), repo);
+  const shardJson = JSON.stringify(shard);
+  const shardKey = datasetKeys.shard(datasetId, language, repo.repo);
+  const sha256 = await sha256Hex(shardJson);
+  await Promise.all([
+    env.DATASETS.put(datasetKeys.source(datasetId, language, repo.repo), JSON.stringify(repo), {
+      httpMetadata: { contentType: "application/json" },
+    }),
+    env.DATASETS.put(shardKey, shardJson, { httpMetadata: { contentType: "application/json" }, sha256 }),
+  ]);
+
+  const now = new Date().toISOString();
+  const d = db(env);
+  const taskRows = shard.needles.map((n) => ({
+    datasetId,
+    taskId: n.task_id,
+    language,
+    repo: repo.repo,
+    name: n.name,
+    needleIndex: n.index,
+    shardKey,
+  }));
+  const inserts = [];
+  for (let i = 0; i < taskRows.length; i += TASK_ROWS_PER_INSERT) {
+    inserts.push(d.insert(schema.tasks).values(taskRows.slice(i, i + TASK_ROWS_PER_INSERT)));
+  }
+  // One batch = one transaction: the index never points at half a repository.
+  await d.batch([
+    d
+      .insert(schema.datasets)
+      .values({ id: datasetId, benchmark: "repoqa-snf", name: name ?? datasetId, status: "importing", languages: [], createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: schema.datasets.id, set: { updatedAt: now } }),
+    d.delete(schema.tasks).where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.language, language), eq(schema.tasks.repo, repo.repo))),
+    d
+      .insert(schema.datasetShards)
+      .values({ datasetId, language, repo: repo.repo, key: shardKey, sha256, taskCount: shard.needles.length, functionCount: shard.functions.length })
+      .onConflictDoUpdate({
+        target: [schema.datasetShards.datasetId, schema.datasetShards.language, schema.datasetShards.repo],
+        set: { key: shardKey, sha256, taskCount: shard.needles.length, functionCount: shard.functions.length },
+      }),
+    ...inserts,
+  ]);
+  return { dataset: datasetId, language, repo: repo.repo, tasks: shard.needles.length, functions: shard.functions.length, sha256 };
+}
+
+/** Writes the manifest and marks the dataset ready. */
+export async function commitDataset(
+  env: Env,
+  datasetId: string,
+  meta: { name?: string; source?: DatasetManifest["source"] } = {},
+): Promise<DatasetManifest> {
+  const existing = await getDataset(env, datasetId);
+  if (!existing) throw new ProblemError("not-found", `No dataset "${datasetId}" is being imported.`);
+  if (existing.status === "ready") throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed.`);
+  const d = db(env);
+  const shards = await d
+    .select()
+    .from(schema.datasetShards)
+    .where(eq(schema.datasetShards.datasetId, datasetId))
+    .orderBy(asc(schema.datasetShards.key));
+  if (shards.length === 0) throw new ProblemError("conflict", `Dataset "${datasetId}" has no repositories yet.`);
+
+  const languages: DatasetManifest["languages"] = {};
+  for (const s of shards) {
+    const entry = (languages[s.language as Language] ??= { repos: 0, tasks: 0 });
+    entry.repos++;
+    entry.tasks += s.taskCount;
+  }
+  const contentSha256 = await sha256Hex(shards.map((s) => `${s.key}:${s.sha256}\n`).join(""));
+  const tasks = shards.reduce((n, s) => n + s.taskCount, 0);
+  const manifest: DatasetManifest = {
+    format: MANIFEST_FORMAT,
+    id: datasetId,
+    benchmark: "repoqa-snf",
+    name: meta.name ?? existing.name,
+    source: meta.source ?? { kind: "repoqa-release" },
+    languages,
+    counts: { repos: shards.length, tasks, functions: shards.reduce((n, s) => n + s.functionCount, 0) },
+    grammars: Object.fromEntries(
+      Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
+    ),
+    tokenizer: null,
+    scorer_version: SCORER_VERSION,
+    content_sha256: contentSha256,
+    created_at: existing.createdAt,
+    shards: shards.map((s) => ({
+      key: s.key,
+      language: s.language as Language,
+      repo: s.repo,
+      sha256: s.sha256,
+      tasks: s.taskCount,
+      functions: s.functionCount,
+    })),
+  };
+  const manifestKey = datasetKeys.manifest(datasetId);
+  await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), { httpMetadata: { contentType: "application/json" } });
+  await d
+    .update(schema.datasets)
+    .set({
+      status: "ready",
+      name: manifest.name,
+      languages: Object.keys(languages),
+      repoCount: shards.length,
+      taskCount: tasks,
+      contentSha256,
+      manifestKey,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(eq(schema.datasets.id, datasetId));
+  return manifest;
+}
+
+export async function readManifest(env: Env, datasetId: string): Promise<DatasetManifest | undefined> {
+  const object = await env.DATASETS.get(datasetKeys.manifest(datasetId));
+  return object ? ((await object.json()) as DatasetManifest) : undefined;
+}
+
+/** Removes a dataset's rows first (so nothing can be scored against it), then its objects. */
+export async function deleteDataset(env: Env, datasetId: string): Promise<{ objects: number }> {
+  const existing = await getDataset(env, datasetId);
+  if (!existing) throw new ProblemError("not-found", `No dataset "${datasetId}".`);
+  const d = db(env);
+  await d.batch([
+    d.delete(schema.tasks).where(eq(schema.tasks.datasetId, datasetId)),
+    d.delete(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId)),
+    d.delete(schema.datasets).where(eq(schema.datasets.id, datasetId)),
+  ]);
+  let objects = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.DATASETS.list({ prefix: datasetKeys.prefix(datasetId), cursor });
+    if (page.objects.length) await env.DATASETS.delete(page.objects.map((o) => o.key));
+    objects += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return { objects };
+}
+
+export interface TaskLocation {
+  taskId: string;
+  language: Language;
+  needleIndex: number;
+  shardKey: string;
+  contentSha256: string;
+}
+
+/** Where each requested task of a ready dataset lives; tasks that do not exist are absent. */
+export async function locateTasks(env: Env, datasetId: string, taskIds: readonly string[]): Promise<Map<string, TaskLocation>> {
+  const dataset = await getDataset(env, datasetId);
+  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) {
+    throw new ProblemError("not-found", `No ready dataset "${datasetId}".`, { dataset: datasetId });
+  }
+  const unique = [...new Set(taskIds)];
+  const found = new Map<string, TaskLocation>();
+  const d = db(env);
+  // Chunked IN lists stay under D1's 100 bound parameters.
+  for (let i = 0; i < unique.length; i += 90) {
+    const rows = await d.query.tasks.findMany({
+      where: (t, { and, eq, inArray }) => and(eq(t.datasetId, datasetId), inArray(t.taskId, unique.slice(i, i + 90))),
+    });
+    for (const r of rows) {
+      found.set(r.taskId, {
+        taskId: r.taskId,
+        language: r.language as Language,
+        needleIndex: r.needleIndex,
+        shardKey: r.shardKey,
+        contentSha256: dataset.contentSha256,
+      });
+    }
+  }
+  return found;
+}
+
+/** A page of a dataset's tasks, ordered by task id (the cursor is the last id of the page). */
+export async function listTasks(env: Env, datasetId: string, opts: { language?: string; limit: number; after?: string }) {
+  const d = db(env);
+  const rows = await d
+    .select({ task: schema.tasks.taskId, language: schema.tasks.language, repo: schema.tasks.repo, name: schema.tasks.name, needle_index: schema.tasks.needleIndex })
+    .from(schema.tasks)
+    .where(
+      and(
+        eq(schema.tasks.datasetId, datasetId),
+        opts.language ? eq(schema.tasks.language, opts.language) : undefined,
+        opts.after ? gt(schema.tasks.taskId, opts.after) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.tasks.taskId))
+    .limit(opts.limit + 1);
+  const more = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit);
+  return { tasks: page, next: more ? page[page.length - 1].task : null };
+}
+
+/** Reads one shard (callers cache it; see shard-cache.ts). */
+export async function readShard(env: Env, key: string): Promise<RepoShard> {
+  const object = await env.DATASETS.get(key);
+  if (!object) throw new ProblemError("not-found", "A shard of this dataset is missing from storage; re-import the dataset.");
+  return (await object.json()) as RepoShard;
+}

@@ -1,0 +1,70 @@
+/**
+ * One error envelope for every 4xx/5xx: RFC 9457 `application/problem+json` with a request id.
+ *
+ * Public text only: `title` and `detail` are written for the caller. Internal detail (stack traces,
+ * driver messages) goes to the log under the same request id, never into a response.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const PROBLEMS = {
+  "validation-error": { status: 400, title: "Request failed validation" },
+  "malformed-json": { status: 400, title: "Malformed JSON body" },
+  unauthorized: { status: 401, title: "Missing or invalid admin token" },
+  "admin-disabled": { status: 403, title: "Admin endpoints are disabled" },
+  "not-found": { status: 404, title: "Not found" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  "payload-too-large": { status: 413, title: "Payload too large" },
+  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
+  "unprocessable-content": { status: 422, title: "Unprocessable content" },
+  "internal-error": { status: 500, title: "Internal error" },
+} as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
+
+export type ProblemType = keyof typeof PROBLEMS;
+
+/** Problem type URIs are URNs: stable identifiers, documented in the README. */
+export const problemUri = (type: ProblemType) => `urn:needlework:problem:${type}`;
+
+/** Throw this anywhere in a handler to answer with the envelope. */
+export class ProblemError extends Error {
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}
+
+export function problemResponse(c: Context, problem: ProblemError): Response {
+  const { status, title } = PROBLEMS[problem.type];
+  const body = {
+    type: problemUri(problem.type),
+    title,
+    status,
+    detail: problem.detail,
+    request_id: (c.get("requestId") as string | undefined) ?? null,
+    ...problem.extra,
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/problem+json; charset=utf-8", "x-request-id": body.request_id ?? "" },
+  });
+}
+
+/** Maps anything thrown to a problem; unknown errors become a 500 whose detail says nothing inside. */
+export function toProblem(err: unknown, requestId: string | undefined): ProblemError {
+  if (err instanceof ProblemError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 400 && /malformed json/i.test(err.message)) {
+      return new ProblemError("malformed-json", "The request body is not valid JSON.");
+    }
+    const known = Object.entries(PROBLEMS).find(([, p]) => p.status === err.status);
+    if (known) return new ProblemError(known[0] as ProblemType, err.message || known[1].title);
+  }
+  console.error(`[${requestId ?? "-"}] unhandled error`, err);
+  return new ProblemError("internal-error", `Something went wrong on our side. Quote request id ${requestId ?? "(none)"} when reporting it.`);
+}

@@ -1,0 +1,212 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { isLanguage } from "../code/languages";
+import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "../datasets/release";
+import {
+  commitDataset,
+  deleteDataset,
+  getDataset,
+  importRepo,
+  listDatasets,
+  listTasks,
+  readManifest,
+  type DatasetRow,
+} from "../datasets/store";
+import { ProblemError } from "../errors";
+import { requireAdmin } from "../middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../middleware/body";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+
+const DatasetId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64, starting with a letter or digit")
+  .openapi({ param: { name: "id", in: "path" }, example: "repoqa-2024-04-20" });
+
+const DatasetSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    benchmark: z.string(),
+    status: z.enum(["importing", "ready"]),
+    languages: z.array(z.string()),
+    repos: z.number().int(),
+    tasks: z.number().int(),
+    content_sha256: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("DatasetSummary");
+
+const summary = (row: DatasetRow): z.infer<typeof DatasetSummary> => ({
+  id: row.id,
+  name: row.name,
+  benchmark: row.benchmark,
+  status: row.status,
+  languages: row.languages,
+  repos: row.repoCount,
+  tasks: row.taskCount,
+  content_sha256: row.contentSha256,
+  created_at: row.createdAt,
+});
+
+const SourceSchema = z
+  .object({
+    kind: z.literal("repoqa-release").default("repoqa-release"),
+    name: z.string().max(200).optional(),
+    url: z.string().max(500).optional(),
+    license: z.string().max(100).optional(),
+  })
+  .strict();
+
+const ImportedRepo = z
+  .object({ dataset: z.string(), language: z.string(), repo: z.string(), tasks: z.number().int(), functions: z.number().int(), sha256: z.string() })
+  .openapi("ImportedRepo");
+
+const Manifest = z.record(z.string(), z.unknown()).openapi("DatasetManifest", { description: "See src/datasets/shard.ts (DatasetManifest)" });
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/datasets",
+  tags: ["datasets"],
+  summary: "List datasets",
+  responses: { 200: jsonResponse(z.object({ datasets: z.array(DatasetSummary) }), "All datasets") },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/datasets/{id}",
+  tags: ["datasets"],
+  summary: "A dataset's summary and, once committed, its manifest",
+  request: { params: z.object({ id: DatasetId }) },
+  responses: {
+    200: jsonResponse(z.object({ dataset: DatasetSummary, manifest: Manifest.nullable() }), "The dataset"),
+    ...problemResponses(400, 404),
+  },
+});
+
+const tasks = createRoute({
+  method: "get",
+  path: "/v1/datasets/{id}/tasks",
+  tags: ["datasets"],
+  summary: "Task ids of a dataset, paged",
+  request: {
+    params: z.object({ id: DatasetId }),
+    query: z.object({
+      language: z.string().optional(),
+      limit: z.coerce.number().int().min(1).max(1000).default(100),
+      after: z.string().max(1024).optional().openapi({ description: "The `next` cursor of the previous page" }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        tasks: z.array(z.object({ task: z.string(), language: z.string(), repo: z.string(), name: z.string(), needle_index: z.number().int() })),
+        next: z.string().nullable(),
+      }),
+      "A page of tasks",
+    ),
+    ...problemResponses(400, 404),
+  },
+});
+
+const addRepo = createRoute({
+  method: "post",
+  path: "/v1/datasets/{id}/repos",
+  tags: ["datasets"],
+  summary: "Import one repository of an official RepoQA release into a dataset that is still importing",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
+  request: {
+    params: z.object({ id: DatasetId }),
+    ...jsonBody(z.object({ language: ReleaseLanguageSchema, repo: ReleaseRepoSchema, name: z.string().max(200).optional() }).strict()),
+  },
+  responses: { 201: jsonResponse(ImportedRepo, "Stored"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+});
+
+const commit = createRoute({
+  method: "post",
+  path: "/v1/datasets/{id}/commit",
+  tags: ["datasets"],
+  summary: "Write the manifest and make the dataset ready to score against",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  request: {
+    params: z.object({ id: DatasetId }),
+    ...jsonBody(z.object({ name: z.string().max(200).optional(), source: SourceSchema.optional() }).strict()),
+  },
+  responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 404, 409, 415) },
+});
+
+const importRelease = createRoute({
+  method: "post",
+  path: "/v1/datasets/{id}/import",
+  tags: ["datasets"],
+  summary: `Import a whole RepoQA release file in one request (bodies up to ${LIMITS.repoBody} bytes; use /repos + /commit for larger files)`,
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
+  request: {
+    params: z.object({ id: DatasetId }),
+    query: z.object({ name: z.string().max(200).optional(), source: z.string().max(200).optional(), license: z.string().max(100).optional() }),
+    ...jsonBody(ReleaseSchema.openapi("RepoQARelease")),
+  },
+  responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/datasets/{id}",
+  tags: ["datasets"],
+  summary: "Delete a dataset: its index rows, then its stored shards",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ id: DatasetId }) },
+  responses: { 200: jsonResponse(z.object({ deleted: z.string(), objects: z.number().int() }), "Deleted"), ...problemResponses(401, 403, 404) },
+});
+
+export const datasetRoutes = createRouter()
+  .openapi(list, async (c) => c.json({ datasets: (await listDatasets(c.env)).map(summary) }, 200))
+  .openapi(get, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await getDataset(c.env, id);
+    if (!row) throw new ProblemError("not-found", `No dataset "${id}".`);
+    const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
+    return c.json({ dataset: summary(row), manifest: manifest as Record<string, unknown> | null }, 200);
+  })
+  .openapi(tasks, async (c) => {
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    if (!(await getDataset(c.env, id))) throw new ProblemError("not-found", `No dataset "${id}".`);
+    if (query.language && !isLanguage(query.language)) throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
+    return c.json(await listTasks(c.env, id, query), 200);
+  })
+  .openapi(addRepo, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json(await importRepo(c.env, id, body.language, body.repo, body.name), 201);
+  })
+  .openapi(commit, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json((await commitDataset(c.env, id, body)) as unknown as Record<string, unknown>, 200);
+  })
+  .openapi(importRelease, async (c) => {
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const release = c.req.valid("json");
+    const entries = Object.entries(release).flatMap(([language, repos]) => (repos ?? []).map((repo) => ({ language, repo })));
+    if (entries.length === 0) throw new ProblemError("unprocessable-content", "The release holds no repositories.");
+    if ((await getDataset(c.env, id))?.status === "ready") {
+      throw new ProblemError("conflict", `Dataset "${id}" is already committed; delete it before importing again.`);
+    }
+    for (const { language, repo } of entries) {
+      await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, query.name);
+    }
+    const manifest = await commitDataset(c.env, id, {
+      name: query.name,
+      source: { kind: "repoqa-release", name: query.source, license: query.license },
+    });
+    return c.json(manifest as unknown as Record<string, unknown>, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid("param");
+    const { objects } = await deleteDataset(c.env, id);
+    return c.json({ deleted: id, objects }, 200);
+  });

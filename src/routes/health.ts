@@ -1,0 +1,39 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { countReadyDatasets } from "../datasets/store";
+import { SCORER_VERSION, SERVICE_VERSION } from "../version";
+import wasmManifest from "../../wasm/manifest.json";
+import { createRouter, jsonResponse, problemResponses } from "./common";
+
+const HealthSchema = z
+  .object({
+    status: z.literal("ok"),
+    service_version: z.string(),
+    scorer_version: z.string(),
+    grammars: z.record(z.string(), z.object({ package: z.string(), version: z.string(), sha256: z.string() })),
+    datasets: z.number().int().openapi({ description: "Datasets ready to score against" }),
+  })
+  .openapi("Health");
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/health",
+  tags: ["service"],
+  summary: "Service, scorer and grammar versions, and the number of ready datasets",
+  responses: { 200: jsonResponse(HealthSchema, "The service is up"), ...problemResponses(500) },
+});
+
+export const healthRoutes = createRouter().openapi(route, async (c) => {
+  const grammars = Object.fromEntries(
+    Object.entries(wasmManifest.modules).map(([name, m]) => [name, { package: m.package, version: m.version, sha256: m.sha256 }]),
+  );
+  return c.json(
+    {
+      status: "ok" as const,
+      service_version: SERVICE_VERSION,
+      scorer_version: SCORER_VERSION,
+      grammars,
+      datasets: await countReadyDatasets(c.env),
+    },
+    200,
+  );
+});
