@@ -65,7 +65,7 @@ export async function removeComments(lang: Language, code: string): Promise<stri
 export function removeCommentsSync(lang: LoadedLanguage, code: string): string {
   const ranges =
     withTree(lang, code, (root) =>
-      lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, node.endIndex] as const)),
+      lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, commentEnd(code, node)] as const)),
     ) ?? [];
   if (ranges.length === 0) return code;
   // Python's sort is stable, so equal starts keep query order: sort on start only, descending.
@@ -75,6 +75,15 @@ export function removeCommentsSync(lang: LoadedLanguage, code: string): string {
   let out = code;
   for (const i of order) out = out.slice(0, ranges[i][0]) + out.slice(ranges[i][1]);
   return out;
+}
+
+/**
+ * tree-sitter-rust 0.24 makes a doc comment (`/// ...`) own its line break; the grammars the
+ * reference used never did. Leaving the break in place keeps the reference's token boundaries.
+ */
+function commentEnd(code: string, node: Node): number {
+  const end = node.endIndex;
+  return node.type.endsWith("comment") && code.charCodeAt(end - 1) === 10 ? end - 1 : end;
 }
 
 function functionName(node: Node): string {

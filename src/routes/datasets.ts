@@ -193,17 +193,25 @@ export const datasetRoutes = createRouter()
     const release = c.req.valid("json");
     const entries = Object.entries(release).flatMap(([language, repos]) => (repos ?? []).map((repo) => ({ language, repo })));
     if (entries.length === 0) throw new ProblemError("unprocessable-content", "The release holds no repositories.");
-    if ((await getDataset(c.env, id))?.status === "ready") {
+    const before = await getDataset(c.env, id);
+    if (before?.status === "ready") {
       throw new ProblemError("conflict", `Dataset "${id}" is already committed; delete it before importing again.`);
     }
-    for (const { language, repo } of entries) {
-      await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, query.name);
+    try {
+      for (const { language, repo } of entries) {
+        await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, query.name);
+      }
+      const manifest = await commitDataset(c.env, id, {
+        name: query.name,
+        source: { kind: "repoqa-release", name: query.source, license: query.license },
+      });
+      return c.json(manifest as unknown as Record<string, unknown>, 200);
+    } catch (err) {
+      // All or nothing: a release that fails half-way leaves no dataset behind (unless the caller
+      // had started this import earlier through /repos, whose repositories stay as they were).
+      if (!before) await deleteDataset(c.env, id).catch(() => {});
+      throw err;
     }
-    const manifest = await commitDataset(c.env, id, {
-      name: query.name,
-      source: { kind: "repoqa-release", name: query.source, license: query.license },
-    });
-    return c.json(manifest as unknown as Record<string, unknown>, 200);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");

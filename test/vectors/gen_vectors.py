@@ -202,6 +202,8 @@ def read_rustdoc_source(path):
     """Recover the original .rs text from a rustdoc ``src/**/*.rs.html`` page."""
     page = read_text(path)
     match = re.search(r'<pre class="rust"><code>(.*?)</code></pre>', page, re.DOTALL)
+    if match is None:
+        sys.exit(f"gen_vectors: no source listing in {path}")
     body = re.sub(r"<a href=#\d+ id=\d+ data-nosnippet>\d+</a>", "", match.group(1))
     return html.unescape(re.sub(r"<[^>]+>", "", body))
 
@@ -237,8 +239,10 @@ BRACE_HEADERS = {
     ),
     "ts": re.compile(
         r"^\s*(export\s+)?(default\s+)?(async\s+)?function\b"
-        r"|^\s*(export\s+)?(const|let)\s+[\w$]+(\s*:[^=]+)?\s*=\s*(async\s+)?\(.*\)(\s*:\s*[^=]+)?\s*=>\s*\{$"
-        r"|^\s+((public|private|protected|static|async|override)\s+)*[\w$]+\s*(<.*>)?\(.*\)(\s*:\s*.+)?\s*\{$"
+        r"|^\s*(export\s+)?(const|let)\s+[\w$]+(\s*:[^=]+)?\s*=\s*(async\s+)?"
+        r"\(.*\)(\s*:\s*[^=]+)?\s*=>\s*\{$"
+        r"|^\s+((public|private|protected|static|async|override)\s+)*"
+        r"[\w$]+\s*(<.*>)?\(.*\)(\s*:\s*.+)?\s*\{$"
     ),
 }
 CONTROL_WORDS = re.compile(r"^\s*(if|for|while|switch|catch|return|else|do|with)\b")
@@ -295,7 +299,11 @@ def extract_braced(lang, path, text):
                 and indent_of(lines[i - 1]) == indent_of(line)
             ):
                 start, open_index = j + 1, i
-        elif lang in BRACE_HEADERS and BRACE_HEADERS[lang].match(line) and not CONTROL_WORDS.match(line):
+        elif (
+            lang in BRACE_HEADERS
+            and BRACE_HEADERS[lang].match(line)
+            and not CONTROL_WORDS.match(line)
+        ):
             for k in range(i, min(i + 8, len(lines))):
                 if lines[k].rstrip().endswith("{"):
                     if k == i or indent_of(lines[k]) == indent_of(line):
@@ -348,14 +356,20 @@ def collect_functions():
         return ", ".join(Path(p).name for p in paths)
 
     python_names = ", ".join(str(Path(p).relative_to("/usr/lib/python3.11")) for p in PYTHON_FILES)
+    # rustdoc writes e.g. html/crates1.95.0.js next to html/src
+    crates_js = min(p.name for p in RUSTDOC_SRC.parent.glob("crates*.js"))
+    rust_version = crates_js[len("crates") : -len(".js")]
     sources = [
-        f"Python {platform.python_version()} standard library in /usr/lib/python3.11 (ast): {python_names}",
+        f"Python {platform.python_version()} standard library in /usr/lib/python3.11 (ast): "
+        f"{python_names}",
         "C (brace matcher): zlib, nettle, libstemmer examples from /usr/share/doc; "
         f"/usr/include/X11/Xtrans: {names(C_FILES)}",
-        f"C++ (brace matcher): libstdc++ 12 headers in /usr/include/c++/12/bits and numpy test data: {names(CPP_FILES)}",
-        f"Go (brace matcher): git contrib/persistent-https in /usr/share/doc/git: {names(GO_FILES)}",
-        "Rust (brace matcher): Rust stable toolchain core/alloc sources recovered from rustdoc "
-        f"src/*.rs.html pages: {', '.join(RUST_FILES)}",
+        "C++ (brace matcher): libstdc++ 12 headers in /usr/include/c++/12/bits and numpy "
+        f"test data: {names(CPP_FILES)}",
+        "Go (brace matcher): git contrib/persistent-https in /usr/share/doc/git: "
+        f"{names(GO_FILES)}",
+        f"Rust (brace matcher): Rust {rust_version} core/alloc sources recovered from the rustup "
+        f"toolchain's rustdoc src/*.rs.html pages: {', '.join(RUST_FILES)}",
         f"JavaScript (brace matcher): hono {node_version('hono')} dist, drizzle-orm "
         f"{node_version('drizzle-orm')}: {', '.join(JS_FILES)}",
         f"TypeScript (brace matcher): zod {node_version('zod')} src, @jridgewell/trace-mapping "
@@ -415,6 +429,7 @@ def strip_comments(fn):
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
     lines = [l for l in text.split("\n") if not l.lstrip().startswith("//")]
     lines = [re.sub(r"\s+//[^'\"\n]*$", "", l) for l in lines]
+    # drop lines that only held a comment, keep the blank lines that were already there
     return "\n".join(l for l in lines if l.strip() or not l)
 
 
@@ -537,8 +552,9 @@ def build_bleu_pairs(rng, pools):
         for n in (1, 2, 3, 4):
             add(f"short_scattered_{n}", fn.text, " ".join(rng.sample(tokens, n)))
     fn = rng.choice(refs)
-    for n, words in enumerate(["Sorry", "Sorry, not", "Sorry, not found", "Sorry, not found here."], 1):
-        add(f"short_absent_{n}", fn.text, words)
+    absent = "Sorry, not found here.".split()
+    for n in (1, 2, 3, 4):
+        add(f"short_absent_{n}", fn.text, " ".join(absent[:n]))
     add("short_last_token", fn.text, fn.text.split()[-1])
     add("short_same_token_twice", fn.text, " ".join([fn.text.split()[0]] * 2))
 
@@ -580,7 +596,8 @@ def build_bleu_pairs(rng, pools):
         crlf = ref.replace("\n", "\r\n")
         add("crlf_reference", crlf, ref)
         add("crlf_candidate", ref, crlf)
-        add("crlf_both_truncated", crlf, "\r\n".join(crlf.split("\r\n")[: max(2, len(crlf.split("\r\n")) // 2)]))
+        crlf_lines = crlf.split("\r\n")
+        add("crlf_both_truncated", crlf, "\r\n".join(crlf_lines[: max(2, len(crlf_lines) // 2)]))
     fn = rng.choice(refs)
     mixed = "".join(
         line + rng.choice(["\n", "\r\n", "\r"]) for line in fn.text.split("\n")
@@ -593,12 +610,11 @@ def build_bleu_pairs(rng, pools):
         ref = fn.text
         add("ws_python_between", ref, swap_whitespace(ref, rng, PY_WS_CHARS, 0.3))
         add("ws_python_only_between", ref, swap_whitespace(ref, rng, PY_ONLY_WS, 0.3))
-        add(
-            "ws_python_strip",
-            ref,
-            ws_run(rng, PY_WS_CHARS) + rng.choice(PY_ONLY_WS) + ref + rng.choice(PY_ONLY_WS) + ws_run(rng, PY_WS_CHARS),
-        )
-        add("ws_python_in_reference", swap_whitespace(ref, rng, PY_ONLY_WS + ["\u2028", "\u3000"], 0.4), ref)
+        prefix = ws_run(rng, PY_WS_CHARS) + rng.choice(PY_ONLY_WS)
+        suffix = rng.choice(PY_ONLY_WS) + ws_run(rng, PY_WS_CHARS)
+        add("ws_python_strip", ref, prefix + ref + suffix)
+        odd_ref = swap_whitespace(ref, rng, PY_ONLY_WS + ["\u2028", "\u3000"], 0.4)
+        add("ws_python_in_reference", odd_ref, ref)
         add("ws_bom_start", ref, "\ufeff" + ref)
         add("ws_bom_between", ref, swap_whitespace(ref, rng, JS_ONLY_WS, 0.2))
         add("ws_bom_end", ref, ref + "\n\ufeff")
@@ -607,7 +623,8 @@ def build_bleu_pairs(rng, pools):
     add("ws_bom_reference_start", "\ufeff" + fn.text, fn.text)
     add("ws_bom_both_start", "\ufeff" + fn.text, "\ufeff" + fn.text)
     add("ws_each_python_char_between", fn.text, swap_whitespace(fn.text, rng, PY_WS_CHARS, 1.0))
-    add("ws_strip_all_python_chars", fn.text, "".join(PY_WS_CHARS) + fn.text + "".join(reversed(PY_WS_CHARS)))
+    every_ws = "".join(PY_WS_CHARS)
+    add("ws_strip_all_python_chars", fn.text, every_ws + fn.text + every_ws[::-1])
 
     # 8. Duplicate-heavy candidates exercise n-gram clipping.
     for fn in rng.sample(refs, 4):
@@ -652,7 +669,8 @@ def build_bleu_pairs(rng, pools):
         add(
             "prose_around_candidate",
             ref,
-            f"Here is the function you asked for:\n\n{ref}\n\nIt is defined near the top of the file.",
+            f"Here is the function you asked for:\n\n{ref}\n\n"
+            "It is defined near the top of the file.",
         )
     add(
         "refusal",
@@ -793,7 +811,12 @@ SANITIZE_CASES = [
 
 def build_sanitize_cases():
     return [
-        {"name": name, "output": output, "stripped": output.strip(), "blocks": sanitize_regex_part(output)}
+        {
+            "name": name,
+            "output": output,
+            "stripped": output.strip(),
+            "blocks": sanitize_regex_part(output),
+        }
         for name, output in SANITIZE_CASES
     ]
 
@@ -804,8 +827,12 @@ def build_sanitize_cases():
 
 
 def write_json(filename, header, list_key, items):
-    """Write ``header`` plus a list with one JSON item per line (diff-friendly)."""
-    dump = lambda value: json.dumps(value, ensure_ascii=False)
+    """Write ``header`` plus a list with one JSON item per line (diff-friendly).
+
+    ASCII-only (``\\uXXXX`` escapes): raw U+2028/U+2029 break the JSON-as-module import in the
+    Workers test runner, and escapes keep the exotic whitespace visible in diffs.
+    """
+    dump = lambda value: json.dumps(value, ensure_ascii=True)
     fields = [f"{dump(k)}: {dump(v)}" for k, v in header.items()]
     body = ",\n".join(dump(item) for item in items)
     text = "{" + ", ".join(fields + [f"{dump(list_key)}: [\n{body}\n]"]) + "}\n"
@@ -816,16 +843,16 @@ def write_json(filename, header, list_key, items):
 def check_by_hand(pairs):
     """Re-derive a few scores from the BLEU formula to make sure the vectors mean what we think."""
 
-    def scores(kind):
+    def of_kind(kind):
         return [p for p in pairs if p["kind"] == kind]
 
     close = lambda a, b: math.isclose(a, b, rel_tol=1e-12)
     # Exact copies of real functions (always >= 4 tokens) score exactly 1.0.
-    assert all(p["score"] == 1.0 for p in scores("exact"))
+    assert all(p["score"] == 1.0 for p in of_kind("exact"))
     # A 1-token hypothesis is never smoothed (method4 needs hyp_len > 1): p1 = 1 and
     # the zero p2..p4 are dropped from the geometric mean, leaving the brevity
     # penalty exp(1 - r/1).
-    for p in scores("short_prefix_1"):
+    for p in of_kind("short_prefix_1"):
         assert close(p["score"], math.exp(1 - len(p["reference"].split())))
     # Exact copies of 1..4-token references: 2 and 3 tokens get method4-smoothed
     # p3/p4 = 1 / (2**k * 5 / ln(hyp_len)); 1 and 4 tokens score 1.0.
@@ -836,13 +863,13 @@ def check_by_hand(pairs):
         4: 1.0,
     }
     for n, value in expected.items():
-        assert all(close(p["score"], value) for p in scores(f"short_reference_{n}_exact"))
+        assert all(close(p["score"], value) for p in of_kind(f"short_reference_{n}_exact"))
     # Empty texts tokenise to [''], so "" vs "" is a perfect 1-token match.
-    assert scores("empty_both")[0]["score"] == 1.0
-    assert scores("empty_candidate")[0]["score"] == 0.0
+    assert of_kind("empty_both")[0]["score"] == 1.0
+    assert of_kind("empty_candidate")[0]["score"] == 0.0
     # U+FEFF is not whitespace for Python: a leading BOM makes the first token differ.
-    assert all(p["score"] < 1.0 for p in scores("ws_bom_start"))
-    assert all(p["score"] == 1.0 for p in scores("ws_python_only_between"))
+    assert all(p["score"] < 1.0 for p in of_kind("ws_bom_start"))
+    assert all(p["score"] == 1.0 for p in of_kind("ws_python_only_between"))
 
 
 def main():
@@ -887,7 +914,8 @@ def main():
             f"max={max(scores):.4g} mean={sum(scores) / len(scores):.4g}"
         )
     scores = [p["score"] for p in pairs]
-    print(f"pairs={len(pairs)} min={min(scores)} max={max(scores)} mean={sum(scores) / len(scores):.4f}")
+    mean = sum(scores) / len(scores)
+    print(f"pairs={len(pairs)} min={min(scores)} max={max(scores)} mean={mean:.4f}")
     print(f"whitespace cases={len(ws_cases)} code points={len(PY_WHITESPACE)}")
     print(f"sanitize cases={len(sanitize_cases)}")
     for name, size in sizes.items():

@@ -1,0 +1,46 @@
+/**
+ * Import an official RepoQA release file (e.g. repoqa-2024-04-20.json) into a needlework instance.
+ *
+ *   npm run import -- <release.json> [--id repoqa-2024-04-20] [--url http://127.0.0.1:8787] [--replace]
+ *
+ * The instance must be running (`npm start` locally, or a deployed Worker with --url). The admin
+ * token comes from NEEDLEWORK_ADMIN_TOKEN or, for local instances, ADMIN_TOKEN in .dev.vars.
+ */
+import { parseArgs } from "node:util";
+import { basename } from "node:path";
+import { DEFAULT_URL, api } from "./lib/api";
+import { importReleaseFile } from "./lib/import-release";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    id: { type: "string" },
+    url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+    name: { type: "string" },
+    license: { type: "string" },
+    replace: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+if (values.help || positionals.length !== 1) {
+  console.log("usage: npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace]");
+  process.exit(values.help ? 0 : 2);
+}
+
+const file = positionals[0];
+const id = values.id ?? basename(file, ".json").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+console.log(`Importing ${file} as dataset "${id}" into ${values.url}`);
+try {
+  const result = await importReleaseFile(api(values.url!), file, {
+    id,
+    name: values.name,
+    license: values.license,
+    replace: values.replace,
+    log: console.log,
+  });
+  console.log(`Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`);
+} catch (err) {
+  console.error(`Import failed: ${(err as Error).message}`);
+  process.exit(1);
+}

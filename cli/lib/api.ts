@@ -1,0 +1,80 @@
+/** Talking to a needlework instance (local `wrangler dev` or deployed) from Node-side commands. */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const DEV_VARS = `${ROOT}.dev.vars`;
+export const DEFAULT_URL = "http://127.0.0.1:8787";
+
+/** Reads KEY=value lines of a dotenv-style file (quotes optional). */
+export function readDotenv(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m) out[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return out;
+}
+
+/** The admin token: NEEDLEWORK_ADMIN_TOKEN, else ADMIN_TOKEN from .dev.vars (local instances). */
+export function adminToken(): string | undefined {
+  return process.env.NEEDLEWORK_ADMIN_TOKEN || readDotenv(DEV_VARS).ADMIN_TOKEN || undefined;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: { title?: string; detail?: string; request_id?: string } | undefined,
+    text: string,
+  ) {
+    super(problem?.detail ? `${status} ${problem.title ?? ""}: ${problem.detail}` : `${status}: ${text.slice(0, 300)}`);
+  }
+}
+
+export interface Api {
+  url: string;
+  request<T>(method: string, path: string, body?: unknown, opts?: { admin?: boolean }): Promise<T>;
+}
+
+export function api(url: string, token = adminToken()): Api {
+  const base = url.replace(/\/+$/, "");
+  return {
+    url: base,
+    async request<T>(method: string, path: string, body?: unknown, opts: { admin?: boolean } = {}) {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers["content-type"] = "application/json";
+      if (opts.admin) {
+        if (!token) throw new Error("No admin token: set NEEDLEWORK_ADMIN_TOKEN or ADMIN_TOKEN in .dev.vars.");
+        headers.authorization = `Bearer ${token}`;
+      }
+      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (!res.ok) {
+        let problem;
+        try {
+          problem = JSON.parse(text);
+        } catch {
+          problem = undefined;
+        }
+        throw new ApiError(res.status, problem, text);
+      }
+      return JSON.parse(text) as T;
+    },
+  };
+}
+
+/** Polls /v1/health until the service answers or the deadline passes. */
+export async function waitForService(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`needlework did not answer at ${url} within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

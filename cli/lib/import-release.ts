@@ -1,0 +1,55 @@
+/** Uploads a RepoQA release file to an instance, one repository per request, then commits it. */
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import type { Api } from "./api";
+
+export interface ImportOptions {
+  id: string;
+  name?: string;
+  source?: string;
+  license?: string;
+  /** Replace an existing dataset of the same id. */
+  replace?: boolean;
+  log?: (line: string) => void;
+}
+
+type Release = Record<string, { repo: string }[]>;
+
+export async function importReleaseFile(client: Api, file: string, opts: ImportOptions) {
+  const log = opts.log ?? (() => {});
+  const release = JSON.parse(await readFile(file, "utf8")) as Release;
+  if (!release || typeof release !== "object" || Array.isArray(release)) {
+    throw new Error(`${file}: not a RepoQA release (expected an object of languages).`);
+  }
+  if (opts.replace) {
+    await client.request("DELETE", `/v1/datasets/${opts.id}`, undefined, { admin: true }).catch((err) => {
+      if (err.status !== 404) throw err;
+    });
+  }
+  let repos = 0;
+  let tasks = 0;
+  for (const [language, list] of Object.entries(release)) {
+    if (!Array.isArray(list)) throw new Error(`${file}: "${language}" is not a list of repositories.`);
+    for (const repo of list) {
+      const done = await client.request<{ tasks: number; functions: number }>(
+        "POST",
+        `/v1/datasets/${opts.id}/repos`,
+        { language, repo, ...(opts.name && { name: opts.name }) },
+        { admin: true },
+      );
+      repos++;
+      tasks += done.tasks;
+      log(`  ${language.padEnd(10)} ${repo.repo.padEnd(40)} ${String(done.tasks).padStart(3)} tasks ${String(done.functions).padStart(5)} functions`);
+    }
+  }
+  const manifest = await client.request<{ content_sha256: string; counts: { tasks: number } }>(
+    "POST",
+    `/v1/datasets/${opts.id}/commit`,
+    {
+      name: opts.name ?? basename(file, ".json"),
+      source: { kind: "repoqa-release", name: opts.source ?? basename(file), ...(opts.license && { license: opts.license }) },
+    },
+    { admin: true },
+  );
+  return { repos, tasks, manifest };
+}

@@ -1,0 +1,108 @@
+/**
+ * `npm start`: a running local needlework with a demo dataset, in one command.
+ *
+ * 1. makes sure .dev.vars holds an ADMIN_TOKEN (creates a random one when absent);
+ * 2. applies the D1 migrations to the local database;
+ * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state);
+ * 4. imports the demo dataset through the admin API if it is not there yet;
+ * 5. prints the URL and a curl line that scores an answer.
+ *
+ * PORT (default 8787) picks the port. Ctrl-C stops everything.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { appendFileSync, readFileSync } from "node:fs";
+import { DEV_VARS, ROOT, api, readDotenv, waitForService, type ApiError } from "../cli/lib/api";
+import { importReleaseFile } from "../cli/lib/import-release";
+
+const PORT = Number(process.env.PORT ?? 8787);
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const DEMO_ID = "demo";
+const DEMO_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const wrangler = `${ROOT}node_modules/.bin/wrangler`;
+
+function ensureAdminToken(): string {
+  const existing = readDotenv(DEV_VARS).ADMIN_TOKEN;
+  if (existing) {
+    console.log(`Admin token: ADMIN_TOKEN in ${DEV_VARS}`);
+    return existing;
+  }
+  const token = randomBytes(32).toString("hex");
+  appendFileSync(DEV_VARS, `ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
+  console.log(`Admin token: created a random ADMIN_TOKEN in ${DEV_VARS}`);
+  return token;
+}
+
+function applyMigrations() {
+  const result = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
+    cwd: ROOT,
+    env: { ...env, CI: "1" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error("applying D1 migrations failed");
+  }
+  console.log("D1: migrations applied to the local database");
+}
+
+async function ensureDemoDataset(token: string) {
+  const client = api(URL_BASE, token);
+  try {
+    await client.request("GET", `/v1/datasets/${DEMO_ID}`);
+    console.log(`Dataset "${DEMO_ID}": already loaded`);
+    return;
+  } catch (err) {
+    if ((err as ApiError).status !== 404) throw err;
+  }
+  const { repos, tasks } = await importReleaseFile(client, DEMO_FILE, {
+    id: DEMO_ID,
+    name: "needlework demo (RepoQA format, original fixture code)",
+    source: "test/fixtures/repoqa-mini.json",
+    license: "Apache-2.0",
+    replace: true,
+  });
+  console.log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
+}
+
+function printUsage() {
+  const release = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
+  const [language, repos] = Object.entries(release)[0];
+  const repo = repos[0];
+  const needle = repo.needles[0];
+  const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
+  const body = JSON.stringify({ dataset: DEMO_ID, task: `${language}::${repo.repo}::${needle.name}`, answer: "```\n" + code + "\n```" });
+  const quoted = `'${body.replaceAll("'", "'\\''")}'`;
+  console.log(`
+needlework is running at ${URL_BASE}
+  API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
+  demo tasks:      ${URL_BASE}/v1/datasets/${DEMO_ID}/tasks
+
+Score an answer (here: the target function itself, so it passes):
+  curl -s ${URL_BASE}/v1/score -H 'content-type: application/json' -d ${quoted}
+
+Press Ctrl-C to stop.`);
+}
+
+async function main() {
+  const token = ensureAdminToken();
+  applyMigrations();
+  const dev = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () => dev.kill("SIGINT");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  dev.on("exit", (code) => process.exit(code ?? 0));
+  await waitForService(URL_BASE, 90_000);
+  await ensureDemoDataset(token);
+  printUsage();
+}
+
+main().catch((err) => {
+  console.error(`npm start failed: ${(err as Error).message}`);
+  process.exit(1);
+});
