@@ -19,7 +19,9 @@
  *   POST /run?case=NAME&iterations=N  N scorings of CASE (answers / pairs taken round-robin)
  */
 import { loadLanguage, removeCommentsSync, type LoadedLanguage } from "../src/code";
-import { sanitizeOutput } from "../src/benchmarks/repoqa/sanitize";
+import { fencedBlocks, sanitizeOutput } from "../src/benchmarks/repoqa/sanitize";
+import { withTree } from "../src/code/parser";
+import { pyStrip } from "../src/metrics/python-text";
 import { candidateSet, evaluateAnswer, type CandidateSet } from "../src/benchmarks/repoqa/scorer";
 import { ReferenceSet, sentenceBleu } from "../src/metrics/bleu";
 
@@ -52,6 +54,8 @@ interface Prepared {
   /** sanitizeOutput(answer), and the same with comments removed. */
   extracted: string[];
   extractedIc: string[];
+  /** The first fenced block of each answer (what sanitize parses). */
+  blocks: string[];
 }
 
 let data: BenchData | undefined;
@@ -68,6 +72,8 @@ const CASES: Record<string, (p: Prepared, d: BenchData, i: number) => number> = 
   "strict-ic": (p, d, i) => verdict(p, d, i, "strict", true),
   // Parts of the hot path.
   sanitize: (p, d, i) => sanitizeOutput(p.lang, answerAt(d, i).answer).length,
+  "fence-regex": (_p, d, i) => fencedBlocks(pyStrip(answerAt(d, i).answer))[0].length,
+  parse: (p, _d, i) => withTree(p.lang, p.blocks[i % p.blocks.length], (root) => root.childCount) ?? 0,
   "remove-comments": (p, d, i) => removeCommentsSync(p.lang, p.extracted[i % p.extracted.length]).length,
   "bleu-10": (p, _d, i) => sum(p.sets.official.references.score(p.extracted[i % p.extracted.length])),
   "bleu-200": (p, _d, i) => sum(p.sets.strict.references.score(p.extracted[i % p.extracted.length])),
@@ -92,7 +98,7 @@ function verdict(p: Prepared, d: BenchData, i: number, mode: "official" | "stric
   const v = evaluateAnswer({
     lang: p.lang,
     answer: a.answer,
-    candidates: p.sets[ignoreComments ? `${mode}-ic` : mode],
+    candidates: p.sets[ignoreComments ? (`${mode}-ic` as const) : mode],
     targetIndex: mode === "official" ? a.official_index : a.strict_index,
     threshold: 0.8,
     ignoreComments,
@@ -124,6 +130,7 @@ async function prepare(d: BenchData): Promise<Prepared> {
     },
     extracted,
     extractedIc: extracted.map((e) => removeCommentsSync(lang, e)),
+    blocks: d.answers.map((a) => fencedBlocks(pyStrip(a.answer))[0] ?? ""),
   };
 }
 

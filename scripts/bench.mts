@@ -268,6 +268,8 @@ interface CaseResult {
   cpu_ms: number;
   cpu_all_threads_ms: number;
   wall_ms: number;
+  cpu_min_ms: number;
+  cpu_samples_ms: number[];
   /** (max - min) / median of the per-repetition CPU figures. */
   spread: number;
   target_ms: number | null;
@@ -305,6 +307,8 @@ async function measureCase(inst: Instance, name: string, what: string, target: n
     cpu_ms: m,
     cpu_all_threads_ms: median(cpuAll),
     wall_ms: median(wall),
+    cpu_min_ms: Math.min(...cpu),
+    cpu_samples_ms: cpu,
     spread: (Math.max(...cpu) - Math.min(...cpu)) / m,
     target_ms: target,
     reps: REPS,
@@ -486,8 +490,10 @@ const CASES: [string, string, number | null][] = [
   ["official-ic", "sanitize + remove comments + BLEU vs 10", 1],
   ["strict-ic", "sanitize + remove comments + BLEU vs 200", 5],
   ["bleu-pair", "raw BLEU endpoint: 1 sentenceBleu pair", null],
-  ["sanitize", "part: sanitizeOutput only (regex + parse)", null],
-  ["remove-comments", "part: removeComments of the extracted code", null],
+  ["sanitize", "part: sanitizeOutput (regex + parse + query)", null],
+  ["fence-regex", "part of sanitize: pyStrip + fenced-block regex", null],
+  ["parse", "part of sanitize: tree-sitter parse of the block", null],
+  ["remove-comments", "part: removeComments (parse + 2 queries)", null],
   ["bleu-10", "part: ReferenceSet.score vs 10", null],
   ["bleu-200", "part: ReferenceSet.score vs 200", null],
   ["index-200", "warm new ReferenceSet(200 functions)", null],
@@ -536,7 +542,7 @@ const coldRows = [
 // wasm module) on demand. Not comparable to request CPU on Cloudflare (startup has its own limit).
 coldRows.unshift({
   case: "cold: isolate start",
-  what: "first request (no-op): script + 7 wasm modules",
+  what: "new workerd: start + load Worker + 1st no-op",
   runs: cold.length,
   cpu_ms: median(cold.map((s) => s.first_request.cpu - median(s.noop.map((n) => n.cpu)))),
   cpu_all_threads_ms: median(cold.map((s) => s.first_request.cpuAll - median(s.noop.map((n) => n.cpuAll)))),

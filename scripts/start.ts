@@ -19,7 +19,8 @@ const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_ID = "demo";
 const DEMO_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// No telemetry, and no attempt to download the Request.cf placeholder (offline machines).
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const wrangler = `${ROOT}node_modules/.bin/wrangler`;
 
 function ensureAdminToken(): string {

@@ -20,6 +20,10 @@ export function get(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${BASE}${path}`, { headers });
 }
 
+export function del(path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, { method: "DELETE", headers });
+}
+
 /** Imports the fixture release as dataset `id` through the admin endpoint. */
 export async function importFixture(id: string) {
   const res = await post(`/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, fixture, ADMIN);

@@ -12,8 +12,8 @@ export const LIMITS = {
   batchAnswers: 100,
   /** Pairs in one BLEU request. */
   bleuPairs: 1000,
-  /** Body of a single score request. */
-  scoreBody: 96 * 1024,
+  /** Body of a single score request (room for a 64 KB answer written with JSON escapes). */
+  scoreBody: 512 * 1024,
   /** Body of a batch score request (100 answers of 64 KB plus framing). */
   batchBody: 8 * 1024 * 1024,
   /** Body of a BLEU request. */

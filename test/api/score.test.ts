@@ -47,7 +47,8 @@ describe("POST /v1/score", () => {
   it("in strict mode a non-needle function of the context beats the target", async () => {
     const repo = textkit();
     const needles = new Set(repo.needles.map((n) => n.name));
-    const [path, fns] = Object.entries(repo.functions).find(([, list]) => list.some((f) => !needles.has(f.name)))!;
+    const functions = Object.entries(repo.functions as Record<string, { name: string; start_line: number; end_line: number }[]>);
+    const [path, fns] = functions.find(([, list]) => list.some((f) => !needles.has(f.name)))!;
     const other = fns.find((f) => !needles.has(f.name))!;
     const code = (repo.content as Record<string, string>)[path].split("\n").slice(other.start_line, other.end_line).join("\n");
     const strict = await score({ task: "python::lorenmade/textkit::sentences", answer: code, mode: "strict" });

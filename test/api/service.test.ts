@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import wasmManifest from "../../wasm/manifest.json";
+import vectors from "../vectors/bleu-nltk.json";
+import { get, importFixture, post } from "../helpers";
+
+describe("GET /v1/health", () => {
+  it("reports versions, grammars and the number of ready datasets", async () => {
+    const before = await (await get("/v1/health")).json<any>();
+    expect(before).toMatchObject({ status: "ok", scorer_version: expect.stringMatching(/^repoqa-snf\//) });
+    expect(before.grammars["tree-sitter-python"]).toEqual({
+      package: "tree-sitter-python",
+      version: wasmManifest.modules["tree-sitter-python"].version,
+      sha256: wasmManifest.modules["tree-sitter-python"].sha256,
+    });
+    expect(Object.keys(before.grammars).sort()).toEqual(Object.keys(wasmManifest.modules).sort());
+    await importFixture("health-count");
+    const after = await (await get("/v1/health")).json<any>();
+    expect(after.datasets).toBe(before.datasets + 1);
+  });
+});
+
+describe("GET /openapi.json", () => {
+  it("is an OpenAPI 3.1 document of every route, with the admin security scheme", async () => {
+    const doc = await (await get("/openapi.json")).json<any>();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/datasets",
+      "/v1/datasets/{id}",
+      "/v1/datasets/{id}/commit",
+      "/v1/datasets/{id}/import",
+      "/v1/datasets/{id}/repos",
+      "/v1/datasets/{id}/tasks",
+      "/v1/health",
+      "/v1/metrics/bleu",
+      "/v1/score",
+      "/v1/score/batch",
+    ]);
+    expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/v1/datasets/{id}/import"].post.security).toEqual([{ adminToken: [] }]);
+    expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();
+    expect(doc.components.schemas.ScoreRequest.properties.mode.enum).toEqual(["official", "strict"]);
+  });
+});
+
+describe("POST /v1/metrics/bleu", () => {
+  it("returns NLTK's scores, in order", async () => {
+    const pairs = vectors.pairs.slice(0, 200);
+    const res = await post("/v1/metrics/bleu", { pairs: pairs.map(({ reference, candidate }) => ({ reference, candidate })) });
+    expect(res.status).toBe(200);
+    const { scores } = await res.json<{ scores: number[] }>();
+    expect(scores).toHaveLength(200);
+    scores.forEach((s, i) => expect(Math.abs(s - pairs[i].score)).toBeLessThanOrEqual(1e-9));
+  });
+
+  it("accepts 1000 pairs and refuses 1001", async () => {
+    const pair = { reference: "a b c d", candidate: "a b c d" };
+    expect((await post("/v1/metrics/bleu", { pairs: Array(1000).fill(pair) })).status).toBe(200);
+    const res = await post("/v1/metrics/bleu", { pairs: Array(1001).fill(pair) });
+    expect(res.status).toBe(400);
+    expect((await res.json<any>()).errors[0].path).toBe("pairs");
+  });
+
+  it("refuses an empty list and non-string members", async () => {
+    expect((await post("/v1/metrics/bleu", { pairs: [] })).status).toBe(400);
+    expect((await post("/v1/metrics/bleu", { pairs: [{ reference: 1, candidate: null }] })).status).toBe(400);
+    expect((await post("/v1/metrics/bleu", [])).status).toBe(400);
+  });
+});
+
+describe("GET /", () => {
+  it("points at the API description", async () => {
+    expect(await (await get("/")).json()).toMatchObject({ name: "needlework", openapi: "/openapi.json" });
+  });
+});
