@@ -15,6 +15,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["./test/setup.ts"],
+      reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
     },
   };

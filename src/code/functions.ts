@@ -8,6 +8,7 @@
 import type { Node } from "web-tree-sitter";
 import { loadLanguage, withTree, type LoadedLanguage } from "./parser";
 import type { Language } from "./languages";
+import { utf8Offsets } from "./utf8";
 
 export interface ExtractedFunction {
   name: string;
@@ -96,30 +97,4 @@ function functionName(node: Node): string {
     declarator = declarator.childForFieldName("declarator");
   }
   return "";
-}
-
-/** UTF-8 byte offsets of the given UTF-16 indices of `text`, in one pass. */
-export function utf8Offsets(text: string, indices: readonly number[]): Map<number, number> {
-  const wanted = [...new Set(indices)].sort((a, b) => a - b);
-  const result = new Map<number, number>();
-  let bytes = 0;
-  let i = 0;
-  for (const target of wanted) {
-    for (; i < target && i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0x80) bytes += 1;
-      else if (c < 0x800) bytes += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-        const d = text.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          bytes += 4;
-          i++;
-          continue;
-        }
-        bytes += 3;
-      } else bytes += 3;
-    }
-    result.set(target, bytes);
-  }
-  return result;
 }

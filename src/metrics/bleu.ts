@@ -17,8 +17,6 @@ import { splitWhitespace } from "./python-text";
 const MAX_ORDER = 4;
 const WEIGHT = 0.25;
 const METHOD4_K = 5;
-/** Room for token ids in composite n-gram keys: id * 2^21 + token stays below 2^53. */
-const TOKEN_SPACE = 2 ** 21;
 
 /**
  * BLEU from clipped match counts and hypothesis n-gram counts per order (index 0 = unigrams).
@@ -63,27 +61,30 @@ export class ReferenceSet {
   readonly size: number;
   private readonly vocab = new Map<string, number>();
   /** For orders 2..MAX_ORDER: (prefix id, token id) -> n-gram id. */
-  private readonly composite: Map<number, number>[] = [];
-  /** Per order: n-gram id -> flat pairs [reference, count, reference, count, ...]. */
-  private readonly postings: Map<number, number[]>[] = [];
+  private readonly composite: PairTable[] = [];
+  /**
+   * Per order, indexed by the (dense) n-gram id: flat pairs [reference, count, ...] in reference
+   * order, so the last pair always belongs to the reference being indexed.
+   */
+  private readonly postings: number[][][] = [];
   private readonly lengths: Int32Array;
 
   constructor(references: readonly string[]) {
     this.size = references.length;
     this.lengths = new Int32Array(references.length);
-    for (let n = 0; n < MAX_ORDER; n++) this.postings.push(new Map());
-    for (let n = 1; n < MAX_ORDER; n++) this.composite.push(new Map());
+    for (let n = 0; n < MAX_ORDER; n++) this.postings.push([]);
+    for (let n = 1; n < MAX_ORDER; n++) this.composite.push(new PairTable());
     references.forEach((reference, r) => {
       const ids = splitWhitespace(reference).map((t) => this.intern(t));
       this.lengths[r] = ids.length;
-      const counts = this.countNgrams(ids, true);
-      counts.forEach((perOrder, n) => {
-        for (const [gram, count] of perOrder) {
-          let list = this.postings[n].get(gram);
-          if (!list) this.postings[n].set(gram, (list = []));
-          list.push(r, count);
+      for (let start = 0; start < ids.length; start++) {
+        let gram = ids[start];
+        this.post(0, gram, r);
+        for (let n = 1; n < MAX_ORDER && start + n < ids.length; n++) {
+          gram = this.composite[n - 1].find(gram, ids[start + n], true);
+          this.post(n, gram, r);
         }
-      });
+      }
     });
   }
 
@@ -94,16 +95,24 @@ export class ReferenceSet {
 
   /** BLEU of `candidate` against every reference, in reference order. */
   score(candidate: string): Float64Array {
-    const tokens = splitWhitespace(candidate);
-    const ids = tokens.map((t) => this.vocab.get(t) ?? -1);
+    const ids = splitWhitespace(candidate).map((t) => this.vocab.get(t) ?? -1);
     const hypLen = ids.length;
     const totals = new Array<number>(MAX_ORDER);
     for (let n = 0; n < MAX_ORDER; n++) totals[n] = Math.max(0, hypLen - n);
+    // Counts of the hypothesis n-grams the references know; unknown ones (-1) never match.
+    const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
+    for (let start = 0; start < hypLen; start++) {
+      let gram = ids[start];
+      for (let n = 0; n < MAX_ORDER && start + n < hypLen; n++) {
+        if (n > 0) gram = gram < 0 || ids[start + n] < 0 ? -1 : this.composite[n - 1].find(gram, ids[start + n], false);
+        if (gram < 0) break;
+        counts[n].set(gram, (counts[n].get(gram) ?? 0) + 1);
+      }
+    }
     const matches = new Int32Array(this.size * MAX_ORDER);
-    this.countNgrams(ids, false).forEach((perOrder, n) => {
+    counts.forEach((perOrder, n) => {
       for (const [gram, hypCount] of perOrder) {
-        const list = this.postings[n].get(gram);
-        if (!list) continue;
+        const list = this.postings[n][gram];
         for (let k = 0; k < list.length; k += 2) {
           matches[list[k] * MAX_ORDER + n] += Math.min(hypCount, list[k + 1]);
         }
@@ -120,40 +129,71 @@ export class ReferenceSet {
     let id = this.vocab.get(token);
     if (id === undefined) {
       id = this.vocab.size;
-      if (id >= TOKEN_SPACE) throw new RangeError("ReferenceSet: too many distinct tokens");
       this.vocab.set(token, id);
     }
     return id;
   }
 
-  /** Counts of known n-grams per order; unknown ones (id -1) can never match and are skipped. */
-  private countNgrams(ids: readonly number[], grow: boolean): Map<number, number>[] {
-    const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
-    this.forEachNgram(ids, grow, (order, gram) => {
-      if (gram >= 0) counts[order].set(gram, (counts[order].get(gram) ?? 0) + 1);
-      return gram;
-    });
-    return counts;
+  private post(order: number, gram: number, reference: number): void {
+    const lists = this.postings[order];
+    const list = lists[gram];
+    // Ids are dense and assigned in order, so a new id is always lists.length (no holes).
+    if (list === undefined) lists.push([reference, 1]);
+    else if (list[list.length - 2] === reference) list[list.length - 1]++;
+    else list.push(reference, 1);
+  }
+}
+
+/**
+ * Open-addressing hash table from a pair of non-negative int32 ids to a dense id (0, 1, 2, ...).
+ * A Map keyed by `a * 2^k + b` would hold heap-allocated doubles as keys; this keeps n-gram
+ * interning, the bulk of building a ReferenceSet, several times faster.
+ */
+class PairTable {
+  private first = new Int32Array(1024);
+  private second = new Int32Array(1024);
+  private ids = new Int32Array(1024).fill(-1);
+  private count = 0;
+
+  /** The id of (a, b); with `insert`, a new id when absent, else -1. */
+  find(a: number, b: number, insert: boolean): number {
+    const mask = this.ids.length - 1;
+    let slot = PairTable.hash(a, b) & mask;
+    for (;;) {
+      const id = this.ids[slot];
+      if (id < 0) break;
+      if (this.first[slot] === a && this.second[slot] === b) return id;
+      slot = (slot + 1) & mask;
+    }
+    if (!insert) return -1;
+    const id = this.count++;
+    this.first[slot] = a;
+    this.second[slot] = b;
+    this.ids[slot] = id;
+    if (this.count * 2 > this.ids.length) this.grow();
+    return id;
   }
 
-  private forEachNgram(ids: readonly number[], grow: boolean, visit: (order: number, gram: number) => number): void {
-    for (let start = 0; start < ids.length; start++) {
-      let gram = ids[start];
-      visit(0, gram);
-      for (let n = 1; n < MAX_ORDER && start + n < ids.length; n++) {
-        const token = ids[start + n];
-        if (gram < 0 || token < 0) gram = -1;
-        else {
-          const key = gram * TOKEN_SPACE + token;
-          let next = this.composite[n - 1].get(key);
-          if (next === undefined) {
-            if (!grow) next = -1;
-            else this.composite[n - 1].set(key, (next = this.composite[n - 1].size));
-          }
-          gram = next;
-        }
-        visit(n, gram);
-      }
+  private static hash(a: number, b: number): number {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b ^ 0x7f4a7c15, 0x85ebca6b);
+    h ^= h >>> 15;
+    return Math.imul(h, 0xc2b2ae35) ^ (h >>> 13);
+  }
+
+  private grow(): void {
+    const { first, second, ids } = this;
+    const size = ids.length * 2;
+    this.first = new Int32Array(size);
+    this.second = new Int32Array(size);
+    this.ids = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let i = 0; i < ids.length; i++) {
+      if (ids[i] < 0) continue;
+      let slot = PairTable.hash(first[i], second[i]) & mask;
+      while (this.ids[slot] >= 0) slot = (slot + 1) & mask;
+      this.first[slot] = first[i];
+      this.second[slot] = second[i];
+      this.ids[slot] = ids[i];
     }
   }
 }

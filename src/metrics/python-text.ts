@@ -12,12 +12,24 @@ export const PY_WS_CLASS =
   "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
 const WS_RUN = new RegExp(`[${PY_WS_CLASS}]+`, "u");
-const LEADING = new RegExp(`^[${PY_WS_CLASS}]+`, "u");
-const TRAILING = new RegExp(`[${PY_WS_CLASS}]+$`, "u");
+
+/** Whether one UTF-16 code unit is Python whitespace (every such character is in the BMP). */
+export function isPyWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c >= 0x1c;
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
 
 /** Python `s.strip()`. */
 export function pyStrip(text: string): string {
-  return text.replace(LEADING, "").replace(TRAILING, "");
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPyWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isPyWhitespace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /** Python `re.split(r"\s+", s.strip())`: RepoQA's tokenisation (an empty string gives `[""]`). */

@@ -3,7 +3,8 @@ import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "../benchmarks/repoqa/
 import { scoreAnswers } from "../benchmarks/repoqa/service";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { createRouter, jsonBody, jsonResponse, problemResponses, utf8Length } from "./common";
+import { utf8Length } from "../code/utf8";
+import { createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
 
 const options = {
   threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD).openapi({ description: "Similarity needed to pass (default 0.8)" }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PY_WS_CLASS, pyStrip, splitWhitespace } from "../../src/metrics/python-text";
+import { PY_WS_CLASS, isPyWhitespace, pyStrip, splitWhitespace } from "../../src/metrics/python-text";
 import vectors from "../vectors/whitespace-python.json";
 
 describe("Python whitespace", () => {
@@ -12,6 +12,14 @@ describe("Python whitespace", () => {
       if (single.test(String.fromCodePoint(cp)) !== expected.has(cp)) wrong.push(cp);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("isPyWhitespace agrees with Python on every UTF-16 code unit", () => {
+    const expected = new Set(vectors.whitespace_code_points);
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isPyWhitespace(c) !== expected.has(c)) wrong.push(c);
+    expect(wrong).toEqual([]);
+    expect(vectors.whitespace_code_points.every((cp) => cp <= 0xffff)).toBe(true);
   });
 
   it("differs from JavaScript's \\s where Python does", () => {
