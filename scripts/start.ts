@@ -9,44 +9,15 @@
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { appendFileSync, readFileSync } from "node:fs";
-import { DEV_VARS, ROOT, api, readDotenv, waitForService, type ApiError } from "../cli/lib/api";
+import { readFileSync } from "node:fs";
+import { ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
 import { importReleaseFile } from "../cli/lib/import-release";
+import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_ID = "demo";
 const DEMO_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
-// No telemetry, and no attempt to download the Request.cf placeholder (offline machines).
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-const wrangler = `${ROOT}node_modules/.bin/wrangler`;
-
-function ensureAdminToken(): string {
-  const existing = readDotenv(DEV_VARS).ADMIN_TOKEN;
-  if (existing) {
-    console.log(`Admin token: ADMIN_TOKEN in ${DEV_VARS}`);
-    return existing;
-  }
-  const token = randomBytes(32).toString("hex");
-  appendFileSync(DEV_VARS, `ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
-  console.log(`Admin token: created a random ADMIN_TOKEN in ${DEV_VARS}`);
-  return token;
-}
-
-function applyMigrations() {
-  const result = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local"], {
-    cwd: ROOT,
-    env: { ...env, CI: "1" },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr);
-    throw new Error("applying D1 migrations failed");
-  }
-  console.log("D1: migrations applied to the local database");
-}
 
 async function ensureDemoDataset(token: string) {
   const client = api(URL_BASE, token);
@@ -88,12 +59,9 @@ Press Ctrl-C to stop.`);
 
 async function main() {
   const token = ensureAdminToken();
-  applyMigrations();
-  const dev = spawn(wrangler, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(PORT), "--show-interactive-dev-session=false"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  applyLocalMigrations();
+  console.log("D1: migrations applied to the local database");
+  const dev = startWranglerDev(PORT, "inherit");
   const stop = () => dev.kill("SIGINT");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -10,6 +10,8 @@ export interface ImportOptions {
   license?: string;
   /** Replace an existing dataset of the same id. */
   replace?: boolean;
+  /** How the dataset was built (recorded in the manifest). */
+  build?: Record<string, unknown>;
   log?: (line: string) => void;
 }
 
@@ -28,19 +30,27 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
   }
   let repos = 0;
   let tasks = 0;
-  for (const [language, list] of Object.entries(release)) {
-    if (!Array.isArray(list)) throw new Error(`${file}: "${language}" is not a list of repositories.`);
-    for (const repo of list) {
-      const done = await client.request<{ tasks: number; functions: number }>(
-        "POST",
-        `/v1/datasets/${opts.id}/repos`,
-        { language, repo, ...(opts.name && { name: opts.name }) },
-        { admin: true },
-      );
-      repos++;
-      tasks += done.tasks;
-      log(`  ${language.padEnd(10)} ${repo.repo.padEnd(40)} ${String(done.tasks).padStart(3)} tasks ${String(done.functions).padStart(5)} functions`);
+  try {
+    for (const [language, list] of Object.entries(release)) {
+      if (!Array.isArray(list)) throw new Error(`${file}: "${language}" is not a list of repositories.`);
+      for (const repo of list) {
+        const done = await client.request<{ tasks: number; functions: number }>(
+          "POST",
+          `/v1/datasets/${opts.id}/repos`,
+          { language, repo, ...(opts.name && { name: opts.name }) },
+          { admin: true },
+        );
+        repos++;
+        tasks += done.tasks;
+        log(`  ${language.padEnd(10)} ${repo.repo.padEnd(40)} ${String(done.tasks).padStart(3)} tasks ${String(done.functions).padStart(5)} functions`);
+      }
     }
+  } catch (err) {
+    // Leave nothing half-imported behind (a committed dataset answers 409 and is never touched).
+    if ((err as { status?: number }).status !== 409) {
+      await client.request("DELETE", `/v1/datasets/${opts.id}`, undefined, { admin: true }).catch(() => {});
+    }
+    throw err;
   }
   const manifest = await client.request<{ content_sha256: string; counts: { tasks: number } }>(
     "POST",
@@ -48,6 +58,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
     {
       name: opts.name ?? basename(file, ".json"),
       source: { kind: "repoqa-release", name: opts.source ?? basename(file), ...(opts.license && { license: opts.license }) },
+      ...(opts.build && { build: opts.build }),
     },
     { admin: true },
   );

@@ -1,50 +1,74 @@
 /**
- * Per-isolate cache of parsed shards and their indexed candidate sets. Keys include the dataset's
- * content sha256, so a dataset deleted and re-imported under the same id never serves stale data.
+ * Per-isolate cache of stored shards and the candidate sets indexed from them. Keys include the
+ * dataset's content sha256, so a dataset deleted and re-imported under the same id never serves
+ * stale data.
  */
-import { candidateSet, type CandidateSet, type ScoringMode } from "../benchmarks/repoqa/scorer";
+import { candidateSet, type CandidateSet } from "../benchmarks/repoqa/scorer";
 import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import type { ContextShard } from "./contexts";
 import type { RepoShard } from "./shard";
-import { readShard } from "./store";
 
 const MAX_ENTRIES = 64;
 
-export interface CachedShard {
-  shard: RepoShard;
-  candidates(mode: ScoringMode, ignoreComments: boolean): CandidateSet;
+interface Entry<T> {
+  value: T;
+  /** Candidate sets built from this object, by a caller-chosen name. */
+  sets: Map<string, CandidateSet>;
 }
 
-const entries = new Map<string, Promise<CachedShard>>();
+const entries = new Map<string, Promise<Entry<unknown>>>();
 
-function cached(shard: RepoShard): CachedShard {
-  const sets = new Map<string, CandidateSet>();
-  return {
-    shard,
-    candidates(mode, ignoreComments) {
-      const key = `${mode}:${ignoreComments}`;
-      let set = sets.get(key);
-      if (!set) {
-        const pool = mode === "official" ? shard.needles : shard.functions;
-        set = candidateSet(pool, pool.map((f) => (ignoreComments ? f.code_without_comments : f.code)));
-        sets.set(key, set);
-      }
-      return set;
-    },
-  };
+async function read<T>(env: Env, key: string): Promise<T> {
+  const object = await env.DATASETS.get(key);
+  if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+  return (await object.json()) as T;
 }
 
-export function getShard(env: Env, key: string, contentSha256: string): Promise<CachedShard> {
+function cached<T>(env: Env, key: string, contentSha256: string): Promise<Entry<T>> {
   const cacheKey = `${contentSha256}:${key}`;
-  let entry = entries.get(cacheKey);
+  let entry = entries.get(cacheKey) as Promise<Entry<T>> | undefined;
   if (entry) {
     // Refresh recency: Map iteration order is insertion order.
     entries.delete(cacheKey);
-    entries.set(cacheKey, entry);
-    return entry;
+  } else {
+    entry = read<T>(env, key).then((value) => ({ value, sets: new Map() }));
+    entry.catch(() => entries.delete(cacheKey));
   }
-  entry = readShard(env, key).then(cached);
-  entry.catch(() => entries.delete(cacheKey));
   entries.set(cacheKey, entry);
   while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   return entry;
+}
+
+function setOf<T>(entry: Entry<T>, name: string, build: () => CandidateSet): CandidateSet {
+  let set = entry.sets.get(name);
+  if (!set) entry.sets.set(name, (set = build()));
+  return set;
+}
+
+type Pool = readonly { name: string; path?: string; code: string; code_without_comments: string }[];
+const indexPool = (pool: Pool, ignoreComments: boolean) =>
+  candidateSet(
+    pool.map((f) => ({ name: f.name, path: f.path ?? "", code: f.code })),
+    pool.map((f) => (ignoreComments ? f.code_without_comments : f.code)),
+  );
+
+/** A repository shard, with its official (needles) and whole-repository candidate sets. */
+export async function getShard(env: Env, key: string, contentSha256: string) {
+  const entry = await cached<RepoShard>(env, key, contentSha256);
+  return {
+    shard: entry.value,
+    candidates: (pool: "needles" | "functions", ignoreComments: boolean) =>
+      setOf(entry, `${pool}:${ignoreComments}`, () => indexPool(entry.value[pool], ignoreComments)),
+  };
+}
+
+/** A repository's stored contexts of one variant, with per-task candidate sets. */
+export async function getContextShard(env: Env, key: string, contentSha256: string) {
+  const entry = await cached<ContextShard>(env, key, contentSha256);
+  return {
+    contexts: entry.value,
+    candidates: (taskIndex: number, ignoreComments: boolean) =>
+      setOf(entry, `${taskIndex}:${ignoreComments}`, () => indexPool(entry.value.tasks[taskIndex].functions, ignoreComments)),
+  };
 }

@@ -35,13 +35,8 @@ export interface ShardNeedle extends ShardFunction {
   index: number;
   task_id: string;
   description: string;
-  /** Index of this needle in `functions` (the strict-mode candidates). */
+  /** Index of this needle in `functions` (strict-mode candidates of datasets without contexts). */
   function_index: number;
-  /**
-   * Indices into `functions` of the functions inside this task's code context. Absent until a
-   * context has been built for the task; strict mode then uses every function of the repository.
-   */
-  context_functions?: number[];
 }
 
 export interface RepoShard {
@@ -71,11 +66,15 @@ export interface DatasetManifest {
   benchmark: "repoqa-snf";
   name: string;
   source: { kind: "repoqa-release"; name?: string; url?: string; license?: string };
+  /** For datasets built by `npm run dataset -- build`: seed, needle options, description mode. */
+  build?: Record<string, string | number | boolean>;
   languages: Partial<Record<Language, { repos: number; tasks: number }>>;
   counts: { repos: number; tasks: number; functions: number };
   grammars: Record<string, { package: string; version: string; sha256: string }>;
-  /** Tokenizer used to build code contexts; null while the dataset has none. */
+  /** Tokenizer used to build code contexts; null when the dataset has none. */
   tokenizer: null | { name: string; version: string };
+  /** The code contexts stored with the dataset (null: none, strict mode uses whole repositories). */
+  contexts: null | { sizes: number[]; comment_modes: string[]; depths: "reference" | number[] };
   scorer_version: string;
   /** sha256 over the sorted `key:sha256` lines of every shard: the dataset's identity. */
   content_sha256: string;
@@ -94,6 +93,8 @@ export const datasetKeys = {
   manifest: (id: string) => `datasets/${id}/manifest.json`,
   shard: (id: string, lang: string, repo: string) => `datasets/${id}/repoqa/${lang}/${repoSlug(repo)}.json`,
   source: (id: string, lang: string, repo: string) => `datasets/${id}/source/${lang}/${repoSlug(repo)}.json`,
+  contexts: (id: string, size: number, mode: string, lang: string, repo: string) =>
+    `datasets/${id}/contexts/${size}/${mode}/${lang}/${repoSlug(repo)}.json`,
 };
 
 function repoSlug(repo: string): string {

@@ -13,8 +13,10 @@ import { ProblemError } from "../errors";
 import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../wasm/manifest.json";
 import { buildShard } from "./build-shard";
+import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig } from "./contexts";
+import { codeLlamaTokenizer } from "./tokenizer";
 import type { ReleaseRepo } from "./release";
-import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest, type RepoShard } from "./shard";
+import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest } from "./shard";
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
@@ -42,17 +44,36 @@ async function sha256Hex(data: string | ArrayBuffer): Promise<string> {
   return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Adds (or replaces) one repository of a dataset that is still importing. */
-export async function importRepo(env: Env, datasetId: string, language: Language, repo: ReleaseRepo, name?: string) {
+/**
+ * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
+ * The first repository fixes the dataset's context configuration (`null`: no contexts).
+ */
+export async function importRepo(
+  env: Env,
+  datasetId: string,
+  language: Language,
+  repo: ReleaseRepo,
+  opts: { name?: string; contexts?: ContextConfig | null } = {},
+) {
   const existing = await getDataset(env, datasetId);
   if (existing?.status === "ready") {
     throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed; delete it before importing again.`);
+  }
+  const contextConfig = existing ? existing.contextConfig : opts.contexts === undefined ? DEFAULT_CONTEXT_CONFIG : opts.contexts;
+  if (existing && opts.contexts !== undefined && JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)) {
+    throw new ProblemError("conflict", `Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
   }
   const shard = buildShard(language, await loadLanguage(language), repo);
   const shardJson = JSON.stringify(shard);
   const shardKey = datasetKeys.shard(datasetId, language, repo.repo);
   const sha256 = await sha256Hex(shardJson);
+  const contexts = contextConfig ? await buildContextShards(language, repo, shard.needles.map((n) => n.task_id), contextConfig) : [];
   await Promise.all([
+    ...contexts.map((c) =>
+      env.DATASETS.put(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), JSON.stringify(c), {
+        httpMetadata: { contentType: "application/json" },
+      }),
+    ),
     env.DATASETS.put(datasetKeys.source(datasetId, language, repo.repo), JSON.stringify(repo), {
       httpMetadata: { contentType: "application/json" },
     }),
@@ -78,7 +99,16 @@ export async function importRepo(env: Env, datasetId: string, language: Language
   await d.batch([
     d
       .insert(schema.datasets)
-      .values({ id: datasetId, benchmark: "repoqa-snf", name: name ?? datasetId, status: "importing", languages: [], createdAt: now, updatedAt: now })
+      .values({
+        id: datasetId,
+        benchmark: "repoqa-snf",
+        name: opts.name ?? datasetId,
+        status: "importing",
+        languages: [],
+        contextConfig,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({ target: schema.datasets.id, set: { updatedAt: now } }),
     d.delete(schema.tasks).where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.language, language), eq(schema.tasks.repo, repo.repo))),
     d
@@ -97,7 +127,7 @@ export async function importRepo(env: Env, datasetId: string, language: Language
 export async function commitDataset(
   env: Env,
   datasetId: string,
-  meta: { name?: string; source?: DatasetManifest["source"] } = {},
+  meta: { name?: string; source?: DatasetManifest["source"]; build?: DatasetManifest["build"] } = {},
 ): Promise<DatasetManifest> {
   const existing = await getDataset(env, datasetId);
   if (!existing) throw new ProblemError("not-found", `No dataset "${datasetId}" is being imported.`);
@@ -124,12 +154,14 @@ export async function commitDataset(
     benchmark: "repoqa-snf",
     name: meta.name ?? existing.name,
     source: meta.source ?? { kind: "repoqa-release" },
+    ...(meta.build && { build: meta.build }),
     languages,
     counts: { repos: shards.length, tasks, functions: shards.reduce((n, s) => n + s.functionCount, 0) },
     grammars: Object.fromEntries(
       Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
     ),
-    tokenizer: null,
+    tokenizer: existing.contextConfig ? { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version } : null,
+    contexts: existing.contextConfig,
     scorer_version: SCORER_VERSION,
     content_sha256: contentSha256,
     created_at: existing.createdAt,
@@ -187,11 +219,14 @@ export async function deleteDataset(env: Env, datasetId: string): Promise<{ obje
 }
 
 export interface TaskLocation {
+  datasetId: string;
   taskId: string;
   language: Language;
+  repo: string;
   needleIndex: number;
   shardKey: string;
   contentSha256: string;
+  contextConfig: ContextConfig | null;
 }
 
 /** Where each requested task of a ready dataset lives; tasks that do not exist are absent. */
@@ -210,11 +245,14 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
     });
     for (const r of rows) {
       found.set(r.taskId, {
+        datasetId,
         taskId: r.taskId,
         language: r.language as Language,
+        repo: r.repo,
         needleIndex: r.needleIndex,
         shardKey: r.shardKey,
         contentSha256: dataset.contentSha256,
+        contextConfig: dataset.contextConfig ?? null,
       });
     }
   }
@@ -239,11 +277,4 @@ export async function listTasks(env: Env, datasetId: string, opts: { language?: 
   const more = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   return { tasks: page, next: more ? page[page.length - 1].task : null };
-}
-
-/** Reads one shard (callers cache it; see shard-cache.ts). */
-export async function readShard(env: Env, key: string): Promise<RepoShard> {
-  const object = await env.DATASETS.get(key);
-  if (!object) throw new ProblemError("not-found", "A shard of this dataset is missing from storage; re-import the dataset.");
-  return (await object.json()) as RepoShard;
 }

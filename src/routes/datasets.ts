@@ -11,6 +11,8 @@ import {
   readManifest,
   type DatasetRow,
 } from "../datasets/store";
+import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "../datasets/context";
+import { taskPrompt } from "../benchmarks/repoqa/service";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -55,6 +57,15 @@ const SourceSchema = z
     license: z.string().max(100).optional(),
   })
   .strict();
+
+const ContextConfigSchema = z
+  .object({
+    sizes: z.array(z.number().int().min(CONTEXT_SIZE.min).max(CONTEXT_SIZE.max)).min(1).max(8),
+    comment_modes: z.array(z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]])).min(1).max(3),
+    depths: z.union([z.literal("reference"), z.array(z.number().min(0).max(1)).min(1).max(21)]),
+  })
+  .strict()
+  .openapi("ContextConfig");
 
 const ImportedRepo = z
   .object({ dataset: z.string(), language: z.string(), repo: z.string(), tasks: z.number().int(), functions: z.number().int(), sha256: z.string() })
@@ -107,6 +118,40 @@ const tasks = createRoute({
   },
 });
 
+const prompt = createRoute({
+  method: "get",
+  path: "/v1/datasets/{id}/prompt",
+  tags: ["datasets"],
+  summary: "The exact prompt of a task (the reference's template) with its stored code context",
+  request: {
+    params: z.object({ id: DatasetId }),
+    query: z.object({
+      task: z.string().min(1).max(1024),
+      size: z.coerce.number().int().optional(),
+      comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
+      depth: z.coerce.number().min(0).max(1).optional(),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        task: z.string(),
+        template_version: z.string(),
+        messages: z.array(z.object({ role: z.literal("user"), content: z.string() })),
+        size: z.number().int(),
+        comment_mode: z.string(),
+        position_ratio: z.number(),
+        needle_token_start: z.number().int(),
+        needle_token_end: z.number().int(),
+        code_context_ntokens: z.number().int(),
+        dataset_sha256: z.string(),
+      }),
+      "The prompt",
+    ),
+    ...problemResponses(400, 404),
+  },
+});
+
 const addRepo = createRoute({
   method: "post",
   path: "/v1/datasets/{id}/repos",
@@ -116,7 +161,18 @@ const addRepo = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    ...jsonBody(z.object({ language: ReleaseLanguageSchema, repo: ReleaseRepoSchema, name: z.string().max(200).optional() }).strict()),
+    ...jsonBody(
+      z
+        .object({
+          language: ReleaseLanguageSchema,
+          repo: ReleaseRepoSchema,
+          name: z.string().max(200).optional(),
+          contexts: ContextConfigSchema.nullable().optional().openapi({
+            description: "Code contexts to build (default: 16384 tokens, original comments, the reference's depths); null for none. Fixed by the first repository.",
+          }),
+        })
+        .strict(),
+    ),
   },
   responses: { 201: jsonResponse(ImportedRepo, "Stored"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
 });
@@ -130,7 +186,17 @@ const commit = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    ...jsonBody(z.object({ name: z.string().max(200).optional(), source: SourceSchema.optional() }).strict()),
+    ...jsonBody(
+      z
+        .object({
+          name: z.string().max(200).optional(),
+          source: SourceSchema.optional(),
+          build: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional().openapi({
+            description: "How the dataset was built (seed, needle options, description mode), recorded in the manifest",
+          }),
+        })
+        .strict(),
+    ),
   },
   responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 404, 409, 415) },
 });
@@ -144,7 +210,14 @@ const importRelease = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    query: z.object({ name: z.string().max(200).optional(), source: z.string().max(200).optional(), license: z.string().max(100).optional() }),
+    query: z.object({
+      name: z.string().max(200).optional(),
+      source: z.string().max(200).optional(),
+      license: z.string().max(100).optional(),
+      contexts: z.enum(["default", "none"]).default("default").openapi({
+        description: "`default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them",
+      }),
+    }),
     ...jsonBody(ReleaseSchema.openapi("RepoQARelease")),
   },
   responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
@@ -177,10 +250,15 @@ export const datasetRoutes = createRouter()
     if (query.language && !isLanguage(query.language)) throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
     return c.json(await listTasks(c.env, id, query), 200);
   })
+  .openapi(prompt, async (c) => {
+    const { id } = c.req.valid("param");
+    const { task, ...choice } = c.req.valid("query");
+    return c.json(await taskPrompt(c.env, id, task, choice), 200);
+  })
   .openapi(addRepo, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(await importRepo(c.env, id, body.language, body.repo, body.name), 201);
+    return c.json(await importRepo(c.env, id, body.language, body.repo, { name: body.name, contexts: body.contexts }), 201);
   })
   .openapi(commit, async (c) => {
     const { id } = c.req.valid("param");
@@ -199,7 +277,10 @@ export const datasetRoutes = createRouter()
     }
     try {
       for (const { language, repo } of entries) {
-        await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, query.name);
+        await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, {
+          name: query.name,
+          contexts: query.contexts === "none" ? null : undefined,
+        });
       }
       const manifest = await commitDataset(c.env, id, {
         name: query.name,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "../benchmarks/repoqa/scorer";
 import { scoreAnswers } from "../benchmarks/repoqa/service";
+import { COMMENT_MODES, type CommentMode } from "../datasets/context";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { utf8Length } from "../code/utf8";
@@ -12,6 +13,15 @@ const options = {
     description: "`official`: candidates are the repository's needles (the reference implementation). `strict`: every function of the task's code context (the paper's design).",
   }),
   ignore_comments: z.boolean().default(false).openapi({ description: "Remove comments from the answer and the candidates first" }),
+  context: z
+    .object({
+      size: z.number().int().optional(),
+      comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
+      depth: z.number().min(0).max(1).optional(),
+    })
+    .strict()
+    .optional()
+    .openapi({ description: "Strict mode: which stored code context (default: the dataset's first size and comment mode, the reference depth)" }),
 };
 
 const ScoreRequest = z
@@ -51,6 +61,8 @@ const ScoreResult = z
     mode: z.enum(SCORING_MODES),
     ignore_comments: z.boolean(),
     candidates: z.number().int(),
+    candidates_from: z.enum(["needles", "context", "repository"]),
+    context: z.object({ size: z.number().int(), comment_mode: z.string(), position_ratio: z.number() }).nullable(),
     extracted: z.string().openapi({ description: "The code the sanitizer extracted from the answer" }),
     scorer_version: z.string(),
     dataset_sha256: z.string(),
@@ -97,6 +109,7 @@ export const scoreRoutes = createRouter()
       threshold: body.threshold,
       mode: body.mode,
       ignoreComments: body.ignore_comments,
+      context: body.context,
     });
     return c.json(result, 200);
   })
@@ -107,6 +120,7 @@ export const scoreRoutes = createRouter()
       threshold: body.threshold,
       mode: body.mode,
       ignoreComments: body.ignore_comments,
+      context: body.context,
     });
     return c.json({ results, summary: passAt1(results) }, 200);
   });

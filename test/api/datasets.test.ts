@@ -44,7 +44,8 @@ describe("importing the official release format", () => {
       counts: { repos: 4, tasks: 16 },
       languages: { python: { repos: 2, tasks: 8 }, typescript: { repos: 1, tasks: 4 }, go: { repos: 1, tasks: 4 } },
       source: { kind: "repoqa-release", license: "Apache-2.0" },
-      tokenizer: null,
+      tokenizer: { name: expect.stringContaining("CodeLlama"), version: "1.2.2" },
+      contexts: { sizes: [16384], comment_modes: ["original"], depths: "reference" },
     });
     expect(manifest.content_sha256).toMatch(/^[0-9a-f]{64}$/);
     const m = manifest as any;
@@ -54,6 +55,7 @@ describe("importing the official release format", () => {
     expect(stored).toContain("datasets/one-shot/manifest.json");
     expect(stored.filter((k) => k.includes("/repoqa/"))).toHaveLength(4);
     expect(stored.filter((k) => k.includes("/source/"))).toHaveLength(4);
+    expect(stored.filter((k) => k.includes("/contexts/16384/original/"))).toHaveLength(4);
   });
 
   it("gives the same content sha256 for the same release, whatever the id", async () => {
@@ -156,11 +158,11 @@ describe("reading and deleting datasets", () => {
 
   it("deletes a dataset: rows first, then every stored object", async () => {
     await importFixture("doomed");
-    expect((await objectsUnder("datasets/doomed/")).length).toBe(9);
+    expect((await objectsUnder("datasets/doomed/")).length).toBe(13);
     expect((await del("/v1/datasets/doomed")).status).toBe(401);
     const res = await del("/v1/datasets/doomed", ADMIN);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deleted: "doomed", objects: 9 });
+    expect(await res.json()).toEqual({ deleted: "doomed", objects: 13 });
     expect(await objectsUnder("datasets/doomed/")).toEqual([]);
     expect((await get("/v1/datasets/doomed")).status).toBe(404);
     const score = await post("/v1/score", { dataset: "doomed", task: "go::copperkettle/tally::humanizeCount", answer: "" });

@@ -18,24 +18,38 @@ async function score(body: Record<string, unknown>) {
 
 describe("POST /v1/score", () => {
   it("passes the target function itself in both modes", async () => {
-    for (const mode of ["official", "strict"]) {
-      const { status, body } = await score({ task: "python::lorenmade/textkit::sentences", answer: fence(needleCode(textkit(), "sentences"), "python"), mode });
-      expect(status).toBe(200);
-      expect(body).toMatchObject({ pass: true, target: "sentences", best_target: "sentences", best_similarity: 1, target_similarity: 1, mode, threshold: 0.8 });
-      expect(body.dataset_sha256).toBe(sha);
-      expect(body.scorer_version).toMatch(/^repoqa-snf\//);
-      // The sanitizer returns the function node, which starts after the method's indentation.
-      expect(body.extracted).toBe(needleCode(textkit(), "sentences").trimStart());
-      expect(Object.values(body.pass_at)).toEqual(Array(11).fill(true));
-    }
+    const answer = fence(needleCode(textkit(), "strip_accents"), "python");
+    const official = await score({ task: "python::lorenmade/textkit::strip_accents", answer });
+    expect(official.status).toBe(200);
+    expect(official.body).toMatchObject({ pass: true, target: "strip_accents", best_target: "strip_accents", best_similarity: 1, target_similarity: 1, mode: "official", threshold: 0.8, candidates_from: "needles", context: null });
+    expect(official.body.dataset_sha256).toBe(sha);
+    expect(official.body.scorer_version).toMatch(/^repoqa-snf\//);
+    expect(official.body.extracted).toBe(needleCode(textkit(), "strip_accents"));
+    expect(Object.values(official.body.pass_at)).toEqual(Array(11).fill(true));
+
+    const strict = await score({ task: "python::lorenmade/textkit::strip_accents", answer, mode: "strict" });
+    expect(strict.body).toMatchObject({ pass: true, best_target: "strip_accents", best_similarity: 1, candidates_from: "context" });
+    expect(strict.body.context).toEqual({ size: 16384, comment_mode: "original", position_ratio: 0.125 });
+  });
+
+  it("in strict mode the target is the needle as the context shows it (reference slicing quirk)", async () => {
+    // Non-ASCII text before `sentences` shifts the reference's byte-offset slice of the needle, so
+    // the context shows a shifted copy: the exact function still wins, but scores below 1.
+    const { body } = await score({ task: "python::lorenmade/textkit::sentences", answer: fence(needleCode(textkit(), "sentences"), "python"), mode: "strict" });
+    expect(body).toMatchObject({ pass: true, best_target: "sentences" });
+    expect(body.best_similarity).toBeGreaterThan(0.9);
+    expect(body.best_similarity).toBeLessThan(1);
+    // The sanitizer returns the function node, which starts after the method's indentation.
+    expect(body.extracted).toBe(needleCode(textkit(), "sentences").trimStart());
   });
 
   it("official mode compares with the repository's needles only; strict with every function", async () => {
     const official = await score({ task: "python::lorenmade/textkit::sentences", answer: "x" });
     const strict = await score({ task: "python::lorenmade/textkit::sentences", answer: "x", mode: "strict" });
     expect(official.body.candidates).toBe(textkit().needles.length);
+    // The whole (small) repository fits in the 16K context: every function is a candidate.
     const allFunctions = Object.values(textkit().functions).flat().length;
-    expect(strict.body.candidates).toBe(allFunctions);
+    expect(strict.body).toMatchObject({ candidates: allFunctions, candidates_from: "context" });
   });
 
   it("fails an answer that is another needle, naming the best match", async () => {
@@ -52,7 +66,8 @@ describe("POST /v1/score", () => {
     const other = fns.find((f) => !needles.has(f.name))!;
     const code = (repo.content as Record<string, string>)[path].split("\n").slice(other.start_line, other.end_line).join("\n");
     const strict = await score({ task: "python::lorenmade/textkit::sentences", answer: code, mode: "strict" });
-    expect(strict.body).toMatchObject({ pass: false, best_target: other.name, best_target_path: path, best_similarity: 1 });
+    expect(strict.body).toMatchObject({ pass: false, best_target: other.name });
+    expect(strict.body.best_similarity).toBeGreaterThan(0.9);
   });
 
   it("scores an empty answer as matching nothing", async () => {
@@ -119,14 +134,16 @@ describe("POST /v1/score/batch", () => {
       expect(res.status).toBe(200);
       const body = await res.json<any>();
       expect(body.results.map((r: any) => r.task)).toEqual(answers.map((a) => a.task));
-      expect(body.results.every((r: any) => r.pass)).toBe(true);
+      expect(body.results.filter((r: any) => !r.pass).map((r: any) => r.task)).toEqual([]);
       expect(body.summary.all).toEqual({ n: 16, pass_at_1: expect.objectContaining({ "0.8": 1 }) });
-      // Reference quirk kept: the reference text of `export function f` starts with "export",
-      // the sanitizer extracts the function node without it, so those three oracles miss 1.0.
-      const below = body.results.filter((r: any) => r.best_similarity < 1).map((r: any) => r.target);
-      expect(below.sort()).toEqual(["compilePattern", "getParam", "normalizePath"]);
-      expect(body.summary.all.pass_at_1["1.0"]).toBe(13 / 16);
       expect(Object.keys(body.summary).sort()).toEqual(["all", "go", "python", "typescript"]);
+      if (mode === "official") {
+        // Reference quirk kept: the reference text of `export function f` starts with "export",
+        // the sanitizer extracts the function node without it, so those three oracles miss 1.0.
+        const below = body.results.filter((r: any) => r.best_similarity < 1).map((r: any) => r.target);
+        expect(below.sort()).toEqual(["compilePattern", "getParam", "normalizePath"]);
+        expect(body.summary.all.pass_at_1["1.0"]).toBe(13 / 16);
+      }
     }
   });
 

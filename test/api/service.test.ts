@@ -28,6 +28,7 @@ describe("GET /openapi.json", () => {
       "/v1/datasets/{id}",
       "/v1/datasets/{id}/commit",
       "/v1/datasets/{id}/import",
+      "/v1/datasets/{id}/prompt",
       "/v1/datasets/{id}/repos",
       "/v1/datasets/{id}/tasks",
       "/v1/health",

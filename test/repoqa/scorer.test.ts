@@ -4,7 +4,7 @@ import { THRESHOLDS, candidateSet, evaluateAnswer, passAt1 } from "../../src/ben
 
 const fn = (name: string, code: string) => ({ name, path: `${name}.py`, code });
 
-async function evaluate(candidates: ReturnType<typeof fn>[], answer: string, targetIndex: number, extra: { subset?: number[]; threshold?: number } = {}) {
+async function evaluate(candidates: ReturnType<typeof fn>[], answer: string, targetIndex: number, extra: { threshold?: number } = {}) {
   return evaluateAnswer({
     lang: await loadLanguage("python"),
     answer,
@@ -12,7 +12,6 @@ async function evaluate(candidates: ReturnType<typeof fn>[], answer: string, tar
     targetIndex,
     threshold: extra.threshold ?? 0.8,
     ignoreComments: false,
-    subset: extra.subset,
   });
 }
 
@@ -29,12 +28,6 @@ describe("evaluateAnswer", () => {
   it("starts from 0: an answer sharing nothing matches no candidate", async () => {
     const v = await evaluate([a, b], "zzz qqq", 0);
     expect(v).toMatchObject({ pass: false, best_target: null, best_similarity: 0, target_similarity: 0 });
-  });
-
-  it("a subset restricts the candidates (a task's code context)", async () => {
-    const v = await evaluate([a, b], a.code, 1, { subset: [1] });
-    expect(v.best_target).toBe("b");
-    expect(v.pass).toBe(v.best_similarity >= 0.8);
   });
 
   it("pass needs the target to be best AND the similarity to reach the threshold", async () => {

@@ -51,7 +51,6 @@ export function thresholdKey(t: number): string {
 /**
  * Scores one model answer against a candidate set.
  * @param targetIndex position of the task's target in `candidates`
- * @param subset optional candidate positions to consider (the task's context functions)
  */
 export function evaluateAnswer(opts: {
   lang: LoadedLanguage;
@@ -60,7 +59,6 @@ export function evaluateAnswer(opts: {
   targetIndex: number;
   threshold: number;
   ignoreComments: boolean;
-  subset?: readonly number[];
 }): NeedleVerdict {
   const { lang, candidates, targetIndex, threshold } = opts;
   let extracted = sanitizeOutput(lang, opts.answer);
@@ -68,14 +66,12 @@ export function evaluateAnswer(opts: {
   const scores = candidates.references.score(extracted);
   let best = -1;
   let bestSimilarity = 0;
-  const consider = (i: number) => {
+  for (let i = 0; i < scores.length; i++) {
     if (scores[i] > bestSimilarity) {
       bestSimilarity = scores[i];
       best = i;
     }
-  };
-  if (opts.subset) opts.subset.forEach(consider);
-  else for (let i = 0; i < scores.length; i++) consider(i);
+  }
   const hit = best === targetIndex;
   const pass_at: Record<string, boolean> = {};
   for (const t of THRESHOLDS) pass_at[thresholdKey(t)] = hit && bestSimilarity >= t;
@@ -83,7 +79,7 @@ export function evaluateAnswer(opts: {
     pass: hit && bestSimilarity >= threshold,
     pass_at,
     best_target: best >= 0 ? candidates.names[best] : null,
-    best_target_path: best >= 0 ? candidates.paths[best] : null,
+    best_target_path: best >= 0 ? candidates.paths[best] || null : null,
     best_similarity: bestSimilarity,
     target_similarity: scores[targetIndex],
     extracted,

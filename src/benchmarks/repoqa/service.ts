@@ -1,45 +1,109 @@
-/** Scoring answers to stored RepoQA tasks: locate, load the shard, evaluate. */
+/** Scoring answers to stored RepoQA tasks: locate, load the shard (and context), evaluate. */
 import { loadLanguage } from "../../code";
-import { getShard } from "../../datasets/shard-cache";
+import type { CommentMode } from "../../datasets/context";
+import { getContextShard, getShard } from "../../datasets/shard-cache";
+import { datasetKeys } from "../../datasets/shard";
 import { locateTasks, type TaskLocation } from "../../datasets/store";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { SCORER_VERSION } from "../../version";
-import { evaluateAnswer, type NeedleVerdict, type ScoringMode } from "./scorer";
+import { PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
+import { evaluateAnswer, type CandidateSet, type NeedleVerdict, type ScoringMode } from "./scorer";
+
+/** Which stored code context a strict score uses (defaults: the dataset's first size and mode, reference depth). */
+export interface ContextChoice {
+  size?: number;
+  comment_mode?: CommentMode;
+  depth?: number;
+}
 
 export interface ScoreOptions {
   threshold: number;
   mode: ScoringMode;
   ignoreComments: boolean;
+  context?: ContextChoice;
 }
 
-export interface TaskScore extends Omit<NeedleVerdict, "best_target_path"> {
+export interface TaskScore extends NeedleVerdict {
   task: string;
   language: string;
   target: string;
-  best_target_path: string | null;
   threshold: number;
   mode: ScoringMode;
   ignore_comments: boolean;
   candidates: number;
+  /** Where strict-mode candidates came from: the task's stored code context, or (no contexts stored) the whole repository. */
+  candidates_from: "needles" | "context" | "repository";
+  context: { size: number; comment_mode: CommentMode; position_ratio: number } | null;
   scorer_version: string;
   dataset_sha256: string;
 }
 
+/** The stored context of a task for `choice`, or a 404 naming what the dataset has. */
+async function storedContext(env: Env, location: TaskLocation, choice: ContextChoice) {
+  const config = location.contextConfig;
+  if (!config) throw new ProblemError("not-found", `Dataset "${location.datasetId}" was imported without code contexts.`);
+  const size = choice.size ?? config.sizes[0];
+  const mode = choice.comment_mode ?? config.comment_modes[0];
+  if (!config.sizes.includes(size) || !config.comment_modes.includes(mode)) {
+    throw new ProblemError("not-found", `Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
+  }
+  const stored = await getContextShard(env, datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo), location.contentSha256);
+  const index = stored.contexts.tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
+  if (index < 0) throw new ProblemError("not-found", `Task ${location.taskId} has no context at depth ${choice.depth}.`);
+  return { stored, index, task: stored.contexts.tasks[index], size, mode };
+}
+
+async function strictCandidates(env: Env, location: TaskLocation, choice: ContextChoice, ignoreComments: boolean) {
+  const { stored, index, task, size, mode } = await storedContext(env, location, choice);
+  return {
+    candidates: stored.candidates(index, ignoreComments),
+    targetIndex: task.target_index,
+    context: { size, comment_mode: mode, position_ratio: task.position_ratio },
+  };
+}
+
+/** The exact prompt a model is sent for a task (and where its needle sits in it). */
+export async function taskPrompt(env: Env, dataset: string, taskId: string, choice: ContextChoice) {
+  const location = (await locateTasks(env, dataset, [taskId])).get(taskId);
+  if (!location) throw new ProblemError("not-found", `Dataset "${dataset}" has no task ${JSON.stringify(taskId)}.`);
+  const [shard, { task, size, mode }] = await Promise.all([
+    getShard(env, location.shardKey, location.contentSha256),
+    storedContext(env, location, choice),
+  ]);
+  const needle = shard.shard.needles[location.needleIndex];
+  return {
+    task: taskId,
+    template_version: PROMPT_TEMPLATE_VERSION,
+    messages: [{ role: "user" as const, content: needlePrompt(task.code_context, needle.description) }],
+    size,
+    comment_mode: mode,
+    position_ratio: task.position_ratio,
+    needle_token_start: task.needle_token_start,
+    needle_token_end: task.needle_token_end,
+    code_context_ntokens: task.code_context_ntokens,
+    dataset_sha256: location.contentSha256,
+  };
+}
+
 async function scoreAt(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions): Promise<TaskScore> {
-  const [cached, lang] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), loadLanguage(location.language)]);
-  const needle = cached.shard.needles[location.needleIndex];
-  const candidates = cached.candidates(opts.mode, opts.ignoreComments);
-  const official = opts.mode === "official";
-  const subset = official ? undefined : needle.context_functions;
+  const [shard, lang] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), loadLanguage(location.language)]);
+  const needle = shard.shard.needles[location.needleIndex];
+  let pick: { candidates: CandidateSet; targetIndex: number; from: TaskScore["candidates_from"]; context: TaskScore["context"] };
+  if (opts.mode === "official") {
+    pick = { candidates: shard.candidates("needles", opts.ignoreComments), targetIndex: location.needleIndex, from: "needles", context: null };
+  } else if (location.contextConfig) {
+    pick = { ...(await strictCandidates(env, location, opts.context ?? {}, opts.ignoreComments)), from: "context" };
+  } else {
+    pick = { candidates: shard.candidates("functions", opts.ignoreComments), targetIndex: needle.function_index, from: "repository", context: null };
+  }
   const verdict = evaluateAnswer({
     lang,
     answer,
-    candidates,
-    targetIndex: official ? location.needleIndex : needle.function_index,
+    candidates: pick.candidates,
+    targetIndex: pick.targetIndex,
     threshold: opts.threshold,
     ignoreComments: opts.ignoreComments,
-    subset,
   });
   return {
     task: location.taskId,
@@ -49,7 +113,9 @@ async function scoreAt(env: Env, location: TaskLocation, answer: string, opts: S
     threshold: opts.threshold,
     mode: opts.mode,
     ignore_comments: opts.ignoreComments,
-    candidates: subset?.length ?? candidates.names.length,
+    candidates: pick.candidates.names.length,
+    candidates_from: pick.from,
+    context: pick.context,
     scorer_version: SCORER_VERSION,
     dataset_sha256: location.contentSha256,
   };
@@ -65,9 +131,11 @@ export async function scoreAnswers(
   const locations = await locateTasks(env, dataset, answers.map((a) => a.task));
   const missing = answers.filter((a) => !locations.has(a.task)).map((a) => a.task);
   if (missing.length) {
-    throw new ProblemError("not-found", `Dataset "${dataset}" has no task ${missing.map((t) => JSON.stringify(t)).slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}.`, {
-      missing_tasks: missing.slice(0, 100),
-    });
+    throw new ProblemError(
+      "not-found",
+      `Dataset "${dataset}" has no task ${missing.map((t) => JSON.stringify(t)).slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}.`,
+      { missing_tasks: missing.slice(0, 100) },
+    );
   }
   const results: TaskScore[] = [];
   for (const a of answers) results.push(await scoreAt(env, locations.get(a.task)!, a.answer, opts));

@@ -1,0 +1,124 @@
+/**
+ * Build a RepoQA-style dataset from repositories on disk, and load it into a needlework instance.
+ *
+ *   npm run dataset -- build <repo dir> [<repo dir> ...] --id <dataset id> [options]
+ *
+ * Options:
+ *   --entry <path>            entry path inside each repository (default: the whole repository)
+ *   --lang <language>         python | cpp | java | typescript | rust | go (default: detected per repository)
+ *   --name <owner/repo>       repository name in task ids (one directory only; default local/<dir name>)
+ *   --seed <int>              Python random.seed for the needle draw (default 0)
+ *   --needles <n>             needles per repository (default 10)
+ *   --bins <n>                bins over the repository (default 64)
+ *   --max-needle-bytes <n>    longest needle (default 2000)
+ *   --describe docstring|annotate  descriptions from the functions' own docs (default, offline) or a model
+ *   --annotator <spec>        with annotate: openai-compatible:<model>@<base url> (key: NEEDLEWORK_ANNOTATOR_API_KEY)
+ *   --out <file>              where to write the release JSON (default .needlework/<id>.json)
+ *   --url <instance>          load into this instance (default local; a stopped local one is started)
+ *   --no-load                 only write the release JSON
+ *   --replace                 replace an existing dataset with this id
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import "./lib/tree-sitter-node";
+import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../src/code/languages";
+import { buildRepo, type DescriptionSource } from "../src/datasets/curate/build";
+import { DEFAULT_NEEDLE_OPTIONS } from "../src/datasets/curate/needles";
+import type { ReleaseRepo } from "../src/datasets/release";
+import { DEFAULT_URL, ROOT, api } from "./lib/api";
+import { annotatorFromSpec } from "./lib/annotator";
+import { collectFiles, detectLanguage } from "./lib/collect";
+import { importReleaseFile } from "./lib/import-release";
+import { withService } from "./lib/local-service";
+
+class UsageError extends Error {}
+
+function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
+  return n;
+}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      id: { type: "string" },
+      entry: { type: "string", default: "." },
+      lang: { type: "string" },
+      name: { type: "string" },
+      seed: { type: "string" },
+      needles: { type: "string" },
+      bins: { type: "string" },
+      "max-needle-bytes": { type: "string" },
+      describe: { type: "string", default: "docstring" },
+      annotator: { type: "string" },
+      out: { type: "string" },
+      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+      "no-load": { type: "boolean", default: false },
+      replace: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...dirs] = positionals;
+  if (values.help || command !== "build" || dirs.length === 0) {
+    console.log("usage: npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace]");
+    return values.help ? 0 : 2;
+  }
+  if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  if (values.name && dirs.length > 1) throw new UsageError("--name names one repository; give one directory with it");
+  if (values.lang && !isLanguage(values.lang)) throw new UsageError(`--lang must be one of ${LANGUAGES.join(", ")}`);
+  const options = {
+    seed: intOption(values.seed, "seed", DEFAULT_NEEDLE_OPTIONS.seed, 0),
+    count: intOption(values.needles, "needles", DEFAULT_NEEDLE_OPTIONS.count, 1),
+    bins: intOption(values.bins, "bins", DEFAULT_NEEDLE_OPTIONS.bins, 1),
+    maxBytes: intOption(values["max-needle-bytes"], "max-needle-bytes", DEFAULT_NEEDLE_OPTIONS.maxBytes, 1),
+  };
+  let descriptions: DescriptionSource;
+  if (values.describe === "docstring") descriptions = { kind: "docstring" };
+  else if (values.describe === "annotate") {
+    if (!values.annotator) throw new UsageError("--describe annotate needs --annotator openai-compatible:<model>@<base url>");
+    descriptions = { kind: "annotate", ...annotatorFromSpec(values.annotator) };
+  } else throw new UsageError(`--describe must be docstring or annotate, got "${values.describe}"`);
+
+  const release: Partial<Record<Language, ReleaseRepo[]>> = {};
+  for (const dir of dirs.map((d) => resolve(d))) {
+    const language = (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
+    if (!language) throw new UsageError(`${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`);
+    const { files, skipped } = await collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).catch((err) => {
+      throw new UsageError(`${dir}: cannot read "${values.entry}": ${(err as Error).message}`);
+    });
+    for (const s of skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
+    if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${values.entry}"`);
+    const name = values.name ?? `local/${basename(dir)}`;
+    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files }, { language, descriptions, ...options });
+    const unresolved = Object.values(report.unresolved_imports).flat().length;
+    console.log(`  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`);
+    for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);
+    (release[language] ??= []).push(repo);
+  }
+  const ordered = Object.fromEntries(LANGUAGES.filter((l) => release[l]).map((l) => [l, release[l]]));
+  const out = resolve(values.out ?? `${ROOT}.needlework/${values.id}.json`);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(ordered));
+  console.log(`Wrote ${out} (official RepoQA release format)`);
+  if (values["no-load"]) return 0;
+
+  const build = { tool: "needlework dataset build", ...options, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
+  await withService(values.url!, async () => {
+    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id: values.id!, replace: values.replace, name: values.id, build });
+    console.log(`Loaded dataset "${values.id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
+  });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof UsageError ? `error: ${err.message}` : `dataset build failed: ${(err as Error).message}`);
+    process.exit(err instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,67 @@
+/** Running the Worker locally (`wrangler dev --local`) for Node-side commands. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
+import { DEV_VARS, ROOT, readDotenv, waitForService } from "./api";
+
+const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
+/** No telemetry, and no attempt to download the Request.cf placeholder (offline machines). */
+export const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+/** The local admin token from .dev.vars, created (random, 256 bits) when absent. */
+export function ensureAdminToken(log: (line: string) => void = console.log): string {
+  const existing = readDotenv(DEV_VARS).ADMIN_TOKEN;
+  if (existing) {
+    log(`Admin token: ADMIN_TOKEN in ${DEV_VARS}`);
+    return existing;
+  }
+  const token = randomBytes(32).toString("hex");
+  appendFileSync(DEV_VARS, `ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
+  log(`Admin token: created a random ADMIN_TOKEN in ${DEV_VARS}`);
+  return token;
+}
+
+export function applyLocalMigrations(): void {
+  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local"], {
+    cwd: ROOT,
+    env: { ...WRANGLER_ENV, CI: "1" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`applying D1 migrations failed:\n${result.stdout}${result.stderr}`);
+}
+
+export function startWranglerDev(port: number, output: "inherit" | "ignore"): ChildProcess {
+  return spawn(WRANGLER, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
+    cwd: ROOT,
+    env: WRANGLER_ENV,
+    stdio: ["ignore", output, output],
+  });
+}
+
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "127.0.0.1" || host === "localhost";
+}
+
+/**
+ * Runs `use` against the instance at `url`. A local instance that is not running is started for
+ * the duration (migrations applied, admin token ensured) and stopped afterwards.
+ */
+export async function withService<T>(url: string, use: () => Promise<T>, log: (line: string) => void = console.log): Promise<T> {
+  try {
+    await waitForService(url, 1_000);
+    return await use();
+  } catch (err) {
+    if (!isLocal(url) || !(err instanceof Error) || !err.message.startsWith("needlework did not answer")) throw err;
+  }
+  log(`Starting a local needlework at ${url} for this command...`);
+  ensureAdminToken(log);
+  applyLocalMigrations();
+  const dev = startWranglerDev(Number(new URL(url).port || 80), "ignore");
+  try {
+    await waitForService(url, 90_000);
+    return await use();
+  } finally {
+    dev.kill("SIGINT");
+  }
+}

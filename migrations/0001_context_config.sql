@@ -1,0 +1,1 @@
+ALTER TABLE `datasets` ADD `context_config` text;
