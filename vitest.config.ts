@@ -17,6 +17,8 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup.ts"],
       reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
+      // Node-side command tests run under vitest.node.config.ts.
+      exclude: ["test/cli/**", "**/node_modules/**"],
     },
   };
 });

@@ -18,7 +18,7 @@
  *   --no-load                 only write the release JSON
  *   --replace                 replace an existing dataset with this id
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/tree-sitter-node";
@@ -33,6 +33,12 @@ import { importReleaseFile } from "./lib/import-release";
 import { withService } from "./lib/local-service";
 
 class UsageError extends Error {}
+
+/** The module path declared by the repository's go.mod, if it has one. */
+async function readGoModule(dir: string): Promise<string | undefined> {
+  const text = await readFile(`${dir}/go.mod`, "utf8").catch(() => "");
+  return /^module\s+(\S+)/m.exec(text)?.[1];
+}
 
 function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -94,7 +100,8 @@ async function main(argv: string[]) {
     for (const s of skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
     if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${values.entry}"`);
     const name = values.name ?? `local/${basename(dir)}`;
-    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files }, { language, descriptions, ...options });
+    const goModule = language === "go" ? await readGoModule(dir) : undefined;
+    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files, goModule }, { language, descriptions, ...options });
     const unresolved = Object.values(report.unresolved_imports).flat().length;
     console.log(`  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`);
     for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);

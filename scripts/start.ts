@@ -4,20 +4,26 @@
  * 1. makes sure .dev.vars holds an ADMIN_TOKEN (creates a random one when absent);
  * 2. applies the D1 migrations to the local database;
  * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state);
- * 4. imports the demo dataset through the admin API if it is not there yet;
+ * 4. if the demo dataset is not there yet, builds it from real code on this machine (see
+ *    cli/lib/demo.ts) and imports it through the admin API;
  * 5. prints the URL and a curl line that scores an answer.
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import "../cli/lib/tree-sitter-node";
 import { ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
+import { DEMO_SEED, buildDemoRelease } from "../cli/lib/demo";
 import { importReleaseFile } from "../cli/lib/import-release";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_ID = "demo";
-const DEMO_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
+/** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
+const DEMO_FILE = `${ROOT}.needlework/demo.json`;
+const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
 
 async function ensureDemoDataset(token: string) {
   const client = api(URL_BASE, token);
@@ -28,18 +34,24 @@ async function ensureDemoDataset(token: string) {
   } catch (err) {
     if ((err as ApiError).status !== 404) throw err;
   }
+  console.log(`Dataset "${DEMO_ID}": building it from code on this machine (docstring descriptions, seed ${DEMO_SEED})...`);
+  const release = await buildDemoRelease(console.log);
+  mkdirSync(dirname(DEMO_FILE), { recursive: true });
+  writeFileSync(DEMO_FILE, JSON.stringify(release));
   const { repos, tasks } = await importReleaseFile(client, DEMO_FILE, {
     id: DEMO_ID,
-    name: "needlework demo (RepoQA format, original fixture code)",
-    source: "test/fixtures/repoqa-mini.json",
-    license: "Apache-2.0",
+    name: "needlework demo (built at start from code on this machine)",
+    source: "npm start (cli/lib/demo.ts)",
     replace: true,
+    build: { tool: "npm start demo", seed: DEMO_SEED, count: 10, bins: 64, maxBytes: 2000, descriptions: "docstring" },
   });
   console.log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
 }
 
+type Release = Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
+
 function printUsage() {
-  const release = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
+  const release = JSON.parse(readFileSync(existsSync(DEMO_FILE) ? DEMO_FILE : FIXTURE_FILE, "utf8")) as Release;
   const [language, repos] = Object.entries(release)[0];
   const repo = repos[0];
   const needle = repo.needles[0];
@@ -50,6 +62,7 @@ function printUsage() {
 needlework is running at ${URL_BASE}
   API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
   demo tasks:      ${URL_BASE}/v1/datasets/${DEMO_ID}/tasks
+  a prompt:        ${URL_BASE}/v1/datasets/${DEMO_ID}/prompt?task=${encodeURIComponent(`${language}::${repo.repo}::${needle.name}`)}
 
 Score an answer (here: the target function itself, so it passes):
   curl -s ${URL_BASE}/v1/score -H 'content-type: application/json' -d ${quoted}

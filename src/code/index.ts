@@ -1,4 +1,8 @@
-/** Code understanding inside the Worker: tree-sitter with the workerd loader installed. */
+/**
+ * Code understanding inside the Worker: tree-sitter with the workerd loader installed.
+ * Modules that also run in Node (the dataset builder) import ./functions and ./parser directly,
+ * because this file pulls in the wasm imports only workerd understands.
+ */
 import { setGrammarLoader } from "./parser";
 import { workerdGrammarLoader } from "./wasm-workerd";
 

@@ -15,8 +15,14 @@
  * 5. Suffix: `file[end:].split("\n")` top-down without a header, then later files as in 4.
  * 6. Counts of the finished strings: `needle_token_start = ntok(prefix)`, `needle_token_end`,
  *    `code_context_ntokens`. These whole-text counts differ from the per-line sums the budgets
- *    were charged with (each line pays its own dummy "▁"), so a context can end a little over or
- *    under `size`.
+ *    were charged with: counted alone, each line pays its own dummy "▁" (a blank or tab-indented
+ *    line costs one token more than inside the text), so contexts come out UNDER `size`: with the
+ *    CodeLlama tokenizer at 16K, 150-450 tokens under for the fixture's Python and TypeScript and
+ *    about 1,000 for its tab-indented Go. Over `size` only by: "...
+" (2 tokens) charged past a
+ *    cut, at most once per side; lines that count more inside the text than alone (not seen); and
+ *    at extreme depths, where `size * ratio < ntok(needle) / 2` (or the mirror) makes one budget
+ *    negative while the other still takes its full share: up to about `ntok(needle) / 2 + 4` over.
  *
  * Comment-free modes (paper, "Impact of natural comments": "(i) remove all comments in the code
  * context, and (ii) use synthetic comment (e.g., # {LINE_NUMBER}) to pad the context to 16k while
@@ -91,6 +97,13 @@ export function gridDepths(points: number): number[] {
   return Array.from({ length: points }, (_, i) => i / (points - 1));
 }
 
+/**
+ * Builds the context of `input.needle` (see the module comment). Counts with `tokenizer`
+ * (awaiting its `ready()`), by default the reference's CodeLlama tokenizer. The comment-free
+ * modes parse files with tree-sitter through `loadLanguage`, so the host must have installed a
+ * grammar loader first: importing `src/code` does it in the Worker, `cli/lib/tree-sitter-node`
+ * in Node. Throws when the needle's file is not among `files` (the reference's IndexError).
+ */
 export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer = codeLlamaTokenizer): Promise<CodeContext> {
   const { language, files, needle, size, positionRatio } = input;
   const mode = input.commentMode ?? "original";

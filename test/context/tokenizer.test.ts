@@ -51,9 +51,10 @@ describe("16K contexts with the real tokenizer", () => {
   it("stay within the budget plus the documented slack and place the needle at its depth", async () => {
     const tok = await loadCodeLlamaTokenizer();
     const repo = fixture.python[0];
+    const content = repo.content as unknown as Record<string, string>;
     // About 130 KB of code: the repository's files 24 times under distinct paths.
     const files: ContextInput["files"] = Array.from({ length: 24 }, (_, r) =>
-      Object.entries(repo.content as Record<string, string>).map(([p, c]) => [`r${r}/${p}`, c] as const),
+      Object.entries(content).map(([p, c]) => [`r${r}/${p}`, c] as const),
     ).flat();
     const needle = { ...repo.needles[2], path: `r12/${repo.needles[2].path}` };
     const size = 16384;

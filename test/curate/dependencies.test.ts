@@ -106,14 +106,16 @@ describe("analyzeDependencies: typescript and javascript", () => {
     expect(topologicalSort(dependency)).toEqual(["src/legacy.js", "src/util/index.ts", "src/side.js", "src/lazy.ts", "src/index.ts", "src/a.ts"]);
   });
 
-  it("prefers the .ts source of a .js specifier and resolves parent directories", async () => {
+  it("takes the .ts source of a .js specifier in TypeScript, the .js file in JavaScript", async () => {
     const { dependency } = await analyzeDependencies("typescript", {
       "lib/a.js": "export const a = 1;\n",
       "lib/a.ts": "export const a = 1;\n",
       "lib/deep/b.ts": 'export { a } from "../a.js";\nimport "..";\n',
+      "lib/deep/c.js": 'import { a } from "../a.js";\nimport { b } from "./b.js";\nimport { a as again } from "../a";\n',
       "lib/index.js": "",
     });
     expect(dependency["lib/deep/b.ts"]).toEqual(["lib/a.ts", "lib/index.js"]);
+    expect(dependency["lib/deep/c.js"]).toEqual(["lib/a.js", "lib/deep/b.ts"]);
   });
 });
 
@@ -145,6 +147,9 @@ describe("analyzeDependencies: go", () => {
       "pkg/tally/os_other.go": [],
     });
     expect(unresolved).toEqual({ "pkg/tally/counter.go": ["example.com/tally/internal/gone"] });
+    // sorted by path, as the reference's Go tool wrote them (go.mod is read, not listed)
+    expect(Object.keys(dependency)).toEqual([...Object.keys(dependency)].sort());
+    expect(Object.keys(dependency)).not.toContain("go.mod");
   });
 
   it("takes the module path from opts.goModule when no go.mod is given, else treats imports as external", async () => {
@@ -281,5 +286,18 @@ describe("analyzeDependencies: cpp", () => {
     expect(Object.keys(dependency)).toEqual(["src/net/socket.cpp", "src/net/util.hpp", "src/main.c", "include/proj/api.h", "src/core/base.h", "src/net/socket.h"]);
     expect(unresolved).toEqual({ "src/net/socket.cpp": ["config.h"] });
     expect(topologicalSort(dependency)).toEqual(["src/core/base.h", "src/net/util.hpp", "src/net/socket.h", "include/proj/api.h", "src/net/socket.cpp", "src/main.c"]);
+  });
+});
+
+describe("analyzeDependencies + topologicalSort on a deep chain", () => {
+  it("orders 3,000 modules that import each other in a line, deepest first", async () => {
+    const n = 3000;
+    const files = Object.fromEntries(Array.from({ length: n }, (_, i) => [`chain/m${i}.py`, i + 1 < n ? `from chain.m${i + 1} import f\n` : "def f():\n    pass\n"]));
+    const { dependency } = await analyzeDependencies("python", { "chain/__init__.py": "", ...files }, { entrypoint: "chain" });
+    expect(dependency["chain/m0.py"]).toEqual(["chain/__init__.py", "chain/m1.py"]);
+    const order = topologicalSort(dependency);
+    expect(order).toHaveLength(n + 1);
+    expect(order.slice(0, 2)).toEqual(["chain/__init__.py", `chain/m${n - 1}.py`]);
+    expect(order[n]).toBe("chain/m0.py");
   });
 });

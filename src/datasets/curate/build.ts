@@ -3,7 +3,7 @@
  * its release: dependency analysis, topological file order, function analysis, needle selection,
  * descriptions. Pure (no file system): the Node command reads the files and hands them in.
  */
-import { loadLanguage } from "../../code";
+import { loadLanguage } from "../../code/parser";
 import type { Language } from "../../code/languages";
 import type { ReleaseNeedle, ReleaseRepo } from "../release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
@@ -23,6 +23,8 @@ export interface RepoSource {
   files: Record<string, string>;
   commit_sha?: string;
   topic?: string;
+  /** Go: the module path (from go.mod), so in-module package imports resolve. */
+  goModule?: string;
 }
 
 export interface BuildRepoOptions extends Omit<NeedleOptions, "eligible"> {
@@ -42,7 +44,7 @@ export interface BuildReport {
 
 export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Promise<{ repo: ReleaseRepo; report: BuildReport }> {
   const { language } = opts;
-  const deps = await analyzeDependencies(language, source.files, { entrypoint: source.entrypoint_path });
+  const deps = await analyzeDependencies(language, source.files, { entrypoint: source.entrypoint_path, goModule: source.goModule });
   const order = topologicalSort(deps.dependency);
   let files = { ...source.files };
   let analysis = await analyzeFunctions(language, order.map((p) => [p, files[p]] as const));

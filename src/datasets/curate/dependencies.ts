@@ -13,8 +13,9 @@
  * Key order (it decides the topological order):
  * - python: as the reference wrote it. pydeps prints modules sorted by dotted name and the
  *   reference kept those with imports, then added every other file in content order. So: files
- *   with at least one in-repository import (their own package's `__init__.py` counts), sorted by
- *   module name; then the rest in the order of `files`. Each list is sorted by module name too.
+ *   with at least one in-repository import (a package's `__init__.py` importing itself counts),
+ *   sorted by module name; then the rest in the order of `files`. Each list is sorted by module
+ *   name too, as pydeps printed it.
  * - go: sorted by path (the reference's Go tool emitted a JSON object, which Go sorts by key).
  * - cpp: grouped by suffix in the reference's collection order (.cpp .hpp .cc .hh .cxx .hxx .c .h),
  *   sorted by path within a group (the reference's order within a group was the file system's).
@@ -23,12 +24,13 @@
  * Lists other than Python's are in first-import order (the reference's came from sets and maps).
  *
  * Rules per language:
- * - python: `import a.b[ as c]` depends on `a/__init__.py`, `a/b/__init__.py` and `a/b.py` (or
- *   `a/b/__init__.py`), as modulefinder loads them; `from a.b import c` adds `a/b/c.py` or
- *   `a/b/c/__init__.py` when c is a submodule (otherwise c is a name in the module); `from a.b
- *   import *` adds every module file of the package a/b. `from .m import x` / `from ..p.m import x`
- *   walk from the file's package without loading it; `from . import x` / `from .. import x` load
- *   the package chain (every `__init__.py` from the outermost package down) and submodule x.
+ * - python: `import a.b.m [as c]` depends on `a/__init__.py`, `a/b/__init__.py` and the module m
+ *   (`m/__init__.py` before `m.py`, importlib's precedence), as modulefinder loads them all;
+ *   `from a.b import c` adds the submodule c when there is one (otherwise c is a name in a.b);
+ *   `from a.b import *` adds every module file of the package a/b. `from .m import x` and
+ *   `from ..p.m import x` walk down from the file's package without loading it; `from . import x`
+ *   and `from .. import x` load the package chain (every `__init__.py` from the outermost package
+ *   down) and submodule x.
  *   Absolute names resolve against sys.path stand-ins, first match wins: the directory above the
  *   entrypoint's outermost package (or the entrypoint itself when it is no package), the parent
  *   of every outermost package in the repository, the entrypoint's ancestors, the repository root.
@@ -36,11 +38,11 @@
  *   submodule of a package we have (a namespace package, or a module path beyond a module) and a
  *   relative import that finds nothing are unresolved.
  * - typescript (.ts and .js): `import ... from`, `export ... from`, side-effect `import "x"`,
- *   `import x = require()`, `import()` and `require()` with a string literal. Relative specifiers
- *   try, in TypeScript's order, `x.ts`, `x.d.ts`, `x.js`, `x/index.ts`, `x/index.d.ts`,
- *   `x/index.js`, and a `.js` specifier first tries the `.ts` source. Bare specifiers (packages,
- *   tsconfig aliases) are external; a missing relative specifier is unresolved unless it names a
- *   non-code asset (`./style.css`).
+ *   `import x = require()`, `import()` and `require()` with a string literal. From a .ts file a
+ *   relative specifier tries, in TypeScript's order, the `.ts` source of a `.js` specifier, `x`,
+ *   `x.ts`, `x.d.ts`, `x.js`, `x/index.ts`, `x/index.d.ts`, `x/index.js`; from a .js file, `x`,
+ *   `x.js`, `x/index.js` come first. Bare specifiers (packages, tsconfig aliases) are external; a
+ *   missing relative specifier is unresolved unless it names a non-code asset (`./style.css`).
  * - go (default, `goStrategy: "semantic"`): a file depends on the files of its own package (same
  *   directory and package clause) that declare a package-level function, type, var or const it
  *   names; a `_test.go` file may depend on the package's other files, never the reverse. An import
@@ -68,12 +70,15 @@
  *   or inc (the reference's list), first match wins; `..` is folded. An unmatched quoted include is
  *   unresolved; an unmatched `<x>` is external.
  *
- * Where the reference differs (not reproduced on purpose):
- * its Java tool resolved imports against the entrypoint's parent directory, so for entrypoints
- * like `gson/src/main/java` no import resolved and only annotation names and import segments
- * matching a sibling file's name counted; files with no dependency got `[""]`. Its Rust mapping
- * stopped at the first `a.rs` on a module path. Its TypeScript analysis (dep-tree) may have
- * followed tsconfig path aliases.
+ * Where the reference differs (not reproduced on purpose): pydeps also dropped "noisy" modules
+ * (more than 200 importers and no imports, or the reverse), `migrations` modules and directories
+ * without `__init__.py`. The Java tool resolved imports against the entrypoint's parent directory,
+ * so for entrypoints like `gson/src/main/java` no import resolved and only annotation names and
+ * import segments matching a sibling file's name counted; files with no dependency got `[""]`.
+ * The Rust mapping stopped at the first `a.rs` on a module path (`crate::a::b` -> `a.rs` even
+ * with `a/b.rs`), and files outside cargo-modules' graph were no keys. dep-tree (TypeScript) may
+ * have followed tsconfig path aliases. The C++ scanner read lines, so includes inside block
+ * comments counted, and it searched only directories whose path contains the entrypoint.
  */
 import { loadLanguage } from "../../code/parser";
 import { LANGUAGE_SPECS, type Language } from "../../code/languages";

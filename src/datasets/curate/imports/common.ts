@@ -48,6 +48,7 @@ export function scanFiles<T>(lang: LoadedLanguage, files: Record<string, string>
   return out;
 }
 
-export function emptyImports(): FileImports {
-  return { deps: [], unresolved: [] };
+/** Scan results for every path; a file that did not parse imports nothing. */
+export function everyFile(paths: readonly string[], scanned: Map<string, FileImports | undefined>): Map<string, FileImports> {
+  return new Map(paths.map((path) => [path, scanned.get(path) ?? { deps: [], unresolved: [] }]));
 }

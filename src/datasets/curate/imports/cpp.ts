@@ -3,7 +3,7 @@
  * the include-like directories the reference searched (any directory named include, src, lib,
  * libs, library, libraries or inc).
  */
-import { capture, scanFiles, type FileImports, type Resolver } from "./common";
+import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { basename, compareCodePoints, dirname, joinPath, type RepoFiles } from "./repo";
 
 const INCLUDES = "(preproc_include path: [(string_literal) (system_lib_string)] @path)";
@@ -26,9 +26,7 @@ export const resolveCpp: Resolver = (repo, files, lang) => {
     }
     return found;
   });
-  const imports = new Map<string, FileImports>();
-  for (const path of repo.paths) imports.set(path, scanned.get(path) ?? { deps: [], unresolved: [] });
-  return { order: cppOrder(repo), imports };
+  return { order: cppOrder(repo), imports: everyFile(repo.paths, scanned) };
 };
 
 /** Grouped by suffix in the reference's order, each group in code-point order of paths. */

@@ -3,23 +3,20 @@
  * importing `a.b.c` also loads the packages `a` and `a.b`, so their `__init__.py` files count.
  */
 import type { Node } from "web-tree-sitter";
-import { capture, scanFiles, type FileImports, type Resolver } from "./common";
+import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { basename, child, compareCodePoints, dirname, RepoFiles } from "./repo";
 
 const IMPORTS = "[(import_statement) (import_from_statement)] @import";
 
 export const resolvePython: Resolver = (repo, files, lang, opts) => {
   const py = new PythonRepo(repo, opts.entrypoint);
-  const imports = new Map<string, FileImports>();
   const scanned = scanFiles(lang, files, repo.paths, (path, root) => {
     const found: FileImports = { deps: [], unresolved: [] };
     for (const { node } of capture(lang, IMPORTS, root)) py.statement(path, node, found);
+    found.deps = py.sortDeps(found.deps);
     return found;
   });
-  for (const path of repo.paths) {
-    const found = scanned.get(path) ?? { deps: [], unresolved: [] };
-    imports.set(path, { deps: py.sortDeps(found.deps), unresolved: found.unresolved });
-  }
+  const imports = everyFile(repo.paths, scanned);
   return { order: py.order(imports), imports };
 };
 
@@ -55,12 +52,12 @@ class PythonRepo {
     return dir;
   }
 
-  /** `name` inside `dir` as a module: `name.py`, else `name/__init__.py`, else a namespace directory. */
+  /** `name` inside `dir` in importlib's precedence: a package, a module file, a namespace directory. */
   module(dir: string, name: string): { file?: string; dir?: string } | undefined {
-    const file = child(dir, `${name}.py`);
     const sub = child(dir, name);
-    if (this.repo.has(file)) return { file };
     if (this.isPackage(sub)) return { file: child(sub, "__init__.py"), dir: sub };
+    const file = child(dir, `${name}.py`);
+    if (this.repo.has(file)) return { file };
     if (this.repo.isDir(sub)) return { dir: sub };
     return undefined;
   }

@@ -3,7 +3,7 @@
  * crate's modules, each resolved to the file that defines the deepest module on the path.
  */
 import type { Node } from "web-tree-sitter";
-import { capture, scanFiles, type FileImports, type Resolver } from "./common";
+import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { basename, child, dirname, joinPath, sortPaths, type RepoFiles } from "./repo";
 
 const ITEMS = "[(mod_item) (use_declaration)] @item";
@@ -19,9 +19,7 @@ export const resolveRust: Resolver = (repo, files, lang) => {
     }
     return found;
   });
-  const imports = new Map<string, FileImports>();
-  for (const path of repo.paths) imports.set(path, scanned.get(path) ?? { deps: [], unresolved: [] });
-  return { order: sortPaths(repo.paths), imports };
+  return { order: sortPaths(repo.paths), imports: everyFile(repo.paths, scanned) };
 };
 
 class Crates {

@@ -1,5 +1,5 @@
 /** TypeScript and JavaScript module specifiers, resolved as TypeScript's bundler resolution would. */
-import { capture, scanFiles, type FileImports, type Resolver } from "./common";
+import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { dirname, joinPath, sortPaths, type RepoFiles } from "./repo";
 
 const SPECIFIERS = `
@@ -13,14 +13,12 @@ const SPECIFIERS = `
 const CODE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 export const resolveTypeScript: Resolver = (repo, files, lang) => {
-  const imports = new Map<string, FileImports>();
   const scanned = scanFiles(lang, files, repo.paths, (path, root) => {
     const found: FileImports = { deps: [], unresolved: [] };
     for (const { name, node } of capture(lang, SPECIFIERS, root)) if (name === "spec") resolveSpecifier(repo, path, node.text, found);
     return found;
   });
-  for (const path of repo.paths) imports.set(path, scanned.get(path) ?? { deps: [], unresolved: [] });
-  return { order: sortPaths(repo.paths), imports };
+  return { order: sortPaths(repo.paths), imports: everyFile(repo.paths, scanned) };
 };
 
 function resolveSpecifier(repo: RepoFiles, from: string, spec: string, out: FileImports): void {
