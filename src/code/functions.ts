@@ -64,10 +64,7 @@ export async function removeComments(lang: Language, code: string): Promise<stri
 }
 
 export function removeCommentsSync(lang: LoadedLanguage, code: string): string {
-  const ranges =
-    withTree(lang, code, (root) =>
-      lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, commentEnd(code, node)] as const)),
-    ) ?? [];
+  const ranges = commentRanges(lang, code);
   if (ranges.length === 0) return code;
   // Python's sort is stable, so equal starts keep query order: sort on start only, descending.
   const order = ranges.map((_, i) => i).sort((a, b) => ranges[b][0] - ranges[a][0] || a - b);
@@ -76,6 +73,15 @@ export function removeCommentsSync(lang: LoadedLanguage, code: string): string {
   let out = code;
   for (const i of order) out = out.slice(0, ranges[i][0]) + out.slice(ranges[i][1]);
   return out;
+}
+
+/** UTF-16 ranges of every comment-query capture in `code`, in query then capture order. */
+export function commentRanges(lang: LoadedLanguage, code: string): [number, number][] {
+  return (
+    withTree(lang, code, (root) =>
+      lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, commentEnd(code, node)] as [number, number])),
+    ) ?? []
+  );
 }
 
 /**

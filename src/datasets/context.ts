@@ -46,7 +46,8 @@
  *   already longer (then no padding is added); likewise for the total.
  */
 import { LANGUAGE_SPECS, type Language } from "../code/languages";
-import { loadLanguage, withTree, type LoadedLanguage } from "../code/parser";
+import { commentRanges } from "../code/functions";
+import { loadLanguage, type LoadedLanguage } from "../code/parser";
 import { codeLlamaTokenizer, type Tokenizer } from "./tokenizer";
 
 export type CommentMode = "original" | "positional_padding" | "no_padding";
@@ -77,6 +78,8 @@ export interface ContextInput {
 export interface CodeContext {
   code_context: string;
   needle_code: string;
+  /** Where `needle_code` starts in `code_context` (UTF-16 index: the prefix's length). */
+  needle_offset: number;
   needle_token_start: number;
   needle_token_end: number;
   code_context_ntokens: number;
@@ -120,6 +123,7 @@ export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer 
   const result = (prefix: string, needleCode: string, suffix: string, s: number, e: number, total: number): CodeContext => ({
     code_context: prefix + needleCode + suffix,
     needle_code: needleCode,
+    needle_offset: prefix.length,
     needle_token_start: s,
     needle_token_end: e,
     code_context_ntokens: total,
@@ -304,17 +308,7 @@ function render(plan: Plan, files: ContextInput["files"], view: FileView, pfx: s
  * Keep in step with `removeCommentsSync` in src/code/functions.ts (same captures, same Rust fix).
  */
 export function cleanFile(lang: LoadedLanguage, code: string): CleanFile {
-  const found =
-    withTree(lang, code, (root) =>
-      lang.commentQueries.flatMap((q) =>
-        q.captures(root).map(({ node }) => {
-          const end = node.endIndex;
-          // tree-sitter-rust 0.24 doc comments own their line break; the reference's grammar did not.
-          const keepBreak = node.type.endsWith("comment") && code.charCodeAt(end - 1) === 10;
-          return [node.startIndex, keepBreak ? end - 1 : end] as [number, number];
-        }),
-      ),
-    ) ?? [];
+  const found = commentRanges(lang, code);
   found.sort((a, b) => a[0] - b[0]);
   const ranges: [number, number][] = [];
   for (const [s, e] of found) {

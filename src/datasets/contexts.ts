@@ -77,8 +77,7 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
           { language, files, needle: { name: needle.name, path: needle.path, start_byte: needle.start_byte ?? 0, end_byte: needle.end_byte ?? 0 }, size, positionRatio: depth, commentMode: mode },
           tokenizer,
         );
-        const prefixLength = ctx.code_context.length - ctx.needle_code.length - suffixLength(ctx);
-        const { functions, target } = contextFunctions(lang, ctx.code_context, needle.name, prefixLength, ctx.needle_code);
+        const { functions, target } = contextFunctions(lang, ctx.code_context, needle.name, ctx.needle_offset, ctx.needle_code);
         tasks.push({
           task_id: taskIds[i],
           needle_index: i,
@@ -95,12 +94,6 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
     }
   }
   return shards;
-}
-
-function suffixLength(ctx: { code_context: string; needle_code: string }): number {
-  // The builder returns prefix + needle + suffix; the needle's position is where its text sits
-  // after the prefix, which we recover as the last occurrence consistent with the counts.
-  return ctx.code_context.length - ctx.code_context.lastIndexOf(ctx.needle_code) - ctx.needle_code.length;
 }
 
 /**
