@@ -8,7 +8,7 @@ import type { Language } from "../../code/languages";
 import type { ReleaseNeedle, ReleaseRepo } from "../release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
-import { findDocComment, mentionsName, type DocComment } from "./docstrings";
+import { findDocComments, mentionsName, type DocComment } from "./docstrings";
 import { analyzeFunctions, type RepoFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";
@@ -54,11 +54,11 @@ export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Pro
   if (opts.descriptions.kind === "docstring") {
     const lang = await loadLanguage(language);
     for (const [path, fns] of Object.entries(analysis.functions)) {
-      for (const fn of fns) {
-        const span = analysis.spans.get(fn)!;
-        const doc = findDocComment(lang, files[path], span.startIndex, span.endIndex);
+      const found = findDocComments(lang, files[path], fns.map((fn) => analysis.spans.get(fn)!));
+      fns.forEach((fn, i) => {
+        const doc = found[i];
         if (doc && !mentionsName(doc.description, fn.name)) docs.set(`${path}\0${fn.start_byte}`, { ...doc, path });
-      }
+      });
     }
   }
   const eligible = opts.descriptions.kind === "docstring" ? (path: string, fn: { start_byte?: number }) => docs.has(`${path}\0${fn.start_byte}`) : undefined;

@@ -26,20 +26,24 @@ export interface DocComment {
 const WRAPPERS = new Set(["export_statement", "decorated_definition", "template_declaration"]);
 const BETWEEN = new Set(["attribute_item", "inner_attribute_item", "attribute", "decorator"]);
 
-/** The doc comment of the function whose node spans [startIndex, endIndex) in `code`. */
-export function findDocComment(lang: LoadedLanguage, code: string, startIndex: number, endIndex: number): DocComment | undefined {
-  return withTree(lang, code, (root) => {
-    let fn: Node | null = root.descendantForIndex(startIndex, Math.max(startIndex, endIndex - 1));
-    while (fn && !(fn.startIndex === startIndex && fn.endIndex === endIndex)) fn = fn.parent;
-    if (!fn) return undefined;
-    const doc = lang.name === "python" ? pythonDocstring(fn) : leadingComments(fn);
-    // A Rust doc comment owns its line break; measure up to it.
-    if (doc && code[doc.end - 1] === "\n") doc.end--;
-    if (!doc || !onOwnLines(code, doc.start, doc.end)) return undefined;
-    const description = doc.text.trim();
-    if (description.split(/\s+/).length < MIN_WORDS) return undefined;
-    return { description, ...wholeLines(code, doc.start, doc.end) };
-  });
+/** The doc comments of the functions whose nodes span the given ranges of `code` (one parse). */
+export function findDocComments(lang: LoadedLanguage, code: string, spans: readonly { startIndex: number; endIndex: number }[]): (DocComment | undefined)[] {
+  return (
+    withTree(lang, code, (root) =>
+      spans.map(({ startIndex, endIndex }) => {
+        let fn: Node | null = root.descendantForIndex(startIndex, Math.max(startIndex, endIndex - 1));
+        while (fn && !(fn.startIndex === startIndex && fn.endIndex === endIndex)) fn = fn.parent;
+        if (!fn) return undefined;
+        const doc = lang.name === "python" ? pythonDocstring(fn) : leadingComments(fn);
+        // A Rust doc comment owns its line break; measure up to it.
+        if (doc && code[doc.end - 1] === "\n") doc.end--;
+        if (!doc || !onOwnLines(code, doc.start, doc.end)) return undefined;
+        const description = doc.text.trim();
+        if (description.split(/\s+/).length < MIN_WORDS) return undefined;
+        return { description, ...wholeLines(code, doc.start, doc.end) };
+      }),
+    ) ?? spans.map(() => undefined)
+  );
 }
 
 /** Whether `description` mentions `name` as a word (case-insensitively). */
