@@ -17,6 +17,8 @@
  *   --url <instance>          load into this instance (default local; a stopped local one is started)
  *   --no-load                 only write the release JSON
  *   --replace                 replace an existing dataset with this id
+ *   --sizes, --comment-modes, --depths, --no-contexts
+ *                             code contexts built at load (default 16384 tokens, original, reference depths)
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
@@ -30,6 +32,7 @@ import { DEFAULT_URL, ROOT, api } from "./lib/api";
 import { annotatorFromSpec } from "./lib/annotator";
 import { collectFiles, detectLanguage } from "./lib/collect";
 import { importReleaseFile } from "./lib/import-release";
+import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
 import { withService } from "./lib/local-service";
 
 class UsageError extends Error {}
@@ -66,12 +69,13 @@ async function main(argv: string[]) {
       url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
       "no-load": { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
+      ...CONTEXT_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
   });
   const [command, ...dirs] = positionals;
   if (values.help || command !== "build" || dirs.length === 0) {
-    console.log("usage: npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace]");
+    console.log(`usage: npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`);
     return values.help ? 0 : 2;
   }
   if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
@@ -83,6 +87,12 @@ async function main(argv: string[]) {
     bins: intOption(values.bins, "bins", DEFAULT_NEEDLE_OPTIONS.bins, 1),
     maxBytes: intOption(values["max-needle-bytes"], "max-needle-bytes", DEFAULT_NEEDLE_OPTIONS.maxBytes, 1),
   };
+  let contexts: ReturnType<typeof contextConfigFromFlags>;
+  try {
+    contexts = contextConfigFromFlags(values);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   let descriptions: DescriptionSource;
   if (values.describe === "docstring") descriptions = { kind: "docstring" };
   else if (values.describe === "annotate") {
@@ -91,6 +101,7 @@ async function main(argv: string[]) {
   } else throw new UsageError(`--describe must be docstring or annotate, got "${values.describe}"`);
 
   const release: Partial<Record<Language, ReleaseRepo[]>> = {};
+  const reports: Record<string, unknown>[] = [];
   for (const dir of dirs.map((d) => resolve(d))) {
     const language = (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
     if (!language) throw new UsageError(`${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`);
@@ -106,17 +117,20 @@ async function main(argv: string[]) {
     console.log(`  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`);
     for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);
     (release[language] ??= []).push(repo);
+    reports.push({ language, repo: name, directory: dir, skipped, ...report });
   }
   const ordered = Object.fromEntries(LANGUAGES.filter((l) => release[l]).map((l) => [l, release[l]]));
   const out = resolve(values.out ?? `${ROOT}.needlework/${values.id}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(ordered));
-  console.log(`Wrote ${out} (official RepoQA release format)`);
+  const reportFile = out.replace(/\.json$/, "") + ".report.json";
+  await writeFile(reportFile, JSON.stringify({ id: values.id, options, descriptions: descriptions.kind, repositories: reports }, null, 2));
+  console.log(`Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`);
   if (values["no-load"]) return 0;
 
   const build = { tool: "needlework dataset build", ...options, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
   await withService(values.url!, async () => {
-    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id: values.id!, replace: values.replace, name: values.id, build });
+    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id: values.id!, replace: values.replace, name: values.id, build, contexts });
     console.log(`Loaded dataset "${values.id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
   });
   return 0;

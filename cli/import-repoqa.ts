@@ -3,12 +3,16 @@
  *
  *   npm run import -- <release.json> [--id repoqa-2024-04-20] [--url http://127.0.0.1:8787] [--replace]
  *
+ * Code contexts: --sizes 16384,32768 --comment-modes original,no_padding --depths reference|grid11|0,0.5,1
+ * (default: 16384 tokens, comments kept, the reference's depths), or --no-contexts.
+ *
  * The instance must be running (`npm start` locally, or a deployed Worker with --url). The admin
  * token comes from NEEDLEWORK_ADMIN_TOKEN or, for local instances, ADMIN_TOKEN in .dev.vars.
  */
 import { parseArgs } from "node:util";
 import { basename } from "node:path";
 import { DEFAULT_URL, api } from "./lib/api";
+import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
 import { importReleaseFile } from "./lib/import-release";
 
 const { values, positionals } = parseArgs({
@@ -19,12 +23,13 @@ const { values, positionals } = parseArgs({
     name: { type: "string" },
     license: { type: "string" },
     replace: { type: "boolean", default: false },
+    ...CONTEXT_OPTIONS,
     help: { type: "boolean", short: "h" },
   },
 });
 
 if (values.help || positionals.length !== 1) {
-  console.log("usage: npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace]");
+  console.log(`usage: npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace] ${CONTEXT_USAGE}`);
   process.exit(values.help ? 0 : 2);
 }
 
@@ -37,6 +42,7 @@ try {
     name: values.name,
     license: values.license,
     replace: values.replace,
+    contexts: contextConfigFromFlags(values),
     log: console.log,
   });
   console.log(`Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`);

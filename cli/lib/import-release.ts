@@ -1,6 +1,7 @@
 /** Uploads a RepoQA release file to an instance, one repository per request, then commits it. */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
+import type { ContextConfig } from "../../src/datasets/contexts";
 import type { Api } from "./api";
 
 export interface ImportOptions {
@@ -12,6 +13,8 @@ export interface ImportOptions {
   replace?: boolean;
   /** How the dataset was built (recorded in the manifest). */
   build?: Record<string, unknown>;
+  /** Code contexts to build (undefined: the instance's default; null: none). */
+  contexts?: ContextConfig | null;
   log?: (line: string) => void;
 }
 
@@ -37,7 +40,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
         const done = await client.request<{ tasks: number; functions: number }>(
           "POST",
           `/v1/datasets/${opts.id}/repos`,
-          { language, repo, ...(opts.name && { name: opts.name }) },
+          { language, repo, ...(opts.name && { name: opts.name }), ...(opts.contexts !== undefined && { contexts: opts.contexts }) },
           { admin: true },
         );
         repos++;

@@ -42,6 +42,8 @@ describe("npm run dataset -- build", () => {
     expect(code).toBe(0);
     expect(log).toContain("skipped lib/blob.py: binary (NUL bytes)");
     expect(log).toContain("skipped lib/latin.py: not valid UTF-8");
+    const report = JSON.parse(readFileSync(join(dir, "release.report.json"), "utf8"));
+    expect(report.repositories[0]).toMatchObject({ repo: "me/lib", needles: 5, skipped: expect.arrayContaining([{ path: "lib/blob.py", reason: "binary (NUL bytes)" }]) });
     const release = JSON.parse(readFileSync(out, "utf8"));
     expect(Object.keys(release)).toEqual(["python"]);
     const [repo] = release.python;
@@ -72,5 +74,27 @@ describe("npm run dataset -- build", () => {
     const { code, out } = await build([dir, "--id", "x", "--no-load", "--needles", "10"]);
     expect(code).toBe(1);
     expect(out).toMatch(/only \d function\(s\) qualify as needles .* but 10 were requested/);
+  });
+});
+
+describe("context flags", async () => {
+  const { contextConfigFromFlags } = await import("../../cli/lib/context-options");
+  it("default to the instance's configuration, or none", () => {
+    expect(contextConfigFromFlags({})).toBeUndefined();
+    expect(contextConfigFromFlags({ "no-contexts": true })).toBeNull();
+  });
+  it("parse sizes, comment modes and depths", () => {
+    expect(contextConfigFromFlags({ sizes: "8192,16384", "comment-modes": "original,no_padding", depths: "0,0.5,1" })).toEqual({
+      sizes: [8192, 16384],
+      comment_modes: ["original", "no_padding"],
+      depths: [0, 0.5, 1],
+    });
+    expect(contextConfigFromFlags({ depths: "grid11" })!.depths).toHaveLength(11);
+    expect(contextConfigFromFlags({ depths: "reference" })).toEqual({ sizes: [16384], comment_modes: ["original"], depths: "reference" });
+  });
+  it("refuse what the API would refuse", () => {
+    expect(() => contextConfigFromFlags({ sizes: "100" })).toThrow(/--sizes takes integers from 2048 to 131072/);
+    expect(() => contextConfigFromFlags({ "comment-modes": "strip" })).toThrow(/--comment-modes/);
+    expect(() => contextConfigFromFlags({ depths: "2" })).toThrow(/--depths/);
   });
 });
