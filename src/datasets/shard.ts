@@ -55,6 +55,7 @@ export interface ManifestShard {
   key: string;
   language: Language;
   repo: string;
+  /** sha256 of the shard's JSON followed by its context objects' JSON (one per line). */
   sha256: string;
   tasks: number;
   functions: number;

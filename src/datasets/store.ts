@@ -66,18 +66,20 @@ export async function importRepo(
   const shard = buildShard(language, await loadLanguage(language), repo);
   const shardJson = JSON.stringify(shard);
   const shardKey = datasetKeys.shard(datasetId, language, repo.repo);
-  const sha256 = await sha256Hex(shardJson);
   const contexts = contextConfig ? await buildContextShards(language, repo, shard.needles.map((n) => n.task_id), contextConfig) : [];
+  const contextJsons = contexts.map((c) => JSON.stringify(c));
+  // The repository's identity covers its contexts too: what a model is shown is part of the task.
+  const [shardSha256, sha256] = await Promise.all([sha256Hex(shardJson), sha256Hex([shardJson, ...contextJsons].join("\n"))]);
   await Promise.all([
-    ...contexts.map((c) =>
-      env.DATASETS.put(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), JSON.stringify(c), {
+    ...contexts.map((c, i) =>
+      env.DATASETS.put(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), contextJsons[i], {
         httpMetadata: { contentType: "application/json" },
       }),
     ),
     env.DATASETS.put(datasetKeys.source(datasetId, language, repo.repo), JSON.stringify(repo), {
       httpMetadata: { contentType: "application/json" },
     }),
-    env.DATASETS.put(shardKey, shardJson, { httpMetadata: { contentType: "application/json" }, sha256 }),
+    env.DATASETS.put(shardKey, shardJson, { httpMetadata: { contentType: "application/json" }, sha256: shardSha256 }),
   ]);
 
   const now = new Date().toISOString();
