@@ -1,5 +1,27 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The published RepoQA results (../shared/data/repoqa-official, never copied into this repository),
+ * read here in Node and handed to the tests as a binding: workerd has no file system. When the
+ * folder is missing the binding says so and the tests that need it fail with that message.
+ * NEEDLEWORK_REPOQA_OFFICIAL points elsewhere.
+ */
+function officialResults(): { missing: string } | { dir: string; combined: string; scores: Record<string, string> } {
+  const dir = resolve(import.meta.dirname, process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? "../shared/data/repoqa-official");
+  if (!existsSync(join(dir, "COMBINED-RESULTS.json")) || !existsSync(join(dir, "scores"))) {
+    return { missing: `${dir} (COMBINED-RESULTS.json and scores/*-SCORES.json) was not found` };
+  }
+  const scores = Object.fromEntries(
+    readdirSync(join(dir, "scores"))
+      .filter((f) => f.endsWith("-SCORES.json"))
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, "scores", f), "utf8")]),
+  );
+  return { dir, combined: readFileSync(join(dir, "COMBINED-RESULTS.json"), "utf8"), scores };
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -9,7 +31,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         remoteBindings: false,
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token" },
+          bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", OFFICIAL_RESULTS: officialResults() },
         },
       }),
     ],
@@ -17,8 +39,8 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup.ts"],
       reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
-      // Node-side command tests run under vitest.node.config.ts.
-      exclude: ["test/cli/**", "**/node_modules/**"],
+      // Node-side command and browser tests run under vitest.node.config.ts.
+      exclude: ["test/cli/**", "test/browser/**", "**/node_modules/**"],
     },
   };
 });

@@ -8,7 +8,9 @@ import type { AppEnv } from "./env";
 import { ProblemError, problemResponse, toProblem } from "./errors";
 import { datasetRoutes } from "./routes/datasets";
 import { healthRoutes } from "./routes/health";
+import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
+import { pageNotFound, pageRoutes } from "./routes/page";
 import { scoreRoutes } from "./routes/score";
 import { SERVICE_VERSION } from "./version";
 
@@ -25,12 +27,18 @@ export function createApp() {
   );
 
   app.onError((err, c) => problemResponse(c, toProblem(err, c.get("requestId"))));
-  app.notFound((c) => problemResponse(c, new ProblemError("not-found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    // People browse everything outside the API: they get the HTML 404 page; /v1/* stays JSON.
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(path)) return pageNotFound(c, `There is no page at ${path}.`);
+    return problemResponse(c, new ProblemError("not-found", `No route for ${c.req.method} ${path}.`));
+  });
 
   app.route("/", healthRoutes);
   app.route("/", metricRoutes);
   app.route("/", scoreRoutes);
   app.route("/", datasetRoutes);
+  app.route("/", leaderboardRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
@@ -47,15 +55,27 @@ export function createApp() {
     servers: [{ url: new URL(c.req.url).origin }],
   }));
 
-  app.get("/", (c) =>
+  // The JSON index for programs; `/` is the leaderboard page for people.
+  app.get("/v1", (c) =>
     c.json({
       name: "needlework",
       version: SERVICE_VERSION,
       openapi: "/openapi.json",
       health: "/v1/health",
-      endpoints: ["POST /v1/score", "POST /v1/score/batch", "POST /v1/metrics/bleu", "GET /v1/datasets"],
+      leaderboard: "/",
+      endpoints: [
+        "POST /v1/score",
+        "POST /v1/score/batch",
+        "POST /v1/metrics/bleu",
+        "GET /v1/datasets",
+        "GET /v1/leaderboard",
+        "GET /v1/leaderboard/models/{model}",
+      ],
     }),
   );
+  app.route("/", pageRoutes);
 
   return app;
 }
+
+const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/") || path === "/openapi.json";

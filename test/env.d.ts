@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** Published RepoQA results read by vitest.config.ts: file texts, or why they are missing. */
+      OFFICIAL_RESULTS: { missing: string } | { dir: string; combined: string; scores: Record<string, string> };
     }
   }
 }

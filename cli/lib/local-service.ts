@@ -21,8 +21,12 @@ export function ensureAdminToken(log: (line: string) => void = console.log): str
   return token;
 }
 
-export function applyLocalMigrations(): void {
-  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local"], {
+/** `--persist-to <dir>` when a caller wants its own local state (tests), none for `.wrangler/state`. */
+const persistArgs = (persistTo?: string) => (persistTo ? ["--persist-to", persistTo] : []);
+
+/** Applies the D1 migrations to the local database (under `persistTo` if given). */
+export function applyLocalMigrations(persistTo?: string): void {
+  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], {
     cwd: ROOT,
     env: { ...WRANGLER_ENV, CI: "1" },
     encoding: "utf8",
@@ -30,8 +34,19 @@ export function applyLocalMigrations(): void {
   if (result.status !== 0) throw new Error(`applying D1 migrations failed:\n${result.stdout}${result.stderr}`);
 }
 
-export function startWranglerDev(port: number, output: "inherit" | "ignore"): ChildProcess {
-  return spawn(WRANGLER, ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
+/**
+ * Starts `wrangler dev --local` on 127.0.0.1:`port`. With `persistTo`, D1 and R2 live there instead
+ * of `.wrangler/state`, so a test never touches the user's data. A second instance beside a
+ * running `npm start` also needs its own `inspectorPort` (both would take 9229 and one fails).
+ */
+export function startWranglerDev(
+  port: number,
+  output: "inherit" | "ignore" | "pipe",
+  opts: { persistTo?: string; inspectorPort?: number } = {},
+): ChildProcess {
+  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs(opts.persistTo)];
+  if (opts.inspectorPort) args.push("--inspector-port", String(opts.inspectorPort));
+  return spawn(WRANGLER, args, {
     cwd: ROOT,
     env: WRANGLER_ENV,
     stdio: ["ignore", output, output],

@@ -2,7 +2,7 @@
  * The D1 schema: the single source of truth for the database. `npm run db:generate` turns changes
  * here into SQL under migrations/ (never edit those by hand).
  */
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One row per dataset; `status` is `importing` until the import commits, then `ready`. */
 export const datasets = sqliteTable("datasets", {
@@ -57,3 +57,96 @@ export const tasks = sqliteTable(
     index("tasks_by_language").on(t.datasetId, t.language, t.repo, t.needleIndex),
   ],
 );
+
+/**
+ * Leaderboard: one row per (benchmark, dataset, scoring mode, comment mode, kind, model).
+ * `reported` rows come only from imports of published files, `verified` rows only from runs of
+ * this service (with a receipt). `n` counts scored samples; errors and context overflows are
+ * counted apart and never count as failed answers.
+ */
+export const leaderboardEntries = sqliteTable(
+  "leaderboard_entries",
+  {
+    /** A fresh id for every version of an entry: a replacement is delete + insert in one batch. */
+    id: text("id").primaryKey(),
+    benchmark: text("benchmark").notNull(),
+    dataset: text("dataset").notNull(),
+    scoringMode: text("scoring_mode").notNull(),
+    commentMode: text("comment_mode").notNull(),
+    kind: text("kind", { enum: ["verified", "reported"] }).notNull(),
+    model: text("model").notNull(),
+    modelSlug: text("model_slug").notNull(),
+    source: text("source"),
+    license: text("license"),
+    trainSize: text("train_size"),
+    evalDate: text("eval_date"),
+    receipt: text("receipt", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    hasSamples: integer("has_samples", { mode: "boolean" }).notNull(),
+    n: integer("n").notNull(),
+    errors: integer("errors").notNull().default(0),
+    contextExceeded: integer("context_exceeded").notNull().default(0),
+    /** sha256 of what was imported or published: the same content again writes nothing. */
+    contentSha256: text("content_sha256").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    // The leaderboard's filter is a prefix of this index (kind is optional).
+    uniqueIndex("leaderboard_entries_key").on(t.benchmark, t.dataset, t.scoringMode, t.commentMode, t.kind, t.model),
+    uniqueIndex("leaderboard_entries_slug").on(t.modelSlug, t.benchmark, t.dataset, t.scoringMode, t.commentMode, t.kind),
+  ],
+);
+
+/** Per-task results of an entry; `task_id` is `<language>::<repo>::<name>`. */
+export const leaderboardSamples = sqliteTable(
+  "leaderboard_samples",
+  {
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    taskId: text("task_id").notNull(),
+    language: text("language").notNull(),
+    /** Needle depth in the context (position ratio, 0..1). */
+    needlePosition: real("needle_position").notNull(),
+    tokenStart: integer("token_start"),
+    tokenEnd: integer("token_end"),
+    contextSize: integer("context_size").notNull(),
+    isBest: integer("is_best", { mode: "boolean" }).notNull(),
+    bestSimilarity: real("best_similarity").notNull(),
+    bestTarget: text("best_target"),
+    status: text("status", { enum: ["scored", "error", "context_exceeded"] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.taskId, t.contextSize, t.needlePosition] })],
+);
+
+/**
+ * Materialised pass@1 per entry, group and threshold, rewritten with its entry. The primary key
+ * starts with the entry and the threshold, so the leaderboard read is one join that searches
+ * `leaderboard_entries_key` and then this key (see src/leaderboard/queries.ts).
+ */
+export const leaderboardAggregates = sqliteTable(
+  "leaderboard_aggregates",
+  {
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    threshold: text("threshold").notNull(),
+    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap"] }).notNull(),
+    groupKey: text("group_key").notNull(),
+    n: integer("n").notNull(),
+    passed: integer("passed").notNull(),
+    rate: real("rate").notNull(),
+    ciLow: real("ci_low"),
+    ciHigh: real("ci_high"),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.threshold, t.groupType, t.groupKey] })],
+);
+
+/** One row (id 1): bumped with every leaderboard write; caches and ETags key on it. */
+export const leaderboardMeta = sqliteTable("leaderboard_meta", {
+  id: integer("id").primaryKey(),
+  generation: integer("generation").notNull(),
+  /** Random per bump, so a reset database never reuses a (generation, stamp) pair. */
+  stamp: text("stamp").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});

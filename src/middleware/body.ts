@@ -20,6 +20,8 @@ export const LIMITS = {
   bleuBody: 8 * 1024 * 1024,
   /** One repository of a release being imported. */
   repoBody: 32 * 1024 * 1024,
+  /** One published results file imported into the leaderboard. */
+  leaderboardImportBody: 32 * 1024 * 1024,
   /** Any other JSON body. */
   smallBody: 64 * 1024,
 } as const;

@@ -32,6 +32,9 @@ describe("GET /openapi.json", () => {
       "/v1/datasets/{id}/repos",
       "/v1/datasets/{id}/tasks",
       "/v1/health",
+      "/v1/leaderboard",
+      "/v1/leaderboard/import",
+      "/v1/leaderboard/models/{model}",
       "/v1/metrics/bleu",
       "/v1/score",
       "/v1/score/batch",
@@ -40,6 +43,10 @@ describe("GET /openapi.json", () => {
     expect(doc.paths["/v1/datasets/{id}/import"].post.security).toEqual([{ adminToken: [] }]);
     expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();
     expect(doc.components.schemas.ScoreRequest.properties.mode.enum).toEqual(["official", "strict"]);
+    expect(doc.paths["/v1/leaderboard/import"].post.security).toEqual([{ adminToken: [] }]);
+    expect(Object.keys(doc.paths["/v1/leaderboard"].get.responses["200"].content)).toEqual(["application/json", "text/csv"]);
+    expect(doc.paths["/v1/leaderboard"].get.responses["304"]).toBeDefined();
+    expect(doc.paths["/v1/leaderboard/import"].post.description).toContain("10 repositories x 10 needles");
   });
 });
 
@@ -68,8 +75,19 @@ describe("POST /v1/metrics/bleu", () => {
   });
 });
 
+describe("GET /v1", () => {
+  it("is the JSON index that points at the API description", async () => {
+    const res = await get("/v1");
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ name: "needlework", openapi: "/openapi.json", leaderboard: "/" });
+  });
+});
+
 describe("GET /", () => {
-  it("points at the API description", async () => {
-    expect(await (await get("/")).json()).toMatchObject({ name: "needlework", openapi: "/openapi.json" });
+  it("is the leaderboard page, in HTML", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain("<h1>RepoQA “Searching Needle Function” leaderboard</h1>");
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * Import published RepoQA results into a needlework instance's leaderboard.
+ *
+ *   npm run leaderboard -- import <file.json> [...] --dataset repoqa-2024-04-20 --source <text> --license <spdx> [--url <instance>]
+ *
+ * Files are `<model>-SCORES.json` (per-task rows, checked against their own scores) and
+ * `COMBINED-RESULTS.json` (rates only). SCORES files go first whatever the order given, so the
+ * combined file only fills in the models they do not cover. Options:
+ *   --benchmark <id>        default repoqa-snf
+ *   --mode official|strict  scoring mode of the results (default official)
+ *   --comment-mode <m>      default original
+ *   --context-size <n>      context length of the evaluation (default 16384)
+ *   --n-per-language <n>    tasks per language behind rates-only files (default 100 for repoqa-2024-04-20)
+ *   --url <instance>        default local (a stopped local instance is started for the command)
+ * The admin token comes from NEEDLEWORK_ADMIN_TOKEN or, locally, ADMIN_TOKEN in .dev.vars.
+ */
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_URL, api } from "./lib/api";
+import { withService } from "./lib/local-service";
+
+class UsageError extends Error {}
+
+const USAGE =
+  "usage: npm run leaderboard -- import <file.json> [...] --dataset <id> --source <text> --license <spdx> [--url <instance>] [--benchmark id] [--mode official|strict] [--comment-mode m] [--context-size n] [--n-per-language n]";
+
+interface ImportResult {
+  file_type: "scores" | "combined";
+  generation: number;
+  entries: { model: string; model_slug: string; status: string; has_samples: boolean; n: number }[];
+  warnings: string[];
+}
+
+function intOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      dataset: { type: "string" },
+      source: { type: "string" },
+      license: { type: "string" },
+      benchmark: { type: "string" },
+      mode: { type: "string" },
+      "comment-mode": { type: "string" },
+      "context-size": { type: "string" },
+      "n-per-language": { type: "string" },
+      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...files] = positionals;
+  if (values.help || command !== "import" || files.length === 0) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  for (const required of ["dataset", "source", "license"] as const) {
+    if (!values[required]) throw new UsageError(`--${required} is required`);
+  }
+  const params = {
+    kind: "reported",
+    dataset: values.dataset,
+    source: values.source,
+    license: values.license,
+    benchmark: values.benchmark,
+    scoring_mode: values.mode,
+    comment_mode: values["comment-mode"],
+    context_size: intOption(values["context-size"], "context-size"),
+    n_per_language: intOption(values["n-per-language"], "n-per-language"),
+  };
+
+  const parsed: { path: string; json: Record<string, { results?: unknown }>; scores: boolean }[] = [];
+  for (const path of files) {
+    const text = await readFile(path, "utf8").catch((err) => {
+      throw new UsageError(`${path}: ${(err as Error).message}`);
+    });
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new UsageError(`${path}: not JSON`);
+    }
+    if (!json || typeof json !== "object" || Array.isArray(json)) throw new UsageError(`${path}: expected an object of models`);
+    parsed.push({ path, json, scores: Object.values<{ results?: unknown }>(json).some((m) => m && typeof m === "object" && "results" in m) });
+  }
+  // Per-sample files first: the combined file then keeps them and fills in the other models.
+  parsed.sort((a, b) => Number(b.scores) - Number(a.scores));
+
+  const client = api(values.url!);
+  let failed = 0;
+  await withService(client.url, async () => {
+    for (const { path, json } of parsed) {
+      try {
+        const result = await client.request<ImportResult>("POST", "/v1/leaderboard/import", { ...params, file: json }, { admin: true });
+        const tally = new Map<string, number>();
+        for (const e of result.entries) tally.set(e.status, (tally.get(e.status) ?? 0) + 1);
+        const summary = [...tally].map(([status, n]) => `${n} ${status}`).join(", ");
+        const one = result.entries.length === 1 ? ` ${result.entries[0].model} (${result.entries[0].model_slug})` : "";
+        console.log(`${basename(path)}: ${result.file_type},${one} ${summary}`);
+        for (const w of result.warnings) console.log(`  warning: ${w}`);
+      } catch (err) {
+        failed++;
+        console.error(`${basename(path)}: ${(err as Error).message}`);
+      }
+    }
+  });
+  console.log(`${parsed.length - failed} of ${parsed.length} files imported into ${client.url}; leaderboard at ${client.url}/ and ${client.url}/v1/leaderboard`);
+  return failed ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof UsageError ? `error: ${err.message}` : `leaderboard import failed: ${(err as Error).message}`);
+    process.exit(err instanceof UsageError ? 2 : 1);
+  },
+);

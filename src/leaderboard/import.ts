@@ -1,0 +1,290 @@
+/**
+ * Importing published RepoQA results as `reported` leaderboard entries. Two file types:
+ * - `<model>-SCORES.json` ({model: {eval_date, train_size, scores, results}}): every per-task row
+ *   is stored and every aggregate recomputed from them; a file whose own `scores` disagree with
+ *   its rows (beyond 1e-12) is refused whole;
+ * - `COMBINED-RESULTS.json` ({model: {eval_date, train_size, scores}}): aggregates only, with an
+ *   assumed number of tasks per language so that intervals exist; a model that already has a
+ *   per-sample entry of the same evaluation keeps it; the newest evaluation of a model wins.
+ * Everything is checked before anything is written; the write is one transaction.
+ */
+import { z } from "@hono/zod-openapi";
+import { and, eq, inArray } from "drizzle-orm";
+import { SCORING_MODES } from "../benchmarks/repoqa/scorer";
+import { isLanguage } from "../code/languages";
+import { COMMENT_MODES, type CommentMode } from "../datasets/context";
+import * as schema from "../db/schema";
+import { db } from "../datasets/store";
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { THRESHOLD_KEYS, aggregateSamples, rateOf, type Aggregate, type Sample } from "./aggregate";
+import { sha256Hex, writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
+
+/** Tasks per language when a published file gives only rates: RepoQA 2024-04-20 has 10 repositories x 10 needles. */
+export const DEFAULT_N_PER_LANGUAGE: Record<string, number> = { "repoqa-2024-04-20": 100 };
+
+/** How far a recomputed pass@1 may be from the file's own (the real files agree exactly). */
+const TOLERANCE = 1e-12;
+
+const PassAt1 = z.object({ "pass@1": z.number().min(0).max(1) });
+const ScoreRow = z.object({
+  repo: z.string().min(1).max(200),
+  name: z.string().min(1).max(500),
+  needle_position: z.number().min(0).max(1),
+  is_best_similar: z.boolean(),
+  best_similar_score: z.number().min(0),
+  best_target: z.string().max(500).nullable(),
+  position: z.object({ token_start: z.number().int().nullable(), token_end: z.number().int().nullable() }),
+});
+const ModelResults = z.object({
+  eval_date: z.string().max(100).nullable().optional(),
+  train_size: z.union([z.string().max(50), z.number()]).nullable().optional(),
+  scores: z.record(z.string(), z.record(z.string(), PassAt1)),
+  results: z.record(z.string(), z.array(ScoreRow)).optional(),
+});
+
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64");
+
+export const LeaderboardImportSchema = z
+  .object({
+    kind: z.literal("reported").openapi({ description: "Imports are always `reported`; verified entries come only from runs of this service" }),
+    dataset: Slug.openapi({ example: "repoqa-2024-04-20" }),
+    benchmark: Slug.default("repoqa-snf"),
+    scoring_mode: z.enum(SCORING_MODES).default("official"),
+    comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
+    context_size: z.number().int().min(1).max(10_000_000).default(16384).openapi({ description: "Context length of the evaluation (length buckets)" }),
+    source: z.string().min(1).max(500).openapi({ example: "RepoQA authors (https://github.com/evalplus/repoqa)" }),
+    license: z.string().min(1).max(100).openapi({ example: "Apache-2.0" }),
+    n_per_language: z.number().int().min(1).max(1_000_000).optional().openapi({
+      description: "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
+    }),
+    file: z.record(z.string().min(1).max(200), ModelResults).openapi({
+      description: "The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json`",
+    }),
+  })
+  .strict()
+  .openapi("LeaderboardImport");
+
+export type LeaderboardImport = z.infer<typeof LeaderboardImportSchema>;
+
+export interface ImportResult {
+  kind: "reported";
+  file_type: "scores" | "combined";
+  benchmark: string;
+  dataset: string;
+  generation: number;
+  entries: { model: string; model_slug: string; status: WriteStatus; has_samples: boolean; n: number }[];
+  warnings: string[];
+}
+
+type ModelData = z.infer<typeof ModelResults>;
+
+const refuse = (detail: string, extra: Record<string, unknown> = {}): never => {
+  throw new ProblemError("unprocessable-content", detail, extra);
+};
+
+function checkLanguages(model: string, languages: string[]) {
+  for (const l of languages) if (!isLanguage(l)) refuse(`${model}: unknown language "${l}".`, { model, language: l });
+}
+
+/** The file's own pass@1 at every threshold of `group`, refusing gaps and unknown thresholds. */
+function published(model: string, data: ModelData, group: string): Map<string, number> {
+  const byThreshold = data.scores[group];
+  if (!byThreshold) return refuse(`${model}: "scores" has no "${group}".`, { model, language: group });
+  for (const t of Object.keys(byThreshold)) {
+    if (!THRESHOLD_KEYS.includes(t)) refuse(`${model}: unknown threshold "${t}" in scores.${group}.`, { model, language: group, threshold: t });
+  }
+  return new Map(
+    THRESHOLD_KEYS.map((t) => {
+      const v = byThreshold[t]?.["pass@1"];
+      if (v === undefined) refuse(`${model}: scores.${group} has no pass@1 at threshold ${t}.`, { model, language: group, threshold: t });
+      return [t, v as number];
+    }),
+  );
+}
+
+async function contentSha(kind: string, body: LeaderboardImport, model: string, data: ModelData, extra: unknown = null) {
+  const { file: _file, ...params } = body;
+  return sha256Hex(JSON.stringify({ kind, params, extra, model, data }));
+}
+
+function metaOf(body: LeaderboardImport, data: ModelData) {
+  return {
+    source: body.source,
+    license: body.license,
+    trainSize: data.train_size == null ? null : String(data.train_size),
+    evalDate: data.eval_date ?? null,
+    receipt: null,
+  };
+}
+
+async function scoresEntry(body: LeaderboardImport, model: string, data: ModelData): Promise<EntryWrite> {
+  const results = data.results ?? {};
+  const languages = Object.keys(results);
+  if (languages.length === 0) refuse(`${model}: "results" is empty.`, { model });
+  checkLanguages(model, languages);
+  const extraGroups = Object.keys(data.scores).filter((g) => g !== "all" && !languages.includes(g));
+  if (extraGroups.length) refuse(`${model}: "scores" has ${extraGroups.join(", ")} but "results" has no rows for it.`, { model, language: extraGroups[0] });
+
+  const samples: Sample[] = [];
+  const seen = new Set<string>();
+  for (const language of languages) {
+    for (const row of results[language]) {
+      const taskId = `${language}::${row.repo}::${row.name}`;
+      const key = `${taskId}@${row.needle_position}`;
+      if (seen.has(key)) refuse(`${model}: task ${taskId} appears twice at depth ${row.needle_position}.`, { model, task: taskId });
+      seen.add(key);
+      samples.push({
+        taskId,
+        language,
+        needlePosition: row.needle_position,
+        tokenStart: row.position.token_start,
+        tokenEnd: row.position.token_end,
+        contextSize: body.context_size,
+        isBest: row.is_best_similar,
+        bestSimilarity: row.best_similar_score,
+        bestTarget: row.best_target,
+        status: "scored",
+      });
+    }
+  }
+  const aggregates = aggregateSamples(samples);
+  for (const group of [...languages, "all"]) {
+    const own = published(model, data, group);
+    for (const a of aggregates) {
+      if (a.groupKey !== group || (a.groupType !== "all" && a.groupType !== "language")) continue;
+      const claimed = own.get(a.threshold)!;
+      if (!(Math.abs(a.rate - claimed) <= TOLERANCE)) {
+        refuse(
+          `${model}: pass@1 in ${group} at threshold ${a.threshold} recomputes to ${a.rate} (${a.passed} of ${a.n}) from the file's rows, but its scores say ${claimed}. Nothing was imported.`,
+          { model, language: group, threshold: a.threshold, recomputed: a.rate, published: claimed },
+        );
+      }
+    }
+  }
+  return {
+    model,
+    ...metaOf(body, data),
+    samples,
+    aggregates,
+    n: samples.length,
+    errors: 0,
+    contextExceeded: 0,
+    contentSha256: await contentSha("scores", body, model, data),
+  };
+}
+
+/** Counts from a rate and an assumed n; a rate that is not a multiple of 1/n means n is wrong. */
+function countOf(model: string, group: string, threshold: string, rate: number, n: number): number {
+  const passed = Math.round(rate * n);
+  if (Math.abs(rate * n - passed) > 1e-6) {
+    refuse(`${model}: pass@1 ${rate} in ${group} at threshold ${threshold} is not a whole number of tasks out of ${n}; give the right n_per_language.`, {
+      model,
+      language: group,
+      threshold,
+    });
+  }
+  return passed;
+}
+
+async function combinedEntry(body: LeaderboardImport, model: string, data: ModelData, nPerLanguage: number): Promise<EntryWrite> {
+  const languages = Object.keys(data.scores).filter((g) => g !== "all");
+  if (languages.length === 0) refuse(`${model}: "scores" has no language.`, { model });
+  checkLanguages(model, languages);
+  const nAll = nPerLanguage * languages.length;
+  const aggregates: Aggregate[] = [];
+  const all = published(model, data, "all");
+  const perLanguage = new Map(languages.map((l) => [l, published(model, data, l)]));
+  for (const t of THRESHOLD_KEYS) {
+    let sum = 0;
+    for (const [language, rates] of perLanguage) {
+      const passed = countOf(model, language, t, rates.get(t)!, nPerLanguage);
+      sum += passed;
+      const r = rateOf(passed, nPerLanguage, rates.get(t)!);
+      aggregates.push({ threshold: t, groupType: "language", groupKey: language, n: nPerLanguage, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high });
+    }
+    const passed = countOf(model, "all", t, all.get(t)!, nAll);
+    if (passed !== sum) {
+      refuse(`${model}: at threshold ${t}, "all" is ${passed} of ${nAll} but the languages add up to ${sum}; give the right n_per_language.`, { model, threshold: t });
+    }
+    const r = rateOf(passed, nAll, all.get(t)!);
+    aggregates.push({ threshold: t, groupType: "all", groupKey: "all", n: nAll, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high });
+  }
+  return {
+    model,
+    ...metaOf(body, data),
+    samples: null,
+    aggregates,
+    n: nAll,
+    errors: 0,
+    contextExceeded: 0,
+    contentSha256: await contentSha("combined", body, model, data, { n_per_language: nPerLanguage }),
+  };
+}
+
+/** Rates of a kept per-sample entry that differ from the combined file's, for a warning. */
+async function differences(env: Env, entryId: string, write: EntryWrite): Promise<string[]> {
+  const a = schema.leaderboardAggregates;
+  const stored = await db(env)
+    .select({ threshold: a.threshold, groupKey: a.groupKey, rate: a.rate })
+    .from(a)
+    .where(and(eq(a.entryId, entryId), inArray(a.groupType, ["all", "language"])));
+  const byKey = new Map(stored.map((s) => [`${s.groupKey}@${s.threshold}`, s.rate]));
+  return write.aggregates
+    .filter((w) => {
+      const s = byKey.get(`${w.groupKey}@${w.threshold}`);
+      return s !== undefined && Math.abs(s - w.rate) > TOLERANCE;
+    })
+    .map((w) => `${w.groupKey} at ${w.threshold}: ${byKey.get(`${w.groupKey}@${w.threshold}`)} stored, ${w.rate} in this file`);
+}
+
+/** Imports one published file as reported entries (see the module comment). */
+export async function importReported(env: Env, body: LeaderboardImport): Promise<ImportResult> {
+  const models = Object.entries(body.file);
+  if (models.length === 0) refuse("The file holds no model.");
+  const withRows = models.filter(([, d]) => d.results !== undefined).length;
+  if (withRows !== 0 && withRows !== models.length) {
+    refuse("The file mixes models with per-task results and models without; import SCORES files and COMBINED-RESULTS.json separately.");
+  }
+  const fileType = withRows ? "scores" : "combined";
+  let writes: EntryWrite[];
+  if (fileType === "scores") {
+    writes = await Promise.all(models.map(([model, data]) => scoresEntry(body, model, data)));
+  } else {
+    const n = body.n_per_language ?? DEFAULT_N_PER_LANGUAGE[body.dataset];
+    if (!n) refuse(`An aggregates-only file needs n_per_language for dataset "${body.dataset}" (tasks per language, for the intervals).`);
+    writes = await Promise.all(models.map(([model, data]) => combinedEntry(body, model, data, n!)));
+  }
+  const scope: EntryScope = {
+    benchmark: body.benchmark,
+    dataset: body.dataset,
+    scoringMode: body.scoring_mode,
+    commentMode: body.comment_mode,
+    kind: "reported",
+  };
+  const { results, generation, existing } = await writeEntries(env, scope, writes, { keepRicher: true });
+  const warnings: string[] = [];
+  for (const r of results.filter((r) => r.status === "kept")) {
+    const old = existing.get(r.model)!;
+    const write = writes.find((w) => w.model === r.model)!;
+    const diffs = await differences(env, old.id, write);
+    if (diffs.length) {
+      warnings.push(
+        `${r.model}: kept the stored ${old.hasSamples ? "per-sample" : "aggregates-only"} entry (eval_date ${old.evalDate ?? "unknown"}), but ${diffs.length} of this file's ${write.aggregates.length} rates (eval_date ${write.evalDate ?? "unknown"}) differ from it, e.g. ${diffs.slice(0, 2).join("; ")}.`,
+      );
+    }
+  }
+  return {
+    kind: "reported",
+    file_type: fileType,
+    benchmark: body.benchmark,
+    dataset: body.dataset,
+    generation,
+    entries: results.map((r) => {
+      const w = writes.find((x) => x.model === r.model)!;
+      const kept = r.status === "kept";
+      return { ...r, has_samples: kept ? existing.get(r.model)!.hasSamples : w.samples !== null, n: kept ? existing.get(r.model)!.n : w.n };
+    }),
+    warnings,
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Reading the leaderboard. The API routes and the HTML page both call these, and both get the
+ * public shapes of `types.ts`.
+ *
+ * The default read is one indexed query: `leaderboard_entries` is searched by its unique index
+ * (benchmark, dataset, scoring_mode, comment_mode[, kind]) and each entry's aggregates at the
+ * threshold by the primary key of `leaderboard_aggregates` (entry_id, threshold, group_type).
+ * `test/leaderboard/api.test.ts` checks the plan.
+ */
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { DEFAULT_THRESHOLD, SCORING_MODES, thresholdKey } from "../benchmarks/repoqa/scorer";
+import { LANGUAGES } from "../code/languages";
+import { COMMENT_MODES } from "../datasets/context";
+import * as schema from "../db/schema";
+import { db } from "../datasets/store";
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { THRESHOLD_KEYS, depthBucket, lengthBucket } from "./aggregate";
+import {
+  LEADERBOARD_KINDS,
+  type BucketRate,
+  type LeaderboardKind,
+  type LeaderboardQuery,
+  type LeaderboardResponse,
+  type LeaderboardRow,
+  type ModelBreakdown,
+  type Rate,
+} from "./types";
+
+export const LEADERBOARD_SORTS = ["-rate", "rate", "model", "-model"] as const;
+
+export const LEADERBOARD_DEFAULTS: LeaderboardQuery = {
+  benchmark: "repoqa-snf",
+  dataset: "repoqa-2024-04-20",
+  threshold: DEFAULT_THRESHOLD,
+  language: "all",
+  mode: "official",
+  comment_mode: "original",
+  kind: "all",
+  sort: "-rate",
+};
+
+const invalid = (field: string, message: string): never => {
+  throw new ProblemError("validation-error", `${field}: ${message}`, { errors: [{ path: field, message }] });
+};
+
+/** Fills in defaults and checks every field (a ProblemError 400 names the first bad one). */
+export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
+  const out = { ...LEADERBOARD_DEFAULTS, ...Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) } as LeaderboardQuery;
+  out.threshold = Number(out.threshold);
+  if (!THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) || Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9) {
+    invalid("threshold", `one of ${THRESHOLD_KEYS.join(", ")}`);
+  }
+  out.threshold = Number(thresholdKey(out.threshold));
+  if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language)) invalid("language", `"all" or one of ${LANGUAGES.join(", ")}`);
+  if (!(SCORING_MODES as readonly string[]).includes(out.mode)) invalid("mode", `one of ${SCORING_MODES.join(", ")}`);
+  if (!COMMENT_MODES.includes(out.comment_mode as never)) invalid("comment_mode", `one of ${COMMENT_MODES.join(", ")}`);
+  if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalid("kind", `"all" or one of ${LEADERBOARD_KINDS.join(", ")}`);
+  if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalid("sort", `one of ${LEADERBOARD_SORTS.join(", ")}`);
+  for (const field of ["benchmark", "dataset"] as const) {
+    if (typeof out[field] !== "string" || out[field].length === 0 || out[field].length > 64) invalid(field, "1 to 64 characters");
+  }
+  return out;
+}
+
+/** The query as a stable string (cache keys, ETags). */
+export function canonicalQuery(q: LeaderboardQuery): string {
+  return (Object.keys(LEADERBOARD_DEFAULTS) as (keyof LeaderboardQuery)[]).map((k) => `${k}=${encodeURIComponent(String(q[k]))}`).join("&");
+}
+
+function entryFilter(q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">): SQL {
+  const e = schema.leaderboardEntries;
+  return and(
+    eq(e.benchmark, q.benchmark),
+    eq(e.dataset, q.dataset),
+    eq(e.scoringMode, q.mode),
+    eq(e.commentMode, q.comment_mode),
+    q.kind === "all" ? undefined : eq(e.kind, q.kind),
+  )!;
+}
+
+const LANGUAGE_ORDER = new Map<string, number>(LANGUAGES.map((l, i) => [l, i]));
+const byLanguage = (a: string, b: string) => (LANGUAGE_ORDER.get(a) ?? 99) - (LANGUAGE_ORDER.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0);
+/** On equal rate and name, a verified row comes before a reported one. */
+const byKind = (a: { kind: string }, b: { kind: string }) => (a.kind === b.kind ? 0 : a.kind === "verified" ? -1 : 1);
+const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
+
+type AggregateRow = Pick<typeof schema.leaderboardAggregates.$inferSelect, "n" | "passed" | "rate" | "ciLow" | "ciHigh">;
+const toRate = (a: AggregateRow): Rate => ({ rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh, n: a.n, passed: a.passed });
+
+/** The one query behind a leaderboard read: entries of the scope joined to their aggregates at the threshold. */
+export function leaderboardStatement(env: Env, q: LeaderboardQuery) {
+  const e = schema.leaderboardEntries;
+  const a = schema.leaderboardAggregates;
+  return db(env)
+    .select({
+      id: e.id,
+      model: e.model,
+      slug: e.modelSlug,
+      kind: e.kind,
+      errors: e.errors,
+      contextExceeded: e.contextExceeded,
+      trainSize: e.trainSize,
+      evalDate: e.evalDate,
+      source: e.source,
+      license: e.license,
+      hasSamples: e.hasSamples,
+      receipt: e.receipt,
+      updatedAt: e.updatedAt,
+      groupType: a.groupType,
+      groupKey: a.groupKey,
+      n: a.n,
+      passed: a.passed,
+      rate: a.rate,
+      ciLow: a.ciLow,
+      ciHigh: a.ciHigh,
+    })
+    .from(e)
+    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, ["all", "language"])))
+    .where(entryFilter(q));
+}
+
+/**
+ * The leaderboard at one threshold: one row per (model, kind) with its rate (overall, or in
+ * `language`) and 95 % Wilson interval, and its rate in every language. Defaults: repoqa-snf,
+ * repoqa-2024-04-20, 0.8, all languages, official mode, original comments, both kinds, best first
+ * (ties by model name, then verified before reported). `rank` is 1 + the number of rows with a higher rate, whatever the sort.
+ */
+export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>): Promise<LeaderboardResponse> {
+  const q = normalizeQuery(query);
+  const rows = await leaderboardStatement(env, q);
+
+  const entries = new Map<string, { row: Omit<LeaderboardRow, "rank" | keyof Rate>; all?: Rate; updatedAt: string }>();
+  const languages = new Set<string>();
+  for (const r of rows) {
+    let entry = entries.get(r.id);
+    if (!entry) {
+      entry = {
+        row: {
+          model: r.model,
+          model_slug: r.slug,
+          kind: r.kind as LeaderboardKind,
+          languages: {},
+          errors: r.errors,
+          context_exceeded: r.contextExceeded,
+          train_size: r.trainSize,
+          eval_date: r.evalDate,
+          source: r.source,
+          license: r.license,
+          has_samples: r.hasSamples,
+          receipt: r.receipt ?? null,
+        },
+        updatedAt: r.updatedAt,
+      };
+      entries.set(r.id, entry);
+    }
+    if (r.groupType === "all") entry.all = toRate(r);
+    else {
+      entry.row.languages[r.groupKey] = toRate(r);
+      languages.add(r.groupKey);
+    }
+  }
+
+  const out: Omit<LeaderboardRow, "rank">[] = [];
+  let updatedAt: string | null = null;
+  for (const { row, all, updatedAt: u } of entries.values()) {
+    const main = q.language === "all" ? all : row.languages[q.language];
+    if (!main) continue;
+    out.push({ ...row, ...main, languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))) });
+    if (updatedAt === null || u > updatedAt) updatedAt = u;
+  }
+  const compare: Record<LeaderboardQuery["sort"], (x: (typeof out)[number], y: (typeof out)[number]) => number> = {
+    "-rate": (x, y) => y.rate - x.rate || byName(x.model, y.model) || byKind(x, y),
+    rate: (x, y) => x.rate - y.rate || byName(x.model, y.model) || byKind(x, y),
+    model: (x, y) => byName(x.model, y.model) || byKind(x, y),
+    "-model": (x, y) => byName(y.model, x.model) || byKind(x, y),
+  };
+  out.sort(compare[q.sort]);
+  const rates = out.map((r) => r.rate);
+  return {
+    query: q,
+    interval: "wilson-95",
+    languages: [...languages].sort(byLanguage),
+    rows: out.map((r) => ({ rank: 1 + rates.filter((x) => x > r.rate).length, ...r })),
+    updated_at: updatedAt,
+  };
+}
+
+/**
+ * One model's entry in detail: its rate at every threshold in every language, and at `threshold`
+ * by needle depth (tenths), by context length and both. `kind: "all"` picks the verified entry
+ * when there is one. Undefined when the model has no entry for the query's benchmark, dataset,
+ * modes and kind. Entries without samples have empty depth, length and heatmap lists.
+ */
+export async function modelBreakdown(env: Env, modelSlug: string, query: Partial<LeaderboardQuery>): Promise<ModelBreakdown | undefined> {
+  const q = normalizeQuery(query);
+  const e = schema.leaderboardEntries;
+  const a = schema.leaderboardAggregates;
+  const d = db(env);
+  const candidates = await d
+    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples })
+    .from(e)
+    .where(and(eq(e.modelSlug, modelSlug), entryFilter(q)))
+    .orderBy(asc(e.kind)); // "reported" < "verified"
+  const entry = candidates.at(-1);
+  if (!entry) return undefined;
+  const aggregates = await d.select().from(a).where(eq(a.entryId, entry.id));
+
+  const threshold = thresholdKey(q.threshold);
+  const thresholds: ModelBreakdown["thresholds"] = {};
+  for (const t of THRESHOLD_KEYS) thresholds[t] = {};
+  const depth: BucketRate[] = [];
+  const length: BucketRate[] = [];
+  const heatmap: ModelBreakdown["heatmap"] = [];
+  for (const r of aggregates) {
+    if (r.groupType === "all" || r.groupType === "language") {
+      (thresholds[r.threshold] ??= {})[r.groupKey] = toRate(r);
+    } else if (r.threshold === threshold) {
+      if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...bounds(r.groupKey), ...toRate(r) });
+      else if (r.groupType === "length") length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
+      else {
+        const [depthKey, lengthKey] = r.groupKey.split("|");
+        heatmap.push({ depth: depthKey, length: lengthKey, rate: r.rate, n: r.n });
+      }
+    }
+  }
+  for (const t of THRESHOLD_KEYS) {
+    thresholds[t] = Object.fromEntries(Object.entries(thresholds[t]).sort(([x], [y]) => (x === "all" ? -1 : y === "all" ? 1 : byLanguage(x, y))));
+  }
+  depth.sort((x, y) => x.lo - y.lo);
+  length.sort((x, y) => x.lo - y.lo);
+  heatmap.sort((x, y) => Number(x.length) - Number(y.length) || x.depth.localeCompare(y.depth));
+  return {
+    model: entry.model,
+    model_slug: modelSlug,
+    kind: entry.kind as LeaderboardKind,
+    benchmark: q.benchmark,
+    dataset: q.dataset,
+    mode: q.mode,
+    comment_mode: q.comment_mode,
+    threshold: q.threshold,
+    interval: "wilson-95",
+    thresholds,
+    depth,
+    length,
+    heatmap,
+    has_samples: entry.hasSamples,
+  };
+}
+
+/** lo and hi of a depth bucket key ("0.3-0.4"). */
+function bounds(key: string): { lo: number; hi: number } {
+  const { lo, hi } = depthBucket(Number(key.split("-")[0]));
+  return { lo, hi };
+}

@@ -1,0 +1,83 @@
+/**
+ * The leaderboard's public shapes: what `GET /v1/leaderboard` and `GET /v1/leaderboard/models/:model`
+ * answer, and what the page renders. The API routes and the page both call the query functions
+ * of `queries.ts`, which return exactly these.
+ */
+
+export const LEADERBOARD_KINDS = ["verified", "reported"] as const;
+/** `verified`: a run executed by this service (with its receipt); `reported`: imported published results. */
+export type LeaderboardKind = (typeof LEADERBOARD_KINDS)[number];
+
+/** A rate with its 95 % Wilson score interval (null where the count is unknown). */
+export interface Rate {
+  rate: number;
+  ci_low: number | null;
+  ci_high: number | null;
+  n: number | null;
+  passed: number | null;
+}
+
+export interface LeaderboardQuery {
+  benchmark: string; // default "repoqa-snf"
+  dataset: string; // default "repoqa-2024-04-20"
+  threshold: number; // default 0.8, one of 0.0 ... 1.0
+  language: string; // "all" or a language
+  mode: "official" | "strict"; // scoring mode, default "official"
+  comment_mode: string; // default "original"
+  kind: LeaderboardKind | "all"; // default "all"
+  sort: "rate" | "-rate" | "model" | "-model"; // default "-rate" (best first)
+}
+
+export interface LeaderboardRow extends Rate {
+  /** 1 + the number of rows with a higher rate (ties share a rank), whatever the sort. */
+  rank: number;
+  model: string;
+  /** URL-safe id of the model (for /v1/leaderboard/models/:model and the page). */
+  model_slug: string;
+  kind: LeaderboardKind;
+  /** Per language at the query's threshold. */
+  languages: Record<string, Rate>;
+  errors: number;
+  context_exceeded: number;
+  train_size: string | null;
+  eval_date: string | null;
+  source: string | null;
+  license: string | null;
+  /** Per-sample rows are stored, so every aggregate can be recomputed and broken down. */
+  has_samples: boolean;
+  /** For verified rows: dataset sha256, prompt template version, scorer version, model spec, parameters, time. */
+  receipt: Record<string, unknown> | null;
+}
+
+export interface LeaderboardResponse {
+  query: LeaderboardQuery;
+  interval: "wilson-95";
+  languages: string[];
+  rows: LeaderboardRow[];
+  updated_at: string | null;
+}
+
+export interface BucketRate extends Rate {
+  bucket: string;
+  lo: number;
+  hi: number;
+}
+
+export interface ModelBreakdown {
+  model: string;
+  model_slug: string;
+  kind: LeaderboardKind;
+  benchmark: string;
+  dataset: string;
+  mode: string;
+  comment_mode: string;
+  threshold: number;
+  interval: "wilson-95";
+  /** thresholds["0.8"]["python"] = the rate at 0.8 in Python ("all" included). */
+  thresholds: Record<string, Record<string, Rate>>;
+  /** At `threshold`: by needle depth (position ratio) in tenths, by context length, and both. */
+  depth: BucketRate[];
+  length: BucketRate[];
+  heatmap: { depth: string; length: string; rate: number; n: number }[];
+  has_samples: boolean;
+}

@@ -1,0 +1,119 @@
+/**
+ * Publishing a run executed by this service as a `verified` leaderboard entry: the only way a
+ * verified row is written (imports are always `reported`). The run's per-task results are stored
+ * and every aggregate is recomputed from them; errors and context overflows are counted apart.
+ */
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { SAMPLE_STATUSES, aggregateSamples, type Sample, type SampleStatus } from "./aggregate";
+import { sha256Hex, writeEntries, type WriteStatus } from "./store";
+
+export interface VerifiedSample {
+  /** `<language>::<repo>::<name>` */
+  task: string;
+  /** Defaults to the task id's prefix. */
+  language?: string;
+  /** Needle depth (position ratio) of the context the model saw. */
+  needle_position: number;
+  context_size: number;
+  token_start?: number | null;
+  token_end?: number | null;
+  is_best: boolean;
+  best_similarity: number;
+  best_target: string | null;
+  /** Default "scored". `error` (the model call failed) and `context_exceeded` are not in n. */
+  status?: SampleStatus;
+}
+
+export interface VerifiedRun {
+  benchmark?: string;
+  dataset: string;
+  model: string;
+  scoring_mode?: "official" | "strict";
+  comment_mode?: string;
+  /** Dataset sha256, prompt template version, scorer version, model spec, parameters, time. */
+  receipt: Record<string, unknown>;
+  samples: VerifiedSample[];
+  source?: string | null;
+  license?: string | null;
+  train_size?: string | null;
+  /** Defaults to the receipt's `finished_at`, else now. */
+  eval_date?: string | null;
+}
+
+export interface PublishResult {
+  model: string;
+  model_slug: string;
+  status: WriteStatus;
+  generation: number;
+  n: number;
+  errors: number;
+  context_exceeded: number;
+}
+
+const invalid = (detail: string): never => {
+  throw new ProblemError("unprocessable-content", detail);
+};
+
+function toSample(s: VerifiedSample): Sample {
+  const language = s.language ?? s.task.split("::")[0];
+  if (!language || s.task.split("::").length < 3) invalid(`Sample task "${s.task}" is not <language>::<repo>::<name>.`);
+  const status = s.status ?? "scored";
+  if (!SAMPLE_STATUSES.includes(status)) invalid(`Sample ${s.task}: unknown status "${status}".`);
+  if (!(s.needle_position >= 0 && s.needle_position <= 1)) invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
+  if (!Number.isInteger(s.context_size) || s.context_size <= 0) invalid(`Sample ${s.task}: context_size must be a positive integer.`);
+  if (!Number.isFinite(s.best_similarity)) invalid(`Sample ${s.task}: best_similarity must be a number.`);
+  return {
+    taskId: s.task,
+    language,
+    needlePosition: s.needle_position,
+    tokenStart: s.token_start ?? null,
+    tokenEnd: s.token_end ?? null,
+    contextSize: s.context_size,
+    isBest: status === "scored" && s.is_best,
+    bestSimilarity: status === "scored" ? s.best_similarity : 0,
+    bestTarget: status === "scored" ? s.best_target : null,
+    status,
+  };
+}
+
+/**
+ * Writes (or replaces) the verified entry of `run.model` for its benchmark, dataset, scoring mode
+ * and comment mode, atomically. Publishing the same run again changes nothing.
+ */
+export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<PublishResult> {
+  if (!run.model || run.model.length > 200) invalid("A verified run needs a model name of at most 200 characters.");
+  if (run.samples.length === 0) invalid("A verified run needs at least one sample.");
+  const samples = run.samples.map(toSample);
+  const seen = new Set<string>();
+  for (const s of samples) {
+    const key = `${s.taskId}@${s.contextSize}@${s.needlePosition}`;
+    if (seen.has(key)) invalid(`Sample ${s.taskId} appears twice at context size ${s.contextSize}, depth ${s.needlePosition}.`);
+    seen.add(key);
+  }
+  const count = (status: SampleStatus) => samples.filter((s) => s.status === status).length;
+  const finished = typeof run.receipt.finished_at === "string" ? run.receipt.finished_at : null;
+  const scope = {
+    benchmark: run.benchmark ?? "repoqa-snf",
+    dataset: run.dataset,
+    scoringMode: run.scoring_mode ?? "official",
+    commentMode: run.comment_mode ?? "original",
+    kind: "verified" as const,
+  };
+  const write = {
+    model: run.model,
+    source: run.source ?? null,
+    license: run.license ?? null,
+    trainSize: run.train_size ?? null,
+    evalDate: run.eval_date ?? finished ?? new Date().toISOString(),
+    receipt: run.receipt,
+    samples,
+    aggregates: aggregateSamples(samples),
+    n: count("scored"),
+    errors: count("error"),
+    contextExceeded: count("context_exceeded"),
+    contentSha256: await sha256Hex(JSON.stringify({ kind: "verified", scope, run: { ...run, eval_date: run.eval_date ?? finished } })),
+  };
+  const { results, generation } = await writeEntries(env, scope, [write]);
+  return { ...results[0], generation, n: write.n, errors: write.errors, context_exceeded: write.contextExceeded };
+}

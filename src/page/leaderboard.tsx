@@ -1,0 +1,227 @@
+/** The leaderboard page (`GET /`): filters, the sortable table, data links, attribution, the metric. */
+import { LEADERBOARD_KINDS, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import { PAGE_DEFAULTS, THRESHOLDS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
+import { Layout } from "./layout";
+
+/** Sorts the API answers itself; the page adds `n` and one per language, sorted here. */
+const API_SORTS = new Set<string>(["rate", "-rate", "model", "-model"]);
+
+/** Whether `sort` is one the API takes (else the page sorts the rows it got). */
+export const isApiSort = (sort: string): sort is LeaderboardQuery["sort"] => API_SORTS.has(sort);
+
+/** The page's sort keys for a response: rate, model, n and each language. */
+export const pageSortKeys = (languages: string[]) => ["rate", "model", "n", ...languages];
+
+/**
+ * Rows in the page's order. API sorts come back sorted; `n` and per-language sorts are applied
+ * here, stable, rows without the value last, ties by rank.
+ */
+export function sortRows(rows: LeaderboardRow[], sort: string): LeaderboardRow[] {
+  if (isApiSort(sort)) return rows;
+  const desc = sort.startsWith("-");
+  const key = desc ? sort.slice(1) : sort;
+  const value = (r: LeaderboardRow) => (key === "n" ? r.n : (r.languages[key]?.rate ?? null));
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) return va === vb ? a.rank - b.rank : va === null ? 1 : -1;
+    return (desc ? vb - va : va - vb) || a.rank - b.rank;
+  });
+}
+
+/** A model name with a line-break opportunity after each "org/" (narrow screens break there, not mid-word). */
+function breakable(name: string) {
+  return name.split(/(?<=[\w.-]\/)(?=\w)/).map((part, i) => (i > 0 ? [<wbr />, part] : part));
+}
+
+/** The kind badge: a word and a symbol, so it does not rely on colour. */
+export function KindBadge(props: { kind: LeaderboardKind }) {
+  return props.kind === "verified" ? (
+    <span class="badge verified" title="Run by this service; the receipt is in the JSON">
+      ✓ verified
+    </span>
+  ) : (
+    <span class="badge reported" title="Imported from published results">
+      ◇ reported
+    </span>
+  );
+}
+
+function SortHeader(props: { label: string; sortKey: string; sort: string; q: LeaderboardQuery; cls?: string; title?: string }) {
+  const current = props.sort.replace(/^-/, "") === props.sortKey;
+  const desc = props.sort.startsWith("-");
+  // A first click sorts best first (numbers descending, names A to Z); a second click reverses.
+  const first = props.sortKey === "model" ? "model" : `-${props.sortKey}`;
+  const next = current ? (desc ? props.sortKey : `-${props.sortKey}`) : first;
+  return (
+    <th class={props.cls} scope="col" title={props.title} aria-sort={current ? (desc ? "descending" : "ascending") : undefined}>
+      <a href={`/${qs(queryParams(props.q, { sort: next }))}`}>{props.label}</a>
+    </th>
+  );
+}
+
+function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string }) {
+  const { q } = props;
+  // Everything the form does not show is carried along, so "Apply" changes only what was chosen.
+  const hidden = queryParams(q, { sort: props.sort === PAGE_DEFAULTS.sort ? undefined : props.sort, threshold: undefined, language: undefined, kind: undefined });
+  return (
+    <form class="filters" method="get" action="/">
+      <label>
+        Threshold
+        <select name="threshold">
+          {THRESHOLDS.map((t) => (
+            <option value={t} selected={t === thresholdKey(q.threshold)}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Language
+        <select name="language">
+          {["all", ...props.languages].map((l) => (
+            <option value={l} selected={l === q.language}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Kind
+        <select name="kind">
+          {["all", ...LEADERBOARD_KINDS].map((k) => (
+            <option value={k} selected={k === q.kind}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </label>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+function Attribution(props: { rows: LeaderboardRow[] }) {
+  const sources = new Map<string, { source: string; license: string; models: number }>();
+  for (const r of props.rows) {
+    if (r.kind !== "reported") continue;
+    const source = r.source ?? "unknown source";
+    const license = r.license ?? "licence not stated";
+    const key = `${source}\u0000${license}`;
+    const entry = sources.get(key) ?? { source, license, models: 0 };
+    entry.models++;
+    sources.set(key, entry);
+  }
+  if (sources.size === 0) return null;
+  return (
+    <section>
+      <h2>Sources of reported results</h2>
+      <ul class="note">
+        {[...sources.values()].map((s) => (
+          <li>
+            {linkify(s.source).map((part) => (part.href ? <a href={part.href} rel="nofollow noopener">{part.text}</a> : part.text))}
+            {" "}(licence: {s.license}; {s.models} {s.models === 1 ? "model" : "models"})
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
+export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
+  const { data, sort } = props;
+  const q = data.query;
+  const rows = sortRows(data.rows, sort);
+  const showErrors = rows.some((r) => r.errors > 0);
+  const showExceeded = rows.some((r) => r.context_exceeded > 0);
+  const apiParams = queryParams(q, { sort: isApiSort(sort) ? (sort === PAGE_DEFAULTS.sort ? undefined : sort) : undefined });
+  const jsonHref = `/v1/leaderboard${qs(apiParams)}`;
+  const csvHref = `/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`;
+  const modelParams = queryParams(q, { sort: undefined, language: undefined, kind: undefined });
+  // A model listed twice (verified and reported) links each row to its own entry.
+  const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
+  const modelHref = (r: LeaderboardRow) =>
+    `/models/${encodeURIComponent(r.model_slug)}${qs({ ...modelParams, ...(twice.has(r.model_slug) ? { kind: r.kind } : {}) })}`;
+  const scope = q.language === "all" ? "all languages" : q.language;
+  return (
+    <Layout title={`RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`} description="Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.">
+      <h1>RepoQA “Searching Needle Function” leaderboard</h1>
+      <p class="lede">
+        Dataset <code>{q.dataset}</code>, {q.mode} scoring, similarity threshold {thresholdKey(q.threshold)}, {scope}
+        {q.kind === "all" ? "" : `, ${q.kind} results only`}.
+        {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
+      </p>
+      <Filters q={q} languages={data.languages} sort={sort} />
+      <p class="links">
+        <a href={jsonHref}>JSON of this table</a>
+        <a href={csvHref}>CSV</a>
+      </p>
+      {rows.length === 0 ? (
+        <p>
+          No results for this query yet. An administrator loads the published results with{" "}
+          <code>npm run leaderboard -- import …</code> (README “Deploying your own”).
+        </p>
+      ) : (
+        <div class="scroll">
+          <table id="leaderboard">
+            <thead>
+              <tr>
+                <th scope="col" title="Rank by pass@1 at this threshold">#</th>
+                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" />
+                <th class="l kind" scope="col">Kind</th>
+                <SortHeader label={`pass@1 %${q.language === "all" ? "" : ` (${q.language})`}`} sortKey="rate" sort={sort} q={q} title="pass@1 in percent, 95 % Wilson interval below" />
+                <SortHeader label="n" sortKey="n" sort={sort} q={q} title="Tasks scored" />
+                {data.languages.map((l) => (
+                  <SortHeader label={l} sortKey={l} sort={sort} q={q} title={`pass@1 % in ${l}`} />
+                ))}
+                {showErrors ? <th scope="col" title="Requests that failed">errors</th> : null}
+                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window">context exceeded</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr data-model={r.model_slug}>
+                  <td>{r.rank}</td>
+                  <td class="l model sticky">
+                    <a href={modelHref(r)}>{breakable(r.model)}</a>{" "}
+                    <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="l kind">
+                    <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="rate" data-rate={String(r.rate)}>
+                    <strong>{pct(r.rate)}</strong>
+                    {interval(r) ? <span class="ci">{interval(r)}</span> : null}
+                  </td>
+                  <td>{r.n ?? "–"}</td>
+                  {data.languages.map((l) => {
+                    const rate = r.languages[l];
+                    return <td title={rate && interval(rate) ? `95 % interval ${interval(rate)}` : undefined}>{pct(rate?.rate)}</td>;
+                  })}
+                  {showErrors ? <td>{r.errors || ""}</td> : null}
+                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Attribution rows={rows} />
+      <section>
+        <h2>What the numbers mean</h2>
+        <p class="note">
+          Each task hides one function (the needle) in a long code context and describes it in words; the model must
+          reproduce it. An answer passes when, among the repository's needles, the one most similar to the answer's
+          code (BLEU) is the target and that similarity reaches the threshold. <strong>pass@1</strong> is the share of
+          tasks passed, in percent; the small numbers are its 95 % Wilson score interval. <strong>Verified</strong>{" "}
+          rows were run by this service (the receipt is in the JSON); <strong>reported</strong> rows are published
+          results imported with their source. A higher threshold asks for a closer reproduction.
+        </p>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,52 @@
+/** Reading a page URL's query string into a leaderboard query. */
+import { ProblemError } from "../errors";
+import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
+import { PAGE_DEFAULTS } from "./format";
+import { isApiSort } from "./leaderboard";
+
+const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/** Throws the validation problem for one parameter (a 400 page). */
+export function invalid(name: string, allowed: string): never {
+  throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
+}
+
+/**
+ * The leaderboard query of a page URL (same parameter names as `GET /v1/leaderboard`). Absent
+ * parameters are left to the query's defaults; malformed ones are a 400 page, not silently ignored.
+ */
+export function parsePageQuery(params: Record<string, string | undefined>): { q: Partial<LeaderboardQuery>; sort: string } {
+  const q: Partial<LeaderboardQuery> = {};
+  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
+  if (threshold !== undefined) {
+    const t = Number(threshold);
+    if (!/^\d(\.\d+)?$/.test(threshold) || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalid("threshold", "one of 0.0, 0.1, …, 1.0");
+    q.threshold = Math.round(t * 10) / 10;
+  }
+  if (language !== undefined) {
+    if (!/^[a-z][a-z0-9+#_-]{0,31}$/.test(language)) invalid("language", '"all" or a language name');
+    q.language = language;
+  }
+  if (kind !== undefined) {
+    if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind)) invalid("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
+    q.kind = kind as LeaderboardQuery["kind"];
+  }
+  if (mode !== undefined) {
+    if (mode !== "official" && mode !== "strict") invalid("mode", "official or strict");
+    q.mode = mode;
+  }
+  for (const [name, value] of [["dataset", dataset], ["benchmark", benchmark]] as const) {
+    if (value === undefined) continue;
+    if (!ID.test(value)) invalid(name, "an id (lower-case letters, digits, '.', '_', '-')");
+    q[name] = value;
+  }
+  if (comment_mode !== undefined) {
+    if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");
+    q.comment_mode = comment_mode;
+  }
+  if (!/^-?[a-z0-9+#_-]{1,32}$/.test(sort)) invalid("sort", "a column name, with '-' for descending");
+  // Sorts the API does not know (n, a language) are applied by the page to the default order.
+  if (params.sort !== undefined && isApiSort(sort)) q.sort = sort;
+  return { q, sort };
+}
+

@@ -1,0 +1,214 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { SCORING_MODES } from "../benchmarks/repoqa/scorer";
+import { LANGUAGES } from "../code/languages";
+import { COMMENT_MODES, type CommentMode } from "../datasets/context";
+import { ProblemError } from "../errors";
+import { THRESHOLD_KEYS } from "../leaderboard/aggregate";
+import { cachedRead } from "../leaderboard/http-cache";
+import { DEFAULT_N_PER_LANGUAGE, LeaderboardImportSchema, importReported } from "../leaderboard/import";
+import { LEADERBOARD_DEFAULTS, LEADERBOARD_SORTS, canonicalQuery, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
+import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
+import { requireAdmin } from "../middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../middleware/body";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+
+const d = LEADERBOARD_DEFAULTS;
+const Threshold = z.coerce
+  .number()
+  .refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, { message: `one of ${THRESHOLD_KEYS.join(", ")}` })
+  .default(d.threshold)
+  .openapi({ description: "Similarity threshold of the reference's sweep", example: 0.8 });
+
+const Scope = {
+  benchmark: z.string().min(1).max(64).default(d.benchmark),
+  dataset: z.string().min(1).max(64).default(d.dataset),
+  threshold: Threshold,
+  mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),
+  comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
+  kind: z.enum(["all", ...LEADERBOARD_KINDS] as const).default("all").openapi({ description: "`verified`: runs of this service (with a receipt); `reported`: imported published results" }),
+};
+
+const LeaderboardQuerySchema = z.object({
+  ...Scope,
+  language: z.enum(["all", ...LANGUAGES] as const).default("all").openapi({ description: "Rank by the rate in this language" }),
+  sort: z.enum(LEADERBOARD_SORTS).default("-rate").openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
+  format: z.enum(["json", "csv"]).default("json"),
+});
+
+const RateSchema = z
+  .object({
+    rate: z.number(),
+    ci_low: z.number().nullable().openapi({ description: "95 % Wilson score interval" }),
+    ci_high: z.number().nullable(),
+    n: z.number().int().nullable().openapi({ description: "Scored tasks (errors and context overflows excluded)" }),
+    passed: z.number().int().nullable(),
+  })
+  .openapi("Rate");
+
+const QueryEcho = z.object({
+  benchmark: z.string(),
+  dataset: z.string(),
+  threshold: z.number(),
+  language: z.string(),
+  mode: z.enum(SCORING_MODES),
+  comment_mode: z.string(),
+  kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
+  sort: z.enum(LEADERBOARD_SORTS),
+});
+
+const LeaderboardRowSchema = RateSchema.extend({
+  rank: z.number().int().openapi({ description: "1 + the number of rows with a higher rate (ties share a rank)" }),
+  model: z.string(),
+  model_slug: z.string().openapi({ description: "For /v1/leaderboard/models/{model}" }),
+  kind: z.enum(LEADERBOARD_KINDS),
+  languages: z.record(z.string(), RateSchema),
+  errors: z.number().int(),
+  context_exceeded: z.number().int(),
+  train_size: z.string().nullable(),
+  eval_date: z.string().nullable(),
+  source: z.string().nullable(),
+  license: z.string().nullable(),
+  has_samples: z.boolean(),
+  receipt: z.record(z.string(), z.unknown()).nullable(),
+}).openapi("LeaderboardRow");
+
+const LeaderboardSchema = z
+  .object({
+    query: QueryEcho,
+    interval: z.literal("wilson-95"),
+    languages: z.array(z.string()),
+    rows: z.array(LeaderboardRowSchema),
+    updated_at: z.string().nullable(),
+  })
+  .openapi("Leaderboard");
+
+const BucketSchema = RateSchema.extend({ bucket: z.string(), lo: z.number(), hi: z.number() }).openapi("BucketRate");
+
+const BreakdownSchema = z
+  .object({
+    model: z.string(),
+    model_slug: z.string(),
+    kind: z.enum(LEADERBOARD_KINDS),
+    benchmark: z.string(),
+    dataset: z.string(),
+    mode: z.string(),
+    comment_mode: z.string(),
+    threshold: z.number(),
+    interval: z.literal("wilson-95"),
+    thresholds: z.record(z.string(), z.record(z.string(), RateSchema)).openapi({ description: 'thresholds["0.8"]["python"]; "all" included' }),
+    depth: z.array(BucketSchema).openapi({ description: "By needle depth in tenths, at `threshold` (empty without samples)" }),
+    length: z.array(BucketSchema).openapi({ description: "By context length, at `threshold`" }),
+    heatmap: z.array(z.object({ depth: z.string(), length: z.string(), rate: z.number(), n: z.number().int() })),
+    has_samples: z.boolean(),
+  })
+  .openapi("ModelBreakdown");
+
+const ImportResultSchema = z
+  .object({
+    kind: z.literal("reported"),
+    file_type: z.enum(["scores", "combined"]),
+    benchmark: z.string(),
+    dataset: z.string(),
+    generation: z.number().int(),
+    entries: z.array(
+      z.object({
+        model: z.string(),
+        model_slug: z.string(),
+        status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`kept`: a per-sample entry exists and wins over aggregates only" }),
+        has_samples: z.boolean(),
+        n: z.number().int(),
+      }),
+    ),
+    warnings: z.array(z.string()),
+  })
+  .openapi("LeaderboardImportResult");
+
+const CACHING = "Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304).";
+const notModified = { 304: { description: "Not modified: the If-None-Match ETag is current" } };
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/leaderboard",
+  tags: ["leaderboard"],
+  summary: "The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals",
+  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language).`,
+  request: { query: LeaderboardQuerySchema },
+  responses: {
+    200: {
+      description: "The leaderboard",
+      content: { "application/json": { schema: LeaderboardSchema }, "text/csv": { schema: z.string() } },
+    },
+    ...notModified,
+    ...problemResponses(400),
+  },
+});
+
+const model = createRoute({
+  method: "get",
+  path: "/v1/leaderboard/models/{model}",
+  tags: ["leaderboard"],
+  summary: "One model: every threshold and language, and at `threshold` by needle depth, context length and both",
+  description: `${CACHING} With kind=all the verified entry is shown when there is one.`,
+  request: {
+    params: z.object({ model: z.string().min(1).max(300).openapi({ param: { name: "model", in: "path" }, example: "Qwen--Qwen1.5-72B-Chat" }) }),
+    query: z.object(Scope),
+  },
+  responses: { 200: jsonResponse(BreakdownSchema, "The model's breakdown"), ...notModified, ...problemResponses(400, 404) },
+});
+
+const importRoute = createRoute({
+  method: "post",
+  path: "/v1/leaderboard/import",
+  tags: ["leaderboard"],
+  summary: "Import published results (a <model>-SCORES.json or COMBINED-RESULTS.json) as reported entries",
+  description: [
+    "A SCORES file's per-task rows are stored and every aggregate is recomputed from them; a file whose own `scores` differ from its rows (tolerance 1e-12) is refused with 422 and nothing is stored.",
+    `COMBINED-RESULTS.json has rates only: each model gets an entry without samples, with n = n_per_language per language (default ${DEFAULT_N_PER_LANGUAGE["repoqa-2024-04-20"]} for repoqa-2024-04-20: 10 repositories x 10 needles), passed = round(rate x n) and "all" n = the sum, so intervals exist. A model that already has a per-sample entry keeps it.`,
+    "Importing the same content again changes nothing; changed content replaces the entry atomically.",
+  ].join(" "),
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.leaderboardImportBody), requireJson] as const,
+  request: jsonBody(LeaderboardImportSchema),
+  responses: { 200: jsonResponse(ImportResultSchema, "Imported"), ...problemResponses(400, 401, 403, 413, 415, 422) },
+});
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The leaderboard as CSV: one row per model, one rate column per language. */
+export function leaderboardCsv(data: LeaderboardResponse): string {
+  const header = ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages];
+  const lines = data.rows.map((r) =>
+    [r.rank, r.model, r.kind, r.rate, r.ci_low, r.ci_high, r.n, r.passed, r.errors, r.context_exceeded, ...data.languages.map((l) => r.languages[l]?.rate)]
+      .map(csvCell)
+      .join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+export const leaderboardRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const { format, ...query } = c.req.valid("query");
+    const q = normalizeQuery(query);
+    return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}`, async () => {
+      const data = await queryLeaderboard(c.env, q);
+      if (format === "json") return c.json(data, 200);
+      const name = `leaderboard-${q.benchmark}-${q.dataset}-${q.threshold.toFixed(1)}-${q.language}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
+      return c.body(leaderboardCsv(data), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+      });
+    });
+  })
+  .openapi(model, async (c) => {
+    const { model: slug } = c.req.valid("param");
+    const q = normalizeQuery(c.req.valid("query"));
+    return cachedRead(c, `model/${slug}?${canonicalQuery(q)}`, async () => {
+      const data = await modelBreakdown(c.env, slug, q);
+      if (!data) throw new ProblemError("not-found", `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${q.dataset} (${q.mode}, ${q.comment_mode}).`);
+      return c.json(data, 200);
+    });
+  })
+  .openapi(importRoute, async (c) => c.json(await importReported(c.env, c.req.valid("json")), 200));

@@ -1,0 +1,208 @@
+/**
+ * The leaderboard in a real browser: a local instance with fresh state (its own --persist-to
+ * directory), the published RepoQA results imported with `npm run leaderboard -- import`, and the
+ * pages driven in Debian's Chromium through playwright-core (never a downloaded browser).
+ * Screenshots go to test/artifacts/ (git-ignored) for a person to look at.
+ */
+import { execFile, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, waitForService } from "../../cli/lib/api";
+import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../../cli/lib/local-service";
+import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
+
+const CHROMIUM = "/usr/bin/chromium";
+/** The flags that keep Chromium quiet on a machine without outside network (see platform notes). */
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const DATA = process.env.NEEDLEWORK_REPOQA_RESULTS ?? join(ROOT, "../shared/data/repoqa-official");
+const ARTIFACTS = join(ROOT, "test/artifacts");
+/** A model with per-task rows in the published files, so its page has the depth breakdown. */
+const SAMPLED_MODEL = "gpt-4o-2024-05-13";
+
+let state: string;
+let profile: string;
+let dev: ChildProcess | undefined;
+let devLog = "";
+let url: string;
+let browser: BrowserContext | undefined;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function json<T>(path: string): Promise<T> {
+  const res = await fetch(new URL(path, url));
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** What the table shows, row by row: slug, model name, the rate behind the cell and its text. */
+function tableRows(page: Page) {
+  return page.$$eval("#leaderboard tbody tr", (trs) =>
+    trs.map((tr) => ({
+      slug: tr.getAttribute("data-model"),
+      model: tr.querySelector("td.model a")?.textContent,
+      rate: Number(tr.querySelector("td.rate")?.getAttribute("data-rate")),
+      shown: tr.querySelector("td.rate strong")?.textContent,
+    })),
+  );
+}
+
+/** The rows of an API answer in the same form as tableRows. */
+const apiRows = (data: LeaderboardResponse) =>
+  data.rows.map((r) => ({ slug: r.model_slug, model: r.model, rate: r.rate, shown: (r.rate * 100).toFixed(1) }));
+
+/** The JSON link of the page, as the API path it points to. */
+async function jsonLink(page: Page): Promise<string> {
+  const href = await page.getAttribute("a:text('JSON of this table')", "href");
+  expect(href).toMatch(/^\/v1\/leaderboard/);
+  return href!;
+}
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A phone must never scroll the page sideways: wide tables scroll inside their container.
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+  // What a phone shows first, at its real size (the full page is too long to judge legibility).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * What this machine lacks for the test, if anything. Every test then FAILS with this message (a
+ * throwing beforeAll would only mark them skipped): a missing browser must not pass unnoticed.
+ */
+const missing = !existsSync(CHROMIUM)
+  ? `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root; it never downloads a browser).`
+  : !existsSync(join(DATA, "COMBINED-RESULTS.json"))
+    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_RESULTS to their directory).`
+    : undefined;
+
+/** The browser, or the reason there is none. */
+function chromiumContext(): BrowserContext {
+  if (missing) throw new Error(missing);
+  return browser!;
+}
+
+beforeAll(async () => {
+  if (missing) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  state = mkdtempSync(join(tmpdir(), "nw-browser-state-"));
+  profile = mkdtempSync(join(tmpdir(), "nw-browser-profile-"));
+  const token = ensureAdminToken(() => {});
+  applyLocalMigrations(state);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  dev = startWranglerDev(port, "pipe", { persistTo: state, inspectorPort: await freePort() });
+  const keep = (chunk: Buffer) => (devLog = (devLog + chunk.toString()).slice(-4000));
+  dev.stdout?.on("data", keep);
+  dev.stderr?.on("data", keep);
+  try {
+    await waitForService(url, 90_000);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${devLog}`);
+  }
+
+  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
+  await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", url],
+    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token }, timeout: 120_000 },
+  );
+
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev!.once("exit", resolve));
+    dev.kill("SIGINT");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
+  for (const dir of [state, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("leaderboard pages in Chromium", () => {
+  it("shows the same rows as GET /v1/leaderboard, and again after changing the threshold", async () => {
+    const page = await chromiumContext().newPage();
+    const res = await page.goto(`${url}/`);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()["cache-control"]).toBe("public, max-age=60");
+    const api = await json<LeaderboardResponse>(await jsonLink(page));
+    expect(api.rows.length).toBeGreaterThanOrEqual(30);
+    expect(await tableRows(page)).toEqual(apiRows(api));
+    expect(await page.locator(".badge.reported").first().textContent()).toContain("reported");
+    await screenshot(page, "leaderboard");
+    // On a phone the table is wider than the screen and scrolls inside its own container.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<boolean>("(() => { const s = document.querySelector('.scroll'); return s.scrollWidth > s.clientWidth; })()")).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.selectOption("select[name=threshold]", "0.5");
+    await Promise.all([page.waitForURL(/threshold=0\.5/), page.click("form.filters button[type=submit]")]);
+    const at05 = await json<LeaderboardResponse>(await jsonLink(page));
+    expect(at05.query.threshold).toBe(0.5);
+    expect(await tableRows(page)).toEqual(apiRows(at05));
+    // The threshold matters: some model's rate moved.
+    expect(apiRows(at05).map((r) => r.rate)).not.toEqual(apiRows(api).map((r) => r.rate));
+
+    // Sorting by clicking a header.
+    await Promise.all([page.waitForURL(/sort=model/), page.click("th a:text-is('Model')")]);
+    const byName = await json<LeaderboardResponse>(await jsonLink(page));
+    expect(await tableRows(page)).toEqual(apiRows(byName));
+    const names = byName.rows.map((r) => r.model);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    await page.close();
+  });
+
+  it("opens a model's page with the threshold curve, the heatmap and the depth buckets", async () => {
+    const page = await chromiumContext().newPage();
+    await page.goto(`${url}/`);
+    await Promise.all([page.waitForURL(/\/models\//), page.click(`#leaderboard a:text-is('${SAMPLED_MODEL}')`)]);
+    expect(await page.textContent("h1")).toContain(SAMPLED_MODEL);
+    await expect(page.locator("#threshold-chart").isVisible()).resolves.toBe(true);
+    expect(await page.locator("#threshold-chart g.series").count()).toBeGreaterThanOrEqual(2);
+    await expect(page.locator("#heatmap").isVisible()).resolves.toBe(true);
+    expect(await page.locator("#heatmap td.cell[style]").count()).toBeGreaterThan(0);
+    expect(await page.locator("#depth tbody tr").count()).toBeGreaterThan(0);
+
+    // The numbers on the page are the API's.
+    const href = await page.getAttribute("a:text('JSON of this model')", "href");
+    const api = await json<ModelBreakdown>(href!);
+    const shown = await page.$$eval("#thresholds tbody tr", (trs) => trs.map((tr) => tr.querySelector("td")?.textContent));
+    expect(shown).toEqual(Object.keys(api.thresholds).sort().map((t) => (api.thresholds[t].all.rate * 100).toFixed(1)));
+    await screenshot(page, "model");
+    await page.close();
+  });
+
+  it("answers an unknown model with the HTML 404 page, and /v1 with JSON", async () => {
+    const page = await chromiumContext().newPage();
+    const res = await page.goto(`${url}/models/no-such-model`);
+    expect(res?.status()).toBe(404);
+    expect(res?.headers()["content-type"]).toContain("text/html");
+    expect(await page.textContent("h1")).toContain("404 Not found");
+    const api = await fetch(`${url}/v1/leaderboard/models/no-such-model`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get("content-type")).toContain("application/problem+json");
+    await page.close();
+  });
+});
