@@ -16,6 +16,7 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, depthBucket, lengthBucket } from "./aggregate";
+import { scopeWhere } from "./store";
 import {
   LEADERBOARD_KINDS,
   type BucketRate,
@@ -69,14 +70,7 @@ export function canonicalQuery(q: LeaderboardQuery): string {
 }
 
 function entryFilter(q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">): SQL {
-  const e = schema.leaderboardEntries;
-  return and(
-    eq(e.benchmark, q.benchmark),
-    eq(e.dataset, q.dataset),
-    eq(e.scoringMode, q.mode),
-    eq(e.commentMode, q.comment_mode),
-    q.kind === "all" ? undefined : eq(e.kind, q.kind),
-  )!;
+  return scopeWhere({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode, kind: q.kind })!;
 }
 
 const LANGUAGE_ORDER = new Map<string, number>(LANGUAGES.map((l, i) => [l, i]));

@@ -90,14 +90,15 @@ async function existingEntries(env: Env, scope: EntryScope, models: string[]): P
   return found;
 }
 
-function scopeWhere(scope: EntryScope) {
+/** Entries of one scope (`kind: "all"`: both kinds). */
+export function scopeWhere(scope: Omit<EntryScope, "kind"> & { kind: EntryScope["kind"] | "all" }) {
   const e = schema.leaderboardEntries;
   return and(
     eq(e.benchmark, scope.benchmark),
     eq(e.dataset, scope.dataset),
     eq(e.scoringMode, scope.scoringMode),
     eq(e.commentMode, scope.commentMode),
-    eq(e.kind, scope.kind),
+    scope.kind === "all" ? undefined : eq(e.kind, scope.kind),
   );
 }
 

@@ -2,6 +2,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import { SERVICE_VERSION } from "../version";
+import { THRESHOLDS, thresholdKey } from "./format";
 
 /**
  * One small stylesheet, inlined so a page is a single request. Phones first: the wide tables
@@ -82,6 +83,22 @@ footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; borde
 `;
 
 /** The page shell; `title` goes to <title> (escaped like everything else). */
+/** The similarity-threshold selector of the pages' filter forms (0.0 ... 1.0). */
+export function ThresholdSelect(props: { threshold: number }) {
+  return (
+    <label>
+      Threshold
+      <select name="threshold">
+        {THRESHOLDS.map((t) => (
+          <option value={t} selected={t === thresholdKey(props.threshold)}>
+            {t}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function Layout(props: { title: string; description?: string; children?: Child }) {
   return (
     <>

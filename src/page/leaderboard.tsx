@@ -1,7 +1,7 @@
 /** The leaderboard page (`GET /`): filters, the sortable table, data links, attribution, the metric. */
 import { LEADERBOARD_KINDS, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
-import { PAGE_DEFAULTS, THRESHOLDS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
-import { Layout } from "./layout";
+import { PAGE_DEFAULTS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
+import { Layout, ThresholdSelect } from "./layout";
 
 /** Sorts the API answers itself; the page adds `n` and one per language, sorted here. */
 const API_SORTS = new Set<string>(["rate", "-rate", "model", "-model"]);
@@ -66,16 +66,7 @@ function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string
   const hidden = queryParams(q, { sort: props.sort === PAGE_DEFAULTS.sort ? undefined : props.sort, threshold: undefined, language: undefined, kind: undefined });
   return (
     <form class="filters" method="get" action="/">
-      <label>
-        Threshold
-        <select name="threshold">
-          {THRESHOLDS.map((t) => (
-            <option value={t} selected={t === thresholdKey(q.threshold)}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ThresholdSelect threshold={q.threshold} />
       <label>
         Language
         <select name="language">

@@ -1,7 +1,7 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
 import type { BucketRate, LeaderboardKind, ModelBreakdown } from "../leaderboard/types";
 import { PAGE_DEFAULTS, THRESHOLDS, interval, pct, qs, thresholdKey } from "./format";
-import { Layout } from "./layout";
+import { Layout, ThresholdSelect } from "./layout";
 import { KindBadge } from "./leaderboard";
 import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "./svg";
 
@@ -114,16 +114,7 @@ export function ModelPage(props: { data: ModelBreakdown; kind?: LeaderboardKind 
         {data.depth.length > 0 ? `; depth, length and heatmap at threshold ${thresholdKey(data.threshold)}` : ""}.
       </p>
       <form class="filters" method="get" action={`/models/${slug}`}>
-        <label>
-          Threshold
-          <select name="threshold">
-            {THRESHOLDS.map((t) => (
-              <option value={t} selected={t === thresholdKey(data.threshold)}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ThresholdSelect threshold={data.threshold} />
         {Object.entries(hidden).map(([name, value]) => (
           <input type="hidden" name={name} value={value} />
         ))}
