@@ -6,11 +6,12 @@
  * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state);
  * 4. if the demo dataset is not there yet, builds it from real code on this machine (see
  *    cli/lib/demo.ts) and imports it through the admin API;
- * 5. prints the URL and a curl line that scores an answer.
+ * 5. seeds the leaderboard with the published RepoQA results when they are on this machine;
+ * 6. prints the URL and a curl line that scores an answer.
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import "../cli/lib/tree-sitter-node";
 import { ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
@@ -48,6 +49,32 @@ async function ensureDemoDataset(token: string) {
   console.log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
 }
 
+/**
+ * Seeds the local leaderboard with the published RepoQA results when they are on this machine
+ * (../shared/data/repoqa-official beside the repository, or NEEDLEWORK_REPOQA_OFFICIAL); they are
+ * never committed, so elsewhere the leaderboard starts empty and the README says how to load them.
+ */
+async function seedLeaderboard(token: string) {
+  const dir = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? `${ROOT}../shared/data/repoqa-official`;
+  const client = api(URL_BASE, token);
+  if (!existsSync(`${dir}/COMBINED-RESULTS.json`)) {
+    console.log(`Leaderboard: empty (no published results at ${dir}; see README "Leaderboard")`);
+    return;
+  }
+  const board = await client.request<{ rows: unknown[] }>("GET", "/v1/leaderboard");
+  if (board.rows.length > 0) {
+    console.log("Leaderboard: already seeded");
+    return;
+  }
+  // Per-sample files first; the combined file then fills in the models without one.
+  const files = [...readdirSync(`${dir}/scores`).map((f) => `${dir}/scores/${f}`), `${dir}/COMBINED-RESULTS.json`];
+  for (const file of files) {
+    const body = { kind: "reported", dataset: "repoqa-2024-04-20", source: "RepoQA authors (EvalPlus team)", license: "Apache-2.0", file: JSON.parse(readFileSync(file, "utf8")) };
+    await client.request("POST", "/v1/leaderboard/import", body, { admin: true });
+  }
+  console.log(`Leaderboard: seeded with the ${files.length} published RepoQA result files in ${dir}`);
+}
+
 type Release = Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
 
 function printUsage() {
@@ -60,6 +87,7 @@ function printUsage() {
   const quoted = `'${body.replaceAll("'", "'\\''")}'`;
   console.log(`
 needlework is running at ${URL_BASE}
+  leaderboard:     ${URL_BASE}/
   API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
   demo tasks:      ${URL_BASE}/v1/datasets/${DEMO_ID}/tasks
   a prompt:        ${URL_BASE}/v1/datasets/${DEMO_ID}/prompt?task=${encodeURIComponent(`${language}::${repo.repo}::${needle.name}`)}
@@ -81,6 +109,7 @@ async function main() {
   dev.on("exit", (code) => process.exit(code ?? 0));
   await waitForService(URL_BASE, 90_000);
   await ensureDemoDataset(token);
+  await seedLeaderboard(token);
   printUsage();
 }
 
