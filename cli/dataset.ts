@@ -30,24 +30,17 @@ import { DEFAULT_NEEDLE_OPTIONS } from "../src/datasets/curate/needles";
 import type { ReleaseRepo } from "../src/datasets/release";
 import { DEFAULT_URL, ROOT, api } from "./lib/api";
 import { annotatorFromSpec } from "./lib/annotator";
+import { UsageError, intOption } from "./lib/args";
 import { collectFiles, detectLanguage } from "./lib/collect";
 import { importReleaseFile } from "./lib/import-release";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
 import { withService } from "./lib/local-service";
 
-class UsageError extends Error {}
 
 /** The module path declared by the repository's go.mod, if it has one. */
 async function readGoModule(dir: string): Promise<string | undefined> {
   const text = await readFile(`${dir}/go.mod`, "utf8").catch(() => "");
   return /^module\s+(\S+)/m.exec(text)?.[1];
-}
-
-function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}, got "${value}"`);
-  return n;
 }
 
 async function main(argv: string[]) {
@@ -82,10 +75,10 @@ async function main(argv: string[]) {
   if (values.name && dirs.length > 1) throw new UsageError("--name names one repository; give one directory with it");
   if (values.lang && !isLanguage(values.lang)) throw new UsageError(`--lang must be one of ${LANGUAGES.join(", ")}`);
   const options = {
-    seed: intOption(values.seed, "seed", DEFAULT_NEEDLE_OPTIONS.seed, 0),
-    count: intOption(values.needles, "needles", DEFAULT_NEEDLE_OPTIONS.count, 1),
-    bins: intOption(values.bins, "bins", DEFAULT_NEEDLE_OPTIONS.bins, 1),
-    maxBytes: intOption(values["max-needle-bytes"], "max-needle-bytes", DEFAULT_NEEDLE_OPTIONS.maxBytes, 1),
+    seed: intOption(values.seed, "seed", 0, DEFAULT_NEEDLE_OPTIONS.seed),
+    count: intOption(values.needles, "needles", 1, DEFAULT_NEEDLE_OPTIONS.count),
+    bins: intOption(values.bins, "bins", 1, DEFAULT_NEEDLE_OPTIONS.bins),
+    maxBytes: intOption(values["max-needle-bytes"], "max-needle-bytes", 1, DEFAULT_NEEDLE_OPTIONS.maxBytes),
   };
   let contexts: ReturnType<typeof contextConfigFromFlags>;
   try {

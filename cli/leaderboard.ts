@@ -18,9 +18,8 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_URL, api } from "./lib/api";
+import { UsageError, intOption } from "./lib/args";
 import { withService } from "./lib/local-service";
-
-class UsageError extends Error {}
 
 const USAGE =
   "usage: npm run leaderboard -- import <file.json> [...] --dataset <id> --source <text> --license <spdx> [--url <instance>] [--benchmark id] [--mode official|strict] [--comment-mode m] [--context-size n] [--n-per-language n]";
@@ -30,13 +29,6 @@ interface ImportResult {
   generation: number;
   entries: { model: string; model_slug: string; status: string; has_samples: boolean; n: number }[];
   warnings: string[];
-}
-
-function intOption(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive integer, got "${value}"`);
-  return n;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -72,8 +64,8 @@ async function main(argv: string[]): Promise<number> {
     benchmark: values.benchmark,
     scoring_mode: values.mode,
     comment_mode: values["comment-mode"],
-    context_size: intOption(values["context-size"], "context-size"),
-    n_per_language: intOption(values["n-per-language"], "n-per-language"),
+    context_size: intOption(values["context-size"], "context-size", 1),
+    n_per_language: intOption(values["n-per-language"], "n-per-language", 1),
   };
 
   const parsed: { path: string; json: Record<string, { results?: unknown }>; scores: boolean }[] = [];

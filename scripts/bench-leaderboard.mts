@@ -11,26 +11,17 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ROOT, waitForService } from "../cli/lib/api.ts";
-import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service.ts";
+import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../cli/lib/local-service.ts";
 
 const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "..", "shared", "data", "repoqa-official");
 if (!existsSync(join(DATA, "COMBINED-RESULTS.json"))) {
   console.log(`\nLeaderboard reads: skipped, no published results at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL).`);
   process.exit(0);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const persist = mkdtempSync(join(tmpdir(), "nw-bench-lb-"));
 const [port, inspectorPort] = [await freePort(), await freePort()];

@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { DEV_VARS, ROOT, readDotenv, waitForService } from "./api";
 
 const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
@@ -79,4 +80,13 @@ export async function withService<T>(url: string, use: () => Promise<T>, log: (l
   } finally {
     dev.kill("SIGINT");
   }
+}
+
+/** A TCP port on 127.0.0.1 that is free right now (for a second local instance beside `npm start`). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -57,9 +57,6 @@ export interface ContextShard {
   tasks: StoredContextTask[];
 }
 
-/** `size/mode`, the name of a context variant in keys and APIs. */
-export const variantName = (size: number, mode: CommentMode) => `${size}/${mode}`;
-
 export async function buildContextShards(language: Language, repo: ReleaseRepo, taskIds: readonly string[], config: ContextConfig): Promise<ContextShard[]> {
   const [lang, tokenizer] = await Promise.all([loadLanguage(language), loadCodeLlamaTokenizer()]);
   const order = topologicalSort(repo.dependency ?? Object.fromEntries(Object.keys(repo.content).map((p) => [p, []])));

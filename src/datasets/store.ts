@@ -9,6 +9,7 @@ import { loadLanguage } from "../code";
 import type { Language } from "../code/languages";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
+import { sha256Hex } from "../sha256";
 import { ProblemError } from "../errors";
 import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../wasm/manifest.json";
@@ -36,12 +37,6 @@ export async function listDatasets(env: Env): Promise<DatasetRow[]> {
 export async function countReadyDatasets(env: Env): Promise<number> {
   const [row] = await db(env).select({ n: count() }).from(schema.datasets).where(eq(schema.datasets.status, "ready"));
   return row?.n ?? 0;
-}
-
-async function sha256Hex(data: string | ArrayBuffer): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const hash = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

@@ -10,7 +10,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { SERVICE_VERSION } from "../version";
-import { leaderboardVersion, sha256Hex } from "./store";
+import { sha256Hex } from "../sha256";
+import { leaderboardVersion } from "./store";
 
 export const LEADERBOARD_CACHE_CONTROL = "public, max-age=60, s-maxage=300";
 

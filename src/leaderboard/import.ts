@@ -18,7 +18,8 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, aggregateSamples, rateOf, type Aggregate, type Sample } from "./aggregate";
-import { sha256Hex, writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
+import { sha256Hex } from "../sha256";
+import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
 
 /** Tasks per language when a published file gives only rates: RepoQA 2024-04-20 has 10 repositories x 10 needles. */
 export const DEFAULT_N_PER_LANGUAGE: Record<string, number> = { "repoqa-2024-04-20": 100 };

@@ -9,6 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
+import { sha256Hex } from "../sha256";
 import type { LeaderboardKind } from "./types";
 import type { Aggregate, Sample } from "./aggregate";
 
@@ -52,11 +53,6 @@ export interface WriteResult {
 }
 
 export type EntryRow = typeof schema.leaderboardEntries.$inferSelect;
-
-export async function sha256Hex(text: string): Promise<string> {
-  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * A URL-safe id for a model name: "/" becomes "--", other characters outside [A-Za-z0-9._-] become

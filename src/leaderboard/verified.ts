@@ -6,7 +6,8 @@
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { SAMPLE_STATUSES, aggregateSamples, type Sample, type SampleStatus } from "./aggregate";
-import { sha256Hex, writeEntries, type WriteStatus } from "./store";
+import { sha256Hex } from "../sha256";
+import { writeEntries, type WriteStatus } from "./store";
 
 export interface VerifiedSample {
   /** `<language>::<repo>::<name>` */

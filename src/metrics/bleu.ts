@@ -88,11 +88,6 @@ export class ReferenceSet {
     });
   }
 
-  /** Token lengths of the references, in order. */
-  referenceLength(index: number): number {
-    return this.lengths[index];
-  }
-
   /** BLEU of `candidate` against every reference, in reference order. */
   score(candidate: string): Float64Array {
     const ids = splitWhitespace(candidate).map((t) => this.vocab.get(t) ?? -1);

@@ -6,14 +6,13 @@
  */
 import { execFile, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
-import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../../cli/lib/local-service";
+import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
 import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -30,14 +29,6 @@ let dev: ChildProcess | undefined;
 let devLog = "";
 let url: string;
 let browser: BrowserContext | undefined;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function json<T>(path: string): Promise<T> {
   const res = await fetch(new URL(path, url));

@@ -65,7 +65,7 @@ describe("npm run dataset -- build", () => {
   it("refuses an unknown language and a bad option", async () => {
     const dir = pythonRepo(3, 1);
     expect((await build([dir, "--id", "x", "--lang", "cobol", "--no-load"])).out).toContain("--lang must be one of python, cpp, java, typescript, rust, go");
-    expect((await build([dir, "--id", "x", "--needles", "0", "--no-load"])).out).toContain("--needles must be an integer >= 1");
+    expect((await build([dir, "--id", "x", "--needles", "0", "--no-load"])).out).toContain('--needles must be a positive integer, got "0"');
     expect((await build([dir, "--no-load"])).out).toContain("--id is required");
   });
 

@@ -1,0 +1,16 @@
+/** Command-line argument checks shared by the Node-side commands. */
+
+/** A mistake in the command line: the commands print it as `error: …` and exit with 2. */
+export class UsageError extends Error {}
+
+/** `--name <int>` as a safe integer >= `min`; `fallback` when the flag is absent. */
+export function intOption(value: string | undefined, name: string, min: number): number | undefined;
+export function intOption(value: string | undefined, name: string, min: number, fallback: number): number;
+export function intOption(value: string | undefined, name: string, min: number, fallback?: number): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`--${name} must be ${min === 1 ? "a positive integer" : `an integer >= ${min}`}, got "${value}"`);
+  }
+  return n;
+}
