@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_PROVIDER_KEY } from "./test/global-setup";
 
 /**
  * The published RepoQA results (../shared/data/repoqa-official, never copied into this repository),
@@ -31,12 +32,19 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         remoteBindings: false,
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", OFFICIAL_RESULTS: officialResults() },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_TOKEN: "test-admin-token",
+            OFFICIAL_RESULTS: officialResults(),
+            // A model API key as a Worker secret; tests check it never lands in a row, object or response.
+            TEST_PROVIDER_API_KEY: TEST_PROVIDER_KEY,
+          },
         },
       }),
     ],
     test: {
       setupFiles: ["./test/setup.ts"],
+      globalSetup: ["./test/global-setup.ts"],
       reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
       // Node-side command and browser tests run under vitest.node.config.ts.

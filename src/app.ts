@@ -11,6 +11,7 @@ import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
 import { pageNotFound, pageRoutes } from "./routes/page";
+import { runRoutes } from "./routes/runs";
 import { scoreRoutes } from "./routes/score";
 import { SERVICE_VERSION } from "./version";
 
@@ -39,6 +40,7 @@ export function createApp() {
   app.route("/", scoreRoutes);
   app.route("/", datasetRoutes);
   app.route("/", leaderboardRoutes);
+  app.route("/", runRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
@@ -50,7 +52,7 @@ export function createApp() {
     info: {
       title: "needlework",
       version: SERVICE_VERSION,
-      description: "Scoring and datasets for long-context code understanding benchmarks (RepoQA Searching Needle Function).",
+      description: "Scoring, datasets, evaluation runs and a leaderboard for long-context code understanding benchmarks (RepoQA Searching Needle Function).",
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));
@@ -70,6 +72,9 @@ export function createApp() {
         "GET /v1/datasets",
         "GET /v1/leaderboard",
         "GET /v1/leaderboard/models/{model}",
+        "POST /v1/runs",
+        "GET /v1/runs/{id}",
+        "GET /v1/runs/{id}/events",
       ],
     }),
   );

@@ -1,7 +1,19 @@
-/** The Worker's bindings and secrets (wrangler.toml, `.dev.vars`, `wrangler secret put`). */
+import type { RunMessage } from "./runs/config";
+import type { RunCoordinator } from "./runs/coordinator";
+import type { ModelLimiter } from "./runs/limiter";
+
+/**
+ * The Worker's bindings and secrets (wrangler.toml, `.dev.vars`, `wrangler secret put`). Model API
+ * keys are further secrets named `*_API_KEY`, read by name (src/runs/models.ts `readApiKey`).
+ */
 export interface Env {
   DB: D1Database;
   DATASETS: R2Bucket;
+  RUN_QUEUE: Queue<RunMessage>;
+  RUNS: DurableObjectNamespace<RunCoordinator>;
+  MODEL_LIMITERS: DurableObjectNamespace<ModelLimiter>;
+  /** Workers AI; only works deployed (locally, calls fail and are recorded as errors). */
+  AI?: Ai;
   /** Bearer token for admin endpoints. Unset means admin endpoints are closed. */
   ADMIN_TOKEN?: string;
 }

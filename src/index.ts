@@ -1,9 +1,14 @@
-/** Worker entry: the HTTP app (queue consumers and Durable Objects join here as they arrive). */
+/** Worker entry: the HTTP app, the run queue's consumer, and the Durable Objects of runs. */
 import { createApp } from "./app";
 import type { Env } from "./env";
+import { handleRunQueue } from "./runs/consumer";
+
+export { RunCoordinator } from "./runs/coordinator";
+export { ModelLimiter } from "./runs/limiter";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Env>;
+  queue: handleRunQueue,
+} satisfies ExportedHandler<Env, unknown>;

@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      TEST_PROVIDER_API_KEY: string;
       /** Published RepoQA results read by vitest.config.ts: file texts, or why they are missing. */
       OFFICIAL_RESULTS: { missing: string } | { dir: string; combined: string; scores: Record<string, string> };
     }

@@ -150,3 +150,75 @@ export const leaderboardMeta = sqliteTable("leaderboard_meta", {
   stamp: text("stamp").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
+
+export const RUN_STATUSES = ["running", "completed", "cancelled", "budget_exhausted"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RUN_SAMPLE_STATUSES = ["scored", "error", "context_exceeded"] as const;
+export type RunSampleStatus = (typeof RUN_SAMPLE_STATUSES)[number];
+
+/**
+ * One row per evaluation run. The RunCoordinator Durable Object owns live progress; this row is
+ * what the run was asked to do (its receipt) and, once it ends, how it ended. `api_key_name` is the
+ * name of a Worker secret, never its value.
+ */
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: text("id").primaryKey(),
+    benchmark: text("benchmark").notNull(),
+    datasetId: text("dataset_id").notNull(),
+    model: text("model").notNull(),
+    modelLabel: text("model_label").notNull(),
+    apiKeyName: text("api_key_name"),
+    /** Generation parameters as sent: temperature, max_tokens, seed, system_message. */
+    parameters: text("parameters", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Benchmark options, filters, concurrency, budget, retry policy, cache, publish. */
+    options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    receipt: text("receipt", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: RUN_STATUSES }).notNull(),
+    unitCount: integer("unit_count").notNull(),
+    /** Final counts per state, written when the run ends. */
+    counts: text("counts", { mode: "json" }).$type<Record<string, number> | null>(),
+    createdAt: text("created_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("runs_by_created").on(t.createdAt)],
+);
+
+/**
+ * One row per run and task unit, written once whatever the redeliveries (insert-or-ignore on the
+ * primary key). `error` and `context_exceeded` rows carry no score and never count as wrong answers.
+ */
+export const runSamples = sqliteTable(
+  "run_samples",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** The task, or `<task>@<depth>` when the dataset stores several depths per task. */
+    unit: text("unit").notNull(),
+    taskId: text("task_id").notNull(),
+    language: text("language").notNull(),
+    position: real("position"),
+    contextSize: integer("context_size"),
+    status: text("status", { enum: RUN_SAMPLE_STATUSES }).notNull(),
+    passed: integer("passed", { mode: "boolean" }),
+    score: real("score"),
+    /** The benchmark's per-sample verdict (for RepoQA: best target, similarity, pass at each threshold). */
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    scorerVersion: text("scorer_version"),
+    /** R2 key of the raw model output (null when nothing was generated). */
+    outputKey: text("output_key"),
+    promptSha256: text("prompt_sha256").notNull(),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    /** Answered from the response cache: no model call. */
+    cached: integer("cached", { mode: "boolean" }).notNull(),
+    /** Model calls made (retries included). */
+    calls: integer("calls").notNull(),
+    latencyMs: integer("latency_ms"),
+    error: text("error"),
+    finishedAt: text("finished_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.unit] })],
+);

@@ -36,9 +36,20 @@ describe("GET /openapi.json", () => {
       "/v1/leaderboard/import",
       "/v1/leaderboard/models/{model}",
       "/v1/metrics/bleu",
+      "/v1/runs",
+      "/v1/runs/{id}",
+      "/v1/runs/{id}/cancel",
+      "/v1/runs/{id}/events",
+      "/v1/runs/{id}/outputs.jsonl",
+      "/v1/runs/{id}/publish",
+      "/v1/runs/{id}/rescore",
+      "/v1/runs/{id}/results",
+      "/v1/runs/{id}/samples",
+      "/v1/runs/{id}/scores.json",
       "/v1/score",
       "/v1/score/batch",
     ]);
+    expect(doc.paths["/v1/runs"].post.security).toEqual([{ adminToken: [] }]);
     expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths["/v1/datasets/{id}/import"].post.security).toEqual([{ adminToken: [] }]);
     expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();

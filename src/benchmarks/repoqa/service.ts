@@ -40,7 +40,7 @@ export interface TaskScore extends NeedleVerdict {
 }
 
 /** The stored context of a task for `choice`, or a 404 naming what the dataset has. */
-async function storedContext(env: Env, location: TaskLocation, choice: ContextChoice) {
+export async function storedContext(env: Env, location: TaskLocation, choice: ContextChoice) {
   const config = location.contextConfig;
   if (!config) throw new ProblemError("not-found", `Dataset "${location.datasetId}" was imported without code contexts.`);
   const size = choice.size ?? config.sizes[0];
@@ -86,7 +86,8 @@ export async function taskPrompt(env: Env, dataset: string, taskId: string, choi
   };
 }
 
-async function scoreAt(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions): Promise<TaskScore> {
+/** Scores one answer to a located task. */
+export async function scoreTask(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions): Promise<TaskScore> {
   const [shard, lang] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), loadLanguage(location.language)]);
   const needle = shard.shard.needles[location.needleIndex];
   let pick: { candidates: CandidateSet; targetIndex: number; from: TaskScore["candidates_from"]; context: TaskScore["context"] };
@@ -138,6 +139,6 @@ export async function scoreAnswers(
     );
   }
   const results: TaskScore[] = [];
-  for (const a of answers) results.push(await scoreAt(env, locations.get(a.task)!, a.answer, opts));
+  for (const a of answers) results.push(await scoreTask(env, locations.get(a.task)!, a.answer, opts));
   return results;
 }

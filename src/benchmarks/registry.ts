@@ -1,0 +1,16 @@
+/** Every benchmark a run can name, by id. */
+import { ProblemError } from "../errors";
+import { repoqaBenchmark } from "./repoqa/benchmark";
+import type { Benchmark } from "./types";
+
+const BENCHMARKS: Record<string, Benchmark> = {
+  [repoqaBenchmark.id]: repoqaBenchmark as unknown as Benchmark,
+};
+
+export const benchmarkIds = () => Object.keys(BENCHMARKS);
+
+export function getBenchmark(id: string): Benchmark {
+  const benchmark = BENCHMARKS[id];
+  if (!benchmark) throw new ProblemError("unprocessable-content", `Unknown benchmark "${id}": use one of ${benchmarkIds().join(", ")}.`);
+  return benchmark;
+}

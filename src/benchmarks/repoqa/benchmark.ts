@@ -1,0 +1,153 @@
+/**
+ * RepoQA Searching Needle Function as a run benchmark: one unit per task (per task and depth when
+ * the dataset stores several depths), the reference prompt over the task's stored code context,
+ * and the needle evaluator in the run's scoring mode.
+ */
+import { z } from "@hono/zod-openapi";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import * as schema from "../../db/schema";
+import type { CommentMode } from "../../datasets/context";
+import { COMMENT_MODES } from "../../datasets/context";
+import { getShard } from "../../datasets/shard-cache";
+import { db, getDataset, locateTasks, type TaskLocation } from "../../datasets/store";
+import { codeLlamaTokenizer } from "../../datasets/tokenizer";
+import type { Env } from "../../env";
+import { ProblemError } from "../../errors";
+import { bestDocument } from "../../runs/bm25";
+import { SCORER_VERSION } from "../../version";
+import type { Benchmark } from "../types";
+import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
+import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
+import { scoreTask, storedContext } from "./service";
+
+export const RepoqaOptionsSchema = z.object({
+  scoring_mode: z.enum(SCORING_MODES).default("official"),
+  ignore_comments: z.boolean().default(false),
+  threshold: z
+    .number()
+    .refine((t) => (THRESHOLDS as readonly number[]).includes(t), "threshold must be one of 0.0, 0.1, ..., 1.0")
+    .default(DEFAULT_THRESHOLD),
+  /** Context size in tokens; default the dataset's first. */
+  context_size: z.number().int().positive().optional(),
+  /** Comment mode of the contexts; default the dataset's first. */
+  comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
+});
+export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
+
+/** `<task>` or `<task>@<depth>`. */
+function parseUnit(unit: string): { taskId: string; depth?: number } {
+  const at = unit.lastIndexOf("@");
+  return at < 0 ? { taskId: unit } : { taskId: unit.slice(0, at), depth: Number(unit.slice(at + 1)) };
+}
+
+async function locate(env: Env, datasetId: string, taskId: string): Promise<TaskLocation> {
+  const location = (await locateTasks(env, datasetId, [taskId])).get(taskId);
+  if (!location) throw new ProblemError("not-found", `Dataset "${datasetId}" has no task ${JSON.stringify(taskId)}.`);
+  return location;
+}
+
+async function contextOf(env: Env, datasetId: string, unit: string, options: RepoqaOptions) {
+  const { taskId, depth } = parseUnit(unit);
+  const location = await locate(env, datasetId, taskId);
+  const choice = { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth };
+  const [shard, context] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), storedContext(env, location, choice)]);
+  return { location, needle: shard.shard.needles[location.needleIndex], ...context };
+}
+
+const fenced = (language: string, code: string) => "```" + language + "\n" + code + "\n```";
+
+export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
+  id: "repoqa-snf",
+  title: "RepoQA: Searching Needle Function",
+  promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
+  scorerVersion: SCORER_VERSION,
+  defaultMaxTokens: 1024,
+  options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
+
+  async units(env, datasetId, options, filters) {
+    const dataset = await getDataset(env, datasetId);
+    if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
+    if (dataset.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
+    const config = dataset.contextConfig;
+    if (!config) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
+    if (options.context_size !== undefined && !config.sizes.includes(options.context_size)) {
+      throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
+    }
+    if (options.comment_mode !== undefined && !config.comment_modes.includes(options.comment_mode)) {
+      throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
+    }
+    const unknown = (filters.languages ?? []).filter((l) => !dataset.languages.includes(l));
+    if (unknown.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
+    const rows = await db(env)
+      .select({ taskId: schema.tasks.taskId })
+      .from(schema.tasks)
+      .where(and(eq(schema.tasks.datasetId, datasetId), filters.languages?.length ? inArray(schema.tasks.language, filters.languages) : undefined))
+      .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.needleIndex));
+    const depths = config.depths === "reference" ? [undefined] : config.depths;
+    const units = rows.flatMap((r) => depths.map((d) => (d === undefined ? r.taskId : `${r.taskId}@${d}`)));
+    return {
+      units: filters.limit ? units.slice(0, filters.limit) : units,
+      datasetSha256: dataset.contentSha256,
+      resolved: { context_size: options.context_size ?? config.sizes[0], comment_mode: options.comment_mode ?? config.comment_modes[0] },
+    };
+  },
+
+  async load(env, datasetId, unit, options) {
+    const { location, needle, task, size } = await contextOf(env, datasetId, unit, options);
+    await codeLlamaTokenizer.ready?.();
+    // Llama tokens are additive over line breaks; the instruction glued to the context's first
+    // line may merge one token differently, which an estimate can afford.
+    const promptTokens =
+      task.code_context_ntokens + codeLlamaTokenizer.count(INSTRUCTION) + codeLlamaTokenizer.count(`\nFunction Description:${needle.description}\n` + INSTRUCTION);
+    return {
+      unit,
+      taskId: location.taskId,
+      language: location.language,
+      messages: [{ role: "user", content: needlePrompt(task.code_context, needle.description) }],
+      promptTokens,
+      position: task.position_ratio,
+      contextSize: size,
+    };
+  },
+
+  async baseline(env, datasetId, unit, options, kind) {
+    const { location, needle, task } = await contextOf(env, datasetId, unit, options);
+    // The oracle answers the exact text the run's scorer compares against: the release's needle
+    // (official) or the function as the context shows it (strict). Unfenced on purpose: the
+    // reference extracts the function node from a fenced block, which drops what the needle's
+    // lines hold around it (`export`, a leading doc comment), so a fenced copy can score below 1.0.
+    if (kind === "oracle") return options.scoring_mode === "official" ? needle.code : task.functions[task.target_index].code;
+    const best = bestDocument(needle.description, task.functions.map((f) => f.code));
+    return best < 0 ? "" : fenced(location.language, task.functions[best].code);
+  },
+
+  async score(env, datasetId, unit, output, options) {
+    const { taskId, depth } = parseUnit(unit);
+    const location = await locate(env, datasetId, taskId);
+    const verdict = await scoreTask(env, location, output, {
+      threshold: options.threshold,
+      mode: options.scoring_mode,
+      ignoreComments: options.ignore_comments,
+      context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
+    });
+    return {
+      passed: verdict.pass,
+      score: verdict.best_similarity,
+      detail: {
+        target: verdict.target,
+        // At threshold 0.0 a pass means exactly "the best match is the target" (the reference's is_best_similar).
+        is_best: verdict.pass_at["0.0"],
+        best_target: verdict.best_target,
+        best_target_path: verdict.best_target_path,
+        best_similarity: verdict.best_similarity,
+        target_similarity: verdict.target_similarity,
+        pass_at: verdict.pass_at,
+        candidates: verdict.candidates,
+        candidates_from: verdict.candidates_from,
+        scoring_mode: verdict.mode,
+        ignore_comments: verdict.ignore_comments,
+        threshold: verdict.threshold,
+      },
+    };
+  },
+};

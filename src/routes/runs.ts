@@ -1,0 +1,249 @@
+/**
+ * Evaluation runs: create (admin), watch (JSON or server-sent events), cancel, page through samples,
+ * results, re-score, publish, and export in the reference's file formats.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { benchmarkIds } from "../benchmarks/registry";
+import { referenceOutputs, referenceScores } from "../benchmarks/repoqa/export";
+import { RUN_SAMPLE_STATUSES } from "../db/schema";
+import { ProblemError } from "../errors";
+import { requireAdmin } from "../middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../middleware/body";
+import { coordinatorOf } from "../runs/consumer";
+import { knownModels } from "../runs/models";
+import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
+import { getRun, listRuns, samplePage } from "../runs/store";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+
+export const RUN_LIMITS = {
+  /** Tasks in flight at once for one run. */
+  concurrency: 64,
+  /** Samples per page. */
+  samplesPage: 500,
+  /** An events stream closes after this long; reconnect to keep watching. */
+  eventsStreamMs: 15 * 60_000,
+  eventsPollMs: 500,
+} as const;
+
+const RunId = z
+  .string()
+  .regex(/^run-\d{14}-[0-9a-f]{10}$/, "a run id such as run-20261121120000-0123456789")
+  .openapi({ param: { name: "id", in: "path" }, example: "run-20261121120000-0123456789" });
+
+const RunRequestSchema = z
+  .object({
+    benchmark: z.string().default("repoqa-snf").openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
+    dataset: z.string().min(1).max(64),
+    model: z.string().min(3).max(500).openapi({
+      description: "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|empty",
+      example: "openai-compatible:qwen2.5-coder-7b-instruct@http://127.0.0.1:8080/v1",
+    }),
+    api_key: z.string().max(64).nullable().optional().openapi({ description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself", example: "OPENROUTER_API_KEY" }),
+    label: z.string().min(1).max(200).optional().openapi({ description: "Name on the leaderboard (default: the model id)" }),
+    temperature: z.number().min(0).max(2).default(0),
+    max_tokens: z.number().int().min(1).max(65_536).optional().openapi({ description: "Default: the benchmark's (1024 for RepoQA)" }),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).nullable().optional().openapi({ description: "Sent when the provider supports it" }),
+    system_message: z.string().max(8192).nullable().optional().openapi({ description: "Off by default, as in the reference" }),
+    options: z.record(z.string(), z.unknown()).optional().openapi({ description: "Benchmark options, e.g. RepoQA {scoring_mode, ignore_comments, threshold, context_size, comment_mode}" }),
+    languages: z.array(z.string().min(1).max(32)).max(16).optional(),
+    limit: z.number().int().min(1).max(100_000).optional().openapi({ description: "Run only the first N tasks" }),
+    concurrency: z.number().int().min(1).max(RUN_LIMITS.concurrency).default(4),
+    token_budget: z.number().int().min(1).nullable().optional().openapi({ description: "Stop sending when prompt + completion tokens would exceed this" }),
+    model_limits: z
+      .object({
+        contextWindow: z.number().int().min(256).optional(),
+        concurrency: z.number().int().min(1).max(256).optional(),
+        requestsPerMinute: z.number().int().min(1).nullable().optional(),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "Override the model registry (context window, shared concurrency, requests per minute)" }),
+    retry: z
+      .object({
+        maxAttempts: z.number().int().min(1).max(10).optional(),
+        baseDelayMs: z.number().int().min(0).max(60_000).optional(),
+        maxDelayMs: z.number().int().min(0).max(300_000).optional(),
+        timeoutMs: z.number().int().min(100).max(600_000).optional(),
+        maxRetryAfterMs: z.number().int().min(0).max(600_000).optional(),
+      })
+      .strict()
+      .optional(),
+    cache: z.boolean().default(true).openapi({ description: "Reuse stored responses to the same (model, parameters, prompt)" }),
+    publish: z.boolean().optional().openapi({ description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)" }),
+    price: z.object({ input: z.number().min(0), output: z.number().min(0) }).strict().nullable().optional().openapi({ description: "USD per million input/output tokens, for the cost estimate" }),
+  })
+  .strict()
+  .openapi("RunRequest");
+
+const Run = z.record(z.string(), z.unknown()).openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, receipt (see README)" });
+const json = (description: string) => jsonResponse(Run, description);
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/runs",
+  tags: ["runs"],
+  summary: "Start an evaluation run of a model on a dataset",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  request: jsonBody(RunRequestSchema),
+  responses: { 202: json("Started"), ...problemResponses(400, 401, 403, 404, 413, 415, 422) },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/runs",
+  tags: ["runs"],
+  summary: "Recent runs (newest first)",
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  responses: { 200: json("Runs"), ...problemResponses(400) },
+});
+
+const idParams = { params: z.object({ id: RunId }) };
+
+const read = createRoute({ method: "get", path: "/v1/runs/{id}", tags: ["runs"], summary: "A run's status, counts, tokens and receipt", request: idParams, responses: { 200: json("The run"), ...problemResponses(400, 404) } });
+
+const events = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/events",
+  tags: ["runs"],
+  summary: "Progress as server-sent events (`progress` on every change, then `done`)",
+  request: idParams,
+  responses: { 200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } }, ...problemResponses(400, 404) },
+});
+
+const cancel = createRoute({
+  method: "post",
+  path: "/v1/runs/{id}/cancel",
+  tags: ["runs"],
+  summary: "Cancel a run: nothing more is sent; calls in flight are abandoned",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin] as const,
+  request: idParams,
+  responses: { 200: json("The run"), ...problemResponses(400, 401, 403, 404) },
+});
+
+const samples = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/samples",
+  tags: ["runs"],
+  summary: "Per-task rows of a run, in unit order, paged",
+  request: {
+    ...idParams,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(RUN_LIMITS.samplesPage).default(100),
+      after: z.string().max(1024).optional().openapi({ description: "The `next` cursor of the previous page" }),
+      status: z.enum(RUN_SAMPLE_STATUSES).optional(),
+    }),
+  },
+  responses: { 200: json("A page of samples"), ...problemResponses(400, 404) },
+});
+
+const results = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/results",
+  tags: ["runs"],
+  summary: "pass@1 per language at every threshold and per depth, with 95 % Wilson intervals",
+  request: idParams,
+  responses: { 200: json("Results"), ...problemResponses(400, 404) },
+});
+
+const rescore = createRoute({
+  method: "post",
+  path: "/v1/runs/{id}/rescore",
+  tags: ["runs"],
+  summary: "Re-score stored outputs (another mode, threshold or scorer version) without calling the model",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  request: { ...idParams, ...jsonBody(z.object({ options: z.record(z.string(), z.unknown()).default({}) }).strict()) },
+  responses: { 200: json("Re-scored"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const publish = createRoute({
+  method: "post",
+  path: "/v1/runs/{id}/publish",
+  tags: ["runs"],
+  summary: "Publish a completed whole-dataset run to the leaderboard as a verified entry",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin] as const,
+  request: idParams,
+  responses: { 200: json("Published"), ...problemResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const outputs = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/outputs.jsonl",
+  tags: ["runs"],
+  summary: "Model outputs as the reference's JSONL (one task per line, `output: [text]`)",
+  request: idParams,
+  responses: { 200: { description: "JSON lines", content: { "application/x-ndjson": { schema: z.string() } } }, ...problemResponses(400, 404, 422) },
+});
+
+const scores = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/scores.json",
+  tags: ["runs"],
+  summary: "Scores as the reference's `<model>-SCORES.json`",
+  request: idParams,
+  responses: { 200: json("The -SCORES.json content"), ...problemResponses(400, 404, 422) },
+});
+
+const requireRepoqa = (benchmark: string) => {
+  if (benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Reference file exports exist for repoqa-snf runs, not ${benchmark}.`);
+};
+
+export const runRoutes = createRouter()
+  .openapi(create, async (c) => c.json(await createRun(c.env, c.req.valid("json")), 202))
+  .openapi(list, async (c) => {
+    const rows = await listRuns(c.env, c.req.valid("query").limit);
+    return c.json(
+      { runs: rows.map((r) => ({ id: r.id, benchmark: r.benchmark, dataset: r.datasetId, model: r.model, label: r.modelLabel, status: r.status, units: r.unitCount, created_at: r.createdAt, finished_at: r.finishedAt })), models: knownModels() },
+      200,
+    );
+  })
+  .openapi(read, async (c) => c.json(await readRun(c.env, c.req.valid("param").id), 200))
+  .openapi(events, async (c) => {
+    const { id } = c.req.valid("param");
+    await getRun(c.env, id);
+    const coordinator = coordinatorOf(c.env, id);
+    return streamSSE(c, async (stream) => {
+      const until = Date.now() + RUN_LIMITS.eventsStreamMs;
+      let last = "";
+      let seq = 0;
+      while (!stream.aborted && Date.now() < until) {
+        const progress = await coordinator.progress();
+        const { updated_at: _, ...state } = progress;
+        const text = JSON.stringify(state);
+        if (text !== last) {
+          last = text;
+          await stream.writeSSE({ event: "progress", data: JSON.stringify(progress), id: String(++seq) });
+        }
+        if (progress.status !== "running" && progress.finished_at) {
+          await stream.writeSSE({ event: "done", data: JSON.stringify(progress), id: String(++seq) });
+          return;
+        }
+        await stream.sleep(RUN_LIMITS.eventsPollMs);
+      }
+    });
+  })
+  .openapi(cancel, async (c) => c.json(await cancelRun(c.env, c.req.valid("param").id), 200))
+  .openapi(samples, async (c) => {
+    const { id } = c.req.valid("param");
+    await getRun(c.env, id);
+    const page = await samplePage(c.env, id, c.req.valid("query"));
+    return c.json({ run: id, ...page }, 200);
+  })
+  .openapi(results, async (c) => c.json(await runResults(c.env, c.req.valid("param").id), 200))
+  .openapi(rescore, async (c) => c.json(await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options), 200))
+  .openapi(publish, async (c) => c.json({ ...(await publishRunById(c.env, c.req.valid("param").id)) }, 200))
+  .openapi(outputs, async (c) => {
+    const run = await getRun(c.env, c.req.valid("param").id);
+    requireRepoqa(run.benchmark);
+    // zod-openapi types only JSON and text bodies; a stream is neither.
+    return new Response(referenceOutputs(c.env, run), { headers: { "content-type": "application/x-ndjson; charset=utf-8" } }) as never;
+  })
+  .openapi(scores, async (c) => {
+    const run = await getRun(c.env, c.req.valid("param").id);
+    requireRepoqa(run.benchmark);
+    return c.json(await referenceScores(c.env, run), 200);
+  });

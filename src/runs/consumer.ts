@@ -1,0 +1,231 @@
+/**
+ * The queue consumer: for each message (run id, unit, attempt) claim the unit from the run's
+ * coordinator, build the prompt from R2, answer it (cache, baseline, or model call under the model's
+ * shared limiter), store the raw output in R2, score it, write the sample row once, and report.
+ */
+import { getBenchmark } from "../benchmarks/registry";
+import type { Benchmark, ChatMessage, LoadedUnit } from "../benchmarks/types";
+import type { Env } from "../env";
+import { sha256Hex } from "../sha256";
+import type { RunConfig, RunMessage, UnitResult } from "./config";
+import type { RunCoordinator } from "./coordinator";
+import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
+import { redact, withRetries, type Failure } from "./retry";
+import { insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
+
+const HEARTBEAT_MS = 10_000;
+
+type Answer =
+  | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number }
+  | { kind: "failed"; failure: Failure; calls: number; latencyMs: number }
+  | { kind: "stopped" };
+
+export const coordinatorOf = (env: Env, runId: string): DurableObjectStub<RunCoordinator> => env.RUNS.get(env.RUNS.idFromName(runId));
+
+/** The key of a response in the cache: the same model, parameters and prompt answer the same. */
+export async function cacheKeyOf(config: RunConfig, promptSha256: string): Promise<string> {
+  return sha256Hex(JSON.stringify({ model: config.model.spec, parameters: config.parameters, prompt_sha256: promptSha256 }));
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** Waits for a slot of the model's shared budget; null when the unit was stopped meanwhile. */
+async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Promise<{ release(): Promise<void> } | null> {
+  if (!config.model.limiterKey) return { release: async () => {} };
+  const limiter = env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey));
+  const leaseMs = config.retry.timeoutMs + 30_000;
+  for (;;) {
+    if (signal.aborted) return null;
+    const got = await limiter.acquire({ concurrency: config.limits.concurrency, requestsPerMinute: config.limits.requestsPerMinute }, leaseMs);
+    if (got.granted) return { release: () => limiter.release(got.lease) };
+    await sleep(Math.min(got.waitMs, 2_000), signal);
+  }
+}
+
+async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], signal: AbortSignal): Promise<Answer> {
+  const started = Date.now();
+  const limiter = config.model.limiterKey ? env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey)) : null;
+  let stopped = false;
+  const result = await withRetries(
+    async (attemptSignal) => {
+      const slot = await acquireSlot(env, config, signal);
+      if (!slot) {
+        stopped = true;
+        throw new DOMException("stopped", "AbortError");
+      }
+      try {
+        return await generate(env, config, messages, attemptSignal);
+      } finally {
+        await slot.release();
+      }
+    },
+    config.retry,
+    {
+      signal,
+      onRetry: async (failure) => {
+        if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter) await limiter.pause(Date.now() + failure.retryAfterMs);
+      },
+    },
+  );
+  if (stopped || (!result.ok && result.failure.kind === "cancelled")) return { kind: "stopped" };
+  const latencyMs = Date.now() - started;
+  if (!result.ok) return { kind: "failed", failure: result.failure, calls: result.attempts, latencyMs };
+  return { kind: "output", generation: result.value, cached: false, calls: result.attempts, latencyMs };
+}
+
+async function answer(
+  env: Env,
+  config: RunConfig,
+  benchmark: Benchmark,
+  task: LoadedUnit,
+  messages: ChatMessage[],
+  promptSha256: string,
+  coordinator: DurableObjectStub<RunCoordinator>,
+  signal: AbortSignal,
+): Promise<Answer> {
+  const { model } = config;
+  if (model.provider === "baseline") {
+    const started = Date.now();
+    const text = model.modelId === "empty" ? "" : await benchmark.baseline(env, config.datasetId, task.unit, config.options, model.modelId as "oracle" | "bm25");
+    const generation = { text, finishReason: "stop", usage: { prompt: task.promptTokens, completion: 0 } };
+    return { kind: "output", generation, cached: false, calls: 1, latencyMs: Date.now() - started };
+  }
+  const cacheKey = config.cache ? responseCacheKey(await cacheKeyOf(config, promptSha256)) : null;
+  if (cacheKey) {
+    const hit = await env.DATASETS.get(cacheKey);
+    if (hit) return { kind: "output", generation: (await hit.json()) as Generation, cached: true, calls: 0, latencyMs: 0 };
+  }
+  if (!(await coordinator.admit(task.unit, task.promptTokens + config.parameters.max_tokens))) return { kind: "stopped" };
+  const result = await callModel(env, config, messages, signal);
+  if (result.kind === "output" && cacheKey) await env.DATASETS.put(cacheKey, JSON.stringify(result.generation));
+  return result;
+}
+
+function heartbeat(coordinator: DurableObjectStub<RunCoordinator>, message: RunMessage, abort: AbortController) {
+  const timer = setInterval(() => {
+    coordinator.heartbeat(message.unit, message.attempt).then(
+      (alive) => alive || abort.abort(),
+      (e) => console.error(`run ${message.run}: heartbeat failed`, e),
+    );
+  }, HEARTBEAT_MS);
+  return () => clearInterval(timer);
+}
+
+/** Processes one message; returns without effect when the unit is not this message's to do. */
+export async function processMessage(env: Env, message: RunMessage): Promise<void> {
+  const coordinator = coordinatorOf(env, message.run);
+  const claim = await coordinator.claim(message.unit, message.attempt);
+  if (!claim.ok) return;
+  // RPC result types lose the union's narrowing.
+  const config = (claim as unknown as { config: RunConfig }).config;
+  const abort = new AbortController();
+  const stopHeartbeat = heartbeat(coordinator, message, abort);
+  try {
+    const benchmark = getBenchmark(config.benchmark);
+    const task = await benchmark.load(env, config.datasetId, message.unit, config.options);
+    const messages = outgoingMessages(config, task.messages);
+    const promptSha256 = await sha256Hex(JSON.stringify(messages));
+    const base: NewSample = {
+      runId: config.id,
+      unit: task.unit,
+      taskId: task.taskId,
+      language: task.language,
+      position: task.position,
+      contextSize: task.contextSize,
+      status: "context_exceeded",
+      promptSha256,
+      promptTokens: task.promptTokens,
+      cached: false,
+      calls: 0,
+      finishedAt: "",
+    };
+    let row: NewSample;
+    if (task.promptTokens + config.parameters.max_tokens > config.limits.contextWindow) {
+      // Never sent: it cannot fit, so it is neither an answer nor an error.
+      row = { ...base, error: `${task.promptTokens} prompt tokens + ${config.parameters.max_tokens} max_tokens exceed the ${config.limits.contextWindow}-token window` };
+    } else {
+      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal);
+      if (got.kind === "stopped") {
+        await coordinator.release(message.unit, message.attempt);
+        return;
+      }
+      if (got.kind === "failed") {
+        const text = redact(got.failure.message, [runSecret(env, config)]);
+        row = { ...base, status: got.failure.kind === "context_exceeded" ? "context_exceeded" : "error", error: text, calls: got.calls, latencyMs: got.latencyMs };
+      } else {
+        const { generation } = got;
+        const key = outputKey(config.id, task.unit);
+        const stored: StoredOutput = {
+          run: config.id,
+          unit: task.unit,
+          model: config.model.spec,
+          output: generation.text,
+          finish_reason: generation.finishReason,
+          usage: generation.usage,
+          cached: got.cached,
+          created_at: new Date().toISOString(),
+        };
+        await env.DATASETS.put(key, JSON.stringify(stored));
+        const verdict = await benchmark.score(env, config.datasetId, task.unit, generation.text, config.options);
+        row = {
+          ...base,
+          status: "scored",
+          passed: verdict.passed,
+          score: verdict.score,
+          detail: verdict.detail,
+          scorerVersion: benchmark.scorerVersion,
+          outputKey: key,
+          promptTokens: generation.usage.prompt ?? task.promptTokens,
+          completionTokens: generation.usage.completion,
+          cached: got.cached,
+          calls: got.calls,
+          latencyMs: got.latencyMs,
+        };
+      }
+    }
+    const saved = await insertSample(env, { ...row, finishedAt: new Date().toISOString() });
+    await coordinator.complete(message.unit, unitResult(saved));
+  } finally {
+    stopHeartbeat();
+  }
+}
+
+/** What the coordinator counts, from the row that was stored (not the one this attempt built). */
+export function unitResult(row: SampleRow): UnitResult {
+  return {
+    status: row.status,
+    passed: row.passed === true,
+    // Cached answers spent nothing now; their tokens are not the run's.
+    promptTokens: row.cached || row.calls === 0 ? 0 : (row.promptTokens ?? 0),
+    completionTokens: row.cached || row.calls === 0 ? 0 : (row.completionTokens ?? 0),
+    cached: row.cached,
+    calls: row.calls,
+  };
+}
+
+/** The Worker's queue handler: messages are independent; one that throws is retried alone. */
+export async function handleRunQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (m) => {
+      const body = m.body as Partial<RunMessage> | null;
+      if (!body || typeof body.run !== "string" || typeof body.unit !== "string" || typeof body.attempt !== "number") {
+        console.error("run queue: dropping a malformed message", JSON.stringify(m.body)?.slice(0, 200));
+        m.ack();
+        return;
+      }
+      try {
+        await processMessage(env, body as RunMessage);
+        m.ack();
+      } catch (e) {
+        // Storage or scoring failed (never the model: that is a sample error). Try again later; the
+        // coordinator's lease sends it again too if every redelivery fails.
+        console.error(`run ${body.run}: unit ${body.unit} failed`, e instanceof Error ? e.message : e);
+        m.retry({ delaySeconds: Math.min(60, 2 ** m.attempts) });
+      }
+    }),
+  );
+}

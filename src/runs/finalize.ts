@@ -1,0 +1,54 @@
+/** The end of a run: its row in D1 records how it ended, and a complete run can go to the leaderboard. */
+import { eq } from "drizzle-orm";
+import * as schema from "../db/schema";
+import { db } from "../datasets/store";
+import type { Env } from "../env";
+import { publishVerifiedRun, type VerifiedSample } from "../leaderboard/verified";
+import type { RunConfig, RunProgress } from "./config";
+import { allSamples, getRun, type RunRow, type SampleRow } from "./store";
+
+/** A RepoQA sample row as a leaderboard sample. */
+export function verifiedSample(row: SampleRow): VerifiedSample {
+  const detail = row.detail ?? {};
+  return {
+    task: row.taskId,
+    language: row.language,
+    needle_position: row.position ?? 0.5,
+    context_size: row.contextSize ?? 1,
+    is_best: detail.is_best === true,
+    best_similarity: typeof detail.best_similarity === "number" ? detail.best_similarity : 0,
+    best_target: typeof detail.best_target === "string" ? detail.best_target : null,
+    status: row.status,
+  };
+}
+
+/** Publishes a finished run as a verified leaderboard entry (RepoQA runs). */
+export async function publishRun(env: Env, run: RunRow) {
+  const samples = await allSamples(env, run.id);
+  const options = run.options as { benchmark_options?: { scoring_mode?: "official" | "strict"; comment_mode?: string } };
+  return publishVerifiedRun(env, {
+    benchmark: run.benchmark,
+    dataset: run.datasetId,
+    model: run.modelLabel,
+    scoring_mode: options.benchmark_options?.scoring_mode ?? "official",
+    comment_mode: (run.receipt.comment_mode as string | undefined) ?? "original",
+    receipt: run.receipt,
+    samples: samples.map(verifiedSample),
+    source: `needlework run ${run.id}`,
+  });
+}
+
+export async function finalizeRun(env: Env, config: RunConfig, progress: RunProgress): Promise<void> {
+  const counts = { ...progress.counts, model_calls: progress.model_calls, cached: progress.cached, prompt_tokens: progress.tokens.prompt, completion_tokens: progress.tokens.completion };
+  const run = await getRun(env, config.id);
+  const receipt = { ...run.receipt, finished_at: progress.finished_at };
+  await db(env).update(schema.runs).set({ status: progress.status, finishedAt: progress.finished_at, counts, receipt }).where(eq(schema.runs.id, config.id));
+  if (config.publish && progress.status === "completed" && config.benchmark === "repoqa-snf") {
+    try {
+      await publishRun(env, { ...run, receipt });
+    } catch (e) {
+      // The run's results stand on their own; publishing can be retried with POST /v1/runs/:id/publish.
+      console.error(`run ${config.id}: publishing to the leaderboard failed`, e instanceof Error ? e.message : e);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * One model call through the Vercel AI SDK: Workers AI via its binding, anything OpenAI-compatible
+ * via its base URL. The SDK's own retries are off (maxRetries 0): src/runs/retry.ts retries with
+ * Retry-After and jitter, and counts the calls for the sample row.
+ */
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, type LanguageModel, type ModelMessage } from "ai";
+import { createWorkersAI } from "workers-ai-provider";
+import type { ChatMessage } from "../benchmarks/types";
+import type { Env } from "../env";
+import type { RunConfig } from "./config";
+import { readApiKey } from "./models";
+
+export interface Generation {
+  text: string;
+  finishReason: string;
+  usage: { prompt: number | null; completion: number | null };
+}
+
+function languageModel(env: Env, config: RunConfig, apiKey: string | undefined): LanguageModel {
+  const { model } = config;
+  if (model.provider === "workers-ai") {
+    if (!env.AI) throw new Error("This Worker has no AI binding (add [ai] to wrangler.toml).");
+    return createWorkersAI({ binding: env.AI })(model.modelId as Parameters<ReturnType<typeof createWorkersAI>>[0]);
+  }
+  if (model.provider === "openai-compatible") {
+    return createOpenAICompatible({ name: "needlework", baseURL: model.baseUrl!, apiKey, includeUsage: true }).chatModel(model.modelId);
+  }
+  throw new Error(`${model.spec} is answered locally, not generated.`);
+}
+
+/** The messages a model is sent: the benchmark's, after the optional system message. */
+export function outgoingMessages(config: RunConfig, messages: readonly ChatMessage[]): ChatMessage[] {
+  const system = config.parameters.system_message;
+  return system ? [{ role: "system", content: system }, ...messages] : [...messages];
+}
+
+export async function generate(env: Env, config: RunConfig, messages: readonly ChatMessage[], signal: AbortSignal): Promise<Generation> {
+  const apiKey = readApiKey(env, config.apiKeyName);
+  const { parameters, limits } = config;
+  const result = await generateText({
+    model: languageModel(env, config, apiKey),
+    messages: outgoingMessages(config, messages) as ModelMessage[],
+    temperature: parameters.temperature,
+    maxOutputTokens: parameters.max_tokens,
+    ...(limits.seed && parameters.seed !== null ? { seed: parameters.seed } : {}),
+    maxRetries: 0,
+    abortSignal: signal,
+  });
+  return {
+    text: result.text,
+    finishReason: result.finishReason,
+    usage: { prompt: result.usage.inputTokens ?? null, completion: result.usage.outputTokens ?? null },
+  };
+}
+
+/** The API key value of a run (for redacting provider error text), if it has one. */
+export function runSecret(env: Env, config: RunConfig): string | undefined {
+  try {
+    return readApiKey(env, config.apiKeyName);
+  } catch {
+    return undefined;
+  }
+}

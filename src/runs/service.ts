@@ -1,0 +1,255 @@
+/** Creating, reading, cancelling and re-scoring runs (what the /v1/runs routes call). */
+import { and, eq } from "drizzle-orm";
+import { getBenchmark } from "../benchmarks/registry";
+import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
+import * as schema from "../db/schema";
+import { db } from "../datasets/store";
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { aggregateSamples, type Sample } from "../leaderboard/aggregate";
+import { SERVICE_VERSION } from "../version";
+import type { GenerationParameters, RunConfig, RunProgress } from "./config";
+import { coordinatorOf } from "./consumer";
+import { publishRun } from "./finalize";
+import { modelLimits, parseModelSpec, readApiKey, type ModelLimits } from "./models";
+import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
+import { allSamples, getRun, readOutput, type RunRow, type SampleRow } from "./store";
+
+export interface RunRequest {
+  benchmark: string;
+  dataset: string;
+  model: string;
+  api_key?: string | null;
+  label?: string;
+  temperature: number;
+  max_tokens?: number;
+  seed?: number | null;
+  system_message?: string | null;
+  options?: Record<string, unknown>;
+  languages?: string[];
+  limit?: number;
+  concurrency: number;
+  token_budget?: number | null;
+  model_limits?: Partial<Pick<ModelLimits, "contextWindow" | "concurrency" | "requestsPerMinute">>;
+  retry?: Partial<RetryPolicy>;
+  cache: boolean;
+  publish?: boolean;
+  price?: { input: number; output: number } | null;
+}
+
+/** Sortable and unguessable: `run-<utc time>-<random>`. */
+function newRunId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  const random = [...crypto.getRandomValues(new Uint8Array(5))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `run-${stamp}-${random}`;
+}
+
+export async function createRun(env: Env, req: RunRequest) {
+  const model = parseModelSpec(req.model);
+  const apiKeyName = model.provider === "baseline" ? null : (req.api_key ?? null);
+  readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
+  const benchmark = getBenchmark(req.benchmark);
+  const parsed = benchmark.options.safeParse(req.options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProblemError("unprocessable-content", `options.${issue.path.join(".")}: ${issue.message}`);
+  }
+  const { units, datasetSha256, resolved } = await benchmark.units(env, req.dataset, parsed.data, { languages: req.languages, limit: req.limit });
+  if (units.length === 0) throw new ProblemError("unprocessable-content", `No tasks of "${req.dataset}" match the filters.`);
+  const options = { ...parsed.data, ...resolved };
+  const limits = modelLimits(model, req.model_limits);
+  const parameters: GenerationParameters = {
+    temperature: req.temperature,
+    max_tokens: req.max_tokens ?? benchmark.defaultMaxTokens,
+    seed: req.seed ?? null,
+    system_message: req.system_message ?? null,
+  };
+  const now = new Date();
+  const id = newRunId(now);
+  const filtered = Boolean(req.languages?.length || req.limit);
+  const config: RunConfig = {
+    id,
+    benchmark: benchmark.id,
+    datasetId: req.dataset,
+    datasetSha256,
+    model,
+    apiKeyName,
+    parameters,
+    limits,
+    options,
+    concurrency: req.concurrency,
+    tokenBudget: req.token_budget ?? null,
+    retry: { ...DEFAULT_RETRY, ...req.retry },
+    cache: req.cache,
+    // Only a run over the whole dataset is a leaderboard entry.
+    publish: req.publish ?? !filtered,
+    price: req.price ?? null,
+  };
+  if (config.publish && filtered) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published: drop `languages`/`limit` or set `publish: false`.");
+  const receipt = {
+    run: id,
+    benchmark: benchmark.id,
+    dataset: req.dataset,
+    dataset_sha256: datasetSha256,
+    prompt_template_version: benchmark.promptTemplateVersion,
+    scorer_version: benchmark.scorerVersion,
+    service_version: SERVICE_VERSION,
+    model: model.spec,
+    parameters,
+    options,
+    filters: { languages: req.languages ?? null, limit: req.limit ?? null },
+    context_window: limits.contextWindow,
+    comment_mode: options.comment_mode ?? null,
+    created_at: now.toISOString(),
+    finished_at: null,
+  };
+  await db(env).insert(schema.runs).values({
+    id,
+    benchmark: benchmark.id,
+    datasetId: req.dataset,
+    model: model.spec,
+    modelLabel: req.label ?? model.label,
+    apiKeyName,
+    parameters: parameters as unknown as Record<string, unknown>,
+    options: { benchmark_options: options, concurrency: config.concurrency, token_budget: config.tokenBudget, retry: config.retry, cache: config.cache, publish: config.publish, price: config.price, limits },
+    receipt,
+    status: "running",
+    unitCount: units.length,
+    createdAt: now.toISOString(),
+  });
+  const progress = await coordinatorOf(env, id).start(config, units);
+  return runView(await getRun(env, id), progress);
+}
+
+export function runView(run: RunRow, progress: RunProgress) {
+  return {
+    id: run.id,
+    benchmark: run.benchmark,
+    dataset: run.datasetId,
+    model: run.model,
+    label: run.modelLabel,
+    api_key: run.apiKeyName,
+    status: progress.status,
+    units: run.unitCount,
+    counts: progress.counts,
+    tokens: progress.tokens,
+    model_calls: progress.model_calls,
+    cached: progress.cached,
+    cost_usd: progress.cost_usd,
+    parameters: run.parameters,
+    options: run.options,
+    receipt: run.receipt,
+    created_at: run.createdAt,
+    started_at: progress.started_at,
+    finished_at: progress.finished_at,
+    links: { self: `/v1/runs/${run.id}`, events: `/v1/runs/${run.id}/events`, samples: `/v1/runs/${run.id}/samples`, results: `/v1/runs/${run.id}/results` },
+  };
+}
+
+export async function readRun(env: Env, id: string) {
+  const run = await getRun(env, id);
+  return runView(run, await coordinatorOf(env, id).progress());
+}
+
+export async function cancelRun(env: Env, id: string) {
+  const run = await getRun(env, id);
+  return runView(run, await coordinatorOf(env, id).cancel());
+}
+
+/** A RepoQA sample row in the leaderboard's sample shape (for the same aggregates). */
+function asSample(row: SampleRow): Sample {
+  const detail = row.detail ?? {};
+  return {
+    taskId: row.taskId,
+    language: row.language,
+    needlePosition: row.position ?? 0.5,
+    tokenStart: null,
+    tokenEnd: null,
+    contextSize: row.contextSize ?? 1,
+    isBest: row.status === "scored" && detail.is_best === true,
+    bestSimilarity: row.status === "scored" ? (row.score ?? 0) : 0,
+    bestTarget: null,
+    status: row.status,
+  };
+}
+
+/**
+ * pass@1 of the scored samples per language at every threshold (the reference's table) and per
+ * depth bucket at the run's threshold, each with a 95 % Wilson interval; errors and context
+ * overflows counted apart.
+ */
+export async function runResults(env: Env, id: string) {
+  const run = await getRun(env, id);
+  const rows = await allSamples(env, id);
+  const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
+  const aggregates = aggregateSamples(rows.map(asSample));
+  const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
+  const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
+  const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};
+  for (const a of [...pick("all"), ...pick("language")]) (byGroup[a.groupKey] ??= {})[a.threshold] = rate(a);
+  const count = (status: SampleRow["status"]) => rows.filter((r) => r.status === status).length;
+  return {
+    run: run.id,
+    benchmark: run.benchmark,
+    model: run.model,
+    status: run.status,
+    threshold,
+    thresholds: THRESHOLDS.map(thresholdKey),
+    samples: rows.length,
+    scored: count("scored"),
+    errors: count("error"),
+    context_exceeded: count("context_exceeded"),
+    pass_at_1: byGroup,
+    by_depth: pick("depth")
+      .filter((a) => a.threshold === threshold)
+      .map((a) => ({ bucket: a.groupKey, ...rate(a) })),
+    receipt: run.receipt,
+  };
+}
+
+/**
+ * Re-scores every stored output with the run's benchmark options changed by `changes` (another
+ * scoring mode, threshold, comment handling, or simply a newer scorer), without calling the model.
+ */
+export async function rescoreRun(env: Env, id: string, changes: Record<string, unknown>) {
+  const run = await getRun(env, id);
+  const progress = await coordinatorOf(env, id).progress();
+  if (progress.status === "running") throw new ProblemError("conflict", `Run ${id} is still running; re-score it when it has finished (or cancel it).`);
+  const benchmark = getBenchmark(run.benchmark);
+  const stored = run.options as { benchmark_options: Record<string, unknown> };
+  const parsed = benchmark.options.safeParse({ ...stored.benchmark_options, ...changes });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProblemError("unprocessable-content", `options.${issue.path.join(".")}: ${issue.message}`);
+  }
+  const options = { ...stored.benchmark_options, ...parsed.data };
+  const rows = (await allSamples(env, id)).filter((r) => r.status === "scored" && r.outputKey);
+  let changed = 0;
+  const updates = [];
+  for (const row of rows) {
+    const output = await readOutput(env, row.outputKey!);
+    if (!output) throw new ProblemError("conflict", `The stored output of ${row.unit} is missing from R2; this run cannot be re-scored.`);
+    const verdict = await benchmark.score(env, run.datasetId, row.unit, output.output, options);
+    if (verdict.passed !== row.passed || verdict.score !== row.score) changed++;
+    updates.push(
+      db(env)
+        .update(schema.runSamples)
+        .set({ passed: verdict.passed, score: verdict.score, detail: verdict.detail, scorerVersion: benchmark.scorerVersion })
+        .where(and(eq(schema.runSamples.runId, id), eq(schema.runSamples.unit, row.unit))),
+    );
+  }
+  const receipt = { ...run.receipt, options, scorer_version: benchmark.scorerVersion, rescored_at: new Date().toISOString() };
+  const runUpdate = db(env).update(schema.runs).set({ options: { ...run.options, benchmark_options: options }, receipt }).where(eq(schema.runs.id, id));
+  for (let i = 0; i < updates.length; i += 50) await db(env).batch(updates.slice(i, i + 50) as never);
+  await runUpdate;
+  return { run: id, rescored: rows.length, changed, options, results: await runResults(env, id) };
+}
+
+export async function publishRunById(env: Env, id: string) {
+  const run = await getRun(env, id);
+  if (run.status !== "completed") throw new ProblemError("conflict", `Run ${id} is ${run.status}; only a completed run is published.`);
+  if (run.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs yet.`);
+  const filters = run.receipt.filters as { languages: unknown; limit: unknown } | undefined;
+  if (filters?.languages || filters?.limit) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published.");
+  return publishRun(env, run);
+}
