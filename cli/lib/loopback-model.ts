@@ -70,6 +70,8 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify({ error: { message, type: "test", code: status } }));
     };
+    // Code is about 3-4 characters per Llama token; 4 keeps usage at or under needlework's estimate.
+    const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
     const answer = () => {
       done();
       if (closed) return;
@@ -82,7 +84,7 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
           created: 0,
           model,
           choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-          usage: { prompt_tokens: Math.ceil(raw.length / 4), completion_tokens: 17, total_tokens: Math.ceil(raw.length / 4) + 17 },
+          usage: { prompt_tokens: promptTokens, completion_tokens: 17, total_tokens: promptTokens + 17 },
         }),
       );
     };

@@ -3,9 +3,9 @@
  * results, re-score, publish, and export in the reference's file formats.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
+import { stream, streamSSE } from "hono/streaming";
 import { benchmarkIds } from "../benchmarks/registry";
-import { referenceOutputs, referenceScores } from "../benchmarks/repoqa/export";
+import { referenceOutputLines, referenceScores } from "../benchmarks/repoqa/export";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
@@ -239,8 +239,11 @@ export const runRoutes = createRouter()
   .openapi(outputs, async (c) => {
     const run = await getRun(c.env, c.req.valid("param").id);
     requireRepoqa(run.benchmark);
+    c.header("content-type", "application/x-ndjson; charset=utf-8");
     // zod-openapi types only JSON and text bodies; a stream is neither.
-    return new Response(referenceOutputs(c.env, run), { headers: { "content-type": "application/x-ndjson; charset=utf-8" } }) as never;
+    return stream(c, async (out) => {
+      for await (const line of referenceOutputLines(c.env, run)) await out.write(line);
+    }) as never;
   })
   .openapi(scores, async (c) => {
     const run = await getRun(c.env, c.req.valid("param").id);

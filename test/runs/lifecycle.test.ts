@@ -1,4 +1,4 @@
-import { createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { ADMIN, BASE, get, post } from "../helpers";
@@ -19,13 +19,19 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
 describe("budget, cancel, redelivery, resume", () => {
   it("stops sending when the token budget would be exceeded", async () => {
     const dataset = await fixtureDataset(DATASET);
-    // Each fixture prompt is a few hundred tokens plus max_tokens 64: room for about two calls.
-    const run = await startRun({ dataset, model: loopback("instant:budget"), concurrency: 1, max_tokens: 64, token_budget: 1200, retry: FAST_RETRY, cache: false });
+    // The go tasks share one small repository: their prompts are about the same size.
+    const sizes = (await samplesOf((await waitForRun((await startRun({ dataset, model: "baseline:empty", languages: ["go"] })).id)).id)).map((s) => s.promptTokens);
+    const perCall = Math.max(...sizes) + 64;
+    const budget = Math.floor(2.5 * perCall);
+    const run = await startRun({ dataset, model: loopback("instant:budget"), languages: ["go"], concurrency: 1, max_tokens: 64, token_budget: budget, retry: FAST_RETRY, cache: false });
     const done = await waitForRun(run.id);
     expect(done.status).toBe("budget_exhausted");
-    expect(done.counts.scored).toBeGreaterThan(0);
-    expect(done.counts.skipped).toBe(16 - done.counts.scored);
-    expect(done.tokens.prompt + done.tokens.completion).toBeLessThanOrEqual(1200);
+    // Admission counts what calls actually used plus the next call's worst case (prompt + max_tokens).
+    expect(done.counts.scored).toBeGreaterThanOrEqual(2);
+    expect(done.counts.skipped).toBeGreaterThanOrEqual(1);
+    expect(done.counts.scored + done.counts.skipped).toBe(4);
+    expect(done.model_calls).toBe(done.counts.scored);
+    expect(done.tokens.prompt + done.tokens.completion).toBeLessThanOrEqual(budget);
     expect((await samplesOf(run.id)).length).toBe(done.counts.scored);
   });
 
@@ -52,8 +58,8 @@ describe("budget, cancel, redelivery, resume", () => {
       { id: `b${i}`, timestamp: new Date(), attempts: 2, body: { run: run.id, unit: s.unit, attempt: 1 } },
     ]);
     const batch = createMessageBatch("needlework-runs", messages);
-    const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-    await worker.queue(batch, env, ctx);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.length).toBe(messages.length);
     await env.RUN_QUEUE.sendBatch(before.map((s) => ({ body: { run: run.id, unit: s.unit, attempt: 99 } })));

@@ -58,9 +58,14 @@ describe("re-scoring", () => {
     const after = await samplesOf(run.id);
     expect(after.map((s) => s.detail.scoring_mode)).toEqual(Array(16).fill("strict"));
     expect(after.map((s) => s.outputKey)).toEqual(before.map((s) => s.outputKey));
-    // bm25 answers a context function verbatim: in strict mode it always matches that function exactly.
-    for (const s of after) expect(s.score).toBe(1);
+    // Strict candidates are the context's functions, which include the one bm25 answered.
+    for (const s of after) expect(s.detail.candidates_from).toBe("context");
+    expect(after.map((s) => s.detail.candidates)).not.toEqual(before.map((s) => s.detail.candidates));
     expect((await readRun(run.id)).receipt).toMatchObject({ options: { scoring_mode: "strict" }, rescored_at: expect.any(String) });
+    // Back to official: exactly the scores the run had.
+    await post(`/v1/runs/${run.id}/rescore`, { options: { scoring_mode: "official" } }, ADMIN);
+    const again = await samplesOf(run.id);
+    expect(again.map((s) => [s.unit, s.score, s.passed, s.detail])).toEqual(before.map((s) => [s.unit, s.score, s.passed, s.detail]));
     expect((await post(`/v1/runs/${run.id}/rescore`, { options: { threshold: 0.85 } }, ADMIN)).status).toBe(422);
     expect((await post(`/v1/runs/${run.id}/rescore`, { options: {} })).status).toBe(401);
   });

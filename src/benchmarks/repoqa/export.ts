@@ -34,39 +34,29 @@ async function sampleContexts(env: Env, run: RunRow, rows: SampleRow[]) {
   };
 }
 
-/** The outputs JSONL, one line per scored sample, streamed (each line carries a whole context). */
-export function referenceOutputs(env: Env, run: RunRow): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let rows: SampleRow[] = [];
-  let next = 0;
-  let contextOf: Awaited<ReturnType<typeof sampleContexts>>;
-  return new ReadableStream({
-    async start() {
-      rows = (await allSamples(env, run.id)).filter((r) => r.status === "scored" && r.outputKey);
-      contextOf = await sampleContexts(env, run, rows);
-    },
-    async pull(controller) {
-      if (next >= rows.length) return controller.close();
-      const row = rows[next++];
-      const [{ needle, task, repo }, output] = await Promise.all([contextOf(row), readOutput(env, row.outputKey!)]);
-      const line = {
-        repo,
-        name: needle.name,
-        language: row.language,
-        path: needle.path,
-        position_ratio: task.position_ratio,
-        description: `\nFunction Description:${needle.description}\n`,
-        instruction: INSTRUCTION,
-        template: REFERENCE_TEMPLATE,
-        code_context: task.code_context,
-        needle_token_start: task.needle_token_start,
-        needle_token_end: task.needle_token_end,
-        code_context_ntokens: task.code_context_ntokens,
-        output: [output?.output ?? ""],
-      };
-      controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
-    },
-  });
+/** The outputs JSONL, one line per scored sample, generated as it is sent (each line carries a whole context). */
+export async function* referenceOutputLines(env: Env, run: RunRow): AsyncGenerator<string> {
+  const rows = (await allSamples(env, run.id)).filter((r) => r.status === "scored" && r.outputKey);
+  const contextOf = await sampleContexts(env, run, rows);
+  for (const row of rows) {
+    const [{ needle, task, repo }, output] = await Promise.all([contextOf(row), readOutput(env, row.outputKey!)]);
+    const line = {
+      repo,
+      name: needle.name,
+      language: row.language,
+      path: needle.path,
+      position_ratio: task.position_ratio,
+      description: `\nFunction Description:${needle.description}\n`,
+      instruction: INSTRUCTION,
+      template: REFERENCE_TEMPLATE,
+      code_context: task.code_context,
+      needle_token_start: task.needle_token_start,
+      needle_token_end: task.needle_token_end,
+      code_context_ntokens: task.code_context_ntokens,
+      output: [output?.output ?? ""],
+    };
+    yield JSON.stringify(line) + "\n";
+  }
 }
 
 /** `<model>-SCORES.json`: pass@1 per language and "all" at every threshold, and the per-task rows. */
