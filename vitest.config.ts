@@ -2,7 +2,11 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
-import { TEST_PROVIDER_KEY } from "./test/global-setup";
+
+/** A model API key as a Worker secret; tests check it never lands in a row, object or response. */
+const TEST_PROVIDER_KEY = "sk-test-needlework-4242-SECRET";
+// test/global-setup.ts (same process) starts the loopback model that expects it.
+process.env.NEEDLEWORK_TEST_PROVIDER_KEY = TEST_PROVIDER_KEY;
 
 /**
  * The published RepoQA results (../shared/data/repoqa-official, never copied into this repository),
@@ -36,7 +40,6 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: "test-admin-token",
             OFFICIAL_RESULTS: officialResults(),
-            // A model API key as a Worker secret; tests check it never lands in a row, object or response.
             TEST_PROVIDER_API_KEY: TEST_PROVIDER_KEY,
           },
         },

@@ -2,10 +2,8 @@
 import type { TestProject } from "vitest/node";
 import { startLoopbackModel } from "../cli/lib/loopback-model";
 
-export const TEST_PROVIDER_KEY = "sk-test-needlework-4242-SECRET";
-
 export default async function setup(project: TestProject) {
-  const model = await startLoopbackModel({ expectedKey: TEST_PROVIDER_KEY });
+  const model = await startLoopbackModel({ expectedKey: process.env.NEEDLEWORK_TEST_PROVIDER_KEY });
   project.provide("modelServer", model.url);
   return () => model.close();
 }

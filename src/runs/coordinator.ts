@@ -64,7 +64,7 @@ export class RunCoordinator extends DurableObject<Env> {
       await this.feed();
       await this.settle();
     }
-    return this.progress();
+    return this.snapshot();
   }
 
   /** A consumer takes a unit. Refused when it is done, held by a live lease, or the run stopped. */
@@ -145,7 +145,15 @@ export class RunCoordinator extends DurableObject<Env> {
     return this.progress();
   }
 
-  progress(): RunProgress {
+  /** Progress now. Also re-arms the alarm of a running run, so watching a run is enough to revive one whose alarm was lost. */
+  async progress(): Promise<RunProgress> {
+    if (this.config() && this.status() === "running" && (await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + ALARM_MS);
+    }
+    return this.snapshot();
+  }
+
+  private snapshot(): RunProgress {
     const config = this.config();
     const counts: RunProgress["counts"] = { pending: 0, queued: 0, running: 0, done: 0, skipped: 0, scored: 0, passed: 0, error: 0, context_exceeded: 0 };
     for (const r of this.sql.exec<{ state: UnitState; n: number }>("SELECT state, COUNT(*) AS n FROM units GROUP BY state")) counts[r.state] = r.n;
@@ -234,7 +242,7 @@ export class RunCoordinator extends DurableObject<Env> {
     }
     if (status === "running") this.set("status", "completed");
     this.set("finished_at", new Date().toISOString());
-    const progress = this.progress();
+    const progress = this.snapshot();
     await finalizeRun(this.env, config, progress);
     this.set("finalized", true);
     await this.ctx.storage.deleteAlarm();

@@ -38,9 +38,12 @@ export function outgoingMessages(config: RunConfig, messages: readonly ChatMessa
 export async function generate(env: Env, config: RunConfig, messages: readonly ChatMessage[], signal: AbortSignal): Promise<Generation> {
   const apiKey = readApiKey(env, config.apiKeyName);
   const { parameters, limits } = config;
+  const system = parameters.system_message;
   const result = await generateText({
     model: languageModel(env, config, apiKey),
-    messages: outgoingMessages(config, messages) as ModelMessage[],
+    // The AI SDK takes the system message apart from the conversation.
+    ...(system ? { instructions: system } : {}),
+    messages: messages as ModelMessage[],
     temperature: parameters.temperature,
     maxOutputTokens: parameters.max_tokens,
     ...(limits.seed && parameters.seed !== null ? { seed: parameters.seed } : {}),

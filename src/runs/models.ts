@@ -54,8 +54,9 @@ const WORKERS_AI: Record<string, Partial<ModelLimits>> = {
 };
 
 const PROVIDER_DEFAULTS: Record<Provider, ModelLimits> = {
-  // Workers AI applies per-account limits; 8 in flight stays well inside them.
-  "workers-ai": { contextWindow: 32_768, concurrency: 8, requestsPerMinute: 300, seed: true },
+  // Workers AI applies per-account limits; 8 in flight stays well inside them. workers-ai-provider
+  // 4.0.0 computes `random_seed` but leaves it out of the binding's inputs, so no seed reaches it.
+  "workers-ai": { contextWindow: 32_768, concurrency: 8, requestsPerMinute: 300, seed: false },
   // A laptop's llama.cpp/Ollama serves a few requests at once; raise it with `model_limits`.
   "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true },
   baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false },

@@ -99,6 +99,8 @@ export async function createRun(env: Env, req: RunRequest) {
     options,
     filters: { languages: req.languages ?? null, limit: req.limit ?? null },
     context_window: limits.contextWindow,
+    // Whether the seed actually reached the provider (not every provider takes one).
+    seed_applied: limits.seed && parameters.seed !== null,
     comment_mode: options.comment_mode ?? null,
     created_at: now.toISOString(),
     finished_at: null,

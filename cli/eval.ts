@@ -1,0 +1,417 @@
+/**
+ * Run a whole benchmark against a model from one command.
+ *
+ *   npm run eval -- --model <spec> --dataset <id> [options]
+ *   npm run eval -- --watch <run id>
+ *
+ * Starts (or reuses) the local service, creates the run, draws a live progress line from the run's
+ * events, prints the reference-style pass@1 table and the depth table, and writes the reference's
+ * export files (`<model>.jsonl`, `<model>-SCORES.json`) to `--out` (default `results/<run id>/`).
+ * Exit status: 0 when the run completed, 1 when it ended otherwise (cancelled, budget exhausted) or
+ * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
+ */
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { parseArgs } from "node:util";
+import { ApiError, DEFAULT_URL, api, type Api } from "./lib/api";
+import { UsageError, intOption } from "./lib/args";
+import { withService } from "./lib/local-service";
+import { compactNumber, depthTable, exportNames, formatCost, progressLine, resultsTable, type RunProgress, type RunResults } from "./lib/run-report";
+import { sseEvents } from "./lib/sse";
+
+const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
+       npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
+
+Runs a benchmark against a model on a needlework instance (a stopped local one is started for the
+command), shows its progress, prints pass@1 per threshold and language and per needle depth, and
+writes the reference's export files.
+
+  --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|empty
+  --dataset <id>            a dataset of the instance (npm start loads "demo")
+  --benchmark <id>          default repoqa-snf
+  --languages <a,b>         only these languages
+  --limit <n>               only the first n tasks
+  --concurrency <n>         tasks in flight at once (default 4)
+  --budget <n>              stop sending when prompt + completion tokens would exceed n
+  --temperature <x>         default 0
+  --max-tokens <n>          default: the benchmark's (1024 for RepoQA)
+  --seed <n>                sent when the provider supports it
+  --system-message <s>      off by default, as in the reference
+  --api-key <NAME>          the NAME of a Worker secret holding the key (e.g. OPENROUTER_API_KEY in .dev.vars), never the key
+  --label <s>               name on the leaderboard and of the export files (default: the model id)
+  --scoring-mode <m>        official (default) or strict
+  --ignore-comments         score with comments removed
+  --context-size <n>        one of the dataset's context sizes (default its first)
+  --comment-mode <m>        original, positional_padding or no_padding (default the dataset's first)
+  --no-cache                call the model even for prompts it has answered before
+  --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
+  --out <dir>               where the exports go (default results/<run id>/)
+  --url <instance>          default $NEEDLEWORK_URL or ${DEFAULT_URL}
+  --watch <run id>          follow an existing run instead of creating one
+  --json                    print the results JSON instead of the tables
+  -h, --help                this text`;
+
+const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
+const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
+/** Options that describe a new run, so they make no sense with --watch. */
+const CREATE_OPTIONS = [
+  "model",
+  "dataset",
+  "benchmark",
+  "languages",
+  "limit",
+  "concurrency",
+  "budget",
+  "temperature",
+  "max-tokens",
+  "seed",
+  "system-message",
+  "api-key",
+  "label",
+  "scoring-mode",
+  "ignore-comments",
+  "context-size",
+  "comment-mode",
+  "no-cache",
+  "publish",
+  "no-publish",
+] as const;
+
+const OPTIONS = {
+  model: { type: "string" },
+  dataset: { type: "string" },
+  benchmark: { type: "string" },
+  languages: { type: "string" },
+  limit: { type: "string" },
+  concurrency: { type: "string" },
+  budget: { type: "string" },
+  temperature: { type: "string" },
+  "max-tokens": { type: "string" },
+  seed: { type: "string" },
+  "system-message": { type: "string" },
+  "api-key": { type: "string" },
+  label: { type: "string" },
+  "scoring-mode": { type: "string" },
+  "ignore-comments": { type: "boolean" },
+  "context-size": { type: "string" },
+  "comment-mode": { type: "string" },
+  "no-cache": { type: "boolean" },
+  publish: { type: "boolean" },
+  "no-publish": { type: "boolean" },
+  out: { type: "string" },
+  url: { type: "string" },
+  watch: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"];
+
+interface RunView extends RunProgress {
+  id: string;
+  benchmark: string;
+  dataset: string;
+  model: string;
+  label: string;
+}
+
+/** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
+function runRequest(values: Values): Record<string, unknown> {
+  if (!values.model) throw new UsageError("--model is required (e.g. --model baseline:oracle)");
+  if (!values.dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
+  if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
+  let temperature: number | undefined;
+  if (values.temperature !== undefined) {
+    temperature = Number(values.temperature);
+    if (values.temperature.trim() === "" || !Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
+      throw new UsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
+    }
+  }
+  // The value is not echoed: it may be the key itself.
+  if (values["api-key"] !== undefined && !API_KEY_NAME.test(values["api-key"])) {
+    throw new UsageError("--api-key takes the NAME of a Worker secret matching *_API_KEY (e.g. OPENROUTER_API_KEY, set in .dev.vars), never the key itself");
+  }
+  const mode = values["scoring-mode"];
+  if (mode !== undefined && mode !== "official" && mode !== "strict") throw new UsageError(`--scoring-mode must be official or strict, got "${mode}"`);
+  const languages = values.languages
+    ?.split(",")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (values.languages !== undefined && !languages?.length) throw new UsageError("--languages needs at least one language, e.g. --languages python,go");
+  const options: Record<string, unknown> = {
+    scoring_mode: mode,
+    ignore_comments: values["ignore-comments"] || undefined,
+    context_size: intOption(values["context-size"], "context-size", 1),
+    comment_mode: values["comment-mode"],
+  };
+  const body: Record<string, unknown> = {
+    benchmark: values.benchmark,
+    dataset: values.dataset,
+    model: values.model,
+    api_key: values["api-key"],
+    label: values.label,
+    temperature,
+    max_tokens: intOption(values["max-tokens"], "max-tokens", 1),
+    seed: intOption(values.seed, "seed", 0),
+    system_message: values["system-message"],
+    options: Object.values(options).some((v) => v !== undefined) ? options : undefined,
+    languages,
+    limit: intOption(values.limit, "limit", 1),
+    concurrency: intOption(values.concurrency, "concurrency", 1),
+    token_budget: intOption(values.budget, "budget", 1),
+    cache: values["no-cache"] ? false : undefined,
+    publish: values.publish ? true : values["no-publish"] ? false : undefined,
+  };
+  return JSON.parse(JSON.stringify(body)); // drops the undefined fields
+}
+
+/** Milliseconds the run has been going (until it finished). */
+function elapsedMs(p: RunProgress): number {
+  const start = Date.parse(p.started_at);
+  if (!Number.isFinite(start) || start <= 0) return 0;
+  return Math.max(0, (p.finished_at ? Date.parse(p.finished_at) : Date.now()) - start);
+}
+
+/**
+ * The progress line: on a terminal one line rewritten in place (at most ten times a second),
+ * otherwise (a log file, CI) a new line at most every five seconds and for the final state.
+ */
+class ProgressView {
+  private latest?: RunProgress;
+  private lastDraw = 0;
+  private lastText = "";
+  private timer?: NodeJS.Timeout;
+  private onLine = false;
+  private readonly interval: number;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {
+    this.interval = stream.isTTY ? 100 : 5000;
+  }
+
+  update(p: RunProgress, final = false) {
+    this.latest = p;
+    const wait = this.interval - (Date.now() - this.lastDraw);
+    if (final || wait <= 0) return this.draw();
+    if (this.stream.isTTY && !this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.draw();
+      }, wait);
+    }
+  }
+
+  private draw() {
+    if (!this.latest) return;
+    this.lastDraw = Date.now();
+    if (this.stream.isTTY) {
+      const columns = this.stream.columns || 100;
+      let line = progressLine(this.latest, { width: 20, elapsedMs: elapsedMs(this.latest) });
+      if (line.length >= columns) line = progressLine(this.latest, { width: Math.max(5, 20 - (line.length - columns + 1)), elapsedMs: elapsedMs(this.latest) });
+      this.stream.write(`\r${line.slice(0, columns - 1)}\x1b[K`);
+      this.onLine = true;
+    } else {
+      const line = progressLine(this.latest, { width: 20, elapsedMs: elapsedMs(this.latest) });
+      if (line !== this.lastText) this.stream.write(`${line}\n`);
+      this.lastText = line;
+    }
+  }
+
+  /** Ends the line on a terminal so that what follows starts on a fresh one. */
+  end() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.onLine) this.stream.write("\n");
+    this.onLine = false;
+  }
+}
+
+class Interrupted extends Error {}
+
+interface Session {
+  client: Api;
+  values: Values;
+  signal: AbortSignal;
+  log: (line: string) => void;
+  /** Where the progress line goes (stderr with --json, so stdout stays JSON). */
+  stream: NodeJS.WriteStream;
+  runId?: string;
+  /** While the run is being created: an interruption waits for its id. */
+  creating?: boolean;
+  /** Set once the run has ended: an interruption then no longer leaves a run going. */
+  ended?: boolean;
+}
+
+function urlFlag(s: Session): string {
+  return s.client.url === DEFAULT_URL ? "" : ` --url ${s.client.url}`;
+}
+
+function cancelHint(s: Session, id: string): string {
+  return `curl -X POST ${s.client.url}/v1/runs/${id}/cancel -H "authorization: Bearer $NEEDLEWORK_ADMIN_TOKEN"  (locally the token is ADMIN_TOKEN in .dev.vars)`;
+}
+
+async function getResults(s: Session, id: string, status: string): Promise<RunResults> {
+  // The run's row in D1 is updated just after its coordinator reports the end: wait for it briefly.
+  for (let i = 0; ; i++) {
+    const results = await s.client.request<RunResults>("GET", `/v1/runs/${id}/results`);
+    if (results.status === status || i >= 30) return results;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Streams one export into `path`; undefined when the instance has no such export for the run. */
+async function download(s: Session, path: string, file: string): Promise<string | undefined> {
+  const res = await fetch(`${s.client.url}${path}`, { signal: s.signal });
+  if (res.status === 422) {
+    const problem = (await res.json().catch(() => ({}))) as { detail?: string };
+    s.log(`  ${path.split("/").pop()}: not written (${problem.detail ?? "422"})`);
+    return undefined;
+  }
+  if (!res.ok || !res.body) throw new ApiError(res.status, undefined, await res.text());
+  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(file));
+  return file;
+}
+
+/** Creates (or attaches to) the run, follows it to the end, prints the results and writes the exports. */
+async function evaluate(s: Session): Promise<number> {
+  const { client, values, log } = s;
+  let run: RunView;
+  if (values.watch) {
+    run = await client.request<RunView>("GET", `/v1/runs/${values.watch}`);
+  } else {
+    s.creating = true;
+    try {
+      run = await client.request<RunView>("POST", "/v1/runs", runRequest(values), { admin: true });
+    } finally {
+      s.creating = false;
+    }
+  }
+  s.runId = run.id;
+  log(`Run ${run.id}: ${run.model} on ${run.dataset} (${run.benchmark}), ${run.units} tasks`);
+  log(`  watch:  npm run eval -- --watch ${run.id}${urlFlag(s)}    (or ${client.url}/v1/runs/${run.id})`);
+  log(`  cancel: ${cancelHint(s, run.id)}`);
+  if (s.signal.aborted) throw new Interrupted();
+
+  const view = new ProgressView(s.stream);
+  let final: RunProgress | undefined;
+  try {
+    view.update(run);
+    for await (const event of sseEvents(`${client.url}/v1/runs/${run.id}/events`, { signal: s.signal })) {
+      if (event.event !== "progress" && event.event !== "done") continue;
+      const progress = JSON.parse(event.data) as RunProgress;
+      if (event.event === "done") final = progress;
+      view.update(progress, event.event === "done");
+    }
+  } finally {
+    view.end();
+  }
+  if (s.signal.aborted || !final) throw new Interrupted();
+  s.ended = true;
+
+  const seconds = (elapsedMs(final) / 1000).toFixed(1);
+  const skipped = final.counts.skipped ? `, ${final.counts.skipped} tasks skipped` : "";
+  log(final.status === "completed" ? `Run ${run.id} completed in ${seconds} s` : `Run ${run.id} ended ${final.status} after ${seconds} s${skipped}`);
+
+  const results = await getResults(s, run.id, final.status);
+  if (values.json) {
+    console.log(JSON.stringify(results, null, 2));
+  } else {
+    log("");
+    log(resultsTable(results));
+    log("");
+    log(depthTable(results));
+    log("");
+  }
+  const tokens = `${compactNumber(final.tokens.prompt + final.tokens.completion)} tokens (${compactNumber(final.tokens.prompt)} prompt + ${compactNumber(final.tokens.completion)} completion)`;
+  const cost = final.cost_usd !== null && final.cost_usd !== undefined ? `, cost ${formatCost(final.cost_usd)}` : "";
+  log(
+    `${results.scored} scored; errors ${results.errors}, context exceeded ${results.context_exceeded} (counted apart, not as failures); ` +
+      `${final.model_calls} model calls, ${final.cached} cached; ${tokens}${cost}`,
+  );
+
+  const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? join("results", run.id));
+  await mkdir(out, { recursive: true });
+  const names = exportNames(run.label ?? run.model);
+  log(`Exports in ${out}:`);
+  for (const [path, file] of [
+    [`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)],
+    [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)],
+  ]) {
+    const written = await download(s, path, file);
+    if (written) log(`  ${written}`);
+  }
+  return final.status === "completed" ? 0 : 1;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let values: Values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.watch !== undefined) {
+    const given = CREATE_OPTIONS.filter((o) => values[o] !== undefined);
+    if (given.length) throw new UsageError(`--watch follows an existing run; ${given.map((o) => `--${o}`).join(", ")} ${given.length === 1 ? "applies" : "apply"} only when creating one`);
+    if (!RUN_ID.test(values.watch)) throw new UsageError(`--watch takes a run id such as run-20261121120000-0123456789, got "${values.watch}"`);
+  } else {
+    runRequest(values); // usage errors before any service is contacted or started
+  }
+
+  const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const controller = new AbortController();
+  const s: Session = {
+    client: api(values.url ?? process.env.NEEDLEWORK_URL ?? DEFAULT_URL),
+    values,
+    signal: controller.signal,
+    log,
+    stream: values.json ? process.stderr : process.stdout,
+  };
+  process.on("SIGINT", () => {
+    // Nothing to leave behind yet (or a second Ctrl-C): stop at once.
+    if (controller.signal.aborted || (!s.runId && !s.creating)) {
+      if (!s.runId) log("\nInterrupted before a run was created.");
+      process.exit(130);
+    }
+    controller.abort();
+  });
+
+  // withService says when it starts a local instance itself: that one stops with this command.
+  let startedHere = false;
+  const serviceLog = (line: string) => {
+    if (line.startsWith("Starting a local needlework")) startedHere = true;
+    log(line);
+  };
+  try {
+    return await withService(s.client.url, () => evaluate(s), serviceLog);
+  } catch (err) {
+    const aborted = err instanceof Interrupted || (controller.signal.aborted && (err as Error).name === "AbortError");
+    if (!aborted) throw err;
+    if (!s.runId || s.ended) {
+      log(s.runId ? `Interrupted; run ${s.runId} had already ended.` : "Interrupted before a run was created.");
+      return 130;
+    }
+    log(`Interrupted. Run ${s.runId} goes on in the service at ${s.client.url}.`);
+    log(`  watch it:  npm run eval -- --watch ${s.runId}${urlFlag(s)}`);
+    log(`  cancel it: ${cancelHint(s, s.runId)}`);
+    if (startedHere) {
+      log("This command started the local service and has stopped it: the run is paused, and resumes when the service runs again (npm start, or the watch command above, which starts it).");
+    }
+    return 130;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof UsageError ? `error: ${err.message}\n(npm run eval -- --help for the options)` : `eval failed: ${(err as Error).message}`);
+    process.exit(err instanceof UsageError ? 2 : 1);
+  },
+);

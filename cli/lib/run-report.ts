@@ -1,0 +1,135 @@
+/**
+ * What `npm run eval` prints about a run: the progress line, the reference-style pass@1 table, the
+ * depth table and the export file names. Pure functions of the API's JSON.
+ */
+
+/** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it. */
+export interface RunProgress {
+  status: string;
+  units: number;
+  counts: { pending: number; queued: number; running: number; done: number; skipped: number; scored: number; passed: number; error: number; context_exceeded: number };
+  tokens: { prompt: number; completion: number; reserved: number };
+  model_calls: number;
+  cached: number;
+  cost_usd: number | null;
+  started_at: string;
+  finished_at: string | null;
+  updated_at?: string;
+}
+
+export interface Rate {
+  n: number;
+  passed: number;
+  rate: number;
+  ci_low: number;
+  ci_high: number;
+}
+
+/** `GET /v1/runs/{id}/results`. */
+export interface RunResults {
+  run: string;
+  model: string;
+  status: string;
+  threshold: string;
+  thresholds: string[];
+  samples: number;
+  scored: number;
+  errors: number;
+  context_exceeded: number;
+  pass_at_1: Record<string, Record<string, Rate>>;
+  by_depth: ({ bucket: string } & Rate)[];
+  receipt?: Record<string, unknown>;
+}
+
+/** 950, 12.3k, 4.5M. */
+export function compactNumber(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1e6) return `${(n / 1e3).toFixed(1)}k`;
+  if (n < 1e9) return `${(n / 1e6).toFixed(1)}M`;
+  return `${(n / 1e9).toFixed(1)}G`;
+}
+
+/** $0.0123 below a dollar, $12.35 above. */
+export function formatCost(usd: number): string {
+  return usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+/**
+ * One line of progress, e.g.
+ * `[██████░░░░] 10/16  passed 8  errors 0  ctx-exceeded 0  skipped 0  2.4 tasks/s  12.3k tokens`.
+ * The bar fills with finished tasks (done or skipped); the rate is done tasks per second of `elapsedMs`.
+ */
+export function progressLine(p: RunProgress, opts: { width?: number; elapsedMs: number }): string {
+  const width = Math.max(1, opts.width ?? 20);
+  const finished = p.counts.done + p.counts.skipped;
+  const filled = p.units > 0 ? Math.min(width, Math.floor((finished / p.units) * width)) : width;
+  const bar = `[${"█".repeat(filled)}${"░".repeat(width - filled)}]`;
+  const seconds = opts.elapsedMs / 1000;
+  const rate = seconds > 0 ? `${(p.counts.done / seconds).toFixed(1)} tasks/s` : "- tasks/s";
+  const parts = [
+    `${bar} ${p.counts.done}/${p.units}`,
+    `passed ${p.counts.passed}`,
+    `errors ${p.counts.error}`,
+    `ctx-exceeded ${p.counts.context_exceeded}`,
+    `skipped ${p.counts.skipped}`,
+    rate,
+    `${compactNumber(p.tokens.prompt + p.tokens.completion)} tokens`,
+  ];
+  if (p.cost_usd !== null && p.cost_usd !== undefined) parts.push(formatCost(p.cost_usd));
+  return parts.join("  ");
+}
+
+const pct = (rate: number) => (rate * 100).toFixed(1);
+
+/** Left column left-aligned, the others right-aligned, two spaces apart. */
+function grid(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd());
+}
+
+/** The groups of the table: `all` first, then the languages in the API's order. */
+export function resultColumns(results: RunResults): string[] {
+  const groups = Object.keys(results.pass_at_1);
+  return [...groups.filter((g) => g === "all"), ...groups.filter((g) => g !== "all")];
+}
+
+/**
+ * The reference's table: one row per threshold, pass@1 in percent for `all` and each language, a
+ * row of n (scored samples) under the header; the run's threshold is marked with `*`.
+ */
+export function resultsTable(results: RunResults): string {
+  const columns = resultColumns(results);
+  if (columns.length === 0) return "pass@1: no scored samples";
+  const nOf = (group: string) => Math.max(0, ...Object.values(results.pass_at_1[group]).map((r) => r.n));
+  const rows: string[][] = [["threshold", ...columns], ["n", ...columns.map((g) => String(nOf(g)))]];
+  for (const t of results.thresholds) {
+    const cells = columns.map((g) => {
+      const r = results.pass_at_1[g][t];
+      return r ? pct(r.rate) : "-";
+    });
+    rows.push([t === results.threshold ? `${t} *` : t, ...cells]);
+  }
+  const lines = grid(rows);
+  const rule = "-".repeat(Math.max(...lines.map((l) => l.length)));
+  return [`pass@1 (%) by similarity threshold; * = the run's threshold`, lines[0], lines[1], rule, ...lines.slice(2)].join("\n");
+}
+
+/** pass@1 per needle-depth bucket at the run's threshold, with its 95 % Wilson interval. */
+export function depthTable(results: RunResults): string {
+  if (results.by_depth.length === 0) return "pass@1 by needle depth: no scored samples";
+  const rows = [["depth", "n", "passed", "pass@1", "95% CI"]];
+  for (const d of [...results.by_depth].sort((a, b) => a.bucket.localeCompare(b.bucket))) {
+    rows.push([d.bucket, String(d.n), String(d.passed), pct(d.rate), `${pct(d.ci_low)}-${pct(d.ci_high)}`]);
+  }
+  const lines = grid(rows);
+  return [`pass@1 (%) by needle depth at threshold ${results.threshold}`, lines[0], "-".repeat(Math.max(...lines.map((l) => l.length))), ...lines.slice(1)].join("\n");
+}
+
+/**
+ * The reference's file names for a model: `search_needle_function.py` writes
+ * `<model with "/" as "_slash_">.jsonl`, `compute_score` writes `<same>-SCORES.json` beside it.
+ */
+export function exportNames(label: string): { base: string; outputs: string; scores: string } {
+  const base = label.replaceAll("/", "_slash_");
+  return { base, outputs: `${base}.jsonl`, scores: `${base}-SCORES.json` };
+}
