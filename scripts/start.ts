@@ -95,6 +95,10 @@ needlework is running at ${URL_BASE}
 Score an answer (here: the target function itself, so it passes):
   curl -s ${URL_BASE}/v1/score -H 'content-type: application/json' -d ${quoted}
 
+Evaluate a model on the demo (in another terminal; baselines need no network):
+  npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}
+  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}
+
 Press Ctrl-C to stop.`);
 }
 

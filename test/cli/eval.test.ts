@@ -1,0 +1,292 @@
+/**
+ * `npm run eval`: the command as a researcher runs it, against a local instance with fresh state
+ * (its own --persist-to directory and port) and the loopback model; and the pure pieces it prints
+ * with (run-report) and follows runs with (the SSE client).
+ */
+import { execFile, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, waitForService } from "../../cli/lib/api";
+import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
+import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
+import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";
+import { SseParser, sseEvents } from "../../cli/lib/sse";
+
+const DATASET = "eval-cli";
+
+let state: string;
+let dev: ChildProcess | undefined;
+let devLog = "";
+let url: string;
+let token: string;
+let model: LoopbackModel;
+
+/** Runs `npx tsx cli/eval.ts ...args` and returns its exit code and output. */
+function evalCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("npx", ["tsx", "cli/eval.ts", ...args], { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token }, timeout: 50_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const runIdOf = (out: string) => /Run (run-\d{14}-[0-9a-f]{10}):/.exec(out)?.[1];
+
+/** The cells of the threshold table's row for `threshold`, by column name. */
+function tableRow(stdout: string, threshold: string): Record<string, string> {
+  const lines = stdout.split("\n");
+  const header = lines.find((l) => l.startsWith("threshold "));
+  const row = lines.find((l) => l.startsWith(`${threshold} `));
+  if (!header || !row) throw new Error(`no table row ${threshold} in:\n${stdout}`);
+  const names = header.trim().split(/\s+/).slice(1);
+  const cells = row.replace(/^\S+( \*)?/, "").trim().split(/\s+/);
+  return Object.fromEntries(names.map((n, i) => [n, cells[i]]));
+}
+
+beforeAll(async () => {
+  state = mkdtempSync(join(tmpdir(), "nw-eval-state-"));
+  token = ensureAdminToken(() => {});
+  applyLocalMigrations(state);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  dev = startWranglerDev(port, "pipe", { persistTo: state, inspectorPort: await freePort() });
+  const keep = (chunk: Buffer) => (devLog = (devLog + chunk.toString()).slice(-4000));
+  dev.stdout?.on("data", keep);
+  dev.stderr?.on("data", keep);
+  model = await startLoopbackModel();
+  try {
+    await waitForService(url, 90_000);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${devLog}`);
+  }
+  const res = await fetch(`${url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json")),
+  });
+  if (res.status !== 200) throw new Error(`fixture import: ${res.status} ${await res.text()}`);
+}, 120_000);
+
+afterAll(async () => {
+  dev?.kill("SIGINT");
+  await model?.close();
+  if (state) rmSync(state, { recursive: true, force: true });
+});
+
+describe("npm run eval", () => {
+  let oracleRun: string | undefined;
+
+  it("runs the oracle over the whole fixture, prints the table and writes the reference's files", async () => {
+    const out = mkdtempSync(join(tmpdir(), "nw-eval-out-"));
+    const { code, stdout, stderr } = await evalCommand(["--model", "baseline:oracle", "--dataset", DATASET, "--url", url, "--out", out]);
+    expect(code, stdout + stderr).toBe(0);
+    oracleRun = runIdOf(stdout);
+    expect(oracleRun).toBeDefined();
+    expect(stdout).toContain(`npm run eval -- --watch ${oracleRun} --url ${url}`);
+    expect(stdout).toMatch(/\[█{20}\] 16\/16  passed 16  errors 0/); // the last progress line (not a TTY)
+    expect(tableRow(stdout, "n")).toEqual({ all: "16", python: "8", typescript: "4", go: "4" });
+    expect(tableRow(stdout, "0.8").all).toBe("100.0");
+    expect(tableRow(stdout, "1.0").all).toBe("100.0");
+    expect(stdout).toContain("pass@1 (%) by needle depth at threshold 0.8");
+    expect(stdout).toContain("errors 0, context exceeded 0");
+
+    const names = exportNames("baseline:oracle");
+    const outputs = join(out, names.outputs);
+    const scores = join(out, names.scores);
+    expect(stdout).toContain(outputs);
+    expect(stdout).toContain(scores);
+    const lines = readFileSync(outputs, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(16);
+    for (const line of lines) expect(line.output).toEqual([expect.any(String)]);
+    const file = JSON.parse(readFileSync(scores, "utf8"));
+    const entry = file["baseline:oracle"];
+    expect(Object.keys(entry.results).sort()).toEqual(["go", "python", "typescript"]);
+    expect(entry.results.python).toHaveLength(8);
+    expect(entry.scores.go["0.8"]["pass@1"]).toBe(1);
+  });
+
+  it("attaches to a finished run with --watch and prints its results as JSON", async () => {
+    expect(oracleRun).toBeDefined();
+    const out = mkdtempSync(join(tmpdir(), "nw-eval-out-"));
+    const { code, stdout, stderr } = await evalCommand(["--watch", oracleRun!, "--url", url, "--out", out, "--json"]);
+    expect(code, stdout + stderr).toBe(0);
+    const results = JSON.parse(stdout) as RunResults; // stdout is the JSON alone; the rest went to stderr
+    expect(results.run).toBe(oracleRun);
+    expect(results.pass_at_1.all["0.8"]).toMatchObject({ n: 16, passed: 16 });
+    expect(stderr).toContain(`Run ${oracleRun}: baseline:oracle`);
+    expect(existsSync(join(out, exportNames("baseline:oracle").scores))).toBe(true);
+  });
+
+  it("runs a filtered unpublished run against an OpenAI-compatible endpoint", async () => {
+    const out = mkdtempSync(join(tmpdir(), "nw-eval-out-"));
+    const spec = `openai-compatible:instant:eval-cli@${model.url}`;
+    const { code, stdout, stderr } = await evalCommand(["--model", spec, "--dataset", DATASET, "--languages", "go", "--no-publish", "--concurrency", "2", "--url", url, "--out", out]);
+    expect(code, stdout + stderr).toBe(0);
+    const id = runIdOf(stdout);
+    const run = (await (await fetch(`${url}/v1/runs/${id}`)).json()) as RunProgress & { options: Record<string, unknown>; receipt: { filters: unknown } };
+    expect(run.status).toBe("completed");
+    expect(run.units).toBe(4);
+    expect(run.counts).toMatchObject({ done: 4, scored: 4, error: 0, context_exceeded: 0, skipped: 0 });
+    expect(run.model_calls).toBe(4);
+    expect(run.options).toMatchObject({ publish: false, concurrency: 2 });
+    expect(run.receipt.filters).toEqual({ languages: ["go"], limit: null });
+    const stats = (await (await fetch(model.url.replace(/\/v1$/, "/__stats"))).json()) as { requests: Record<string, number> };
+    expect(stats.requests["instant:eval-cli"]).toBe(4);
+    expect(Object.keys(tableRow(stdout, "0.8"))).toEqual(["all", "go"]);
+    expect(tableRow(stdout, "n")).toEqual({ all: "4", go: "4" });
+    expect(readFileSync(join(out, "instant:eval-cli.jsonl"), "utf8").trimEnd().split("\n")).toHaveLength(4);
+  });
+
+  it("stops at a usage error before contacting any instance", async () => {
+    const { code, stderr } = await evalCommand(["--model", "baseline:oracle", "--url", "http://127.0.0.1:9"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("error: --dataset is required");
+    const key = await evalCommand(["--model", "baseline:oracle", "--dataset", DATASET, "--api-key", "sk-live-123456", "--url", "http://127.0.0.1:9"]);
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain("--api-key takes the NAME of a Worker secret");
+    expect(key.stderr).not.toContain("sk-live-123456");
+  });
+});
+
+const progress = (over: Partial<RunProgress> & { counts?: Partial<RunProgress["counts"]> } = {}): RunProgress => ({
+  status: "running",
+  units: 16,
+  cost_usd: null,
+  model_calls: 0,
+  cached: 0,
+  started_at: "2026-11-21T12:00:00.000Z",
+  finished_at: null,
+  ...over,
+  counts: { pending: 0, queued: 0, running: 0, done: 0, skipped: 0, scored: 0, passed: 0, error: 0, context_exceeded: 0, ...over.counts },
+  tokens: { prompt: 0, completion: 0, reserved: 0, ...over.tokens },
+});
+
+const rate = (n: number, passed: number) => ({ n, passed, rate: n ? passed / n : 0, ci_low: 0.1, ci_high: 0.9 });
+
+describe("run-report", () => {
+  it("draws the progress line", () => {
+    const p = progress({ counts: { done: 10, passed: 8, scored: 9, error: 1 }, tokens: { prompt: 12_000, completion: 300, reserved: 0 } });
+    expect(progressLine(p, { width: 10, elapsedMs: 4_000 })).toBe("[██████░░░░] 10/16  passed 8  errors 1  ctx-exceeded 0  skipped 0  2.5 tasks/s  12.3k tokens");
+    // Skipped tasks fill the bar too; a known cost is shown; no rate before any time has passed.
+    const ended = progress({ status: "cancelled", counts: { done: 4, skipped: 12 }, cost_usd: 0.01234 });
+    expect(progressLine(ended, { width: 4, elapsedMs: 0 })).toBe("[████] 4/16  passed 0  errors 0  ctx-exceeded 0  skipped 12  - tasks/s  0 tokens  $0.0123");
+  });
+
+  const results: RunResults = {
+    run: "run-20261121120000-0123456789",
+    model: "m",
+    status: "completed",
+    threshold: "0.8",
+    thresholds: ["0.0", "0.5", "0.8", "1.0"],
+    samples: 12,
+    scored: 10,
+    errors: 1,
+    context_exceeded: 1,
+    pass_at_1: {
+      python: { "0.0": rate(6, 6), "0.5": rate(6, 5), "0.8": rate(6, 3), "1.0": rate(6, 0) },
+      all: { "0.0": rate(10, 10), "0.5": rate(10, 8), "0.8": rate(10, 5), "1.0": rate(10, 1) },
+      go: { "0.0": rate(4, 4), "0.5": rate(4, 3), "0.8": rate(4, 2), "1.0": rate(4, 1) },
+    },
+    by_depth: [
+      { bucket: "0.5-0.6", ...rate(3, 1) },
+      { bucket: "0.0-0.1", ...rate(7, 4) },
+    ],
+  };
+
+  it("prints the threshold table with all first, n per column and the run's threshold marked", () => {
+    expect(resultsTable(results).split("\n")).toEqual([
+      "pass@1 (%) by similarity threshold; * = the run's threshold",
+      "threshold    all  python     go",
+      "n             10       6      4",
+      "-------------------------------",
+      "0.0        100.0   100.0  100.0",
+      "0.5         80.0    83.3   75.0",
+      "0.8 *       50.0    50.0   50.0",
+      "1.0         10.0     0.0   25.0",
+    ]);
+    expect(resultsTable({ ...results, pass_at_1: {} })).toBe("pass@1: no scored samples");
+  });
+
+  it("prints the depth table in depth order with the interval", () => {
+    expect(depthTable(results).split("\n")).toEqual([
+      "pass@1 (%) by needle depth at threshold 0.8",
+      "depth    n  passed  pass@1     95% CI",
+      "-------------------------------------",
+      "0.0-0.1  7       4    57.1  10.0-90.0",
+      "0.5-0.6  3       1    33.3  10.0-90.0",
+    ]);
+  });
+
+  it("names the exports as the reference does", () => {
+    expect(exportNames("Qwen/Qwen1.5-72B-Chat")).toEqual({ base: "Qwen_slash_Qwen1.5-72B-Chat", outputs: "Qwen_slash_Qwen1.5-72B-Chat.jsonl", scores: "Qwen_slash_Qwen1.5-72B-Chat-SCORES.json" });
+    expect(exportNames("a/b/c").outputs).toBe("a_slash_b_slash_c.jsonl");
+  });
+});
+
+describe("SSE client", () => {
+  it("parses events split anywhere across chunks", () => {
+    const text = 'event: progress\r\ndata: {"n":1}\r\nid: 1\r\n\r\n: keep-alive\n\ndata: a\ndata: b é\n\nevent: done\rdata:{"n":2}\rid:2\r\r';
+    const bytes = new TextEncoder().encode(text);
+    const one = new SseParser();
+    const whole = [...one.push(bytes), ...one.end()]; // the last CR could be half a CRLF until the end
+    expect(whole).toEqual([
+      { event: "progress", data: '{"n":1}', id: "1" },
+      { event: "message", data: "a\nb é", id: "1" },
+      { event: "done", data: '{"n":2}', id: "2" },
+    ]);
+    // Every split point, and byte by byte (CRLF and the two bytes of "é" cut in half).
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const parser = new SseParser();
+      expect([...parser.push(bytes.slice(0, cut)), ...parser.push(bytes.slice(cut)), ...parser.end()]).toEqual(whole);
+    }
+    const parser = new SseParser();
+    expect([...bytes].flatMap((b) => parser.push(new Uint8Array([b])))).toEqual(whole);
+    // A block cut off by the end of the stream is not an event.
+    const cut = new SseParser();
+    expect([...cut.push("event: progress\ndata: x\n"), ...cut.end()]).toEqual([]);
+  });
+
+  it("reconnects when the stream ends before done", async () => {
+    let connections = 0;
+    const server: Server = createServer((_req, res) => {
+      connections++;
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (connections === 1) return res.end("event: progress\ndata: 1\n\nevent: progr"); // closed mid-event
+      res.write("event: progress\ndata: 2\n\n");
+      setTimeout(() => res.end("event: done\ndata: 3\n\nevent: progress\ndata: never\n\n"), 20);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const seen = [];
+      for await (const e of sseEvents(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { retryDelayMs: 10 })) seen.push(`${e.event}:${e.data}`);
+      expect(seen).toEqual(["progress:1", "progress:2", "done:3"]);
+      expect(connections).toBe(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("gives up on an error answer or a stream that keeps failing", async () => {
+    let status = 404;
+    const server: Server = createServer((_req, res) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ detail: "No run run-x." }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const drain = async () => {
+      for await (const _ of sseEvents(at, { retryDelayMs: 1, maxFailures: 3 })) void _;
+    };
+    try {
+      await expect(drain()).rejects.toThrow("404: No run run-x.");
+      status = 200; // answers, but never with an event
+      await expect(drain()).rejects.toThrow(/lost the events stream .*ended before the done event/);
+    } finally {
+      server.close();
+    }
+  });
+});
