@@ -48,6 +48,8 @@ export default defineConfig(async () => {
     test: {
       setupFiles: ["./test/setup.ts"],
       globalSetup: ["./test/global-setup.ts"],
+      // Run tests wait for real queue deliveries and loopback model latency; a loaded CI machine is slower.
+      testTimeout: 30_000,
       reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
       // Node-side command and browser tests run under vitest.node.config.ts.

@@ -11,9 +11,11 @@ import type { RunConfig, RunMessage, UnitResult } from "./config";
 import type { RunCoordinator } from "./coordinator";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
 import { redact, withRetries, type Failure } from "./retry";
-import { insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
+import { failedSample, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
 
 const HEARTBEAT_MS = 10_000;
+/** Deliveries of one message before its unit is recorded as an internal error. */
+const MAX_DELIVERIES = 3;
 
 type Answer =
   | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number }
@@ -189,9 +191,17 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
     }
     const saved = await insertSample(env, { ...row, finishedAt: new Date().toISOString() });
     await coordinator.complete(message.unit, unitResult(saved));
+  } catch (e) {
+    await coordinator.unclaim(message.unit, message.attempt).catch(() => {});
+    throw e;
   } finally {
     stopHeartbeat();
   }
+}
+
+/** Writes an `error` row for a unit that cannot be processed (or finds the row it already has). */
+export async function recordFailure(env: Env, message: RunMessage, reason: string): Promise<UnitResult> {
+  return unitResult(await insertSample(env, failedSample(message.run, message.unit, reason)));
 }
 
 /** What the coordinator counts, from the row that was stored (not the one this attempt built). */
@@ -221,10 +231,17 @@ export async function handleRunQueue(batch: MessageBatch<unknown>, env: Env): Pr
         await processMessage(env, body as RunMessage);
         m.ack();
       } catch (e) {
-        // Storage or scoring failed (never the model: that is a sample error). Try again later; the
-        // coordinator's lease sends it again too if every redelivery fails.
-        console.error(`run ${body.run}: unit ${body.unit} failed`, e instanceof Error ? e.message : e);
-        m.retry({ delaySeconds: Math.min(60, 2 ** m.attempts) });
+        // Storage or scoring failed (never the model: that is a sample error). Try again shortly;
+        // a unit that keeps failing is recorded as an error rather than retried forever.
+        const reason = e instanceof Error ? e.message : String(e);
+        console.error(`run ${body.run}: unit ${body.unit} failed (delivery ${m.attempts})`, reason);
+        if (m.attempts < MAX_DELIVERIES) return m.retry({ delaySeconds: m.attempts });
+        try {
+          await coordinatorOf(env, body.run).complete(body.unit, await recordFailure(env, body as RunMessage, reason));
+          m.ack();
+        } catch {
+          m.retry({ delaySeconds: 10 });
+        }
       }
     }),
   );

@@ -10,6 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import type { RunConfig, RunMessage, RunProgress, UnitResult, UnitState } from "./config";
+import { recordFailure } from "./consumer";
 import { finalizeRun } from "./finalize";
 
 /** A sent message must be claimed within this long, or it is sent again. */
@@ -17,6 +18,8 @@ export const QUEUE_LEASE_MS = 60_000;
 /** A claimed unit must be heartbeated within this long, or it is sent again. */
 export const RUN_LEASE_MS = 30_000;
 const ALARM_MS = 5_000;
+/** Sends of one unit before it is recorded as an error. */
+const MAX_ATTEMPTS = 6;
 
 type Claim = { ok: true; config: RunConfig } | { ok: false; reason: "unknown-run" | "done" | "claimed" | "stopped" };
 
@@ -77,6 +80,11 @@ export class RunCoordinator extends DurableObject<Env> {
     if (row.state === "running" && row.lease_until > Date.now()) return { ok: false, reason: "claimed" };
     this.sql.exec("UPDATE units SET state = 'running', attempt = ?, lease_until = ? WHERE unit = ?", attempt, Date.now() + RUN_LEASE_MS, unit);
     return { ok: true, config };
+  }
+
+  /** A consumer failed before finishing (storage, a bug) and hands the unit back for its message's redelivery. */
+  async unclaim(unit: string, attempt: number): Promise<void> {
+    this.sql.exec("UPDATE units SET state = 'queued', lease_until = ? WHERE unit = ? AND attempt = ? AND state = 'running'", Date.now() + QUEUE_LEASE_MS, unit, attempt);
   }
 
   /** Keeps a claim alive; `false` tells the consumer to stop (the run was cancelled or the unit re-assigned). */
@@ -191,12 +199,24 @@ export class RunCoordinator extends DurableObject<Env> {
       .toArray()
       .map((r) => r.unit);
     if (expired.length) {
-      if (this.status() === "running") await this.send(expired);
+      if (this.status() === "running") {
+        // A unit whose consumers keep dying (not failing: that is recorded) is given up on.
+        const spent = expired.filter((unit) => this.attemptOf(unit) >= MAX_ATTEMPTS);
+        for (const unit of spent) {
+          const result = await recordFailure(this.env, { run: this.config()!.id, unit, attempt: this.attemptOf(unit) }, `no consumer finished it in ${MAX_ATTEMPTS} attempts`);
+          await this.complete(unit, result);
+        }
+        await this.send(expired.filter((unit) => !spent.includes(unit)));
+      }
       // A stopped run does not send again: an abandoned unit is simply not run.
       else for (const unit of expired) this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ?", unit);
     }
     await this.feed();
     await this.settle();
+  }
+
+  private attemptOf(unit: string): number {
+    return this.sql.exec<{ attempt: number }>("SELECT attempt FROM units WHERE unit = ?", unit).one().attempt;
   }
 
   private inFlight(): number {

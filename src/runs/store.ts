@@ -62,6 +62,23 @@ export async function allSamples(env: Env, runId: string): Promise<SampleRow[]> 
   }
 }
 
+/** The row of a unit that could not be processed at all (not a model failure: storage or a bug). */
+export function failedSample(runId: string, unit: string, reason: string): NewSample {
+  const taskId = unit.includes("@") ? unit.slice(0, unit.lastIndexOf("@")) : unit;
+  return {
+    runId,
+    unit,
+    taskId,
+    language: taskId.split("::")[0],
+    status: "error",
+    error: `internal: ${reason}`.slice(0, 500),
+    promptSha256: "",
+    cached: false,
+    calls: 0,
+    finishedAt: new Date().toISOString(),
+  };
+}
+
 export const outputKey = (runId: string, unit: string) => `runs/${runId}/outputs/${encodeURIComponent(unit)}.json`;
 export const responseCacheKey = (sha256: string) => `cache/responses/${sha256}.json`;
 

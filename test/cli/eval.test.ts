@@ -152,7 +152,7 @@ describe("npm run eval", () => {
   });
 });
 
-const progress = (over: Partial<RunProgress> & { counts?: Partial<RunProgress["counts"]> } = {}): RunProgress => ({
+const progress = (over: Partial<Omit<RunProgress, "counts">> & { counts?: Partial<RunProgress["counts"]> } = {}): RunProgress => ({
   status: "running",
   units: 16,
   cost_usd: null,
@@ -244,7 +244,7 @@ describe("SSE client", () => {
       expect([...parser.push(bytes.slice(0, cut)), ...parser.push(bytes.slice(cut)), ...parser.end()]).toEqual(whole);
     }
     const parser = new SseParser();
-    expect([...bytes].flatMap((b) => parser.push(new Uint8Array([b])))).toEqual(whole);
+    expect([...[...bytes].flatMap((b) => parser.push(new Uint8Array([b]))), ...parser.end()]).toEqual(whole);
     // A block cut off by the end of the stream is not an event.
     const cut = new SseParser();
     expect([...cut.push("event: progress\ndata: x\n"), ...cut.end()]).toEqual([]);

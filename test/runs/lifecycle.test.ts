@@ -174,3 +174,32 @@ describe("bad requests", () => {
     expect((await SELF.fetch(`${BASE}/v1/runs`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: "x".repeat(70_000) })).status).toBe(413);
   });
 });
+
+describe("units that cannot be processed", () => {
+  it("are retried, then recorded as internal errors instead of looping forever", async () => {
+    const dataset = await fixtureDataset("runs-broken");
+    // Lose the go repository's stored objects: its tasks can no longer be prompted.
+    const objects = await env.DATASETS.list({ prefix: `datasets/${dataset}/` });
+    const go = objects.objects.filter((o) => o.key.includes("copperkettle"));
+    expect(go.length).toBeGreaterThan(0);
+    await env.DATASETS.delete(go.map((o) => o.key));
+    const done = await waitForRun((await startRun({ dataset, model: "baseline:oracle", languages: ["go"] })).id, 45_000);
+    expect(done.status).toBe("completed");
+    expect(done.counts).toMatchObject({ error: 4, scored: 0 });
+    for (const s of await samplesOf(done.id)) expect(s.error).toMatch(/^internal: A stored part of this dataset is missing/);
+  }, 60_000);
+
+  it("a unit no consumer ever finishes is given up after six sends", async () => {
+    const dataset = await fixtureDataset(DATASET);
+    const run = await startRun({ dataset, model: loopback("hang:giveup"), limit: 1, retry: { timeoutMs: 600_000 } });
+    const stub = coordinator(run.id);
+    await until(async () => (await readRun(run.id)).counts.running === 1);
+    // Six sends whose consumers all vanished: the lease lapses each time.
+    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("UPDATE units SET attempt = 6, lease_until = 0"));
+    await runDurableObjectAlarm(stub);
+    const done = await waitForRun(run.id);
+    expect(done.counts).toMatchObject({ error: 1, done: 1 });
+    expect((await samplesOf(run.id))[0].error).toMatch(/no consumer finished it in 6 attempts/);
+    await post(`/v1/runs/${run.id}/cancel`, {}, ADMIN);
+  });
+});

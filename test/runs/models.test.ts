@@ -14,11 +14,13 @@ describe("runs against an OpenAI-compatible model on loopback", () => {
   it("calls the model once per task with the recorded parameters, stores outputs in R2 and a receipt", async () => {
     const dataset = await fixtureDataset(DATASET);
     const model = "instant:basic";
-    const run = await startRun({ dataset, model: loopback(model), concurrency: 4, seed: 7, retry: FAST_RETRY });
+    const run = await startRun({ dataset, model: loopback(model), concurrency: 4, seed: 7, retry: FAST_RETRY, price: { input: 1, output: 2 } });
     const done = await waitForRun(run.id);
     expect(done.status).toBe("completed");
     expect(done.counts).toMatchObject({ scored: 16, error: 0, context_exceeded: 0 });
     expect(done.model_calls).toBe(16);
+    expect(done.tokens.completion).toBe(16 * 17);
+    expect(done.cost_usd).toBeCloseTo((done.tokens.prompt * 1 + done.tokens.completion * 2) / 1e6, 12);
     const stats = await serverStats();
     expect(stats.requests[model]).toBe(16);
     // temperature 0, max_tokens 1024 always sent, seed when given, no system message
@@ -107,5 +109,14 @@ describe("runs against an OpenAI-compatible model on loopback", () => {
     const stats = await serverStats();
     expect(stats.requests[model]).toBe(32);
     expect(stats.maxInFlight[model]).toBe(2);
+  });
+
+  it("a run never has more than its own concurrency in flight", async () => {
+    const dataset = await fixtureDataset(DATASET);
+    const model = "slow-120:run-limit";
+    await waitForRun((await startRun({ dataset, model: loopback(model), concurrency: 3, model_limits: { concurrency: 10 }, retry: FAST_RETRY })).id);
+    const stats = await serverStats();
+    expect(stats.requests[model]).toBe(16);
+    expect(stats.maxInFlight[model]).toBe(3);
   });
 });
