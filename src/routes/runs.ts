@@ -209,17 +209,16 @@ export const runRoutes = createRouter()
     return streamSSE(c, async (stream) => {
       const until = Date.now() + RUN_LIMITS.eventsStreamMs;
       let last = "";
-      let seq = 0;
       while (!stream.aborted && Date.now() < until) {
         const progress = await coordinator.progress();
         const { updated_at: _, ...state } = progress;
         const text = JSON.stringify(state);
         if (text !== last) {
           last = text;
-          await stream.writeSSE({ event: "progress", data: JSON.stringify(progress), id: String(++seq) });
+          await stream.writeSSE({ event: "progress", data: JSON.stringify(progress) });
         }
         if (progress.status !== "running" && progress.finished_at) {
-          await stream.writeSSE({ event: "done", data: JSON.stringify(progress), id: String(++seq) });
+          await stream.writeSSE({ event: "done", data: JSON.stringify(progress) });
           return;
         }
         await stream.sleep(RUN_LIMITS.eventsPollMs);

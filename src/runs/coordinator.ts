@@ -25,6 +25,7 @@ type Claim = { ok: true; config: RunConfig } | { ok: false; reason: "unknown-run
 
 export class RunCoordinator extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private finalizing = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -260,11 +261,23 @@ export class RunCoordinator extends DurableObject<Env> {
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ALARM_MS);
       return;
     }
-    if (status === "running") this.set("status", "completed");
-    this.set("finished_at", new Date().toISOString());
-    const progress = this.snapshot();
-    await finalizeRun(this.env, config, progress);
-    this.set("finalized", true);
-    await this.ctx.storage.deleteAlarm();
+    // Other calls run while finalizeRun waits on D1: one finalization at a time, and `finished_at`
+    // (what watchers wait for) only once the D1 row says how the run ended.
+    if (this.finalizing) return;
+    this.finalizing = true;
+    try {
+      if (status === "running") this.set("status", "completed");
+      const progress = { ...this.snapshot(), finished_at: new Date().toISOString() };
+      await finalizeRun(this.env, config, progress);
+      this.set("finished_at", progress.finished_at);
+      this.set("finalized", true);
+      await this.ctx.storage.deleteAlarm();
+    } catch (e) {
+      // D1 failed: the alarm tries again.
+      console.error(`run ${config.id}: finalizing failed`, e instanceof Error ? e.message : e);
+      await this.ctx.storage.setAlarm(Date.now() + ALARM_MS);
+    } finally {
+      this.finalizing = false;
+    }
   }
 }
