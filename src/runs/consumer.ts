@@ -35,45 +35,44 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-/** Waits for a slot of the model's shared budget; null when the unit was stopped meanwhile. */
-async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Promise<{ release(): Promise<void> } | null> {
-  if (!config.model.limiterKey) return { release: async () => {} };
+/** A slot of a model's shared budget, held for a task's whole call sequence and kept alive by the heartbeat. */
+interface Slot {
+  extend(): Promise<void>;
+  release(): Promise<void>;
+}
+
+/** Waits for a slot; null when the unit was stopped meanwhile. */
+async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Promise<Slot | null> {
+  if (!config.model.limiterKey) return { extend: async () => {}, release: async () => {} };
   const limiter = env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey));
-  const leaseMs = config.retry.timeoutMs + 30_000;
   for (;;) {
     if (signal.aborted) return null;
-    const got = await limiter.acquire({ concurrency: config.limits.concurrency, requestsPerMinute: config.limits.requestsPerMinute }, leaseMs);
-    if (got.granted) return { release: () => limiter.release(got.lease) };
+    const got = await limiter.acquire({ concurrency: config.limits.concurrency, requestsPerMinute: config.limits.requestsPerMinute });
+    if (got.granted) return { extend: () => limiter.extend(got.lease), release: () => limiter.release(got.lease) };
     await sleep(Math.min(got.waitMs, 2_000), signal);
   }
 }
 
-async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], signal: AbortSignal): Promise<Answer> {
+/**
+ * Calls the model with retries under one slot of its limiter. The slot is taken before the first
+ * call so waiting for it never eats into a call's timeout; `held` exposes it to the heartbeat.
+ */
+async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], signal: AbortSignal, held: { slot?: Slot }): Promise<Answer> {
+  const slot = await acquireSlot(env, config, signal);
+  if (!slot) return { kind: "stopped" };
+  held.slot = slot;
   const started = Date.now();
   const limiter = config.model.limiterKey ? env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey)) : null;
-  let stopped = false;
-  const result = await withRetries(
-    async (attemptSignal) => {
-      const slot = await acquireSlot(env, config, signal);
-      if (!slot) {
-        stopped = true;
-        throw new DOMException("stopped", "AbortError");
-      }
-      try {
-        return await generate(env, config, messages, attemptSignal);
-      } finally {
-        await slot.release();
-      }
+  const result = await withRetries((attemptSignal) => generate(env, config, messages, attemptSignal), config.retry, {
+    signal,
+    onRetry: async (failure) => {
+      if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter) await limiter.pause(Date.now() + failure.retryAfterMs);
     },
-    config.retry,
-    {
-      signal,
-      onRetry: async (failure) => {
-        if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter) await limiter.pause(Date.now() + failure.retryAfterMs);
-      },
-    },
-  );
-  if (stopped || (!result.ok && result.failure.kind === "cancelled")) return { kind: "stopped" };
+  }).finally(async () => {
+    held.slot = undefined;
+    await slot.release();
+  });
+  if (!result.ok && result.failure.kind === "cancelled") return { kind: "stopped" };
   const latencyMs = Date.now() - started;
   if (!result.ok) return { kind: "failed", failure: result.failure, calls: result.attempts, latencyMs };
   return { kind: "output", generation: result.value, cached: false, calls: result.attempts, latencyMs };
@@ -88,6 +87,7 @@ async function answer(
   promptSha256: string,
   coordinator: DurableObjectStub<RunCoordinator>,
   signal: AbortSignal,
+  held: { slot?: Slot },
 ): Promise<Answer> {
   const { model } = config;
   if (model.provider === "baseline") {
@@ -102,17 +102,18 @@ async function answer(
     if (hit) return { kind: "output", generation: (await hit.json()) as Generation, cached: true, calls: 0, latencyMs: 0 };
   }
   if (!(await coordinator.admit(task.unit, task.promptTokens + config.parameters.max_tokens))) return { kind: "stopped" };
-  const result = await callModel(env, config, messages, signal);
+  const result = await callModel(env, config, messages, signal, held);
   if (result.kind === "output" && cacheKey) await env.DATASETS.put(cacheKey, JSON.stringify(result.generation));
   return result;
 }
 
-function heartbeat(coordinator: DurableObjectStub<RunCoordinator>, message: RunMessage, abort: AbortController) {
+function heartbeat(coordinator: DurableObjectStub<RunCoordinator>, message: RunMessage, abort: AbortController, held: { slot?: Slot }) {
   const timer = setInterval(() => {
     coordinator.heartbeat(message.unit, message.attempt).then(
       (alive) => alive || abort.abort(),
       (e) => console.error(`run ${message.run}: heartbeat failed`, e),
     );
+    held.slot?.extend().catch((e) => console.error(`run ${message.run}: model slot heartbeat failed`, e));
   }, HEARTBEAT_MS);
   return () => clearInterval(timer);
 }
@@ -125,7 +126,8 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
   // RPC result types lose the union's narrowing.
   const config = (claim as unknown as { config: RunConfig }).config;
   const abort = new AbortController();
-  const stopHeartbeat = heartbeat(coordinator, message, abort);
+  const held: { slot?: Slot } = {};
+  const stopHeartbeat = heartbeat(coordinator, message, abort, held);
   try {
     const benchmark = getBenchmark(config.benchmark);
     const task = await benchmark.load(env, config.datasetId, message.unit, config.options);
@@ -150,7 +152,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
       // Never sent: it cannot fit, so it is neither an answer nor an error.
       row = { ...base, error: `${task.promptTokens} prompt tokens + ${config.parameters.max_tokens} max_tokens exceed the ${config.limits.contextWindow}-token window` };
     } else {
-      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal);
+      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal, held);
       if (got.kind === "stopped") {
         await coordinator.release(message.unit, message.attempt);
         return;

@@ -6,6 +6,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 
+/** As long as a run's lease on a task: both lapse together when a consumer dies. */
+export const SLOT_LEASE_MS = 30_000;
+
 export type Acquired = { granted: true; lease: string } | { granted: false; waitMs: number };
 
 export class ModelLimiter extends DurableObject<Env> {
@@ -20,10 +23,12 @@ export class ModelLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Takes a slot for one call, held until `release` or `leaseMs` (the caller's timeout plus a
-   * margin). Otherwise says how long to wait before asking again.
+   * Takes a slot, held until `release` or until its lease lapses ({@link SLOT_LEASE_MS}, renewed by
+   * `extend`): a consumer that dies mid-call frees its slot as soon as its run re-sends the task.
+   * Otherwise says how long to wait before asking again.
    */
-  async acquire(limits: { concurrency: number; requestsPerMinute: number | null }, leaseMs: number): Promise<Acquired> {
+  async acquire(limits: { concurrency: number; requestsPerMinute: number | null }): Promise<Acquired> {
+    const leaseMs = SLOT_LEASE_MS;
     const now = Date.now();
     this.sql.exec("DELETE FROM leases WHERE expires_at <= ?", now);
     this.sql.exec("DELETE FROM calls WHERE at <= ?", now - 60_000);
@@ -39,6 +44,10 @@ export class ModelLimiter extends DurableObject<Env> {
     this.sql.exec("INSERT INTO leases (id, expires_at) VALUES (?, ?)", lease, now + leaseMs);
     this.sql.exec("INSERT INTO calls (at) VALUES (?)", now);
     return { granted: true, lease };
+  }
+
+  async extend(lease: string): Promise<void> {
+    this.sql.exec("UPDATE leases SET expires_at = ? WHERE id = ?", Date.now() + SLOT_LEASE_MS, lease);
   }
 
   async release(lease: string): Promise<void> {
