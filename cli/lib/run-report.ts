@@ -4,18 +4,8 @@
  */
 
 /** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it. */
-export interface RunProgress {
-  status: string;
-  units: number;
-  counts: { pending: number; queued: number; running: number; done: number; skipped: number; scored: number; passed: number; error: number; context_exceeded: number };
-  tokens: { prompt: number; completion: number; reserved: number };
-  model_calls: number;
-  cached: number;
-  cost_usd: number | null;
-  started_at: string;
-  finished_at: string | null;
-  updated_at?: string;
-}
+export type { RunProgress } from "../../src/runs/config";
+import type { RunProgress } from "../../src/runs/config";
 
 export interface Rate {
   n: number;

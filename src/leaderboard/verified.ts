@@ -56,7 +56,8 @@ const invalid = (detail: string): never => {
   throw new ProblemError("unprocessable-content", detail);
 };
 
-function toSample(s: VerifiedSample): Sample {
+/** A verified sample in the leaderboard's stored shape (checked; a 422 names what is wrong). */
+export function toSample(s: VerifiedSample): Sample {
   const language = s.language ?? s.task.split("::")[0];
   if (!language || s.task.split("::").length < 3) invalid(`Sample task "${s.task}" is not <language>::<repo>::<name>.`);
   const status = s.status ?? "scored";

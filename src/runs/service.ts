@@ -6,11 +6,12 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { aggregateSamples, type Sample } from "../leaderboard/aggregate";
+import { aggregateSamples } from "../leaderboard/aggregate";
+import { toSample } from "../leaderboard/verified";
 import { SERVICE_VERSION } from "../version";
 import type { GenerationParameters, RunConfig, RunProgress } from "./config";
 import { coordinatorOf } from "./consumer";
-import { publishRun } from "./finalize";
+import { publishRun, verifiedSample } from "./finalize";
 import { modelLimits, parseModelSpec, readApiKey, type ModelLimits } from "./models";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { allSamples, getRun, readOutput, type RunRow, type SampleRow } from "./store";
@@ -158,23 +159,6 @@ export async function cancelRun(env: Env, id: string) {
   return runView(run, await coordinatorOf(env, id).cancel());
 }
 
-/** A RepoQA sample row in the leaderboard's sample shape (for the same aggregates). */
-function asSample(row: SampleRow): Sample {
-  const detail = row.detail ?? {};
-  return {
-    taskId: row.taskId,
-    language: row.language,
-    needlePosition: row.position ?? 0.5,
-    tokenStart: null,
-    tokenEnd: null,
-    contextSize: row.contextSize ?? 1,
-    isBest: row.status === "scored" && detail.is_best === true,
-    bestSimilarity: row.status === "scored" ? (row.score ?? 0) : 0,
-    bestTarget: null,
-    status: row.status,
-  };
-}
-
 /**
  * pass@1 of the scored samples per language at every threshold (the reference's table) and per
  * depth bucket at the run's threshold, each with a 95 % Wilson interval; errors and context
@@ -184,7 +168,7 @@ export async function runResults(env: Env, id: string) {
   const run = await getRun(env, id);
   const rows = await allSamples(env, id);
   const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
-  const aggregates = aggregateSamples(rows.map(asSample));
+  const aggregates = aggregateSamples(rows.map((r) => toSample(verifiedSample(r))));
   const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
   const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
   const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};

@@ -160,6 +160,7 @@ const progress = (over: Partial<Omit<RunProgress, "counts">> & { counts?: Partia
   cached: 0,
   started_at: "2026-11-21T12:00:00.000Z",
   finished_at: null,
+  updated_at: "2026-11-21T12:00:05.000Z",
   ...over,
   counts: { pending: 0, queued: 0, running: 0, done: 0, skipped: 0, scored: 0, passed: 0, error: 0, context_exceeded: 0, ...over.counts },
   tokens: { prompt: 0, completion: 0, reserved: 0, ...over.tokens },
