@@ -1,7 +1,9 @@
 /** Running the Worker locally (`wrangler dev --local`) for Node-side commands. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import { DEV_VARS, ROOT, readDotenv, waitForService } from "./api";
 
@@ -89,4 +91,45 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** A local instance with fresh state in a temporary directory (tests and benches; never the user's data). */
+export interface IsolatedInstance {
+  url: string;
+  /** The admin token (the local one from .dev.vars). */
+  token: string;
+  persistTo: string;
+  dev: ChildProcess;
+  /** The last 4000 characters wrangler printed. */
+  log(): string;
+  /** Stops wrangler (waits up to 5 s) and deletes the state directory. */
+  stop(): Promise<void>;
+}
+
+export async function startIsolatedInstance(prefix: string): Promise<IsolatedInstance> {
+  const persistTo = mkdtempSync(join(tmpdir(), `${prefix}-state-`));
+  const token = ensureAdminToken(() => {});
+  applyLocalMigrations(persistTo);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dev = startWranglerDev(port, "pipe", { persistTo, inspectorPort: await freePort() });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  dev.stdout?.on("data", keep);
+  dev.stderr?.on("data", keep);
+  const stop = async () => {
+    if (dev.exitCode === null) {
+      const exited = new Promise((resolve) => dev.once("exit", resolve));
+      dev.kill("SIGINT");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+  try {
+    await waitForService(url, 90_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
+  }
+  return { url, token, persistTo, dev, log: () => output, stop };
 }

@@ -4,15 +4,15 @@
  * pages driven in Debian's Chromium through playwright-core (never a downloaded browser).
  * Screenshots go to test/artifacts/ (git-ignored) for a person to look at.
  */
-import { execFile, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, waitForService } from "../../cli/lib/api";
-import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
+import { ROOT } from "../../cli/lib/api";
+import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -23,10 +23,8 @@ const ARTIFACTS = join(ROOT, "test/artifacts");
 /** A model with per-task rows in the published files, so its page has the depth breakdown. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
-let state: string;
+let instance: IsolatedInstance | undefined;
 let profile: string;
-let dev: ChildProcess | undefined;
-let devLog = "";
 let url: string;
 let browser: BrowserContext | undefined;
 
@@ -91,21 +89,10 @@ function chromiumContext(): BrowserContext {
 beforeAll(async () => {
   if (missing) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  state = mkdtempSync(join(tmpdir(), "nw-browser-state-"));
   profile = mkdtempSync(join(tmpdir(), "nw-browser-profile-"));
-  const token = ensureAdminToken(() => {});
-  applyLocalMigrations(state);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  dev = startWranglerDev(port, "pipe", { persistTo: state, inspectorPort: await freePort() });
-  const keep = (chunk: Buffer) => (devLog = (devLog + chunk.toString()).slice(-4000));
-  dev.stdout?.on("data", keep);
-  dev.stderr?.on("data", keep);
-  try {
-    await waitForService(url, 90_000);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${devLog}`);
-  }
+  instance = await startIsolatedInstance("nw-browser");
+  url = instance.url;
+  const token = instance.token;
 
   const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
   await promisify(execFile)(
@@ -124,12 +111,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (dev && dev.exitCode === null) {
-    const exited = new Promise((resolve) => dev!.once("exit", resolve));
-    dev.kill("SIGINT");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  }
-  for (const dir of [state, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await instance?.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe("leaderboard pages in Chromium", () => {

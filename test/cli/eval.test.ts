@@ -3,24 +3,22 @@
  * (its own --persist-to directory and port) and the loopback model; and the pure pieces it prints
  * with (run-report) and follows runs with (the SSE client).
  */
-import { execFile, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, waitForService } from "../../cli/lib/api";
-import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
+import { ROOT } from "../../cli/lib/api";
+import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";
 import { SseParser, sseEvents } from "../../cli/lib/sse";
 
 const DATASET = "eval-cli";
 
-let state: string;
-let dev: ChildProcess | undefined;
-let devLog = "";
+let instance: IsolatedInstance | undefined;
 let url: string;
 let token: string;
 let model: LoopbackModel;
@@ -48,21 +46,9 @@ function tableRow(stdout: string, threshold: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  state = mkdtempSync(join(tmpdir(), "nw-eval-state-"));
-  token = ensureAdminToken(() => {});
-  applyLocalMigrations(state);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  dev = startWranglerDev(port, "pipe", { persistTo: state, inspectorPort: await freePort() });
-  const keep = (chunk: Buffer) => (devLog = (devLog + chunk.toString()).slice(-4000));
-  dev.stdout?.on("data", keep);
-  dev.stderr?.on("data", keep);
+  instance = await startIsolatedInstance("nw-eval");
+  ({ url, token } = instance);
   model = await startLoopbackModel();
-  try {
-    await waitForService(url, 90_000);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${devLog}`);
-  }
   const res = await fetch(`${url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -72,9 +58,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  dev?.kill("SIGINT");
+  await instance?.stop();
   await model?.close();
-  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 describe("npm run eval", () => {
