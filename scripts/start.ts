@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import "../cli/lib/tree-sitter-node";
-import { ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
+import { DEFAULT_URL, ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
 import { DEMO_SEED, buildDemoRelease } from "../cli/lib/demo";
 import { importReleaseFile } from "../cli/lib/import-release";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
@@ -85,6 +85,7 @@ function printUsage() {
   const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
   const body = JSON.stringify({ dataset: DEMO_ID, task: `${language}::${repo.repo}::${needle.name}`, answer: "```\n" + code + "\n```" });
   const quoted = `'${body.replaceAll("'", "'\\''")}'`;
+  const urlFlag = URL_BASE === DEFAULT_URL ? "" : ` --url ${URL_BASE}`;
   console.log(`
 needlework is running at ${URL_BASE}
   leaderboard:     ${URL_BASE}/
@@ -96,8 +97,8 @@ Score an answer (here: the target function itself, so it passes):
   curl -s ${URL_BASE}/v1/score -H 'content-type: application/json' -d ${quoted}
 
 Evaluate a model on the demo (in another terminal; baselines need no network):
-  npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}
-  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}
+  npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}${urlFlag}
+  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}
 
 Press Ctrl-C to stop.`);
 }
