@@ -41,10 +41,13 @@ interface Slot {
   release(): Promise<void>;
 }
 
+/** The model's shared limiter (null for baselines, which have none). */
+const limiterOf = (env: Env, config: RunConfig) => (config.model.limiterKey ? env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey)) : null);
+
 /** Waits for a slot; null when the unit was stopped meanwhile. */
 async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Promise<Slot | null> {
-  if (!config.model.limiterKey) return { extend: async () => {}, release: async () => {} };
-  const limiter = env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey));
+  const limiter = limiterOf(env, config);
+  if (!limiter) return { extend: async () => {}, release: async () => {} };
   for (;;) {
     if (signal.aborted) return null;
     const got = await limiter.acquire({ concurrency: config.limits.concurrency, requestsPerMinute: config.limits.requestsPerMinute });
@@ -62,7 +65,7 @@ async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], s
   if (!slot) return { kind: "stopped" };
   held.slot = slot;
   const started = Date.now();
-  const limiter = config.model.limiterKey ? env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey)) : null;
+  const limiter = limiterOf(env, config);
   const result = await withRetries((attemptSignal) => generate(env, config, messages, attemptSignal), config.retry, {
     signal,
     onRetry: async (failure) => {

@@ -194,30 +194,23 @@ export class RunCoordinator extends DurableObject<Env> {
 
   /** Re-sends units whose lease ran out, then feeds and settles. */
   override async alarm(): Promise<void> {
-    const now = Date.now();
     const expired = this.sql
-      .exec<{ unit: string }>("SELECT unit FROM units WHERE state IN ('queued', 'running') AND lease_until <= ? ORDER BY seq", now)
-      .toArray()
-      .map((r) => r.unit);
+      .exec<{ unit: string; attempt: number }>("SELECT unit, attempt FROM units WHERE state IN ('queued', 'running') AND lease_until <= ? ORDER BY seq", Date.now())
+      .toArray();
     if (expired.length) {
       if (this.status() === "running") {
         // A unit whose consumers keep dying (not failing: that is recorded) is given up on.
-        const spent = expired.filter((unit) => this.attemptOf(unit) >= MAX_ATTEMPTS);
-        for (const unit of spent) {
-          const result = await recordFailure(this.env, { run: this.config()!.id, unit, attempt: this.attemptOf(unit) }, `no consumer finished it in ${MAX_ATTEMPTS} attempts`);
-          await this.complete(unit, result);
+        const run = this.config()!.id;
+        for (const { unit, attempt } of expired.filter((r) => r.attempt >= MAX_ATTEMPTS)) {
+          await this.complete(unit, await recordFailure(this.env, { run, unit, attempt }, `no consumer finished it in ${MAX_ATTEMPTS} attempts`));
         }
-        await this.send(expired.filter((unit) => !spent.includes(unit)));
+        await this.send(expired.filter((r) => r.attempt < MAX_ATTEMPTS).map((r) => r.unit));
       }
       // A stopped run does not send again: an abandoned unit is simply not run.
-      else for (const unit of expired) this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ?", unit);
+      else for (const { unit } of expired) this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ?", unit);
     }
     await this.feed();
     await this.settle();
-  }
-
-  private attemptOf(unit: string): number {
-    return this.sql.exec<{ attempt: number }>("SELECT attempt FROM units WHERE unit = ?", unit).one().attempt;
   }
 
   private inFlight(): number {

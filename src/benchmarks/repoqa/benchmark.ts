@@ -9,7 +9,7 @@ import * as schema from "../../db/schema";
 import type { CommentMode } from "../../datasets/context";
 import { COMMENT_MODES } from "../../datasets/context";
 import { getShard } from "../../datasets/shard-cache";
-import { db, getDataset, locateTasks, type TaskLocation } from "../../datasets/store";
+import { db, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
@@ -18,7 +18,7 @@ import { SCORER_VERSION } from "../../version";
 import type { Benchmark } from "../types";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
-import { scoreTask, storedContext } from "./service";
+import { locateTask, scoreTask, storedContext } from "./service";
 
 export const RepoqaOptionsSchema = z.object({
   scoring_mode: z.enum(SCORING_MODES).default("official"),
@@ -34,21 +34,15 @@ export const RepoqaOptionsSchema = z.object({
 });
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
 
-/** `<task>` or `<task>@<depth>`. */
-function parseUnit(unit: string): { taskId: string; depth?: number } {
+/** A run unit: `<task>`, or `<task>@<depth>` when the dataset stores several depths per task. */
+export function parseUnit(unit: string): { taskId: string; depth?: number } {
   const at = unit.lastIndexOf("@");
   return at < 0 ? { taskId: unit } : { taskId: unit.slice(0, at), depth: Number(unit.slice(at + 1)) };
 }
 
-async function locate(env: Env, datasetId: string, taskId: string): Promise<TaskLocation> {
-  const location = (await locateTasks(env, datasetId, [taskId])).get(taskId);
-  if (!location) throw new ProblemError("not-found", `Dataset "${datasetId}" has no task ${JSON.stringify(taskId)}.`);
-  return location;
-}
-
 async function contextOf(env: Env, datasetId: string, unit: string, options: RepoqaOptions) {
   const { taskId, depth } = parseUnit(unit);
-  const location = await locate(env, datasetId, taskId);
+  const location = await locateTask(env, datasetId, taskId);
   const choice = { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth };
   const [shard, context] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), storedContext(env, location, choice)]);
   return { location, needle: shard.shard.needles[location.needleIndex], ...context };
@@ -123,7 +117,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
 
   async score(env, datasetId, unit, output, options) {
     const { taskId, depth } = parseUnit(unit);
-    const location = await locate(env, datasetId, taskId);
+    const location = await locateTask(env, datasetId, taskId);
     const verdict = await scoreTask(env, location, output, {
       threshold: options.threshold,
       mode: options.scoring_mode,

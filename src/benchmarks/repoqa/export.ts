@@ -9,6 +9,7 @@ import { getShard } from "../../datasets/shard-cache";
 import { locateTasks } from "../../datasets/store";
 import type { Env } from "../../env";
 import { allSamples, readOutput, type RunRow, type SampleRow } from "../../runs/store";
+import { parseUnit } from "./benchmark";
 import { INSTRUCTION } from "./prompt";
 import { passAt1 } from "./scorer";
 import { storedContext } from "./service";
@@ -25,7 +26,7 @@ async function sampleContexts(env: Env, run: RunRow, rows: SampleRow[]) {
   const options = (run.options as RunOptions).benchmark_options ?? {};
   return async (row: SampleRow) => {
     const location = locations.get(row.taskId)!;
-    const depth = row.unit.includes("@") ? Number(row.unit.slice(row.unit.lastIndexOf("@") + 1)) : undefined;
+    const { depth } = parseUnit(row.unit);
     const [shard, context] = await Promise.all([
       getShard(env, location.shardKey, location.contentSha256),
       storedContext(env, location, { size: options.context_size, comment_mode: options.comment_mode, depth }),

@@ -63,10 +63,16 @@ async function strictCandidates(env: Env, location: TaskLocation, choice: Contex
   };
 }
 
-/** The exact prompt a model is sent for a task (and where its needle sits in it). */
-export async function taskPrompt(env: Env, dataset: string, taskId: string, choice: ContextChoice) {
+/** Where one task of a dataset lives, or a 404 naming it. */
+export async function locateTask(env: Env, dataset: string, taskId: string): Promise<TaskLocation> {
   const location = (await locateTasks(env, dataset, [taskId])).get(taskId);
   if (!location) throw new ProblemError("not-found", `Dataset "${dataset}" has no task ${JSON.stringify(taskId)}.`);
+  return location;
+}
+
+/** The exact prompt a model is sent for a task (and where its needle sits in it). */
+export async function taskPrompt(env: Env, dataset: string, taskId: string, choice: ContextChoice) {
+  const location = await locateTask(env, dataset, taskId);
   const [shard, { task, size, mode }] = await Promise.all([
     getShard(env, location.shardKey, location.contentSha256),
     storedContext(env, location, choice),
