@@ -10,12 +10,11 @@
  * clients for 5 s. All traffic stays on 127.0.0.1.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { ROOT, waitForService } from "../cli/lib/api.ts";
-import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../cli/lib/local-service.ts";
+import { ROOT } from "../cli/lib/api.ts";
+import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 
 const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "..", "shared", "data", "repoqa-official");
 if (!existsSync(join(DATA, "COMBINED-RESULTS.json"))) {
@@ -23,12 +22,8 @@ if (!existsSync(join(DATA, "COMBINED-RESULTS.json"))) {
   process.exit(0);
 }
 
-const persist = mkdtempSync(join(tmpdir(), "nw-bench-lb-"));
-const [port, inspectorPort] = [await freePort(), await freePort()];
-const url = `http://127.0.0.1:${port}`;
-ensureAdminToken(() => {});
-applyLocalMigrations(persist);
-const dev = startWranglerDev(port, "ignore", { persistTo: persist, inspectorPort });
+const instance = await startIsolatedInstance("nw-bench-lb");
+const { url } = instance;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -62,7 +57,6 @@ function report(name: string, samples: number[], rps?: number) {
 }
 
 try {
-  await waitForService(url, 90_000);
   const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
   await promisify(execFile)(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "cli/leaderboard.ts"), "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus)", "--license", "Apache-2.0", "--url", url], { cwd: ROOT });
   console.log(`\nLeaderboard reads against wrangler dev (${files.length} published files imported; local workerd, loopback HTTP):`);
@@ -102,7 +96,5 @@ try {
   for (let i = 0; i < 50; i++) page.push((await time("/")).ms);
   report("page GET / (HTML)", page);
 } finally {
-  dev.kill("SIGINT");
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(persist, { recursive: true, force: true });
+  await instance.stop();
 }

@@ -17,11 +17,11 @@
  *
  * Options: --runs=N (runs per figure, default 3).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
-import { ROOT, api, waitForService } from "../cli/lib/api.ts";
-import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../cli/lib/local-service.ts";
+import { ROOT, api } from "../cli/lib/api.ts";
+import { importReleaseFile } from "../cli/lib/import-release.ts";
+import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { startLoopbackModel } from "../cli/lib/loopback-model.ts";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
@@ -31,14 +31,9 @@ const POLL_MS = 50;
 
 type RunView = { id: string; status: string; units: number; counts: Record<string, number>; started_at: string; finished_at: string | null };
 
-const persist = mkdtempSync(join(tmpdir(), "nw-bench-runs-"));
-const [port, inspectorPort] = [await freePort(), await freePort()];
-const url = `http://127.0.0.1:${port}`;
-ensureAdminToken(() => {});
-applyLocalMigrations(persist);
-const dev = startWranglerDev(port, "ignore", { persistTo: persist, inspectorPort });
+const instance = await startIsolatedInstance("nw-bench-runs");
 const model = await startLoopbackModel();
-const client = api(url);
+const client = api(instance.url, instance.token);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -99,9 +94,7 @@ async function figure(what: string, concurrency: number, spec: (i: number) => st
 }
 
 try {
-  await waitForService(url, 90_000);
-  const fixture = JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8"));
-  await client.request("POST", `/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, fixture, { admin: true });
+  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
   // Warm-up (first module load, first Durable Objects, first R2/D1 reads): not counted.
   await timedRun({ model: `openai-compatible:instant:bench-warmup@${model.url}`, concurrency: 4, model_limits: { concurrency: 4 } });
 
@@ -124,8 +117,6 @@ try {
   }
   console.log("  (server ms: the run's started_at to finished_at; running: most units claimed at once in the polls; model calls at once: the most the loopback model saw)");
 } finally {
-  dev.kill("SIGINT");
   await model.close();
-  await sleep(500);
-  rmSync(persist, { recursive: true, force: true });
+  await instance.stop();
 }

@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../cli/lib/api";
+import { ROOT, api } from "../../cli/lib/api";
+import { importReleaseFile } from "../../cli/lib/import-release";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";
@@ -49,12 +50,7 @@ beforeAll(async () => {
   instance = await startIsolatedInstance("nw-eval");
   ({ url, token } = instance);
   model = await startLoopbackModel();
-  const res = await fetch(`${url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json")),
-  });
-  if (res.status !== 200) throw new Error(`fixture import: ${res.status} ${await res.text()}`);
+  await importReleaseFile(api(url, token), join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
 }, 120_000);
 
 afterAll(async () => {

@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, api, waitForService, type Api } from "../../cli/lib/api";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
+import { importReleaseFile } from "../../cli/lib/import-release";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 
 const DATASET = "resume-fixture";
@@ -138,8 +139,7 @@ beforeAll(async () => {
   model = await startLoopbackModel();
   client = api(url);
   await waitForService(url, 90_000);
-  const fixture = JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8"));
-  await client.request("POST", `/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, fixture, { admin: true });
+  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
 }, 120_000);
 
 afterAll(async () => {
