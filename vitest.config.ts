@@ -28,6 +28,15 @@ function officialResults(): { missing: string } | { dir: string; combined: strin
   return { dir, combined: readFileSync(join(dir, "COMBINED-RESULTS.json"), "utf8"), scores };
 }
 
+/**
+ * CRUXEval (../shared/data/cruxeval/cruxeval.jsonl, MIT, never copied here) for the literal parser
+ * and the SemTrace-family tests, as a binding for the same reason. NEEDLEWORK_CRUXEVAL points elsewhere.
+ */
+function cruxeval(): { missing: string } | { path: string; jsonl: string } {
+  const path = resolve(import.meta.dirname, process.env.NEEDLEWORK_CRUXEVAL ?? "../shared/data/cruxeval/cruxeval.jsonl");
+  return existsSync(path) ? { path, jsonl: readFileSync(path, "utf8") } : { missing: `${path} was not found` };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -40,6 +49,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: "test-admin-token",
             OFFICIAL_RESULTS: officialResults(),
+            CRUXEVAL: cruxeval(),
             TEST_PROVIDER_API_KEY: TEST_PROVIDER_KEY,
           },
         },

@@ -8,6 +8,8 @@ declare global {
       TEST_PROVIDER_API_KEY: string;
       /** Published RepoQA results read by vitest.config.ts: file texts, or why they are missing. */
       OFFICIAL_RESULTS: { missing: string } | { dir: string; combined: string; scores: Record<string, string> };
+      /** CRUXEval's JSONL read by vitest.config.ts, or why it is missing. */
+      CRUXEVAL: { missing: string } | { path: string; jsonl: string };
     }
   }
 }
