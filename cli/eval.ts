@@ -20,19 +20,20 @@ import { parseArgs } from "node:util";
 import { ApiError, DEFAULT_URL, api, type Api } from "./lib/api";
 import { UsageError, intOption } from "./lib/args";
 import { withService } from "./lib/local-service";
-import { compactNumber, depthTable, exportNames, formatCost, progressLine, resultsTable, type RunProgress, type RunResults } from "./lib/run-report";
+import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
 
 Runs a benchmark against a model on a needlework instance (a stopped local one is started for the
-command), shows its progress, prints pass@1 per threshold and language and per needle depth, and
-writes the reference's export files.
+command), shows its progress, prints the results (RepoQA: pass@1 per threshold and language and per
+needle depth; SemTrace family: accuracy by distractors x position, or the sensitivity curve), and
+writes the export files.
 
-  --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|empty
-  --dataset <id>            a dataset of the instance (npm start loads "demo")
-  --benchmark <id>          default repoqa-snf
+  --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
+  --dataset <id>            a dataset of the instance (npm start loads "demo" and "semtrace-demo")
+  --benchmark <id>          repoqa-snf (default), lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o
   --languages <a,b>         only these languages
   --limit <n>               only the first n tasks
   --concurrency <n>         tasks in flight at once (default 4)
@@ -41,6 +42,7 @@ writes the reference's export files.
   --max-tokens <n>          default: the benchmark's (1024 for RepoQA)
   --seed <n>                sent when the provider supports it
   --system-message <s>      off by default, as in the reference
+  --prefill <how>           assistant, continue (vLLM) or user: how a prompt's assistant prefill is sent (default: the provider's)
   --api-key <NAME>          the NAME of a Worker secret holding the key (e.g. OPENROUTER_API_KEY in .dev.vars), never the key
   --label <s>               name on the leaderboard and of the export files (default: the model id)
   --scoring-mode <m>        official (default) or strict
@@ -70,6 +72,7 @@ const CREATE_OPTIONS = [
   "max-tokens",
   "seed",
   "system-message",
+  "prefill",
   "api-key",
   "label",
   "scoring-mode",
@@ -93,6 +96,7 @@ const OPTIONS = {
   "max-tokens": { type: "string" },
   seed: { type: "string" },
   "system-message": { type: "string" },
+  prefill: { type: "string" },
   "api-key": { type: "string" },
   label: { type: "string" },
   "scoring-mode": { type: "string" },
@@ -135,6 +139,7 @@ function runRequest(values: Values): Record<string, unknown> {
   if (values["api-key"] !== undefined && !API_KEY_NAME.test(values["api-key"])) {
     throw new UsageError("--api-key takes the NAME of a Worker secret matching *_API_KEY (e.g. OPENROUTER_API_KEY, set in .dev.vars), never the key itself");
   }
+  if (values.prefill !== undefined && !["assistant", "continue", "user"].includes(values.prefill)) throw new UsageError(`--prefill must be assistant, continue or user, got "${values.prefill}"`);
   const mode = values["scoring-mode"];
   if (mode !== undefined && mode !== "official" && mode !== "strict") throw new UsageError(`--scoring-mode must be official or strict, got "${mode}"`);
   const languages = values.languages
@@ -158,6 +163,7 @@ function runRequest(values: Values): Record<string, unknown> {
     max_tokens: intOption(values["max-tokens"], "max-tokens", 1),
     seed: intOption(values.seed, "seed", 0),
     system_message: values["system-message"],
+    prefill: values.prefill,
     options: Object.values(options).some((v) => v !== undefined) ? options : undefined,
     languages,
     limit: intOption(values.limit, "limit", 1),
@@ -319,10 +325,7 @@ async function evaluate(s: Session): Promise<number> {
   if (values.json) {
     console.log(JSON.stringify(results, null, 2));
   } else {
-    log("");
-    log(resultsTable(results));
-    log("");
-    log(depthTable(results));
+    for (const table of resultTables(results)) log(`\n${table}`);
     log("");
   }
   const tokens = `${compactNumber(final.tokens.prompt + final.tokens.completion)} tokens (${compactNumber(final.tokens.prompt)} prompt + ${compactNumber(final.tokens.completion)} completion)`;
@@ -336,10 +339,9 @@ async function evaluate(s: Session): Promise<number> {
   await mkdir(out, { recursive: true });
   const names = exportNames(run.label ?? run.model);
   log(`Exports in ${out}:`);
-  for (const [path, file] of [
-    [`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)],
-    [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)],
-  ]) {
+  // RepoQA runs export the reference's own file formats; every run exports its results.
+  const exports = run.benchmark === "repoqa-snf" ? [[`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)], [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)]] : [];
+  for (const [path, file] of [...exports, [`/v1/runs/${run.id}/results`, join(out, `${names.base}-results.json`)]]) {
     const written = await download(s, path, file);
     if (written) log(`  ${written}`);
   }

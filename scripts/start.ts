@@ -16,12 +16,17 @@ import { dirname } from "node:path";
 import "../cli/lib/tree-sitter-node";
 import { DEFAULT_URL, ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
 import { DEMO_SEED, buildDemoRelease } from "../cli/lib/demo";
+import { defaultDistractorDir } from "../cli/lib/distractors";
+import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "../cli/lib/semtrace-suite";
+import { equallySpaced } from "../src/benchmarks/semtrace/build";
+import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset";
 import { importReleaseFile } from "../cli/lib/import-release";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_ID = "demo";
+const SEMTRACE_DEMO_ID = "semtrace-demo";
 /** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
 const DEMO_FILE = `${ROOT}.needlework/demo.json`;
 const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
@@ -47,6 +52,40 @@ async function ensureDemoDataset(token: string) {
     build: { tool: "npm start demo", seed: DEMO_SEED, count: 10, bins: 64, maxBytes: 2000, descriptions: "docstring" },
   });
   console.log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
+}
+
+/**
+ * The SemTrace-family demo `semtrace-demo`: a small suite (8 targets per task, D in {20, 40}, 5
+ * positions) with distractors from Python's standard library; the CRUXEval tasks join when
+ * ../shared/data/cruxeval is on this machine. Skipped, with a note, without python3.
+ */
+async function ensureSemtraceDemo(token: string) {
+  const client = api(URL_BASE, token);
+  try {
+    await client.request("GET", `/v1/datasets/${SEMTRACE_DEMO_ID}`);
+    console.log(`Dataset "${SEMTRACE_DEMO_ID}": already loaded`);
+    return;
+  } catch (err) {
+    if ((err as ApiError).status !== 404) throw err;
+  }
+  if (!defaultDistractorDir()) {
+    console.log(`Dataset "${SEMTRACE_DEMO_ID}": skipped (no python3, so no standard library for distractors; see README "Lexical vs semantic recall")`);
+    return;
+  }
+  console.log(`Dataset "${SEMTRACE_DEMO_ID}": building a small SemTrace-family suite (seed 0)...`);
+  const tasks = existsSync(DEFAULT_CRUXEVAL) ? SUITE_TASKS : (["semtrace", "sensitivity-semtrace"] as const);
+  const suite = await buildSuiteFromDisk({
+    tasks,
+    seed: 0,
+    digits: 2,
+    grid: { distractors: [20, 40], positions: equallySpaced(5) },
+    targets: 8,
+    variants: { targets: 4, cap: 8 },
+    maxFiles: 300,
+    log: console.log,
+  });
+  await client.request("POST", `/v1/datasets/${SEMTRACE_DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`, suite, { admin: true });
+  console.log(`Dataset "${SEMTRACE_DEMO_ID}": imported ${Object.keys(suite.tasks).join(", ")}`);
 }
 
 /**
@@ -100,6 +139,10 @@ Evaluate a model on the demo (in another terminal; baselines need no network):
   npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}${urlFlag}
   npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}
 
+The lexical-vs-semantic recall demo (SemTrace, CRUXEval-O, lexical recall, sensitivity):
+  npm run eval -- --benchmark semtrace --model baseline:interpreter --dataset ${SEMTRACE_DEMO_ID}${urlFlag}
+  npm run eval -- --benchmark cruxeval-o --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${SEMTRACE_DEMO_ID}${urlFlag}
+
 Press Ctrl-C to stop.`);
 }
 
@@ -114,6 +157,7 @@ async function main() {
   dev.on("exit", (code) => process.exit(code ?? 0));
   await waitForService(URL_BASE, 90_000);
   await ensureDemoDataset(token);
+  await ensureSemtraceDemo(token);
   await seedLeaderboard(token);
   printUsage();
 }

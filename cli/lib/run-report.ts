@@ -28,7 +28,25 @@ export interface RunResults {
   context_exceeded: number;
   pass_at_1: Record<string, Record<string, Rate>>;
   by_depth: ({ bucket: string } & Rate)[];
+  /** The benchmark's own results (SemTrace family: the position grid, or sensitivity). */
+  summary?: PositionalSummary | SensitivityResults;
   receipt?: Record<string, unknown>;
+}
+
+export interface PositionalSummary {
+  grid: { distractors: number; position: number; n: number; accuracy: number; mean_score: number; unresolved: number; unparseable: number }[];
+  by_distractors: { distractors: number; best_accuracy: number; drop: number | null }[];
+  median_drop: number | null;
+  unresolved: number;
+  unparseable: number;
+}
+
+export interface SensitivityResults {
+  sensitivity: null | {
+    per_snippet: { mean: number | null; snippets: number; unsolved: number };
+    aggregate: number | null;
+    curve: { bucket: string; n: number; accuracy: number }[];
+  };
 }
 
 /** 950, 12.3k, 4.5M. */
@@ -113,6 +131,57 @@ export function depthTable(results: RunResults): string {
   }
   const lines = grid(rows);
   return [`pass@1 (%) by needle depth at threshold ${results.threshold}`, lines[0], "-".repeat(Math.max(...lines.map((l) => l.length))), ...lines.slice(1)].join("\n");
+}
+
+/**
+ * Accuracy (%) per distractor count (rows) and target position (columns), the paper's Figure 2
+ * before normalisation, with each row's relative drop toward the middle and partial-match means.
+ */
+export function positionTable(summary: PositionalSummary): string {
+  if (summary.grid.length === 0) return "accuracy by position: no scored samples";
+  const positions = [...new Set(summary.grid.map((c) => c.position))].sort((a, b) => a - b);
+  const ds = [...new Set(summary.grid.map((c) => c.distractors))].sort((a, b) => a - b);
+  const cell = (d: number, p: number, f: (c: PositionalSummary["grid"][number]) => number) => {
+    const c = summary.grid.find((x) => x.distractors === d && x.position === p);
+    return c ? pct(f(c)) : "-";
+  };
+  const drop = (d: number) => summary.by_distractors.find((r) => r.distractors === d)?.drop;
+  const table = (title: string, f: (c: PositionalSummary["grid"][number]) => number, withDrop: boolean) => {
+    const rows = [["D \\ position", ...positions.map(String), ...(withDrop ? ["drop"] : [])]];
+    for (const d of ds) rows.push([String(d), ...positions.map((p) => cell(d, p, f)), ...(withDrop ? [drop(d) == null ? "-" : pct(drop(d)!)] : [])]);
+    const lines = grid(rows);
+    return [title, lines[0], "-".repeat(Math.max(...lines.map((l) => l.length))), ...lines.slice(1)].join("\n");
+  };
+  const median = summary.median_drop === null ? "-" : `${pct(summary.median_drop)} %`;
+  return [
+    table("accuracy (%) by distractors D and target position; drop = 1 - worst interior / best position", (c) => c.accuracy, true),
+    `median relative drop toward the middle: ${median}; unresolved answers ${summary.unresolved}, unparseable ${summary.unparseable}`,
+    "",
+    table("partial match (%): mean fraction of list positions right", (c) => c.mean_score, false),
+  ].join("\n");
+}
+
+/** Accuracy by fraction of lines removed, and the sensitivity (Eq. 1 of the paper). */
+export function sensitivityTable(results: SensitivityResults): string {
+  const s = results.sensitivity;
+  if (!s) return "sensitivity: no scored samples";
+  const rows = [["lines removed", "n", "accuracy"], ...s.curve.map((c) => [c.bucket, String(c.n), pct(c.accuracy)])];
+  const lines = grid(rows);
+  const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(4));
+  return [
+    "accuracy (%) by fraction of body lines removed",
+    lines[0],
+    "-".repeat(Math.max(...lines.map((l) => l.length))),
+    ...lines.slice(1),
+    `sensitivity: per snippet ${fmt(s.per_snippet.mean)} over ${s.per_snippet.snippets} solved snippets (${s.per_snippet.unsolved} unsolved counted apart); aggregate ${fmt(s.aggregate)}`,
+  ].join("\n");
+}
+
+/** The tables `npm run eval` prints for a run's results. */
+export function resultTables(results: RunResults): string[] {
+  if (results.summary && "grid" in results.summary) return [positionTable(results.summary)];
+  if (results.summary && "sensitivity" in results.summary) return [sensitivityTable(results.summary)];
+  return [resultsTable(results), depthTable(results)];
 }
 
 /**

@@ -1,10 +1,14 @@
 /** Every benchmark a run can name, by id. */
 import { ProblemError } from "../errors";
 import { repoqaBenchmark } from "./repoqa/benchmark";
+import { positionalBenchmark, sensitivityBenchmark } from "./semtrace/benchmark";
+import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./semtrace/ids";
 import type { Benchmark } from "./types";
 
 const BENCHMARKS: Record<string, Benchmark> = {
   [repoqaBenchmark.id]: repoqaBenchmark as unknown as Benchmark,
+  ...Object.fromEntries(POSITIONAL_BENCHMARKS.map((id) => [id, positionalBenchmark(id) as unknown as Benchmark])),
+  ...Object.fromEntries(SENSITIVITY_BENCHMARKS.map((id) => [id, sensitivityBenchmark(id) as unknown as Benchmark])),
 };
 
 export const benchmarkIds = () => Object.keys(BENCHMARKS);

@@ -31,6 +31,20 @@ export interface SampleVerdict {
   detail: Record<string, unknown>;
 }
 
+/** Built-in baselines (no network): `baseline:<kind>`. */
+export type BaselineKind = "oracle" | "bm25" | "interpreter";
+
+/** A stored run sample as a benchmark's summary sees it. */
+export interface SummarySample {
+  unit: string;
+  status: "scored" | "error" | "context_exceeded";
+  passed: boolean | null;
+  score: number | null;
+  position: number | null;
+  contextSize: number | null;
+  detail: Record<string, unknown> | null;
+}
+
 export interface UnitFilters {
   languages?: string[];
   limit?: number;
@@ -51,7 +65,13 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    */
   units(env: Env, datasetId: string, options: Options, filters: UnitFilters): Promise<{ units: string[]; datasetSha256: string; resolved: Partial<Options> }>;
   load(env: Env, datasetId: string, unit: string, options: Options): Promise<LoadedUnit>;
+  /** The baselines this benchmark can answer (`baseline:empty` always works). */
+  baselines: readonly BaselineKind[];
   /** What a built-in baseline answers (no network). */
-  baseline(env: Env, datasetId: string, unit: string, options: Options, kind: "oracle" | "bm25"): Promise<string>;
+  baseline(env: Env, datasetId: string, unit: string, options: Options, kind: BaselineKind): Promise<string>;
   score(env: Env, datasetId: string, unit: string, output: string, options: Options): Promise<SampleVerdict>;
+  /** How the leaderboard shows a completed whole-dataset run; absent: runs are not published. */
+  leaderboard?: "repoqa" | "positional";
+  /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
+  summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
 }

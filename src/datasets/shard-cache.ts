@@ -40,6 +40,11 @@ function cached<T>(env: Env, key: string, contentSha256: string): Promise<Entry<
   return entry;
 }
 
+/** Any stored JSON object of a dataset, parsed once per isolate (keyed by the dataset's sha256). */
+export async function getStoredJson<T>(env: Env, key: string, contentSha256: string): Promise<T> {
+  return (await cached<T>(env, key, contentSha256)).value;
+}
+
 function setOf<T>(entry: Entry<T>, name: string, build: () => CandidateSet): CandidateSet {
   let set = entry.sets.get(name);
   if (!set) entry.sets.set(name, (set = build()));

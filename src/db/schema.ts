@@ -131,13 +131,16 @@ export const leaderboardAggregates = sqliteTable(
       .notNull()
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
     threshold: text("threshold").notNull(),
-    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap"] }).notNull(),
+    /** `drop` (positional benchmarks): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts). */
+    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap", "drop"] }).notNull(),
     groupKey: text("group_key").notNull(),
     n: integer("n").notNull(),
     passed: integer("passed").notNull(),
     rate: real("rate").notNull(),
     ciLow: real("ci_low"),
     ciHigh: real("ci_high"),
+    /** Mean best similarity of the group's scored samples (positional benchmarks: mean partial score); null without samples. */
+    meanScore: real("mean_score"),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.threshold, t.groupType, t.groupKey] })],
 );

@@ -2,8 +2,15 @@
  * pass@1 aggregates of a leaderboard entry, as the reference computes them: a task passes at a
  * threshold when its best match is the target and reaches the threshold; pass@1 is the mean.
  * Only scored samples count: an error or a context overflow is not a failed answer.
+ *
+ * Positional benchmarks (lexical recall, CRUXEval-O, SemTrace; see positional.ts) reuse the same
+ * rows so every read path works unchanged: depth is the exact grid position, length is D, a task
+ * passes when it is an exact match (the same at every threshold: thresholds mean nothing there, and
+ * storing all eleven keeps the threshold-keyed reads free of special cases), and one more row per
+ * threshold, `drop`/`median`, materialises the entry's median relative drop.
  */
 import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
+import { isPositionalBenchmark, positionKey, relativeAccuracy } from "./positional";
 import type { Rate } from "./types";
 import { wilson } from "./wilson";
 
@@ -12,7 +19,11 @@ export const THRESHOLD_KEYS: readonly string[] = THRESHOLDS.map(thresholdKey);
 export const SAMPLE_STATUSES = ["scored", "error", "context_exceeded"] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 
-export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap"] as const;
+/**
+ * `drop` (positional benchmarks only, key "median"): `rate` holds the median relative drop, not a
+ * pass rate; `n` is the number of D values it is the median of, `passed` 0, no interval.
+ */
+export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap", "drop"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 /** One per-task result, in the shape of a `leaderboard_samples` row. */
@@ -39,6 +50,8 @@ export interface Aggregate {
   rate: number;
   ciLow: number | null;
   ciHigh: number | null;
+  /** Mean `best_similarity` of the group's scored samples (RepoQA: best similarity; positional: partial score); null without samples. */
+  meanScore: number | null;
 }
 
 /** A rate with its Wilson interval; `rate` defaults to passed / n (published rates may be given). */
@@ -63,19 +76,28 @@ export const heatmapKey = (depthKey: string, lengthKey: string) => `${depthKey}|
 
 export const passes = (s: Sample, threshold: number) => s.isBest && s.bestSimilarity >= threshold;
 
-/** Every aggregate of an entry with samples: all, per language, depth, length and depth x length. */
-export function aggregateSamples(samples: readonly Sample[]): Aggregate[] {
-  const groups = new Map<string, { type: GroupType; key: string; n: number; passed: number[] }>();
+/**
+ * Every aggregate of an entry with samples: all, per language, depth, length and depth x length, at
+ * every threshold, with the mean best similarity of each group. `benchmark` picks the keys: RepoQA
+ * (the default) buckets depth in tenths; a positional benchmark keys depth by exact grid position
+ * (`positionKey`), passes on exact match and adds the `drop` row (see the module comment).
+ */
+export function aggregateSamples(samples: readonly Sample[], benchmark = "repoqa-snf"): Aggregate[] {
+  const positional = isPositionalBenchmark(benchmark);
+  const depthKey = positional ? positionKey : (p: number) => depthBucket(p).key;
+  const pass = positional ? (s: Sample) => s.isBest : passes;
+  const groups = new Map<string, { type: GroupType; key: string; n: number; score: number; passed: number[] }>();
   const add = (type: GroupType, key: string, s: Sample) => {
     const id = `${type}\u0000${key}`;
     let g = groups.get(id);
-    if (!g) groups.set(id, (g = { type, key, n: 0, passed: THRESHOLDS.map(() => 0) }));
+    if (!g) groups.set(id, (g = { type, key, n: 0, score: 0, passed: THRESHOLDS.map(() => 0) }));
     g.n++;
-    THRESHOLDS.forEach((t, i) => (g.passed[i] += passes(s, t) ? 1 : 0));
+    g.score += s.bestSimilarity;
+    THRESHOLDS.forEach((t, i) => (g.passed[i] += pass(s, t) ? 1 : 0));
   };
   for (const s of samples) {
     if (s.status !== "scored") continue;
-    const depth = depthBucket(s.needlePosition).key;
+    const depth = depthKey(s.needlePosition);
     const length = lengthBucket(s.contextSize).key;
     add("all", "all", s);
     add("language", s.language, s);
@@ -87,8 +109,27 @@ export function aggregateSamples(samples: readonly Sample[]): Aggregate[] {
   for (const g of groups.values()) {
     THRESHOLDS.forEach((t, i) => {
       const r = rateOf(g.passed[i], g.n);
-      out.push({ threshold: thresholdKey(t), groupType: g.type, groupKey: g.key, n: g.n, passed: g.passed[i], rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high });
+      out.push({ threshold: thresholdKey(t), groupType: g.type, groupKey: g.key, n: g.n, passed: g.passed[i], rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: g.score / g.n });
     });
   }
+  if (positional) out.push(...dropAggregates(out));
   return out;
+}
+
+/**
+ * The `drop`/`median` row at every threshold, from the heatmap rows (identical at every threshold
+ * for positional benchmarks); none when no D has a drop.
+ */
+function dropAggregates(aggregates: readonly Aggregate[]): Aggregate[] {
+  const first = thresholdKey(THRESHOLDS[0]);
+  const cells = aggregates
+    .filter((a) => a.groupType === "heatmap" && a.threshold === first)
+    .map((a) => {
+      const [position, distractors] = a.groupKey.split("|");
+      return { position: Number(position), distractors: Number(distractors), rate: a.rate };
+    });
+  const { drops, median_drop } = relativeAccuracy(cells);
+  if (median_drop === null) return [];
+  const n = drops.filter((d) => d.drop !== null).length;
+  return THRESHOLDS.map((t) => ({ threshold: thresholdKey(t), groupType: "drop" as const, groupKey: "median", n, passed: 0, rate: median_drop, ciLow: null, ciHigh: null, meanScore: null }));
 }

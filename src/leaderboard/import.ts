@@ -202,14 +202,14 @@ async function combinedEntry(body: LeaderboardImport, model: string, data: Model
       const passed = countOf(model, language, t, rates.get(t)!, nPerLanguage);
       sum += passed;
       const r = rateOf(passed, nPerLanguage, rates.get(t)!);
-      aggregates.push({ threshold: t, groupType: "language", groupKey: language, n: nPerLanguage, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high });
+      aggregates.push({ threshold: t, groupType: "language", groupKey: language, n: nPerLanguage, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: null });
     }
     const passed = countOf(model, "all", t, all.get(t)!, nAll);
     if (passed !== sum) {
       refuse(`${model}: at threshold ${t}, "all" is ${passed} of ${nAll} but the languages add up to ${sum}; give the right n_per_language.`, { model, threshold: t });
     }
     const r = rateOf(passed, nAll, all.get(t)!);
-    aggregates.push({ threshold: t, groupType: "all", groupKey: "all", n: nAll, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high });
+    aggregates.push({ threshold: t, groupType: "all", groupKey: "all", n: nAll, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: null });
   }
   return {
     model,

@@ -6,8 +6,14 @@
  * (benchmark, dataset, scoring_mode, comment_mode[, kind]) and each entry's aggregates at the
  * threshold by the primary key of `leaderboard_aggregates` (entry_id, threshold, group_type).
  * `test/leaderboard/api.test.ts` checks the plan.
+ *
+ * Positional benchmarks (lexical-recall, cruxeval-o, semtrace) read the same rows (see aggregate.ts);
+ * their leaderboard rows add `median_drop` (the materialised `drop` aggregate, read by the same
+ * query) and their breakdowns add `positional`. Without a `dataset` they default to the dataset
+ * with the most entries of the benchmark (`defaultDataset`).
  */
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_THRESHOLD, SCORING_MODES, thresholdKey } from "../benchmarks/repoqa/scorer";
 import { LANGUAGES } from "../code/languages";
 import { COMMENT_MODES } from "../datasets/context";
@@ -16,6 +22,7 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, depthBucket, lengthBucket } from "./aggregate";
+import { PAPER_MEDIAN_DROP, isPositionalBenchmark, relativeAccuracy } from "./positional";
 import { scopeWhere } from "./store";
 import {
   LEADERBOARD_KINDS,
@@ -25,6 +32,7 @@ import {
   type LeaderboardResponse,
   type LeaderboardRow,
   type ModelBreakdown,
+  type PositionalBreakdown,
   type Rate,
 } from "./types";
 
@@ -45,9 +53,15 @@ const invalid = (field: string, message: string): never => {
   throw new ProblemError("validation-error", `${field}: ${message}`, { errors: [{ path: field, message }] });
 };
 
-/** Fills in defaults and checks every field (a ProblemError 400 names the first bad one). */
+/**
+ * Fills in defaults and checks every field (a ProblemError 400 names the first bad one). A
+ * positional benchmark without a dataset gets dataset "" (resolved by the reads, `defaultDataset`),
+ * so a cached answer is keyed by what was asked, not by a lookup.
+ */
 export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
-  const out = { ...LEADERBOARD_DEFAULTS, ...Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) } as LeaderboardQuery;
+  const given = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<LeaderboardQuery>;
+  const positional = typeof given.benchmark === "string" && isPositionalBenchmark(given.benchmark);
+  const out = { ...LEADERBOARD_DEFAULTS, ...(positional ? { dataset: "" } : {}), ...given } as LeaderboardQuery;
   out.threshold = Number(out.threshold);
   if (!THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) || Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9) {
     invalid("threshold", `one of ${THRESHOLD_KEYS.join(", ")}`);
@@ -59,9 +73,39 @@ export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
   if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalid("kind", `"all" or one of ${LEADERBOARD_KINDS.join(", ")}`);
   if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalid("sort", `one of ${LEADERBOARD_SORTS.join(", ")}`);
   for (const field of ["benchmark", "dataset"] as const) {
+    if (field === "dataset" && positional && given.dataset === undefined) continue;
     if (typeof out[field] !== "string" || out[field].length === 0 || out[field].length > 64) invalid(field, "1 to 64 characters");
   }
   return out;
+}
+
+/**
+ * The dataset a positional read without `dataset` shows: the one with the most entries of the
+ * benchmark in the query's modes and kind, ties to the most recently updated, then by name. For one
+ * model (`modelSlug`), only among the datasets where that model has an entry of the benchmark.
+ * Undefined when there is none. One small query on the entries' unique index, made only then.
+ */
+export async function defaultDataset(env: Env, q: LeaderboardQuery, modelSlug?: string): Promise<string | undefined> {
+  const e = schema.leaderboardEntries;
+  const own = alias(e, "own");
+  const d = db(env);
+  const mine = modelSlug
+    ? inArray(e.dataset, d.select({ dataset: own.dataset }).from(own).where(and(eq(own.modelSlug, modelSlug), eq(own.benchmark, q.benchmark))))
+    : undefined;
+  const [row] = await d
+    .select({ dataset: e.dataset })
+    .from(e)
+    .where(and(eq(e.benchmark, q.benchmark), eq(e.scoringMode, q.mode), eq(e.commentMode, q.comment_mode), q.kind === "all" ? undefined : eq(e.kind, q.kind), mine))
+    .groupBy(e.dataset)
+    .orderBy(desc(count()), desc(max(e.updatedAt)), asc(e.dataset))
+    .limit(1);
+  return row?.dataset;
+}
+
+/** The query with its dataset resolved when it was left to the default ("" when none exists). */
+async function resolved(env: Env, q: LeaderboardQuery, modelSlug?: string): Promise<LeaderboardQuery> {
+  if (q.dataset !== "") return q;
+  return { ...q, dataset: (await defaultDataset(env, q, modelSlug)) ?? "" };
 }
 
 /** The query as a stable string (cache keys, ETags). */
@@ -80,6 +124,8 @@ const byKind = (a: { kind: string }, b: { kind: string }) => (a.kind === b.kind 
 const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
 
 type AggregateRow = Pick<typeof schema.leaderboardAggregates.$inferSelect, "n" | "passed" | "rate" | "ciLow" | "ciHigh">;
+/** A heatmap aggregate with what positionalBreakdown needs. */
+type GridRow = AggregateRow & Pick<typeof schema.leaderboardAggregates.$inferSelect, "groupKey" | "meanScore">;
 const toRate = (a: AggregateRow): Rate => ({ rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh, n: a.n, passed: a.passed });
 
 /** The one query behind a leaderboard read: entries of the scope joined to their aggregates at the threshold. */
@@ -110,7 +156,8 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery) {
       ciHigh: a.ciHigh,
     })
     .from(e)
-    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, ["all", "language"])))
+    // `drop` exists only for positional entries: their median drop comes with the same search.
+    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, ["all", "language", "drop"])))
     .where(entryFilter(q));
 }
 
@@ -121,8 +168,9 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery) {
  * (ties by model name, then verified before reported). `rank` is 1 + the number of rows with a higher rate, whatever the sort.
  */
 export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>): Promise<LeaderboardResponse> {
-  const q = normalizeQuery(query);
-  const rows = await leaderboardStatement(env, q);
+  const q = await resolved(env, normalizeQuery(query));
+  const positional = isPositionalBenchmark(q.benchmark);
+  const rows = q.dataset === "" ? [] : await leaderboardStatement(env, q);
 
   const entries = new Map<string, { row: Omit<LeaderboardRow, "rank" | keyof Rate>; all?: Rate; updatedAt: string }>();
   const languages = new Set<string>();
@@ -143,13 +191,17 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
           license: r.license,
           has_samples: r.hasSamples,
           receipt: r.receipt ?? null,
+          // Null until the entry's drop row is met (an entry without one has no drop).
+          ...(positional ? { median_drop: null } : {}),
         },
         updatedAt: r.updatedAt,
       };
       entries.set(r.id, entry);
     }
     if (r.groupType === "all") entry.all = toRate(r);
-    else {
+    else if (r.groupType === "drop") {
+      if (positional) entry.row.median_drop = r.rate;
+    } else {
       entry.row.languages[r.groupKey] = toRate(r);
       languages.add(r.groupKey);
     }
@@ -177,6 +229,7 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
     languages: [...languages].sort(byLanguage),
     rows: out.map((r) => ({ rank: 1 + rates.filter((x) => x > r.rate).length, ...r })),
     updated_at: updatedAt,
+    ...(positional ? { paper_median_drop: PAPER_MEDIAN_DROP[q.benchmark as keyof typeof PAPER_MEDIAN_DROP] } : {}),
   };
 }
 
@@ -187,7 +240,9 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
  * modes and kind. Entries without samples have empty depth, length and heatmap lists.
  */
 export async function modelBreakdown(env: Env, modelSlug: string, query: Partial<LeaderboardQuery>): Promise<ModelBreakdown | undefined> {
-  const q = normalizeQuery(query);
+  const q = await resolved(env, normalizeQuery(query), modelSlug);
+  if (q.dataset === "") return undefined;
+  const positional = isPositionalBenchmark(q.benchmark);
   const e = schema.leaderboardEntries;
   const a = schema.leaderboardAggregates;
   const d = db(env);
@@ -206,15 +261,19 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
   const depth: BucketRate[] = [];
   const length: BucketRate[] = [];
   const heatmap: ModelBreakdown["heatmap"] = [];
+  const grid: GridRow[] = [];
   for (const r of aggregates) {
     if (r.groupType === "all" || r.groupType === "language") {
       (thresholds[r.threshold] ??= {})[r.groupKey] = toRate(r);
+    } else if (r.groupType === "drop") {
+      continue; // recomputed with its parts in positionalBreakdown
     } else if (r.threshold === threshold) {
-      if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...bounds(r.groupKey), ...toRate(r) });
+      if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...(positional ? exact(r.groupKey) : bounds(r.groupKey)), ...toRate(r) });
       else if (r.groupType === "length") length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
       else {
         const [depthKey, lengthKey] = r.groupKey.split("|");
         heatmap.push({ depth: depthKey, length: lengthKey, rate: r.rate, n: r.n });
+        grid.push(r);
       }
     }
   }
@@ -223,7 +282,8 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
   }
   depth.sort((x, y) => x.lo - y.lo);
   length.sort((x, y) => x.lo - y.lo);
-  heatmap.sort((x, y) => Number(x.length) - Number(y.length) || x.depth.localeCompare(y.depth));
+  heatmap.sort((x, y) => Number(x.length) - Number(y.length) || (positional ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)));
+  const all = aggregates.find((r) => r.groupType === "all" && r.threshold === threshold);
   return {
     model: entry.model,
     model_slug: modelSlug,
@@ -239,7 +299,36 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
     length,
     heatmap,
     has_samples: entry.hasSamples,
+    ...(positional ? { positional: positionalBreakdown(q.benchmark, grid, all?.meanScore ?? null) } : {}),
   };
+}
+
+/**
+ * The positional part of a breakdown from its heatmap aggregates (position x D): cells with their
+ * relative accuracy and mean partial score, the drop per D and its median (`relativeAccuracy`).
+ */
+export function positionalBreakdown(benchmark: string, grid: readonly GridRow[], meanScore: number | null): PositionalBreakdown {
+  const cells = grid
+    .map((r) => {
+      const [position, distractors] = r.groupKey.split("|");
+      return { position, distractors: Number(distractors), ...toRate(r), mean_score: r.meanScore };
+    })
+    .sort((x, y) => x.distractors - y.distractors || Number(x.position) - Number(y.position));
+  const rel = relativeAccuracy(cells.map((c) => ({ position: Number(c.position), distractors: c.distractors, rate: c.rate })));
+  return {
+    positions: [...new Set(cells.map((c) => c.position))].sort((x, y) => Number(x) - Number(y)),
+    distractors: [...new Set(cells.map((c) => c.distractors))].sort((x, y) => x - y),
+    cells: cells.map((c) => ({ ...c, relative: rel.relative.get(`${c.position}|${c.distractors}`) ?? null })),
+    drops: rel.drops,
+    median_drop: rel.median_drop,
+    mean_score: meanScore,
+    paper_median_drop: PAPER_MEDIAN_DROP[benchmark as keyof typeof PAPER_MEDIAN_DROP],
+  };
+}
+
+/** lo and hi of an exact grid position key ("0.25"): the position itself. */
+function exact(key: string): { lo: number; hi: number } {
+  return { lo: Number(key), hi: Number(key) };
 }
 
 /** lo and hi of a depth bucket key ("0.3-0.4"). */

@@ -16,7 +16,7 @@ import type { Aggregate, Sample } from "./aggregate";
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 99;
 const SAMPLE_COLUMNS = 11;
-const AGGREGATE_COLUMNS = 9;
+const AGGREGATE_COLUMNS = 10;
 const IDS_PER_DELETE = 90;
 
 /** What one leaderboard row is about; unique in `leaderboard_entries`. */

@@ -18,8 +18,13 @@ export interface Rate {
 }
 
 export interface LeaderboardQuery {
-  benchmark: string; // default "repoqa-snf"
-  dataset: string; // default "repoqa-2024-04-20"
+  benchmark: string; // default "repoqa-snf"; or a positional benchmark (lexical-recall, cruxeval-o, semtrace)
+  /**
+   * Default "repoqa-2024-04-20" for RepoQA. For a positional benchmark without a dataset: the
+   * dataset with the most entries of that benchmark (see `defaultDataset` in queries.ts); "" in a
+   * normalised query until it is resolved, and in an answer when the benchmark has no entry at all.
+   */
+  dataset: string;
   threshold: number; // default 0.8, one of 0.0 ... 1.0
   language: string; // "all" or a language
   mode: "official" | "strict"; // scoring mode, default "official"
@@ -47,6 +52,12 @@ export interface LeaderboardRow extends Rate {
   has_samples: boolean;
   /** For verified rows: dataset sha256, prompt template version, scorer version, model spec, parameters, time. */
   receipt: Record<string, unknown> | null;
+  /**
+   * Positional benchmarks only (absent for RepoQA): the median over D of the relative accuracy drop
+   * toward the middle of the context (see `relativeAccuracy` in positional.ts); null when no D has
+   * one (e.g. accuracy 0 everywhere).
+   */
+  median_drop?: number | null;
 }
 
 export interface LeaderboardResponse {
@@ -55,6 +66,8 @@ export interface LeaderboardResponse {
   languages: string[];
   rows: LeaderboardRow[];
   updated_at: string | null;
+  /** Positional benchmarks only: the paper's median relative drop for this task, a reference figure. */
+  paper_median_drop?: number;
 }
 
 export interface BucketRate extends Rate {
@@ -80,4 +93,50 @@ export interface ModelBreakdown {
   length: BucketRate[];
   heatmap: { depth: string; length: string; rate: number; n: number }[];
   has_samples: boolean;
+  /**
+   * Positional benchmarks only (absent for RepoQA). There `depth` has one bucket per grid position
+   * (key: see `positionKey`, lo = hi = the position), `length` one per D (lo = hi = D), `heatmap` is
+   * position x D, and a task passes when it is an exact match, at every threshold alike.
+   */
+  positional?: PositionalBreakdown;
+}
+
+/** Accuracy, relative accuracy and mean partial score at one (position, D) cell. */
+export interface PositionalCell extends Rate {
+  /** The cell's key, as in `depth` and `heatmap` ("0", "0.1", "0.25", "1"). */
+  position: string;
+  distractors: number;
+  /** Mean partial score (SemTrace: fraction of list positions right; others: exact match) of the scored samples. */
+  mean_score: number | null;
+  /** rate / the best rate over positions at this D; null when that best is 0. */
+  relative: number | null;
+}
+
+/** The drop of one D: how far relative accuracy falls at the worst interior position. */
+export interface PositionalDrop {
+  distractors: number;
+  /** The best accuracy over positions at this D (the denominator of relative accuracy). */
+  best: number;
+  /** The lowest relative accuracy at an interior position (0 < p < 1), and where. */
+  min_relative: number | null;
+  min_position: string | null;
+  /** 1 - min_relative; null without an interior cell or when best is 0. */
+  drop: number | null;
+}
+
+export interface PositionalBreakdown {
+  /** Grid positions present, ascending (keys as in `cells`). */
+  positions: string[];
+  /** Distractor counts D present, ascending. */
+  distractors: number[];
+  /** One per (position, D) with scored samples, by D then position. */
+  cells: PositionalCell[];
+  /** Per D, ascending. */
+  drops: PositionalDrop[];
+  /** Median over D of `drops[].drop`; the leaderboard row's `median_drop`. */
+  median_drop: number | null;
+  /** Mean partial score over every scored sample. */
+  mean_score: number | null;
+  /** The paper's median relative drop for this task (a reference figure, not this model's). */
+  paper_median_drop: number;
 }

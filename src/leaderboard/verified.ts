@@ -110,7 +110,7 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
     evalDate: run.eval_date ?? finished ?? new Date().toISOString(),
     receipt: run.receipt,
     samples,
-    aggregates: aggregateSamples(samples),
+    aggregates: aggregateSamples(samples, scope.benchmark),
     n: count("scored"),
     errors: count("error"),
     contextExceeded: count("context_exceeded"),

@@ -13,6 +13,8 @@ import {
 } from "../datasets/store";
 import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "../datasets/context";
 import { taskPrompt } from "../benchmarks/repoqa/service";
+import { SuiteReleaseSchema } from "../benchmarks/semtrace/dataset";
+import { importSuite } from "../benchmarks/semtrace/store";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -223,6 +225,21 @@ const importRelease = createRoute({
   responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
 });
 
+const importSuiteRoute = createRoute({
+  method: "post",
+  path: "/v1/datasets/{id}/suite",
+  tags: ["datasets"],
+  summary: `Import a SemTrace-family suite built by \`npm run semtrace -- build\` (one request, all or nothing; bodies up to ${LIMITS.repoBody} bytes)`,
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
+  request: {
+    params: z.object({ id: DatasetId }),
+    query: z.object({ name: z.string().max(200).optional() }),
+    ...jsonBody(SuiteReleaseSchema.openapi("SemTraceSuite")),
+  },
+  responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+});
+
 const remove = createRoute({
   method: "delete",
   path: "/v1/datasets/{id}",
@@ -293,6 +310,11 @@ export const datasetRoutes = createRouter()
       if (!before) await deleteDataset(c.env, id).catch(() => {});
       throw err;
     }
+  })
+  .openapi(importSuiteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const manifest = await importSuite(c.env, id, c.req.valid("json"), { name: c.req.valid("query").name });
+    return c.json(manifest as unknown as Record<string, unknown>, 200);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");

@@ -7,6 +7,7 @@ import { THRESHOLD_KEYS } from "../leaderboard/aggregate";
 import { cachedRead } from "../leaderboard/http-cache";
 import { DEFAULT_N_PER_LANGUAGE, LeaderboardImportSchema, importReported } from "../leaderboard/import";
 import { LEADERBOARD_DEFAULTS, LEADERBOARD_SORTS, canonicalQuery, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
+import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -20,8 +21,21 @@ const Threshold = z.coerce
   .openapi({ description: "Similarity threshold of the reference's sweep", example: 0.8 });
 
 const Scope = {
-  benchmark: z.string().min(1).max(64).default(d.benchmark),
-  dataset: z.string().min(1).max(64).default(d.dataset),
+  benchmark: z
+    .string()
+    .min(1)
+    .max(64)
+    .default(d.benchmark)
+    .openapi({ description: `\`${d.benchmark}\` (RepoQA) or a positional benchmark of "Sense and Sensitivity": ${POSITIONAL_BENCHMARKS.map((b) => `\`${b}\``).join(", ")}` }),
+  // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
+  dataset: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({
+      description: `Default \`${d.dataset}\` for RepoQA. For a positional benchmark: the dataset with the most entries of that benchmark (ties: the most recently updated, then by name); for one model, among the datasets it has an entry of that benchmark in.`,
+    }),
   threshold: Threshold,
   mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),
   comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
@@ -70,6 +84,14 @@ const LeaderboardRowSchema = RateSchema.extend({
   license: z.string().nullable(),
   has_samples: z.boolean(),
   receipt: z.record(z.string(), z.unknown()).nullable(),
+  median_drop: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold).",
+    }),
 }).openapi("LeaderboardRow");
 
 const LeaderboardSchema = z
@@ -79,10 +101,40 @@ const LeaderboardSchema = z
     languages: z.array(z.string()),
     rows: z.array(LeaderboardRowSchema),
     updated_at: z.string().nullable(),
+    paper_median_drop: z.number().optional().openapi({ description: "Positional benchmarks only: the paper's median relative drop for this task (reference figure)" }),
   })
   .openapi("Leaderboard");
 
 const BucketSchema = RateSchema.extend({ bucket: z.string(), lo: z.number(), hi: z.number() }).openapi("BucketRate");
+
+const PositionalSchema = z
+  .object({
+    positions: z.array(z.string()).openapi({ description: 'Grid positions present, ascending, as keys: the position rounded to 6 decimals, shortest form ("0", "0.1", "0.25", "1")' }),
+    distractors: z.array(z.number().int()).openapi({ description: "Distractor counts D present, ascending" }),
+    cells: z
+      .array(
+        RateSchema.extend({
+          position: z.string(),
+          distractors: z.number().int(),
+          mean_score: z.number().nullable().openapi({ description: "Mean partial score of the cell's scored samples (SemTrace: fraction of list positions right)" }),
+          relative: z.number().nullable().openapi({ description: "rate / the best rate over positions at this D; null when that best is 0" }),
+        }),
+      )
+      .openapi({ description: "One per (position, D) with scored samples, by D then position" }),
+    drops: z.array(
+      z.object({
+        distractors: z.number().int(),
+        best: z.number().openapi({ description: "Best accuracy over positions at this D" }),
+        min_relative: z.number().nullable().openapi({ description: "Lowest relative accuracy at an interior position (0 < p < 1)" }),
+        min_position: z.string().nullable(),
+        drop: z.number().nullable().openapi({ description: "1 - min_relative" }),
+      }),
+    ),
+    median_drop: z.number().nullable().openapi({ description: "Median over D of drop" }),
+    mean_score: z.number().nullable().openapi({ description: "Mean partial score over all scored samples" }),
+    paper_median_drop: z.number().openapi({ description: "The paper's median relative drop for this task (reference figure)" }),
+  })
+  .openapi("PositionalBreakdown");
 
 const BreakdownSchema = z
   .object({
@@ -100,6 +152,9 @@ const BreakdownSchema = z
     length: z.array(BucketSchema).openapi({ description: "By context length, at `threshold`" }),
     heatmap: z.array(z.object({ depth: z.string(), length: z.string(), rate: z.number(), n: z.number().int() })),
     has_samples: z.boolean(),
+    positional: PositionalSchema.optional().openapi({
+      description: "Positional benchmarks only. There `depth` is keyed by exact grid position (lo = hi = the position), `length` by D, `heatmap` is position x D, and pass means exact match at every threshold.",
+    }),
   })
   .openapi("ModelBreakdown");
 
@@ -177,11 +232,12 @@ const csvCell = (v: unknown) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The leaderboard as CSV: one row per model, one rate column per language. */
+/** The leaderboard as CSV: one row per model, one rate column per language (and `median_drop` last for positional benchmarks). */
 export function leaderboardCsv(data: LeaderboardResponse): string {
-  const header = ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages];
+  const positional = isPositionalBenchmark(data.query.benchmark);
+  const header = ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages, ...(positional ? ["median_drop"] : [])];
   const lines = data.rows.map((r) =>
-    [r.rank, r.model, r.kind, r.rate, r.ci_low, r.ci_high, r.n, r.passed, r.errors, r.context_exceeded, ...data.languages.map((l) => r.languages[l]?.rate)]
+    [r.rank, r.model, r.kind, r.rate, r.ci_low, r.ci_high, r.n, r.passed, r.errors, r.context_exceeded, ...data.languages.map((l) => r.languages[l]?.rate), ...(positional ? [r.median_drop] : [])]
       .map(csvCell)
       .join(","),
   );
@@ -195,7 +251,7 @@ export const leaderboardRoutes = createRouter()
     return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}`, async () => {
       const data = await queryLeaderboard(c.env, q);
       if (format === "json") return c.json(data, 200);
-      const name = `leaderboard-${q.benchmark}-${q.dataset}-${q.threshold.toFixed(1)}-${q.language}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
+      const name = `leaderboard-${data.query.benchmark}-${data.query.dataset}-${q.threshold.toFixed(1)}-${q.language}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
       return c.body(leaderboardCsv(data), 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${name}"`,
@@ -207,7 +263,10 @@ export const leaderboardRoutes = createRouter()
     const q = normalizeQuery(c.req.valid("query"));
     return cachedRead(c, `model/${slug}?${canonicalQuery(q)}`, async () => {
       const data = await modelBreakdown(c.env, slug, q);
-      if (!data) throw new ProblemError("not-found", `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${q.dataset} (${q.mode}, ${q.comment_mode}).`);
+      if (!data) {
+        const of = q.dataset === "" ? `any dataset of ${q.benchmark}` : q.dataset;
+        throw new ProblemError("not-found", `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`);
+      }
       return c.json(data, 200);
     });
   })

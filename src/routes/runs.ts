@@ -36,7 +36,7 @@ const RunRequestSchema = z
     benchmark: z.string().default("repoqa-snf").openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
     dataset: z.string().min(1).max(64),
     model: z.string().min(3).max(500).openapi({
-      description: "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|empty",
+      description: "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines)",
       example: "openai-compatible:qwen2.5-coder-7b-instruct@http://127.0.0.1:8080/v1",
     }),
     api_key: z.string().max(64).nullable().optional().openapi({ description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself", example: "OPENROUTER_API_KEY" }),
@@ -45,6 +45,10 @@ const RunRequestSchema = z
     max_tokens: z.number().int().min(1).max(65_536).optional().openapi({ description: "Default: the benchmark's (1024 for RepoQA)" }),
     seed: z.number().int().min(0).max(2 ** 31 - 1).nullable().optional().openapi({ description: "Sent when the provider supports it" }),
     system_message: z.string().max(8192).nullable().optional().openapi({ description: "Off by default, as in the reference" }),
+    prefill: z.enum(["assistant", "continue", "user"]).optional().openapi({
+      description:
+        "How a prompt's assistant prefill (SemTrace family) is sent: a final assistant turn, that plus vLLM's continue_final_message, or appended to the user turn. Default: the provider's (openai-compatible: assistant; workers-ai: user)",
+    }),
     options: z.record(z.string(), z.unknown()).optional().openapi({ description: "Benchmark options, e.g. RepoQA {scoring_mode, ignore_comments, threshold, context_size, comment_mode}" }),
     languages: z.array(z.string().min(1).max(32)).max(16).optional(),
     limit: z.number().int().min(1).max(100_000).optional().openapi({ description: "Run only the first N tasks" }),

@@ -9,6 +9,13 @@ export interface GenerationParameters {
   seed: number | null;
   /** Off by default, as in the reference. */
   system_message: string | null;
+  /**
+   * How a prompt's assistant prefill is sent (prompts without one are unaffected): `assistant` as a
+   * final assistant turn; `continue` as that plus vLLM's `continue_final_message` (the model
+   * continues the turn, as in the SemTrace paper); `user` appended to the user turn (the fallback
+   * for providers that cannot continue a turn).
+   */
+  prefill?: "assistant" | "continue" | "user";
 }
 
 export interface RunConfig {

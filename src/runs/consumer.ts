@@ -4,8 +4,9 @@
  * shared limiter), store the raw output in R2, score it, write the sample row once, and report.
  */
 import { getBenchmark } from "../benchmarks/registry";
-import type { Benchmark, ChatMessage, LoadedUnit } from "../benchmarks/types";
+import type { BaselineKind, Benchmark, ChatMessage, LoadedUnit } from "../benchmarks/types";
 import type { Env } from "../env";
+import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
 import type { RunConfig, RunMessage, UnitResult } from "./config";
 import type { RunCoordinator } from "./coordinator";
@@ -95,7 +96,14 @@ async function answer(
   const { model } = config;
   if (model.provider === "baseline") {
     const started = Date.now();
-    const text = model.modelId === "empty" ? "" : await benchmark.baseline(env, config.datasetId, task.unit, config.options, model.modelId as "oracle" | "bm25");
+    let text: string;
+    try {
+      text = model.modelId === "empty" ? "" : await benchmark.baseline(env, config.datasetId, task.unit, config.options, model.modelId as BaselineKind);
+    } catch (e) {
+      // A baseline that cannot answer this unit never will: an error sample now, not redeliveries.
+      if (!(e instanceof ProblemError)) throw e;
+      return { kind: "failed", failure: { kind: "client_error", retryable: false, message: e.detail }, calls: 0, latencyMs: Date.now() - started };
+    }
     const generation = { text, finishReason: "stop", usage: { prompt: task.promptTokens, completion: 0 } };
     return { kind: "output", generation, cached: false, calls: 1, latencyMs: Date.now() - started };
   }

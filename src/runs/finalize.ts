@@ -1,5 +1,7 @@
 /** The end of a run: its row in D1 records how it ended, and a complete run can go to the leaderboard. */
 import { eq } from "drizzle-orm";
+import { getBenchmark } from "../benchmarks/registry";
+import type { Benchmark } from "../benchmarks/types";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
@@ -7,23 +9,28 @@ import { publishVerifiedRun, type VerifiedSample } from "../leaderboard/verified
 import type { RunConfig, RunProgress } from "./config";
 import { allSamples, getRun, type RunRow, type SampleRow } from "./store";
 
-/** A RepoQA sample row as a leaderboard sample. */
-export function verifiedSample(row: SampleRow): VerifiedSample {
+/**
+ * A sample row as a leaderboard sample. RepoQA keeps its needle verdict; positional benchmarks map
+ * exact match to `is_best`, the partial score to `best_similarity`, D to `context_size`.
+ */
+export function verifiedSample(row: SampleRow, benchmark: Pick<Benchmark, "leaderboard">): VerifiedSample {
   const detail = row.detail ?? {};
+  const repoqa = benchmark.leaderboard === "repoqa";
   return {
     task: row.taskId,
     language: row.language,
     needle_position: row.position ?? 0.5,
     context_size: row.contextSize ?? 1,
-    is_best: detail.is_best === true,
-    best_similarity: typeof detail.best_similarity === "number" ? detail.best_similarity : 0,
-    best_target: typeof detail.best_target === "string" ? detail.best_target : null,
+    is_best: repoqa ? detail.is_best === true : row.passed === true,
+    best_similarity: repoqa ? (typeof detail.best_similarity === "number" ? detail.best_similarity : 0) : (row.score ?? 0),
+    best_target: repoqa && typeof detail.best_target === "string" ? detail.best_target : null,
     status: row.status,
   };
 }
 
-/** Publishes a finished run as a verified leaderboard entry (RepoQA runs). */
+/** Publishes a finished run as a verified leaderboard entry (benchmarks with a leaderboard). */
 export async function publishRun(env: Env, run: RunRow) {
+  const benchmark = getBenchmark(run.benchmark);
   const samples = await allSamples(env, run.id);
   const options = run.options as { benchmark_options?: { scoring_mode?: "official" | "strict"; comment_mode?: string } };
   return publishVerifiedRun(env, {
@@ -33,7 +40,7 @@ export async function publishRun(env: Env, run: RunRow) {
     scoring_mode: options.benchmark_options?.scoring_mode ?? "official",
     comment_mode: (run.receipt.comment_mode as string | undefined) ?? "original",
     receipt: run.receipt,
-    samples: samples.map(verifiedSample),
+    samples: samples.map((s) => verifiedSample(s, benchmark)),
     source: `needlework run ${run.id}`,
   });
 }
@@ -43,7 +50,7 @@ export async function finalizeRun(env: Env, config: RunConfig, progress: RunProg
   const run = await getRun(env, config.id);
   const receipt = { ...run.receipt, finished_at: progress.finished_at };
   await db(env).update(schema.runs).set({ status: progress.status, finishedAt: progress.finished_at, counts, receipt }).where(eq(schema.runs.id, config.id));
-  if (config.publish && progress.status === "completed" && config.benchmark === "repoqa-snf") {
+  if (config.publish && progress.status === "completed" && getBenchmark(config.benchmark).leaderboard) {
     try {
       await publishRun(env, { ...run, receipt });
     } catch (e) {

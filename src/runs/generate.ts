@@ -29,11 +29,23 @@ function languageModel(env: Env, config: RunConfig, apiKey: string | undefined):
   throw new Error(`${model.spec} is answered locally, not generated.`);
 }
 
-/** The messages a model is sent: the benchmark's, after the optional system message. */
+/**
+ * The messages a model is sent: the benchmark's, after the optional system message, with a final
+ * assistant prefill moved into the user turn when the run's `prefill` is `user`.
+ */
 export function outgoingMessages(config: RunConfig, messages: readonly ChatMessage[]): ChatMessage[] {
   const system = config.parameters.system_message;
-  return system ? [{ role: "system", content: system }, ...messages] : [...messages];
+  let out = [...messages];
+  const last = out.at(-1);
+  const user = out.at(-2);
+  if (config.parameters.prefill === "user" && last?.role === "assistant" && user?.role === "user") {
+    out = [...out.slice(0, -2), { role: "user", content: `${user.content}\n\n${last.content}` }];
+  }
+  return system ? [{ role: "system", content: system }, ...out] : out;
 }
+
+/** vLLM continues a final assistant turn only when told to (and without a new generation prompt). */
+const CONTINUE_FINAL_MESSAGE = { needlework: { continue_final_message: true, add_generation_prompt: false } };
 
 export async function generate(env: Env, config: RunConfig, messages: readonly ChatMessage[], signal: AbortSignal): Promise<Generation> {
   const apiKey = readApiKey(env, config.apiKeyName);
@@ -47,6 +59,9 @@ export async function generate(env: Env, config: RunConfig, messages: readonly C
     temperature: parameters.temperature,
     maxOutputTokens: parameters.max_tokens,
     ...(limits.seed && parameters.seed !== null ? { seed: parameters.seed } : {}),
+    ...(parameters.prefill === "continue" && config.model.provider === "openai-compatible" && messages.at(-1)?.role === "assistant"
+      ? { providerOptions: CONTINUE_FINAL_MESSAGE }
+      : {}),
     maxRetries: 0,
     abortSignal: signal,
   });

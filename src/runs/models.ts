@@ -4,7 +4,8 @@
  * A spec names a provider and a model in one string:
  * - `workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct` (the `AI` binding),
  * - `openai-compatible:<model name>@<base url>` (vLLM, llama.cpp server, Ollama, OpenRouter, OpenAI...),
- * - `baseline:oracle`, `baseline:bm25`, `baseline:empty` (built in, no network).
+ * - `baseline:oracle`, `baseline:bm25`, `baseline:interpreter`, `baseline:empty` (built in, no network;
+ *   each benchmark lists the ones it can answer).
  *
  * The registry knows context windows and output limits. Workers AI windows are often smaller than
  * the upstream model's, and most Workers AI models default to 256 output tokens, so a run always
@@ -14,7 +15,7 @@ import { ProblemError } from "../errors";
 
 export const PROVIDERS = ["workers-ai", "openai-compatible", "baseline"] as const;
 export type Provider = (typeof PROVIDERS)[number];
-export const BASELINES = ["oracle", "bm25", "empty"] as const;
+export const BASELINES = ["oracle", "bm25", "interpreter", "empty"] as const;
 export type Baseline = (typeof BASELINES)[number];
 
 export interface ModelSpec {
@@ -39,6 +40,11 @@ export interface ModelLimits {
   requestsPerMinute: number | null;
   /** Whether the provider honours `seed`. */
   seed: boolean;
+  /**
+   * How a prompt's assistant prefill is sent when the run does not say: `assistant` as a final
+   * assistant turn, `user` appended to the user turn (for providers that cannot continue a turn).
+   */
+  prefill: "assistant" | "user";
 }
 
 /** Known Workers AI text models (Cloudflare's published windows, not the upstream model's). */
@@ -56,10 +62,11 @@ const WORKERS_AI: Record<string, Partial<ModelLimits>> = {
 const PROVIDER_DEFAULTS: Record<Provider, ModelLimits> = {
   // Workers AI applies per-account limits; 8 in flight stays well inside them. workers-ai-provider
   // 4.0.0 computes `random_seed` but leaves it out of the binding's inputs, so no seed reaches it.
-  "workers-ai": { contextWindow: 32_768, concurrency: 8, requestsPerMinute: 300, seed: false },
+  // Workers AI chat models answer a final assistant turn with a new turn, so the prefill goes into the user turn.
+  "workers-ai": { contextWindow: 32_768, concurrency: 8, requestsPerMinute: 300, seed: false, prefill: "user" },
   // A laptop's llama.cpp/Ollama serves a few requests at once; raise it with `model_limits`.
-  "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true },
-  baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false },
+  "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true, prefill: "assistant" },
+  baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
 };
 
 const invalid = (detail: string): never => {

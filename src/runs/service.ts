@@ -1,6 +1,7 @@
 /** Creating, reading, cancelling and re-scoring runs (what the /v1/runs routes call). */
 import { and, eq } from "drizzle-orm";
 import { getBenchmark } from "../benchmarks/registry";
+import type { BaselineKind } from "../benchmarks/types";
 import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
@@ -26,6 +27,7 @@ export interface RunRequest {
   max_tokens?: number;
   seed?: number | null;
   system_message?: string | null;
+  prefill?: "assistant" | "continue" | "user";
   options?: Record<string, unknown>;
   languages?: string[];
   limit?: number;
@@ -50,6 +52,9 @@ export async function createRun(env: Env, req: RunRequest) {
   const apiKeyName = model.provider === "baseline" ? null : (req.api_key ?? null);
   readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
   const benchmark = getBenchmark(req.benchmark);
+  if (model.provider === "baseline" && model.modelId !== "empty" && !benchmark.baselines.includes(model.modelId as BaselineKind)) {
+    throw new ProblemError("unprocessable-content", `${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`);
+  }
   const parsed = benchmark.options.safeParse(req.options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -64,6 +69,7 @@ export async function createRun(env: Env, req: RunRequest) {
     max_tokens: req.max_tokens ?? benchmark.defaultMaxTokens,
     seed: req.seed ?? null,
     system_message: req.system_message ?? null,
+    prefill: req.prefill ?? limits.prefill,
   };
   const now = new Date();
   const id = newRunId(now);
@@ -167,8 +173,9 @@ export async function cancelRun(env: Env, id: string) {
 export async function runResults(env: Env, id: string) {
   const run = await getRun(env, id);
   const rows = await allSamples(env, id);
+  const benchmark = getBenchmark(run.benchmark);
   const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
-  const aggregates = aggregateSamples(rows.map((r) => toSample(verifiedSample(r))));
+  const aggregates = aggregateSamples(rows.map((r) => toSample(verifiedSample(r, benchmark))));
   const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
   const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
   const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};
@@ -189,6 +196,7 @@ export async function runResults(env: Env, id: string) {
     by_depth: pick("depth")
       .filter((a) => a.threshold === threshold)
       .map((a) => ({ bucket: a.groupKey, ...rate(a) })),
+    ...(benchmark.summarize ? { summary: benchmark.summarize(rows, (run.options.benchmark_options ?? {}) as Record<string, unknown>) } : {}),
     receipt: run.receipt,
   };
 }
@@ -234,7 +242,7 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
 export async function publishRunById(env: Env, id: string) {
   const run = await getRun(env, id);
   if (run.status !== "completed") throw new ProblemError("conflict", `Run ${id} is ${run.status}; only a completed run is published.`);
-  if (run.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs yet.`);
+  if (!getBenchmark(run.benchmark).leaderboard) throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
   const filters = run.receipt.filters as { languages: unknown; limit: unknown } | undefined;
   if (filters?.languages || filters?.limit) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published.");
   return publishRun(env, run);

@@ -56,6 +56,8 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
   scorerVersion: SCORER_VERSION,
   defaultMaxTokens: 1024,
+  baselines: ["oracle", "bm25"],
+  leaderboard: "repoqa",
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
 
   async units(env, datasetId, options, filters) {

@@ -1,8 +1,11 @@
 /**
- * Python's `random` module, as far as needle selection needs it: `random.seed(n)` for an integer
- * seed and `random.sample(population, k)` (CPython 3.11, MT19937). With it a recorded seed gives
- * the same needles here as `random.seed(seed); random.sample(candidates, k)` gives in Python, so a
- * dataset built by needlework can be re-derived with the reference's own tooling.
+ * Python's `random` module, as far as needlework's dataset builders need it: `random.seed(n)` for
+ * an integer seed, `random.sample(population, k)`, and the integer draws `getrandbits`,
+ * `randrange`, `randint`, `choice` and `shuffle` (CPython 3.11, MT19937, `_randbelow` via
+ * `getrandbits`). With it a recorded seed gives the same needles (or SemTrace functions) here as
+ * the same calls give in Python, so a dataset built by needlework can be re-derived with the
+ * reference's own tooling. Integers are JavaScript numbers, so every argument and result must be a
+ * safe integer (|n| < 2^53); CPython's ValueError/IndexError become RangeError with its message.
  */
 export class PyRandom {
   private readonly mt = new Uint32Array(624);
@@ -76,17 +79,75 @@ export class PyRandom {
     return y >>> 0;
   }
 
-  /** `random.getrandbits(k)` for 0 < k <= 32. */
-  private getrandbits(k: number): number {
-    return this.nextUint32() >>> (32 - k);
+  /**
+   * `random.getrandbits(k)` for 0 <= k <= 53. Up to 32 bits CPython keeps the top k bits of one
+   * output; above that it fills 32-bit words least significant first, the last word keeping its top
+   * bits.
+   */
+  getrandbits(k: number): number {
+    if (!Number.isInteger(k) || k < 0 || k > 53) throw new RangeError("getrandbits: k must be an integer in [0, 53]");
+    if (k === 0) return 0;
+    if (k <= 32) return this.nextUint32() >>> (32 - k);
+    const low = this.nextUint32();
+    const high = this.nextUint32() >>> (64 - k);
+    return high * 2 ** 32 + low;
   }
 
-  /** `random._randbelow(n)` (the getrandbits variant), for 0 < n < 2^32. */
+  /** `random._randbelow(n)` (the getrandbits variant), for 0 < n < 2^53. */
   randbelow(n: number): number {
-    const k = 32 - Math.clz32(n);
+    if (!Number.isSafeInteger(n) || n <= 0) throw new RangeError("randbelow: n must be a positive safe integer");
+    const k = bitLength(n);
     let r = this.getrandbits(k);
     while (r >= n) r = this.getrandbits(k);
     return r;
+  }
+
+  /**
+   * `random.randrange(stop)` / `random.randrange(start, stop[, step])` for integer arguments (the
+   * CPython 3.11 code path: one `_randbelow` over the number of values in the range).
+   */
+  randrange(start: number, stop?: number, step = 1): number {
+    for (const v of [start, stop ?? 0, step]) {
+      if (!Number.isSafeInteger(v)) throw new RangeError("randrange: arguments must be safe integers");
+    }
+    if (stop === undefined) {
+      if (step !== 1) throw new RangeError("Missing a non-None stop argument");
+      if (start > 0) return this.randbelow(start);
+      throw new RangeError("empty range for randrange()");
+    }
+    const width = stop - start;
+    if (!Number.isSafeInteger(width)) throw new RangeError("randrange: range too wide");
+    if (step === 1) {
+      if (width > 0) return start + this.randbelow(width);
+      throw new RangeError(`empty range for randrange() (${start}, ${stop}, ${width})`);
+    }
+    let n: number;
+    if (step > 0) n = Math.floor((width + step - 1) / step);
+    else if (step < 0) n = Math.floor((width + step + 1) / step);
+    else throw new RangeError("zero step for randrange()");
+    if (n <= 0) throw new RangeError("empty range for randrange()");
+    return start + step * this.randbelow(n);
+  }
+
+  /** `random.randint(a, b)`: `randrange(a, b + 1)`, both ends included. */
+  randint(a: number, b: number): number {
+    return this.randrange(a, b + 1);
+  }
+
+  /** `random.choice(seq)`: one `_randbelow(len(seq))`. */
+  choice<T>(seq: readonly T[]): T {
+    if (seq.length === 0) throw new RangeError("Cannot choose from an empty sequence");
+    return seq[this.randbelow(seq.length)];
+  }
+
+  /** `random.shuffle(x)`: in place, Fisher-Yates from the end, `_randbelow(i + 1)` for i = len-1 .. 1. */
+  shuffle<T>(x: T[]): void {
+    for (let i = x.length - 1; i > 0; i--) {
+      const j = this.randbelow(i + 1);
+      const t = x[i];
+      x[i] = x[j];
+      x[j] = t;
+    }
   }
 
   /** `random.sample(population, k)`: k distinct items in selection order. */
@@ -114,4 +175,10 @@ export class PyRandom {
     }
     return result;
   }
+}
+
+/** Python's `int.bit_length()` for a positive safe integer. */
+function bitLength(n: number): number {
+  if (n < 2 ** 32) return 32 - Math.clz32(n);
+  return 32 + bitLength(Math.floor(n / 2 ** 32));
 }

@@ -1,0 +1,301 @@
+/**
+ * The distractor pool for SemTrace-family datasets: real, unrelated Python functions that surround
+ * the target function in a context (spec: /work/shared/spec/semtrace.md, "The experiment grid").
+ *
+ * The paper drew its distractors from CodeSearchNet; any corpus of real Python functions extracted
+ * with tree-sitter fits. By default this is the standard library of the installed python3, which
+ * is real, varied, permissively licensed and present wherever the builder runs. The pool records
+ * which directory it read (with a content hash) and the exact filter, for the dataset manifest.
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import type { Node } from "web-tree-sitter";
+import "./tree-sitter-node";
+import { loadLanguage } from "../../src/code/parser";
+import { findPython } from "./python-exec";
+
+export interface DistractorFunction {
+  /** Position in the pool (0..n-1), in (path, line) order. */
+  id: number;
+  /** The function's name (methods: the bare method name). */
+  name: string;
+  /** POSIX path of the file, relative to the pool's directory. */
+  path: string;
+  /** 1-based line of the `def` (or `async def`) in that file; decorators are not part of `code`. */
+  line: number;
+  /** The definition, dedented so that it starts with `def ` or `async def ` at column 0. */
+  code: string;
+  /** Length of `code` in characters (Unicode code points, as Python's `len`). */
+  chars: number;
+}
+
+export interface DistractorPool {
+  /** The kept functions, ids 0..n-1 in a stable order (path, then line). */
+  functions: DistractorFunction[];
+  /**
+   * Where they came from. `files`: the `.py` files read; `sha256`: over the sorted lines
+   * `"<relative path>\t<sha256 of the file's bytes>\n"` of those files (skipped ones included,
+   * since they were read and decided on).
+   */
+  source: { kind: "directory"; dir: string; label: string; files: number; sha256: string };
+  /** Counts at each stage, the percentile bounds and a human description for the manifest. */
+  filter: { extracted: number; eligible: number; p25: number; p75: number; kept: number; rule: string };
+  /** Files read but not used, with the reason (not valid UTF-8, tree-sitter parse errors). */
+  skipped: { path: string; reason: string }[];
+}
+
+/** Directory names never descended into: test suites and installed third-party packages. */
+const SKIP_DIRS = new Set(["test", "tests", "idle_test", "site-packages", "__pycache__"]);
+
+const GRAMMAR_VERSION: string = (() => {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL("../../wasm/manifest.json", import.meta.url), "utf8")) as {
+      modules: Record<string, { version: string }>;
+    };
+    return manifest.modules["tree-sitter-python"]?.version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+})();
+
+/** The rule as recorded in the manifest; it must change whenever the code below changes meaning. */
+export const DISTRACTOR_RULE =
+  `Python functions extracted with tree-sitter-python ${GRAMMAR_VERSION}: every function_definition ` +
+  "(top-level functions and methods, sync or async; functions nested inside another function are skipped) " +
+  "in the *.py files under the directory, read in sorted relative-path order (directories named test, tests, " +
+  "idle_test, site-packages, __pycache__ or starting with '.' are not entered; symlinks are not followed; files " +
+  "that are not valid UTF-8 or have tree-sitter parse errors are skipped). Text = the definition's source lines " +
+  "from the def line (decorators dropped) to the end of its body, CRLF normalised to LF, dedented as Python's " +
+  "textwrap.dedent. Eligible = name is not 'f'; no line matches ^\\s*(async\\s+)?def f\\(; the dedented text " +
+  "starts with 'def ' or 'async def ' at column 0 and its line indentation does not mix tabs and spaces; first " +
+  "occurrence of each identical text only. chars = length in Unicode code points. Kept = eligible functions " +
+  "with p25 <= chars <= p75, p25/p75 being numpy's default (linear) percentiles of chars over the eligible functions.";
+
+/**
+ * Real Python functions from `dir`, filtered to the 25th-75th percentile of character length.
+ *
+ * Rules (also recorded in `filter.rule`, see {@link DISTRACTOR_RULE}):
+ * - Files: `*.py` under `dir`, recursively, in sorted relative-path order; directories `test`,
+ *   `tests`, `idle_test`, `site-packages`, `__pycache__` and hidden ones are not entered. A file
+ *   that is not valid UTF-8 or that tree-sitter cannot parse without errors is skipped (and listed
+ *   in `skipped`). `maxFiles` keeps the first N files of that order, for quick builds.
+ * - Functions: every `function_definition` that is not nested inside another function (so
+ *   top-level functions and methods). Text = its lines without decorators, dedented like
+ *   `textwrap.dedent`.
+ * - Eligible: not named `f` and without a `def f(` line (every target is `f`, a distractor must not
+ *   look like one); the dedented text starts with `def `/`async def ` at column 0 (a docstring or
+ *   continuation line left of the def's indentation would stop dedent) and does not indent with
+ *   both tabs and spaces; identical texts are kept once (the first).
+ * - Kept: `p25 <= chars <= p75` over the eligible functions' `chars`, numpy linear percentiles.
+ *
+ * Each file is parsed once with the one shared parser; ids are assigned after filtering.
+ */
+export async function buildDistractorPool(dir: string, opts: { label?: string; maxFiles?: number } = {}): Promise<DistractorPool> {
+  const root = resolve(dir);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`buildDistractorPool: ${dir} is not a directory`);
+  let paths = await listPythonFiles(root);
+  if (opts.maxFiles !== undefined) paths = paths.slice(0, Math.max(0, opts.maxFiles));
+
+  const lang = await loadLanguage("python");
+  // fatal: a file that is not valid UTF-8 is skipped rather than read with replacement characters.
+  // ignoreBOM false drops a leading byte-order mark, as Python does for source files: it is not
+  // Python syntax to tree-sitter, and rows and columns do not depend on it.
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  const hashLines: string[] = [];
+  const skipped: DistractorPool["skipped"] = [];
+  const candidates: Omit<DistractorFunction, "id">[] = [];
+  let extracted = 0;
+
+  for (const rel of paths) {
+    const bytes = await readFile(join(root, rel));
+    hashLines.push(`${rel}\t${createHash("sha256").update(bytes).digest("hex")}\n`);
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      skipped.push({ path: rel, reason: "not valid UTF-8" });
+      continue;
+    }
+    const tree = lang.parser.parse(text);
+    if (!tree) {
+      skipped.push({ path: rel, reason: "tree-sitter gave up" });
+      continue;
+    }
+    try {
+      if (tree.rootNode.hasError) {
+        skipped.push({ path: rel, reason: "tree-sitter parse errors" });
+        continue;
+      }
+      for (const { node } of lang.functionQuery.captures(tree.rootNode)) {
+        if (insideFunction(node)) continue;
+        extracted++;
+        const fn = functionText(text, node);
+        // Counted as extracted but never eligible: it has no lines of its own.
+        if (!fn) continue;
+        candidates.push({ name: node.childForFieldName("name")?.text ?? "", path: rel, line: node.startPosition.row + 1, ...fn });
+      }
+    } finally {
+      // wasm memory is not garbage collected.
+      tree.delete();
+    }
+  }
+
+  const seen = new Set<string>();
+  const eligible = candidates.filter((c) => {
+    if (c.name === "f" || DEF_F.test(c.code)) return false;
+    if (!/^(def |async def )/.test(c.code) || mixesTabsAndSpaces(c.code)) return false;
+    if (seen.has(c.code)) return false;
+    seen.add(c.code);
+    return true;
+  });
+  const lengths = eligible.map((c) => c.chars).sort((a, b) => a - b);
+  const p25 = lengths.length ? percentile(lengths, 25) : 0;
+  const p75 = lengths.length ? percentile(lengths, 75) : 0;
+  const functions = eligible.filter((c) => c.chars >= p25 && c.chars <= p75).map((c, id) => ({ id, ...c }));
+
+  return {
+    functions,
+    source: {
+      kind: "directory",
+      dir: root,
+      label: opts.label ?? basename(root),
+      files: paths.length,
+      sha256: createHash("sha256").update(hashLines.join("")).digest("hex"),
+    },
+    filter: { extracted, eligible: eligible.length, p25, p75, kept: functions.length, rule: DISTRACTOR_RULE },
+    skipped,
+  };
+}
+
+/**
+ * Python's standard library directory (`sysconfig.get_paths()["stdlib"]` of the python3 that
+ * {@link findPython} finds), or null when there is no python3 or the directory does not exist.
+ */
+export function defaultDistractorDir(): string | null {
+  const python = findPython();
+  if (!python) return null;
+  try {
+    const out = execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 10_000,
+    }).trim();
+    return out && existsSync(out) && statSync(out).isDirectory() ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Also catches a nested `def f(` (which would read as a second target) and `async def f(`. */
+const DEF_F = /^\s*(async\s+)?def f\(/m;
+
+/**
+ * Relative POSIX paths of the `*.py` files under `root`, sorted as strings (code-unit order) over
+ * the whole path, so the order does not depend on how directories are traversed.
+ */
+async function listPythonFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(abs: string, rel: string): Promise<void> {
+    for (const e of await readdir(abs, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      // Symlinks are not followed: they can loop, and they would count one file twice.
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) await walk(join(abs, e.name), childRel);
+      } else if (e.isFile() && e.name.endsWith(".py")) {
+        out.push(childRel);
+      }
+    }
+  }
+  await walk(root, "");
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function insideFunction(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === "function_definition") return true;
+  return false;
+}
+
+/**
+ * The definition's lines, from the start of the `def` line to the end of the body, dedented.
+ * Null when something other than whitespace precedes the `def` on its line (`class A: def g(...)`):
+ * such a function has no source lines of its own.
+ */
+function functionText(source: string, node: Node): { code: string; chars: number } | null {
+  const lineStart = source.lastIndexOf("\n", node.startIndex - 1) + 1;
+  if (!/^[ \t\f]*$/.test(source.slice(lineStart, node.startIndex))) return null;
+  const code = dedent(source.slice(lineStart, node.endIndex).replace(/\r\n?/g, "\n"));
+  return { code, chars: codePoints(code) };
+}
+
+/**
+ * Python's `textwrap.dedent`: whitespace-only lines become empty, then the longest common
+ * leading whitespace (spaces and tabs compared literally) of the other lines is removed.
+ * Works line by line because JavaScript's `^`/`$` would also split at U+2028/U+2029.
+ */
+export function dedent(text: string): string {
+  const lines = text.split("\n").map((l) => (/^[ \t]+$/.test(l) ? "" : l));
+  let margin: string | undefined;
+  for (const line of lines) {
+    const m = /^[ \t]*(?=[^ \t])/.exec(line);
+    if (!m) continue;
+    const indent = m[0];
+    if (margin === undefined || margin.startsWith(indent)) margin = indent;
+    else if (!indent.startsWith(margin)) {
+      let i = 0;
+      while (i < margin.length && i < indent.length && margin[i] === indent[i]) i++;
+      margin = margin.slice(0, i);
+    }
+  }
+  if (!margin) return lines.join("\n");
+  const cut = margin;
+  return lines.map((l) => (l.startsWith(cut) ? l.slice(cut.length) : l)).join("\n");
+}
+
+/** True when the leading whitespace of the lines uses both tabs and spaces. */
+function mixesTabsAndSpaces(code: string): boolean {
+  let tabs = false;
+  let spaces = false;
+  for (const line of code.split("\n")) {
+    const indent = /^[ \t]*/.exec(line)![0];
+    if (indent.includes("\t")) tabs = true;
+    if (indent.includes(" ")) spaces = true;
+    if (tabs && spaces) return true;
+  }
+  return false;
+}
+
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * numpy's default `percentile` (method "linear") of ascending `sorted`: the value at virtual index
+ * (q/100)(n-1), interpolated with numpy's `_lerp` (which computes from the upper end when t >= 0.5)
+ * so the result is the same double numpy gives.
+ */
+export function percentile(sorted: readonly number[], q: number): number {
+  const n = sorted.length;
+  if (n === 0) throw new Error("percentile of an empty list");
+  const virtual = (q / 100) * (n - 1);
+  const lo = Math.floor(virtual);
+  const hi = Math.min(lo + 1, n - 1);
+  const t = virtual - lo;
+  const a = sorted[lo];
+  const b = sorted[hi];
+  const diff = b - a;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
+}

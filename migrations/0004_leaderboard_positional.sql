@@ -1,0 +1,1 @@
+ALTER TABLE `leaderboard_aggregates` ADD `mean_score` real;

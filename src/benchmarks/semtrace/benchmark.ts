@@ -1,0 +1,148 @@
+/**
+ * The family's run benchmarks. Positional ones (lexical recall, CRUXEval-O, SemTrace) have one unit
+ * per (target, D, position) of the dataset's grid: `<target>@<D>@<position>`. Sensitivity ones have
+ * one unit per target, complete or with lines removed, shown without distractors.
+ */
+import { z } from "@hono/zod-openapi";
+import { codeLlamaTokenizer } from "../../datasets/tokenizer";
+import type { Env } from "../../env";
+import { ProblemError } from "../../errors";
+import type { Benchmark, BaselineKind, ChatMessage } from "../types";
+import type { SuiteTarget, SuiteTask } from "./dataset";
+import { TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
+import { runRestrictedPython } from "./interpreter";
+import { keyLines } from "./keys";
+import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredictionPrompt, retrievalPrompt } from "./prompt";
+import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
+import { readySuite, suiteTarget, suiteTargetIds } from "./store";
+import { positionalSummary, sensitivitySummary } from "./summary";
+
+const NoOptions = z.object({}).strict();
+type NoOptions = Record<string, never>;
+
+/** `<target>@<D>@<position>` */
+export function parsePositionalUnit(unit: string): { targetId: string; distractors: number; position: number } {
+  const [targetId, d, p] = unit.split("@");
+  const distractors = Number(d);
+  const position = Number(p);
+  if (!targetId || !Number.isInteger(distractors) || !(position >= 0 && position <= 1)) throw new ProblemError("unprocessable-content", `"${unit}" is not <target>@<D>@<position>.`);
+  return { targetId, distractors, position };
+}
+
+const countTokens = async (messages: readonly ChatMessage[]) => {
+  await codeLlamaTokenizer.ready?.();
+  return messages.reduce((n, m) => n + codeLlamaTokenizer.count(m.content), 0);
+};
+
+/** SemTrace functions run on the restricted interpreter; CRUXEval ones on what python3 returned at build time. */
+function interpreterAnswer(task: SuiteTask, target: SuiteTarget): string {
+  if (task === "semtrace" || task === "sensitivity-semtrace") {
+    const result = runRestrictedPython(target.code, target.input);
+    return result.ok ? result.repr : `# interpreter: ${result.error}`;
+  }
+  if (target.interpreter) return target.interpreter.ok ? target.interpreter.repr : `# interpreter: ${target.interpreter.error}`;
+  // A complete CRUXEval function's published output is what executing it returns.
+  if (task === "cruxeval-o") return target.output;
+  throw new ProblemError("unprocessable-content", "This dataset was built without python3, so it holds no interpreter answers for CRUXEval variants.");
+}
+
+function checkTask(manifest: { tasks: Partial<Record<SuiteTask, unknown>> }, datasetId: string, task: SuiteTask, languages?: string[]) {
+  if (!manifest.tasks[task]) {
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${task} targets (it has ${Object.keys(manifest.tasks).join(", ")}).`);
+  }
+  const other = (languages ?? []).filter((l) => l !== "python");
+  if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
+}
+
+const scoreOutput = (task: SuiteTask, target: SuiteTarget, output: string) =>
+  scoreOutputPrediction(output, target.input, target.output, { partial: task === "semtrace" || task === "sensitivity-semtrace" });
+
+export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOptions> {
+  const lexical = task === "lexical-recall";
+  return {
+    id: task,
+    title: TITLES[task],
+    promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
+    scorerVersion: SCORER_VERSION,
+    defaultMaxTokens: lexical ? 1024 : 256,
+    options: NoOptions as unknown as z.ZodType<NoOptions>,
+    baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
+    leaderboard: "positional",
+
+    async units(env, datasetId, _options, filters) {
+      const { dataset, manifest } = await readySuite(env, datasetId);
+      checkTask(manifest, datasetId, task, filters.languages);
+      const targets = await suiteTargetIds(env, datasetId, task);
+      // Target-major, so `limit` takes whole grids of the first targets.
+      const units = targets.flatMap((t) => manifest.grid.distractors.flatMap((d) => manifest.grid.positions.map((p) => `${t}@${d}@${p}`)));
+      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+    },
+
+    async load(env, datasetId, unit) {
+      const { targetId, distractors: d, position } = parsePositionalUnit(unit);
+      const { target, pool, manifest } = await suiteTarget(env, datasetId, task, targetId);
+      const ids = target.distractors?.[String(d)];
+      if (!ids) throw new ProblemError("unprocessable-content", `Target "${targetId}" has no context with ${d} distractors.`);
+      const { functions, targetAt } = contextFunctions(target.code, ids.map((id) => pool.functions[id].code), position);
+      let messages: ChatMessage[];
+      if (lexical) {
+        const keyed = keyLines(functions, targetAt, `${manifest.seed}:${task}:${unit}`);
+        messages = retrievalPrompt(keyed.block, keyed.start, keyed.end);
+      } else {
+        messages = outputPredictionPrompt(joinFunctions(functions), target.input);
+      }
+      return { unit, taskId: `python::${task}::${targetId}`, language: "python", messages, promptTokens: await countTokens(messages), position, contextSize: d };
+    },
+
+    async baseline(env, datasetId, unit, _options, kind: BaselineKind) {
+      const { target } = await suiteTarget(env, datasetId, task, parsePositionalUnit(unit).targetId);
+      if (kind === "interpreter" && !lexical) return interpreterAnswer(task, target);
+      return lexical ? target.code : target.output;
+    },
+
+    async score(env, datasetId, unit, output) {
+      const { target } = await suiteTarget(env, datasetId, task, parsePositionalUnit(unit).targetId);
+      return lexical ? scoreRetrieval(output, target.code) : scoreOutput(task, target, output);
+    },
+
+    summarize: (samples) => positionalSummary(samples),
+  };
+}
+
+export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOptions> {
+  return {
+    id: task,
+    title: TITLES[task],
+    promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
+    scorerVersion: SCORER_VERSION,
+    defaultMaxTokens: 256,
+    options: NoOptions as unknown as z.ZodType<NoOptions>,
+    baselines: ["oracle", "interpreter"],
+
+    async units(env, datasetId, _options, filters) {
+      const { dataset, manifest } = await readySuite(env, datasetId);
+      checkTask(manifest, datasetId, task, filters.languages);
+      const units = await suiteTargetIds(env, datasetId, task);
+      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+    },
+
+    async load(env, datasetId, unit) {
+      const { target } = await suiteTarget(env, datasetId, task, unit);
+      const messages = outputPredictionPrompt(target.code, target.input);
+      return { unit, taskId: `python::${task}::${unit}`, language: "python", messages, promptTokens: await countTokens(messages), position: null, contextSize: null };
+    },
+
+    async baseline(env, datasetId, unit, _options, kind) {
+      const { target } = await suiteTarget(env, datasetId, task, unit);
+      return kind === "interpreter" ? interpreterAnswer(task, target) : target.output;
+    },
+
+    async score(env, datasetId, unit, output) {
+      const { target } = await suiteTarget(env, datasetId, task, unit);
+      const verdict = scoreOutput(task, target, output);
+      return { ...verdict, detail: { ...verdict.detail, base: target.base, fraction: target.fraction, removed: target.removed?.length ?? 0 } };
+    },
+
+    summarize: (samples) => sensitivitySummary(samples),
+  };
+}

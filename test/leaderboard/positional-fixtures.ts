@@ -1,0 +1,75 @@
+/**
+ * A synthetic positional run ("Sense and Sensitivity" grid) whose every aggregate is computed by
+ * hand in test/leaderboard/positional.test.ts. Plain data, no imports from the Worker: the page and
+ * browser tests use it too.
+ *
+ * Cells list the partial scores of the targets at (D, position); a score of 1 is an exact match
+ * (is_best), anything else is not. D = 80 has four targets per cell, the others two.
+ */
+export interface GridSample {
+  task: string;
+  language: string;
+  needle_position: number;
+  context_size: number;
+  is_best: boolean;
+  best_similarity: number;
+  best_target: null;
+  status?: "scored" | "error" | "context_exceeded";
+}
+
+export const GRID: Record<number, Record<string, number[]>> = {
+  20: { "0": [1, 1], "0.25": [1, 0.5], "0.5": [0.25, 1], "0.9": [1, 1], "1": [1, 1] },
+  40: { "0": [1, 0], "0.25": [0.5, 1], "0.5": [0.5, 0.5], "0.9": [1, 0.2], "1": [0.8, 1] },
+  60: { "0": [0, 0.5], "0.25": [0, 0.5], "0.5": [0, 0.5], "0.9": [0, 0.5], "1": [0, 0.5] },
+  80: { "0": [1, 1, 1, 1], "0.25": [1, 1, 1, 0.5], "0.5": [1, 0.5, 1, 1], "0.9": [1, 1, 1, 1], "1": [1, 1, 1, 1] },
+};
+
+/**
+ * The grid's samples for `benchmark`, plus one error (D 40, position 1) and one context overflow
+ * (D 60, position 0.5), which must count in neither n nor any cell. Positions are computed as a
+ * producer would (0.9 as 9 / 10), not copied from the keys.
+ */
+export function gridSamples(benchmark: string, grid: Record<number, Record<string, number[]>> = GRID): GridSample[] {
+  const out: GridSample[] = [];
+  for (const [d, cells] of Object.entries(grid)) {
+    for (const [key, scores] of Object.entries(cells)) {
+      const position = key === "0.25" ? 1 / 4 : Math.round(Number(key) * 10) / 10;
+      scores.forEach((score, i) =>
+        out.push({
+          task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
+          language: "python",
+          needle_position: position,
+          context_size: Number(d),
+          is_best: score === 1,
+          best_similarity: score,
+          best_target: null,
+        }),
+      );
+    }
+  }
+  const extra = (position: number, context_size: number, status: "error" | "context_exceeded"): GridSample => ({
+    task: `python::${benchmark}::t-0099`,
+    language: "python",
+    needle_position: position,
+    context_size,
+    is_best: false,
+    best_similarity: 0,
+    best_target: null,
+    status,
+  });
+  out.push(extra(1, 40, "error"), extra(0.5, 60, "context_exceeded"));
+  return out;
+}
+
+/** A verified run of `benchmark` for publishVerifiedRun. */
+export function positionalRun(model: string, benchmark: string, dataset: string, samples = gridSamples(benchmark)) {
+  return {
+    benchmark,
+    dataset,
+    model,
+    scoring_mode: "official" as const,
+    comment_mode: "original",
+    receipt: { scorer_version: `${benchmark}/1`, finished_at: "2026-11-20T10:00:00.000Z" },
+    samples,
+  };
+}
