@@ -188,9 +188,10 @@ function stopWorker(w: Worker): void {
  * `timeoutMs` becomes `"Timeout: ..."` and the next item still runs. Results are in input order.
  *
  * The child gets `PYTHONHASHSEED` = {@link PYTHON_HASH_SEED} so set orders are reproducible, and an
- * address-space limit of 1 GiB where `resource` exists. An item stuck inside C code (where SIGALRM
- * cannot interrupt it, e.g. a huge integer power) is caught by a watchdog here: the child is killed,
- * the item reported as a timeout, and a new child continues with the rest.
+ * address-space limit of 1 GiB where `resource` exists. An item the in-process timer cannot stop
+ * (user code that catches the timer's exception and loops on, or C code that never checks for
+ * signals) is caught by a watchdog here after 2 * timeoutMs + 2 s: the child is killed, the item
+ * reported as a timeout, and a new child continues with the rest.
  *
  * Rejects when no python3 is available or a child dies on its own (a crash is not a result: it
  * means the interpreter, not the function, failed).

@@ -73,7 +73,8 @@ export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
   if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalid("kind", `"all" or one of ${LEADERBOARD_KINDS.join(", ")}`);
   if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalid("sort", `one of ${LEADERBOARD_SORTS.join(", ")}`);
   for (const field of ["benchmark", "dataset"] as const) {
-    if (field === "dataset" && positional && given.dataset === undefined) continue;
+    // Left to the default (normalising twice keeps it so).
+    if (field === "dataset" && positional && out.dataset === "") continue;
     if (typeof out[field] !== "string" || out[field].length === 0 || out[field].length > 64) invalid(field, "1 to 64 characters");
   }
   return out;
@@ -247,7 +248,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
   const a = schema.leaderboardAggregates;
   const d = db(env);
   const candidates = await d
-    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples })
+    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples, errors: e.errors, contextExceeded: e.contextExceeded })
     .from(e)
     .where(and(eq(e.modelSlug, modelSlug), entryFilter(q)))
     .orderBy(asc(e.kind)); // "reported" < "verified"
@@ -299,7 +300,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
     length,
     heatmap,
     has_samples: entry.hasSamples,
-    ...(positional ? { positional: positionalBreakdown(q.benchmark, grid, all?.meanScore ?? null) } : {}),
+    ...(positional ? { positional: { ...positionalBreakdown(q.benchmark, grid, all?.meanScore ?? null), errors: entry.errors, context_exceeded: entry.contextExceeded } } : {}),
   };
 }
 
@@ -307,7 +308,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
  * The positional part of a breakdown from its heatmap aggregates (position x D): cells with their
  * relative accuracy and mean partial score, the drop per D and its median (`relativeAccuracy`).
  */
-export function positionalBreakdown(benchmark: string, grid: readonly GridRow[], meanScore: number | null): PositionalBreakdown {
+export function positionalBreakdown(benchmark: string, grid: readonly GridRow[], meanScore: number | null): Omit<PositionalBreakdown, "errors" | "context_exceeded"> {
   const cells = grid
     .map((r) => {
       const [position, distractors] = r.groupKey.split("|");

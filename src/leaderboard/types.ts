@@ -137,6 +137,9 @@ export interface PositionalBreakdown {
   median_drop: number | null;
   /** Mean partial score over every scored sample. */
   mean_score: number | null;
+  /** Samples of the entry that failed or overflowed the context window (not in any n). */
+  errors: number;
+  context_exceeded: number;
   /** The paper's median relative drop for this task (a reference figure, not this model's). */
   paper_median_drop: number;
 }

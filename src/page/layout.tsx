@@ -63,6 +63,19 @@ td.cell { text-align: center; min-width: 4.5rem; }
 td.cell small { display: block; font-size: .7rem; opacity: .85; }
 .heat-legend { display: flex; align-items: center; gap: .5rem; font-size: .8rem; margin: .5rem 0; flex-wrap: wrap; }
 .heat-legend .ramp { width: 12rem; height: .8rem; border: 1px solid var(--line); }
+nav.benchmarks { display: flex; flex-wrap: wrap; gap: .25rem; margin: 1rem 0 0; font-size: .9rem; }
+nav.benchmarks a { padding: .2rem .65rem; border: 1px solid var(--line); border-radius: 999px; text-decoration: none; }
+nav.benchmarks a[aria-current="page"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
+h3 { font-size: 1rem; margin: .75rem 0 .4rem; }
+.triptych { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: .5rem 1.25rem; align-items: start; }
+.triptych > section { min-width: 0; }
+.triptych td.cell { min-width: 3.4rem; padding: .3rem .35rem; }
+.triptych th { padding: .3rem .4rem; }
+.triptych .heat-legend .ramp { width: 6rem; }
+.drop-figure { margin: 0 0 .25rem; font-size: .95rem; }
+caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-align: left; }
+details { margin: .5rem 0; font-size: .9rem; }
+details summary { cursor: pointer; color: var(--accent); }
 footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
   body { font-size: 15px; }

@@ -1,7 +1,10 @@
 /** The leaderboard page (`GET /`): filters, the sortable table, data links, attribution, the metric. */
+import { isPositionalBenchmark } from "../leaderboard/positional";
 import { LEADERBOARD_KINDS, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
 import { Layout, ThresholdSelect } from "./layout";
+import { PositionalLeaderboardPage } from "./positional-board";
 
 /** Sorts the API answers itself; the page adds `n` and one per language, sorted here. */
 const API_SORTS = new Set<string>(["rate", "-rate", "model", "-model"]);
@@ -9,18 +12,21 @@ const API_SORTS = new Set<string>(["rate", "-rate", "model", "-model"]);
 /** Whether `sort` is one the API takes (else the page sorts the rows it got). */
 export const isApiSort = (sort: string): sort is LeaderboardQuery["sort"] => API_SORTS.has(sort);
 
-/** The page's sort keys for a response: rate, model, n and each language. */
-export const pageSortKeys = (languages: string[]) => ["rate", "model", "n", ...languages];
+/**
+ * The page's sort keys for a response: rate, model, n and each language; for a positional
+ * benchmark rate, model, n and median_drop (one language only, Python).
+ */
+export const pageSortKeys = (languages: string[], positional = false) => (positional ? ["rate", "model", "n", "median_drop"] : ["rate", "model", "n", ...languages]);
 
 /**
- * Rows in the page's order. API sorts come back sorted; `n` and per-language sorts are applied
- * here, stable, rows without the value last, ties by rank.
+ * Rows in the page's order. API sorts come back sorted; `n`, `median_drop` and per-language sorts
+ * are applied here, stable, rows without the value last, ties by rank.
  */
 export function sortRows(rows: LeaderboardRow[], sort: string): LeaderboardRow[] {
   if (isApiSort(sort)) return rows;
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
-  const value = (r: LeaderboardRow) => (key === "n" ? r.n : (r.languages[key]?.rate ?? null));
+  const value = (r: LeaderboardRow) => (key === "n" ? r.n : key === "median_drop" ? (r.median_drop ?? null) : (r.languages[key]?.rate ?? null));
   return [...rows].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
@@ -30,7 +36,7 @@ export function sortRows(rows: LeaderboardRow[], sort: string): LeaderboardRow[]
 }
 
 /** A model name with a line-break opportunity after each "org/" (narrow screens break there, not mid-word). */
-function breakable(name: string) {
+export function breakable(name: string) {
   return name.split(/(?<=[\w.-]\/)(?=\w)/).map((part, i) => (i > 0 ? [<wbr />, part] : part));
 }
 
@@ -47,7 +53,8 @@ export function KindBadge(props: { kind: LeaderboardKind }) {
   );
 }
 
-function SortHeader(props: { label: string; sortKey: string; sort: string; q: LeaderboardQuery; cls?: string; title?: string }) {
+/** A sortable column header; `params` replaces the query's own link parameters (positional pages). */
+export function SortHeader(props: { label: string; sortKey: string; sort: string; q: LeaderboardQuery; cls?: string; title?: string; params?: Record<string, string> }) {
   const current = props.sort.replace(/^-/, "") === props.sortKey;
   const desc = props.sort.startsWith("-");
   // A first click sorts best first (numbers descending, names A to Z); a second click reverses.
@@ -55,7 +62,7 @@ function SortHeader(props: { label: string; sortKey: string; sort: string; q: Le
   const next = current ? (desc ? props.sortKey : `-${props.sortKey}`) : first;
   return (
     <th class={props.cls} scope="col" title={props.title} aria-sort={current ? (desc ? "descending" : "ascending") : undefined}>
-      <a href={`/${qs(queryParams(props.q, { sort: next }))}`}>{props.label}</a>
+      <a href={`/${qs(props.params ? { ...props.params, sort: next } : queryParams(props.q, { sort: next }))}`}>{props.label}</a>
     </th>
   );
 }
@@ -122,10 +129,14 @@ function Attribution(props: { rows: LeaderboardRow[] }) {
   );
 }
 
-/** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
+/**
+ * The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows).
+ * Positional benchmarks have their own table (positional-board.tsx).
+ */
 export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
   const { data, sort } = props;
   const q = data.query;
+  if (isPositionalBenchmark(q.benchmark)) return <PositionalLeaderboardPage data={data} sort={sort} />;
   const rows = sortRows(data.rows, sort);
   const showErrors = rows.some((r) => r.errors > 0);
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
@@ -140,6 +151,7 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
   const scope = q.language === "all" ? "all languages" : q.language;
   return (
     <Layout title={`RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`} description="Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.">
+      <BenchmarkNav q={q} />
       <h1>RepoQA “Searching Needle Function” leaderboard</h1>
       <p class="lede">
         Dataset <code>{q.dataset}</code>, {q.mode} scoring, similarity threshold {thresholdKey(q.threshold)}, {scope}

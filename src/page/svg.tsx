@@ -126,36 +126,66 @@ function order(buckets: BucketRate[], seen: string[]): string[] {
   return out;
 }
 
+/** What a heatmap's labels say; the defaults are RepoQA's depth × context length in pass@1. */
+export interface HeatmapLabels {
+  id: string;
+  /** The corner cell ("depth \ length"). */
+  corner: string;
+  /** A column header from its key. */
+  column: (key: string) => string;
+  /** A row header from its key. */
+  row: (key: string) => string;
+  /** A cell's tooltip. */
+  title: (row: string, column: string, rate: number, n: number) => string;
+  /** The metric at the legend's 100 % end ("pass@1"). */
+  metric: string;
+  /** What a cell shows, after the legend. */
+  cell: string;
+}
+
+const REPOQA_HEATMAP: HeatmapLabels = {
+  id: "heatmap",
+  corner: "depth \\ length",
+  column: lengthLabel,
+  row: (key) => key,
+  title: (d, l, rate, n) => `depth ${d}, length ${lengthLabel(l)}: ${pct(rate)} % of ${n}`,
+  metric: "pass@1",
+  cell: "(cell: pass@1 % and number of tasks; – none)",
+};
+
 /**
  * Depth × context-length heatmap as a table of coloured cells (rows: needle depth, columns:
  * context length); each cell shows its rate and count, so colour is never the only carrier.
+ * `labels` renames it for other grids (the positional pages: position × D); `cls` adds classes to
+ * the figure.
  */
-export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: BucketRate[]; length: BucketRate[] }) {
+export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: BucketRate[]; length: BucketRate[]; labels?: HeatmapLabels; cls?: string }) {
+  const labels = props.labels ?? REPOQA_HEATMAP;
   const depths = order(props.depth, props.cells.map((c) => c.depth));
   const lengths = order(props.length, props.cells.map((c) => c.length));
   const at = new Map(props.cells.map((c) => [`${c.depth}\u0000${c.length}`, c]));
   return (
-    <figure>
+    <figure class={props.cls}>
       <div class="scroll fit">
-        <table id="heatmap" class="heatmap">
+        <table id={labels.id} class="heatmap">
           <thead>
             <tr>
-              <th class="l sticky" scope="col">depth \ length</th>
+              <th class="l sticky" scope="col">{labels.corner}</th>
               {lengths.map((l) => (
-                <th scope="col">{lengthLabel(l)}</th>
+                <th scope="col">{labels.column(l)}</th>
               ))}
             </tr>
           </thead>
           <tbody>
             {depths.map((d) => (
               <tr>
-                <th class="l sticky" scope="row">{d}</th>
+                <th class="l sticky" scope="row">{labels.row(d)}</th>
                 {lengths.map((l) => {
                   const c = at.get(`${d}\u0000${l}`);
                   if (!c || c.n === 0) return <td class="cell muted">–</td>;
                   const { background, color } = heatColour(c.rate);
                   return (
-                    <td class="cell" style={`background:${background};color:${color}`} title={`depth ${d}, length ${lengthLabel(l)}: ${pct(c.rate)} % of ${c.n}`}>
+                    <td class="cell" style={`background:${background};color:${color}`} title={labels.title(d, l, c.rate, c.n)}>
                       {pct(c.rate)}
                       <small>n={c.n}</small>
                     </td>
@@ -169,8 +199,8 @@ export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: Bucket
       <figcaption class="heat-legend">
         <span>0 %</span>
         <span class="ramp" style={`background:${HEAT_GRADIENT}`} aria-hidden="true"></span>
-        <span>100 % pass@1</span>
-        <span class="muted">(cell: pass@1 % and number of tasks; – none)</span>
+        <span>100 % {labels.metric}</span>
+        <span class="muted">{labels.cell}</span>
       </figcaption>
     </figure>
   );

@@ -132,6 +132,8 @@ const PositionalSchema = z
     ),
     median_drop: z.number().nullable().openapi({ description: "Median over D of drop" }),
     mean_score: z.number().nullable().openapi({ description: "Mean partial score over all scored samples" }),
+    errors: z.number().int().openapi({ description: "Samples whose model call failed (not in any n)" }),
+    context_exceeded: z.number().int().openapi({ description: "Samples whose prompt exceeded the model's context window (not in any n)" }),
     paper_median_drop: z.number().openapi({ description: "The paper's median relative drop for this task (reference figure)" }),
   })
   .openapi("PositionalBreakdown");

@@ -7,11 +7,13 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
+import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
 import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
 import { PAGE_DEFAULTS } from "../page/format";
 import { ErrorPage } from "../page/layout";
 import { LeaderboardPage, isApiSort, pageSortKeys } from "../page/leaderboard";
 import { ModelPage } from "../page/model";
+import { PositionalModelPage, type PositionalTasks } from "../page/positional";
 import { invalid, parsePageQuery } from "../page/query";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
@@ -45,7 +47,7 @@ const pageETag = etag();
 pageRoutes.get("/", pageETag, async (c) => {
   const { q, sort } = parsePageQuery(c.req.query());
   const data = await queryLeaderboard(c.env, q);
-  const keys = pageSortKeys(data.languages);
+  const keys = pageSortKeys(data.languages, isPositionalBenchmark(data.query.benchmark));
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalid("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<LeaderboardPage data={data} sort={sort} />, 200);
@@ -54,6 +56,18 @@ pageRoutes.get("/", pageETag, async (c) => {
 pageRoutes.get("/models/:slug", pageETag, async (c) => {
   const slug = c.req.param("slug");
   const { q } = parsePageQuery(c.req.query());
+  const benchmark = q.benchmark;
+  if (benchmark !== undefined && isPositionalBenchmark(benchmark)) {
+    // The asked task decides the dataset; the study's other two tasks are read on the same one.
+    const main = await modelBreakdown(c.env, slug, q);
+    if (!main) throw new ProblemError("not-found", `No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+    const tasks: PositionalTasks = { [benchmark]: main };
+    for (const other of POSITIONAL_BENCHMARKS) {
+      if (other !== benchmark) tasks[other] = await modelBreakdown(c.env, slug, { ...q, benchmark: other, dataset: main.dataset });
+    }
+    c.header("Cache-Control", CACHE_CONTROL);
+    return c.html(<PositionalModelPage tasks={tasks} focus={benchmark} kind={q.kind === "all" ? undefined : q.kind} />, 200);
+  }
   const data = await modelBreakdown(c.env, slug, q);
   if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? PAGE_DEFAULTS.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);
   c.header("Cache-Control", CACHE_CONTROL);

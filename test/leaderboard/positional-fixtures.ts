@@ -73,3 +73,41 @@ export function positionalRun(model: string, benchmark: string, dataset: string,
     samples,
   };
 }
+
+/** How a task's accuracy depends on position: `base` at the ends, falling by up to `dip` (times D / 80) in the middle. */
+export const CURVES: Record<string, { base: number; dip: number }> = {
+  "lexical-recall": { base: 0.97, dip: 0.03 },
+  "cruxeval-o": { base: 0.72, dip: 0.55 },
+  semtrace: { base: 0.9, dip: 0.93 },
+};
+
+/**
+ * A full paper-sized grid for pages and screenshots: D in {20, 40, 60, 80}, the 11 positions 0 … 1,
+ * `targets` per cell, exact matches following CURVES (deterministic), partial scores for the rest,
+ * and one error. Numbers are illustrative, not checked by hand.
+ */
+export function curveSamples(benchmark: string, targets = 10): GridSample[] {
+  const { base, dip } = CURVES[benchmark];
+  const out: GridSample[] = [];
+  for (const d of [20, 40, 60, 80]) {
+    for (let k = 0; k <= 10; k++) {
+      const position = k / 10;
+      const accuracy = base * (1 - dip * Math.sin(Math.PI * position) ** 2 * (d / 80));
+      const exact = Math.round(accuracy * targets);
+      for (let i = 0; i < targets; i++) {
+        const partial = benchmark === "semtrace" ? Math.round((0.2 + 0.6 * (((i * 7 + k * 3 + d) % 10) / 10)) * (1 - 0.4 * Math.sin(Math.PI * position)) * 100) / 100 : 0;
+        out.push({
+          task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
+          language: "python",
+          needle_position: position,
+          context_size: d,
+          is_best: i < exact,
+          best_similarity: i < exact ? 1 : partial,
+          best_target: null,
+        });
+      }
+    }
+  }
+  out.push({ task: `python::${benchmark}::t-0099`, language: "python", needle_position: 0.5, context_size: 80, is_best: false, best_similarity: 0, best_target: null, status: "error" });
+  return out;
+}

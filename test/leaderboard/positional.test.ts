@@ -228,6 +228,7 @@ describe("positional entries through the API", () => {
     expect(p.median_drop).toBe(0.5);
     expect(p.mean_score).toBeCloseTo(0.735, 12);
     expect(p.paper_median_drop).toBe(0.9273);
+    expect(p).toMatchObject({ errors: 1, context_exceeded: 1 });
   });
 
   it("keeps RepoQA shapes: no median_drop on rows, no positional part in breakdowns", async () => {

@@ -84,34 +84,34 @@ describe("generateSemTrace", () => {
   it.each(DIGITS)("keeps every documented constraint over 3000 draws (digits %i)", (d) => {
     const fns = draw(424242 + d, 3000, d);
     const ks = new Set<number>();
+    const problems: string[] = [];
+    const check = (ok: boolean, what: string, f: SemTraceFunction) => {
+      if (!ok) problems.push(`${what}: ${JSON.stringify(f)}`);
+    };
     let negative = 0;
     let positive = 0;
     for (const f of fns) {
-      expect(f.digits).toBe(d);
-      expect(f.k).toBeGreaterThanOrEqual(4);
-      expect(f.k).toBeLessThanOrEqual(10);
+      check(f.digits === d, "digits", f);
+      check(Number.isInteger(f.k) && f.k >= 4 && f.k <= 10, "k in [4, 10]", f);
       ks.add(f.k);
       // x has exactly d digits.
-      expect(String(f.x)).toMatch(new RegExp(`^[1-9][0-9]{${d - 1}}$`));
+      check(new RegExp(`^[1-9][0-9]{${d - 1}}$`).test(String(f.x)), "x has d digits", f);
       const parsed = parseBack(f.code);
-      expect(parsed.header).toBe("def f(x):");
-      expect(parsed.last).toBe("    return arr");
-      expect(parsed.size).toBe(f.k);
-      expect(parsed.assignments).toHaveLength(f.k);
+      check(parsed.header === "def f(x):" && parsed.last === "    return arr", "header and return", f);
+      check(parsed.size === f.k && parsed.assignments.length === f.k && f.output.length === f.k, "k zeros, k lines, k outputs", f);
       // Distinct indices covering 0..k-1.
-      expect(parsed.assignments.map((a) => a.index).sort((a, b) => a - b)).toEqual(Array.from({ length: f.k }, (_, i) => i));
-      expect(f.output).toHaveLength(f.k);
+      const indices = parsed.assignments.map((a) => a.index).sort((a, b) => a - b);
+      check(indices.every((v, i) => v === i), "indices are a permutation of 0..k-1", f);
       for (const a of parsed.assignments) {
-        expect(a.y).toBeGreaterThanOrEqual(-(10 ** d));
-        expect(a.y).toBeLessThanOrEqual(10 ** d - 1);
-        expect(a.magnitude.length).toBeLessThanOrEqual(d + 1);
-        expect(a.magnitude).toMatch(/^(0|[1-9][0-9]*)$/);
-        if (a.y < 0) expect(a.sign).toBe("-");
+        check(a.y >= -(10 ** d) && a.y <= 10 ** d - 1, "y in [-10^d, 10^d - 1]", f);
+        check(a.magnitude.length <= d + 1 && /^(0|[1-9][0-9]*)$/.test(a.magnitude), "|y| has at most d + 1 digits", f);
+        check(f.output[a.index] === f.x + a.y, "output[i] = x + y", f);
+        check(!(a.sign === "-" && a.magnitude === "0"), "y = 0 is written x + 0", f);
         if (a.y < 0) negative++;
         if (a.y > 0) positive++;
-        expect(f.output[a.index]).toBe(f.x + a.y);
       }
     }
+    expect(problems.slice(0, 5)).toEqual([]);
     expect([...ks].sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 10]);
     // Both signs occur in roughly equal numbers (y is uniform over a range centred on -1/2).
     expect(negative / (negative + positive)).toBeGreaterThan(0.45);

@@ -242,7 +242,6 @@ describe("pyEquals", () => {
     ["9007199254740993", "9007199254740992.0", false],
     ["9007199254740992", "9007199254740992.0", true],
     ["1e400", "1e400", true],
-    ["1e400", `1${"0".repeat(400)}`, false],
     ["1e400 - 1e400", "1e400 - 1e400", false],
     ["[1e400 - 1e400]", "[1e400 - 1e400]", false],
     ["{1e400 - 1e400}", "{1e400 - 1e400}", false],
@@ -285,6 +284,7 @@ describe("pyEquals", () => {
     expect(pyEquals({ type: "int", value: 10n ** 22n }, { type: "float", value: 1e22 })).toBe(true);
     expect(pyEquals({ type: "int", value: 10n ** 23n }, { type: "float", value: 1e23 })).toBe(false);
     expect(pyEquals({ type: "complex", real: 2 ** 53, imag: 0 }, big)).toBe(false);
+    expect(pyEquals({ type: "int", value: 10n ** 400n }, { type: "float", value: Infinity })).toBe(false);
   });
 });
 
@@ -312,8 +312,9 @@ describe("against CPython (test/vectors/python-literals.json)", () => {
       } else {
         wrong.push(`${JSON.stringify(c.source)}: repr ${mine}, CPython ${c.repr}`);
       }
-      // CPython's repr reads back as an equal value (NaN equals nothing).
-      if (!c.repr.includes("nan") && !pyEquals(lit(c.repr), r.value)) wrong.push(`${JSON.stringify(c.source)}: repr does not read back equal`);
+      // CPython's repr reads back as an equal value (except inf and nan, which are not literals).
+      const special = (c.type === "float" || c.type === "complex") && /inf|nan/.test(c.repr);
+      if (!special && !pyEquals(lit(c.repr), r.value)) wrong.push(`${JSON.stringify(c.source)}: repr does not read back equal`);
     }
     expect(wrong).toEqual([]);
     expect(exact + unordered).toBe(vectors.cases.length);

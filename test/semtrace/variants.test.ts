@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateSemTrace } from "../../src/benchmarks/semtrace/generator";
 import { lineRemovalVariants, stratumQuotas, type LineRemovalVariant } from "../../src/benchmarks/semtrace/variants";
 import { PyRandom } from "../../src/datasets/curate/pyrandom";
+import golden from "../vectors/semtrace-golden.json";
 
 const LISTING = [
   "def f(x):",
@@ -142,6 +143,16 @@ describe("lineRemovalVariants", () => {
     expect(sizes.get(60)).toBe(1);
     expect(sizes.get(30)).toBe(11);
   });
+
+  it.each(golden.variants.map((v) => [`seed ${v.seed}, ${v.digits} digits, cap ${v.cap}`, v] as const))(
+    "equals the Python re-implementation of the documented sampling (test/vectors/gen_semtrace.py): %s",
+    (_, v) => {
+      const rng = new PyRandom(v.seed);
+      const f = generateSemTrace(rng, { digits: v.digits });
+      expect(f.code).toBe(v.code);
+      expect(lineRemovalVariants(f.code, rng, { cap: v.cap }).map((x) => x.removed)).toEqual(v.removed);
+    },
+  );
 
   it("gives SemTrace functions k + 2 body lines", () => {
     const rng = new PyRandom(2);

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import struct
 import sys
 import unicodedata
@@ -180,7 +181,8 @@ for s in REJECTED:
     try:
         ast.literal_eval(s)
     except Exception as e:  # noqa: BLE001 - the error text is informative only
-        rejected.append({"source": s, "error": f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"})
+        message = re.sub(r" object at 0x[0-9a-f]+>", ">", str(e).splitlines()[0] if str(e) else "")
+        rejected.append({"source": s, "error": f"{type(e).__name__}: {message}"})
     else:
         raise SystemExit(f"literal_eval accepts {s!r}; not a rejection vector")
 

@@ -10,6 +10,9 @@
 import { parsePythonLiteral } from "./python-literal";
 import { PyLexer, ScanError, type Token } from "./python-scan";
 
+const OPENING = new Set(["(", "[", "{"]);
+const CLOSING = new Set([")", "]", "}"]);
+
 type Extracted = { ok: true; text: string } | { ok: false; error: string };
 
 /**
@@ -83,8 +86,8 @@ function answerStart(text: string, afterAssert: number, input: string): number |
     if (t.text.startsWith("`")) return null;
     if (depth === 0 && (t.text === ";" || t.text === ",")) return null;
     if (depth === 0 && t.text === "==") return t.end;
-    if ("([{".includes(t.text)) depth++;
-    else if (")]}".includes(t.text)) depth = Math.max(0, depth - 1);
+    if (OPENING.has(t.text)) depth++;
+    else if (CLOSING.has(t.text)) depth = Math.max(0, depth - 1);
   }
 }
 
@@ -126,8 +129,8 @@ function readAnswer(text: string, start: number, where: string): Extracted {
         }
         break;
       }
-      if ("([{".includes(t.text)) depth++;
-      else if (")]}".includes(t.text)) {
+      if (OPENING.has(t.text)) depth++;
+      else if (CLOSING.has(t.text)) {
         // A closing bracket that opens nowhere (e.g. the answer sits inside parentheses of prose).
         if (depth === 0) break;
         depth--;

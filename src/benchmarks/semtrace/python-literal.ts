@@ -197,15 +197,14 @@ class Parser {
 
   private sum(): Operand {
     let left = this.term();
-    while (this.isOp("+") || this.isOp("-")) {
-      const opTok = this.tok;
-      const op = opTok.kind === "op" ? opTok.text : "";
+    for (let opTok = this.tok; opTok.kind === "op" && (opTok.text === "+" || opTok.text === "-"); opTok = this.tok) {
+      const op = opTok.text;
       this.advance();
       const right = this.term();
       // ast.literal_eval's complex form: a signed real number literal plus/minus an imaginary one.
       const complexLiteral = left.literal === "real" && right.literal === "imag";
       if (!complexLiteral) this.arithmeticAllowed(op, opTok);
-      left = { value: binary(op as "+" | "-", left.value, right.value), literal: null };
+      left = { value: binary(op, left.value, right.value), literal: null };
     }
     return left;
   }
@@ -230,9 +229,9 @@ class Parser {
   }
 
   private unary(): Operand {
-    if (this.isOp("-") || this.isOp("+")) {
-      const op = (this.tok as { text: string }).text;
-      const opTok = this.tok;
+    const opTok = this.tok;
+    if (opTok.kind === "op" && (opTok.text === "-" || opTok.text === "+")) {
+      const op = opTok.text;
       this.advance();
       const operand = this.unary();
       const v = operand.value;
@@ -544,7 +543,8 @@ function hashKey(v: PyValue): string {
     case "float":
       return floatKey(v.value);
     case "complex":
-      return v.imag === 0 && !Number.isNaN(v.real) ? floatKey(v.real) : `c${floatKey(v.real)},${floatKey(v.imag)}`;
+      // complex(x, 0) == x: the key of the real part.
+      return v.imag === 0 ? floatKey(v.real) : `c${floatKey(v.real)},${floatKey(v.imag)}`;
     case "none":
       return "n";
     case "str":

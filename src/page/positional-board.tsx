@@ -1,0 +1,131 @@
+/**
+ * The leaderboard page of a positional benchmark (`/?benchmark=semtrace&dataset=…`): exact-match
+ * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
+ * comment controls: none of them means anything for these tasks.
+ */
+import { TITLES } from "../benchmarks/semtrace/ids";
+import { PAPER_MEDIAN_DROP, type PositionalBenchmark } from "../leaderboard/positional";
+import { LEADERBOARD_KINDS, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
+import { PAGE_DEFAULTS, interval, pct, qs, when } from "./format";
+import { Layout } from "./layout";
+import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
+
+/** The kind filter (the only one), carrying benchmark, dataset and sort along. */
+function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
+  const q = props.data.query;
+  const hidden = { ...positionalParams(q.benchmark, q.dataset), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
+  return (
+    <form class="filters" method="get" action="/">
+      <label>
+        Kind
+        <select name="kind">
+          {["all", ...LEADERBOARD_KINDS].map((k) => (
+            <option value={k} selected={k === q.kind}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </label>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+/** The positional leaderboard for one API response, rows in the page's `sort`. */
+export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
+  const { data, sort } = props;
+  const q = data.query;
+  const b = q.benchmark as PositionalBenchmark;
+  const rows = sortRows(data.rows, sort);
+  const params = positionalParams(b, q.dataset, q.kind);
+  const apiParams = { ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) };
+  const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
+  const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(positionalParams(b, q.dataset, twice.has(r.model_slug) ? r.kind : undefined))}`;
+  const showExceeded = rows.some((r) => r.context_exceeded > 0);
+  const paper = PAPER_MEDIAN_DROP[b];
+  return (
+    <Layout title={`${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`} description={`${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`}>
+      <BenchmarkNav q={q} />
+      <h1>{TITLES[b]}</h1>
+      <p class="lede">
+        {q.dataset ? (
+          <>
+            Dataset <code>{q.dataset}</code>
+          </>
+        ) : (
+          "No dataset yet"
+        )}
+        : a target function among D distractor functions at positions from the start to the end of the context (Štorek et al.,
+        “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
+      </p>
+      <KindFilter data={data} sort={sort} />
+      <p class="links">
+        <a href={`/v1/leaderboard${qs(apiParams)}`}>JSON of this table</a>
+        <a href={`/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`}>CSV</a>
+      </p>
+      {rows.length === 0 ? (
+        <p>No results for {SHORT_NAMES[b]} here yet: a completed run of this service over the whole dataset publishes itself on this page.</p>
+      ) : (
+        <div class="scroll">
+          <table id="leaderboard">
+            <thead>
+              <tr>
+                <th scope="col" title="Rank by accuracy">#</th>
+                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" params={params} />
+                <th class="l kind" scope="col">Kind</th>
+                <SortHeader label="accuracy %" sortKey="rate" sort={sort} q={q} params={params} title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below" />
+                <SortHeader label="n" sortKey="n" sort={sort} q={q} params={params} title="Samples scored (targets × cells)" />
+                <th scope="col" title="Model calls that failed (not in n)">errors</th>
+                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window (not in n)">context exceeded</th> : null}
+                <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr data-model={r.model_slug}>
+                  <td>{r.rank}</td>
+                  <td class="l model sticky">
+                    <a href={modelHref(r)}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="l kind">
+                    <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="rate" data-rate={String(r.rate)}>
+                    <strong>{pct(r.rate)}</strong>
+                    {interval(r) ? <span class="ci">{interval(r)}</span> : null}
+                  </td>
+                  <td>{r.n ?? "–"}</td>
+                  <td>{r.errors || ""}</td>
+                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
+                  <td class="drop" data-drop={r.median_drop === null || r.median_drop === undefined ? undefined : String(r.median_drop)}>
+                    {dropPct(r.median_drop)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p class="note paper">
+        The paper's median drop for {SHORT_NAMES[b]}: <strong>{dropPct(paper)} %</strong> (lexical recall 2.39 %, CRUXEval-O 53.36 %,
+        SemTrace 92.73 %).
+      </p>
+      <section>
+        <h2>What the numbers mean</h2>
+        <p class="note">
+          Each target function is hidden among D distractor functions (D = 20, 40, 60, 80 by default) at a position from 0 (the
+          start of the list) to 1 (its end). <strong>Accuracy</strong> is the share of exact answers over every (D, position)
+          cell, in percent, with its 95 % Wilson score interval; errors and context overflows are counted apart and are not
+          wrong answers. <strong>Relative accuracy</strong> at (D, position) is the accuracy there divided by the model's best
+          position at the same D; the <strong>drop</strong> at D is 1 − its lowest relative accuracy strictly inside the
+          context (0 &lt; position &lt; 1), and the <strong>median drop</strong> is the median of the drops over D: how much a
+          model loses toward the middle. Lexical recall barely moves; tasks that need semantic recall (SemTrace) fall sharply.
+        </p>
+      </section>
+    </Layout>
+  );
+}

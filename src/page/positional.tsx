@@ -1,0 +1,276 @@
+/**
+ * One model's page for the positional benchmarks (`GET /models/:slug?benchmark=semtrace&dataset=…`):
+ * the three tasks of a "Sense and Sensitivity" study side by side — accuracy heatmaps (position × D),
+ * relative-accuracy curves with the drop per D, the median drop beside the paper's, and SemTrace's
+ * partial-match curve. Every chart has its numbers in a table.
+ */
+import { PAPER_MEDIAN_DROP, POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../leaderboard/positional";
+import type { LeaderboardKind, ModelBreakdown, PositionalBreakdown } from "../leaderboard/types";
+import { SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
+import { interval, pct, qs, thresholdKey } from "./format";
+import { Layout } from "./layout";
+import { KindBadge } from "./leaderboard";
+import { DistractorLegend, PositionChart, type PositionSeries } from "./position-chart";
+import { Heatmap, type HeatmapLabels } from "./svg";
+
+/** A model's breakdowns of the three tasks on one dataset; a task it was not run on is absent. */
+export type PositionalTasks = Partial<Record<PositionalBenchmark, ModelBreakdown>>;
+
+const heatmapLabels = (b: PositionalBenchmark): HeatmapLabels => ({
+  id: `heatmap-${b}`,
+  corner: "position \\ D",
+  column: (d) => `D=${d}`,
+  row: (p) => p,
+  title: (p, d, rate, n) => `${SHORT_NAMES[b]}, position ${p}, D=${d}: ${pct(rate)} % of ${n}`,
+  metric: "exact match",
+  cell: "(cell: accuracy % and number of targets; – none)",
+});
+
+/** One line per D of `value` over the grid's positions (null where a cell is missing). */
+function series(p: PositionalBreakdown, value: (c: PositionalBreakdown["cells"][number]) => number | null): PositionSeries[] {
+  return p.distractors.map((d) => ({
+    distractors: d,
+    points: p.positions.map((pos) => {
+      const c = p.cells.find((x) => x.distractors === d && x.position === pos);
+      return { position: Number(pos), value: c ? value(c) : null };
+    }),
+  }));
+}
+
+/** A position × D table of one cell value in percent (the numbers behind a curve). */
+function GridTable(props: { id: string; p: PositionalBreakdown; value: (c: PositionalBreakdown["cells"][number]) => number | null; caption: string }) {
+  const { p } = props;
+  return (
+    <div class="scroll fit">
+      <table id={props.id} class="compact">
+        <caption class="muted">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th class="l" scope="col">position</th>
+            {p.distractors.map((d) => (
+              <th scope="col">D={d}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {p.positions.map((pos) => (
+            <tr>
+              <th class="l" scope="row">{pos}</th>
+              {p.distractors.map((d) => {
+                const c = p.cells.find((x) => x.distractors === d && x.position === pos);
+                return <td>{pct(c ? props.value(c) : null)}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The drop of each D: the best accuracy, the worst interior position and how far it falls. */
+function DropTable(props: { b: PositionalBenchmark; p: PositionalBreakdown }) {
+  return (
+    <div class="scroll fit">
+      <table id={`drops-${props.b}`} class="compact">
+        <thead>
+          <tr>
+            <th class="l" scope="col">D</th>
+            <th scope="col" title="Best accuracy over positions at this D (100 % relative)">best %</th>
+            <th scope="col" title="Interior position (0 < p < 1) with the lowest relative accuracy">worst at</th>
+            <th scope="col" title="1 − the lowest relative accuracy at an interior position">drop %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.p.drops.map((d) => (
+            <tr>
+              <th class="l" scope="row">{d.distractors}</th>
+              <td>{pct(d.best)}</td>
+              <td>{d.min_position ?? "–"}</td>
+              <td>{dropPct(d.drop)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const missing = (b: PositionalBenchmark, dataset: string) => (
+  <p class="note missing" data-task={b}>
+    No {SHORT_NAMES[b]} results for this model on <code>{dataset}</code>.
+  </p>
+);
+
+/** The summary: accuracy, interval, n, errors and median drop of each task, with the paper's drop. */
+function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: string) => string }) {
+  return (
+    <div class="scroll fit">
+      <table id="positional-summary">
+        <thead>
+          <tr>
+            <th class="l" scope="col">task</th>
+            <th scope="col" title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below">accuracy %</th>
+            <th scope="col" title="Targets × cells scored">n</th>
+            <th scope="col" title="Model calls that failed, and prompts over the context window (not in n)">errors</th>
+            <th scope="col" title="Median over D of the relative drop toward the middle">median drop %</th>
+            <th scope="col" title="The paper's median relative drop for this task">paper %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {POSITIONAL_BENCHMARKS.map((b) => {
+            const t = props.tasks[b];
+            // Exact match: the same at every threshold.
+            const all = t?.thresholds[thresholdKey(t.threshold)]?.all;
+            const p = t?.positional;
+            return (
+              <tr data-task={b}>
+                <th class="l" scope="row">
+                  {t ? <a href={`/models/${encodeURIComponent(t.model_slug)}${props.params(b)}`}>{SHORT_NAMES[b]}</a> : SHORT_NAMES[b]}
+                </th>
+                {t && all && p ? (
+                  <>
+                    <td>
+                      {pct(all.rate)}
+                      {interval(all) ? <span class="ci">{interval(all)}</span> : null}
+                    </td>
+                    <td>{all.n ?? "–"}</td>
+                    <td>{p.errors + p.context_exceeded || ""}</td>
+                    <td>
+                      <strong>{dropPct(p.median_drop)}</strong>
+                    </td>
+                  </>
+                ) : (
+                  <td colspan={4} class="l muted">
+                    not run on this dataset
+                  </td>
+                )}
+                <td class="muted">{dropPct(PAPER_MEDIAN_DROP[b])}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The positional model page. `focus` is the benchmark asked for (its breakdown decides the model,
+ * dataset and kind shown); `kind` is the kind asked for, if any, kept in the links.
+ */
+export function PositionalModelPage(props: { tasks: PositionalTasks; focus: PositionalBenchmark; kind?: LeaderboardKind }) {
+  const main = props.tasks[props.focus]!;
+  const { dataset } = main;
+  const slug = encodeURIComponent(main.model_slug);
+  const params = (b: string) => qs(positionalParams(b, dataset, props.kind));
+  const present = POSITIONAL_BENCHMARKS.filter((b) => props.tasks[b]?.positional);
+  const semtrace = props.tasks.semtrace?.positional;
+  return (
+    <Layout title={`${main.model} – ${SHORT_NAMES[props.focus]} (${dataset}) – needlework`} description={`Lexical vs semantic recall of ${main.model} by target position and number of distractors.`}>
+      <p class="links">
+        <a href={`/${params(props.focus)}`}>← {SHORT_NAMES[props.focus]} leaderboard</a>
+      </p>
+      <h1>
+        {main.model} <KindBadge kind={main.kind} />
+      </h1>
+      <p class="lede">
+        Dataset <code>{dataset}</code>: a target function among D distractor functions, at positions from the start (0) to the
+        end (1) of the context (Štorek et al., “Sense and Sensitivity”). Exact-match accuracy; errors and context overflows are
+        counted apart.
+      </p>
+      <p class="links">
+        {present.map((b) => (
+          <a href={`/v1/leaderboard/models/${slug}${params(b)}`}>JSON: {SHORT_NAMES[b]}</a>
+        ))}
+      </p>
+
+      <h2>Summary</h2>
+      <Summary tasks={props.tasks} dataset={dataset} params={params} />
+
+      <h2>Accuracy by position × D</h2>
+      <div class="triptych">
+        {POSITIONAL_BENCHMARKS.map((b) => {
+          const t = props.tasks[b];
+          return (
+            <section data-task={b}>
+              <h3>{SHORT_NAMES[b]}</h3>
+              {t ? <Heatmap cells={t.heatmap} depth={t.depth} length={t.length} labels={heatmapLabels(b)} /> : missing(b, dataset)}
+            </section>
+          );
+        })}
+      </div>
+
+      <h2>Relative accuracy by position</h2>
+      <p class="note">
+        Accuracy divided by the model's best position at the same D (100 % = its best). A task whose recall is lexical stays
+        near 100 % everywhere; one that needs semantic recall dips toward the middle. The <strong>drop</strong> at D is 1 − the
+        lowest relative accuracy strictly inside the context ({"0 < position < 1"}); the <strong>median drop</strong> is its
+        median over D. The paper reports 2.39 % for lexical recall, 53.36 % for CRUXEval-O and 92.73 % for SemTrace.
+      </p>
+      <div class="triptych">
+        {POSITIONAL_BENCHMARKS.map((b) => {
+          const p = props.tasks[b]?.positional;
+          return (
+            <section data-task={b}>
+              <h3>{SHORT_NAMES[b]}</h3>
+              {p ? (
+                <>
+                  <p class="drop-figure">
+                    median drop <strong>{dropPct(p.median_drop)} %</strong> <span class="muted">(paper: {dropPct(p.paper_median_drop)} %)</span>
+                  </p>
+                  <figure>
+                    <PositionChart
+                      id={`relative-${b}`}
+                      title={`${SHORT_NAMES[b]}: relative accuracy (%) by target position, one line per D`}
+                      series={series(p, (c) => c.relative)}
+                      positions={p.positions.map(Number)}
+                      valueLabel="relative accuracy"
+                      width={360}
+                      height={240}
+                    />
+                    <figcaption>
+                      <DistractorLegend distractors={p.distractors} note={(d) => (p.drops.find((x) => x.distractors === d)?.best === 0 ? "no exact match: not drawn" : undefined)} />
+                    </figcaption>
+                  </figure>
+                  <DropTable b={b} p={p} />
+                  <details>
+                    <summary>Relative accuracy table</summary>
+                    <GridTable id={`relative-table-${b}`} p={p} value={(c) => c.relative} caption="relative accuracy %, by position and D" />
+                  </details>
+                </>
+              ) : (
+                missing(b, dataset)
+              )}
+            </section>
+          );
+        })}
+      </div>
+
+      <h2>SemTrace partial match</h2>
+      {semtrace ? (
+        <>
+          <p class="note">
+            Mean partial score by position: the fraction of the output list's positions the model got right, averaged over the
+            targets of each cell (exact match counts 100 %). Overall {pct(semtrace.mean_score)} %.
+          </p>
+          <figure>
+            <PositionChart
+              id="partial-semtrace"
+              title="SemTrace: mean partial score (%) by target position, one line per D"
+              series={series(semtrace, (c) => c.mean_score)}
+              positions={semtrace.positions.map(Number)}
+              valueLabel="mean partial score"
+            />
+            <figcaption>
+              <DistractorLegend distractors={semtrace.distractors} />
+            </figcaption>
+          </figure>
+          <GridTable id="partial-table-semtrace" p={semtrace} value={(c) => c.mean_score} caption="mean partial score %, by position and D" />
+        </>
+      ) : (
+        missing("semtrace", dataset)
+      )}
+    </Layout>
+  );
+}

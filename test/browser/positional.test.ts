@@ -1,0 +1,148 @@
+/**
+ * The positional pages ("Sense and Sensitivity": lexical recall, CRUXEval-O, SemTrace) in Debian's
+ * Chromium against a local instance with fresh state. Entries are written by publishVerifiedRun
+ * inside the Worker (test/browser/seed-worker.ts: the real app plus one admin route), from a
+ * paper-sized grid (D 20–80 x 11 positions). Screenshots go to test/artifacts/.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, waitForService } from "../../cli/lib/api";
+import { WRANGLER_ENV, applyLocalMigrations, ensureAdminToken, freePort } from "../../cli/lib/local-service";
+import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
+import { curveSamples, positionalRun } from "../leaderboard/positional-fixtures";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARTIFACTS = join(ROOT, "test/artifacts");
+const DATASET = "sst-browser";
+const TASKS = ["lexical-recall", "cruxeval-o", "semtrace"];
+
+let persistTo: string | undefined;
+let profile: string | undefined;
+let dev: ChildProcess | undefined;
+let output = "";
+let url: string;
+let browser: BrowserContext | undefined;
+
+const missing = existsSync(CHROMIUM) ? undefined : `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root).`;
+
+function chromiumContext(): BrowserContext {
+  if (missing) throw new Error(missing);
+  return browser!;
+}
+
+async function json<T>(path: string): Promise<T> {
+  const res = await fetch(new URL(path, url));
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A phone must never scroll the page sideways: wide tables scroll inside their container.
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth"), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+beforeAll(async () => {
+  if (missing) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  persistTo = mkdtempSync(join(tmpdir(), "nw-positional-state-"));
+  profile = mkdtempSync(join(tmpdir(), "nw-positional-profile-"));
+  const token = ensureAdminToken(() => {});
+  applyLocalMigrations(persistTo);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  // startWranglerDev's arguments, with the seeding entry in place of src/index.ts.
+  dev = spawn(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["dev", "test/browser/seed-worker.ts", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", persistTo, "--inspector-port", String(await freePort())],
+    { cwd: ROOT, env: WRANGLER_ENV, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  dev.stdout?.on("data", keep);
+  dev.stderr?.on("data", keep);
+  try {
+    await waitForService(url, 90_000);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
+  }
+  const publish = async (run: unknown) => {
+    const res = await fetch(`${url}/__test/publish`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(run) });
+    if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
+  };
+  for (const b of TASKS) await publish(positionalRun("qwen/qwen2.5-coder-32b-instruct", b, DATASET, curveSamples(b)));
+  // A second model with SemTrace only, so its page shows the missing tasks.
+  await publish(positionalRun("acme/semtrace-only", "semtrace", DATASET, curveSamples("semtrace", 4)));
+
+  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev!.once("exit", resolve));
+    dev.kill("SIGINT");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
+  for (const dir of [persistTo, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("positional pages in Chromium", () => {
+  it("selects SemTrace on the leaderboard and shows the API's rows with the median drop", async () => {
+    const page = await chromiumContext().newPage();
+    await page.goto(`${url}/`);
+    await Promise.all([page.waitForURL(/benchmark=semtrace/), page.click("nav.benchmarks a:text-is('SemTrace')")]);
+    expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe("/?benchmark=semtrace");
+    expect(await page.locator("select[name=threshold]").count()).toBe(0);
+    const api = await json<LeaderboardResponse>((await page.getAttribute("a:text('JSON of this table')", "href"))!);
+    expect(api.query.dataset).toBe(DATASET);
+    const shown = await page.$$eval("#leaderboard tbody tr", (trs) => trs.map((tr) => [tr.getAttribute("data-model"), tr.querySelector("td.rate")?.getAttribute("data-rate"), tr.querySelector("td.drop")?.textContent]));
+    expect(shown).toEqual(api.rows.map((r) => [r.model_slug, String(r.rate), r.median_drop === null || r.median_drop === undefined ? "–" : (r.median_drop * 100).toFixed(2)]));
+    await screenshot(page, "positional-leaderboard");
+    await page.close();
+  });
+
+  it("opens the model page: three heatmaps side by side, relative curves, partial-match curve", async () => {
+    const page = await chromiumContext().newPage();
+    await page.goto(`${url}/?benchmark=semtrace`);
+    await Promise.all([page.waitForURL(/\/models\//), page.click("#leaderboard a:text-is('qwen/qwen2.5-coder-32b-instruct')")]);
+    for (const b of TASKS) {
+      await expect(page.locator(`#heatmap-${b}`).isVisible()).resolves.toBe(true);
+      expect(await page.locator(`#heatmap-${b} td.cell[style]`).count()).toBe(44);
+      expect(await page.locator(`#relative-${b} g.series`).count()).toBeGreaterThanOrEqual(3);
+    }
+    expect(await page.locator("#partial-semtrace g.series").count()).toBe(4);
+    // Side by side on a desktop: the three heatmaps start on the same line.
+    const tops = await page.$$eval(".triptych:first-of-type > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // The summary's median drops are the API's.
+    const href = await page.getAttribute("a:text('JSON: SemTrace')", "href");
+    const api = await json<ModelBreakdown>(href!);
+    expect(await page.textContent('#positional-summary tr[data-task="semtrace"] strong')).toBe((api.positional!.median_drop! * 100).toFixed(2));
+    await screenshot(page, "positional-model");
+    // On a phone they stack.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const stacked = await page.$$eval(".triptych:first-of-type > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    expect(new Set(stacked).size).toBe(3);
+    await page.close();
+  });
+
+  it("says which tasks a model lacks", async () => {
+    const page = await chromiumContext().newPage();
+    const res = await page.goto(`${url}/models/acme--semtrace-only?benchmark=semtrace&dataset=${DATASET}`);
+    expect(res?.status()).toBe(200);
+    expect(await page.textContent('p.missing[data-task="lexical-recall"]')).toContain("No Lexical recall results");
+    await expect(page.locator("#heatmap-semtrace").isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+});
