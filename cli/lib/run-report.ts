@@ -35,7 +35,7 @@ export interface RunResults {
 
 export interface PositionalSummary {
   grid: { distractors: number; position: number; n: number; accuracy: number; mean_score: number; unresolved: number; unparseable: number }[];
-  by_distractors: { distractors: number; best_accuracy: number; drop: number | null }[];
+  drops: { distractors: number; best: number; drop: number | null }[];
   median_drop: number | null;
   unresolved: number;
   unparseable: number;
@@ -145,7 +145,7 @@ export function positionTable(summary: PositionalSummary): string {
     const c = summary.grid.find((x) => x.distractors === d && x.position === p);
     return c ? pct(f(c)) : "-";
   };
-  const drop = (d: number) => summary.by_distractors.find((r) => r.distractors === d)?.drop;
+  const drop = (d: number) => summary.drops.find((r) => r.distractors === d)?.drop;
   const table = (title: string, f: (c: PositionalSummary["grid"][number]) => number, withDrop: boolean) => {
     const rows = [["D \\ position", ...positions.map(String), ...(withDrop ? ["drop"] : [])]];
     for (const d of ds) rows.push([String(d), ...positions.map((p) => cell(d, p, f)), ...(withDrop ? [drop(d) == null ? "-" : pct(drop(d)!)] : [])]);

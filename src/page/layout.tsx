@@ -75,6 +75,7 @@ h3 { font-size: 1rem; margin: .75rem 0 .4rem; }
 .drop-figure { margin: 0 0 .25rem; font-size: .95rem; }
 caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-align: left; }
 details { margin: .5rem 0; font-size: .9rem; }
+#positional-summary th[scope="col"], table.positional th[scope="col"] { white-space: normal; }
 details summary { cursor: pointer; color: var(--accent); }
 footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
@@ -91,6 +92,7 @@ footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; borde
   td.model { min-width: 8rem; max-width: 11rem; }
   /* SVG text is in viewBox units: larger units keep the chart's labels legible once scaled down. */
   svg.chart text { font-size: 20px; }
+  svg.chart.small text { font-size: 12px; }
   .bar { min-width: 5rem; }
 }
 `;

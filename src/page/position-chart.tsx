@@ -35,7 +35,8 @@ export function PositionChart(props: { id: string; title: string; series: Positi
   const step = (W - M.left - M.right) / Math.max(1, props.positions.length - 1) >= 30 ? 1 : 2;
   const labelled = props.positions.filter((_, i) => i % step === 0 || i === props.positions.length - 1);
   return (
-    <svg class="chart" id={props.id} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${props.id}-title`}>
+    // A small box is shown near its own size everywhere: it keeps 12-unit labels on phones (class "small").
+    <svg class={W < 500 ? "chart small" : "chart"} id={props.id} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${props.id}-title`}>
       <title id={`${props.id}-title`}>{props.title}</title>
       {[0, 0.25, 0.5, 0.75, 1].map((v) => (
         <g>

@@ -71,17 +71,18 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
         <p>No results for {SHORT_NAMES[b]} here yet: a completed run of this service over the whole dataset publishes itself on this page.</p>
       ) : (
         <div class="scroll">
-          <table id="leaderboard">
+          <table id="leaderboard" class="positional">
             <thead>
               <tr>
                 <th scope="col" title="Rank by accuracy">#</th>
                 <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" params={params} />
                 <th class="l kind" scope="col">Kind</th>
                 <SortHeader label="accuracy %" sortKey="rate" sort={sort} q={q} params={params} title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below" />
+                {/* The drop beside the accuracy: both fit a phone's first screen. */}
+                <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />
                 <SortHeader label="n" sortKey="n" sort={sort} q={q} params={params} title="Samples scored (targets × cells)" />
                 <th scope="col" title="Model calls that failed (not in n)">errors</th>
                 {showExceeded ? <th scope="col" title="Prompts longer than the model's context window (not in n)">context exceeded</th> : null}
-                <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />
               </tr>
             </thead>
             <tbody>
@@ -98,12 +99,12 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
                     <strong>{pct(r.rate)}</strong>
                     {interval(r) ? <span class="ci">{interval(r)}</span> : null}
                   </td>
-                  <td>{r.n ?? "–"}</td>
-                  <td>{r.errors || ""}</td>
-                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
                   <td class="drop" data-drop={r.median_drop === null || r.median_drop === undefined ? undefined : String(r.median_drop)}>
                     {dropPct(r.median_drop)}
                   </td>
+                  <td>{r.n ?? "–"}</td>
+                  <td>{r.errors || ""}</td>
+                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -111,10 +111,10 @@ function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: s
           <tr>
             <th class="l" scope="col">task</th>
             <th scope="col" title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below">accuracy %</th>
-            <th scope="col" title="Targets × cells scored">n</th>
-            <th scope="col" title="Model calls that failed, and prompts over the context window (not in n)">errors</th>
             <th scope="col" title="Median over D of the relative drop toward the middle">median drop %</th>
             <th scope="col" title="The paper's median relative drop for this task">paper %</th>
+            <th scope="col" title="Targets × cells scored">n</th>
+            <th scope="col" title="Model calls that failed, and prompts over the context window (not in n)">errors</th>
           </tr>
         </thead>
         <tbody>
@@ -128,24 +128,29 @@ function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: s
                 <th class="l" scope="row">
                   {t ? <a href={`/models/${encodeURIComponent(t.model_slug)}${props.params(b)}`}>{SHORT_NAMES[b]}</a> : SHORT_NAMES[b]}
                 </th>
+                {/* The two drops side by side first: what a phone shows without scrolling. */}
                 {t && all && p ? (
                   <>
                     <td>
                       {pct(all.rate)}
                       {interval(all) ? <span class="ci">{interval(all)}</span> : null}
                     </td>
-                    <td>{all.n ?? "–"}</td>
-                    <td>{p.errors + p.context_exceeded || ""}</td>
                     <td>
                       <strong>{dropPct(p.median_drop)}</strong>
                     </td>
+                    <td class="muted">{dropPct(PAPER_MEDIAN_DROP[b])}</td>
+                    <td>{all.n ?? "–"}</td>
+                    <td>{p.errors + p.context_exceeded || ""}</td>
                   </>
                 ) : (
-                  <td colspan={4} class="l muted">
-                    not run on this dataset
-                  </td>
+                  <>
+                    <td colspan={2} class="l muted">
+                      not run on this dataset
+                    </td>
+                    <td class="muted">{dropPct(PAPER_MEDIAN_DROP[b])}</td>
+                    <td colspan={2}></td>
+                  </>
                 )}
-                <td class="muted">{dropPct(PAPER_MEDIAN_DROP[b])}</td>
               </tr>
             );
           })}
@@ -189,7 +194,7 @@ export function PositionalModelPage(props: { tasks: PositionalTasks; focus: Posi
       <Summary tasks={props.tasks} dataset={dataset} params={params} />
 
       <h2>Accuracy by position × D</h2>
-      <div class="triptych">
+      <div class="triptych" id="heatmaps">
         {POSITIONAL_BENCHMARKS.map((b) => {
           const t = props.tasks[b];
           return (
@@ -208,7 +213,7 @@ export function PositionalModelPage(props: { tasks: PositionalTasks; focus: Posi
         lowest relative accuracy strictly inside the context ({"0 < position < 1"}); the <strong>median drop</strong> is its
         median over D. The paper reports 2.39 % for lexical recall, 53.36 % for CRUXEval-O and 92.73 % for SemTrace.
       </p>
-      <div class="triptych">
+      <div class="triptych" id="relative-curves">
         {POSITIONAL_BENCHMARKS.map((b) => {
           const p = props.tasks[b]?.positional;
           return (

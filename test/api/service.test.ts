@@ -30,6 +30,7 @@ describe("GET /openapi.json", () => {
       "/v1/datasets/{id}/import",
       "/v1/datasets/{id}/prompt",
       "/v1/datasets/{id}/repos",
+      "/v1/datasets/{id}/suite",
       "/v1/datasets/{id}/tasks",
       "/v1/health",
       "/v1/leaderboard",

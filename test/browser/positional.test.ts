@@ -102,7 +102,8 @@ describe("positional pages in Chromium", () => {
     const page = await chromiumContext().newPage();
     await page.goto(`${url}/`);
     await Promise.all([page.waitForURL(/benchmark=semtrace/), page.click("nav.benchmarks a:text-is('SemTrace')")]);
-    expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe("/?benchmark=semtrace");
+    // The default dataset is resolved, and the selector keeps it for the study's other tasks.
+    expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe(`/?benchmark=semtrace&dataset=${DATASET}`);
     expect(await page.locator("select[name=threshold]").count()).toBe(0);
     const api = await json<LeaderboardResponse>((await page.getAttribute("a:text('JSON of this table')", "href"))!);
     expect(api.query.dataset).toBe(DATASET);
@@ -115,7 +116,7 @@ describe("positional pages in Chromium", () => {
   it("opens the model page: three heatmaps side by side, relative curves, partial-match curve", async () => {
     const page = await chromiumContext().newPage();
     await page.goto(`${url}/?benchmark=semtrace`);
-    await Promise.all([page.waitForURL(/\/models\//), page.click("#leaderboard a:text-is('qwen/qwen2.5-coder-32b-instruct')")]);
+    await Promise.all([page.waitForURL(/\/models\//), page.click('#leaderboard tr[data-model="qwen--qwen2.5-coder-32b-instruct"] td.model a')]);
     for (const b of TASKS) {
       await expect(page.locator(`#heatmap-${b}`).isVisible()).resolves.toBe(true);
       expect(await page.locator(`#heatmap-${b} td.cell[style]`).count()).toBe(44);
@@ -123,7 +124,7 @@ describe("positional pages in Chromium", () => {
     }
     expect(await page.locator("#partial-semtrace g.series").count()).toBe(4);
     // Side by side on a desktop: the three heatmaps start on the same line.
-    const tops = await page.$$eval(".triptych:first-of-type > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    const tops = await page.$$eval("#heatmaps > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     // The summary's median drops are the API's.
     const href = await page.getAttribute("a:text('JSON: SemTrace')", "href");
@@ -132,7 +133,7 @@ describe("positional pages in Chromium", () => {
     await screenshot(page, "positional-model");
     // On a phone they stack.
     await page.setViewportSize({ width: 390, height: 844 });
-    const stacked = await page.$$eval(".triptych:first-of-type > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    const stacked = await page.$$eval("#heatmaps > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
     expect(new Set(stacked).size).toBe(3);
     await page.close();
   });

@@ -11,7 +11,7 @@ import { leaderboardStatement, normalizeQuery } from "../../src/leaderboard/quer
 import { publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { wilson } from "../../src/leaderboard/wilson";
 import { get } from "../helpers";
-import { board, parseCsv } from "./helpers";
+import { board, importFile, parseCsv, rows, scoresFile } from "./helpers";
 import { gridSamples, positionalRun } from "./positional-fixtures";
 
 const at = (aggs: Aggregate[], type: string, key: string, threshold = "0.8") => aggs.find((a) => a.groupType === type && a.groupKey === key && a.threshold === threshold);
@@ -252,6 +252,29 @@ describe("positional entries through the API", () => {
       "SELECT a.mean_score AS m FROM leaderboard_aggregates a JOIN leaderboard_entries e ON e.id = a.entry_id WHERE e.benchmark = 'repoqa-snf' AND e.model = 'acme/model-a' AND a.group_type = 'all' AND a.threshold = '0.8'",
     ).first<{ m: number }>();
     expect(stored!.m).toBeCloseTo(0.675, 12);
+  });
+
+  it("describes the positional fields in the OpenAPI document; the dataset has no fixed default", async () => {
+    const doc = await (await get("/openapi.json")).json<any>();
+    const schemas = doc.components.schemas;
+    // LeaderboardRow extends Rate (allOf).
+    const row = Object.assign({}, ...schemas.LeaderboardRow.allOf.map((part: any) => part.properties ?? {}));
+    expect(row.median_drop).toMatchObject({ type: ["number", "null"] });
+    expect(schemas.Leaderboard.properties.paper_median_drop).toBeDefined();
+    expect(Object.keys(schemas.PositionalBreakdown.properties).sort()).toEqual(
+      ["cells", "context_exceeded", "distractors", "drops", "errors", "mean_score", "median_drop", "paper_median_drop", "positions"].sort(),
+    );
+    expect(schemas.ModelBreakdown.properties.positional).toBeDefined();
+    expect(schemas.ModelBreakdown.required).not.toContain("positional");
+    const dataset = doc.paths["/v1/leaderboard"].get.parameters.find((p: any) => p.name === "dataset");
+    expect(dataset.schema.default).toBeUndefined();
+    expect(dataset.description).toContain("most entries");
+  });
+
+  it("refuses reported imports for a positional benchmark (RepoQA files would be misread as a grid)", async () => {
+    const res = await importFile(scoresFile("x/y", { python: rows("a/py", [1]) }), { benchmark: "semtrace", dataset: "sst-a" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ detail: expect.stringContaining("positional") });
   });
 
   it("reads a positional leaderboard with the same single indexed query", async () => {

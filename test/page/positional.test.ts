@@ -34,7 +34,7 @@ async function page(path: string): Promise<string> {
 describe("positional model page", () => {
   it("shows the three tasks' position × D heatmaps side by side", async () => {
     const html = await page(`/models/acme--model-a?benchmark=semtrace&dataset=${DATASET}`);
-    expect(html).toContain('<div class="triptych"><section data-task="lexical-recall"><h3>Lexical recall</h3>');
+    expect(html).toContain('<div class="triptych" id="heatmaps"><section data-task="lexical-recall"><h3>Lexical recall</h3>');
     for (const b of ["lexical-recall", "cruxeval-o", "semtrace"]) {
       const heat = element(html, "table", `heatmap-${b}`);
       expect(heat).toContain('<th class="l sticky" scope="col">position \\ D</th><th scope="col">D=20</th><th scope="col">D=40</th><th scope="col">D=60</th><th scope="col">D=80</th>');
@@ -51,7 +51,7 @@ describe("positional model page", () => {
     const html = await page(`/models/acme--model-a?benchmark=semtrace&dataset=${DATASET}`);
     const summary = element(html, "table", "positional-summary");
     // 30 of 50 exact; one error + one overflow; median drop .5 (see the leaderboard test).
-    expect(summary).toMatch(/<tr data-task="semtrace">.*?<td>60\.0<span class="ci">[\d.]+–[\d.]+<\/span><\/td><td>50<\/td><td>2<\/td><td><strong>50\.00<\/strong><\/td><td class="muted">92\.73<\/td><\/tr>/s);
+    expect(summary).toMatch(/<tr data-task="semtrace">.*?<td>60\.0<span class="ci">[\d.]+–[\d.]+<\/span><\/td><td><strong>50\.00<\/strong><\/td><td class="muted">92\.73<\/td><td>50<\/td><td>2<\/td><\/tr>/s);
     expect(summary).toMatch(/<tr data-task="lexical-recall">.*?<td class="muted">2\.39<\/td>/s);
     expect(summary).toMatch(/<tr data-task="cruxeval-o">.*?<td class="muted">53\.36<\/td>/s);
     expect(html).toContain("median drop <strong>50.00 %</strong> <span class=\"muted\">(paper: 92.73 %)</span>");
@@ -92,7 +92,7 @@ describe("positional model page", () => {
     expect(html).toContain('data-task="cruxeval-o">No CRUXEval-O results');
     expect(html).toContain('id="heatmap-semtrace"');
     expect(html).toContain('id="partial-semtrace"');
-    expect(html).toMatch(/<tr data-task="lexical-recall"><th class="l" scope="row">Lexical recall<\/th><td colspan="4" class="l muted">not run on this dataset<\/td>/);
+    expect(html).toMatch(/<tr data-task="lexical-recall"><th class="l" scope="row">Lexical recall<\/th><td colspan="2" class="l muted">not run on this dataset<\/td><td class="muted">2\.39<\/td>/);
     expect(html).not.toContain("<b>bold</b>");
     expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
   });
@@ -121,7 +121,7 @@ describe("positional leaderboard page", () => {
       ["~3cb~3ebold~3c--b~3e", "1", "0.00"],
       ["acme--model-a", "0.6", "50.00"],
     ]);
-    expect(html).toMatch(/data-model="acme--model-a">.*?<td>50<\/td><td>1<\/td><td>1<\/td><td class="drop" data-drop="0.5">/s);
+    expect(html).toMatch(/data-model="acme--model-a">.*?<td class="drop" data-drop="0.5">50.00<\/td><td>50<\/td><td>1<\/td><td>1<\/td><\/tr>/s);
     expect(html).toContain(`<a href="/models/acme--model-a?benchmark=semtrace&amp;dataset=${DATASET}">acme/<wbr/>model-a</a>`);
     expect(html).toContain(`<a href="/v1/leaderboard?benchmark=semtrace&amp;dataset=${DATASET}">JSON of this table</a>`);
     expect(html).toContain("The paper&#39;s median drop for SemTrace: <strong>92.73 %</strong>");

@@ -11,7 +11,6 @@ import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { sha256Hex } from "../../sha256";
-import { SCORER_VERSION } from "../../version";
 import {
   POOL_FORMAT,
   SUITE_LIMITS,
@@ -26,6 +25,7 @@ import {
 } from "./dataset";
 import { FAMILY_DATASET_BENCHMARK } from "./ids";
 import { PROMPT_TEMPLATE_VERSION } from "./prompt";
+import { SCORER_VERSION } from "./score";
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
