@@ -30,7 +30,7 @@ import { DEFAULT_NEEDLE_OPTIONS } from "../src/datasets/curate/needles";
 import type { ReleaseRepo } from "../src/datasets/release";
 import { DEFAULT_URL, ROOT, api } from "./lib/api";
 import { annotatorFromSpec } from "./lib/annotator";
-import { UsageError, intOption } from "./lib/args";
+import { UsageError, intOption, runCommand } from "./lib/args";
 import { collectFiles, detectLanguage } from "./lib/collect";
 import { importReleaseFile } from "./lib/import-release";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
@@ -129,10 +129,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof UsageError ? `error: ${err.message}` : `dataset build failed: ${(err as Error).message}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  },
-);
+runCommand(main, "dataset build");

@@ -18,7 +18,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
 import { ApiError, DEFAULT_URL, api, type Api } from "./lib/api";
-import { UsageError, intOption } from "./lib/args";
+import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
 import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
@@ -410,10 +410,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof UsageError ? `error: ${err.message}\n(npm run eval -- --help for the options)` : `eval failed: ${(err as Error).message}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  },
-);
+runCommand(main, "eval", "\n(npm run eval -- --help for the options)");

@@ -18,7 +18,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_URL, api } from "./lib/api";
-import { UsageError, intOption } from "./lib/args";
+import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
 
 const USAGE =
@@ -107,10 +107,4 @@ async function main(argv: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof UsageError ? `error: ${err.message}` : `leaderboard import failed: ${(err as Error).message}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  },
-);
+runCommand(main, "leaderboard import");

@@ -29,7 +29,7 @@ import { equallySpaced } from "../src/benchmarks/semtrace/build";
 import { SUITE_TASKS, type SuiteTask } from "../src/benchmarks/semtrace/dataset";
 import { SEMTRACE_DIGITS } from "../src/benchmarks/semtrace/generator";
 import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
-import { UsageError, intOption } from "./lib/args";
+import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
 import { buildSuiteFromDisk } from "./lib/semtrace-suite";
 
@@ -108,10 +108,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof UsageError ? `error: ${err.message}` : `semtrace build failed: ${(err as Error).message}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
-  },
-);
+runCommand(main, "semtrace build");

@@ -14,3 +14,17 @@ export function intOption(value: string | undefined, name: string, min: number, 
   }
   return n;
 }
+
+/**
+ * Runs a command's `main` with the process arguments and exits with its code: a UsageError prints
+ * `error: …` (and `usageHint`) and exits 2, anything else prints `<what> failed: …` and exits 1.
+ */
+export function runCommand(main: (argv: string[]) => Promise<number>, what: string, usageHint = ""): void {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof UsageError ? `error: ${err.message}${usageHint}` : `${what} failed: ${(err as Error).message}`);
+      process.exit(err instanceof UsageError ? 2 : 1);
+    },
+  );
+}

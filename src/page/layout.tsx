@@ -1,6 +1,7 @@
 /** The HTML shell of every page: head, inline stylesheet, header and footer. No client-side JavaScript. */
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
+import { LEADERBOARD_KINDS } from "../leaderboard/types";
 import { SERVICE_VERSION } from "../version";
 import { THRESHOLDS, thresholdKey } from "./format";
 
@@ -111,6 +112,32 @@ export function ThresholdSelect(props: { threshold: number }) {
         ))}
       </select>
     </label>
+  );
+}
+
+export function KindSelect(props: { kind: string }) {
+  return (
+    <label>
+      Kind
+      <select name="kind">
+        {["all", ...LEADERBOARD_KINDS].map((k) => (
+          <option value={k} selected={k === props.kind}>
+            {k}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** What a filter form does not show, carried along so "Apply" changes only what was chosen. */
+export function HiddenFields(props: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 /** The leaderboard page (`GET /`): filters, the sortable table, data links, attribution, the metric. */
 import { isPositionalBenchmark } from "../leaderboard/positional";
-import { LEADERBOARD_KINDS, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import { type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
-import { Layout, ThresholdSelect } from "./layout";
+import { HiddenFields, KindSelect, Layout, ThresholdSelect } from "./layout";
 import { PositionalLeaderboardPage } from "./positional-board";
 
 /** Sorts the API answers itself; the page adds `n` and one per language, sorted here. */
@@ -84,19 +84,8 @@ function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string
           ))}
         </select>
       </label>
-      <label>
-        Kind
-        <select name="kind">
-          {["all", ...LEADERBOARD_KINDS].map((k) => (
-            <option value={k} selected={k === q.kind}>
-              {k}
-            </option>
-          ))}
-        </select>
-      </label>
-      {Object.entries(hidden).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
+      <KindSelect kind={q.kind} />
+      <HiddenFields fields={hidden} />
       <button type="submit">Apply</button>
     </form>
   );

@@ -1,7 +1,7 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
 import type { BucketRate, LeaderboardKind, ModelBreakdown } from "../leaderboard/types";
 import { PAGE_DEFAULTS, THRESHOLDS, interval, pct, qs, thresholdKey } from "./format";
-import { Layout, ThresholdSelect } from "./layout";
+import { HiddenFields, Layout, ThresholdSelect } from "./layout";
 import { KindBadge } from "./leaderboard";
 import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "./svg";
 
@@ -115,9 +115,7 @@ export function ModelPage(props: { data: ModelBreakdown; kind?: LeaderboardKind 
       </p>
       <form class="filters" method="get" action={`/models/${slug}`}>
         <ThresholdSelect threshold={data.threshold} />
-        {Object.entries(hidden).map(([name, value]) => (
-          <input type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields fields={hidden} />
         <button type="submit">Apply</button>
       </form>
       <p class="links">

@@ -5,10 +5,10 @@
  */
 import { TITLES } from "../benchmarks/semtrace/ids";
 import { PAPER_MEDIAN_DROP, type PositionalBenchmark } from "../leaderboard/positional";
-import { LEADERBOARD_KINDS, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import { type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
 import { PAGE_DEFAULTS, interval, pct, qs, when } from "./format";
-import { Layout } from "./layout";
+import { HiddenFields, KindSelect, Layout } from "./layout";
 import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
 
 /** The kind filter (the only one), carrying benchmark, dataset and sort along. */
@@ -17,19 +17,8 @@ function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
   const hidden = { ...positionalParams(q.benchmark, q.dataset), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
   return (
     <form class="filters" method="get" action="/">
-      <label>
-        Kind
-        <select name="kind">
-          {["all", ...LEADERBOARD_KINDS].map((k) => (
-            <option value={k} selected={k === q.kind}>
-              {k}
-            </option>
-          ))}
-        </select>
-      </label>
-      {Object.entries(hidden).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
+      <KindSelect kind={q.kind} />
+      <HiddenFields fields={hidden} />
       <button type="submit">Apply</button>
     </form>
   );

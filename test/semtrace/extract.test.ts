@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { extractOutputAnswer } from "../../src/benchmarks/semtrace/extract";
 import { parsePythonLiteral, pyEquals } from "../../src/benchmarks/semtrace/python-literal";
+import { cruxRecords } from "./helpers";
 
 const FENCE = "```";
 const PREFIX = `Sure! Here is the corresponding output:\n${FENCE}python\n`;
@@ -114,17 +114,8 @@ describe("extractOutputAnswer: without an assertion", () => {
 });
 
 describe("extractOutputAnswer on every CRUXEval record (the CRUXEVAL binding)", () => {
-  function records(): { id: string; input: string; output: string }[] {
-    const data = env.CRUXEVAL;
-    if ("missing" in data) throw new Error(`CRUXEval is needed by this test: ${data.missing}`);
-    return data.jsonl
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l));
-  }
-
   it("finds the expected output in continuations, full assertions, respaced calls and assertions with a message", () => {
-    const recs = records();
+    const recs = cruxRecords();
     expect(recs.length).toBe(800);
     const wrong: string[] = [];
     for (const r of recs) {

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { isPrintableCodePoint, parsePythonLiteral, pyEquals, pyRepr, type PyValue } from "../../src/benchmarks/semtrace/python-literal";
 import { sha256Hex } from "../../src/sha256";
 import vectors from "../vectors/python-literals.json";
+import { cruxRecords } from "./helpers";
 
 /** The value of a literal that must parse. */
 function lit(text: string, arithmetic = false): PyValue {
@@ -356,17 +356,8 @@ describe("against CPython (test/vectors/python-literals.json)", () => {
 });
 
 describe("CRUXEval outputs (the CRUXEVAL binding, 800 records)", () => {
-  function records(): { id: string; input: string; output: string }[] {
-    const data = env.CRUXEVAL;
-    if ("missing" in data) throw new Error(`CRUXEval is needed by this test: ${data.missing}`);
-    return data.jsonl
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l));
-  }
-
   it("parses all 800 outputs, and each repr reads back as an equal value", () => {
-    const recs = records();
+    const recs = cruxRecords();
     expect(recs.length).toBe(800);
     const failed: string[] = [];
     let parsed = 0;
@@ -386,7 +377,7 @@ describe("CRUXEval outputs (the CRUXEVAL binding, 800 records)", () => {
   });
 
   it("prints every output exactly as CPython's repr(ast.literal_eval(output))", async () => {
-    const recs = new Map(records().map((r) => [r.id, r]));
+    const recs = new Map(cruxRecords().map((r) => [r.id, r]));
     expect(vectors.cruxeval.records).toBe(800);
     const sha = async (text: string) => (await sha256Hex(text)).slice(0, 16);
     const wrong: string[] = [];
@@ -406,7 +397,7 @@ describe("CRUXEval outputs (the CRUXEVAL binding, 800 records)", () => {
   });
 
   it("rejects exactly the 13 inputs that are not literals (argument lists read as tuples)", () => {
-    const notLiteral = records()
+    const notLiteral = cruxRecords()
       .filter((r) => !parsePythonLiteral(r.input).ok)
       .map((r) => r.id);
     expect(notLiteral).toEqual([
