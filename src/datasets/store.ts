@@ -232,6 +232,10 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
   if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) {
     throw new ProblemError("not-found", `No ready dataset "${datasetId}".`, { dataset: datasetId });
   }
+  // Scoring and prompts by task id are RepoQA's; other datasets are scored through runs.
+  if (dataset.benchmark !== "repoqa-snf") {
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs.`, { dataset: datasetId });
+  }
   const unique = [...new Set(taskIds)];
   const found = new Map<string, TaskLocation>();
   const d = db(env);

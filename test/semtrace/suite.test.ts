@@ -121,3 +121,13 @@ describe("prompts", () => {
     expect(block).not.toContain("\n\n");
   });
 });
+
+describe("RepoQA endpoints on a suite", () => {
+  it("scoring and prompts by task id answer 422, not 500", async () => {
+    const id = await suiteDataset("suite-prompts");
+    const scored = await post("/v1/score", { dataset: id, task: "python::semtrace::st-0001", answer: "[1, 2]" });
+    expect(scored.status).toBe(422);
+    expect((await scored.json<any>()).detail).toMatch(/through POST \/v1\/runs/);
+    expect((await get(`/v1/datasets/${id}/prompt?task=${encodeURIComponent("python::semtrace::st-0001")}`)).status).toBe(422);
+  });
+});
