@@ -91,6 +91,26 @@ function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string
   );
 }
 
+/** The first cells of a leaderboard row: rank, model (with its kind on phones), kind, rate with its interval. */
+export function RowHead(props: { row: LeaderboardRow; href: string }) {
+  const r = props.row;
+  return (
+    <>
+      <td>{r.rank}</td>
+      <td class="l model sticky">
+        <a href={props.href}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
+      </td>
+      <td class="l kind">
+        <KindBadge kind={r.kind} />
+      </td>
+      <td class="rate" data-rate={String(r.rate)}>
+        <strong>{pct(r.rate)}</strong>
+        {interval(r) ? <span class="ci">{interval(r)}</span> : null}
+      </td>
+    </>
+  );
+}
+
 function Attribution(props: { rows: LeaderboardRow[] }) {
   const sources = new Map<string, { source: string; license: string; models: number }>();
   for (const r of props.rows) {
@@ -177,18 +197,7 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
             <tbody>
               {rows.map((r) => (
                 <tr data-model={r.model_slug}>
-                  <td>{r.rank}</td>
-                  <td class="l model sticky">
-                    <a href={modelHref(r)}>{breakable(r.model)}</a>{" "}
-                    <KindBadge kind={r.kind} />
-                  </td>
-                  <td class="l kind">
-                    <KindBadge kind={r.kind} />
-                  </td>
-                  <td class="rate" data-rate={String(r.rate)}>
-                    <strong>{pct(r.rate)}</strong>
-                    {interval(r) ? <span class="ci">{interval(r)}</span> : null}
-                  </td>
+                  <RowHead row={r} href={modelHref(r)} />
                   <td>{r.n ?? "–"}</td>
                   {data.languages.map((l) => {
                     const rate = r.languages[l];

@@ -5,11 +5,11 @@
  */
 import { TITLES } from "../benchmarks/semtrace/ids";
 import { PAPER_MEDIAN_DROP, type PositionalBenchmark } from "../leaderboard/positional";
-import { type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
+import type { LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
-import { PAGE_DEFAULTS, interval, pct, qs, when } from "./format";
+import { PAGE_DEFAULTS, qs, when } from "./format";
 import { HiddenFields, KindSelect, Layout } from "./layout";
-import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
+import { RowHead, SortHeader, isApiSort, sortRows } from "./leaderboard";
 
 /** The kind filter (the only one), carrying benchmark, dataset and sort along. */
 function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
@@ -77,17 +77,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
             <tbody>
               {rows.map((r) => (
                 <tr data-model={r.model_slug}>
-                  <td>{r.rank}</td>
-                  <td class="l model sticky">
-                    <a href={modelHref(r)}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
-                  </td>
-                  <td class="l kind">
-                    <KindBadge kind={r.kind} />
-                  </td>
-                  <td class="rate" data-rate={String(r.rate)}>
-                    <strong>{pct(r.rate)}</strong>
-                    {interval(r) ? <span class="ci">{interval(r)}</span> : null}
-                  </td>
+                  <RowHead row={r} href={modelHref(r)} />
                   <td class="drop" data-drop={r.median_drop === null || r.median_drop === undefined ? undefined : String(r.median_drop)}>
                     {dropPct(r.median_drop)}
                   </td>
