@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import "../cli/lib/tree-sitter-node";
-import { DEFAULT_URL, ROOT, api, waitForService, type ApiError } from "../cli/lib/api";
+import { DEFAULT_URL, ROOT, api, waitForService, type Api, type ApiError } from "../cli/lib/api";
 import { DEMO_SEED, buildDemoRelease } from "../cli/lib/demo";
 import { defaultDistractorDir } from "../cli/lib/distractors";
 import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "../cli/lib/semtrace-suite";
@@ -31,15 +31,21 @@ const SEMTRACE_DEMO_ID = "semtrace-demo";
 const DEMO_FILE = `${ROOT}.needlework/demo.json`;
 const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
 
-async function ensureDemoDataset(token: string) {
-  const client = api(URL_BASE, token);
+/** Whether the instance has dataset `id` (and says so when it has). */
+async function loaded(client: Api, id: string): Promise<boolean> {
   try {
-    await client.request("GET", `/v1/datasets/${DEMO_ID}`);
-    console.log(`Dataset "${DEMO_ID}": already loaded`);
-    return;
+    await client.request("GET", `/v1/datasets/${id}`);
+    console.log(`Dataset "${id}": already loaded`);
+    return true;
   } catch (err) {
     if ((err as ApiError).status !== 404) throw err;
+    return false;
   }
+}
+
+async function ensureDemoDataset(token: string) {
+  const client = api(URL_BASE, token);
+  if (await loaded(client, DEMO_ID)) return;
   console.log(`Dataset "${DEMO_ID}": building it from code on this machine (docstring descriptions, seed ${DEMO_SEED})...`);
   const release = await buildDemoRelease(console.log);
   mkdirSync(dirname(DEMO_FILE), { recursive: true });
@@ -61,14 +67,9 @@ async function ensureDemoDataset(token: string) {
  */
 async function ensureSemtraceDemo(token: string) {
   const client = api(URL_BASE, token);
-  try {
-    await client.request("GET", `/v1/datasets/${SEMTRACE_DEMO_ID}`);
-    console.log(`Dataset "${SEMTRACE_DEMO_ID}": already loaded`);
-    return;
-  } catch (err) {
-    if ((err as ApiError).status !== 404) throw err;
-  }
-  if (!defaultDistractorDir()) {
+  if (await loaded(client, SEMTRACE_DEMO_ID)) return;
+  const stdlib = defaultDistractorDir();
+  if (!stdlib) {
     console.log(`Dataset "${SEMTRACE_DEMO_ID}": skipped (no python3, so no standard library for distractors; see README "Lexical vs semantic recall")`);
     return;
   }
@@ -81,6 +82,7 @@ async function ensureSemtraceDemo(token: string) {
     grid: { distractors: [20, 40], positions: equallySpaced(5) },
     targets: 8,
     variants: { targets: 4, cap: 8 },
+    distractorDir: stdlib,
     maxFiles: 300,
     log: console.log,
   });

@@ -5,13 +5,13 @@
  * - the JavaScript sources of undici, which wrangler installs;
  * - the `email` and `http` packages of Python's standard library, when a python3 is on the PATH.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { LANGUAGE_SPECS, type Language } from "../../src/code/languages";
 import { buildRepo } from "../../src/datasets/curate/build";
 import type { ReleaseRepo } from "../../src/datasets/release";
 import { ROOT } from "./api";
 import { collectFiles } from "./collect";
+import { defaultDistractorDir } from "./distractors";
 
 export const DEMO_SEED = 0;
 
@@ -22,19 +22,10 @@ interface DemoSource {
   entry: string;
 }
 
-function pythonStdlib(): string | undefined {
-  try {
-    const path = execFileSync("python3", ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], { encoding: "utf8" }).trim();
-    return existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function demoSources(): DemoSource[] {
   const sources: DemoSource[] = [{ repo: "needlework/needlework", language: "typescript", root: ROOT, entry: "src" }];
   if (existsSync(`${ROOT}node_modules/undici/lib`)) sources.push({ repo: "nodejs/undici", language: "typescript", root: `${ROOT}node_modules/undici`, entry: "lib" });
-  const stdlib = pythonStdlib();
+  const stdlib = defaultDistractorDir();
   if (stdlib) {
     for (const pkg of ["email", "http"]) sources.push({ repo: `python/cpython-${pkg}`, language: "python", root: stdlib, entry: pkg });
   }
