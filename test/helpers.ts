@@ -24,6 +24,14 @@ export function del(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${BASE}${path}`, { method: "DELETE", headers });
 }
 
+const imports = new Map<string, Promise<unknown>>();
+
+/** Runs `load` once per dataset id (test files share storage within a file); resolves to the id. */
+export function importOnce(id: string, load: () => Promise<unknown>): Promise<string> {
+  if (!imports.has(id)) imports.set(id, load());
+  return imports.get(id)!.then(() => id);
+}
+
 /** Imports the fixture release as dataset `id` through the admin endpoint. */
 export async function importFixture(id: string) {
   const res = await post(`/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, fixture, ADMIN);

@@ -1,6 +1,6 @@
 /** Helpers for run tests: start a run through the API and wait for it to end. */
 import { inject } from "vitest";
-import { ADMIN, get, importFixture, post } from "../helpers";
+import { ADMIN, get, importFixture, importOnce, post } from "../helpers";
 
 export const modelServer = () => inject("modelServer");
 
@@ -10,12 +10,8 @@ export const loopback = (model: string) => `openai-compatible:${model}@${modelSe
 /** Fast retries so failure tests take milliseconds. */
 export const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, timeoutMs: 3000, maxAttempts: 4 };
 
-const imported = new Map<string, Promise<unknown>>();
-/** Imports the fixture once per dataset id (test files share storage within a file). */
-export function fixtureDataset(id: string) {
-  if (!imported.has(id)) imported.set(id, importFixture(id));
-  return imported.get(id)!.then(() => id);
-}
+/** Imports the fixture once per dataset id. */
+export const fixtureDataset = (id: string) => importOnce(id, () => importFixture(id));
 
 export type RunView = {
   id: string;

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { buildSuite, type CruxRecord } from "../../src/benchmarks/semtrace/build";
 import type { SuiteRelease, SuiteTask } from "../../src/benchmarks/semtrace/dataset";
 import { SUITE_TASKS } from "../../src/benchmarks/semtrace/dataset";
-import { ADMIN, post } from "../helpers";
+import { ADMIN, importOnce, post } from "../helpers";
 
 /** Distractors: small real-looking Python functions (no `f`), distinct texts. */
 export const POOL_FUNCTIONS = Array.from({ length: 12 }, (_, i) => ({
@@ -45,18 +45,10 @@ export function miniSuite(o: MiniSuiteOptions = {}): Promise<SuiteRelease> {
   });
 }
 
-const imported = new Map<string, Promise<unknown>>();
-
-/** Imports a suite once per dataset id (storage is shared within a test file). */
+/** Imports a suite once per dataset id. */
 export function suiteDataset(id: string, o: MiniSuiteOptions = {}): Promise<string> {
-  if (!imported.has(id)) {
-    imported.set(
-      id,
-      miniSuite(o).then(async (suite) => {
-        const res = await post(`/v1/datasets/${id}/suite`, suite, ADMIN);
-        if (res.status !== 200) throw new Error(`suite import: ${res.status} ${await res.text()}`);
-      }),
-    );
-  }
-  return imported.get(id)!.then(() => id);
+  return importOnce(id, async () => {
+    const res = await post(`/v1/datasets/${id}/suite`, await miniSuite(o), ADMIN);
+    if (res.status !== 200) throw new Error(`suite import: ${res.status} ${await res.text()}`);
+  });
 }
