@@ -18,7 +18,7 @@ import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/
 const CHROMIUM = "/usr/bin/chromium";
 /** The flags that keep Chromium quiet on a machine without outside network (see platform notes). */
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const DATA = process.env.NEEDLEWORK_REPOQA_RESULTS ?? join(ROOT, "../shared/data/repoqa-official");
+const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
 const ARTIFACTS = join(ROOT, "test/artifacts");
 /** A model with per-task rows in the published files, so its page has the depth breakdown. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
@@ -77,7 +77,7 @@ async function screenshot(page: Page, name: string) {
 const missing = !existsSync(CHROMIUM)
   ? `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root; it never downloads a browser).`
   : !existsSync(join(DATA, "COMBINED-RESULTS.json"))
-    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_RESULTS to their directory).`
+    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`
     : undefined;
 
 /** The browser, or the reason there is none. */
