@@ -18,6 +18,12 @@ export const LIMITS = {
   batchBody: 8 * 1024 * 1024,
   /** Body of a BLEU request. */
   bleuBody: 8 * 1024 * 1024,
+  /** Pairs in one CodeBLEU request (each pair is parsed, so far fewer than for BLEU). */
+  codebleuPairs: 200,
+  /** Alternative references of one CodeBLEU pair. */
+  codebleuReferences: 10,
+  /** Body of a CodeBLEU request. */
+  codebleuBody: 4 * 1024 * 1024,
   /** One repository of a release being imported. */
   repoBody: 32 * 1024 * 1024,
   /** One published results file imported into the leaderboard. */

@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+// Installs the Worker's grammar loader, which CodeBLEU's parser needs.
+import "../code";
+import { ProblemError } from "../errors";
 import { sentenceBleu } from "../metrics/bleu";
+import {
+  CODEBLEU_GRAMMARS, CODEBLEU_LANGUAGES, CODEBLEU_METRIC, CodeBleuInputError, DataFlowBudgetError, DEFAULT_CODEBLEU_WEIGHTS,
+  codeBleuSampleStats, combineCodeBleu, isCodeBleuLanguage, loadCodeBleuGrammar,
+} from "../metrics/codebleu";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
 
@@ -29,7 +36,100 @@ const route = createRoute({
   },
 });
 
-export const metricRoutes = createRouter().openapi(route, (c) => {
-  const { pairs } = c.req.valid("json");
-  return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
+const CodeBleuWeightsSchema = z
+  .object({ ngram: z.number().min(0), weighted_ngram: z.number().min(0), syntax: z.number().min(0), dataflow: z.number().min(0) })
+  .strict()
+  .refine((w) => w.ngram + w.weighted_ngram + w.syntax + w.dataflow > 0, { message: "weights must not all be zero" })
+  .openapi("CodeBleuWeights", { description: "Weights of the four components (the package's alpha, beta, gamma, theta); default 0.25 each" });
+
+const CodeBleuRequest = z
+  .object({
+    pairs: z
+      .array(
+        z
+          .object({
+            reference: z.union([z.string(), z.array(z.string()).min(1).max(LIMITS.codebleuReferences)]).openapi({
+              description: `The reference code, or up to ${LIMITS.codebleuReferences} alternative references`,
+            }),
+            candidate: z.string(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(LIMITS.codebleuPairs)
+      .openapi({ description: `Up to ${LIMITS.codebleuPairs} pairs` }),
+    language: z.string().openapi({ description: `One of ${CODEBLEU_LANGUAGES.join(", ")}`, example: "python" }),
+    weights: CodeBleuWeightsSchema.optional(),
+    corpus: z.boolean().optional().openapi({ description: "Also score all pairs as one corpus (calc_codebleu on the whole list)" }),
+  })
+  .strict()
+  .openapi("CodeBleuRequest");
+
+const CodeBleuScoreSchema = z
+  .object({
+    codebleu: z.number(),
+    ngram_match_score: z.number(),
+    weighted_ngram_match_score: z.number(),
+    syntax_match_score: z.number(),
+    dataflow_match_score: z.number().openapi({ description: "0 when the references have no data flow; the combined score then counts it as 1" }),
+  })
+  .openapi("CodeBleuScore");
+
+const CodeBleuResponse = z
+  .object({
+    metric: z.string(),
+    language: z.string(),
+    grammar: z.record(z.string(), z.string()).openapi({ description: "tree-sitter runtime and grammar versions (syntax and data-flow scores depend on them)" }),
+    weights: CodeBleuWeightsSchema,
+    scores: z.array(CodeBleuScoreSchema),
+    corpus: CodeBleuScoreSchema.optional(),
+  })
+  .openapi("CodeBleuResponse");
+
+const codeBleuRoute = createRoute({
+  method: "post",
+  path: "/v1/metrics/codebleu",
+  tags: ["metrics"],
+  summary: "CodeBLEU as the codebleu 0.7.x package computes it: n-gram, keyword-weighted n-gram, syntax and data-flow match",
+  middleware: [limitBody(LIMITS.codebleuBody), requireJson] as const,
+  request: jsonBody(CodeBleuRequest),
+  responses: {
+    200: jsonResponse(CodeBleuResponse, "One score per pair (each a corpus of one), in request order, and the corpus score when asked"),
+    ...problemResponses(400, 413, 415, 422),
+  },
 });
+
+export const metricRoutes = createRouter()
+  .openapi(route, (c) => {
+    const { pairs } = c.req.valid("json");
+    return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
+  })
+  .openapi(codeBleuRoute, async (c) => {
+    const { pairs, language, weights = DEFAULT_CODEBLEU_WEIGHTS, corpus } = c.req.valid("json");
+    if (!isCodeBleuLanguage(language)) {
+      throw new ProblemError("unprocessable-content", `CodeBLEU does not support language "${language}"; supported: ${CODEBLEU_LANGUAGES.join(", ")}.`, {
+        supported_languages: CODEBLEU_LANGUAGES,
+      });
+    }
+    let samples;
+    try {
+      samples = codeBleuSampleStats(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), language, await loadCodeBleuGrammar(language));
+    } catch (err) {
+      if (err instanceof DataFlowBudgetError) {
+        throw new ProblemError("unprocessable-content", "A code's data flow is too costly to extract (deeply nested loops); CodeBLEU was not computed.", { max_steps: err.steps });
+      }
+      if (err instanceof CodeBleuInputError) throw new ProblemError("unprocessable-content", `${err.message}.`);
+      throw err;
+    }
+    return c.json(
+      {
+        metric: CODEBLEU_METRIC,
+        language,
+        grammar: CODEBLEU_GRAMMARS,
+        weights,
+        scores: samples.map((s) => combineCodeBleu([s], weights)),
+        ...(corpus ? { corpus: combineCodeBleu(samples, weights) } : {}),
+      },
+      200,
+    );
+  });

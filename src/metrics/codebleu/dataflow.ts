@@ -1,0 +1,121 @@
+/**
+ * CodeBLEU's data-flow match (`dataflow_match.py`): extract each code's data-flow edges, rename
+ * variables `var_0, var_1, ...` in order of first appearance, and count the reference edges found
+ * in the candidate, each candidate edge used at most once. No reference edges in the whole corpus
+ * gives 0 (the caller then substitutes 1, as `calc_codebleu` does with `dataflow_match_score or 1`).
+ */
+import { DataFlowBudgetError, DfgContext, MAX_PYTHON_FRAMES, spanKey, isTokenNode, uniqueNames, type DfgEdge, type DfgFunction } from "./dfg/common";
+import { utf8Offsets } from "../../code/utf8";
+import type { PlainNode } from "./tree";
+
+/** A normalised edge: (variable, relation, parent variables), as a comparable string. */
+export type NormalizedFlow = string;
+
+/** `tree_to_token_index`: spans of the code tokens in tree order (strings count as one token). */
+function tokenNodes(root: PlainNode): PlainNode[] {
+  const out: PlainNode[] = [];
+  const walk = (node: PlainNode, depth: number) => {
+    if (depth > MAX_PYTHON_FRAMES) throw new Error("RecursionError: maximum recursion depth exceeded");
+    if (isTokenNode(node)) out.push(node);
+    else for (const child of node.children) walk(child, depth + 1);
+  };
+  walk(root, 1);
+  return out;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * `line[a:b]` where a and b are tree-sitter columns. py-tree-sitter reports UTF-8 byte columns and
+ * the package slices the Python string (code points) with them, so on non-ASCII lines tokens come
+ * out shifted; we reproduce that from our UTF-16 columns. `undefined` bounds mean open ends.
+ */
+function pySliceByByteColumns(line: string, from16?: number, to16?: number): string {
+  if (ASCII.test(line)) return line.slice(from16, to16);
+  const bytes = utf8Offsets(line, [from16 ?? 0, to16 ?? 0]);
+  const points = Array.from(line);
+  return points.slice(from16 === undefined ? undefined : bytes.get(from16), to16 === undefined ? undefined : bytes.get(to16)).join("");
+}
+
+/** `index_to_code_token`: a token's text from the code's lines (multi-line tokens lose their "\n"s). */
+function tokenText(lines: readonly string[], node: PlainNode): string {
+  const line = (row: number) => {
+    if (row < 0 || row >= lines.length) throw new Error("IndexError: list index out of range");
+    return lines[row];
+  };
+  if (node.startRow === node.endRow) return pySliceByByteColumns(line(node.startRow), node.startCol, node.endCol);
+  let text = pySliceByByteColumns(line(node.startRow), node.startCol);
+  for (let row = node.startRow + 1; row < node.endRow; row++) text += line(row);
+  return text + pySliceByByteColumns(line(node.endRow), undefined, node.endCol);
+}
+
+/**
+ * `get_data_flow`: the edges that take part in some flow (they have parents or are one), sorted by
+ * token, with edges of the same token merged. Any error inside gives no edges, as in the package.
+ */
+export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgFunction, maxSteps: number): DfgEdge[] {
+  let edges: DfgEdge[];
+  try {
+    const tokens = tokenNodes(root);
+    const lines = code.split("\n");
+    const indexToCode = new Map<string, [number, string]>();
+    tokens.forEach((node, idx) => indexToCode.set(spanKey(node), [idx, tokenText(lines, node)]));
+    let all: DfgEdge[];
+    try {
+      all = dfgFunction(root, new DfgContext(indexToCode, maxSteps), new Map())[0];
+    } catch (err) {
+      if (err instanceof DataFlowBudgetError) throw err;
+      all = [];
+    }
+    all.sort((a, b) => a[1] - b[1]);
+    const inFlow = new Set<number>();
+    for (const [, idx, , , parentIdxs] of all) {
+      if (parentIdxs.length > 0) inFlow.add(idx);
+      for (const p of parentIdxs) inFlow.add(p);
+    }
+    edges = all.filter((e) => inFlow.has(e[1]));
+  } catch (err) {
+    if (err instanceof DataFlowBudgetError) throw err;
+    edges = [];
+  }
+  // One edge per token: later edges of the same token keep their own name and relation and unite
+  // the parents (Python's set order again replaced by first occurrence).
+  const byToken = new Map<number, DfgEdge>();
+  for (const e of edges) {
+    const seen = byToken.get(e[1]);
+    byToken.set(e[1], seen ? [e[0], e[1], e[2], uniqueNames([...seen[3], ...e[3]]), [...new Set([...seen[4], ...e[4]])]] : e);
+  }
+  return [...byToken.values()];
+}
+
+/** `normalize_dataflow`: parents are numbered before the variable they define. */
+export function normalizeDataFlow(edges: readonly DfgEdge[]): NormalizedFlow[] {
+  const names = new Map<string, string>();
+  const rename = (name: string) => {
+    let v = names.get(name);
+    if (v === undefined) {
+      v = `var_${names.size}`;
+      names.set(name, v);
+    }
+    return v;
+  };
+  return edges.map(([name, , rel, parents]) => {
+    const normParents = parents.map(rename);
+    return JSON.stringify([rename(name), rel, normParents]);
+  });
+}
+
+/** Reference flows found in the candidate, each candidate flow matched at most once. */
+export function countFlowMatches(reference: readonly NormalizedFlow[], candidate: readonly NormalizedFlow[]): number {
+  const available = new Map<NormalizedFlow, number>();
+  for (const f of candidate) available.set(f, (available.get(f) ?? 0) + 1);
+  let matched = 0;
+  for (const f of reference) {
+    const n = available.get(f) ?? 0;
+    if (n > 0) {
+      matched++;
+      available.set(f, n - 1);
+    }
+  }
+  return matched;
+}
