@@ -11,8 +11,11 @@ export interface Collected {
   skipped: { path: string; reason: string }[];
 }
 
-/** Files under `root/entry` with `suffixes`, keyed by POSIX path relative to `root`. */
-export async function collectFiles(root: string, entry: string, suffixes: readonly string[]): Promise<Collected> {
+/**
+ * Files under `root/entry` with `suffixes`, keyed by POSIX path relative to `root`. `skipDir` can
+ * keep the walk out of more directories (given their POSIX path relative to `root` and full path).
+ */
+export async function collectFiles(root: string, entry: string, suffixes: readonly string[], opts: { skipDir?: (rel: string, full: string) => boolean } = {}): Promise<Collected> {
   const files: Record<string, string> = {};
   const skipped: Collected["skipped"] = [];
   // ignoreBOM keeps a byte-order mark in the text, as Python reading the file as UTF-8 would.
@@ -24,7 +27,7 @@ export async function collectFiles(root: string, entry: string, suffixes: readon
       const rel = relative(root, full).split(sep).join("/");
       if (e.isSymbolicLink()) continue;
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) await walk(full);
+        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".") && !opts.skipDir?.(rel, full)) await walk(full);
         continue;
       }
       if (!e.isFile() || !suffixes.some((s) => e.name.endsWith(s))) continue;

@@ -20,7 +20,7 @@ export const resolvePython: Resolver = (repo, files, lang, opts) => {
   return { order: py.order(imports), imports };
 };
 
-class PythonRepo {
+export class PythonRepo {
   /** sys.path stand-ins, most specific first. */
   readonly roots: string[];
 

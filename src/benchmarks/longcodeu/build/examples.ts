@@ -1,0 +1,226 @@
+/**
+ * One example of each task on a given context (the context's files or sections are already chosen;
+ * contexts.ts draws them). Each builder returns undefined when the context has nothing to ask.
+ *
+ * Rules shared by the code tasks:
+ * - Anchors and answer units are never trivial units (python-units.ts) and never functions nested
+ *   in a function; a unit longer than LONGCODEU_LIMITS.unitChars is never used.
+ * - A function anchor given by name (CU_DFA, DRA, SRE) has a name no other function or method of the
+ *   context shares, so the name identifies it.
+ * - Random choices use the task's PyRandom stream: `random.choice` over candidates in context order.
+ *
+ * Per task:
+ * - CU_P: names of the context's top-level functions in context order (duplicates kept).
+ * - CU_SA (`stripped` context): a function or method with a docstring of at least 3 words that no
+ *   other unit of the context shares; requirement = the cleaned docstring; answer = the function as
+ *   it appears in the stripped context.
+ * - CU_DFA: a function or method and one of its variables (never `self`, `cls` or `_`, never one
+ *   bound by a `case` pattern) with at least one change line; functions with a variable changing on
+ *   two or more lines are preferred, and then such a variable; answer = the change lines
+ *   (data-flow.ts) as context line numbers and their text.
+ * - DRA_T1 / DRA_T2: the anchor's non-trivial repository callees (calls.ts) in order of first call;
+ *   T1 anchor = name + code, T2 anchor = name + requirement (signature and docstring).
+ * - SRE_T1 / SRE_T2: candidates = the context's non-trivial functions, methods and classes not
+ *   nested in a function, minus the anchor and the classes enclosing it (they contain its code);
+ *   answer = the top 5 by similarity to the query (T1: the anchor's code; T2: its requirement), at
+ *   least 5 candidates and a positive 5th score needed. Up to 3 anchors are tried per context.
+ * - LDU (`docs` context): an API documented by exactly one section of the context; answer = that
+ *   section's number and text.
+ */
+import { LONGCODEU_LIMITS, type CodeUnit, type LongCodeUExample } from "../dataset";
+import type { PyRandom } from "../../../datasets/curate/pyrandom";
+import type { CallResolution, UnitRef } from "./calls";
+import type { DocSection } from "./doc-sections";
+import type { PyFile, PyUnit } from "./python-units";
+import type { RepoModel } from "./repo";
+import { topK, type Similarity } from "./similarity";
+
+/** A code or stripped context as the example builders read it. */
+export interface CodeView {
+  kind: "code" | "stripped";
+  files: string[];
+  text: string;
+  lines: string[];
+  /** 1-based context line of each file's first code line. */
+  firstLine: Map<string, number>;
+  /** Units in context order: the unit as it appears in this context, and the original (unstripped) one. */
+  units: { path: string; unit: PyUnit; original: PyUnit }[];
+  /** How many functions and methods (any scope) of the context carry each name. */
+  functionNames: Map<string, number>;
+}
+
+export type ExampleBody = Pick<LongCodeUExample, "anchor" | "answer" | "meta">;
+
+/** The view of a code context made of `files` (`fileOf` gives the analysed file as it appears). */
+export function codeView(kind: CodeView["kind"], files: string[], text: string, fileOf: (path: string) => PyFile, originalOf: (path: string) => PyFile): CodeView {
+  const lines = text.split("\n");
+  const firstLine = new Map<string, number>();
+  const units: CodeView["units"] = [];
+  const functionNames = new Map<string, number>();
+  let header = 1;
+  for (const path of files) {
+    const file = fileOf(path);
+    const original = originalOf(path);
+    firstLine.set(path, header + 1);
+    header += 1 + file.code.replace(/\n+$/, "").split("\n").length + 1;
+    file.units.forEach((u, i) => {
+      units.push({ path, unit: u, original: original.units[i] });
+      if (u.kind === "function") functionNames.set(u.name, (functionNames.get(u.name) ?? 0) + 1);
+    });
+  }
+  return { kind, files, text, lines, firstLine, units, functionNames };
+}
+
+const fits = (u: PyUnit) => u.code.length <= LONGCODEU_LIMITS.unitChars;
+const isAnchorable = (u: PyUnit) => u.kind === "function" && u.scope !== "function" && !u.trivial && fits(u);
+
+function codeUnit(path: string, u: PyUnit): CodeUnit {
+  return { name: u.name, qualified: u.qualified, path, code: u.code };
+}
+
+/** CU_P. */
+export function cuPerception(view: CodeView): ExampleBody | undefined {
+  const names = view.units.filter((x) => x.unit.kind === "function" && x.unit.topLevel).map((x) => x.unit.name);
+  if (names.length === 0) return undefined;
+  return { anchor: {}, answer: { names }, meta: { files: view.files.length, functions: names.length } };
+}
+
+const MIN_REQUIREMENT_WORDS = 3;
+
+/** CU_SA on a stripped view. */
+export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody | undefined {
+  const docCounts = new Map<string, number>();
+  for (const x of view.units) if (x.original.docstring) docCounts.set(x.original.docstring.text, (docCounts.get(x.original.docstring.text) ?? 0) + 1);
+  const candidates = view.units.filter(({ original, unit }) => {
+    const doc = original.docstring?.text;
+    return isAnchorable(original) && fits(unit) && !!doc && doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS && docCounts.get(doc) === 1;
+  });
+  if (candidates.length === 0) return undefined;
+  const pick = rng.choice(candidates);
+  return {
+    anchor: { requirement: pick.original.docstring!.text },
+    answer: { units: [codeUnit(pick.path, pick.unit)] },
+    meta: { function: pick.unit.qualified, path: pick.path, line: view.firstLine.get(pick.path)! + pick.unit.startRow, candidates: candidates.length },
+  };
+}
+
+const NEVER_ASKED = new Set(["self", "cls", "_"]);
+
+/** CU_DFA on a code view. */
+export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefined {
+  const variablesOf = (u: PyUnit) => [...u.changes].filter(([name, cs]) => !NEVER_ASKED.has(name) && !u.unsupportedVars.has(name) && cs.length > 0);
+  const usable = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && variablesOf(unit).length > 0);
+  if (usable.length === 0) return undefined;
+  // Prefer functions with a variable that changes on two or more lines, then such a variable.
+  const rich = usable.filter(({ unit }) => variablesOf(unit).some(([, cs]) => cs.length >= 2));
+  const candidates = rich.length ? rich : usable;
+  const pick = rng.choice(candidates);
+  const vars = variablesOf(pick.unit);
+  const several = vars.filter(([, cs]) => cs.length >= 2);
+  const [variable, changes] = rng.choice(several.length ? several : vars);
+  const first = view.firstLine.get(pick.path)!;
+  const lines = changes.map((c) => ({ line: first + c.row, text: view.lines[first + c.row - 1] }));
+  return {
+    anchor: { name: pick.unit.name, variable },
+    answer: { lines },
+    meta: { function: pick.unit.qualified, path: pick.path, rules: changes.map((c, i) => ({ line: lines[i].line, rule: c.rule })), candidates: candidates.length },
+  };
+}
+
+/** A DRA anchor of the repository: a function with at least one non-trivial repository callee in a context file. */
+export interface DraAnchor {
+  path: string;
+  unit: PyUnit;
+  callees: UnitRef[];
+  resolutions: CallResolution[];
+}
+
+/** Every DRA anchor of the repository (T2: only those with a docstring), in path and source order. */
+export function draAnchors(repo: RepoModel, needsRequirement: boolean): DraAnchor[] {
+  const eligible = new Set(repo.eligible);
+  const out: DraAnchor[] = [];
+  for (const path of repo.eligible) {
+    for (const unit of repo.files.get(path)!.units) {
+      if (!isAnchorable(unit) || (needsRequirement && !unit.requirement)) continue;
+      const { callees, resolutions } = repo.resolver.callees(path, unit);
+      const usable = callees.filter((c) => eligible.has(c.path) && fits(repo.resolver.unit(c)));
+      if (usable.length === 0 || usable.length !== callees.length) continue;
+      out.push({ path, unit, callees, resolutions });
+    }
+  }
+  return out;
+}
+
+/** DRA_T1 / DRA_T2 for an anchor on a code view holding its file and its callees' files. */
+export function dependencyRelation(view: CodeView, anchor: DraAnchor, repo: RepoModel, t2: boolean): ExampleBody | undefined {
+  if (view.functionNames.get(anchor.unit.name) !== 1) return undefined;
+  const units = anchor.callees.map((c) => codeUnit(c.path, repo.resolver.unit(c)));
+  const dropped: Record<string, number> = {};
+  for (const r of anchor.resolutions) if ("dropped" in r) dropped[r.dropped] = (dropped[r.dropped] ?? 0) + 1;
+  if (anchor.unit.dynamicCalls) dropped.dynamic = (dropped.dynamic ?? 0) + anchor.unit.dynamicCalls;
+  const first = view.firstLine.get(anchor.path)!;
+  const calls = anchor.resolutions.flatMap((r) => ("callee" in r ? [{ line: first + r.site.row, callee: repo.resolver.unit(r.callee).qualified, path: r.callee.path, how: r.how }] : []));
+  return {
+    anchor: t2 ? { name: anchor.unit.name, requirement: anchor.unit.requirement! } : { name: anchor.unit.name, code: anchor.unit.code },
+    answer: { units },
+    meta: { function: anchor.unit.qualified, path: anchor.path, line: first + anchor.unit.startRow, calls, dropped },
+  };
+}
+
+const TOP = 5;
+const SRE_ANCHOR_TRIES = 3;
+
+/** SRE_T1 / SRE_T2 on a code view. */
+export async function semanticRelation(view: CodeView, rng: PyRandom, similarity: Similarity, t2: boolean): Promise<ExampleBody | undefined> {
+  const anchors = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && (!t2 || !!unit.requirement));
+  if (anchors.length === 0) return undefined;
+  const order = anchors.slice();
+  rng.shuffle(order);
+  for (const anchor of order.slice(0, SRE_ANCHOR_TRIES)) {
+    const excluded = new Set(anchor.unit.classChain);
+    const candidates = view.units.filter(
+      (x) => x.unit.scope !== "function" && !x.unit.trivial && fits(x.unit) && !(x.path === anchor.path && (x.unit.index === anchor.unit.index || excluded.has(x.unit.index))),
+    );
+    if (candidates.length < TOP) continue;
+    const query = t2 ? anchor.unit.requirement! : anchor.unit.code;
+    const scores = await similarity.scores(
+      query,
+      candidates.map((c) => c.unit.code),
+    );
+    const top = topK(scores, TOP + 1);
+    if (!(scores[top[TOP - 1]] > 0)) continue;
+    const round = (x: number) => Math.round(x * 1e6) / 1e6;
+    return {
+      anchor: t2 ? { name: anchor.unit.name, requirement: query } : { name: anchor.unit.name, code: query },
+      answer: { units: top.slice(0, TOP).map((i) => codeUnit(candidates[i].path, candidates[i].unit)) },
+      meta: {
+        function: anchor.unit.qualified,
+        path: anchor.path,
+        line: view.firstLine.get(anchor.path)! + anchor.unit.startRow,
+        similarity: similarity.info.name,
+        scores: top.slice(0, TOP).map((i) => round(scores[i])),
+        next: top.length > TOP ? round(scores[top[TOP]]) : null,
+        candidates: candidates.length,
+      },
+    };
+  }
+  return undefined;
+}
+
+/** LDU on a docs context made of `sections` (in context order). */
+export function documentationUnderstanding(sections: readonly DocSection[], repo: RepoModel, rng: PyRandom): ExampleBody | undefined {
+  const documentedBy = new Map<string, number[]>();
+  sections.forEach((s, i) => {
+    for (const api of repo.documented(s)) documentedBy.set(api, [...(documentedBy.get(api) ?? []), i]);
+  });
+  const apis = [...documentedBy].filter(([, at]) => at.length === 1).map(([api]) => api).sort();
+  if (apis.length === 0) return undefined;
+  const api = rng.choice(apis);
+  const at = documentedBy.get(api)![0];
+  const section = sections[at];
+  return {
+    anchor: { name: api },
+    answer: { section: at + 1, text: section.text },
+    meta: { path: section.path, source: section.source, heading: section.heading, sections: sections.length, candidates: apis.length },
+  };
+}

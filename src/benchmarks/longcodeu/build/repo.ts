@@ -1,0 +1,90 @@
+/**
+ * One repository, analysed once for every task: its Python files (units, calls, data flow), the
+ * files a context may use, stripped copies for CU_SA, call resolution and documentation sections.
+ *
+ * Input text is normalised first: a leading byte-order mark is dropped and `\r\n` / `\r` line ends
+ * become `\n`, so line numbers and unit texts are the same in every context.
+ */
+import type { LoadedLanguage } from "../../../code/parser";
+import { compareCodePoints } from "../../../datasets/curate/imports/repo";
+import { CallResolver } from "./calls";
+import { docstringSections, documentedApis, markdownSections, rstSections, type DocSection } from "./doc-sections";
+import { analyzePythonFile, type PyFile } from "./python-units";
+import { stripPython } from "./strip";
+
+export interface RepoInput {
+  /** `owner/name` or a directory name. */
+  repo: string;
+  /** Python files: repository-relative POSIX path -> text. */
+  files: Readonly<Record<string, string>>;
+  /** Documentation files (`.md`, `.rst`): path -> text. */
+  docs?: Readonly<Record<string, string>>;
+  /** Provenance recorded as the part's `source`. */
+  source?: Record<string, unknown>;
+}
+
+export function normalizeText(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+export class RepoModel {
+  /** Every analysed `.py` file, by path. */
+  readonly files = new Map<string, PyFile>();
+  /** Paths of the files contexts are made of (non-trivial, parsed cleanly), in code-point order. */
+  readonly eligible: string[];
+  readonly resolver: CallResolver;
+  /** Documentation sections: Markdown and reST files in path order, then docstrings by file. */
+  readonly sections: DocSection[];
+  /** API names (simple names of non-underscore functions, methods and classes). */
+  readonly apis: Set<string>;
+  private readonly strippedFiles = new Map<string, PyFile | null>();
+
+  constructor(
+    private readonly lang: LoadedLanguage,
+    readonly input: RepoInput,
+  ) {
+    const paths = Object.keys(input.files).filter((p) => p.endsWith(".py")).sort(compareCodePoints);
+    for (const path of paths) this.files.set(path, analyzePythonFile(lang, path, normalizeText(input.files[path])));
+    this.eligible = paths.filter((p) => !this.files.get(p)!.trivial);
+    this.resolver = new CallResolver(this.files);
+
+    this.apis = new Set();
+    for (const path of this.eligible) for (const u of this.files.get(path)!.units) if (!u.name.startsWith("_")) this.apis.add(u.name);
+    const docs = input.docs ?? {};
+    const docPaths = Object.keys(docs).sort(compareCodePoints);
+    const sections: DocSection[] = [];
+    for (const path of docPaths) {
+      const text = normalizeText(docs[path]);
+      if (/\.(md|markdown)$/i.test(path)) sections.push(...markdownSections(path, text));
+      else if (/\.rst$/i.test(path)) sections.push(...rstSections(path, text));
+    }
+    for (const path of this.eligible) sections.push(...docstringSections(path, this.files.get(path)!.units));
+    this.sections = sections;
+  }
+
+  /** APIs a section documents. */
+  documented(section: DocSection): string[] {
+    return documentedApis(section, this.apis);
+  }
+
+  /**
+   * The stripped copy of an eligible file, analysed; undefined when stripping leaves nothing, breaks
+   * the parse, or changes the file's units (they are matched by position).
+   */
+  stripped(path: string): PyFile | undefined {
+    let cached = this.strippedFiles.get(path);
+    if (cached === undefined) {
+      const original = this.files.get(path)!;
+      const code = stripPython(this.lang, original.code);
+      const analysed = analyzePythonFile(this.lang, path, code);
+      const aligned =
+        code.trim() !== "" &&
+        analysed.clean &&
+        analysed.units.length === original.units.length &&
+        analysed.units.every((u, i) => u.qualified === original.units[i].qualified && u.kind === original.units[i].kind);
+      cached = aligned ? analysed : null;
+      this.strippedFiles.set(path, cached);
+    }
+    return cached ?? undefined;
+  }
+}

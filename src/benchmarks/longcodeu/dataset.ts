@@ -1,0 +1,158 @@
+/**
+ * The stored form of a LongCodeU dataset: what `npm run longcodeu -- build` writes and
+ * `POST /v1/datasets/{id}/longcodeu` imports. A release holds one or more repositories; each
+ * repository brings its long contexts (code, code with every comment and docstring removed, or
+ * numbered documentation) and the examples of the eight tasks built on them.
+ *
+ * R2 layout, per dataset id:
+ *   datasets/<id>/manifest.json                          the manifest (written last)
+ *   datasets/<id>/longcodeu/contexts/<context id>.json   one context (`needlework/longcodeu-context@1`)
+ *   datasets/<id>/longcodeu/<task>/<nnnn>.json           example shards of a task (`needlework/longcodeu-shard@1`)
+ * D1 indexes one `tasks` row per example: task id `<language>::<TASK>::<example id>`, repo = the task.
+ */
+import { z } from "@hono/zod-openapi";
+
+export const RELEASE_FORMAT = "needlework/longcodeu-release@1";
+export const CONTEXT_FORMAT = "needlework/longcodeu-context@1";
+export const EXAMPLE_SHARD_FORMAT = "needlework/longcodeu-shard@1";
+/** The dataset row's `benchmark` for LongCodeU datasets. */
+export const LONGCODEU_DATASET_BENCHMARK = "longcodeu";
+
+/** The paper's eight tasks, in its table order. */
+export const LONGCODEU_TASKS = ["CU_P", "CU_SA", "CU_DFA", "DRA_T1", "DRA_T2", "SRE_T1", "SRE_T2", "LDU"] as const;
+export type LongCodeUTask = (typeof LONGCODEU_TASKS)[number];
+
+/**
+ * Length buckets of the long context, in CodeLlama tokens of the context text alone (1K = 1024):
+ * [0, 8192), [8192, 16384), [16384, 32768), [32768, 65536), [65536, 131072].
+ */
+export const LENGTH_BUCKETS = [
+  { key: "0-8K", lo: 0, hi: 8 * 1024 },
+  { key: "8-16K", lo: 8 * 1024, hi: 16 * 1024 },
+  { key: "16-32K", lo: 16 * 1024, hi: 32 * 1024 },
+  { key: "32-64K", lo: 32 * 1024, hi: 64 * 1024 },
+  { key: "64-128K", lo: 64 * 1024, hi: 128 * 1024 },
+] as const;
+export type LengthBucket = (typeof LENGTH_BUCKETS)[number]["key"];
+export const BUCKET_KEYS = LENGTH_BUCKETS.map((b) => b.key) as [LengthBucket, ...LengthBucket[]];
+
+/** The bucket of a context of `tokens` tokens (the last bucket includes 128K itself); null above 128K. */
+export function bucketOf(tokens: number): LengthBucket | null {
+  const last = LENGTH_BUCKETS[LENGTH_BUCKETS.length - 1];
+  if (tokens === last.hi) return last.key;
+  return LENGTH_BUCKETS.find((b) => tokens >= b.lo && tokens < b.hi)?.key ?? null;
+}
+
+/** Import limits (README, "Limits"). */
+export const LONGCODEU_LIMITS = {
+  /** Characters of one context (128K tokens of code is about 500 KB). */
+  contextChars: 1_500_000,
+  contextsPerRelease: 5_000,
+  examplesPerTask: 20_000,
+  unitChars: 200_000,
+  examplesPerShard: 200,
+} as const;
+
+const Id = z.string().regex(/^[A-Za-z0-9_.~-]{1,120}$/, "letters, digits, '_', '.', '~' and '-', at most 120");
+const Name = z.string().min(1).max(500);
+
+/**
+ * One long context as the model sees it. `code` contexts concatenate whole files, each introduced
+ * by a `# file: <path>` line; `stripped` is the same with every comment and docstring removed
+ * (CU_SA); `docs` is numbered documentation sections (LDU).
+ */
+export const ContextSchema = z.object({
+  id: Id,
+  kind: z.enum(["code", "stripped", "docs"]),
+  /** Repository-relative paths of the files (or documents) the context is made of, in order. */
+  files: z.array(z.string().max(500)).min(1).max(10_000),
+  text: z.string().min(1).max(LONGCODEU_LIMITS.contextChars),
+  /** CodeLlama tokens of `text`. */
+  tokens: z.number().int().min(1),
+  bucket: z.enum(BUCKET_KEYS),
+});
+export type LongContext = z.infer<typeof ContextSchema>;
+
+/** A code unit of an answer (a function, method or class), as it appears in the context. */
+export const CodeUnitSchema = z.object({
+  /** The unit's simple name (`load`, not `Loader.load`): what a predicted unit is matched by. */
+  name: Name,
+  /** Qualified name within its file (`Loader.load`), for people reading results. */
+  qualified: Name.optional(),
+  path: z.string().max(500).optional(),
+  code: z.string().min(1).max(LONGCODEU_LIMITS.unitChars),
+});
+export type CodeUnit = z.infer<typeof CodeUnitSchema>;
+
+/**
+ * What the model is given beyond the instruction and the context.
+ * CU_P: nothing. CU_SA: requirement. CU_DFA: name (function) + variable. DRA_T1 / SRE_T1: name + code.
+ * DRA_T2 / SRE_T2: name + requirement (the function's signature and docstring, body left out).
+ * LDU: name (the API).
+ */
+export const AnchorSchema = z
+  .object({
+    name: Name.optional(),
+    variable: Name.optional(),
+    code: z.string().max(LONGCODEU_LIMITS.unitChars).optional(),
+    requirement: z.string().max(LONGCODEU_LIMITS.unitChars).optional(),
+  })
+  .strict();
+
+/**
+ * The reference answer. CU_P: names (top-level functions in order). CU_SA: units (exactly one).
+ * CU_DFA: lines (1-based line numbers in the context text, and the line's text).
+ * DRA_*: units (the directly called repository functions/methods). SRE_*: units (top-5, most similar first).
+ * LDU: section (its sequence number) and text (the section, without its markers).
+ */
+export const AnswerSchema = z
+  .object({
+    names: z.array(Name).max(10_000).optional(),
+    units: z.array(CodeUnitSchema).max(1_000).optional(),
+    lines: z.array(z.object({ line: z.number().int().min(1), text: z.string().max(10_000) })).max(10_000).optional(),
+    section: z.number().int().min(1).optional(),
+    text: z.string().max(LONGCODEU_LIMITS.unitChars).optional(),
+  })
+  .strict();
+
+export const ExampleSchema = z.object({
+  /** Unique in the dataset; the run unit id. The builder writes `<TASK>-<repo slug>-<nnnn>`. */
+  id: Id,
+  task: z.enum(LONGCODEU_TASKS),
+  /** The context id (in the same repository part). */
+  context: Id,
+  anchor: AnchorSchema,
+  answer: AnswerSchema,
+  /** How the example was chosen (similarity scores, callee resolution...), recorded as given. */
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+export type LongCodeUExample = z.infer<typeof ExampleSchema>;
+
+const Provenance = z.record(z.string(), z.unknown());
+
+/** One repository's contexts and examples. */
+export const RepoPartSchema = z.object({
+  /** `owner/name` or a directory name. */
+  repo: z.string().min(1).max(200),
+  /** Where it came from: path, commit, sha256 of the files read, licence when known. */
+  source: Provenance.default({}),
+  contexts: z.array(ContextSchema).min(1).max(LONGCODEU_LIMITS.contextsPerRelease),
+  examples: z.array(ExampleSchema).min(1).max(LONGCODEU_LIMITS.examplesPerTask * LONGCODEU_TASKS.length),
+});
+export type RepoPart = z.infer<typeof RepoPartSchema>;
+
+export const ReleaseSchema = z
+  .object({
+    format: z.literal(RELEASE_FORMAT),
+    seed: z.number().int(),
+    language: z.enum(["python"]),
+    /**
+     * How it was built, recorded in the manifest as given: the similarity used for SRE ground truth
+     * (`similarity: { kind: "embedding" | "lexical", name, ... }`), the data-flow rule set version,
+     * per-bucket counts, tokenizer, notes.
+     */
+    build: Provenance.default({}),
+    repos: z.array(RepoPartSchema).min(1).max(1_000),
+  })
+  .strict();
+export type LongCodeURelease = z.infer<typeof ReleaseSchema>;
