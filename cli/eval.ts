@@ -28,12 +28,14 @@ const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
 
 Runs a benchmark against a model on a needlework instance (a stopped local one is started for the
 command), shows its progress, prints the results (RepoQA: pass@1 per threshold and language and per
-needle depth; SemTrace family: accuracy by distractors x position, or the sensitivity curve), and
+needle depth; SemTrace family: accuracy by distractors x position, or the sensitivity curve;
+LongCodeU: recall and precision per task and length bucket), and
 writes the export files.
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
   --dataset <id>            a dataset of the instance (npm start loads "demo" and "semtrace-demo")
-  --benchmark <id>          repoqa-snf (default), lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o
+  --benchmark <id>          repoqa-snf (default), lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu
+  --tasks <a,b>             LongCodeU: only these tasks (CU_P, CU_SA, CU_DFA, DRA_T1, DRA_T2, SRE_T1, SRE_T2, LDU)
   --languages <a,b>         only these languages
   --limit <n>               only the first n tasks
   --concurrency <n>         tasks in flight at once (default 4)
@@ -73,6 +75,7 @@ const CREATE_OPTIONS = [
   "seed",
   "system-message",
   "prefill",
+  "tasks",
   "api-key",
   "label",
   "scoring-mode",
@@ -97,6 +100,7 @@ const OPTIONS = {
   seed: { type: "string" },
   "system-message": { type: "string" },
   prefill: { type: "string" },
+  tasks: { type: "string" },
   "api-key": { type: "string" },
   label: { type: "string" },
   "scoring-mode": { type: "string" },
@@ -152,7 +156,9 @@ function runRequest(values: Values): Record<string, unknown> {
     ignore_comments: values["ignore-comments"] || undefined,
     context_size: intOption(values["context-size"], "context-size", 1),
     comment_mode: values["comment-mode"],
+    tasks: values.tasks?.split(",").map((t) => t.trim()).filter(Boolean),
   };
+  if (values.tasks !== undefined && !(options.tasks as string[]).length) throw new UsageError("--tasks needs at least one task, e.g. --tasks CU_P,LDU");
   const body: Record<string, unknown> = {
     benchmark: values.benchmark,
     dataset: values.dataset,

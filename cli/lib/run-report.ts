@@ -6,6 +6,9 @@
 /** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it. */
 export type { RunProgress } from "../../src/runs/config";
 import type { RunProgress } from "../../src/runs/config";
+import { BUCKET_KEYS, LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import type { LongCodeUSummary } from "../../src/benchmarks/longcodeu/summary";
+import type { TableCell } from "../../src/benchmarks/longcodeu/table";
 
 export interface Rate {
   n: number;
@@ -28,8 +31,8 @@ export interface RunResults {
   context_exceeded: number;
   pass_at_1: Record<string, Record<string, Rate>>;
   by_depth: ({ bucket: string } & Rate)[];
-  /** The benchmark's own results (SemTrace family: the position grid, or sensitivity). */
-  summary?: PositionalSummary | SensitivityResults;
+  /** The benchmark's own results (SemTrace family: the position grid, or sensitivity; LongCodeU: its table). */
+  summary?: PositionalSummary | SensitivityResults | LongCodeUSummary;
   receipt?: Record<string, unknown>;
 }
 
@@ -177,8 +180,35 @@ export function sensitivityTable(results: SensitivityResults): string {
   ].join("\n");
 }
 
+/**
+ * LongCodeU: one table for recall and one for precision, in percent, per task (with its metric) and
+ * length bucket, the paper's #Avg (mean of the task means) last; n = scored samples, and the
+ * unparseable / error / context-exceeded counts of each task.
+ */
+export function longcodeuResultsTable(summary: LongCodeUSummary): string {
+  const { table, metrics } = summary;
+  const tasks = LONGCODEU_TASKS.filter((t) => table.tasks[t]);
+  if (tasks.length === 0) return "LongCodeU: no samples";
+  const buckets = BUCKET_KEYS.filter((b) => tasks.some((t) => table.tasks[t]!.buckets[b]));
+  const value = (x: number | null | undefined) => (x === null || x === undefined ? "-" : pct(x));
+  const section = (kind: "recall" | "precision") => {
+    const rows = [["task", "metric", "n", "all", ...buckets, "unparseable", "errors", "ctx-exceeded"]];
+    for (const t of tasks) {
+      const cell = table.tasks[t]!;
+      const b = (k: (typeof buckets)[number]) => value((cell.buckets[k] as TableCell | undefined)?.[kind]);
+      rows.push([t, metrics[t] ?? "", String(cell.all.n), value(cell.all[kind]), ...buckets.map(b), String(cell.all.unparseable), String(cell.all.errors), String(cell.all.context_exceeded)]);
+    }
+    rows.push(["#Avg", "", "", value(table.average.all[kind]), ...buckets.map((k) => value(table.average.buckets[k]?.[kind])), "", "", ""]);
+    const lines = grid(rows);
+    const rule = "-".repeat(Math.max(...lines.map((l) => l.length)));
+    return [`LongCodeU ${kind} (%) by task and context length (#Avg: mean of the task means; unparseable answers score 0)`, lines[0], rule, ...lines.slice(1, -1), rule, lines[lines.length - 1]].join("\n");
+  };
+  return [section("recall"), "", section("precision")].join("\n");
+}
+
 /** The tables `npm run eval` prints for a run's results. */
 export function resultTables(results: RunResults): string[] {
+  if (results.summary && "table" in results.summary && "metrics" in results.summary) return [longcodeuResultsTable(results.summary)];
   if (results.summary && "grid" in results.summary) return [positionTable(results.summary)];
   if (results.summary && "sensitivity" in results.summary) return [sensitivityTable(results.summary)];
   return [resultsTable(results), depthTable(results)];

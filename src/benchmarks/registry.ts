@@ -1,5 +1,6 @@
 /** Every benchmark a run can name, by id. */
 import { ProblemError } from "../errors";
+import { longcodeuBenchmark } from "./longcodeu/benchmark";
 import { repoqaBenchmark } from "./repoqa/benchmark";
 import { positionalBenchmark, sensitivityBenchmark } from "./semtrace/benchmark";
 import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./semtrace/ids";
@@ -9,6 +10,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   [repoqaBenchmark.id]: repoqaBenchmark as unknown as Benchmark,
   ...Object.fromEntries(POSITIONAL_BENCHMARKS.map((id) => [id, positionalBenchmark(id) as unknown as Benchmark])),
   ...Object.fromEntries(SENSITIVITY_BENCHMARKS.map((id) => [id, sensitivityBenchmark(id) as unknown as Benchmark])),
+  [longcodeuBenchmark.id]: longcodeuBenchmark as unknown as Benchmark,
 };
 
 export const benchmarkIds = () => Object.keys(BENCHMARKS);

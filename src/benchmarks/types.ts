@@ -71,7 +71,17 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   baseline(env: Env, datasetId: string, unit: string, options: Options, kind: BaselineKind): Promise<string>;
   score(env: Env, datasetId: string, unit: string, output: string, options: Options): Promise<SampleVerdict>;
   /** How the leaderboard shows a completed whole-dataset run; absent: runs are not published. */
-  leaderboard?: "repoqa" | "positional";
+  leaderboard?: "repoqa" | "positional" | "longcodeu";
+  /**
+   * Whether these (resolved) options cover only part of the dataset, e.g. some of its tasks: such a
+   * run is filtered like one with `languages`/`limit`, so it is not published. Absent: never.
+   */
+  narrows?(options: Options): boolean;
+  /**
+   * The `<language>::<repo>::<name>` task id of a unit, for a unit that failed before it could be
+   * loaded. Absent: the unit up to its last `@` (RepoQA's `<task id>@<depth>`).
+   */
+  taskIdOf?(unit: string): string;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
 }

@@ -13,6 +13,8 @@ import {
 } from "../datasets/store";
 import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "../datasets/context";
 import { taskPrompt } from "../benchmarks/repoqa/service";
+import { ReleaseSchema as LongCodeUReleaseSchema } from "../benchmarks/longcodeu/dataset";
+import { importLongCodeU } from "../benchmarks/longcodeu/store";
 import { SuiteReleaseSchema } from "../benchmarks/semtrace/dataset";
 import { importSuite } from "../benchmarks/semtrace/store";
 import { ProblemError } from "../errors";
@@ -240,6 +242,21 @@ const importSuiteRoute = createRoute({
   responses: { 200: jsonResponse(Manifest, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
 });
 
+const importLongCodeURoute = createRoute({
+  method: "post",
+  path: "/v1/datasets/{id}/longcodeu",
+  tags: ["datasets"],
+  summary: `Import a LongCodeU release built by \`npm run longcodeu -- build\` (one request, all or nothing; bodies up to ${LIMITS.repoBody} bytes)`,
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
+  request: {
+    params: z.object({ id: DatasetId }),
+    query: z.object({ name: z.string().max(200).optional() }),
+    ...jsonBody(LongCodeUReleaseSchema.openapi("LongCodeURelease")),
+  },
+  responses: { 201: jsonResponse(z.object({ manifest: Manifest }), "Imported"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+});
+
 const remove = createRoute({
   method: "delete",
   path: "/v1/datasets/{id}",
@@ -315,6 +332,11 @@ export const datasetRoutes = createRouter()
     const { id } = c.req.valid("param");
     const manifest = await importSuite(c.env, id, c.req.valid("json"), { name: c.req.valid("query").name });
     return c.json(manifest as unknown as Record<string, unknown>, 200);
+  })
+  .openapi(importLongCodeURoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const manifest = await importLongCodeU(c.env, id, c.req.valid("json"), { name: c.req.valid("query").name });
+    return c.json({ manifest: manifest as unknown as Record<string, unknown> }, 201);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");

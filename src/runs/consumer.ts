@@ -12,7 +12,7 @@ import type { RunConfig, RunMessage, UnitResult } from "./config";
 import type { RunCoordinator } from "./coordinator";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
 import { redact, withRetries, type Failure } from "./retry";
-import { failedSample, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
+import { failedSample, getRun, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
 
 const HEARTBEAT_MS = 10_000;
 /** Deliveries of one message before its unit is recorded as an internal error. */
@@ -214,7 +214,10 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
 
 /** Writes an `error` row for a unit that cannot be processed (or finds the row it already has). */
 export async function recordFailure(env: Env, message: RunMessage, reason: string): Promise<UnitResult> {
-  return unitResult(await insertSample(env, failedSample(message.run, message.unit, reason)));
+  const taskId = await getRun(env, message.run)
+    .then((run) => getBenchmark(run.benchmark).taskIdOf?.(message.unit))
+    .catch(() => undefined);
+  return unitResult(await insertSample(env, failedSample(message.run, message.unit, reason, taskId)));
 }
 
 /** What the coordinator counts, from the row that was stored (not the one this attempt built). */

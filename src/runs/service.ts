@@ -73,7 +73,7 @@ export async function createRun(env: Env, req: RunRequest) {
   };
   const now = new Date();
   const id = newRunId(now);
-  const filtered = Boolean(req.languages?.length || req.limit);
+  const filtered = Boolean(req.languages?.length || req.limit || benchmark.narrows?.(options));
   const config: RunConfig = {
     id,
     benchmark: benchmark.id,
@@ -92,7 +92,9 @@ export async function createRun(env: Env, req: RunRequest) {
     publish: req.publish ?? !filtered,
     price: req.price ?? null,
   };
-  if (config.publish && filtered) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published: drop `languages`/`limit` or set `publish: false`.");
+  if (config.publish && filtered) {
+    throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`) or set `publish: false`.");
+  }
   const receipt = {
     run: id,
     benchmark: benchmark.id,
@@ -242,8 +244,10 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
 export async function publishRunById(env: Env, id: string) {
   const run = await getRun(env, id);
   if (run.status !== "completed") throw new ProblemError("conflict", `Run ${id} is ${run.status}; only a completed run is published.`);
-  if (!getBenchmark(run.benchmark).leaderboard) throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
+  const benchmark = getBenchmark(run.benchmark);
+  if (!benchmark.leaderboard) throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
   const filters = run.receipt.filters as { languages: unknown; limit: unknown } | undefined;
-  if (filters?.languages || filters?.limit) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published.");
+  const options = ((run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as Record<string, unknown>;
+  if (filters?.languages || filters?.limit || benchmark.narrows?.(options)) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published.");
   return publishRun(env, run);
 }

@@ -63,8 +63,7 @@ export async function allSamples(env: Env, runId: string): Promise<SampleRow[]> 
 }
 
 /** The row of a unit that could not be processed at all (not a model failure: storage or a bug). */
-export function failedSample(runId: string, unit: string, reason: string): NewSample {
-  const taskId = unit.includes("@") ? unit.slice(0, unit.lastIndexOf("@")) : unit;
+export function failedSample(runId: string, unit: string, reason: string, taskId = unit.includes("@") ? unit.slice(0, unit.lastIndexOf("@")) : unit): NewSample {
   return {
     runId,
     unit,

@@ -8,7 +8,7 @@ import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import type { Benchmark, BaselineKind, ChatMessage } from "../types";
-import type { SuiteTarget, SuiteTask } from "./dataset";
+import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset";
 import { TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
 import { runRestrictedPython } from "./interpreter";
 import { keyLines } from "./keys";
@@ -105,6 +105,8 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       return lexical ? scoreRetrieval(output, target.code) : scoreOutput(task, target, output);
     },
 
+    taskIdOf: (unit) => suiteTaskId(task, parsePositionalUnit(unit).targetId),
+
     summarize: (samples) => positionalSummary(samples),
   };
 }
@@ -142,6 +144,8 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
       const verdict = scoreOutput(task, target, output);
       return { ...verdict, detail: { ...verdict.detail, base: target.base, fraction: target.fraction, removed: target.removed?.length ?? 0 } };
     },
+
+    taskIdOf: (unit) => suiteTaskId(task, unit),
 
     summarize: (samples) => sensitivitySummary(samples),
   };

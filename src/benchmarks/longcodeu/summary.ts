@@ -1,0 +1,44 @@
+/**
+ * A LongCodeU run's results: the paper's table (mean recall and precision per task and length
+ * bucket, and the average over tasks) from the run's samples, with each task's metric name.
+ * Scored samples carry task and bucket in their detail; error and context_exceeded samples have no
+ * detail, so their task comes from the unit id and their bucket from the context size (a sample
+ * without one counts in its task's `all` only).
+ */
+import type { SummarySample } from "../types";
+import { LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
+import { TASK_METRIC, taskOfUnit, type LongCodeUMetric } from "./ids";
+import { longcodeuTable, type LongCodeUTable, type TableSample } from "./table";
+
+export interface LongCodeUSummary {
+  metrics: Partial<Record<LongCodeUTask, LongCodeUMetric>>;
+  table: LongCodeUTable;
+}
+
+const isTask = (t: unknown): t is LongCodeUTask => (LONGCODEU_TASKS as readonly unknown[]).includes(t);
+const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
+
+/** A run sample as a table sample; null when its task cannot be told. */
+export function tableSample(s: SummarySample): TableSample | null {
+  const d = s.detail ?? {};
+  const task = isTask(d.task) ? d.task : taskOfUnit(s.unit);
+  if (!task) return null;
+  const bucket = typeof d.bucket === "string" ? (d.bucket as LengthBucket) : s.contextSize === null ? null : bucketOf(s.contextSize);
+  if (s.status !== "scored") return { task, bucket, status: s.status, recall: 0, precision: 0, unparseable: false };
+  return {
+    task,
+    bucket,
+    status: "scored",
+    recall: "recall" in d ? num(d.recall) : num(s.score),
+    precision: num(d.precision),
+    unparseable: d.unparseable === true,
+  };
+}
+
+export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSummary {
+  const rows = samples.map(tableSample).filter((s): s is TableSample => s !== null);
+  const table = longcodeuTable(rows);
+  const metrics: LongCodeUSummary["metrics"] = {};
+  for (const task of LONGCODEU_TASKS) if (table.tasks[task]) metrics[task] = TASK_METRIC[task];
+  return { metrics, table };
+}

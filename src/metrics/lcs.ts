@@ -1,0 +1,45 @@
+/**
+ * LCS-R / LCS-P over name lists (LongCodeU's code unit perception metric): keep only the predicted
+ * names that are in the reference, then take the longest common subsequence with the reference
+ * order, so a name counts only where it also stands in the right order.
+ */
+
+/** Length of the longest common subsequence of two sequences (two rows of the usual table). */
+export function lcsLength<T>(a: readonly T[], b: readonly T[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const [outer, inner] = a.length >= b.length ? [a, b] : [b, a];
+  let prev = new Int32Array(inner.length + 1);
+  let row = new Int32Array(inner.length + 1);
+  for (let i = 1; i <= outer.length; i++) {
+    const x = outer[i - 1];
+    for (let j = 1; j <= inner.length; j++) {
+      row[j] = x === inner[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[inner.length];
+}
+
+export interface LcsScore {
+  /** LCS of the kept predicted names with the reference. */
+  lcs: number;
+  /** Predicted names that are reference names, in predicted order (duplicates kept). */
+  kept: string[];
+  /** LCS / |reference| (0 for an empty reference). */
+  recall: number;
+  /** LCS / |predicted names before filtering| (0 when nothing was predicted). */
+  precision: number;
+}
+
+/** LCS-R and LCS-P of `predicted` against `reference`. */
+export function lcsRecallPrecision(reference: readonly string[], predicted: readonly string[]): LcsScore {
+  const known = new Set(reference);
+  const kept = predicted.filter((name) => known.has(name));
+  const lcs = lcsLength(reference, kept);
+  return {
+    lcs,
+    kept,
+    recall: reference.length ? lcs / reference.length : 0,
+    precision: predicted.length ? lcs / predicted.length : 0,
+  };
+}
