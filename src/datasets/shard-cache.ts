@@ -10,6 +10,11 @@ import type { ContextShard } from "./contexts";
 import type { RepoShard } from "./shard";
 
 const MAX_ENTRIES = 64;
+/**
+ * Stored bytes the cache may hold (parsed JSON takes a few times more): LongCodeU contexts reach
+ * 1.5 MB each, and a Worker has 128 MB.
+ */
+const MAX_BYTES = 24 * 1024 * 1024;
 
 interface Entry<T> {
   value: T;
@@ -18,11 +23,30 @@ interface Entry<T> {
 }
 
 const entries = new Map<string, Promise<Entry<unknown>>>();
+/** Stored size of each cached object once read. */
+const sizes = new Map<string, number>();
 
-async function read<T>(env: Env, key: string): Promise<T> {
+async function read<T>(env: Env, key: string, cacheKey: string): Promise<T> {
   const object = await env.DATASETS.get(key);
   if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
-  return (await object.json()) as T;
+  const value = (await object.json()) as T;
+  if (entries.has(cacheKey)) {
+    sizes.set(cacheKey, object.size);
+    evict();
+  }
+  return value;
+}
+
+/** Drops the least recently used entries beyond the count or byte budget (never the newest). */
+function evict() {
+  let bytes = 0;
+  for (const n of sizes.values()) bytes += n;
+  while (entries.size > 1 && (entries.size > MAX_ENTRIES || bytes > MAX_BYTES)) {
+    const oldest = entries.keys().next().value!;
+    entries.delete(oldest);
+    bytes -= sizes.get(oldest) ?? 0;
+    sizes.delete(oldest);
+  }
 }
 
 function cached<T>(env: Env, key: string, contentSha256: string): Promise<Entry<T>> {
@@ -32,11 +56,14 @@ function cached<T>(env: Env, key: string, contentSha256: string): Promise<Entry<
     // Refresh recency: Map iteration order is insertion order.
     entries.delete(cacheKey);
   } else {
-    entry = read<T>(env, key).then((value) => ({ value, sets: new Map() }));
-    entry.catch(() => entries.delete(cacheKey));
+    entry = read<T>(env, key, cacheKey).then((value) => ({ value, sets: new Map() }));
+    entry.catch(() => {
+      entries.delete(cacheKey);
+      sizes.delete(cacheKey);
+    });
   }
   entries.set(cacheKey, entry);
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  evict();
   return entry;
 }
 
