@@ -115,6 +115,14 @@ export const leaderboardSamples = sqliteTable(
     bestSimilarity: real("best_similarity").notNull(),
     bestTarget: text("best_target"),
     status: text("status", { enum: ["scored", "error", "context_exceeded"] }).notNull(),
+    /**
+     * LongCodeU only (null elsewhere; see src/leaderboard/longcodeu.ts): the example's precision
+     * (`best_similarity` is its recall), whether the output was unparseable, and its length bucket
+     * (null when the context's length is unknown; `context_size` is 0 then).
+     */
+    precision: real("precision"),
+    unparseable: integer("unparseable", { mode: "boolean" }),
+    bucket: text("bucket"),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.taskId, t.contextSize, t.needlePosition] })],
 );
@@ -131,8 +139,11 @@ export const leaderboardAggregates = sqliteTable(
       .notNull()
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
     threshold: text("threshold").notNull(),
-    /** `drop` (positional benchmarks): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts). */
-    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap", "drop"] }).notNull(),
+    /**
+     * `drop` (positional benchmarks): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts).
+     * `task` and `task_length` (LongCodeU, with `all` and `length`): see src/leaderboard/longcodeu.ts.
+     */
+    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] }).notNull(),
     groupKey: text("group_key").notNull(),
     n: integer("n").notNull(),
     passed: integer("passed").notNull(),
@@ -141,6 +152,11 @@ export const leaderboardAggregates = sqliteTable(
     ciHigh: real("ci_high"),
     /** Mean best similarity of the group's scored samples (positional benchmarks: mean partial score); null without samples. */
     meanScore: real("mean_score"),
+    /** LongCodeU only (null elsewhere): mean precision (`rate` is mean recall) and the group's counts. */
+    meanPrecision: real("mean_precision"),
+    unparseable: integer("unparseable"),
+    errors: integer("errors"),
+    contextExceeded: integer("context_exceeded"),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.threshold, t.groupType, t.groupKey] })],
 );

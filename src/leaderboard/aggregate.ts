@@ -8,8 +8,12 @@
  * passes when it is an exact match (the same at every threshold: thresholds mean nothing there, and
  * storing all eleven keeps the threshold-keyed reads free of special cases), and one more row per
  * threshold, `drop`/`median`, materialises the entry's median relative drop.
+ *
+ * LongCodeU has its own groups (task, task x length bucket, and the averages over tasks), stored
+ * once under threshold "-": see longcodeu.ts.
  */
 import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
+import { isLongCodeUBenchmark, longcodeuAggregates } from "./longcodeu";
 import { isPositionalBenchmark, positionKey, relativeAccuracy } from "./positional";
 import type { Rate } from "./types";
 import { wilson } from "./wilson";
@@ -22,8 +26,9 @@ export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 /**
  * `drop` (positional benchmarks only, key "median"): `rate` holds the median relative drop, not a
  * pass rate; `n` is the number of D values it is the median of, `passed` 0, no interval.
+ * `task` and `task_length`: LongCodeU only (longcodeu.ts).
  */
-export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap", "drop"] as const;
+export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 /** One per-task result, in the shape of a `leaderboard_samples` row. */
@@ -38,6 +43,10 @@ export interface Sample {
   bestSimilarity: number;
   bestTarget: string | null;
   status: SampleStatus;
+  /** LongCodeU only (longcodeu.ts): precision (recall is `bestSimilarity`), unparseable output, length bucket (null: unknown). */
+  precision?: number | null;
+  unparseable?: boolean | null;
+  bucket?: string | null;
 }
 
 /** One `leaderboard_aggregates` row without its entry id. */
@@ -52,6 +61,11 @@ export interface Aggregate {
   ciHigh: number | null;
   /** Mean `best_similarity` of the group's scored samples (RepoQA: best similarity; positional: partial score); null without samples. */
   meanScore: number | null;
+  /** LongCodeU only (null or absent elsewhere): mean precision and the group's counts. */
+  meanPrecision?: number | null;
+  unparseable?: number | null;
+  errors?: number | null;
+  contextExceeded?: number | null;
 }
 
 /** A rate with its Wilson interval; `rate` defaults to passed / n (published rates may be given). */
@@ -80,9 +94,11 @@ export const passes = (s: Sample, threshold: number) => s.isBest && s.bestSimila
  * Every aggregate of an entry with samples: all, per language, depth, length and depth x length, at
  * every threshold, with the mean best similarity of each group. `benchmark` picks the keys: RepoQA
  * (the default) buckets depth in tenths; a positional benchmark keys depth by exact grid position
- * (`positionKey`), passes on exact match and adds the `drop` row (see the module comment).
+ * (`positionKey`), passes on exact match and adds the `drop` row (see the module comment);
+ * LongCodeU has its own groups (longcodeu.ts).
  */
 export function aggregateSamples(samples: readonly Sample[], benchmark = "repoqa-snf"): Aggregate[] {
+  if (isLongCodeUBenchmark(benchmark)) return longcodeuAggregates(samples);
   const positional = isPositionalBenchmark(benchmark);
   const depthKey = positional ? positionKey : (p: number) => depthBucket(p).key;
   const pass = positional ? (s: Sample) => s.isBest : passes;

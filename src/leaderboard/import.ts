@@ -18,6 +18,7 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, aggregateSamples, rateOf, type Aggregate, type Sample } from "./aggregate";
+import { isLongCodeUBenchmark } from "./longcodeu";
 import { isPositionalBenchmark } from "./positional";
 import { sha256Hex } from "../sha256";
 import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
@@ -245,6 +246,7 @@ export async function importReported(env: Env, body: LeaderboardImport): Promise
   // These files are RepoQA's (tenths of depth, similarity thresholds); a positional benchmark's
   // aggregates would be read as position x D cells, so its entries come only from runs.
   if (isPositionalBenchmark(body.benchmark)) refuse(`Benchmark "${body.benchmark}" is positional: its results are published by runs of this service, not imported from RepoQA result files.`);
+  if (isLongCodeUBenchmark(body.benchmark)) refuse(`Benchmark "${body.benchmark}" is published by runs of this service, not imported from RepoQA result files.`);
   const models = Object.entries(body.file);
   if (models.length === 0) refuse("The file holds no model.");
   const withRows = models.filter(([, d]) => d.results !== undefined).length;

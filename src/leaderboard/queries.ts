@@ -11,6 +11,10 @@
  * their leaderboard rows add `median_drop` (the materialised `drop` aggregate, read by the same
  * query) and their breakdowns add `positional`. Without a `dataset` they default to the dataset
  * with the most entries of the benchmark (`defaultDataset`).
+ *
+ * LongCodeU (longcodeu.ts) reads its own groups, stored once under threshold "-", with the same
+ * single indexed query (`longcodeuStatement`); its queries add `bucket` and `metric`, default to
+ * the busiest dataset like the positional ones, and its breakdowns add `longcodeu`.
  */
 import { and, asc, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -22,6 +26,17 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, depthBucket, lengthBucket } from "./aggregate";
+import {
+  LONGCODEU_BUCKET_FILTERS,
+  LONGCODEU_METRICS,
+  LONGCODEU_TASKS,
+  LONGCODEU_THRESHOLD,
+  PAPER_REFERENCE,
+  isLongCodeUBenchmark,
+  leaderboardGroups,
+  longcodeuBreakdown,
+  rowPart,
+} from "./longcodeu";
 import { PAPER_MEDIAN_DROP, isPositionalBenchmark, relativeAccuracy } from "./positional";
 import { scopeWhere } from "./store";
 import {
@@ -60,8 +75,20 @@ const invalid = (field: string, message: string): never => {
  */
 export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
   const given = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<LeaderboardQuery>;
-  const positional = typeof given.benchmark === "string" && isPositionalBenchmark(given.benchmark);
+  const longcodeu = typeof given.benchmark === "string" && isLongCodeUBenchmark(given.benchmark);
+  // Benchmarks whose datasets are built here: no fixed default dataset.
+  const positional = typeof given.benchmark === "string" && (isPositionalBenchmark(given.benchmark) || longcodeu);
   const out = { ...LEADERBOARD_DEFAULTS, ...(positional ? { dataset: "" } : {}), ...given } as LeaderboardQuery;
+  if (longcodeu) {
+    out.bucket ??= "all";
+    out.metric ??= "recall";
+    if (!(LONGCODEU_BUCKET_FILTERS as readonly string[]).includes(out.bucket)) invalid("bucket", `one of ${LONGCODEU_BUCKET_FILTERS.join(", ")}`);
+    if (!(LONGCODEU_METRICS as readonly string[]).includes(out.metric)) invalid("metric", `one of ${LONGCODEU_METRICS.join(", ")}`);
+  } else {
+    // Meaningless elsewhere: dropped, so they neither echo nor split the cache.
+    delete out.bucket;
+    delete out.metric;
+  }
   out.threshold = Number(out.threshold);
   if (!THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) || Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9) {
     invalid("threshold", `one of ${THRESHOLD_KEYS.join(", ")}`);
@@ -111,7 +138,8 @@ async function resolved(env: Env, q: LeaderboardQuery, modelSlug?: string): Prom
 
 /** The query as a stable string (cache keys, ETags). */
 export function canonicalQuery(q: LeaderboardQuery): string {
-  return (Object.keys(LEADERBOARD_DEFAULTS) as (keyof LeaderboardQuery)[]).map((k) => `${k}=${encodeURIComponent(String(q[k]))}`).join("&");
+  const keys = [...(Object.keys(LEADERBOARD_DEFAULTS) as (keyof LeaderboardQuery)[]), ...(["bucket", "metric"] as const).filter((k) => q[k] !== undefined)];
+  return keys.map((k) => `${k}=${encodeURIComponent(String(q[k]))}`).join("&");
 }
 
 function entryFilter(q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">): SQL {
@@ -170,6 +198,7 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery) {
  */
 export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>): Promise<LeaderboardResponse> {
   const q = await resolved(env, normalizeQuery(query));
+  if (isLongCodeUBenchmark(q.benchmark)) return queryLongCodeU(env, q);
   const positional = isPositionalBenchmark(q.benchmark);
   const rows = q.dataset === "" ? [] : await leaderboardStatement(env, q);
 
@@ -216,13 +245,7 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
     out.push({ ...row, ...main, languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))) });
     if (updatedAt === null || u > updatedAt) updatedAt = u;
   }
-  const compare: Record<LeaderboardQuery["sort"], (x: (typeof out)[number], y: (typeof out)[number]) => number> = {
-    "-rate": (x, y) => y.rate - x.rate || byName(x.model, y.model) || byKind(x, y),
-    rate: (x, y) => x.rate - y.rate || byName(x.model, y.model) || byKind(x, y),
-    model: (x, y) => byName(x.model, y.model) || byKind(x, y),
-    "-model": (x, y) => byName(y.model, x.model) || byKind(x, y),
-  };
-  out.sort(compare[q.sort]);
+  out.sort(ORDER[q.sort]);
   const rates = out.map((r) => r.rate);
   return {
     query: q,
@@ -231,6 +254,107 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
     rows: out.map((r) => ({ rank: 1 + rates.filter((x) => x > r.rate).length, ...r })),
     updated_at: updatedAt,
     ...(positional ? { paper_median_drop: PAPER_MEDIAN_DROP[q.benchmark as keyof typeof PAPER_MEDIAN_DROP] } : {}),
+  };
+}
+
+type Unranked = Omit<LeaderboardRow, "rank">;
+const ORDER: Record<LeaderboardQuery["sort"], (x: Unranked, y: Unranked) => number> = {
+  "-rate": (x, y) => y.rate - x.rate || byName(x.model, y.model) || byKind(x, y),
+  rate: (x, y) => x.rate - y.rate || byName(x.model, y.model) || byKind(x, y),
+  model: (x, y) => byName(x.model, y.model) || byKind(x, y),
+  "-model": (x, y) => byName(y.model, x.model) || byKind(x, y),
+};
+
+/**
+ * The one query behind a LongCodeU leaderboard read: entries of the scope joined to exactly the
+ * aggregates of the query's bucket (the average and the eight task cells), by the aggregates'
+ * primary key (entry_id, threshold "-", group_type, group_key).
+ */
+export function longcodeuStatement(env: Env, q: LeaderboardQuery) {
+  const e = schema.leaderboardEntries;
+  const a = schema.leaderboardAggregates;
+  const { types, keys } = leaderboardGroups(q.bucket ?? "all");
+  return db(env)
+    .select({
+      id: e.id,
+      model: e.model,
+      slug: e.modelSlug,
+      kind: e.kind,
+      trainSize: e.trainSize,
+      evalDate: e.evalDate,
+      source: e.source,
+      license: e.license,
+      hasSamples: e.hasSamples,
+      receipt: e.receipt,
+      updatedAt: e.updatedAt,
+      groupType: a.groupType,
+      groupKey: a.groupKey,
+      n: a.n,
+      passed: a.passed,
+      rate: a.rate,
+      meanPrecision: a.meanPrecision,
+      unparseable: a.unparseable,
+      errors: a.errors,
+      contextExceeded: a.contextExceeded,
+    })
+    .from(e)
+    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys)))
+    .where(entryFilter(q));
+}
+
+/**
+ * The LongCodeU leaderboard in one bucket and metric: per entry the metric's mean per task and
+ * their average (`rate`, which ranks), n, unparseable outputs, errors and overflows of the bucket.
+ * An entry without a scored sample in the bucket has nothing to rank and is not listed.
+ */
+async function queryLongCodeU(env: Env, q: LeaderboardQuery): Promise<LeaderboardResponse> {
+  const rows = q.dataset === "" ? [] : await longcodeuStatement(env, q);
+  const entries = new Map<string, (typeof rows)[number][]>();
+  for (const r of rows) {
+    const list = entries.get(r.id);
+    if (list) list.push(r);
+    else entries.set(r.id, [r]);
+  }
+  const out: Unranked[] = [];
+  let updatedAt: string | null = null;
+  for (const list of entries.values()) {
+    const r = list[0];
+    const part = rowPart(list, q.bucket!, q.metric!);
+    if (part.average === null) continue;
+    out.push({
+      rate: part.average,
+      ci_low: null,
+      ci_high: null,
+      n: part.n,
+      passed: null,
+      model: r.model,
+      model_slug: r.slug,
+      kind: r.kind as LeaderboardKind,
+      languages: {},
+      errors: part.errors,
+      context_exceeded: part.context_exceeded,
+      train_size: r.trainSize,
+      eval_date: r.evalDate,
+      source: r.source,
+      license: r.license,
+      has_samples: r.hasSamples,
+      receipt: r.receipt ?? null,
+      tasks: part.tasks,
+      tasks_averaged: part.tasks_averaged,
+      unparseable: part.unparseable,
+    });
+    if (updatedAt === null || r.updatedAt > updatedAt) updatedAt = r.updatedAt;
+  }
+  out.sort(ORDER[q.sort]);
+  const rates = out.map((r) => r.rate);
+  return {
+    query: q,
+    interval: "wilson-95",
+    languages: [],
+    rows: out.map((r) => ({ rank: 1 + rates.filter((x) => x > r.rate).length, ...r })),
+    updated_at: updatedAt,
+    tasks: [...LONGCODEU_TASKS],
+    ...(q.metric === "recall" && q.bucket === "all" ? { paper_reference: PAPER_REFERENCE } : {}),
   };
 }
 
@@ -254,6 +378,26 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
     .orderBy(asc(e.kind)); // "reported" < "verified"
   const entry = candidates.at(-1);
   if (!entry) return undefined;
+  if (isLongCodeUBenchmark(q.benchmark)) {
+    const stored = await d.select().from(a).where(and(eq(a.entryId, entry.id), eq(a.threshold, LONGCODEU_THRESHOLD)));
+    return {
+      model: entry.model,
+      model_slug: modelSlug,
+      kind: entry.kind as LeaderboardKind,
+      benchmark: q.benchmark,
+      dataset: q.dataset,
+      mode: q.mode,
+      comment_mode: q.comment_mode,
+      threshold: q.threshold,
+      interval: "wilson-95",
+      thresholds: {},
+      depth: [],
+      length: [],
+      heatmap: [],
+      has_samples: entry.hasSamples,
+      longcodeu: longcodeuBreakdown(stored),
+    };
+  }
   const aggregates = await d.select().from(a).where(eq(a.entryId, entry.id));
 
   const threshold = thresholdKey(q.threshold);

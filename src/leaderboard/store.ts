@@ -15,8 +15,8 @@ import type { Aggregate, Sample } from "./aggregate";
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 99;
-const SAMPLE_COLUMNS = 11;
-const AGGREGATE_COLUMNS = 10;
+const SAMPLE_COLUMNS = 14;
+const AGGREGATE_COLUMNS = 14;
 const IDS_PER_DELETE = 90;
 
 /** What one leaderboard row is about; unique in `leaderboard_entries`. */

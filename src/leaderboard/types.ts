@@ -3,6 +3,7 @@
  * answer, and what the page renders. The API routes and the page both call the query functions
  * of `queries.ts`, which return exactly these.
  */
+import type { LongCodeUBreakdown, LongCodeUBucketFilter, LongCodeUMetric, LongCodeUTask, PaperReference } from "./longcodeu";
 
 export const LEADERBOARD_KINDS = ["verified", "reported"] as const;
 /** `verified`: a run executed by this service (with its receipt); `reported`: imported published results. */
@@ -31,6 +32,10 @@ export interface LeaderboardQuery {
   comment_mode: string; // default "original"
   kind: LeaderboardKind | "all"; // default "all"
   sort: "rate" | "-rate" | "model" | "-model"; // default "-rate" (best first)
+  /** LongCodeU only (absent elsewhere): the length bucket shown, default "all". */
+  bucket?: LongCodeUBucketFilter;
+  /** LongCodeU only (absent elsewhere): which metric ranks and fills the task columns, default "recall". */
+  metric?: LongCodeUMetric;
 }
 
 export interface LeaderboardRow extends Rate {
@@ -58,6 +63,17 @@ export interface LeaderboardRow extends Rate {
    * one (e.g. accuracy 0 everywhere).
    */
   median_drop?: number | null;
+  /**
+   * LongCodeU only (absent elsewhere), in the query's bucket and metric: the metric's mean per task
+   * (null: no scored sample of the task there). There `rate` is the average over the tasks that
+   * have one (#Avg, the paper's mean of task means), `n` the scored examples, `passed` and the
+   * interval null, `languages` empty, and `errors`/`context_exceeded` count the bucket's samples.
+   */
+  tasks?: Record<LongCodeUTask, number | null>;
+  /** LongCodeU only: how many tasks the average is over. */
+  tasks_averaged?: number;
+  /** LongCodeU only: scored outputs that could not be parsed (scored 0, and in n). */
+  unparseable?: number;
 }
 
 export interface LeaderboardResponse {
@@ -68,6 +84,13 @@ export interface LeaderboardResponse {
   updated_at: string | null;
   /** Positional benchmarks only: the paper's median relative drop for this task, a reference figure. */
   paper_median_drop?: number;
+  /** LongCodeU only: the task columns, in the paper's order. */
+  tasks?: LongCodeUTask[];
+  /**
+   * LongCodeU only, with metric recall and bucket all (what the paper reports): the paper's Table 3,
+   * reference figures on the paper's own data set, never mixed into the rows.
+   */
+  paper_reference?: readonly PaperReference[];
 }
 
 export interface BucketRate extends Rate {
@@ -99,6 +122,11 @@ export interface ModelBreakdown {
    * position x D, and a task passes when it is an exact match, at every threshold alike.
    */
   positional?: PositionalBreakdown;
+  /**
+   * LongCodeU only (absent elsewhere): the task x length-bucket grid with recall and precision and
+   * the average over tasks. There `thresholds`, `depth`, `length` and `heatmap` are empty.
+   */
+  longcodeu?: LongCodeUBreakdown;
 }
 
 /** Accuracy, relative accuracy and mean partial score at one (position, D) cell. */

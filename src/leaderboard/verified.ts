@@ -6,6 +6,8 @@
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { SAMPLE_STATUSES, aggregateSamples, type Sample, type SampleStatus } from "./aggregate";
+import { bucketOf } from "../benchmarks/longcodeu/dataset";
+import { isBucket, isLongCodeUBenchmark, taskOf } from "./longcodeu";
 import { sha256Hex } from "../sha256";
 import { writeEntries, type WriteStatus } from "./store";
 
@@ -16,7 +18,8 @@ export interface VerifiedSample {
   language?: string;
   /** Needle depth (position ratio) of the context the model saw. */
   needle_position: number;
-  context_size: number;
+  /** A positive integer; null only for LongCodeU samples whose context length is unknown. */
+  context_size: number | null;
   token_start?: number | null;
   token_end?: number | null;
   is_best: boolean;
@@ -24,6 +27,13 @@ export interface VerifiedSample {
   best_target: string | null;
   /** Default "scored". `error` (the model call failed) and `context_exceeded` are not in n. */
   status?: SampleStatus;
+  /**
+   * LongCodeU samples only, and required there (task `python::<TASK>::<example id>`;
+   * `best_similarity` is the recall, `is_best` recall 1): the precision, whether the output was
+   * unparseable, and the length bucket (null or absent: the bucket of `context_size`, or none when
+   * that is unknown).
+   */
+  longcodeu?: { precision: number; unparseable: boolean; bucket?: string | null };
 }
 
 export interface VerifiedRun {
@@ -63,7 +73,8 @@ export function toSample(s: VerifiedSample): Sample {
   const status = s.status ?? "scored";
   if (!SAMPLE_STATUSES.includes(status)) invalid(`Sample ${s.task}: unknown status "${status}".`);
   if (!(s.needle_position >= 0 && s.needle_position <= 1)) invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
-  if (!Number.isInteger(s.context_size) || s.context_size <= 0) invalid(`Sample ${s.task}: context_size must be a positive integer.`);
+  if (s.longcodeu) return longcodeuSample(s, language, status);
+  if (!Number.isInteger(s.context_size) || s.context_size! <= 0) invalid(`Sample ${s.task}: context_size must be a positive integer.`);
   if (!Number.isFinite(s.best_similarity)) invalid(`Sample ${s.task}: best_similarity must be a number.`);
   return {
     taskId: s.task,
@@ -71,11 +82,45 @@ export function toSample(s: VerifiedSample): Sample {
     needlePosition: s.needle_position,
     tokenStart: s.token_start ?? null,
     tokenEnd: s.token_end ?? null,
-    contextSize: s.context_size,
+    contextSize: s.context_size!,
     isBest: status === "scored" && s.is_best,
     bestSimilarity: status === "scored" ? s.best_similarity : 0,
     bestTarget: status === "scored" ? s.best_target : null,
     status,
+  };
+}
+
+/**
+ * A LongCodeU sample (see src/leaderboard/longcodeu.ts): the task must be one of the eight, recall
+ * and precision within [0, 1] when scored. An unknown context length is stored as 0 with no
+ * bucket; a known one must agree with the bucket given.
+ */
+function longcodeuSample(s: VerifiedSample, language: string, status: SampleStatus): Sample {
+  const l = s.longcodeu!;
+  if (!taskOf(s.task)) invalid(`Sample ${s.task}: a LongCodeU task id is <language>::<TASK>::<example id> with one of the eight tasks.`);
+  const size = s.context_size;
+  if (size !== null && (!Number.isInteger(size) || size <= 0)) invalid(`Sample ${s.task}: context_size must be a positive integer or null (unknown).`);
+  if (l.bucket !== undefined && l.bucket !== null && !isBucket(l.bucket)) invalid(`Sample ${s.task}: unknown length bucket "${l.bucket}".`);
+  const measured = size === null ? null : bucketOf(size);
+  if (l.bucket && size !== null && measured !== l.bucket) invalid(`Sample ${s.task}: bucket "${l.bucket}" does not hold a context of ${size} tokens.`);
+  const scored = status === "scored";
+  const unit = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
+  if (scored && !unit(s.best_similarity)) invalid(`Sample ${s.task}: the recall (best_similarity) must be within [0, 1].`);
+  if (scored && !unit(l.precision)) invalid(`Sample ${s.task}: the precision must be within [0, 1].`);
+  return {
+    taskId: s.task,
+    language,
+    needlePosition: s.needle_position,
+    tokenStart: null,
+    tokenEnd: null,
+    contextSize: size ?? 0,
+    isBest: scored && s.is_best,
+    bestSimilarity: scored ? s.best_similarity : 0,
+    bestTarget: null,
+    status,
+    precision: scored ? l.precision : null,
+    unparseable: scored ? l.unparseable === true : null,
+    bucket: l.bucket ?? measured,
   };
 }
 
@@ -86,6 +131,9 @@ export function toSample(s: VerifiedSample): Sample {
 export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<PublishResult> {
   if (!run.model || run.model.length > 200) invalid("A verified run needs a model name of at most 200 characters.");
   if (run.samples.length === 0) invalid("A verified run needs at least one sample.");
+  const longcodeu = isLongCodeUBenchmark(run.benchmark ?? "repoqa-snf");
+  const odd = run.samples.find((s) => !s.longcodeu === longcodeu);
+  if (odd) invalid(longcodeu ? `Sample ${odd.task}: a LongCodeU sample needs its longcodeu part (precision, unparseable, bucket).` : `Sample ${odd.task}: only LongCodeU samples have a longcodeu part.`);
   const samples = run.samples.map(toSample);
   const seen = new Set<string>();
   for (const s of samples) {

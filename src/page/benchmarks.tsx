@@ -1,14 +1,16 @@
 /** The benchmarks the pages can show, their short names, and the selector between them. */
+import { LONGCODEU_BENCHMARK } from "../leaderboard/longcodeu";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "../leaderboard/positional";
 import type { LeaderboardQuery } from "../leaderboard/types";
 import { qs } from "./format";
 
-/** Short names, in the order of the paper's Figure 2 (least to most sensitive to position). */
-export const SHORT_NAMES: Record<"repoqa-snf" | PositionalBenchmark, string> = {
+/** Short names; the positional ones in the order of their paper's Figure 2 (least to most sensitive to position). */
+export const SHORT_NAMES: Record<"repoqa-snf" | PositionalBenchmark | typeof LONGCODEU_BENCHMARK, string> = {
   "repoqa-snf": "RepoQA",
   "lexical-recall": "Lexical recall",
   "cruxeval-o": "CRUXEval-O",
   semtrace: "SemTrace",
+  longcodeu: "LongCodeU",
 };
 
 /** A drop (0 … 1) in percent with two decimals, as the paper prints them ("92.73"); "–" for none. */
@@ -23,16 +25,16 @@ export function positionalParams(benchmark: string, dataset: string, kind?: stri
 
 /**
  * Links to each benchmark's leaderboard, the current one marked (`aria-current`). Moving between
- * positional benchmarks keeps the dataset (the three tasks of one study share it); RepoQA and the
- * positional ones have their own defaults.
+ * positional benchmarks keeps the dataset (the three tasks of one study share it); RepoQA, the
+ * positional ones and LongCodeU have their own defaults.
  */
 export function BenchmarkNav(props: { q: LeaderboardQuery }) {
   const { q } = props;
   const study = isPositionalBenchmark(q.benchmark) ? q.dataset : "";
-  const href = (b: string) => (b === "repoqa-snf" ? "/" : `/${qs(positionalParams(b, study))}`);
+  const href = (b: string) => (b === "repoqa-snf" ? "/" : b === LONGCODEU_BENCHMARK ? `/${qs({ benchmark: b })}` : `/${qs(positionalParams(b, study))}`);
   return (
     <nav class="benchmarks" aria-label="Benchmark">
-      {(["repoqa-snf", ...POSITIONAL_BENCHMARKS] as const).map((b) => (
+      {(["repoqa-snf", ...POSITIONAL_BENCHMARKS, LONGCODEU_BENCHMARK] as const).map((b) => (
         <a href={href(b)} aria-current={b === q.benchmark ? "page" : undefined}>
           {SHORT_NAMES[b]}
         </a>

@@ -78,6 +78,8 @@ caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-ali
 details { margin: .5rem 0; font-size: .9rem; }
 #positional-summary th[scope="col"], table.positional th[scope="col"] { white-space: normal; }
 details summary { cursor: pointer; color: var(--accent); }
+table.longcodeu th[scope="col"] { white-space: normal; }
+table.longcodeu th, table.longcodeu td { padding-left: .45rem; padding-right: .45rem; }
 footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
@@ -95,6 +97,9 @@ footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; borde
   svg.chart text { font-size: 20px; }
   svg.chart.small text { font-size: 12px; }
   .bar { min-width: 5rem; }
+  /* LongCodeU's task x length grids: more of the six columns on a phone's first screen. */
+  table.grid td.cell { min-width: 3.3rem; padding: .3rem .3rem; }
+  table.grid th { padding: .3rem .35rem; }
 }
 `;
 

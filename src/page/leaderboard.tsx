@@ -1,9 +1,11 @@
 /** The leaderboard page (`GET /`): filters, the sortable table, data links, attribution, the metric. */
+import { LONGCODEU_TASKS, isLongCodeUBenchmark } from "../leaderboard/longcodeu";
 import { isPositionalBenchmark } from "../leaderboard/positional";
 import { type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
 import { HiddenFields, KindSelect, Layout, ThresholdSelect } from "./layout";
+import { LongCodeULeaderboardPage } from "./longcodeu-board";
 import { PositionalLeaderboardPage } from "./positional-board";
 
 /** Sorts the API answers itself; the page adds `n` and one per language, sorted here. */
@@ -14,19 +16,28 @@ export const isApiSort = (sort: string): sort is LeaderboardQuery["sort"] => API
 
 /**
  * The page's sort keys for a response: rate, model, n and each language; for a positional
- * benchmark rate, model, n and median_drop (one language only, Python).
+ * benchmark rate, model, n and median_drop (one language only, Python); for LongCodeU rate
+ * (the average), model, n, unparseable and each task.
  */
-export const pageSortKeys = (languages: string[], positional = false) => (positional ? ["rate", "model", "n", "median_drop"] : ["rate", "model", "n", ...languages]);
+export const pageSortKeys = (languages: string[], positional = false, longcodeu = false) =>
+  longcodeu ? ["rate", "model", "n", "unparseable", ...LONGCODEU_TASKS] : positional ? ["rate", "model", "n", "median_drop"] : ["rate", "model", "n", ...languages];
 
 /**
- * Rows in the page's order. API sorts come back sorted; `n`, `median_drop` and per-language sorts
- * are applied here, stable, rows without the value last, ties by rank.
+ * Rows in the page's order. API sorts come back sorted; `n`, `median_drop`, `unparseable`,
+ * per-task (LongCodeU) and per-language sorts are applied here, stable, rows without the value
+ * last, ties by rank.
  */
 export function sortRows(rows: LeaderboardRow[], sort: string): LeaderboardRow[] {
   if (isApiSort(sort)) return rows;
   const desc = sort.startsWith("-");
   const key = desc ? sort.slice(1) : sort;
-  const value = (r: LeaderboardRow) => (key === "n" ? r.n : key === "median_drop" ? (r.median_drop ?? null) : (r.languages[key]?.rate ?? null));
+  const value = (r: LeaderboardRow): number | null => {
+    if (key === "n") return r.n;
+    if (key === "median_drop") return r.median_drop ?? null;
+    if (key === "unparseable") return r.unparseable ?? null;
+    if (r.tasks && key in r.tasks) return r.tasks[key as keyof typeof r.tasks];
+    return r.languages[key]?.rate ?? null;
+  };
   return [...rows].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
@@ -140,12 +151,13 @@ function Attribution(props: { rows: LeaderboardRow[] }) {
 
 /**
  * The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows).
- * Positional benchmarks have their own table (positional-board.tsx).
+ * Positional benchmarks (positional-board.tsx) and LongCodeU (longcodeu-board.tsx) have their own tables.
  */
 export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
   const { data, sort } = props;
   const q = data.query;
   if (isPositionalBenchmark(q.benchmark)) return <PositionalLeaderboardPage data={data} sort={sort} />;
+  if (isLongCodeUBenchmark(q.benchmark)) return <LongCodeULeaderboardPage data={data} sort={sort} />;
   const rows = sortRows(data.rows, sort);
   const showErrors = rows.some((r) => r.errors > 0);
   const showExceeded = rows.some((r) => r.context_exceeded > 0);

@@ -1,5 +1,6 @@
 /** Reading a page URL's query string into a leaderboard query. */
 import { ProblemError } from "../errors";
+import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS } from "../leaderboard/longcodeu";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
 import { PAGE_DEFAULTS } from "./format";
 import { isApiSort } from "./leaderboard";
@@ -17,7 +18,7 @@ export function invalid(name: string, allowed: string): never {
  */
 export function parsePageQuery(params: Record<string, string | undefined>): { q: Partial<LeaderboardQuery>; sort: string } {
   const q: Partial<LeaderboardQuery> = {};
-  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
+  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, bucket, metric, sort = PAGE_DEFAULTS.sort } = params;
   if (threshold !== undefined) {
     const t = Number(threshold);
     if (!/^\d(\.\d+)?$/.test(threshold) || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalid("threshold", "one of 0.0, 0.1, …, 1.0");
@@ -44,7 +45,17 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");
     q.comment_mode = comment_mode;
   }
-  if (!/^-?[a-z0-9+#_-]{1,32}$/.test(sort)) invalid("sort", "a column name, with '-' for descending");
+  // LongCodeU's (ignored by the other benchmarks, like the API does).
+  if (bucket !== undefined) {
+    if (!(LONGCODEU_BUCKET_FILTERS as readonly string[]).includes(bucket)) invalid("bucket", `one of ${LONGCODEU_BUCKET_FILTERS.join(", ")}`);
+    q.bucket = bucket as LeaderboardQuery["bucket"];
+  }
+  if (metric !== undefined) {
+    if (!(LONGCODEU_METRICS as readonly string[]).includes(metric)) invalid("metric", `one of ${LONGCODEU_METRICS.join(", ")}`);
+    q.metric = metric as LeaderboardQuery["metric"];
+  }
+  // Upper case for LongCodeU's task columns (CU_P, DRA_T1, ...).
+  if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalid("sort", "a column name, with '-' for descending");
   // Sorts the API does not know (n, a language) are applied by the page to the default order.
   if (params.sort !== undefined && isApiSort(sort)) q.sort = sort;
   return { q, sort };

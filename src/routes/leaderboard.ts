@@ -8,6 +8,7 @@ import { cachedRead } from "../leaderboard/http-cache";
 import { DEFAULT_N_PER_LANGUAGE, LeaderboardImportSchema, importReported } from "../leaderboard/import";
 import { LEADERBOARD_DEFAULTS, LEADERBOARD_SORTS, canonicalQuery, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
+import { BUCKET_KEYS, LONGCODEU_BENCHMARK, LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS, LONGCODEU_TASKS, isLongCodeUBenchmark } from "../leaderboard/longcodeu";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -26,7 +27,9 @@ const Scope = {
     .min(1)
     .max(64)
     .default(d.benchmark)
-    .openapi({ description: `\`${d.benchmark}\` (RepoQA) or a positional benchmark of "Sense and Sensitivity": ${POSITIONAL_BENCHMARKS.map((b) => `\`${b}\``).join(", ")}` }),
+    .openapi({
+      description: `\`${d.benchmark}\` (RepoQA), a positional benchmark of "Sense and Sensitivity": ${POSITIONAL_BENCHMARKS.map((b) => `\`${b}\``).join(", ")}, or \`${LONGCODEU_BENCHMARK}\` (LongCodeU's eight tasks)`,
+    }),
   // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
   dataset: z
     .string()
@@ -34,7 +37,7 @@ const Scope = {
     .max(64)
     .optional()
     .openapi({
-      description: `Default \`${d.dataset}\` for RepoQA. For a positional benchmark: the dataset with the most entries of that benchmark (ties: the most recently updated, then by name); for one model, among the datasets it has an entry of that benchmark in.`,
+      description: `Default \`${d.dataset}\` for RepoQA. For a positional benchmark or LongCodeU: the dataset with the most entries of that benchmark (ties: the most recently updated, then by name); for one model, among the datasets it has an entry of that benchmark in.`,
     }),
   threshold: Threshold,
   mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),
@@ -46,6 +49,15 @@ const LeaderboardQuerySchema = z.object({
   ...Scope,
   language: z.enum(["all", ...LANGUAGES] as const).default("all").openapi({ description: "Rank by the rate in this language" }),
   sort: z.enum(LEADERBOARD_SORTS).default("-rate").openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
+  // No zod defaults: these exist only for LongCodeU (normalizeQuery fills them in there, drops them elsewhere).
+  bucket: z
+    .enum(LONGCODEU_BUCKET_FILTERS)
+    .optional()
+    .openapi({ description: `LongCodeU only: the context-length bucket (CodeLlama tokens) shown, \`all\` (default) or one of ${BUCKET_KEYS.map((b) => `\`${b}\``).join(", ")}` }),
+  metric: z
+    .enum(LONGCODEU_METRICS)
+    .optional()
+    .openapi({ description: "LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average" }),
   format: z.enum(["json", "csv"]).default("json"),
 });
 
@@ -68,7 +80,19 @@ const QueryEcho = z.object({
   comment_mode: z.string(),
   kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
   sort: z.enum(LEADERBOARD_SORTS),
+  bucket: z.enum(LONGCODEU_BUCKET_FILTERS).optional().openapi({ description: "LongCodeU only" }),
+  metric: z.enum(LONGCODEU_METRICS).optional().openapi({ description: "LongCodeU only" }),
 });
+
+const TaskValues = z.object(Object.fromEntries(LONGCODEU_TASKS.map((t) => [t, z.number().nullable()])) as Record<(typeof LONGCODEU_TASKS)[number], z.ZodNullable<z.ZodNumber>>);
+
+const PaperReferenceSchema = z
+  .object({
+    model: z.string(),
+    tasks: z.object(Object.fromEntries(LONGCODEU_TASKS.map((t) => [t, z.number()])) as Record<(typeof LONGCODEU_TASKS)[number], z.ZodNumber>),
+    average: z.number(),
+  })
+  .openapi("LongCodeUPaperReference");
 
 const LeaderboardRowSchema = RateSchema.extend({
   rank: z.number().int().openapi({ description: "1 + the number of rows with a higher rate (ties share a rank)" }),
@@ -92,6 +116,12 @@ const LeaderboardRowSchema = RateSchema.extend({
       description:
         "Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold).",
     }),
+  tasks: TaskValues.optional().openapi({
+    description:
+      "LongCodeU only, in the query's bucket and metric: the metric's mean per task (0..1; null: no scored example of the task there). LongCodeU rows: `rate` is the average over the tasks that have one (the paper's #Avg), `n` the scored examples, `passed` and the interval null, `languages` empty, `errors` and `context_exceeded` those of the bucket.",
+  }),
+  tasks_averaged: z.number().int().optional().openapi({ description: "LongCodeU only: how many tasks the average is over" }),
+  unparseable: z.number().int().optional().openapi({ description: "LongCodeU only: outputs that could not be parsed (scored 0 and counted in n)" }),
 }).openapi("LeaderboardRow");
 
 const LeaderboardSchema = z
@@ -102,6 +132,11 @@ const LeaderboardSchema = z
     rows: z.array(LeaderboardRowSchema),
     updated_at: z.string().nullable(),
     paper_median_drop: z.number().optional().openapi({ description: "Positional benchmarks only: the paper's median relative drop for this task (reference figure)" }),
+    tasks: z.array(z.enum(LONGCODEU_TASKS)).optional().openapi({ description: "LongCodeU only: the task columns, in the paper's order" }),
+    paper_reference: z
+      .array(PaperReferenceSchema)
+      .optional()
+      .openapi({ description: "LongCodeU only, with metric=recall and bucket=all: the paper's Table 3 (recall metrics over all lengths, its own data set), a reference apart from the rows" }),
   })
   .openapi("Leaderboard");
 
@@ -138,6 +173,33 @@ const PositionalSchema = z
   })
   .openapi("PositionalBreakdown");
 
+const LongCodeUCellSchema = z
+  .object({
+    n: z.number().int().openapi({ description: "Scored examples" }),
+    recall: z.number().nullable().openapi({ description: "Mean recall (EM-R, LCS-R, CodeBLEU, CB-R or BLEU); null without scored examples" }),
+    precision: z.number().nullable().openapi({ description: "Mean precision (EM-P, LCS-P, CodeBLEU, CB-P or BLEU)" }),
+    unparseable: z.number().int().openapi({ description: "Outputs that could not be parsed (scored 0, in n)" }),
+    errors: z.number().int().openapi({ description: "Model calls that failed (not in n)" }),
+    context_exceeded: z.number().int().openapi({ description: "Prompts over the model's context window (not in n)" }),
+  })
+  .openapi("LongCodeUCell");
+
+const LongCodeUAverageSchema = LongCodeUCellSchema.extend({
+  tasks: z.number().int().openapi({ description: "Tasks with scored examples: recall and precision are the means of their task means" }),
+}).openapi("LongCodeUAverage");
+
+const LongCodeUBreakdownSchema = z
+  .object({
+    task_order: z.array(z.enum(LONGCODEU_TASKS)),
+    buckets: z.array(z.enum(BUCKET_KEYS)).openapi({ description: "Context-length buckets in CodeLlama tokens (1K = 1024)" }),
+    tasks: z
+      .record(z.string(), z.object({ all: LongCodeUCellSchema, buckets: z.record(z.string(), LongCodeUCellSchema) }))
+      .openapi({ description: "Per task with examples: over all lengths, and per bucket with examples (an example of unknown length is in `all` only)" }),
+    average: z.object({ all: LongCodeUAverageSchema, buckets: z.record(z.string(), LongCodeUAverageSchema) }).openapi({ description: "The average over tasks (the paper's #Avg), with the counts of all tasks" }),
+    paper_reference: z.array(PaperReferenceSchema).openapi({ description: "The paper's Table 3 (recall, all lengths), reference figures" }),
+  })
+  .openapi("LongCodeUBreakdown");
+
 const BreakdownSchema = z
   .object({
     model: z.string(),
@@ -156,6 +218,9 @@ const BreakdownSchema = z
     has_samples: z.boolean(),
     positional: PositionalSchema.optional().openapi({
       description: "Positional benchmarks only. There `depth` is keyed by exact grid position (lo = hi = the position), `length` by D, `heatmap` is position x D, and pass means exact match at every threshold.",
+    }),
+    longcodeu: LongCodeUBreakdownSchema.optional().openapi({
+      description: "LongCodeU only: the task x length-bucket grid with recall and precision. There `thresholds`, `depth`, `length` and `heatmap` are empty (LongCodeU has no threshold).",
     }),
   })
   .openapi("ModelBreakdown");
@@ -188,7 +253,7 @@ const list = createRoute({
   path: "/v1/leaderboard",
   tags: ["leaderboard"],
   summary: "The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals",
-  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language).`,
+  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). \`bucket\` and \`metric\` are LongCodeU's (ignored elsewhere).`,
   request: { query: LeaderboardQuerySchema },
   responses: {
     200: {
@@ -234,8 +299,12 @@ const csvCell = (v: unknown) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The leaderboard as CSV: one row per model, one rate column per language (and `median_drop` last for positional benchmarks). */
+/**
+ * The leaderboard as CSV: one row per model, one rate column per language (and `median_drop` last
+ * for positional benchmarks); for LongCodeU one column per task and the average.
+ */
 export function leaderboardCsv(data: LeaderboardResponse): string {
+  if (isLongCodeUBenchmark(data.query.benchmark)) return longcodeuCsv(data);
   const positional = isPositionalBenchmark(data.query.benchmark);
   const header = ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages, ...(positional ? ["median_drop"] : [])];
   const lines = data.rows.map((r) =>
@@ -246,6 +315,21 @@ export function leaderboardCsv(data: LeaderboardResponse): string {
   return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }
 
+/** LongCodeU's CSV: the eight task columns (the query's metric, 0..1) and their average. */
+function longcodeuCsv(data: LeaderboardResponse): string {
+  const header = ["rank", "model", "kind", ...LONGCODEU_TASKS, "average", "n", "unparseable", "errors", "context_exceeded"];
+  const lines = data.rows.map((r) =>
+    [r.rank, r.model, r.kind, ...LONGCODEU_TASKS.map((t) => r.tasks?.[t]), r.rate, r.n, r.unparseable, r.errors, r.context_exceeded].map(csvCell).join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+/** The CSV's file name, from the resolved query. */
+function csvName(q: LeaderboardResponse["query"]): string {
+  const parts = isLongCodeUBenchmark(q.benchmark) ? [q.benchmark, q.dataset, q.bucket, q.metric] : [q.benchmark, q.dataset, q.threshold.toFixed(1), q.language];
+  return `leaderboard-${parts.join("-")}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
+}
+
 export const leaderboardRoutes = createRouter()
   .openapi(list, async (c) => {
     const { format, ...query } = c.req.valid("query");
@@ -253,10 +337,9 @@ export const leaderboardRoutes = createRouter()
     return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}`, async () => {
       const data = await queryLeaderboard(c.env, q);
       if (format === "json") return c.json(data, 200);
-      const name = `leaderboard-${data.query.benchmark}-${data.query.dataset}-${q.threshold.toFixed(1)}-${q.language}.csv`.replace(/[^A-Za-z0-9._-]/g, "_");
       return c.body(leaderboardCsv(data), 200, {
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
+        "Content-Disposition": `attachment; filename="${csvName(data.query)}"`,
       });
     });
   })

@@ -7,11 +7,13 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
+import { isLongCodeUBenchmark } from "../leaderboard/longcodeu";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
 import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
 import { PAGE_DEFAULTS } from "../page/format";
 import { ErrorPage } from "../page/layout";
 import { LeaderboardPage, isApiSort, pageSortKeys } from "../page/leaderboard";
+import { LongCodeUModelPage } from "../page/longcodeu";
 import { ModelPage } from "../page/model";
 import { PositionalModelPage, type PositionalTasks } from "../page/positional";
 import { invalid, parsePageQuery } from "../page/query";
@@ -47,7 +49,7 @@ const pageETag = etag();
 pageRoutes.get("/", pageETag, async (c) => {
   const { q, sort } = parsePageQuery(c.req.query());
   const data = await queryLeaderboard(c.env, q);
-  const keys = pageSortKeys(data.languages, isPositionalBenchmark(data.query.benchmark));
+  const keys = pageSortKeys(data.languages, isPositionalBenchmark(data.query.benchmark), isLongCodeUBenchmark(data.query.benchmark));
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalid("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<LeaderboardPage data={data} sort={sort} />, 200);
@@ -67,6 +69,12 @@ pageRoutes.get("/models/:slug", pageETag, async (c) => {
     }
     c.header("Cache-Control", CACHE_CONTROL);
     return c.html(<PositionalModelPage tasks={tasks} focus={benchmark} kind={q.kind === "all" ? undefined : q.kind} />, 200);
+  }
+  if (benchmark !== undefined && isLongCodeUBenchmark(benchmark)) {
+    const data = await modelBreakdown(c.env, slug, q);
+    if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+    c.header("Cache-Control", CACHE_CONTROL);
+    return c.html(<LongCodeUModelPage data={{ ...data, longcodeu: data.longcodeu }} kind={q.kind === "all" ? undefined : q.kind} />, 200);
   }
   const data = await modelBreakdown(c.env, slug, q);
   if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? PAGE_DEFAULTS.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);

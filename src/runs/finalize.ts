@@ -1,5 +1,6 @@
 /** The end of a run: its row in D1 records how it ended, and a complete run can go to the leaderboard. */
 import { eq } from "drizzle-orm";
+import { bucketOf } from "../benchmarks/longcodeu/dataset";
 import { getBenchmark } from "../benchmarks/registry";
 import type { Benchmark } from "../benchmarks/types";
 import * as schema from "../db/schema";
@@ -11,10 +12,32 @@ import { allSamples, getRun, type RunRow, type SampleRow } from "./store";
 
 /**
  * A sample row as a leaderboard sample. RepoQA keeps its needle verdict; positional benchmarks map
- * exact match to `is_best`, the partial score to `best_similarity`, D to `context_size`.
+ * exact match to `is_best`, the partial score to `best_similarity`, D to `context_size`. LongCodeU
+ * maps recall to `best_similarity`, full recall to `is_best`, and carries precision, unparseable
+ * and the length bucket (the detail's, else the context size's; none when that is unknown).
  */
 export function verifiedSample(row: SampleRow, benchmark: Pick<Benchmark, "leaderboard">): VerifiedSample {
   const detail = row.detail ?? {};
+  if (benchmark.leaderboard === "longcodeu") {
+    const scored = row.status === "scored";
+    // As the run's results summary reads it (src/benchmarks/longcodeu/summary.ts), so both agree.
+    const recall = typeof detail.recall === "number" ? detail.recall : (row.score ?? 0);
+    return {
+      task: row.taskId,
+      language: row.language,
+      needle_position: 0,
+      context_size: row.contextSize,
+      is_best: scored && row.passed === true,
+      best_similarity: scored ? recall : 0,
+      best_target: null,
+      status: row.status,
+      longcodeu: {
+        precision: scored && typeof detail.precision === "number" ? detail.precision : 0,
+        unparseable: detail.unparseable === true,
+        bucket: typeof detail.bucket === "string" ? detail.bucket : row.contextSize !== null ? bucketOf(row.contextSize) : null,
+      },
+    };
+  }
   const repoqa = benchmark.leaderboard === "repoqa";
   return {
     task: row.taskId,

@@ -1,0 +1,235 @@
+/**
+ * The LongCodeU leaderboard page (`/?benchmark=longcodeu[&dataset=…][&bucket=…][&metric=…]`): the
+ * eight tasks' mean scores and their average (the paper's #Avg) in one context-length bucket, for
+ * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
+ * reference, when the view matches what it reports (recall, all lengths).
+ */
+import { BUCKET_KEYS, LONGCODEU_BENCHMARK, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUMetric, type LongCodeUTask, type PaperReference } from "../leaderboard/longcodeu";
+import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
+import { BenchmarkNav } from "./benchmarks";
+import { PAGE_DEFAULTS, qs, when } from "./format";
+import { HiddenFields, KindSelect, Layout } from "./layout";
+import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
+
+/** The paper's task names (its appendix C). */
+export const TASK_TITLES: Record<LongCodeUTask, string> = {
+  CU_P: "Code unit perception",
+  CU_SA: "Code unit semantic analysis",
+  CU_DFA: "Code unit data-flow analysis",
+  DRA_T1: "Dependency relation analysis, given a function",
+  DRA_T2: "Dependency relation analysis, given a requirement",
+  SRE_T1: "Semantic relation extraction, given a function",
+  SRE_T2: "Semantic relation extraction, given a requirement",
+  LDU: "Long documentation understanding",
+};
+
+/** A score (0 … 1) in percent with two decimals, as the paper prints them ("56.42"); "–" for none. */
+export function score(v: number | null | undefined): string {
+  return v === null || v === undefined || !Number.isFinite(v) ? "–" : (v * 100).toFixed(2);
+}
+
+/** "1 error", "2 errors". */
+export const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/** A length bucket as people read it. */
+export const bucketLabel = (b: string) => (b === "all" ? "All lengths" : `${b} tokens`);
+
+/** The metrics of a view, for captions: "LCS-R (CU_P), CodeBLEU (CU_SA), …". */
+export const metricNames = (metric: LongCodeUMetric) => LONGCODEU_TASKS.map((t) => `${TASK_METRICS[t][metric]} (${t})`).join(", ");
+
+/** Query parameters of a LongCodeU page: dataset, and bucket, metric and kind when not the default. */
+export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: string; kind?: string }): Record<string, string> {
+  return {
+    benchmark: LONGCODEU_BENCHMARK,
+    ...(q.dataset ? { dataset: q.dataset } : {}),
+    ...(q.bucket && q.bucket !== "all" ? { bucket: q.bucket } : {}),
+    ...(q.metric && q.metric !== "recall" ? { metric: q.metric } : {}),
+    ...(q.kind && q.kind !== "all" ? { kind: q.kind } : {}),
+  };
+}
+
+/** Length, metric and kind, carrying benchmark, dataset and sort along. */
+function Filters(props: { q: LeaderboardQuery; sort: string }) {
+  const { q } = props;
+  const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
+  return (
+    <form class="filters" method="get" action="/">
+      <label>
+        Context length
+        <select name="bucket">
+          {["all", ...BUCKET_KEYS].map((b) => (
+            <option value={b} selected={b === q.bucket}>
+              {bucketLabel(b)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Metric
+        <select name="metric">
+          {(["recall", "precision"] as const).map((m) => (
+            <option value={m} selected={m === q.metric}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </label>
+      <KindSelect kind={q.kind} />
+      <HiddenFields fields={hidden} />
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+/** The paper's Table 3, apart from our rows. */
+function PaperTable(props: { rows: readonly PaperReference[] }) {
+  return (
+    <div class="scroll">
+      <table id="paper-reference">
+        <caption class="muted">Li et al., LongCodeU, Table 3: recall metrics over all lengths on the paper's data set, in percent.</caption>
+        <thead>
+          <tr>
+            <th class="l sticky" scope="col">model (paper)</th>
+            <th scope="col" title="The mean of the eight task scores">Avg</th>
+            {LONGCODEU_TASKS.map((t) => (
+              <th scope="col" title={`${TASK_TITLES[t]} (${TASK_METRICS[t].recall})`}>{t}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr>
+              <th class="l sticky" scope="row">{r.model}</th>
+              <td>
+                <strong>{score(r.average)}</strong>
+              </td>
+              {LONGCODEU_TASKS.map((t) => (
+                <td>{score(r.tasks[t])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
+export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
+  const { data, sort } = props;
+  const q = data.query;
+  const metric = q.metric ?? "recall";
+  const bucket = q.bucket ?? "all";
+  const rows = sortRows(data.rows, sort);
+  const params = longcodeuParams(q);
+  const apiParams = { ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) };
+  const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
+  const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
+  const showExceeded = rows.some((r) => r.context_exceeded > 0);
+  const header = (label: string, key: string, title: string) => <SortHeader label={label} sortKey={key} sort={sort} q={q} params={params} title={title} />;
+  return (
+    <Layout title={`LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`} description="LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.">
+      <BenchmarkNav q={q} />
+      <h1>LongCodeU: long code understanding</h1>
+      <p class="lede">
+        {q.dataset ? (
+          <>
+            Dataset <code>{q.dataset}</code>
+          </>
+        ) : (
+          "No dataset yet"
+        )}
+        : eight tasks over real repositories' code and documentation (Li et al., “LongCodeU”). {metric === "recall" ? "Recall" : "Precision"},{" "}
+        {bucket === "all" ? "all context lengths" : `contexts of ${bucket} tokens`}
+        {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
+      </p>
+      <Filters q={q} sort={sort} />
+      <p class="links">
+        <a href={`/v1/leaderboard${qs(apiParams)}`}>JSON of this table</a>
+        <a href={`/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`}>CSV</a>
+      </p>
+      <p class="note">
+        {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
+      </p>
+      {rows.length === 0 ? (
+        <p>
+          No LongCodeU results {bucket === "all" ? "" : `for ${bucket} tokens `}here yet: a completed run of this service over the whole dataset
+          publishes itself on this page.
+        </p>
+      ) : (
+        <div class="scroll">
+          <table id="leaderboard" class="longcodeu">
+            <thead>
+              <tr>
+                <th scope="col" title="Rank by the average">#</th>
+                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" params={params} />
+                <th class="l kind" scope="col">Kind</th>
+                {/* The average first: what a phone shows without scrolling. */}
+                {header("Avg %", "rate", `The mean over tasks of each task's mean ${metric} (the paper's #Avg)`)}
+                {LONGCODEU_TASKS.map((t) => header(t, t, `${TASK_TITLES[t]}: mean ${TASK_METRICS[t][metric]} %`))}
+                {header("n", "n", "Examples scored")}
+                {header("unparseable", "unparseable", "Outputs that could not be parsed: scored 0 and counted in n")}
+                <th scope="col" title="Model calls that failed (not in n)">errors</th>
+                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window (not in n)">context exceeded</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr data-model={r.model_slug}>
+                  <td>{r.rank}</td>
+                  <td class="l model sticky">
+                    <a href={modelHref(r)}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="l kind">
+                    <KindBadge kind={r.kind} />
+                  </td>
+                  <td class="rate" data-rate={String(r.rate)}>
+                    <strong>{score(r.rate)}</strong>
+                    {r.tasks_averaged !== undefined && r.tasks_averaged < LONGCODEU_TASKS.length ? <span class="ci">{r.tasks_averaged} of 8 tasks</span> : null}
+                  </td>
+                  {LONGCODEU_TASKS.map((t) => (
+                    <td data-task={t}>{score(r.tasks?.[t])}</td>
+                  ))}
+                  <td>{r.n ?? "–"}</td>
+                  <td>{r.unparseable || ""}</td>
+                  <td>{r.errors || ""}</td>
+                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section>
+        <h2>The paper's results (reference)</h2>
+        {data.paper_reference ? (
+          <>
+            <p class="note">
+              Published figures of the paper's models on the paper's own data set, for orientation only: they are not entries of this
+              leaderboard and were not measured here.
+            </p>
+            <PaperTable rows={data.paper_reference} />
+          </>
+        ) : (
+          <p class="note">
+            The paper reports recall over all context lengths: choose <a href={`/${qs(longcodeuParams({ dataset: q.dataset, kind: q.kind }))}`}>recall, all lengths</a> to see its
+            Table 3 beside these rows.
+          </p>
+        )}
+      </section>
+      <section>
+        <h2>What the numbers mean</h2>
+        <p class="note">
+          Each example gives a model a long context (code of one repository, 0 to 128K CodeLlama tokens, or its numbered documentation for
+          LDU) and asks for code units, names, lines or a section from it. Each task has the paper's metric: <strong>recall</strong> (EM-R
+          for data-flow lines, LCS-R for function names in order, CB-R: CodeBLEU of each predicted unit against the reference unit of the
+          same name, over the reference's units) and <strong>precision</strong> (the same over the predicted ones); CU_SA is scored with
+          CodeBLEU and LDU with BLEU, the same under both. A task's score is the mean over its scored examples; <strong>Avg</strong> is the
+          mean of the task scores (over the tasks with examples in the chosen length bucket, said below it when fewer than eight). An
+          output that cannot be parsed scores 0 and is counted as <strong>unparseable</strong>; errors and context overflows are counted
+          apart and are not answers.
+        </p>
+      </section>
+    </Layout>
+  );
+}
