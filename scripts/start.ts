@@ -6,8 +6,9 @@
  * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state);
  * 4. if the demo dataset is not there yet, builds it from real code on this machine (see
  *    cli/lib/demo.ts) and imports it through the admin API;
- * 5. seeds the leaderboard with the published RepoQA results when they are on this machine;
- * 6. prints the URL and a curl line that scores an answer.
+ * 5. builds the small `semtrace-demo` and `longcodeu-demo` datasets the same way when missing;
+ * 6. seeds the leaderboard with the published RepoQA results when they are on this machine;
+ * 7. prints the URL and a curl line that scores an answer.
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
@@ -21,12 +22,14 @@ import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "../cli/lib/semtrace-suite"
 import { equallySpaced } from "../src/benchmarks/semtrace/build";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset";
 import { importReleaseFile } from "../cli/lib/import-release";
+import { buildLongCodeUFromDisk, countsTable } from "../cli/lib/longcodeu-build";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_ID = "demo";
 const SEMTRACE_DEMO_ID = "semtrace-demo";
+const LONGCODEU_DEMO_ID = "longcodeu-demo";
 /** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
 const DEMO_FILE = `${ROOT}.needlework/demo.json`;
 const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
@@ -91,6 +94,22 @@ async function ensureSemtraceDemo(token: string) {
 }
 
 /**
+ * The LongCodeU demo `longcodeu-demo`: one example per task and length bucket up to 32K, built from
+ * the `email` and `json` packages of Python's standard library (real code and reStructuredText
+ * documentation); without python3, from needlework's own fixture repositories (0-8K only).
+ */
+async function ensureLongcodeuDemo(token: string) {
+  const client = api(URL_BASE, token);
+  if (await loaded(client, LONGCODEU_DEMO_ID)) return;
+  const stdlib = defaultDistractorDir();
+  const repos = stdlib ? [`${stdlib}/email`, `${stdlib}/json`] : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
+  console.log(`Dataset "${LONGCODEU_DEMO_ID}": building LongCodeU examples from ${stdlib ? "Python's email and json packages" : "the fixture repositories"} (seed 0)...`);
+  const release = await buildLongCodeUFromDisk({ repos, seed: 0, perBucket: 1, buckets: ["0-8K", "8-16K", "16-32K"] });
+  await client.request("POST", `/v1/datasets/${LONGCODEU_DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { admin: true });
+  console.log(`Dataset "${LONGCODEU_DEMO_ID}": imported\n${countsTable(release)}`);
+}
+
+/**
  * Seeds the local leaderboard with the published RepoQA results when they are on this machine
  * (../shared/data/repoqa-official beside the repository, or NEEDLEWORK_REPOQA_OFFICIAL); they are
  * never committed, so elsewhere the leaderboard starts empty and the README says how to load them.
@@ -145,6 +164,10 @@ The lexical-vs-semantic recall demo (SemTrace, CRUXEval-O, lexical recall, sensi
   npm run eval -- --benchmark semtrace --model baseline:interpreter --dataset ${SEMTRACE_DEMO_ID}${urlFlag}
   npm run eval -- --benchmark cruxeval-o --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${SEMTRACE_DEMO_ID}${urlFlag}
 
+The LongCodeU demo (eight long-code-understanding tasks, by length bucket):
+  npm run eval -- --benchmark longcodeu --model baseline:oracle --dataset ${LONGCODEU_DEMO_ID}${urlFlag}
+  npm run eval -- --benchmark longcodeu --tasks CU_P,LDU --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${LONGCODEU_DEMO_ID}${urlFlag}
+
 Press Ctrl-C to stop.`);
 }
 
@@ -160,6 +183,7 @@ async function main() {
   await waitForService(URL_BASE, 90_000);
   await ensureDemoDataset(token);
   await ensureSemtraceDemo(token);
+  await ensureLongcodeuDemo(token);
   await seedLeaderboard(token);
   printUsage();
 }

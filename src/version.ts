@@ -4,4 +4,4 @@
  * it was computed with, so old and new numbers are never mixed silently.
  */
 export const SCORER_VERSION = "repoqa-snf/1.0.0";
-export const SERVICE_VERSION = "0.2.0";
+export const SERVICE_VERSION = "0.3.0";
