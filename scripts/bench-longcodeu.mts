@@ -27,8 +27,9 @@ console.log("LongCodeU");
 let t0 = performance.now();
 const release = await buildLongCodeUFromDisk({ repos, seed: 0, perBucket: 2, buckets: ["0-8K", "8-16K", "16-32K"] });
 const buildS = (performance.now() - t0) / 1000;
-const examples = release.repos.flatMap((p) => p.examples);
 const contexts = release.repos.flatMap((p) => p.contexts);
+const bucketOf = new Map(contexts.map((c) => [c.id, c.bucket]));
+const examples = release.repos.flatMap((p) => p.examples.map((e) => ({ ...e, bucket: bucketOf.get(e.context)! })));
 const tokens = contexts.reduce((n, c) => n + c.tokens, 0);
 console.log(
   `  build (${stdlib ? "stdlib email + json" : "fixture repositories"}, buckets 0-8K..16-32K, 2 per task and bucket): ` +

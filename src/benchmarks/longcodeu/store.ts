@@ -4,10 +4,11 @@
  * manifest, then the dataset becomes `ready`; a failure on the way deletes whatever was written.
  */
 import { and, eq } from "drizzle-orm";
+import { JSON_OBJECT, markReady, readyDatasetOf, runBatched, shardIndexStatements } from "../../datasets/kind-store";
 import * as schema from "../../db/schema";
 import { getStoredJson } from "../../datasets/shard-cache";
 import { datasetKeys } from "../../datasets/shard";
-import { db, deleteDataset, getDataset, type DatasetRow } from "../../datasets/store";
+import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
@@ -82,9 +83,6 @@ export interface LongCodeUManifest {
   created_at: string;
 }
 
-/** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
-const TASK_ROWS_PER_INSERT = 14;
-const STATEMENTS_PER_BATCH = 50;
 /** R2 writes in flight at once. */
 const PUT_CONCURRENCY = 8;
 
@@ -158,7 +156,6 @@ function checkRelease(release: LongCodeURelease): Map<string, LongContext> {
   return contexts;
 }
 
-const json = { httpMetadata: { contentType: "application/json" } };
 
 /**
  * Runs `f` over `items` with at most `limit` in flight. After a failure nothing new starts, and it
@@ -235,7 +232,6 @@ async function writeRelease(
   meta: { name?: string },
   now: string,
 ): Promise<LongCodeUManifest> {
-  const d = db(env);
   const identity: string[] = [];
 
   const storedContexts: LongCodeUManifest["contexts"] = [];
@@ -245,7 +241,7 @@ async function writeRelease(
     const body = JSON.stringify(stored);
     const sha256 = await sha256Hex(body);
     const key = longcodeuKeys.context(datasetId, c.id);
-    await env.DATASETS.put(key, body, { ...json, sha256 });
+    await env.DATASETS.put(key, body, { ...JSON_OBJECT, sha256 });
     identity.push(`${longcodeuKeys.contextPath(c.id)}:${sha256}`);
     storedContexts.push({ id: c.id, repo, kind: c.kind, tokens: c.tokens, bucket: c.bucket, key, sha256 });
   });
@@ -276,7 +272,7 @@ async function writeRelease(
       const body = JSON.stringify(shard);
       const key = longcodeuKeys.shard(datasetId, task, n);
       const sha256 = await sha256Hex(body);
-      await env.DATASETS.put(key, body, { ...json, sha256 });
+      await env.DATASETS.put(key, body, { ...JSON_OBJECT, sha256 });
       identity.push(`${longcodeuKeys.shardPath(task, n)}:${sha256}`);
       shards.push({ key, task, sha256, examples: shard.examples.length });
       const rows = shard.examples.map((e, i) => ({
@@ -288,8 +284,7 @@ async function writeRelease(
         needleIndex: start + i,
         shardKey: key,
       }));
-      for (let i = 0; i < rows.length; i += TASK_ROWS_PER_INSERT) statements.push(d.insert(schema.tasks).values(rows.slice(i, i + TASK_ROWS_PER_INSERT)));
-      statements.push(d.insert(schema.datasetShards).values({ datasetId, language: "python", repo: `${task}/${n}`, key, sha256, taskCount: shard.examples.length, functionCount: 0 }));
+      statements.push(...shardIndexStatements(env, { datasetId, repo: `${task}/${n}`, key, sha256 }, rows));
     }
     tasks[task] = { examples: examples.length, shards: n, metric: TASK_METRIC[task], context_kind: TASK_CONTEXT_KIND[task] };
     const perBucket: Partial<Record<LengthBucket, number>> = {};
@@ -299,7 +294,7 @@ async function writeRelease(
     }
     counts[task] = perBucket;
   }
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await d.batch(statements.slice(i, i + STATEMENTS_PER_BATCH) as never);
+  await runBatched(env, statements);
 
   const contentSha256 = await sha256Hex(identity.sort().map((l) => `${l}\n`).join(""));
   const exampleCount = shards.reduce((n, s) => n + s.examples, 0);
@@ -324,29 +319,14 @@ async function writeRelease(
     content_sha256: contentSha256,
     created_at: now,
   };
-  await env.DATASETS.put(datasetKeys.manifest(datasetId), JSON.stringify(manifest, null, 2), json);
-  await d
-    .update(schema.datasets)
-    .set({
-      status: "ready",
-      languages: ["python"],
-      repoCount: release.repos.length,
-      taskCount: exampleCount,
-      contentSha256,
-      manifestKey: datasetKeys.manifest(datasetId),
-      updatedAt: new Date().toISOString(),
-    })
-    .where(eq(schema.datasets.id, datasetId));
+  await env.DATASETS.put(datasetKeys.manifest(datasetId), JSON.stringify(manifest, null, 2), JSON_OBJECT);
+  await markReady(env, datasetId, { repoCount: release.repos.length, taskCount: exampleCount, contentSha256, manifestKey: datasetKeys.manifest(datasetId) });
   return manifest;
 }
 
 /** A ready LongCodeU dataset and its manifest (404 when missing, 422 when of another kind). */
-export async function readyLongCodeU(env: Env, datasetId: string): Promise<{ dataset: DatasetRow & { contentSha256: string }; manifest: LongCodeUManifest }> {
-  const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
-  if (dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset, not a LongCodeU dataset.`);
-  const manifest = await getStoredJson<LongCodeUManifest>(env, dataset.manifestKey!, dataset.contentSha256);
-  return { dataset: dataset as DatasetRow & { contentSha256: string }, manifest };
+export function readyLongCodeU(env: Env, datasetId: string) {
+  return readyDatasetOf<LongCodeUManifest>(env, datasetId, LONGCODEU_DATASET_BENCHMARK, "a LongCodeU dataset");
 }
 
 /** One example of a dataset by its id (the run unit), read from its shard (cached per isolate). */

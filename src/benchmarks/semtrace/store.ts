@@ -3,10 +3,11 @@
  * shards, pool and index rows are written, then the manifest, then the dataset becomes `ready`.
  */
 import { and, eq } from "drizzle-orm";
+import { JSON_OBJECT, markReady, readyDatasetOf, runBatched, shardIndexStatements } from "../../datasets/kind-store";
 import * as schema from "../../db/schema";
 import { getStoredJson } from "../../datasets/shard-cache";
 import { datasetKeys } from "../../datasets/shard";
-import { db, deleteDataset, getDataset, type DatasetRow } from "../../datasets/store";
+import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
@@ -27,9 +28,6 @@ import { FAMILY_DATASET_BENCHMARK } from "./ids";
 import { PROMPT_TEMPLATE_VERSION } from "./prompt";
 import { SCORER_VERSION } from "./score";
 
-/** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
-const TASK_ROWS_PER_INSERT = 14;
-const STATEMENTS_PER_BATCH = 50;
 
 const invalid = (detail: string): never => {
   throw new ProblemError("unprocessable-content", detail);
@@ -63,7 +61,6 @@ function checkRelease(release: SuiteRelease): void {
   }
 }
 
-const json = { httpMetadata: { contentType: "application/json" } };
 
 /** Imports a whole suite under `datasetId` (which must not exist yet). */
 export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: { name?: string } = {}): Promise<SuiteManifest> {
@@ -94,7 +91,7 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
   const pool: SuitePool = { format: POOL_FORMAT, functions: release.pool.functions };
   const poolJson = JSON.stringify(pool);
   const poolSha = await sha256Hex(poolJson);
-  await env.DATASETS.put(suiteKeys.pool(datasetId), poolJson, { ...json, sha256: poolSha });
+  await env.DATASETS.put(suiteKeys.pool(datasetId), poolJson, { ...JSON_OBJECT, sha256: poolSha });
 
   const shards: SuiteManifest["shards"] = [];
   const tasks: SuiteManifest["tasks"] = {};
@@ -107,17 +104,14 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
       const shardJson = JSON.stringify(shard);
       const key = suiteKeys.shard(datasetId, task, n);
       const sha256 = await sha256Hex(shardJson);
-      await env.DATASETS.put(key, shardJson, { ...json, sha256 });
+      await env.DATASETS.put(key, shardJson, { ...JSON_OBJECT, sha256 });
       shards.push({ key, task, sha256, targets: shard.targets.length });
       const rows = shard.targets.map((t, i) => ({ datasetId, taskId: suiteTaskId(task, t.id), language: "python", repo: task, name: t.id, needleIndex: start + i, shardKey: key }));
-      for (let i = 0; i < rows.length; i += TASK_ROWS_PER_INSERT) statements.push(d.insert(schema.tasks).values(rows.slice(i, i + TASK_ROWS_PER_INSERT)));
-      statements.push(
-        d.insert(schema.datasetShards).values({ datasetId, language: "python", repo: `${task}/${n}`, key, sha256, taskCount: shard.targets.length, functionCount: 0 }),
-      );
+      statements.push(...shardIndexStatements(env, { datasetId, repo: `${task}/${n}`, key, sha256 }, rows));
     }
     tasks[task] = { targets: entry.targets.length, shards: n, source: entry.source };
   }
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await d.batch(statements.slice(i, i + STATEMENTS_PER_BATCH) as never);
+  await runBatched(env, statements);
 
   // The identity covers the pool, every shard and the grid: what a model is shown is the task.
   const identity = [`pool:${poolSha}`, `grid:${JSON.stringify(release.grid)}`, `seed:${release.seed}`, ...shards.map((s) => `${s.key}:${s.sha256}`)].sort();
@@ -145,21 +139,14 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
     shards,
   };
   const manifestKey = datasetKeys.manifest(datasetId);
-  await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), json);
-  await d
-    .update(schema.datasets)
-    .set({ status: "ready", languages: ["python"], repoCount: shards.length, taskCount: targetCount, contentSha256, manifestKey, updatedAt: new Date().toISOString() })
-    .where(eq(schema.datasets.id, datasetId));
+  await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), JSON_OBJECT);
+  await markReady(env, datasetId, { repoCount: shards.length, taskCount: targetCount, contentSha256, manifestKey });
   return manifest;
 }
 
 /** A ready suite dataset and its manifest (a 404/422 when it is missing or of another kind). */
-export async function readySuite(env: Env, datasetId: string): Promise<{ dataset: DatasetRow & { contentSha256: string }; manifest: SuiteManifest }> {
-  const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
-  if (dataset.benchmark !== FAMILY_DATASET_BENCHMARK) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset, not a SemTrace suite.`);
-  const manifest = await getStoredJson<SuiteManifest>(env, dataset.manifestKey!, dataset.contentSha256);
-  return { dataset: dataset as DatasetRow & { contentSha256: string }, manifest };
+export function readySuite(env: Env, datasetId: string) {
+  return readyDatasetOf<SuiteManifest>(env, datasetId, FAMILY_DATASET_BENCHMARK, "a SemTrace suite");
 }
 
 /** One target of a suite with its pool (cached per isolate). */
