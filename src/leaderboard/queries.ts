@@ -51,6 +51,24 @@ import {
   type Rate,
 } from "./types";
 
+/** The entry columns every leaderboard row read selects. */
+function entryColumns() {
+  const e = schema.leaderboardEntries;
+  return {
+    id: e.id,
+    model: e.model,
+    slug: e.modelSlug,
+    kind: e.kind,
+    trainSize: e.trainSize,
+    evalDate: e.evalDate,
+    source: e.source,
+    license: e.license,
+    hasSamples: e.hasSamples,
+    receipt: e.receipt,
+    updatedAt: e.updatedAt,
+  };
+}
+
 export const LEADERBOARD_SORTS = ["-rate", "rate", "model", "-model"] as const;
 
 export const LEADERBOARD_DEFAULTS: LeaderboardQuery = {
@@ -163,19 +181,9 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery) {
   const a = schema.leaderboardAggregates;
   return db(env)
     .select({
-      id: e.id,
-      model: e.model,
-      slug: e.modelSlug,
-      kind: e.kind,
+      ...entryColumns(),
       errors: e.errors,
       contextExceeded: e.contextExceeded,
-      trainSize: e.trainSize,
-      evalDate: e.evalDate,
-      source: e.source,
-      license: e.license,
-      hasSamples: e.hasSamples,
-      receipt: e.receipt,
-      updatedAt: e.updatedAt,
       groupType: a.groupType,
       groupKey: a.groupKey,
       n: a.n,
@@ -276,17 +284,7 @@ export function longcodeuStatement(env: Env, q: LeaderboardQuery) {
   const { types, keys } = leaderboardGroups(q.bucket ?? "all");
   return db(env)
     .select({
-      id: e.id,
-      model: e.model,
-      slug: e.modelSlug,
-      kind: e.kind,
-      trainSize: e.trainSize,
-      evalDate: e.evalDate,
-      source: e.source,
-      license: e.license,
-      hasSamples: e.hasSamples,
-      receipt: e.receipt,
-      updatedAt: e.updatedAt,
+      ...entryColumns(),
       groupType: a.groupType,
       groupKey: a.groupKey,
       n: a.n,

@@ -105,14 +105,15 @@ footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; borde
 
 /** The page shell; `title` goes to <title> (escaped like everything else). */
 /** The similarity-threshold selector of the pages' filter forms (0.0 ... 1.0). */
-export function ThresholdSelect(props: { threshold: number }) {
+/** One labelled `<select>` of a filter form; `text` names an option (default: its value). */
+export function FilterSelect(props: { label: string; name: string; values: readonly string[]; selected: string | undefined; text?: (value: string) => string }) {
   return (
     <label>
-      Threshold
-      <select name="threshold">
-        {THRESHOLDS.map((t) => (
-          <option value={t} selected={t === thresholdKey(props.threshold)}>
-            {t}
+      {props.label}
+      <select name={props.name}>
+        {props.values.map((v) => (
+          <option value={v} selected={v === props.selected}>
+            {props.text ? props.text(v) : v}
           </option>
         ))}
       </select>
@@ -120,20 +121,9 @@ export function ThresholdSelect(props: { threshold: number }) {
   );
 }
 
-export function KindSelect(props: { kind: string }) {
-  return (
-    <label>
-      Kind
-      <select name="kind">
-        {["all", ...LEADERBOARD_KINDS].map((k) => (
-          <option value={k} selected={k === props.kind}>
-            {k}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+export const ThresholdSelect = (props: { threshold: number }) => <FilterSelect label="Threshold" name="threshold" values={THRESHOLDS} selected={thresholdKey(props.threshold)} />;
+
+export const KindSelect = (props: { kind: string }) => <FilterSelect label="Kind" name="kind" values={["all", ...LEADERBOARD_KINDS]} selected={props.kind} />;
 
 /** What a filter form does not show, carried along so "Apply" changes only what was chosen. */
 export function HiddenFields(props: { fields: Record<string, string> }) {

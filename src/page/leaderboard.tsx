@@ -4,7 +4,7 @@ import { isPositionalBenchmark } from "../leaderboard/positional";
 import { type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, interval, linkify, pct, qs, queryParams, thresholdKey, when } from "./format";
-import { HiddenFields, KindSelect, Layout, ThresholdSelect } from "./layout";
+import { FilterSelect, HiddenFields, KindSelect, Layout, ThresholdSelect } from "./layout";
 import { LongCodeULeaderboardPage } from "./longcodeu-board";
 import { PositionalLeaderboardPage } from "./positional-board";
 
@@ -85,16 +85,7 @@ function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string
   return (
     <form class="filters" method="get" action="/">
       <ThresholdSelect threshold={q.threshold} />
-      <label>
-        Language
-        <select name="language">
-          {["all", ...props.languages].map((l) => (
-            <option value={l} selected={l === q.language}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Language" name="language" values={["all", ...props.languages]} selected={q.language} />
       <KindSelect kind={q.kind} />
       <HiddenFields fields={hidden} />
       <button type="submit">Apply</button>

@@ -8,7 +8,7 @@ import { BUCKET_KEYS, LONGCODEU_BENCHMARK, LONGCODEU_TASKS, TASK_METRICS, type L
 import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, qs, when } from "./format";
-import { HiddenFields, KindSelect, Layout } from "./layout";
+import { FilterSelect, HiddenFields, KindSelect, Layout } from "./layout";
 import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
 
 /** The paper's task names (its appendix C). */
@@ -54,26 +54,8 @@ function Filters(props: { q: LeaderboardQuery; sort: string }) {
   const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
   return (
     <form class="filters" method="get" action="/">
-      <label>
-        Context length
-        <select name="bucket">
-          {["all", ...BUCKET_KEYS].map((b) => (
-            <option value={b} selected={b === q.bucket}>
-              {bucketLabel(b)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Metric
-        <select name="metric">
-          {(["recall", "precision"] as const).map((m) => (
-            <option value={m} selected={m === q.metric}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Context length" name="bucket" values={["all", ...BUCKET_KEYS]} selected={q.bucket} text={bucketLabel} />
+      <FilterSelect label="Metric" name="metric" values={["recall", "precision"]} selected={q.metric} />
       <KindSelect kind={q.kind} />
       <HiddenFields fields={hidden} />
       <button type="submit">Apply</button>
