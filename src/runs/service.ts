@@ -177,7 +177,8 @@ export async function runResults(env: Env, id: string) {
   const rows = await allSamples(env, id);
   const benchmark = getBenchmark(run.benchmark);
   const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
-  const aggregates = aggregateSamples(rows.map((r) => toSample(verifiedSample(r, benchmark))), run.benchmark);
+  // LongCodeU has no threshold and no pass@1: its recall and precision tables are its `summary`.
+  const aggregates = benchmark.leaderboard === "longcodeu" ? [] : aggregateSamples(rows.map((r) => toSample(verifiedSample(r, benchmark))), run.benchmark);
   const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
   const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
   const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};
