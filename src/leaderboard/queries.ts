@@ -376,18 +376,21 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
     .orderBy(asc(e.kind)); // "reported" < "verified"
   const entry = candidates.at(-1);
   if (!entry) return undefined;
+  const about = {
+    model: entry.model,
+    model_slug: modelSlug,
+    kind: entry.kind as LeaderboardKind,
+    benchmark: q.benchmark,
+    dataset: q.dataset,
+    mode: q.mode,
+    comment_mode: q.comment_mode,
+    threshold: q.threshold,
+    interval: "wilson-95",
+  } as const;
   if (isLongCodeUBenchmark(q.benchmark)) {
     const stored = await d.select().from(a).where(and(eq(a.entryId, entry.id), eq(a.threshold, LONGCODEU_THRESHOLD)));
     return {
-      model: entry.model,
-      model_slug: modelSlug,
-      kind: entry.kind as LeaderboardKind,
-      benchmark: q.benchmark,
-      dataset: q.dataset,
-      mode: q.mode,
-      comment_mode: q.comment_mode,
-      threshold: q.threshold,
-      interval: "wilson-95",
+      ...about,
       thresholds: {},
       depth: [],
       length: [],
@@ -428,15 +431,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
   heatmap.sort((x, y) => Number(x.length) - Number(y.length) || (positional ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)));
   const all = aggregates.find((r) => r.groupType === "all" && r.threshold === threshold);
   return {
-    model: entry.model,
-    model_slug: modelSlug,
-    kind: entry.kind as LeaderboardKind,
-    benchmark: q.benchmark,
-    dataset: q.dataset,
-    mode: q.mode,
-    comment_mode: q.comment_mode,
-    threshold: q.threshold,
-    interval: "wilson-95",
+    ...about,
     thresholds,
     depth,
     length,

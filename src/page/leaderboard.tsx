@@ -93,6 +93,34 @@ function Filters(props: { q: LeaderboardQuery; languages: string[]; sort: string
   );
 }
 
+/** The JSON and CSV links of a leaderboard table; `params` is the API query the table shows. */
+export function TableLinks(props: { params: Record<string, string | undefined> }) {
+  return (
+    <p class="links">
+      <a href={`/v1/leaderboard${qs(props.params)}`}>JSON of this table</a>
+      <a href={`/v1/leaderboard${qs({ ...props.params, format: "csv" })}`}>CSV</a>
+    </p>
+  );
+}
+
+/** The header cells every leaderboard table starts with: rank, model (sortable), kind. */
+export function HeadCells(props: { rankTitle: string; sort: string; q: LeaderboardQuery; params?: Record<string, string> }) {
+  return (
+    <>
+      <th scope="col" title={props.rankTitle}>
+        #
+      </th>
+      <SortHeader label="Model" sortKey="model" sort={props.sort} q={props.q} cls="l sticky" params={props.params} />
+      <th class="l kind" scope="col">
+        Kind
+      </th>
+    </>
+  );
+}
+
+/** The API query of a benchmark page: its parameters, plus its sort when the API has it and it is not the default. */
+export const apiQuery = (params: Record<string, string>, sort: string) => ({ ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) });
+
 /** The first cells of a leaderboard row: rank, model (with its kind on phones), kind, rate with its interval. */
 export function RowHead(props: { row: LeaderboardRow; href: string }) {
   const r = props.row;
@@ -153,8 +181,6 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
   const showErrors = rows.some((r) => r.errors > 0);
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
   const apiParams = queryParams(q, { sort: isApiSort(sort) ? (sort === PAGE_DEFAULTS.sort ? undefined : sort) : undefined });
-  const jsonHref = `/v1/leaderboard${qs(apiParams)}`;
-  const csvHref = `/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`;
   const modelParams = queryParams(q, { sort: undefined, language: undefined, kind: undefined });
   // A model listed twice (verified and reported) links each row to its own entry.
   const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
@@ -171,10 +197,7 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} languages={data.languages} sort={sort} />
-      <p class="links">
-        <a href={jsonHref}>JSON of this table</a>
-        <a href={csvHref}>CSV</a>
-      </p>
+      <TableLinks params={apiParams} />
       {rows.length === 0 ? (
         <p>
           No results for this query yet. An administrator loads the published results with{" "}
@@ -185,9 +208,7 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
           <table id="leaderboard">
             <thead>
               <tr>
-                <th scope="col" title="Rank by pass@1 at this threshold">#</th>
-                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" />
-                <th class="l kind" scope="col">Kind</th>
+                <HeadCells rankTitle="Rank by pass@1 at this threshold" sort={sort} q={q} />
                 <SortHeader label={`pass@1 %${q.language === "all" ? "" : ` (${q.language})`}`} sortKey="rate" sort={sort} q={q} title="pass@1 in percent, 95 % Wilson interval below" />
                 <SortHeader label="n" sortKey="n" sort={sort} q={q} title="Tasks scored" />
                 {data.languages.map((l) => (

@@ -9,7 +9,7 @@ import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../l
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, qs, when } from "./format";
 import { FilterSelect, HiddenFields, KindSelect, Layout } from "./layout";
-import { KindBadge, SortHeader, breakable, isApiSort, sortRows } from "./leaderboard";
+import { HeadCells, KindBadge, SortHeader, TableLinks, apiQuery, breakable, sortRows } from "./leaderboard";
 
 /** The paper's task names (its appendix C). */
 export const TASK_TITLES: Record<LongCodeUTask, string> = {
@@ -104,7 +104,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
   const bucket = q.bucket ?? "all";
   const rows = sortRows(data.rows, sort);
   const params = longcodeuParams(q);
-  const apiParams = { ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) };
+  const apiParams = apiQuery(params, sort);
   const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
   const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
@@ -126,10 +126,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} sort={sort} />
-      <p class="links">
-        <a href={`/v1/leaderboard${qs(apiParams)}`}>JSON of this table</a>
-        <a href={`/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`}>CSV</a>
-      </p>
+      <TableLinks params={apiParams} />
       <p class="note">
         {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
       </p>
@@ -143,9 +140,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
           <table id="leaderboard" class="longcodeu">
             <thead>
               <tr>
-                <th scope="col" title="Rank by the average">#</th>
-                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" params={params} />
-                <th class="l kind" scope="col">Kind</th>
+                <HeadCells rankTitle="Rank by the average" sort={sort} q={q} params={params} />
                 {/* The average first: what a phone shows without scrolling. */}
                 {header("Avg %", "rate", `The mean over tasks of each task's mean ${metric} (the paper's #Avg)`)}
                 {LONGCODEU_TASKS.map((t) => header(t, t, `${TASK_TITLES[t]}: mean ${TASK_METRICS[t][metric]} %`))}

@@ -6,8 +6,9 @@
  */
 import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUBreakdown, type LongCodeUMetric } from "../leaderboard/longcodeu";
 import type { LeaderboardKind, ModelBreakdown } from "../leaderboard/types";
-import { HEAT_GRADIENT, heatColour, qs } from "./format";
+import { qs } from "./format";
 import { Layout } from "./layout";
+import { HeatCell, HeatLegend } from "./svg";
 import { KindBadge } from "./leaderboard";
 import { TASK_TITLES, bucketLabel, count, longcodeuParams, metricNames, score } from "./longcodeu-board";
 
@@ -16,16 +17,9 @@ type Cell = { n: number; recall: number | null; precision: number | null };
 const COLUMNS = ["all", ...BUCKET_KEYS] as const;
 
 /** One coloured cell: the value, and below it what it is a mean over. */
-function ValueCell(props: { value: number | null; note: string; title: string }) {
-  if (props.value === null) return <td class="cell muted">–</td>;
-  const { background, color } = heatColour(props.value);
-  return (
-    <td class="cell" style={`background:${background};color:${color}`} title={props.title}>
-      {score(props.value)}
-      <small>{props.note}</small>
-    </td>
-  );
-}
+const ValueCell = (props: { value: number | null; note: string; title: string }) => (
+  <HeatCell value={props.value} text={props.value === null ? undefined : score(props.value)} note={props.note} title={props.title} />
+);
 
 /** Tasks × (all lengths, then each bucket) of one metric, with the average over tasks as the last row. */
 function ScoreGrid(props: { l: LongCodeUBreakdown; metric: LongCodeUMetric }) {
@@ -74,12 +68,7 @@ function ScoreGrid(props: { l: LongCodeUBreakdown; metric: LongCodeUMetric }) {
           </tbody>
         </table>
       </div>
-      <figcaption class="heat-legend">
-        <span>0 %</span>
-        <span class="ramp" style={`background:${HEAT_GRADIENT}`} aria-hidden="true"></span>
-        <span>100 % {metric}</span>
-        <span class="muted">(cell: mean {metric} % and scored examples; – none)</span>
-      </figcaption>
+      <HeatLegend metric={metric} cell={`(cell: mean ${metric} % and scored examples; – none)`} />
     </figure>
   );
 }

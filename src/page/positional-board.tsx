@@ -9,7 +9,7 @@ import type { LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
 import { PAGE_DEFAULTS, qs, when } from "./format";
 import { HiddenFields, KindSelect, Layout } from "./layout";
-import { RowHead, SortHeader, isApiSort, sortRows } from "./leaderboard";
+import { HeadCells, RowHead, SortHeader, TableLinks, apiQuery, sortRows } from "./leaderboard";
 
 /** The kind filter (the only one), carrying benchmark, dataset and sort along. */
 function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
@@ -31,7 +31,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
   const b = q.benchmark as PositionalBenchmark;
   const rows = sortRows(data.rows, sort);
   const params = positionalParams(b, q.dataset, q.kind);
-  const apiParams = { ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) };
+  const apiParams = apiQuery(params, sort);
   const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
   const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(positionalParams(b, q.dataset, twice.has(r.model_slug) ? r.kind : undefined))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
@@ -52,10 +52,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
         “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <KindFilter data={data} sort={sort} />
-      <p class="links">
-        <a href={`/v1/leaderboard${qs(apiParams)}`}>JSON of this table</a>
-        <a href={`/v1/leaderboard${qs({ ...apiParams, format: "csv" })}`}>CSV</a>
-      </p>
+      <TableLinks params={apiParams} />
       {rows.length === 0 ? (
         <p>No results for {SHORT_NAMES[b]} here yet: a completed run of this service over the whole dataset publishes itself on this page.</p>
       ) : (
@@ -63,9 +60,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
           <table id="leaderboard" class="positional">
             <thead>
               <tr>
-                <th scope="col" title="Rank by accuracy">#</th>
-                <SortHeader label="Model" sortKey="model" sort={sort} q={q} cls="l sticky" params={params} />
-                <th class="l kind" scope="col">Kind</th>
+                <HeadCells rankTitle="Rank by accuracy" sort={sort} q={q} params={params} />
                 <SortHeader label="accuracy %" sortKey="rate" sort={sort} q={q} params={params} title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below" />
                 {/* The drop beside the accuracy: both fit a phone's first screen. */}
                 <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />

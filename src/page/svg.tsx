@@ -182,26 +182,38 @@ export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: Bucket
                 <th class="l sticky" scope="row">{labels.row(d)}</th>
                 {lengths.map((l) => {
                   const c = at.get(`${d}\u0000${l}`);
-                  if (!c || c.n === 0) return <td class="cell muted">–</td>;
-                  const { background, color } = heatColour(c.rate);
-                  return (
-                    <td class="cell" style={`background:${background};color:${color}`} title={labels.title(d, l, c.rate, c.n)}>
-                      {pct(c.rate)}
-                      <small>n={c.n}</small>
-                    </td>
-                  );
+                  return c && c.n > 0 ? <HeatCell value={c.rate} text={pct(c.rate)} note={`n=${c.n}`} title={labels.title(d, l, c.rate, c.n)} /> : <HeatCell value={null} />;
                 })}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <figcaption class="heat-legend">
-        <span>0 %</span>
-        <span class="ramp" style={`background:${HEAT_GRADIENT}`} aria-hidden="true"></span>
-        <span>100 % {labels.metric}</span>
-        <span class="muted">{labels.cell}</span>
-      </figcaption>
+      <HeatLegend metric={labels.metric} cell={labels.cell} />
     </figure>
+  );
+}
+
+/** One cell of a heat grid (0..1 coloured on the ramp), or a muted dash when there is no value. */
+export function HeatCell(props: { value: number | null; text?: string; note?: string; title?: string }) {
+  if (props.value === null) return <td class="cell muted">–</td>;
+  const { background, color } = heatColour(props.value);
+  return (
+    <td class="cell" style={`background:${background};color:${color}`} title={props.title}>
+      {props.text}
+      <small>{props.note}</small>
+    </td>
+  );
+}
+
+/** The colour ramp under a heat grid, from 0 % to 100 % of `metric`, and what a cell shows. */
+export function HeatLegend(props: { metric: string; cell: string }) {
+  return (
+    <figcaption class="heat-legend">
+      <span>0 %</span>
+      <span class="ramp" style={`background:${HEAT_GRADIENT}`} aria-hidden="true"></span>
+      <span>100 % {props.metric}</span>
+      <span class="muted">{props.cell}</span>
+    </figcaption>
   );
 }
