@@ -118,6 +118,32 @@ export function HeadCells(props: { rankTitle: string; sort: string; q: Leaderboa
   );
 }
 
+/** The last header cells of a family's table: failed calls, and context overflows when any row has one (neither is in n). */
+export function FailureHeads(props: { showExceeded: boolean }) {
+  return (
+    <>
+      <th scope="col" title="Model calls that failed (not in n)">
+        errors
+      </th>
+      {props.showExceeded ? (
+        <th scope="col" title="Prompts longer than the model's context window (not in n)">
+          context exceeded
+        </th>
+      ) : null}
+    </>
+  );
+}
+
+/** A row's cells under {@link FailureHeads}. */
+export function FailureCells(props: { row: LeaderboardRow; showExceeded: boolean }) {
+  return (
+    <>
+      <td>{props.row.errors || ""}</td>
+      {props.showExceeded ? <td>{props.row.context_exceeded || ""}</td> : null}
+    </>
+  );
+}
+
 /** The API query of a benchmark page: its parameters, plus its sort when the API has it and it is not the default. */
 export const apiQuery = (params: Record<string, string>, sort: string) => ({ ...params, ...(isApiSort(sort) && sort !== PAGE_DEFAULTS.sort ? { sort } : {}) });
 

@@ -9,7 +9,7 @@ import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../l
 import { BenchmarkNav } from "./benchmarks";
 import { PAGE_DEFAULTS, qs, when } from "./format";
 import { FilterSelect, HiddenFields, KindSelect, Layout } from "./layout";
-import { HeadCells, KindBadge, SortHeader, TableLinks, apiQuery, breakable, sortRows } from "./leaderboard";
+import { FailureCells, FailureHeads, HeadCells, KindBadge, SortHeader, TableLinks, apiQuery, breakable, sortRows } from "./leaderboard";
 
 /** The paper's task names (its appendix C). */
 export const TASK_TITLES: Record<LongCodeUTask, string> = {
@@ -146,8 +146,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
                 {LONGCODEU_TASKS.map((t) => header(t, t, `${TASK_TITLES[t]}: mean ${TASK_METRICS[t][metric]} %`))}
                 {header("n", "n", "Examples scored")}
                 {header("unparseable", "unparseable", "Outputs that could not be parsed: scored 0 and counted in n")}
-                <th scope="col" title="Model calls that failed (not in n)">errors</th>
-                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window (not in n)">context exceeded</th> : null}
+                <FailureHeads showExceeded={showExceeded} />
               </tr>
             </thead>
             <tbody>
@@ -169,8 +168,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
                   ))}
                   <td>{r.n ?? "–"}</td>
                   <td>{r.unparseable || ""}</td>
-                  <td>{r.errors || ""}</td>
-                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
+                  <FailureCells row={r} showExceeded={showExceeded} />
                 </tr>
               ))}
             </tbody>

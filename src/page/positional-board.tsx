@@ -9,7 +9,7 @@ import type { LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
 import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
 import { PAGE_DEFAULTS, qs, when } from "./format";
 import { HiddenFields, KindSelect, Layout } from "./layout";
-import { HeadCells, RowHead, SortHeader, TableLinks, apiQuery, sortRows } from "./leaderboard";
+import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, sortRows } from "./leaderboard";
 
 /** The kind filter (the only one), carrying benchmark, dataset and sort along. */
 function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
@@ -65,8 +65,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
                 {/* The drop beside the accuracy: both fit a phone's first screen. */}
                 <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />
                 <SortHeader label="n" sortKey="n" sort={sort} q={q} params={params} title="Samples scored (targets × cells)" />
-                <th scope="col" title="Model calls that failed (not in n)">errors</th>
-                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window (not in n)">context exceeded</th> : null}
+                <FailureHeads showExceeded={showExceeded} />
               </tr>
             </thead>
             <tbody>
@@ -77,8 +76,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
                     {dropPct(r.median_drop)}
                   </td>
                   <td>{r.n ?? "–"}</td>
-                  <td>{r.errors || ""}</td>
-                  {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
+                  <FailureCells row={r} showExceeded={showExceeded} />
                 </tr>
               ))}
             </tbody>
