@@ -99,7 +99,19 @@ function alive(pid: number): boolean {
  * tree shares the test's process group: killing the group would kill the test runner too.
  */
 async function killHard(child: ChildProcess): Promise<string[]> {
-  const tree = processTree(child.pid!);
+  // Freeze the tree first, level by level until no new process shows up: a process spawned between
+  // listing the tree and killing it would otherwise survive as an orphan.
+  const tree: number[] = [];
+  for (let fresh = processTree(child.pid!); fresh.length > 0; fresh = processTree(child.pid!).filter((pid) => !tree.includes(pid))) {
+    for (const pid of fresh) {
+      try {
+        process.kill(pid, "SIGSTOP");
+      } catch {
+        // already gone
+      }
+      tree.push(pid);
+    }
+  }
   const commands = tree.map((pid) => `${pid} ${commandOf(pid).slice(0, 100)}`);
   for (const pid of tree) {
     try {
