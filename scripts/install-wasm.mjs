@@ -21,7 +21,7 @@ const require = createRequire(join(root, "package.json"));
 
 /** Where each module comes from: package and file inside it. */
 const SOURCES = {
-  "tree-sitter": { package: "web-tree-sitter", file: "web-tree-sitter.wasm" },
+  "tree-sitter": { package: "web-tree-sitter", file: "tree-sitter.wasm" },
   "tree-sitter-python": { package: "tree-sitter-python", file: "tree-sitter-python.wasm" },
   "tree-sitter-cpp": { package: "tree-sitter-cpp", file: "tree-sitter-cpp.wasm" },
   "tree-sitter-java": { package: "tree-sitter-java", file: "tree-sitter-java.wasm" },

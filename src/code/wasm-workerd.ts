@@ -22,29 +22,68 @@ const GRAMMARS: Record<string, WebAssembly.Module> = {
 };
 
 type ProcessLike = { type?: string };
+type GlobalLike = { process?: ProcessLike; location?: { href: string } };
+
+/**
+ * Runs emscripten's start-up as in a web worker. workerd defines process.versions.node, which sends
+ * the glue down its Node path (and into import.meta.url, undefined in a Worker bundle): posing as an
+ * Electron renderer avoids that. The web-worker path then reads `self.location.href` for the
+ * directory of the runtime's .wasm, which we hand over compiled: an empty location will do.
+ */
+async function asWebWorker<T>(start: () => Promise<T>): Promise<T> {
+  const host = globalThis as GlobalLike;
+  const proc = host.process;
+  const previousType = proc?.type;
+  const hadLocation = "location" in host;
+  if (proc) proc.type = "renderer";
+  if (!hadLocation) host.location = { href: "" };
+  try {
+    return await start();
+  } finally {
+    if (proc) proc.type = previousType;
+    if (!hadLocation) delete host.location;
+  }
+}
+
+/** The emscripten module object `Parser.init` fills in: it exports the runtime's dynamic linker. */
+type RuntimeModule = {
+  loadWebAssemblyModule?: (binary: unknown, flags: object, ...rest: unknown[]) => unknown;
+};
+
+/**
+ * The grammar whose load is in flight, keyed by the placeholder handed to `Language.load`.
+ *
+ * web-tree-sitter 0.25 (the last runtime whose core parses as the native 0.22-0.26 cores do) only
+ * takes grammar bytes or a path in `Language.load`, and would compile bytes, which workerd forbids.
+ * Its dynamic linker, though, accepts a compiled `WebAssembly.Module`. So `Language.load` gets an
+ * empty placeholder array and the linker gets the module that placeholder stands for.
+ */
+const pending = new Map<Uint8Array, WebAssembly.Module>();
 
 export const workerdGrammarLoader: GrammarLoader = {
   async initRuntime() {
-    // workerd defines process.versions.node, which sends emscripten's glue down its Node path
-    // (and into import.meta.url). Posing as an Electron renderer for the duration avoids that.
-    const proc = (globalThis as { process?: ProcessLike }).process;
-    const previous = proc?.type;
-    if (proc) proc.type = "renderer";
-    try {
-      await Parser.init({
-        instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
-          const instance = new WebAssembly.Instance(runtime, imports);
-          done(instance, runtime);
-          return instance.exports;
-        },
-      } as object);
-    } finally {
-      if (proc) proc.type = previous;
-    }
+    const module: RuntimeModule = {
+      instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
+        const instance = new WebAssembly.Instance(runtime, imports);
+        done(instance, runtime);
+        return instance.exports;
+      },
+    } as RuntimeModule;
+    await asWebWorker(() => Parser.init(module as object));
+    const link = module.loadWebAssemblyModule;
+    if (!link) throw new Error("tree-sitter: the runtime exports no loadWebAssemblyModule");
+    module.loadWebAssemblyModule = (binary, flags, ...rest) =>
+      link(binary instanceof Uint8Array ? (pending.get(binary) ?? binary) : binary, flags, ...rest);
   },
   async loadGrammar(grammar) {
     const module = GRAMMARS[grammar];
     if (!module) throw new Error(`tree-sitter: no wasm module for ${grammar}`);
-    return TSLanguage.loadSync(module);
+    const placeholder = new Uint8Array(0);
+    pending.set(placeholder, module);
+    try {
+      return await TSLanguage.load(placeholder);
+    } finally {
+      pending.delete(placeholder);
+    }
   },
 };

@@ -14,6 +14,7 @@
  */
 import type { Node, TreeCursor } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "../../code/parser";
+import { present } from "../../code/nodes";
 
 export interface PlainNode {
   readonly type: string;
@@ -63,7 +64,7 @@ export function runtimeSubtrees(root: Node): string[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     out.push(node.toString());
-    for (const child of node.children) if (child.childCount > 0) stack.push(child);
+    for (const child of present(node.children)) if (child.childCount > 0) stack.push(child);
   }
   return out;
 }

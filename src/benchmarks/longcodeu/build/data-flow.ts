@@ -32,6 +32,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { NESTED_SCOPES, named, sameNode } from "./ts-nodes";
+import { present } from "../../../code/nodes";
 
 export const DATA_FLOW_RULESET = "cu-dfa@1";
 
@@ -240,13 +241,13 @@ function walk(node: Node, flow: DataFlow): void {
       for (const c of named(node)) target(c, "del", flow);
       return;
     case "import_statement":
-      for (const n of node.childrenForFieldName("name")) {
+      for (const n of present(node.childrenForFieldName("name"))) {
         const id = n.type === "aliased_import" ? n.childForFieldName("alias") : firstIdentifier(n);
         if (id) add(flow, id, "import");
       }
       return;
     case "import_from_statement":
-      for (const n of node.childrenForFieldName("name")) {
+      for (const n of present(node.childrenForFieldName("name"))) {
         const id = n.type === "aliased_import" ? n.childForFieldName("alias") : lastIdentifier(n);
         if (id) add(flow, id, "import");
       }

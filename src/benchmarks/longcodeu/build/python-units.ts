@@ -29,6 +29,7 @@ import { cleandoc } from "../../../datasets/curate/docstrings";
 import { collectCallSites, type CallSite } from "./calls";
 import { functionDataFlow, type Change } from "./data-flow";
 import { docstringLiteral, named, statements, stringBody } from "./ts-nodes";
+import { present } from "../../../code/nodes";
 
 export interface PyDocstring {
   /** Cleaned (`inspect.cleandoc`). */
@@ -262,7 +263,7 @@ function baseClasses(node: Node): string[] {
 export function importBindings(node: Node): ImportBinding[] {
   const out: ImportBinding[] = [];
   if (node.type === "import_statement") {
-    for (const n of node.childrenForFieldName("name")) {
+    for (const n of present(node.childrenForFieldName("name"))) {
       if (n.type === "aliased_import") {
         const dotted = n.childForFieldName("name");
         const alias = n.childForFieldName("alias");
@@ -283,7 +284,7 @@ export function importBindings(node: Node): ImportBinding[] {
     const dotted = named(moduleNode).find((c) => c.type === "dotted_name");
     module = dotted ? dotted.text.split(".") : [];
   } else module = moduleNode.text.split(".");
-  for (const n of node.childrenForFieldName("name")) {
+  for (const n of present(node.childrenForFieldName("name"))) {
     const nameNode = n.type === "aliased_import" ? n.childForFieldName("name") : n;
     const alias = n.type === "aliased_import" ? n.childForFieldName("alias") : n;
     if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text });

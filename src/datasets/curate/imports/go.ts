@@ -7,6 +7,7 @@ import type { Node } from "web-tree-sitter";
 import type { LoadedLanguage } from "../../../code/parser";
 import { capture, scanFiles, type DependencyOptions, type FileImports, type Resolver } from "./common";
 import { basename, child, compareCodePoints, dirname, sortPaths, type RepoFiles } from "./repo";
+import { present } from "../../../code/nodes";
 
 const USES = "[(identifier) (type_identifier)] @use";
 const IMPORT_PATHS = "(import_spec path: (_) @path)";
@@ -65,12 +66,12 @@ export const resolveGo: Resolver = (repo, files, lang, opts) => {
 };
 
 function scanFile(lang: LoadedLanguage, root: Node): GoFile {
-  const pkg = root.namedChildren.find((n) => n.type === "package_clause")?.namedChildren[0]?.text ?? "";
+  const pkg = present(root.namedChildren).find((n) => n.type === "package_clause")?.namedChild(0)?.text ?? "";
   const declared: string[] = [];
-  for (const decl of root.namedChildren) {
+  for (const decl of present(root.namedChildren)) {
     if (decl.type === "function_declaration") declared.push(decl.childForFieldName("name")?.text ?? "");
     else if (decl.type === "type_declaration" || decl.type === "var_declaration" || decl.type === "const_declaration") {
-      for (const spec of specs(decl)) declared.push(...spec.childrenForFieldName("name").map((n) => n.text));
+      for (const spec of specs(decl)) declared.push(...present(spec.childrenForFieldName("name")).map((n) => n.text));
     }
   }
   const used = new Set<string>();
@@ -81,7 +82,7 @@ function scanFile(lang: LoadedLanguage, root: Node): GoFile {
 
 /** The `type_spec`/`var_spec`/... nodes of a declaration, inside a parenthesised list or not. */
 function specs(decl: Node): Node[] {
-  return decl.namedChildren.flatMap((n) => (n.type.endsWith("_spec_list") ? n.namedChildren : [n])).filter((n) => n.type.endsWith("_spec") || n.type === "type_alias");
+  return present(decl.namedChildren).flatMap((n) => (n.type.endsWith("_spec_list") ? present(n.namedChildren) : [n])).filter((n) => n.type.endsWith("_spec") || n.type === "type_alias");
 }
 
 /** Module path -> directory, from `go.mod` entries among the files or `opts.goModule` (repository root). */

@@ -6,6 +6,7 @@ import type { Node } from "web-tree-sitter";
 import type { LoadedLanguage } from "../../../code/parser";
 import { capture, scanFiles, type FileImports, type Resolver } from "./common";
 import { sortPaths } from "./repo";
+import { present } from "../../../code/nodes";
 
 const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"]);
 const NAMES = "[(identifier) (type_identifier)] @name";
@@ -66,12 +67,12 @@ function scanFile(lang: LoadedLanguage, root: Node): JavaFile {
   const types: string[] = [];
   const imports: JavaFile["imports"] = [];
   const header: [number, number][] = [];
-  for (const node of root.namedChildren) {
+  for (const node of present(root.namedChildren)) {
     if (node.type === "package_declaration" || node.type === "import_declaration") header.push([node.startIndex, node.endIndex]);
-    if (node.type === "package_declaration") pkg = node.namedChildren.find((n) => n.type.endsWith("identifier"))?.text ?? "";
+    if (node.type === "package_declaration") pkg = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text ?? "";
     else if (node.type === "import_declaration") {
-      const name = node.namedChildren.find((n) => n.type.endsWith("identifier"))?.text;
-      if (name) imports.push({ name: name.replace(/\s+/g, ""), wildcard: node.namedChildren.some((n) => n.type === "asterisk") });
+      const name = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text;
+      if (name) imports.push({ name: name.replace(/\s+/g, ""), wildcard: present(node.namedChildren).some((n) => n.type === "asterisk") });
     } else if (TYPE_DECLARATIONS.has(node.type)) {
       const name = node.childForFieldName("name")?.text;
       if (name) types.push(name);

@@ -5,6 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { basename, child, compareCodePoints, dirname, RepoFiles } from "./repo";
+import { present } from "../../../code/nodes";
 
 const IMPORTS = "[(import_statement) (import_from_statement)] @import";
 
@@ -64,7 +65,7 @@ export class PythonRepo {
 
   statement(path: string, node: Node, out: FileImports): void {
     if (node.type === "import_statement") {
-      for (const name of node.childrenForFieldName("name")) {
+      for (const name of present(node.childrenForFieldName("name"))) {
         const dotted = name.type === "aliased_import" ? name.childForFieldName("name")! : name;
         this.absolute(dotted.text.split("."), out);
       }
@@ -72,15 +73,15 @@ export class PythonRepo {
     }
     const moduleNode = node.childForFieldName("module_name");
     if (!moduleNode) return;
-    const names = node.childrenForFieldName("name").map((n) => (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text);
-    const wildcard = node.namedChildren.some((n) => n.type === "wildcard_import");
+    const names = present(node.childrenForFieldName("name")).map((n) => (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text);
+    const wildcard = present(node.namedChildren).some((n) => n.type === "wildcard_import");
     if (moduleNode.type !== "relative_import") {
       const target = this.absolute(moduleNode.text.split("."), out);
       if (target) this.fromList(target, moduleNode.text, names, wildcard, out);
       return;
     }
-    const prefix = moduleNode.namedChildren.find((n) => n.type === "import_prefix")?.text.length ?? 1;
-    const dotted = moduleNode.namedChildren.find((n) => n.type === "dotted_name")?.text;
+    const prefix = present(moduleNode.namedChildren).find((n) => n.type === "import_prefix")?.text.length ?? 1;
+    const dotted = present(moduleNode.namedChildren).find((n) => n.type === "dotted_name")?.text;
     let base = dirname(path);
     for (let level = 1; level < prefix; level++) {
       if (base === "") {
