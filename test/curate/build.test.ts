@@ -106,6 +106,19 @@ describe("selectNeedles", () => {
     expect(selectNeedles(files, functions, { seed: 1, count: 3, bins: 8, maxBytes: 10 })).toEqual([]);
     expect(() => selectNeedles({ "a.py": "x" }, {}, { seed: 1, count: 3, bins: 8, maxBytes: 10 })).toThrow(NeedleSelectionError);
   });
+
+  it("tests eligibility before a function claims its bin (needlework's own rule, not the reference's)", async () => {
+    const files = makePackage();
+    const { functions } = await analyzeFunctions("python", Object.entries(files));
+    const all = { seed: 1, count: 16, bins: 16, maxBytes: 2000 };
+    // Without a test, the first function of each bin claims it (the reference's loop).
+    const claimers = selectNeedles(files, functions, all).map((p) => p.name);
+    expect(claimers.some((name) => name.startsWith("step_"))).toBe(true);
+    // Refusing every step_* leaves their bins to the helpers after them instead of leaving them empty.
+    const helpersOnly = selectNeedles(files, functions, { ...all, eligible: (_path, fn) => fn.name.startsWith("helper_") });
+    expect(helpersOnly.every((p) => p.name.startsWith("helper_"))).toBe(true);
+    expect(helpersOnly.length).toBeGreaterThan(claimers.filter((name) => name.startsWith("helper_")).length);
+  });
 });
 
 describe("round trip: build -> import -> score", () => {

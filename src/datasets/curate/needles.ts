@@ -1,9 +1,11 @@
 /**
- * Needle selection, as the reference's `scripts/curate/needle_selection.py`: walk the functions in
- * order and keep one whose name is unique in the repository, whose body is at most `maxBytes`
- * bytes, and whose bin (`global_start_byte // (repo characters // bins)`) is still free; then draw
- * `min(count, candidates)` of them with Python's `random.sample`. The reference drew without a
- * seed; we seed Python's generator with a recorded seed, so the draw is reproducible (also in Python).
+ * Needle selection. The loop is the reference's `scripts/curate/needle_selection.py`: walk the
+ * functions in order and keep one whose name is unique in the repository, whose body is at most
+ * `maxBytes` bytes, and whose bin (`global_start_byte // (repo characters // bins)`) is still free;
+ * then draw `min(count, candidates)` of them with Python's `random.sample`.
+ * Ours, not the reference's: the reference drew without a seed; we seed Python's generator with a
+ * recorded seed, so the draw is reproducible (also in Python). And `eligible` (docstring mode) is
+ * tested before a function claims its bin, so an ineligible function does not waste the bin.
  */
 import type { ReleaseFunction } from "../release";
 import { codePointLength, type RepoFunctions } from "./functions";
