@@ -30,6 +30,14 @@ export function createApp() {
   app.onError((err, c) => problemResponse(c, toProblem(err, c.get("requestId"))));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
+    // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110 §15.5.6).
+    const allow = allowedMethods(app, path);
+    if (allow.length > 0 && !allow.includes(c.req.method)) {
+      return problemResponse(
+        c,
+        new ProblemError("method-not-allowed", `${path} does not answer ${c.req.method}; it answers ${allow.join(", ")}.`, { allow }, { Allow: allow.join(", ") }),
+      );
+    }
     // People browse everything outside the API: they get the HTML 404 page; /v1/* stays JSON.
     if ((c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(path)) return pageNotFound(c, `There is no page at ${path}.`);
     return problemResponse(c, new ProblemError("not-found", `No route for ${c.req.method} ${path}.`));
@@ -81,6 +89,26 @@ export function createApp() {
   app.route("/", pageRoutes);
 
   return app;
+}
+
+/** Methods in the order an `Allow` header lists them. */
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/**
+ * The methods `path` has a route for, asked of the app's own router (so Allow never drifts from
+ * what is registered): a route counts when it was declared for that method, not middleware
+ * mounted for all methods (request ids). HEAD is answered wherever GET is (Hono runs the GET
+ * handler without the body). Empty for an unknown path.
+ */
+export function allowedMethods(app: OpenAPIHono<AppEnv>, path: string): string[] {
+  const allowed = new Set<string>();
+  for (const method of METHODS) {
+    if (method === "HEAD") continue;
+    const [matches] = app.router.match(method, path);
+    if (matches.some(([[, route]]) => route.method === method)) allowed.add(method);
+  }
+  if (allowed.has("GET")) allowed.add("HEAD");
+  return METHODS.filter((m) => allowed.has(m));
 }
 
 const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/") || path === "/openapi.json";

@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const PROBLEMS = {
   "validation-error": { status: 400, title: "Request failed validation" },
   "malformed-json": { status: 400, title: "Malformed JSON body" },
+  "malformed-encoding": { status: 400, title: "Body does not decode" },
   unauthorized: { status: 401, title: "Missing or invalid admin token" },
   "admin-disabled": { status: 403, title: "Admin endpoints are disabled" },
   "not-found": { status: 404, title: "Not found" },
@@ -27,12 +28,16 @@ export type ProblemType = keyof typeof PROBLEMS;
 /** Problem type URIs are URNs: stable identifiers, documented in the README. */
 export const problemUri = (type: ProblemType) => `urn:needlework:problem:${type}`;
 
-/** Throw this anywhere in a handler to answer with the envelope. */
+/**
+ * Throw this anywhere in a handler to answer with the envelope. `headers` are response headers the
+ * status requires (`WWW-Authenticate` with 401, `Allow` with 405, `Accept-Encoding` with 415).
+ */
 export class ProblemError extends Error {
   constructor(
     readonly type: ProblemType,
     readonly detail: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = "ProblemError";
@@ -51,7 +56,7 @@ export function problemResponse(c: Context, problem: ProblemError): Response {
   };
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/problem+json; charset=utf-8", "x-request-id": body.request_id ?? "" },
+    headers: { ...problem.headers, "content-type": "application/problem+json; charset=utf-8", "x-request-id": body.request_id ?? "" },
   });
 }
 

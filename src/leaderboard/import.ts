@@ -20,6 +20,7 @@ import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS, aggregateSamples, rateOf, type Aggregate, type Sample } from "./aggregate";
 import { isLongCodeUBenchmark } from "./longcodeu";
 import { isPositionalBenchmark } from "./positional";
+import { LEADERBOARD_BENCHMARKS } from "./queries";
 import { sha256Hex } from "../sha256";
 import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
 
@@ -52,7 +53,10 @@ export const LeaderboardImportSchema = z
   .object({
     kind: z.literal("reported").openapi({ description: "Imports are always `reported`; verified entries come only from runs of this service" }),
     dataset: Slug.openapi({ example: "repoqa-2024-04-20" }),
-    benchmark: Slug.default("repoqa-snf"),
+    benchmark: z
+      .enum(LEADERBOARD_BENCHMARKS)
+      .default("repoqa-snf")
+      .openapi({ description: "Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)" }),
     scoring_mode: z.enum(SCORING_MODES).default("official"),
     comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
     context_size: z.number().int().min(1).max(10_000_000).default(16384).openapi({ description: "Context length of the evaluation (length buckets)" }),

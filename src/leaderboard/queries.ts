@@ -32,12 +32,13 @@ import {
   LONGCODEU_TASKS,
   LONGCODEU_THRESHOLD,
   PAPER_REFERENCE,
+  LONGCODEU_BENCHMARK,
   isLongCodeUBenchmark,
   leaderboardGroups,
   longcodeuBreakdown,
   rowPart,
 } from "./longcodeu";
-import { PAPER_MEDIAN_DROP, isPositionalBenchmark, relativeAccuracy } from "./positional";
+import { PAPER_MEDIAN_DROP, POSITIONAL_BENCHMARKS, isPositionalBenchmark, relativeAccuracy } from "./positional";
 import { scopeWhere } from "./store";
 import {
   LEADERBOARD_KINDS,
@@ -70,6 +71,16 @@ function entryColumns() {
 }
 
 export const LEADERBOARD_SORTS = ["-rate", "rate", "model", "-model"] as const;
+
+/**
+ * Every benchmark the leaderboard has rows of: RepoQA (imports and runs), the three positional
+ * tasks of "Sense and Sensitivity" and LongCodeU (runs). Anything else is a 400, not an empty board.
+ */
+export const LEADERBOARD_BENCHMARKS = ["repoqa-snf", ...POSITIONAL_BENCHMARKS, LONGCODEU_BENCHMARK] as const;
+export const isLeaderboardBenchmark = (id: string): boolean => (LEADERBOARD_BENCHMARKS as readonly string[]).includes(id);
+
+/** Dataset ids, as the datasets API spells them. */
+export const DATASET_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const LEADERBOARD_DEFAULTS: LeaderboardQuery = {
   benchmark: "repoqa-snf",
@@ -117,10 +128,10 @@ export function normalizeQuery(q: Partial<LeaderboardQuery>): LeaderboardQuery {
   if (!COMMENT_MODES.includes(out.comment_mode as never)) invalid("comment_mode", `one of ${COMMENT_MODES.join(", ")}`);
   if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalid("kind", `"all" or one of ${LEADERBOARD_KINDS.join(", ")}`);
   if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalid("sort", `one of ${LEADERBOARD_SORTS.join(", ")}`);
-  for (const field of ["benchmark", "dataset"] as const) {
-    // Left to the default (normalising twice keeps it so).
-    if (field === "dataset" && positional && out.dataset === "") continue;
-    if (typeof out[field] !== "string" || out[field].length === 0 || out[field].length > 64) invalid(field, "1 to 64 characters");
+  if (typeof out.benchmark !== "string" || !isLeaderboardBenchmark(out.benchmark)) invalid("benchmark", `one of ${LEADERBOARD_BENCHMARKS.join(", ")}`);
+  // "" is left to the default (normalising twice keeps it so).
+  if (!(positional && out.dataset === "") && (typeof out.dataset !== "string" || !DATASET_ID.test(out.dataset))) {
+    invalid("dataset", "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)");
   }
   return out;
 }

@@ -1,5 +1,7 @@
 /** Reading a page URL's query string into a leaderboard query. */
 import { ProblemError } from "../errors";
+import { isLeaderboardBenchmark, LEADERBOARD_BENCHMARKS } from "../leaderboard/queries";
+import { parseQueryNumber } from "../routes/common";
 import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS } from "../leaderboard/longcodeu";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
 import { PAGE_DEFAULTS } from "./format";
@@ -20,8 +22,9 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
   const q: Partial<LeaderboardQuery> = {};
   const { threshold, language, kind, mode, dataset, benchmark, comment_mode, bucket, metric, sort = PAGE_DEFAULTS.sort } = params;
   if (threshold !== undefined) {
-    const t = Number(threshold);
-    if (!/^\d(\.\d+)?$/.test(threshold) || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalid("threshold", "one of 0.0, 0.1, …, 1.0");
+    // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its range.
+    const t = parseQueryNumber(threshold);
+    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalid("threshold", "one of 0.0, 0.1, …, 1.0");
     q.threshold = Math.round(t * 10) / 10;
   }
   if (language !== undefined) {
@@ -36,10 +39,13 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     if (mode !== "official" && mode !== "strict") invalid("mode", "official or strict");
     q.mode = mode;
   }
-  for (const [name, value] of [["dataset", dataset], ["benchmark", benchmark]] as const) {
-    if (value === undefined) continue;
-    if (!ID.test(value)) invalid(name, "an id (lower-case letters, digits, '.', '_', '-')");
-    q[name] = value;
+  if (dataset !== undefined) {
+    if (!ID.test(dataset)) invalid("dataset", "an id (lower-case letters, digits, '.', '_', '-')");
+    q.dataset = dataset;
+  }
+  if (benchmark !== undefined) {
+    if (!isLeaderboardBenchmark(benchmark)) invalid("benchmark", `one of ${LEADERBOARD_BENCHMARKS.join(", ")}`);
+    q.benchmark = benchmark;
   }
   if (comment_mode !== undefined) {
     if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");

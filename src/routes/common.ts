@@ -20,6 +20,42 @@ export function createRouter() {
   });
 }
 
+/**
+ * Numbers in a query string are plain decimals, one rule for every endpoint (README, "Errors"):
+ * an optional '-', one or more digits, and for non-integers an optional '.' with one or more digits.
+ * Refused (400): the empty string, whitespace, a leading '+', hex/octal/binary forms (`0x10`),
+ * exponents (`1e3`), `Infinity`, `NaN`, a bare or trailing '.' (`.5`, `5.`). Leading zeros are
+ * decimal and accepted (`007` is 7). `z.coerce.number()` would read '' as 0 and '0x10' as 16.
+ */
+export const QUERY_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+export const QUERY_INTEGER = /^-?\d+$/;
+
+/** Parses one query value by the rule above; undefined when it does not follow it. */
+export function parseQueryNumber(value: string, integer = false): number | undefined {
+  if (!(integer ? QUERY_INTEGER : QUERY_DECIMAL).test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function queryNumberOf<T extends z.ZodType>(schema: T, integer: boolean) {
+  return z.preprocess((value, ctx) => {
+    // Absent stays absent (defaults apply); repeated parameters (arrays) fail the inner schema.
+    if (typeof value !== "string") return value;
+    const n = parseQueryNumber(value, integer);
+    if (n === undefined) {
+      ctx.addIssue({ code: "custom", input: value, message: integer ? "must be a decimal integer (digits, optional leading '-')" : "must be a decimal number (digits, optional leading '-' and fraction)" });
+      return z.NEVER;
+    }
+    return n;
+  }, schema);
+}
+
+/** A query parameter read as a decimal number, then checked by `schema` (a z.number() chain). */
+export const queryDecimal = <T extends z.ZodType>(schema: T) => queryNumberOf(schema, false);
+
+/** A query parameter read as a decimal integer, then checked by `schema` (a z.number().int() chain). */
+export const queryInteger = <T extends z.ZodType>(schema: T) => queryNumberOf(schema, true);
+
 export const ProblemSchema = z
   .object({
     type: z.string().openapi({ example: "urn:needlework:problem:not-found" }),

@@ -20,7 +20,7 @@ import { importSuite } from "../benchmarks/semtrace/store";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal, queryInteger } from "./common";
 
 const DatasetId = z
   .string()
@@ -106,7 +106,7 @@ const tasks = createRoute({
     params: z.object({ id: DatasetId }),
     query: z.object({
       language: z.string().optional(),
-      limit: z.coerce.number().int().min(1).max(1000).default(100),
+      limit: queryInteger(z.number().int().min(1).max(1000)).default(100),
       after: z.string().max(1024).optional().openapi({ description: "The `next` cursor of the previous page" }),
     }),
   },
@@ -131,9 +131,9 @@ const prompt = createRoute({
     params: z.object({ id: DatasetId }),
     query: z.object({
       task: z.string().min(1).max(1024),
-      size: z.coerce.number().int().optional(),
+      size: queryInteger(z.number().int().optional()),
       comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
-      depth: z.coerce.number().min(0).max(1).optional(),
+      depth: queryDecimal(z.number().min(0).max(1).optional()),
     }),
   },
   responses: {

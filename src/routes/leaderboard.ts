@@ -6,35 +6,32 @@ import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS } from "../leaderboard/aggregate";
 import { cachedRead } from "../leaderboard/http-cache";
 import { DEFAULT_N_PER_LANGUAGE, LeaderboardImportSchema, importReported } from "../leaderboard/import";
-import { LEADERBOARD_DEFAULTS, LEADERBOARD_SORTS, canonicalQuery, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
+import { DATASET_ID, LEADERBOARD_BENCHMARKS, LEADERBOARD_DEFAULTS, LEADERBOARD_SORTS, canonicalQuery, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
 import { BUCKET_KEYS, LONGCODEU_BENCHMARK, LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS, LONGCODEU_TASKS, isLongCodeUBenchmark } from "../leaderboard/longcodeu";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal } from "./common";
 
 const d = LEADERBOARD_DEFAULTS;
-const Threshold = z.coerce
-  .number()
-  .refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, { message: `one of ${THRESHOLD_KEYS.join(", ")}` })
+const Threshold = queryDecimal(
+  z.number().refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, { message: `one of ${THRESHOLD_KEYS.join(", ")}` }),
+)
   .default(d.threshold)
   .openapi({ description: "Similarity threshold of the reference's sweep", example: 0.8 });
 
 const Scope = {
   benchmark: z
-    .string()
-    .min(1)
-    .max(64)
-    .default(d.benchmark)
+    .enum(LEADERBOARD_BENCHMARKS)
+    .default(d.benchmark as (typeof LEADERBOARD_BENCHMARKS)[number])
     .openapi({
       description: `\`${d.benchmark}\` (RepoQA), a positional benchmark of "Sense and Sensitivity": ${POSITIONAL_BENCHMARKS.map((b) => `\`${b}\``).join(", ")}, or \`${LONGCODEU_BENCHMARK}\` (LongCodeU's eight tasks)`,
     }),
   // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
   dataset: z
     .string()
-    .min(1)
-    .max(64)
+    .regex(DATASET_ID, "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)")
     .optional()
     .openapi({
       description: `Default \`${d.dataset}\` for RepoQA. For a positional benchmark or LongCodeU: the dataset with the most entries of that benchmark (ties: the most recently updated, then by name); for one model, among the datasets it has an entry of that benchmark in.`,

@@ -14,7 +14,7 @@ import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { getRun, listRuns, samplePage } from "../runs/store";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "./common";
 
 export const RUN_LIMITS = {
   /** Tasks in flight at once for one run. */
@@ -99,7 +99,7 @@ const list = createRoute({
   path: "/v1/runs",
   tags: ["runs"],
   summary: "Recent runs (newest first)",
-  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  request: { query: z.object({ limit: queryInteger(z.number().int().min(1).max(200)).default(50) }) },
   responses: { 200: json("Runs"), ...problemResponses(400) },
 });
 
@@ -135,7 +135,7 @@ const samples = createRoute({
   request: {
     ...idParams,
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(RUN_LIMITS.samplesPage).default(100),
+      limit: queryInteger(z.number().int().min(1).max(RUN_LIMITS.samplesPage)).default(100),
       after: z.string().max(1024).optional().openapi({ description: "The `next` cursor of the previous page" }),
       status: z.enum(RUN_SAMPLE_STATUSES).optional(),
     }),
