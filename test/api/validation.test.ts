@@ -57,6 +57,24 @@ describe("enumerated query parameters", () => {
   });
 });
 
+describe("the OpenAPI document", () => {
+  it("describes the strict parameters: enumerated benchmarks, dataset ids, typed numbers", async () => {
+    const doc = await (await get("/openapi.json")).json<any>();
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name && p.in === "query");
+    for (const path of ["/v1/leaderboard", "/v1/leaderboard/models/{model}"]) {
+      expect(param(path, "benchmark").schema).toMatchObject({ type: "string", enum: ["repoqa-snf", "lexical-recall", "cruxeval-o", "semtrace", "longcodeu"], default: "repoqa-snf" });
+      expect(param(path, "dataset").schema).toMatchObject({ type: "string", pattern: expect.any(String) });
+      expect(param(path, "threshold").schema).toMatchObject({ type: "number", default: 0.8 });
+    }
+    expect(param("/v1/runs", "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
+    expect(param("/v1/datasets/{id}/tasks", "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 1000, default: 100 });
+    expect(param("/v1/datasets/{id}/prompt", "size").schema).toMatchObject({ type: "integer" });
+    expect(param("/v1/datasets/{id}/prompt", "depth").schema).toMatchObject({ type: "number", minimum: 0, maximum: 1 });
+    expect(param("/v1/datasets/{id}/prompt", "depth").required).toBe(false);
+    expect(doc.paths["/v1/leaderboard/import"].post.requestBody.content["application/json"].schema).toBeDefined();
+  });
+});
+
 describe("numbers in query strings", () => {
   const malformed = ["", "%20", "%2016", "16%20", "0x10", "0o7", "0b1", "1e1", "+5", "Infinity", "-Infinity", "NaN", ".5", "5.", "1,5", "5abc"];
 
