@@ -144,4 +144,88 @@ describe("call resolution rules on small repositories", () => {
     });
     expect(calls(repo, "impl.py", "Impl.hook").callees).toEqual(["base.py::Base.hook (super)", "impl.py::Impl.more (self)"]);
   });
+
+  it("a name defined several times is its last definition; @overload stubs (bare, typing., t.) are never callees", async () => {
+    const repo = await repoOf({
+      "lib.py": [
+        "import sys",
+        "import typing",
+        "import typing as t",
+        "from typing import overload",
+        "",
+        "@overload",
+        "def fetch(key: int) -> int: ...",
+        "@typing.overload",
+        "def fetch(key: str) -> str: ...",
+        "def fetch(key):",
+        "    return lookup(key)",
+        "",
+        "if sys.platform == 'win32':",
+        "    def lookup(key):",
+        "        return key",
+        "else:",
+        "    def lookup(key):",
+        "        return str(key)",
+        "",
+        "def helper(x):",
+        "    return x",
+        "",
+        "def helper(x):",
+        "    return x * 2",
+        "",
+        "class Store:",
+        "    @t.overload",
+        "    def get(self, key: int) -> int: ...",
+        "    @t.overload",
+        "    def get(self, key: str) -> str: ...",
+        "    def get(self, key):",
+        "        return fetch(key)",
+        "",
+        "    def read(self, key):",
+        "        return self.get(key) + helper(key) + only_stub(key)",
+        "",
+        "@overload",
+        "def only_stub(key: int) -> int: ...",
+        "",
+      ].join("\n"),
+      "app.py": "from lib import fetch, Store\n\ndef main(k):\n    return fetch(k) + Store.get(None, k)\n",
+    });
+    const lib = repo.files.get("lib.py")!;
+    expect(lib.units.filter((u) => u.overload).map((u) => u.qualified)).toEqual(["fetch", "fetch", "Store.get", "Store.get", "only_stub"]);
+    expect(lib.units.filter((u) => u.overload).every((u) => u.trivial)).toBe(true);
+    const at = (q: string, n: number) => lib.units.filter((u) => u.qualified === q)[n].startRow + 1;
+    const row = (path: string, qualified: string) => {
+      const fn = unit(repo.files.get(path)!, qualified);
+      return repo.resolver.callees(path, fn).callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`);
+    };
+    // The implementation (the third `fetch`, line 10), not the first stub.
+    expect(row("app.py", "main")).toEqual([`fetch@${at("fetch", 2)}`, `Store.get@${at("Store.get", 2)}`]);
+    expect(at("fetch", 2)).toBe(10);
+    // The else branch's lookup and the second helper: what the names are bound to once the module has run.
+    const fetchImpl = lib.units.filter((u) => u.qualified === "fetch")[2];
+    expect(repo.resolver.callees("lib.py", fetchImpl).callees.map((c) => repo.resolver.unit(c).startRow + 1)).toEqual([at("lookup", 1)]);
+    // self.get is the implementation; only_stub has no implementation: dropped as trivial.
+    const read = unit(lib, "Store.read");
+    const { callees, resolutions } = repo.resolver.callees("lib.py", read);
+    expect(callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`)).toEqual([`Store.get@${at("Store.get", 2)}`, `helper@${at("helper", 1)}`]);
+    expect(resolutions.filter((r) => "dropped" in r).map((r) => ("dropped" in r ? r.dropped : ""))).toEqual(["trivial"]);
+  });
+
+  it("a module-level import after a definition rebinds the name (and a definition after an import)", async () => {
+    const repo = await repoOf({
+      "fast.py": "def speedup(x):\n    return x + 1\n",
+      "slow.py": "def speedup(x):\n    return x\n\ntry:\n    from fast import speedup\nexcept ImportError:\n    pass\n\nfrom fast import speedup as other\n\ndef other(x):\n    return -x\n\ndef run(x):\n    return speedup(x) + other(x)\n",
+    });
+    expect(calls(repo, "slow.py", "run").callees).toEqual(["fast.py::speedup (import)", "slow.py::other (same-file)"]);
+  });
+
+  it("DRA leaves out anchors calling a unit that scores CodeBLEU < 1 against itself (fewer than 4 tokens: no 4-gram)", async () => {
+    const repo = await repoOf({
+      "m.py": "def short(self):\n    cleanup()\n\ndef long_enough(x):\n    return x + 1 if x else 0\n\ndef uses_short(x):\n    return short(x)\n\ndef uses_long(x):\n    return long_enough(x) * 2\n",
+    });
+    const file = repo.files.get("m.py")!;
+    expect(repo.scorable(unit(file, "short").code)).toBe(false);
+    expect(repo.scorable(unit(file, "long_enough").code)).toBe(true);
+    expect(draAnchors(repo, false).map((a) => a.unit.qualified)).toEqual(["uses_long"]);
+  });
 });

@@ -153,7 +153,8 @@ describe("CU_DFA examples", () => {
     const code = fixtureFile("tidepool", "tidepool/flow.py");
     const file = await analyze(code, "tidepool/flow.py");
     const text = joinCodeBlocks([codeBlock("tidepool/flow.py", code)]);
-    const view = codeView("code", ["tidepool/flow.py"], text, () => file, () => file);
+    // CU_DFA is not scored with CodeBLEU: self-scorability plays no part.
+    const view = codeView("code", ["tidepool/flow.py"], text, () => file, () => file, () => true);
     // Only summarize has variables changing on two or more lines, so any seed picks it.
     for (const seed of [0, 1, 2]) {
       const ex = cuDataFlow(view, new PyRandom(seed))!;

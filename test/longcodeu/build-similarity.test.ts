@@ -70,7 +70,7 @@ describe("SRE examples", () => {
     const repo = new RepoModel(await python(), fixtureRepo("inkwell"));
     const paths = ["inkwell/tokens.py", "inkwell/render.py"];
     const text = joinCodeBlocks(paths.map((p) => codeBlock(p, repo.files.get(p)!.code)));
-    const view = codeView("code", paths, text, (p) => repo.files.get(p)!, (p) => repo.files.get(p)!);
+    const view = codeView("code", paths, text, (p) => repo.files.get(p)!, (p) => repo.files.get(p)!, (code) => repo.scorable(code));
     const calls: { query: string; candidates: readonly string[] }[] = [];
     // A similarity that ranks by candidate length: easy to check by hand.
     const byLength = {
@@ -84,7 +84,7 @@ describe("SRE examples", () => {
     const anchor = view.units.find((x) => x.unit.name === ex.anchor.name)!;
     expect(ex.anchor.code).toBe(anchor.unit.code);
     const expected = view.units
-      .filter((x) => x.unit.scope !== "function" && !x.unit.trivial)
+      .filter((x) => !x.unit.inFunction && !x.unit.trivial && repo.scorable(x.unit.code))
       .filter((x) => !(x.path === anchor.path && (x.unit.index === anchor.unit.index || anchor.unit.classChain.includes(x.unit.index))))
       .map((x) => x.unit.code);
     expect(calls[0].candidates).toEqual(expected);
@@ -113,5 +113,50 @@ describe("SRE examples", () => {
     const t2 = (await semanticRelation(view, new PyRandom(7), byLength, true))!;
     expect(calls[calls.length - 1].query).toBe(t2.anchor.requirement);
     expect(t2.anchor.requirement).toMatch(/^(async )?def \w+\(.*\):\n\s+"""/s);
+  });
+
+  it("never anchors nor answers nested in a function (a method of a class defined in a function), never a unit enclosing the anchor", async () => {
+    const code = [
+      "def make_model(fields):",
+      "    class Model:",
+      "        def check_fields(self, values):",
+      "            return [v for v in values if v in fields]",
+      "        def check_names(self, names):",
+      "            return [n for n in names if n.isidentifier()]",
+      "    return Model",
+      "",
+      "class Outer:",
+      "    class Inner:",
+      "        def inner_method(self, value):",
+      "            return value * 2 + len(str(value))",
+      "    def outer_method(self, value):",
+      "        return self.Inner().inner_method(value) + 1",
+      "",
+      "def first_helper(values):",
+      "    return sorted(values, key=len)[0] if values else None",
+      "",
+      "def second_helper(values):",
+      "    return [value.strip() for value in values if value]",
+      "",
+      "def third_helper(values):",
+      "    return {value: len(value) for value in values}",
+      "",
+    ].join("\n");
+    const repo = new RepoModel(await python(), { repo: "nest", files: { "nest.py": code } });
+    const text = joinCodeBlocks([codeBlock("nest.py", code)]);
+    const view = codeView("code", ["nest.py"], text, (p) => repo.files.get(p)!, (p) => repo.files.get(p)!, (c) => repo.scorable(c));
+    const byLength = { info: { kind: "lexical" as const, name: "length" }, scores: async (_q: string, c: readonly string[]) => c.map((x) => x.length) };
+    const anchors = new Set<string>();
+    for (let seed = 0; seed < 30; seed++) {
+      const ex = (await semanticRelation(view, new PyRandom(seed), byLength, false))!;
+      const fn = ex.meta!.function as string;
+      anchors.add(fn);
+      const answers = ex.answer.units!.map((u) => u.qualified);
+      for (const q of answers) expect(q, `${fn}: ${answers}`).not.toContain("<locals>");
+      expect(answers).not.toContain(fn);
+      // Every unit enclosing the anchor (Outer.Inner.inner_method: Outer.Inner and Outer) is left out.
+      for (const q of answers) expect(fn.startsWith(`${q}.`), `${q} encloses ${fn}`).toBe(false);
+    }
+    expect([...anchors].sort()).toEqual(["Outer.Inner.inner_method", "Outer.outer_method", "first_helper", "make_model", "second_helper", "third_helper"]);
   });
 });

@@ -25,17 +25,63 @@ describe("units of a file", () => {
     ]);
   });
 
-  it("CU_P: module-level functions in order, also in module-level if/try/except/else, decorated and async; not methods, nested ones or those in a module-level for", async () => {
+  it("CU_P: every def binding a module name, in order: also in module-level if/try/except/else and for blocks, decorated and async; not methods or nested ones; each name once per file", async () => {
     const file = await analyze(fixtureFile("inkwell", "inkwell/cli.py"), "inkwell/cli.py");
-    expect(file.units.filter((u) => u.topLevel).map((u) => u.name)).toEqual(["load_config", "load_config", "command", "build", "watch", "anchors", "main"]);
-    // Through a context of two files: file order, duplicates kept.
+    expect(file.units.filter((u) => u.topLevel).map((u) => u.name)).toEqual(["load_config", "load_config", "command", "build", "watch", "anchors", "help_command", "main"]);
+    // Through a context of two files: file order, the try/else variants of load_config listed once.
     const text = fixtureFile("inkwell", "inkwell/text.py");
     const other = await analyze(text, "inkwell/text.py");
     const files = new Map([["inkwell/text.py", other], ["inkwell/cli.py", file]]);
-    const view = codeView("code", ["inkwell/text.py", "inkwell/cli.py"], "", (p) => files.get(p)!, (p) => files.get(p)!);
+    const view = codeView("code", ["inkwell/text.py", "inkwell/cli.py"], "", (p) => files.get(p)!, (p) => files.get(p)!, () => true);
     expect(cuPerception(view)?.answer.names).toEqual([
       "collapse_spaces", "slugify", "wrap_lines", "escape_html", "placeholder", "_identity",
-      "load_config", "load_config", "command", "build", "watch", "anchors", "main",
+      "load_config", "command", "build", "watch", "anchors", "help_command", "main",
+    ]);
+  });
+
+  it("CU_P: a name defined in two files is listed for each; overload stubs, with and while blocks count once per name at the first position", async () => {
+    const a = await analyze(
+      [
+        "import typing",
+        "from contextlib import suppress",
+        "@typing.overload",
+        "def get(x: int) -> int: ...",
+        "def main():",
+        "    return 1",
+        "def get(x):",
+        "    return x",
+        "with suppress(ImportError):",
+        "    def fast():",
+        "        return 2",
+        "while False:",
+        "    def never():",
+        "        return 3",
+        "class C:",
+        "    def get(self):",
+        "        def inner():",
+        "            return 4",
+        "        return inner",
+        "",
+      ].join("\n"),
+      "a.py",
+    );
+    const b = await analyze("def main():\n    return 2\n", "b.py");
+    const files = new Map([["a.py", a], ["b.py", b]]);
+    const view = codeView("code", ["a.py", "b.py"], "", (p) => files.get(p)!, (p) => files.get(p)!, () => true);
+    expect(cuPerception(view)?.answer.names).toEqual(["get", "main", "fast", "never", "main"]);
+  });
+
+  it("nesting: a method of a class defined in a function is in a function; overload stubs are trivial", async () => {
+    const file = await analyze(
+      ["def factory():", "    class Local:", "        def method(self):", "            return 1", "    return Local", "", "class Outer:", "    class Inner:", "        def method(self):", "            return 2", ""].join("\n"),
+    );
+    expect(file.units.map((u) => [u.qualified, u.scope, u.inFunction])).toEqual([
+      ["factory", "module", false],
+      ["factory.<locals>.Local", "function", true],
+      ["factory.<locals>.Local.method", "class", true],
+      ["Outer", "module", false],
+      ["Outer.Inner", "class", false],
+      ["Outer.Inner.method", "class", false],
     ]);
   });
 

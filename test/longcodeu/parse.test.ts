@@ -156,6 +156,17 @@ describe("DRA/SRE units", () => {
     expect(parsed.units.map((u) => u.code)).toEqual(["def a(\n    x,\n):\n    return x", "class B:\n    pass"]);
   });
 
+  it("keeps a docstring's own fences: labelled blocks, fenced blocks with a longer fence, a fence wrapping the whole answer", () => {
+    const method = `    def build(self):\n        """Build it.\n\n        ${F}python {test="skip"}\n        x = build()\n        ${F}\n        """\n        return self.make()`;
+    expect(parseUnits(`##### Top-1 #####\n${method}\n\n##### Top-2 #####\ndef other():\n    return 2`)!.units[0].code).toBe(method);
+    expect(parseUnits(`${F}\n##### Top-1 #####\n${method}\n${F}`)!.units.map((u) => u.code)).toEqual([method]);
+    expect(parseUnits(`##### Top-1 #####\n${F}python\n${method}\n${F}\nIt builds.`)!.units[0].code).toBe(method);
+    expect(parseUnits(`##### function_1 #####\nThis one:\n${F}python\ndef f():\n    return 1\n${F}`)!.units[0].code).toBe("def f():\n    return 1");
+    // Four backticks: the docstring's three-backtick lines do not close the block.
+    expect(parseUnits(`${F}\`python\n${method}\n${F}\``)!.units.map((u) => u.code)).toEqual([method]);
+    expect(extractFunction(`${F}\`python\n${method}\n${F}\``)).toEqual({ code: method, shape: "fenced" });
+  });
+
   it("nothing of the kind is unparseable", () => {
     expect(parseUnits("It calls load_rows and add.")).toBeNull();
     expect(parseUnits("")).toBeNull();
@@ -180,6 +191,14 @@ describe("LDU documentation", () => {
   it("tolerates fences, quote frames, inline numbers and copied markers", () => {
     const out = `${F}\n“\n# The sequence number: 2\n\n# The complete documentation\n<BEGIN>\n${doc}\n<END>\n”\n${F}`;
     expect(parseDocumentation(out)).toEqual({ text: doc, sequence: 2, shape: "labelled" });
+  });
+
+  it("keeps the fences of a section; strips only a fence wrapping the whole answer or the whole documentation text", () => {
+    const section = `Usage\n\n${F}python\nparse_price("$3")\n${F}\n\nReturns a float.`;
+    const answer = `# The sequence number\n4\n\n# The complete documentation\n${section}`;
+    expect(parseDocumentation(answer)).toEqual({ text: section, sequence: 4, shape: "labelled" });
+    expect(parseDocumentation(`${F}\n${answer}\n${F}`)).toEqual({ text: section, sequence: 4, shape: "labelled" });
+    expect(parseDocumentation(`# The sequence number\n4\n\n# The complete documentation\n${F}markdown\n${section}\n${F}`)).toEqual({ text: section, sequence: 4, shape: "labelled" });
   });
 
   it("falls back to the text between <BEGIN> and <END>", () => {

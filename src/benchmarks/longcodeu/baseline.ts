@@ -5,7 +5,12 @@
  */
 import type { LongCodeUExample } from "./dataset";
 
-const fence = (code: string) => "```python\n" + code.replace(/\s+$/, "") + "\n```";
+/** A ``` fence longer than any backtick run opening a line of `code` (a docstring's own Markdown fences). */
+function fence(code: string): string {
+  const longest = Math.max(0, ...[...code.matchAll(/^[ \t]*(`{3,})/gm)].map((m) => m[1].length));
+  const ticks = "`".repeat(Math.max(3, longest + 1));
+  return `${ticks}python\n${code.replace(/\s+$/, "")}\n${ticks}`;
+}
 
 /** Labels like the paper's skeletons: function_k for functions, method_k for methods (numbered apart). */
 function draLabels(units: NonNullable<LongCodeUExample["answer"]["units"]>): string[] {

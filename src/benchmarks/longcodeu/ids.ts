@@ -11,7 +11,7 @@ export const LONGCODEU_BENCHMARK = "longcodeu";
 export const PROMPT_TEMPLATE_VERSION = "longcodeu-prompt@1";
 
 /** Bumped whenever a parser or metric changes what a stored output scores (parse.ts, score.ts). */
-export const SCORER_VERSION = "longcodeu/1.0.0";
+export const SCORER_VERSION = "longcodeu/1.1.0";
 
 /** The paper's metric of each task (recall and precision variants of it where it has them). */
 export type LongCodeUMetric = "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";

@@ -4,6 +4,14 @@
  * stray prose around the answer are tolerated. A parser returns null when the output holds nothing
  * in the demanded shape (or a fallback of it): the scorer counts that as unparseable (0).
  *
+ * Fences follow CommonMark's length rule (any indentation allowed): a block opened by n >= 3
+ * backticks (an info string may follow) is closed only by a line of at least n backticks and
+ * nothing else, so a docstring's Markdown example (```python ... ```) inside a unit fenced with
+ * more backticks stays part of the unit. Where an answer's text is taken verbatim (LDU, and the
+ * units of labelled blocks), only a fence that wraps the whole answer (or the whole block, or the
+ * whole documentation text after its label) is removed, never fence lines inside it: a
+ * documentation section or a docstring may hold fences of its own.
+ *
  * Choices the paper leaves open, fixed here:
  * - CU_P: the last `Function_names = [...]`, else the last bracketed list; an unclosed list (an
  *   answer cut off by max_tokens) runs to the end. Names may be quoted, backticked, `def`-prefixed or
@@ -18,9 +26,18 @@
  *   lines too (prose after the last block); an unfenced CU_SA answer is its first chunk.
  * - LDU: the text after `# The complete documentation`, else between `<BEGIN>`/`<END>`, else the
  *   whole output minus a `# The sequence number` block; `<BEGIN>`/`<END>` copied along are removed.
+ *   Fences and quote frames are removed only where they wrap the whole answer or the whole text
+ *   after `# The complete documentation` (a section starts with its heading or its API's
+ *   signature, never with a fence, so such a wrap is never part of the reference).
  */
 
 const FENCE = /^\s*```/;
+/** A fence opening line: its backticks (group 1); an info string may follow (no backtick in it). */
+const FENCE_OPEN = /^\s*(`{3,})[^`]*$/;
+/** A fence line of backticks only (a closing fence). */
+const FENCE_BARE = /^\s*(`{3,})\s*$/;
+/** Whether `line` closes a fence opened with `n` backticks. */
+const closes = (line: string, n: number) => (FENCE_BARE.exec(line)?.[1].length ?? 0) >= n;
 /** Lines that only frame the paper's boxes: “, ”, "" (never `"""`, which closes a docstring). */
 const QUOTE_FRAME = /^\s*(?:[“”]+|"")\s*$/;
 /** `##### <label> #####`; the label needs a character other than `#` (a `#######` banner is a comment). */
@@ -41,16 +58,47 @@ export function unfence(output: string): string {
 export function fencedBlocks(output: string): string[] {
   const blocks: string[] = [];
   let current: string[] | null = null;
+  let ticks = 0;
   for (const line of lf(output).split("\n")) {
-    if (FENCE.test(line)) {
-      if (current) blocks.push(current.join("\n"));
-      current = current ? null : [];
-    } else if (current) {
-      current.push(line);
-    }
+    if (!current) {
+      const open = FENCE_OPEN.exec(line);
+      if (open) {
+        current = [];
+        ticks = open[1].length;
+      }
+    } else if (closes(line, ticks)) {
+      blocks.push(current.join("\n"));
+      current = null;
+    } else current.push(line);
   }
   if (current && current.length) blocks.push(current.join("\n"));
   return blocks.map((b) => trimBlankLines(b.split("\n").filter((l) => !QUOTE_FRAME.test(l)).join("\n"))).filter((b) => b.trim());
+}
+
+/** Lines without blank lines at either end. */
+function trimLines(lines: string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && !lines[a].trim()) a++;
+  while (b > a && !lines[b - 1].trim()) b--;
+  return lines.slice(a, b);
+}
+
+/**
+ * Lines without what wraps all of them: a fence opening the first line and closing on the last,
+ * and the paper's quote frames on the first or last line (repeatedly, blank lines between dropped).
+ */
+export function unwrapLines(lines: string[]): string[] {
+  let out = trimLines(lines);
+  for (;;) {
+    if (out.length && QUOTE_FRAME.test(out[0])) out = trimLines(out.slice(1));
+    else if (out.length && QUOTE_FRAME.test(out[out.length - 1])) out = trimLines(out.slice(0, -1));
+    else {
+      const open = out.length >= 2 ? FENCE_OPEN.exec(out[0]) : null;
+      if (open && closes(out[out.length - 1], open[1].length)) out = trimLines(out.slice(1, -1));
+      else return out;
+    }
+  }
 }
 
 /** Blank lines off both ends, trailing whitespace off the last line. */
@@ -299,15 +347,34 @@ function withoutTrailingProse(block: string): string {
   return chunks.length && !sameCode(chunks.join(""), block) ? chunks.join("\n\n") : block;
 }
 
+/** A labelled block's code (see the module comment). */
+function labelledCode(lines: string[]): string {
+  let body = trimLines(lines);
+  const open = body.length ? FENCE_OPEN.exec(body[0]) : null;
+  if (open) {
+    // The block is one unit: its fence closes on the block's last closing line (a docstring's own
+    // ``` lines inside it do not end it).
+    const end = body.findLastIndex((l, i) => i > 0 && closes(l, open[1].length));
+    return trimBlankLines(body.slice(1, end < 0 ? undefined : end).join("\n"));
+  }
+  while (body.length && FENCE_BARE.test(body[body.length - 1])) body = trimLines(body.slice(0, -1));
+  const text = trimBlankLines(body.join("\n"));
+  if (!TOP_LEVEL.test(dedent(text))) {
+    const fenced = fencedBlocks(text).find((b) => unitName(b));
+    if (fenced) return fenced;
+  }
+  return withoutTrailingProse(text);
+}
+
 /** The code units of a DRA/SRE answer, or null when there are none. */
 export function parseUnits(output: string): { units: PredictedUnit[]; shape: "labelled" | "fenced" | "chunks" } | null {
   const labelled: { label: string; lines: string[] }[] = [];
-  for (const line of unfence(output).split("\n")) {
+  for (const line of unwrapLines(lf(output).split("\n"))) {
     const header = HEADER.exec(line);
     if (header) labelled.push({ label: header[1], lines: [] });
     else labelled[labelled.length - 1]?.lines.push(line);
   }
-  const blocks = labelled.map((b) => ({ label: b.label, code: withoutTrailingProse(trimBlankLines(b.lines.join("\n"))) })).filter((b) => b.code);
+  const blocks = labelled.map((b) => ({ label: b.label, code: labelledCode(b.lines) })).filter((b) => b.code);
   if (blocks.length) return { units: blocks.map((b) => ({ label: b.label, name: unitName(b.code), code: b.code })), shape: "labelled" };
 
   const fenced = fencedBlocks(output).flatMap((block) => {
@@ -338,7 +405,7 @@ function insideMarkers(text: string): string {
 
 /** The documentation and sequence number of an LDU answer, or null when there is no text. */
 export function parseDocumentation(output: string): { text: string; sequence: number | null; shape: "labelled" | "markers" | "whole" } | null {
-  const lines = unfence(output).split("\n");
+  const lines = unwrapLines(lf(output).split("\n"));
   let sequence: number | null = null;
   const seqAt = lines.findIndex((l) => SEQUENCE.test(l));
   let seqEnd = seqAt;
@@ -360,7 +427,7 @@ export function parseDocumentation(output: string): { text: string; sequence: nu
   let shape: "labelled" | "markers" | "whole";
   if (docAt >= 0) {
     const inline = COMPLETE_DOC.exec(lines[docAt])![1];
-    text = [inline, ...lines.slice(docAt + 1)].join("\n");
+    text = unwrapLines([inline, ...lines.slice(docAt + 1)]).join("\n");
     shape = "labelled";
   } else if (BEGIN.test(lines.join("\n"))) {
     text = lines.join("\n");

@@ -6,14 +6,19 @@
  * Call sites: every call in the function's body in source order (by the call's start), except
  * inside nested functions, classes and lambdas (they are not run by the call itself); calls inside
  * comprehensions count. A callee is resolved when it is:
- * - `f()`: a function defined at module level of the same file (the first definition found), or a
- *   name imported into the file (`from .mod import f [as g]`, `from pkg.mod import f`, also when
- *   the module re-exports it with an import of its own) or imported inside the function; a name
- *   the function binds itself (parameter, assignment, nested def) is local and not resolved;
+ * - `f()`: what the name is bound to at module level of the same file once the module has run: its
+ *   last binding in source order among the file's module-level function and class definitions and
+ *   import bindings (`from .mod import f [as g]`, `from pkg.mod import f`, also when the module
+ *   re-exports it with an import of its own); or a name imported inside the function; a name the
+ *   function binds itself (parameter, assignment, nested def) is local and not resolved. A name
+ *   defined several times (if/else branches, redefinitions, `@overload` stubs then the
+ *   implementation) is its last definition; overload stubs are never callees (skipped when an
+ *   implementation exists, else dropped as trivial);
  * - `m.f()` / `pkg.mod.f()`: through `import pkg.mod [as m]` or `from pkg import mod`, walking
  *   attributes through modules (names defined or imported there, then submodules);
- * - `self.m()` / `cls.m()` in a method: the enclosing class's method, else the first found in its
- *   repository base classes (depth-first, left to right; bases resolved like names);
+ * - `self.m()` / `cls.m()` in a method: the enclosing class's method (its last definition in the
+ *   class body, overload stubs skipped), else the first found in its repository base classes
+ *   (depth-first, left to right; bases resolved like names);
  * - `super().m()` (also `super(C, self).m()`): the same search starting at the base classes;
  * - `C.m()` / `mod.C.m()`: a method of a repository class, searched the same way.
  * Not resolved (dropped, counted in the example's meta): builtins, the standard library, third-party
@@ -145,9 +150,9 @@ export class CallResolver {
       imported = true;
     } else if (unit.locals.has(name)) return { site, dropped: "local" };
     else {
-      const own = this.definedIn(path, name);
-      sym = own ?? this.importedIn(path, name, 0);
-      imported = !own;
+      const bound = this.moduleName(path, name, 0);
+      sym = bound?.sym;
+      imported = !!bound?.imported;
     }
     if (!sym) return { site, dropped: "external" };
     for (let i = 0; i < site.attrs.length; i++) {
@@ -166,17 +171,28 @@ export class CallResolver {
     return { site, callee: sym.ref, how: viaClass ? "class-attribute" : "module-attribute" };
   }
 
-  /** A function or class defined at module level of `path` (the first such definition). */
+  /** The last function or class defined at module level of `path` under `name` (see lastDefinition). */
   private definedIn(path: string, name: string): Sym | undefined {
     const file = this.files.get(path);
-    const u = file?.units.find((x) => x.scope === "module" && x.name === name);
+    const u = file && lastDefinition(file.units.filter((x) => x.scope === "module" && x.name === name));
     return u ? { kind: u.kind, ref: { path, index: u.index } } : undefined;
   }
 
   private importedIn(path: string, name: string, depth: number): Sym | undefined {
     const file = this.files.get(path);
-    const b = file?.imports.find((x) => x.local === name);
+    const b = file?.imports.findLast((x) => x.local === name);
     return b ? this.binding(path, b, depth) : undefined;
+  }
+
+  /** What `name` is bound to at module level of `path`: its last definition or import binding, whichever comes later. */
+  private moduleName(path: string, name: string, depth: number): { sym: Sym | undefined; imported: boolean } | undefined {
+    const file = this.files.get(path);
+    if (!file) return undefined;
+    const def = lastDefinition(file.units.filter((x) => x.scope === "module" && x.name === name));
+    const imp = file.imports.findLast((x) => x.local === name);
+    if (def && (!imp || def.startIndex > imp.start)) return { sym: { kind: def.kind, ref: { path, index: def.index } }, imported: false };
+    if (imp) return { sym: this.binding(path, imp, depth), imported: true };
+    return undefined;
   }
 
   /** What an import binding in `path` refers to (re-exports followed up to 8 levels). */
@@ -188,13 +204,11 @@ export class CallResolver {
     return this.member(mod, b.name, depth + 1);
   }
 
-  /** `attr` of a module: a name defined there, a name imported there, else a submodule. */
+  /** `attr` of a module: a name bound there (defined or imported, the last binding), else a submodule. */
   private member(mod: Extract<Sym, { kind: "module" }>, attr: string, depth: number): Sym | undefined {
     if (mod.file) {
-      const own = this.definedIn(mod.file, attr);
-      if (own) return own;
-      const imported = this.importedIn(mod.file, attr, depth + 1);
-      if (imported) return imported;
+      const bound = this.moduleName(mod.file, attr, depth + 1);
+      if (bound?.sym) return bound.sym;
     }
     if (mod.dir !== undefined) {
       const sub = this.py.module(mod.dir, attr);
@@ -236,7 +250,7 @@ export class CallResolver {
     if (seen.has(key)) return undefined;
     seen.add(key);
     const file = this.files.get(cls.path)!;
-    const own = file.units.find((u) => u.parent === cls.index && u.kind === "function" && u.name === name);
+    const own = lastDefinition(file.units.filter((u) => u.parent === cls.index && u.kind === "function" && u.name === name));
     if (own) return { path: cls.path, index: own.index };
     return this.methodInBases(cls, name, seen);
   }
@@ -267,4 +281,12 @@ export class CallResolver {
     }
     return out;
   }
+}
+
+/**
+ * The definition a name is bound to after its namespace (module or class body) has run: the last
+ * one in source order that is not an `@overload` stub, or the last stub when there are only stubs.
+ */
+export function lastDefinition(defs: readonly PyUnit[]): PyUnit | undefined {
+  return defs.findLast((u) => !u.overload) ?? defs.at(-1);
 }

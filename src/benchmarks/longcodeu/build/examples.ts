@@ -3,14 +3,27 @@
  * contexts.ts draws them). Each builder returns undefined when the context has nothing to ask.
  *
  * Rules shared by the code tasks:
- * - Anchors and answer units are never trivial units (python-units.ts) and never functions nested
- *   in a function; a unit longer than LONGCODEU_LIMITS.unitChars is never used.
+ * - Anchors and answer units are never trivial units (python-units.ts, overload stubs included) and
+ *   never nested in a function at any depth (so neither a nested function nor a method of a class
+ *   defined in a function); a unit longer than LONGCODEU_LIMITS.unitChars is never used.
+ * - Units scored with CodeBLEU (CU_SA's answer, DRA's callees, SRE's candidates) and the code
+ *   anchors of DRA and SRE are *self-scorable*: the service's CodeBLEU (src/metrics/codebleu, the
+ *   same call the scorer makes) of the unit's code against itself is 1 (>= 1 - 1e-9). It is not for
+ *   units of fewer than 4 whitespace tokens (no 4-gram: BLEU 0, as the `codebleu` package), e.g.
+ *   `def close(self):\n    self.cleanup()` scores 0.78 against itself, nor for code whose data
+ *   flow exceeds the metric's budget (scored 0). CU_SA and SRE leave such units out of their
+ *   candidates; DRA leaves out anchors with such a callee (like a callee too long or outside the
+ *   context's files), so its expected answer stays every callee.
  * - A function anchor given by name (CU_DFA, DRA, SRE) has a name no other function or method of the
  *   context shares, so the name identifies it.
  * - Random choices use the task's PyRandom stream: `random.choice` over candidates in context order.
  *
  * Per task:
- * - CU_P: names of the context's top-level functions in context order (duplicates kept).
+ * - CU_P: names of the context's top-level functions (python-units.ts: every `def` binding a module
+ *   name, also inside module-level if/try/with/for/while/match) in context order, each name once
+ *   per file at its first definition (a module binds a name once: if/else variants, overload stubs
+ *   and redefinitions are one function of the module; two files are two modules, so a name
+ *   defined in two files is listed twice).
  * - CU_SA (`stripped` context): a function or method with a docstring of at least 3 words that no
  *   other unit of the context shares; requirement = the cleaned docstring; answer = the function as
  *   it appears in the stripped context.
@@ -20,8 +33,9 @@
  *   (data-flow.ts) as context line numbers and their text.
  * - DRA_T1 / DRA_T2: the anchor's non-trivial repository callees (calls.ts) in order of first call;
  *   T1 anchor = name + code, T2 anchor = name + requirement (signature and docstring).
- * - SRE_T1 / SRE_T2: candidates = the context's non-trivial functions, methods and classes not
- *   nested in a function, minus the anchor and the classes enclosing it (they contain its code);
+ * - SRE_T1 / SRE_T2: candidates = the context's non-trivial, self-scorable functions, methods and
+ *   classes not nested in a function, minus the anchor and every unit enclosing it (they contain
+ *   its code);
  *   answer = the top 5 by similarity to the query (T1: the anchor's code; T2: its requirement), at
  *   least 5 candidates and a positive 5th score needed. Up to 3 anchors are tried per context.
  * - LDU (`docs` context): an API documented by exactly one section of the context; answer = that
@@ -47,12 +61,21 @@ export interface CodeView {
   units: { path: string; unit: PyUnit; original: PyUnit }[];
   /** How many functions and methods (any scope) of the context carry each name. */
   functionNames: Map<string, number>;
+  /** Whether a unit's code scores CodeBLEU 1 against itself (RepoModel.scorable). */
+  scorable: (code: string) => boolean;
 }
 
 export type ExampleBody = Pick<LongCodeUExample, "anchor" | "answer" | "meta">;
 
 /** The view of a code context made of `files` (`fileOf` gives the analysed file as it appears). */
-export function codeView(kind: CodeView["kind"], files: string[], text: string, fileOf: (path: string) => PyFile, originalOf: (path: string) => PyFile): CodeView {
+export function codeView(
+  kind: CodeView["kind"],
+  files: string[],
+  text: string,
+  fileOf: (path: string) => PyFile,
+  originalOf: (path: string) => PyFile,
+  scorable: (code: string) => boolean,
+): CodeView {
   const lines = text.split("\n");
   const firstLine = new Map<string, number>();
   const units: CodeView["units"] = [];
@@ -68,11 +91,11 @@ export function codeView(kind: CodeView["kind"], files: string[], text: string, 
       if (u.kind === "function") functionNames.set(u.name, (functionNames.get(u.name) ?? 0) + 1);
     });
   }
-  return { kind, files, text, lines, firstLine, units, functionNames };
+  return { kind, files, text, lines, firstLine, units, functionNames, scorable };
 }
 
 const fits = (u: PyUnit) => u.code.length <= LONGCODEU_LIMITS.unitChars;
-const isAnchorable = (u: PyUnit) => u.kind === "function" && u.scope !== "function" && !u.trivial && fits(u);
+const isAnchorable = (u: PyUnit) => u.kind === "function" && !u.inFunction && !u.trivial && fits(u);
 
 function codeUnit(path: string, u: PyUnit): CodeUnit {
   return { name: u.name, qualified: u.qualified, path, code: u.code };
@@ -80,7 +103,15 @@ function codeUnit(path: string, u: PyUnit): CodeUnit {
 
 /** CU_P. */
 export function cuPerception(view: CodeView): ExampleBody | undefined {
-  const names = view.units.filter((x) => x.unit.kind === "function" && x.unit.topLevel).map((x) => x.unit.name);
+  const names: string[] = [];
+  for (const path of view.files) {
+    const seen = new Set<string>();
+    for (const x of view.units) {
+      if (x.path !== path || x.unit.kind !== "function" || !x.unit.topLevel || seen.has(x.unit.name)) continue;
+      seen.add(x.unit.name);
+      names.push(x.unit.name);
+    }
+  }
   if (names.length === 0) return undefined;
   return { anchor: {}, answer: { names }, meta: { files: view.files.length, functions: names.length } };
 }
@@ -93,7 +124,7 @@ export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody |
   for (const x of view.units) if (x.original.docstring) docCounts.set(x.original.docstring.text, (docCounts.get(x.original.docstring.text) ?? 0) + 1);
   const candidates = view.units.filter(({ original, unit }) => {
     const doc = original.docstring?.text;
-    return isAnchorable(original) && fits(unit) && !!doc && doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS && docCounts.get(doc) === 1;
+    return isAnchorable(original) && fits(unit) && !!doc && doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS && docCounts.get(doc) === 1 && view.scorable(unit.code);
   });
   if (candidates.length === 0) return undefined;
   const pick = rng.choice(candidates);
@@ -127,7 +158,7 @@ export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefin
   };
 }
 
-/** A DRA anchor of the repository: a function with at least one non-trivial repository callee in a context file. */
+/** A DRA anchor of the repository: a self-scorable function whose non-trivial repository callees (one at least) are all usable (in a context file, not too long, self-scorable). */
 export interface DraAnchor {
   path: string;
   unit: PyUnit;
@@ -143,8 +174,10 @@ export function draAnchors(repo: RepoModel, needsRequirement: boolean): DraAncho
     for (const unit of repo.files.get(path)!.units) {
       if (!isAnchorable(unit) || (needsRequirement && !unit.requirement)) continue;
       const { callees, resolutions } = repo.resolver.callees(path, unit);
+      if (callees.length === 0) continue;
       const usable = callees.filter((c) => eligible.has(c.path) && fits(repo.resolver.unit(c)));
-      if (usable.length === 0 || usable.length !== callees.length) continue;
+      if (usable.length !== callees.length) continue;
+      if (!repo.scorable(unit.code) || !callees.every((c) => repo.scorable(repo.resolver.unit(c).code))) continue;
       out.push({ path, unit, callees, resolutions });
     }
   }
@@ -172,15 +205,16 @@ const SRE_ANCHOR_TRIES = 3;
 
 /** SRE_T1 / SRE_T2 on a code view. */
 export async function semanticRelation(view: CodeView, rng: PyRandom, similarity: Similarity, t2: boolean): Promise<ExampleBody | undefined> {
-  const anchors = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && (!t2 || !!unit.requirement));
+  const anchors = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && (!t2 || !!unit.requirement) && view.scorable(unit.code));
   if (anchors.length === 0) return undefined;
   const order = anchors.slice();
   rng.shuffle(order);
   for (const anchor of order.slice(0, SRE_ANCHOR_TRIES)) {
-    const excluded = new Set(anchor.unit.classChain);
-    const candidates = view.units.filter(
-      (x) => x.unit.scope !== "function" && !x.unit.trivial && fits(x.unit) && !(x.path === anchor.path && (x.unit.index === anchor.unit.index || excluded.has(x.unit.index))),
-    );
+    // The anchor and every unit enclosing it (a class holding the method contains its code).
+    const own = new Map(view.units.filter((x) => x.path === anchor.path).map((x) => [x.unit.index, x.unit]));
+    const excluded = new Set<number>([anchor.unit.index]);
+    for (let p = anchor.unit.parent; p !== undefined; p = own.get(p)?.parent) excluded.add(p);
+    const candidates = view.units.filter((x) => !x.unit.inFunction && !x.unit.trivial && fits(x.unit) && !(x.path === anchor.path && excluded.has(x.unit.index)) && view.scorable(x.unit.code));
     if (candidates.length < TOP) continue;
     const query = t2 ? anchor.unit.requirement! : anchor.unit.code;
     const scores = await similarity.scores(

@@ -50,6 +50,17 @@ export interface LongCodeUBuildInput {
   log?: (line: string) => void;
 }
 
+/**
+ * The version of the ground-truth rules (python-units.ts, calls.ts, examples.ts), recorded as the
+ * release's `build.builder`; bumped whenever the same inputs would give other examples or answers.
+ * Releases without it were built with @1. @2: a name defined several times resolves to its last
+ * definition and overload stubs are never callees (DRA); anchors and answers are never nested in a
+ * function at any depth, and no unit enclosing the anchor is an SRE answer; CodeBLEU-scored
+ * answers and code anchors are self-scorable; CU_P lists every `def` binding a module name (also
+ * in module-level with/for/while/match blocks) once per file, at its first definition.
+ */
+export const BUILDER_VERSION = "longcodeu-build@2";
+
 const STREAM = { code: 0, stripped: 1, docs: 2 } as const;
 /** Draws tried around one DRA anchor before moving on to the next. */
 const DRA_DRAWS_PER_ANCHOR = 4;
@@ -125,6 +136,7 @@ export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise
     language: "python",
     build: {
       tool: "needlework longcodeu build",
+      builder: BUILDER_VERSION,
       ...input.build,
       tasks,
       buckets,
@@ -220,7 +232,7 @@ class RepoBuilder {
     let view = this.views.get(key);
     if (!view) {
       const original = (p: string) => this.repo.files.get(p)!;
-      view = codeView(kind, drawn.keys, drawn.text, kind === "code" ? original : (p) => this.repo.stripped(p)!, original);
+      view = codeView(kind, drawn.keys, drawn.text, kind === "code" ? original : (p) => this.repo.stripped(p)!, original, (code) => this.repo.scorable(code));
       this.views.set(key, view);
     }
     return view;

@@ -9,16 +9,22 @@
  *   name, `qualified` the Python `__qualname__` (`Loader.load`, `outer.<locals>.inner`).
  * - Scope: `module` (module level, including inside module-level compound statements), `class`
  *   (directly in a class body: methods and nested classes) or `function` (nested in a function).
- * - Top-level functions (CU_P): functions whose path from the module passes only through `if` /
- *   `elif` / `else` and `try` / `except` / `else` / `finally` blocks (and decorators). Functions in
- *   module-level `for`, `while`, `with` or `match` blocks, methods and nested functions are not.
+ *   `inFunction`: some enclosing unit is a function (a method of a class defined in a function is
+ *   in a function, though its scope is `class`).
+ * - Top-level functions (CU_P): the functions a module's `def` statements bind in the module
+ *   namespace, as Python runs them: every function definition not inside a class or function body,
+ *   so also those inside module-level `if`/`try`/`with`/`for`/`while`/`match` blocks (scope
+ *   `module`). Methods and nested functions are not. (examples.ts lists each name once per file.)
+ * - Overload stubs: functions decorated with `@overload` or `@<name>.overload` (`typing.overload`,
+ *   `t.overload`, `typing_extensions.overload`): typing declarations that Python rebinds to the
+ *   implementation defined after them; they are trivial.
  * - Docstring: the first statement of the body (of the module for a module docstring) when it is a
  *   plain string literal (not an f-string or bytes), cleaned like `inspect.cleandoc`, escapes left as
  *   written.
  * - Trivial units (never anchors or answers; the paper excludes "empty or initialization
  *   functions"): a function or class whose body, after a leading docstring, is empty or holds only
  *   `pass`, `...` and `raise NotImplementedError` / `raise NotImplementedError(...)` statements;
- *   and every `__init__`.
+ *   every `__init__`; and every overload stub.
  * - Trivial files (never in a context): empty files, files tree-sitter cannot parse without errors,
  *   and files whose module-level statements are only imports, `__all__` assignments, string
  *   statements and `pass` (e.g. an `__init__.py` that re-exports).
@@ -41,9 +47,9 @@ export interface PyDocstring {
 /** An import binding: what a local name means after an import statement. */
 export type ImportBinding =
   /** `import a.b.c` binds `a` to module `a`; `import a.b as m` binds `m` to module `a.b`. */
-  | { kind: "module"; local: string; module: string[]; level: 0 }
+  | { kind: "module"; local: string; module: string[]; level: 0; start: number }
   /** `from [.]m import x [as y]` binds `y` (or `x`) to `x` of module `m` (relative: level dots). */
-  | { kind: "from"; local: string; module: string[]; level: number; name: string };
+  | { kind: "from"; local: string; module: string[]; level: number; name: string; start: number };
 
 export interface PyUnit {
   /** Position in the file's units (document order). */
@@ -54,6 +60,10 @@ export interface PyUnit {
   scope: "module" | "class" | "function";
   /** A top-level function in CU_P's sense. */
   topLevel: boolean;
+  /** Nested in a function at some depth. */
+  inFunction: boolean;
+  /** An `@overload` stub. */
+  overload: boolean;
   /** The directly enclosing unit (class or function). */
   parent?: number;
   /** Enclosing classes, outermost first. */
@@ -102,16 +112,13 @@ export interface PyFile {
   imports: ImportBinding[];
 }
 
-/** Compound statements a CU_P top-level function may sit in. */
-const TOP_LEVEL_CONTAINERS = new Set(["if_statement", "elif_clause", "else_clause", "try_statement", "except_clause", "except_group_clause", "finally_clause", "block", "decorated_definition"]);
-
 /** Parses and analyses one Python file. */
 export function analyzePythonFile(lang: LoadedLanguage, path: string, code: string): PyFile {
   const result = withTree(lang, code, (root) => {
     const units: PyUnit[] = [];
     const imports: ImportBinding[] = [];
     const clean = !root.hasError;
-    visitChildren(root, { scope: "module", topLevel: true, classChain: [], qualPrefix: "" }, units, imports, code);
+    visitChildren(root, { scope: "module", inFunction: false, classChain: [], qualPrefix: "" }, units, imports, code);
     return { path, code, clean, trivial: !clean || isTrivialModule(root), units, imports };
   });
   return result ?? { path, code, clean: false, trivial: true, units: [], imports: [] };
@@ -119,7 +126,7 @@ export function analyzePythonFile(lang: LoadedLanguage, path: string, code: stri
 
 interface Ctx {
   scope: PyUnit["scope"];
-  topLevel: boolean;
+  inFunction: boolean;
   parent?: number;
   classChain: number[];
   qualPrefix: string;
@@ -135,8 +142,8 @@ function visit(node: Node, ctx: Ctx, units: PyUnit[], imports: ImportBinding[], 
     units.push(unit);
     const inner: Ctx =
       unit.kind === "class"
-        ? { scope: "class", topLevel: false, parent: unit.index, classChain: [...ctx.classChain, unit.index], qualPrefix: `${unit.qualified}.` }
-        : { scope: "function", topLevel: false, parent: unit.index, classChain: ctx.classChain, qualPrefix: `${unit.qualified}.<locals>.` };
+        ? { scope: "class", inFunction: ctx.inFunction, parent: unit.index, classChain: [...ctx.classChain, unit.index], qualPrefix: `${unit.qualified}.` }
+        : { scope: "function", inFunction: true, parent: unit.index, classChain: ctx.classChain, qualPrefix: `${unit.qualified}.<locals>.` };
     const body = node.childForFieldName("body");
     if (body) visitChildren(body, inner, units, imports, code);
     return;
@@ -145,8 +152,7 @@ function visit(node: Node, ctx: Ctx, units: PyUnit[], imports: ImportBinding[], 
     imports.push(...importBindings(node));
     return;
   }
-  const next = ctx.topLevel && !TOP_LEVEL_CONTAINERS.has(node.type) ? { ...ctx, topLevel: false } : ctx;
-  visitChildren(node, next, units, imports, code);
+  visitChildren(node, ctx, units, imports, code);
 }
 
 function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
@@ -156,13 +162,16 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
   const lineStart = code.lastIndexOf("\n", node.startIndex - 1) + 1;
   const docLiteral = body ? docstringLiteral(statements(body)[0]) : undefined;
   const docstring = docLiteral ? { text: cleandoc(stringBody(docLiteral)), startIndex: docLiteral.startIndex, endIndex: docLiteral.endIndex } : undefined;
+  const overload = kind === "function" && isOverloadStub(node);
   const unit: PyUnit = {
     index,
     kind,
     name,
     qualified: ctx.qualPrefix + name,
     scope: ctx.scope,
-    topLevel: kind === "function" && ctx.scope === "module" && ctx.topLevel,
+    topLevel: kind === "function" && ctx.scope === "module",
+    inFunction: ctx.inFunction,
+    overload,
     parent: ctx.parent,
     classChain: ctx.classChain,
     startIndex: node.startIndex,
@@ -173,7 +182,7 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
     code: code.slice(lineStart, node.endIndex),
     docstring,
     requirement: docstring ? dedent(code.slice(lineStart, docstring.endIndex), code.slice(lineStart, node.startIndex)) : undefined,
-    trivial: name === "__init__" || (body ? isTrivialBody(body) : true),
+    trivial: name === "__init__" || overload || (body ? isTrivialBody(body) : true),
     signature: signatureOf(node),
     params: [],
     bases: kind === "class" ? baseClasses(node) : [],
@@ -196,6 +205,18 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
     unit.localImports = localImports(body);
   }
   return unit;
+}
+
+/** Decorated with `@overload` or `@<name>.overload`. */
+function isOverloadStub(node: Node): boolean {
+  const decorated = node.parent;
+  if (decorated?.type !== "decorated_definition") return false;
+  return named(decorated).some((d) => {
+    if (d.type !== "decorator") return false;
+    const e = named(d).find((c) => c.type !== "comment");
+    if (e?.type === "identifier") return e.text === "overload";
+    return e?.type === "attribute" && e.childForFieldName("attribute")?.text === "overload" && e.childForFieldName("object")?.type === "identifier";
+  });
 }
 
 /** Removes `indent` from the start of every line that has it. */
@@ -267,10 +288,10 @@ export function importBindings(node: Node): ImportBinding[] {
       if (n.type === "aliased_import") {
         const dotted = n.childForFieldName("name");
         const alias = n.childForFieldName("alias");
-        if (dotted && alias) out.push({ kind: "module", local: alias.text, module: dotted.text.split("."), level: 0 });
+        if (dotted && alias) out.push({ kind: "module", local: alias.text, module: dotted.text.split("."), level: 0, start: node.startIndex });
       } else {
         const parts = n.text.split(".");
-        out.push({ kind: "module", local: parts[0], module: [parts[0]], level: 0 });
+        out.push({ kind: "module", local: parts[0], module: [parts[0]], level: 0, start: node.startIndex });
       }
     }
     return out;
@@ -287,7 +308,7 @@ export function importBindings(node: Node): ImportBinding[] {
   for (const n of present(node.childrenForFieldName("name"))) {
     const nameNode = n.type === "aliased_import" ? n.childForFieldName("name") : n;
     const alias = n.type === "aliased_import" ? n.childForFieldName("alias") : n;
-    if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text });
+    if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text, start: node.startIndex });
   }
   return out;
 }
@@ -307,7 +328,7 @@ function localImports(body: Node): ImportBinding[] {
   return out;
 }
 
-/** Functions that are not nested in a function: top-level functions and methods. */
+/** Functions that are not nested in a function at any depth: top-level functions and methods. */
 export function isOuterFunction(u: PyUnit): boolean {
-  return u.kind === "function" && u.scope !== "function";
+  return u.kind === "function" && !u.inFunction;
 }

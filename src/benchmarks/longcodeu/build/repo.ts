@@ -6,6 +6,7 @@
  * become `\n`, so line numbers and unit texts are the same in every context.
  */
 import type { LoadedLanguage } from "../../../code/parser";
+import { CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu } from "../../../metrics/codebleu";
 import { compareCodePoints } from "../../../datasets/curate/imports/repo";
 import { CallResolver } from "./calls";
 import { docstringSections, documentedApis, markdownSections, rstSections, type DocSection } from "./doc-sections";
@@ -38,6 +39,7 @@ export class RepoModel {
   /** API names (simple names of non-underscore functions, methods and classes). */
   readonly apis: Set<string>;
   private readonly strippedFiles = new Map<string, PyFile | null>();
+  private readonly selfScores = new Map<string, boolean>();
 
   constructor(
     private readonly lang: LoadedLanguage,
@@ -65,6 +67,25 @@ export class RepoModel {
   /** APIs a section documents. */
   documented(section: DocSection): string[] {
     return documentedApis(section, this.apis);
+  }
+
+  /**
+   * Whether `code` scores CodeBLEU 1 (>= 1 - 1e-9) against itself with the service's CodeBLEU (the
+   * scorer's call: python, default weights), so that an answer reproducing it scores 1. Code the
+   * metric refuses (a lone surrogate, data flow over its budget), which the scorer counts 0, is not.
+   */
+  scorable(code: string): boolean {
+    let ok = this.selfScores.get(code);
+    if (ok === undefined) {
+      try {
+        ok = combineCodeBleu(codeBleuSampleStats([code], [code], "python", this.lang)).codebleu >= 1 - 1e-9;
+      } catch (err) {
+        if (!(err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError)) throw err;
+        ok = false;
+      }
+      this.selfScores.set(code, ok);
+    }
+    return ok;
   }
 
   /**
