@@ -187,7 +187,14 @@ class Checker:
         key = (root, path)
         if key not in self.cache:
             with open(os.path.join(root, path), encoding="utf-8-sig") as f:
-                self.cache[key] = FileIndex(path, f.read())
+                text = f.read()
+            try:
+                self.cache[key] = FileIndex(path, text)
+            except SyntaxError as err:
+                err.filename = path
+                self.cache[key] = err
+        if isinstance(self.cache[key], SyntaxError):
+            raise self.cache[key]
         return self.cache[key]
 
     def unit(self, root, path, qualname):
@@ -206,7 +213,10 @@ class Checker:
                 if check is None:
                     continue
                 self.total[task] += 1
-                errors = check(root, contexts[e["context"]], e)
+                try:
+                    errors = check(root, contexts[e["context"]], e)
+                except SyntaxError as err:
+                    errors = [f"{err.filename or 'a file'} is not Python 3 that ast parses ({err.msg}, line {err.lineno})"]
                 if errors:
                     self.problems.append({"example": e["id"], "errors": errors})
                 else:

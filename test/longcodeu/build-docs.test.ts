@@ -103,4 +103,15 @@ describe("the docs context", () => {
     }
     expect(documentationUnderstanding([byId.get("README.md#6")!], repo, new PyRandom(0))).toBeUndefined();
   });
+
+  it("LDU never answers with a section that scores BLEU < 1 against itself (fewer than 4 tokens)", async () => {
+    const repo = new RepoModel(await python(), {
+      repo: "short",
+      files: { "m.py": 'def tiny(a):\n    """Return a."""\n    return a + 1\n\ndef roomy(a):\n    """Return a plus one, as an integer."""\n    return a + 1\n' },
+    });
+    const texts = repo.sections.map((s) => s.text);
+    expect(texts).toEqual(["tiny(a)\n\nReturn a.", "roomy(a)\n\nReturn a plus one, as an integer."]);
+    expect(repo.scorableSection(texts[0])).toBe(false);
+    for (const seed of [0, 1, 2, 3]) expect(documentationUnderstanding(repo.sections, repo, new PyRandom(seed))!.anchor).toEqual({ name: "roomy" });
+  });
 });

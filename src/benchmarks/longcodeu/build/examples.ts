@@ -38,7 +38,8 @@
  *   its code);
  *   answer = the top 5 by similarity to the query (T1: the anchor's code; T2: its requirement), at
  *   least 5 candidates and a positive 5th score needed. Up to 3 anchors are tried per context.
- * - LDU (`docs` context): an API documented by exactly one section of the context; answer = that
+ * - LDU (`docs` context): an API documented by exactly one section of the context, a section that
+ *   scores BLEU 1 against itself (RepoModel.scorableSection: 4 tokens or more); answer = that
  *   section's number and text.
  */
 import { LONGCODEU_LIMITS, type CodeUnit, type LongCodeUExample } from "../dataset";
@@ -247,7 +248,7 @@ export function documentationUnderstanding(sections: readonly DocSection[], repo
   sections.forEach((s, i) => {
     for (const api of repo.documented(s)) documentedBy.set(api, [...(documentedBy.get(api) ?? []), i]);
   });
-  const apis = [...documentedBy].filter(([, at]) => at.length === 1).map(([api]) => api).sort();
+  const apis = [...documentedBy].filter(([, at]) => at.length === 1 && repo.scorableSection(sections[at[0]].text)).map(([api]) => api).sort();
   if (apis.length === 0) return undefined;
   const api = rng.choice(apis);
   const at = documentedBy.get(api)![0];

@@ -56,8 +56,9 @@ export interface LongCodeUBuildInput {
  * Releases without it were built with @1. @2: a name defined several times resolves to its last
  * definition and overload stubs are never callees (DRA); anchors and answers are never nested in a
  * function at any depth, and no unit enclosing the anchor is an SRE answer; CodeBLEU-scored
- * answers and code anchors are self-scorable; CU_P lists every `def` binding a module name (also
- * in module-level with/for/while/match blocks) once per file, at its first definition.
+ * answers and code anchors are self-scorable, and so are LDU's sections (BLEU 1 against
+ * themselves); CU_P lists every `def` binding a module name (also in module-level
+ * with/for/while/match blocks) once per file, at its first definition.
  */
 export const BUILDER_VERSION = "longcodeu-build@2";
 

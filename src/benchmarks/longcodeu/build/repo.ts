@@ -6,6 +6,7 @@
  * become `\n`, so line numbers and unit texts are the same in every context.
  */
 import type { LoadedLanguage } from "../../../code/parser";
+import { sentenceBleu } from "../../../metrics/bleu";
 import { CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu } from "../../../metrics/codebleu";
 import { compareCodePoints } from "../../../datasets/curate/imports/repo";
 import { CallResolver } from "./calls";
@@ -86,6 +87,15 @@ export class RepoModel {
       this.selfScores.set(code, ok);
     }
     return ok;
+  }
+
+  /**
+   * Whether a documentation section scores BLEU 1 against itself with the service's sentence BLEU
+   * (LDU's metric): not when it has fewer than 4 whitespace tokens (no 4-gram; `f(a)\n\nReturn x.`
+   * scores 0.58).
+   */
+  scorableSection(text: string): boolean {
+    return sentenceBleu(text, text) >= 1 - 1e-9;
   }
 
   /**
