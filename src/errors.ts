@@ -20,6 +20,7 @@ export const PROBLEMS = {
   "payload-too-large": { status: 413, title: "Payload too large" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "unprocessable-content": { status: 422, title: "Unprocessable content" },
+  "budget-exceeded": { status: 422, title: "Input too costly to process" },
   "internal-error": { status: 500, title: "Internal error" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 

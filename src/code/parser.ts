@@ -7,6 +7,7 @@
  */
 import { Language as TSLanguage, Parser, Query, type Node, type Tree } from "web-tree-sitter";
 import { LANGUAGE_SPECS, type Language } from "./languages";
+import { activeMeter, BudgetExceededError, PER_PARSE, type WorkMeter } from "./budget";
 
 export interface GrammarLoader {
   /** Calls `Parser.init` with whatever the host needs. */
@@ -68,13 +69,52 @@ async function instantiate(lang: Language): Promise<LoadedLanguage> {
 /**
  * Parses `code` and hands the root node to `use`, freeing the tree afterwards (wasm memory is not
  * garbage collected). Returns `undefined` when tree-sitter gives up on the input.
+ *
+ * Under an active {@link WorkMeter} (src/code/budget.ts) the parse is metered through tree-sitter's
+ * progress callback and cancelled as soon as it goes over the per-parse limits or the request's
+ * remaining allowance; a cancelled parse throws {@link BudgetExceededError}.
  */
 export function withTree<T>(lang: LoadedLanguage, code: string, use: (root: Node) => T): T | undefined {
-  const tree: Tree | null = lang.parser.parse(code);
+  const meter = activeMeter();
+  const tree: Tree | null = meter ? meteredParse(lang, code, meter) : lang.parser.parse(code);
   if (!tree) return undefined;
   try {
     return use(tree.rootNode);
   } finally {
     tree.delete();
   }
+}
+
+/** tree-sitter calls the progress callback once every this many parse operations. */
+const OPERATIONS_PER_CALLBACK = 100;
+
+function meteredParse(lang: LoadedLanguage, code: string, meter: WorkMeter): Tree | null {
+  const opsLimit = Math.min(PER_PARSE.parse_operations, meter.remaining("parse_operations"));
+  const recoveryLimit = Math.min(PER_PARSE.parse_recovery, meter.remaining("parse_recovery"));
+  // The runtime hands the parser UTF-16, so offsets are twice the string index.
+  const units = code.length * 2;
+  let ops = 0;
+  let recovery = 0;
+  let over: "parse_operations" | "parse_recovery" | undefined;
+  const tree = lang.parser.parse(code, null, {
+    // Typed `=> void` in the .d.ts; the runtime cancels when it returns true.
+    progressCallback: ((state: { currentOffset: number; hasError: boolean }) => {
+      ops += OPERATIONS_PER_CALLBACK;
+      if (state.hasError) recovery += Math.max(0, units - state.currentOffset) >> 1;
+      if (ops > opsLimit) over = "parse_operations";
+      else if (recovery > recoveryLimit) over = "parse_recovery";
+      return over !== undefined;
+    }) as (state: { currentOffset: number; hasError: boolean }) => void,
+  });
+  if (over) {
+    // A cancelled parse resumes where it stopped unless the parser is reset.
+    tree?.delete();
+    lang.parser.reset();
+    const perParse = PER_PARSE[over] <= meter.remaining(over);
+    if (perParse) throw new BudgetExceededError(over, PER_PARSE[over], "parse");
+    meter.charge(over, meter.remaining(over) + 1);
+  }
+  meter.charge("parse_operations", ops);
+  meter.charge("parse_recovery", recovery);
+  return tree;
 }

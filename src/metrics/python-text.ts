@@ -36,3 +36,19 @@ export function pyStrip(text: string): string {
 export function splitWhitespace(text: string): string[] {
   return pyStrip(text).split(WS_RUN);
 }
+
+/** `splitWhitespace(text).length`, without building the tokens (an exact, cheap pre-check). */
+export function countWhitespaceTokens(text: string): number {
+  let count = 1;
+  let inRun = false;
+  const stripped = pyStrip(text);
+  for (let i = 0; i < stripped.length; i++) {
+    if (isPyWhitespace(stripped.charCodeAt(i))) {
+      if (!inRun) count++;
+      inRun = true;
+    } else {
+      inRun = false;
+    }
+  }
+  return count;
+}

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 // Installs the Worker's grammar loader, which CodeBLEU's parser needs.
 import "../code";
+import { BUDGETS, BudgetExceededError, WorkMeter } from "../code/budget";
 import { ProblemError } from "../errors";
+import { countWhitespaceTokens } from "../metrics/python-text";
 import { sentenceBleu } from "../metrics/bleu";
 import {
   CODEBLEU_GRAMMARS, CODEBLEU_LANGUAGES, CODEBLEU_METRIC, CodeBleuInputError, DataFlowBudgetError, DEFAULT_CODEBLEU_WEIGHTS,
@@ -32,7 +34,7 @@ const route = createRoute({
   request: jsonBody(BleuRequest),
   responses: {
     200: jsonResponse(BleuResponse, "One score per pair, in request order"),
-    ...problemResponses(400, 413, 415),
+    ...problemResponses(400, 413, 415, 422),
   },
 });
 
@@ -102,6 +104,9 @@ const codeBleuRoute = createRoute({
 export const metricRoutes = createRouter()
   .openapi(route, (c) => {
     const { pairs } = c.req.valid("json");
+    // Exact pre-check: BLEU's cost is linear in the tokens, so count them before any work.
+    const meter = new WorkMeter(BUDGETS.bleu);
+    pairs.forEach((p, i) => chargeTokens(meter, [p.reference, p.candidate], `pairs.${i}`));
     return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
   })
   .openapi(codeBleuRoute, async (c) => {
@@ -111,9 +116,12 @@ export const metricRoutes = createRouter()
         supported_languages: CODEBLEU_LANGUAGES,
       });
     }
+    const meter = new WorkMeter(BUDGETS.codebleu);
+    pairs.forEach((p, i) => chargeTokens(meter, [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate], `pairs.${i}`));
+    const grammar = await loadCodeBleuGrammar(language);
     let samples;
     try {
-      samples = codeBleuSampleStats(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), language, await loadCodeBleuGrammar(language));
+      samples = meter.run(() => codeBleuSampleStats(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), language, grammar));
     } catch (err) {
       if (err instanceof DataFlowBudgetError) {
         throw new ProblemError("unprocessable-content", "A code's data flow is too costly to extract (deeply nested loops); CodeBLEU was not computed.", { max_steps: err.steps });
@@ -133,3 +141,11 @@ export const metricRoutes = createRouter()
       200,
     );
   });
+
+/** Charges the whitespace tokens of `texts` to the request's `bleu_tokens` budget, naming the item that goes over. */
+function chargeTokens(meter: WorkMeter, texts: readonly string[], where: string) {
+  let tokens = 0;
+  for (const text of texts) tokens += countWhitespaceTokens(text);
+  if (!meter.fits("bleu_tokens", tokens)) throw new BudgetExceededError("bleu_tokens", meter.limits.bleu_tokens, "request", where);
+  meter.charge("bleu_tokens", tokens);
+}

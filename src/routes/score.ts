@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "../benchmarks/repoqa/scorer";
 import { scoreAnswers } from "../benchmarks/repoqa/service";
+import { BUDGETS, WorkMeter } from "../code/budget";
 import { COMMENT_MODES, type CommentMode } from "../datasets/context";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -79,7 +80,7 @@ const scoreRoute = createRoute({
   summary: "Score one model answer to a RepoQA Searching-Needle-Function task",
   middleware: [limitBody(LIMITS.scoreBody), requireJson] as const,
   request: jsonBody(ScoreRequest),
-  responses: { 200: jsonResponse(ScoreResult, "The verdict"), ...problemResponses(400, 404, 413, 415) },
+  responses: { 200: jsonResponse(ScoreResult, "The verdict"), ...problemResponses(400, 404, 413, 415, 422) },
 });
 
 const batchRoute = createRoute({
@@ -89,7 +90,7 @@ const batchRoute = createRoute({
   summary: `Score up to ${LIMITS.batchAnswers} answers to tasks of one dataset, with pass@1 per language`,
   middleware: [limitBody(LIMITS.batchBody), requireJson] as const,
   request: jsonBody(BatchRequest),
-  responses: { 200: jsonResponse(BatchResult, "Verdicts in request order and pass@1"), ...problemResponses(400, 404, 413, 415) },
+  responses: { 200: jsonResponse(BatchResult, "Verdicts in request order and pass@1"), ...problemResponses(400, 404, 413, 415, 422) },
 });
 
 function checkAnswerSize(answer: string, where: string) {
@@ -105,22 +106,25 @@ export const scoreRoutes = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid("json");
     checkAnswerSize(body.answer, "answer");
-    const [result] = await scoreAnswers(c.env, body.dataset, [body], {
-      threshold: body.threshold,
-      mode: body.mode,
-      ignoreComments: body.ignore_comments,
-      context: body.context,
-    });
+    const [result] = await scoreAnswers(
+      c.env,
+      body.dataset,
+      [body],
+      { threshold: body.threshold, mode: body.mode, ignoreComments: body.ignore_comments, context: body.context },
+      new WorkMeter(BUDGETS.score),
+      () => "answer",
+    );
     return c.json(result, 200);
   })
   .openapi(batchRoute, async (c) => {
     const body = c.req.valid("json");
     body.answers.forEach((a, i) => checkAnswerSize(a.answer, `answers.${i}.answer`));
-    const results = await scoreAnswers(c.env, body.dataset, body.answers, {
-      threshold: body.threshold,
-      mode: body.mode,
-      ignoreComments: body.ignore_comments,
-      context: body.context,
-    });
+    const results = await scoreAnswers(
+      c.env,
+      body.dataset,
+      body.answers,
+      { threshold: body.threshold, mode: body.mode, ignoreComments: body.ignore_comments, context: body.context },
+      new WorkMeter(BUDGETS.batch),
+    );
     return c.json({ results, summary: passAt1(results) }, 200);
   });

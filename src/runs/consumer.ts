@@ -5,6 +5,7 @@
  */
 import { getBenchmark } from "../benchmarks/registry";
 import type { BaselineKind, Benchmark, ChatMessage, LoadedUnit } from "../benchmarks/types";
+import { BudgetExceededError } from "../code/budget";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
@@ -185,8 +186,23 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           created_at: new Date().toISOString(),
         };
         await env.DATASETS.put(key, JSON.stringify(stored));
-        const verdict = await benchmark.score(env, config.datasetId, task.unit, generation.text, config.options);
-        row = {
+        const verdict = await benchmark.score(env, config.datasetId, task.unit, generation.text, config.options).catch((e: unknown) => {
+          // An output too costly to score (README "Limits", CPU budgets) never will be: an error
+          // sample with the reason now, and the consumer moves on (no redelivery).
+          if (e instanceof BudgetExceededError) return e;
+          throw e;
+        });
+        row = verdict instanceof BudgetExceededError ? {
+          ...base,
+          status: "error",
+          error: `scoring: ${verdict.detail}`,
+          outputKey: key,
+          promptTokens: generation.usage.prompt ?? task.promptTokens,
+          completionTokens: generation.usage.completion,
+          cached: got.cached,
+          calls: got.calls,
+          latencyMs: got.latencyMs,
+        } : {
           ...base,
           status: "scored",
           passed: verdict.passed,

@@ -18,7 +18,10 @@
  * Nothing in the demanded shape (or an empty output): recall = precision = 0, `unparseable: true`.
  */
 import { sentenceBleu } from "../../metrics/bleu";
-import { CodeBleuInputError, DataFlowBudgetError, codeBleu, type CodeBleuScore } from "../../metrics/codebleu";
+import { BUDGETS, BudgetExceededError, WorkMeter } from "../../code/budget";
+import {
+  CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu, loadCodeBleuGrammar, type CodeBleuScore,
+} from "../../metrics/codebleu";
 import { exactMatchLines } from "../../metrics/exact-match";
 import { lcsRecallPrecision } from "../../metrics/lcs";
 import type { SampleVerdict } from "../types";
@@ -82,10 +85,14 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
  * scores 0 with the reason, rather than failing the sample.
  */
 async function codeBleuOrZero(reference: string, prediction: string): Promise<{ score: CodeBleuScore | null; error?: string }> {
+  const grammar = await loadCodeBleuGrammar("python");
   try {
-    return { score: await codeBleu(reference, prediction, "python") };
+    // One CodeBLEU request's budget per pair (README "Limits"); over it, the pair scores 0 with the reason.
+    const meter = new WorkMeter(BUDGETS.codebleu);
+    return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
   } catch (err) {
     if (err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError) return { score: null, error: err.message };
+    if (err instanceof BudgetExceededError) return { score: null, error: err.detail };
     throw err;
   }
 }

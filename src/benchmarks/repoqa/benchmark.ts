@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { BUDGETS, WorkMeter } from "../../code/budget";
 import * as schema from "../../db/schema";
 import type { CommentMode } from "../../datasets/context";
 import { COMMENT_MODES } from "../../datasets/context";
@@ -125,7 +126,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       mode: options.scoring_mode,
       ignoreComments: options.ignore_comments,
       context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
-    });
+    }, new WorkMeter(BUDGETS.score));
     return {
       passed: verdict.pass,
       score: verdict.best_similarity,

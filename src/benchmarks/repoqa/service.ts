@@ -1,5 +1,6 @@
 /** Scoring answers to stored RepoQA tasks: locate, load the shard (and context), evaluate. */
 import { loadLanguage } from "../../code";
+import { BudgetExceededError, metered, type WorkMeter } from "../../code/budget";
 import type { CommentMode } from "../../datasets/context";
 import { getContextShard, getShard } from "../../datasets/shard-cache";
 import { datasetKeys } from "../../datasets/shard";
@@ -92,8 +93,11 @@ export async function taskPrompt(env: Env, dataset: string, taskId: string, choi
   };
 }
 
-/** Scores one answer to a located task. */
-export async function scoreTask(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions): Promise<TaskScore> {
+/**
+ * Scores one answer to a located task. With a `meter`, the scoring work (parses, queries) counts
+ * against its budget and an answer over it throws BudgetExceededError (src/code/budget.ts).
+ */
+export async function scoreTask(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions, meter?: WorkMeter): Promise<TaskScore> {
   const [shard, lang] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), loadLanguage(location.language)]);
   const needle = shard.shard.needles[location.needleIndex];
   let pick: { candidates: CandidateSet; targetIndex: number; from: TaskScore["candidates_from"]; context: TaskScore["context"] };
@@ -104,14 +108,16 @@ export async function scoreTask(env: Env, location: TaskLocation, answer: string
   } else {
     pick = { candidates: shard.candidates("functions", opts.ignoreComments), targetIndex: needle.function_index, from: "repository", context: null };
   }
-  const verdict = evaluateAnswer({
-    lang,
-    answer,
-    candidates: pick.candidates,
-    targetIndex: pick.targetIndex,
-    threshold: opts.threshold,
-    ignoreComments: opts.ignoreComments,
-  });
+  const verdict = metered(meter, () =>
+    evaluateAnswer({
+      lang,
+      answer,
+      candidates: pick.candidates,
+      targetIndex: pick.targetIndex,
+      threshold: opts.threshold,
+      ignoreComments: opts.ignoreComments,
+    }),
+  );
   return {
     task: location.taskId,
     language: location.language,
@@ -128,12 +134,17 @@ export async function scoreTask(env: Env, location: TaskLocation, answer: string
   };
 }
 
-/** Scores answers to tasks of one dataset, in order. Unknown task ids fail the whole request. */
+/**
+ * Scores answers to tasks of one dataset, in order. Unknown task ids fail the whole request; so
+ * does an answer that takes the request's `meter` over its budget (the problem names the answer).
+ */
 export async function scoreAnswers(
   env: Env,
   dataset: string,
   answers: readonly { task: string; answer: string }[],
   opts: ScoreOptions,
+  meter?: WorkMeter,
+  where: (index: number) => string = (i) => `answers.${i}`,
 ): Promise<TaskScore[]> {
   const locations = await locateTasks(env, dataset, answers.map((a) => a.task));
   const missing = answers.filter((a) => !locations.has(a.task)).map((a) => a.task);
@@ -145,6 +156,12 @@ export async function scoreAnswers(
     );
   }
   const results: TaskScore[] = [];
-  for (const a of answers) results.push(await scoreTask(env, locations.get(a.task)!, a.answer, opts));
+  for (const [i, a] of answers.entries()) {
+    try {
+      results.push(await scoreTask(env, locations.get(a.task)!, a.answer, opts, meter));
+    } catch (err) {
+      throw err instanceof BudgetExceededError ? err.at(where(i)) : err;
+    }
+  }
   return results;
 }

@@ -30,39 +30,49 @@ const ASCII = /^[\x00-\x7f]*$/;
  * the package slices the Python string (code points) with them, so on non-ASCII lines tokens come
  * out shifted; we reproduce that from our UTF-16 columns. `undefined` bounds mean open ends.
  */
-function pySliceByByteColumns(line: string, from16?: number, to16?: number): string {
-  if (ASCII.test(line)) return line.slice(from16, to16);
+function pySliceByByteColumns(line: string, ascii: boolean, from16?: number, to16?: number): string {
+  if (ascii) return line.slice(from16, to16);
   const bytes = utf8Offsets(line, [from16 ?? 0, to16 ?? 0]);
   const points = Array.from(line);
   return points.slice(from16 === undefined ? undefined : bytes.get(from16), to16 === undefined ? undefined : bytes.get(to16)).join("");
 }
 
-/** `index_to_code_token`: a token's text from the code's lines (multi-line tokens lose their "\n"s). */
-function tokenText(lines: readonly string[], node: PlainNode): string {
+/**
+ * `index_to_code_token`: a token's text from the code's lines (multi-line tokens lose their "\n"s).
+ * `ascii[row]` says whether a line is ASCII, computed once per line: testing the line for every token
+ * cost the square of its length (65,000 one-character tokens on one line: 3 s).
+ */
+function tokenText(lines: readonly string[], ascii: readonly boolean[], node: PlainNode): string {
   const line = (row: number) => {
     if (row < 0 || row >= lines.length) throw new Error("IndexError: list index out of range");
     return lines[row];
   };
-  if (node.startRow === node.endRow) return pySliceByByteColumns(line(node.startRow), node.startCol, node.endCol);
-  let text = pySliceByByteColumns(line(node.startRow), node.startCol);
+  if (node.startRow === node.endRow) return pySliceByByteColumns(line(node.startRow), ascii[node.startRow], node.startCol, node.endCol);
+  let text = pySliceByByteColumns(line(node.startRow), ascii[node.startRow], node.startCol);
   for (let row = node.startRow + 1; row < node.endRow; row++) text += line(row);
-  return text + pySliceByByteColumns(line(node.endRow), undefined, node.endCol);
+  return text + pySliceByByteColumns(line(node.endRow), ascii[node.endRow], undefined, node.endCol);
 }
 
 /**
  * `get_data_flow`: the edges that take part in some flow (they have parents or are one), sorted by
  * token, with edges of the same token merged. Any error inside gives no edges, as in the package.
  */
-export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgFunction, maxSteps: number): DfgEdge[] {
+export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgFunction, maxSteps: number, used?: { steps: number }): DfgEdge[] {
   let edges: DfgEdge[];
   try {
     const tokens = tokenNodes(root);
     const lines = code.split("\n");
+    const ascii = lines.map((l) => ASCII.test(l));
     const indexToCode = new Map<string, [number, string]>();
-    tokens.forEach((node, idx) => indexToCode.set(spanKey(node), [idx, tokenText(lines, node)]));
+    tokens.forEach((node, idx) => indexToCode.set(spanKey(node), [idx, tokenText(lines, ascii, node)]));
     let all: DfgEdge[];
     try {
-      all = dfgFunction(root, new DfgContext(indexToCode, maxSteps), new Map())[0];
+      const ctx = new DfgContext(indexToCode, maxSteps);
+      try {
+        all = dfgFunction(root, ctx, new Map())[0];
+      } finally {
+        if (used) used.steps += ctx.steps;
+      }
     } catch (err) {
       if (err instanceof DataFlowBudgetError) throw err;
       all = [];

@@ -18,6 +18,7 @@
  * cli/lib/tree-sitter-node.ts in Node). Only loading is asynchronous; trees are freed after each parse.
  */
 import manifest from "../../../wasm/manifest.json";
+import { activeMeter } from "../../code/budget";
 import { loadLanguage, type LoadedLanguage } from "../../code/parser";
 import type { Language } from "../../code/languages";
 import { countFlowMatches, extractDataFlow, normalizeDataFlow, type NormalizedFlow } from "./dataflow";
@@ -98,6 +99,12 @@ const DFG_FUNCTIONS: Record<CodeBleuLanguage, DfgFunction> = {
 /** Work allowed for one code's data-flow extraction (node visits); see {@link DataFlowBudgetError}. */
 export const DATAFLOW_MAX_STEPS = 2_000_000;
 
+/**
+ * The same under a request's meter (src/code/budget.ts): 64 KB of ordinary code takes up to about
+ * 40,000 steps; 2,000,000 took 0.8 s of a request's CPU.
+ */
+export const DATAFLOW_MAX_STEPS_METERED = 400_000;
+
 /** Invalid input that the package would reject with an exception. */
 export class CodeBleuInputError extends Error {
   constructor(message: string) {
@@ -150,9 +157,27 @@ export function codeBleuSampleStats(
     if (!p) parses.set(code, (p = parseCode(grammar, code)));
     return p;
   };
+  const meter = activeMeter();
   const flowsOf = (code: string) => {
     let f = flows.get(code);
-    if (!f) flows.set(code, (f = normalizeDataFlow(extractDataFlow(code, parse(code).root, dfgFunction, DATAFLOW_MAX_STEPS))));
+    if (!f) {
+      const root = parse(code).root;
+      if (!meter) {
+        f = normalizeDataFlow(extractDataFlow(code, root, dfgFunction, DATAFLOW_MAX_STEPS));
+      } else {
+        // Per code the metered step limit (DataFlowBudgetError, as before); per request `dataflow_steps`.
+        const remaining = meter.remaining("dataflow_steps");
+        const used = { steps: 0 };
+        try {
+          f = normalizeDataFlow(extractDataFlow(code, root, dfgFunction, Math.min(DATAFLOW_MAX_STEPS_METERED, remaining), used));
+        } catch (err) {
+          if (err instanceof DataFlowBudgetError && remaining < DATAFLOW_MAX_STEPS_METERED) meter.charge("dataflow_steps", remaining + 1);
+          throw err;
+        }
+        meter.charge("dataflow_steps", used.steps);
+      }
+      flows.set(code, f);
+    }
     return f;
   };
 

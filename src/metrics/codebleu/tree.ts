@@ -13,6 +13,7 @@
  * test/metrics/codebleu-parse.test.ts checks the two agree on code of every language, broken code too.
  */
 import type { Node, TreeCursor } from "web-tree-sitter";
+import { activeMeter, BudgetExceededError } from "../../code/budget";
 import { withTree, type LoadedLanguage } from "../../code/parser";
 import { present } from "../../code/nodes";
 
@@ -69,9 +70,22 @@ export function runtimeSubtrees(root: Node): string[] {
   return out;
 }
 
-/** Parses `code` and copies out what the syntax and data-flow matches need; the tree is freed. */
+/**
+ * Deepest tree the runtime is asked to print: its printer recurses once per level, and the wasm
+ * stack overflows ("memory access out of bounds") somewhere below 8,000 levels.
+ */
+export const MAX_PRINT_DEPTH = 1_000;
+
+/**
+ * Parses `code` and copies out what the syntax and data-flow matches need; the tree is freed.
+ * Under an active meter (src/code/budget.ts) the S-expressions' characters count against
+ * `tree_text`, and a tree deeper than {@link MAX_PRINT_DEPTH} that needs the runtime's printer is
+ * refused rather than printed.
+ */
 export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
+  const meter = activeMeter();
   const parsed = withTree(lang, code, (rootNode) => {
+    meter?.charge("tree_nodes", rootNode.descendantCount);
     const cursor = rootNode.walk();
     try {
       const subtrees: string[] = [];
@@ -92,11 +106,20 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
         stack.push(child);
       };
       // Called with the cursor on the finished node, so the runtime can print the odd ones.
+      let maxDepth = 0;
       const finish = (f: Frame, isRoot: boolean) => {
         const odd =
           f.missing ||
           (f.node.type === "ERROR" && f.node.children.length === 0) ||
           (withErrors && f.node.children.length > 0 && cursor.currentNode.hasError);
+        if (meter) {
+          maxDepth = Math.max(maxDepth, stack.length);
+          if (odd && maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request");
+          // The runtime's string is about as long as ours would be: charge it before asking for it.
+          let length = f.node.type.length + 2;
+          for (const part of f.parts) length += part.length;
+          meter.charge("tree_text", length);
+        }
         const sexp = odd ? cursor.currentNode.toString() : `(${f.node.type}${f.parts.join("")})`;
         if (isRoot || f.node.children.length > 0) subtrees.push(sexp);
         if (!isRoot && (f.named || f.missing)) stack[stack.length - 2].parts.push(f.field ? ` ${f.field}: ${sexp}` : ` ${sexp}`);
@@ -108,7 +131,13 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
         }
         for (;;) {
           finish(stack[stack.length - 1], stack.length === 1);
-          if (stack.length === 1) return { root, subtrees: exotic ? runtimeSubtrees(rootNode) : subtrees };
+          if (stack.length === 1) {
+            if (exotic && meter) {
+              if (maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request");
+              meter.charge("tree_text", subtrees.reduce((sum, t) => sum + t.length, 0));
+            }
+            return { root, subtrees: exotic ? runtimeSubtrees(rootNode) : subtrees };
+          }
           stack.pop();
           if (cursor.gotoNextSibling()) {
             enter();

@@ -38,7 +38,8 @@ export class DataFlowBudgetError extends Error {
 /** `index_to_code`, and the bookkeeping that mimics Python's call stack. */
 export class DfgContext {
   private depth = 0;
-  private steps = 0;
+  /** Recursive steps taken so far (read by the caller to charge a request's budget). */
+  steps = 0;
 
   constructor(
     /** `(start_point, end_point)` of each code token -> (idx, text); later tokens win a shared key. */

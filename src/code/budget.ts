@@ -1,0 +1,144 @@
+/**
+ * CPU budgets for work done on what a caller sends (README, "Limits" → "CPU budgets").
+ *
+ * Inside a Worker `performance.now()` and `Date.now()` do not advance while code computes (and
+ * tree-sitter's own `timeoutMicros` reads the same clock), so a budget cannot be a time. It is
+ * counted instead in deterministic units of work that track CPU time, calibrated against measured
+ * CPU (scripts/bench-budget.mts):
+ *
+ * - `parse_operations`: tree-sitter parser operations, counted by the parse's progress callback
+ *   (tree-sitter calls it every 100 operations; returning true cancels the parse);
+ * - `parse_recovery`: for every 100 operations made while every parse version is in error recovery,
+ *   the characters still to parse. Recovery is what makes garbage costly (the lexer rescans ahead
+ *   at each retry), so garbage reaches this limit long before any real code does;
+ * - `query_scan`: the sibling-scan steps tree-sitter's query cursor would make on the tree, computed
+ *   before running a query (for each visible node it scans the later siblings up to the next named
+ *   one: a node with a long run of unnamed children, such as an ERROR holding 65,000 `(`, costs the
+ *   square of the run);
+ * - `tree_nodes`: syntax-tree nodes CodeBLEU copies out and walks for its syntax and data-flow
+ *   matches (about 10 µs each);
+ * - `tree_text`: characters of S-expressions built for CodeBLEU's syntax match (a chain of depth d
+ *   prints d nested copies of itself);
+ * - `dataflow_steps`: recursive steps of CodeBLEU's data-flow extraction (loops are analysed twice
+ *   per nesting level, so nested loops cost 2^depth; one code may take at most 400,000 steps, a
+ *   `DataFlowBudgetError` as before, about 0.4 µs each);
+ * - `bleu_tokens`: whitespace tokens of a BLEU or CodeBLEU request, counted before any work (the
+ *   n-gram parts are linear in them; distinct tokens cost the most, about 1.5 µs each).
+ *
+ * A {@link WorkMeter} holds one request's (or one run unit's) totals and limits. It is made active
+ * only around synchronous code (`meter.run(fn)`), so requests that interleave at `await`s never see
+ * each other's meter; code that runs with no active meter (imports, the dataset builder, the Node
+ * commands) is not limited. Exceeding a limit throws {@link BudgetExceededError}, a 422 problem
+ * (`urn:needlework:problem:budget-exceeded`) that names the limit.
+ */
+import { ProblemError } from "../errors";
+
+export const BUDGET_NAMES = ["parse_operations", "parse_recovery", "query_scan", "tree_nodes", "tree_text", "dataflow_steps", "bleu_tokens"] as const;
+export type BudgetName = (typeof BUDGET_NAMES)[number];
+export type Budget = Readonly<Record<BudgetName, number>>;
+
+/** Limits of one parse (or one tree, for `query_scan`), whatever the request. */
+export const PER_PARSE: Pick<Budget, "parse_operations" | "parse_recovery" | "query_scan"> = Object.freeze({
+  // A 64 KB Python file parses in about 33,000 operations; 64 KB of real code read with the wrong
+  // grammar (all syntax errors) in up to about 62,000.
+  parse_operations: 100_000,
+  // Real code with errors (64 KB of Python read as Go) reaches about 700,000.
+  parse_recovery: 1_000_000,
+  // Real code: a few thousand steps; 1,000,000 steps take about 2.5 ms.
+  query_scan: 4_000_000,
+});
+
+/**
+ * Per-request totals. One answer (`/v1/score`, one run unit) may be parsed a few times (each fenced
+ * block until one holds a function, once more with `ignore_comments`).
+ */
+export const BUDGETS = Object.freeze({
+  score: Object.freeze({ parse_operations: 200_000, parse_recovery: 1_500_000, query_scan: 8_000_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 }),
+  /** A whole batch of up to 100 answers: about 100 answers of 8 KB of code each (most are far smaller). */
+  batch: Object.freeze({ parse_operations: 400_000, parse_recovery: 1_000_000, query_scan: 24_000_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 }),
+  /** BLEU request: 1000 pairs of two 200-token functions (an exact pre-check: tokens are counted first). */
+  bleu: Object.freeze({ parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 400_000 }),
+  /**
+   * CodeBLEU request (every distinct string parsed once): about one pair of 64 KB files, or 200 pairs
+   * of 30-line functions.
+   */
+  codebleu: Object.freeze({ parse_operations: 600_000, parse_recovery: 1_500_000, query_scan: 0, tree_nodes: 60_000, tree_text: 16_000_000, dataflow_steps: 600_000, bleu_tokens: 400_000 }),
+} satisfies Record<string, Budget>);
+
+const DESCRIPTIONS: Record<BudgetName, string> = {
+  parse_operations: "tree-sitter parse operations",
+  parse_recovery: "tree-sitter error-recovery work (operations in error recovery x characters left)",
+  query_scan: "tree-sitter query steps (sibling scans over runs of unnamed nodes)",
+  tree_nodes: "syntax-tree nodes",
+  dataflow_steps: "data-flow extraction steps",
+  tree_text: "characters of syntax-tree S-expressions",
+  bleu_tokens: "whitespace tokens",
+};
+
+/** Thrown when an input needs more work than a budget allows: a 422 problem naming the limit. */
+export class BudgetExceededError extends ProblemError {
+  constructor(
+    readonly budget: BudgetName,
+    readonly limit: number,
+    readonly scope: "parse" | "request",
+    readonly where?: string,
+  ) {
+    super(
+      "budget-exceeded",
+      `${where ? `${where}: ` : ""}scoring this input needs more than the ${scope === "parse" ? "per-parse" : "per-request"} limit of ${limit} ${DESCRIPTIONS[budget]} (\`${budget}\`); see README "Limits". Send smaller or well-formed code${scope === "request" ? ", or fewer items per request" : ""}.`,
+      { budget, limit, scope, ...(where ? { where } : {}) },
+    );
+    this.name = "BudgetExceededError";
+  }
+
+  /** The same refusal, saying which item of a request it was. */
+  at(where: string): BudgetExceededError {
+    return this.where ? this : new BudgetExceededError(this.budget, this.limit, this.scope, where);
+  }
+}
+
+let active: WorkMeter | undefined;
+
+/** The meter of the synchronous section running now, if any. */
+export function activeMeter(): WorkMeter | undefined {
+  return active;
+}
+
+/** One request's (or run unit's) work, checked against its limits. */
+export class WorkMeter {
+  readonly used: Record<BudgetName, number> = { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 };
+
+  constructor(readonly limits: Budget) {}
+
+  /** Whether `amount` more of `name` still fits the request's total. */
+  fits(name: BudgetName, amount: number): boolean {
+    return this.used[name] + amount <= this.limits[name];
+  }
+
+  /** Remaining allowance of `name` for the request. */
+  remaining(name: BudgetName): number {
+    return Math.max(0, this.limits[name] - this.used[name]);
+  }
+
+  /** Adds `amount`; throws when the request's total goes over its limit. */
+  charge(name: BudgetName, amount: number): void {
+    this.used[name] += amount;
+    if (this.used[name] > this.limits[name]) throw new BudgetExceededError(name, this.limits[name], "request");
+  }
+
+  /** Runs the synchronous `fn` with this meter active (never across an `await`). */
+  run<T>(fn: () => T): T {
+    const previous = active;
+    active = this;
+    try {
+      return fn();
+    } finally {
+      active = previous;
+    }
+  }
+}
+
+/** `fn()` under `meter` when there is one, else as is. */
+export function metered<T>(meter: WorkMeter | undefined, fn: () => T): T {
+  return meter ? meter.run(fn) : fn();
+}
