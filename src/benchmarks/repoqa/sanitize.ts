@@ -8,7 +8,9 @@
  * The regex is translated, not copied: Python's MULTILINE `^` matches only after "\n" (JavaScript's
  * also after "\r", U+2028, U+2029), and Python's `\w` and `\s` are Unicode-aware with their own sets.
  */
-import { firstFunctionText, type LoadedLanguage } from "../../code";
+// ./functions, not the package index: the index installs the workerd loader (wasm imports Node cannot take).
+import { firstFunctionText } from "../../code/functions";
+import type { LoadedLanguage } from "../../code/parser";
 import { PY_WS_CLASS, pyStrip } from "../../metrics/python-text";
 
 const LINE_START = "(?<![^\\n])";
