@@ -11,6 +11,7 @@
  * reference's `"\n".join(lines[start_line:end_line])`), its comment-free twin and token count.
  */
 import type { Language } from "../code/languages";
+import type { ParserRuntime } from "../code/runtime";
 
 export const SHARD_FORMAT = "needlework/repoqa-shard@1";
 export const MANIFEST_FORMAT = "needlework/manifest@1";
@@ -71,6 +72,8 @@ export interface DatasetManifest {
   build?: Record<string, string | number | boolean>;
   languages: Partial<Record<Language, { repos: number; tasks: number }>>;
   counts: { repos: number; tasks: number; functions: number };
+  /** The tree-sitter runtime that parsed the code (absent in manifests written before it was recorded). */
+  parser_runtime?: ParserRuntime;
   grammars: Record<string, { package: string; version: string; sha256: string }>;
   /** Tokenizer used to build code contexts; null when the dataset has none. */
   tokenizer: null | { name: string; version: string };

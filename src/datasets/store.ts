@@ -13,6 +13,7 @@ import { sha256Hex } from "../sha256";
 import { ProblemError } from "../errors";
 import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../wasm/manifest.json";
+import { PARSER_RUNTIME } from "../code/runtime";
 import { buildShard } from "./build-shard";
 import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig } from "./contexts";
 import { codeLlamaTokenizer } from "./tokenizer";
@@ -154,6 +155,7 @@ export async function commitDataset(
     ...(meta.build && { build: meta.build }),
     languages,
     counts: { repos: shards.length, tasks, functions: shards.reduce((n, s) => n + s.functionCount, 0) },
+    parser_runtime: { ...PARSER_RUNTIME },
     grammars: Object.fromEntries(
       Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
     ),

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { countReadyDatasets } from "../datasets/store";
 import { SCORER_VERSION, SERVICE_VERSION } from "../version";
-import wasmManifest from "../../wasm/manifest.json";
+import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
 import { createRouter, jsonResponse, problemResponses } from "./common";
 
 const HealthSchema = z
@@ -9,6 +9,9 @@ const HealthSchema = z
     status: z.literal("ok"),
     service_version: z.string(),
     scorer_version: z.string(),
+    parser_runtime: z
+      .object({ package: z.string(), version: z.string(), core: z.string(), sha256: z.string() })
+      .openapi({ description: "The tree-sitter runtime that parses code (web-tree-sitter) and the tree-sitter core version inside it" }),
     grammars: z.record(z.string(), z.object({ package: z.string(), version: z.string(), sha256: z.string() })),
     datasets: z.number().int().openapi({ description: "Datasets ready to score against" }),
   })
@@ -18,20 +21,18 @@ const route = createRoute({
   method: "get",
   path: "/v1/health",
   tags: ["service"],
-  summary: "Service, scorer and grammar versions, and the number of ready datasets",
+  summary: "Service, scorer, parser runtime and grammar versions, and the number of ready datasets",
   responses: { 200: jsonResponse(HealthSchema, "The service is up"), ...problemResponses(500) },
 });
 
 export const healthRoutes = createRouter().openapi(route, async (c) => {
-  const grammars = Object.fromEntries(
-    Object.entries(wasmManifest.modules).map(([name, m]) => [name, { package: m.package, version: m.version, sha256: m.sha256 }]),
-  );
   return c.json(
     {
       status: "ok" as const,
       service_version: SERVICE_VERSION,
       scorer_version: SCORER_VERSION,
-      grammars,
+      parser_runtime: { ...PARSER_RUNTIME },
+      grammars: { ...GRAMMARS },
       datasets: await countReadyDatasets(c.env),
     },
     200,

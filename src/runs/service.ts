@@ -10,6 +10,7 @@ import { ProblemError } from "../errors";
 import { aggregateSamples } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
 import { SERVICE_VERSION } from "../version";
+import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
 import type { GenerationParameters, RunConfig, RunProgress } from "./config";
 import { coordinatorOf } from "./consumer";
 import { publishRun, verifiedSample } from "./finalize";
@@ -103,6 +104,9 @@ export async function createRun(env: Env, req: RunRequest) {
     prompt_template_version: benchmark.promptTemplateVersion,
     scorer_version: benchmark.scorerVersion,
     service_version: SERVICE_VERSION,
+    // What parses code for scoring (the RepoQA sanitizer, CodeBLEU): trees on broken code depend on it.
+    parser_runtime: { ...PARSER_RUNTIME },
+    grammars: { ...GRAMMARS },
     model: model.spec,
     parameters,
     options,
@@ -235,7 +239,7 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
         .where(and(eq(schema.runSamples.runId, id), eq(schema.runSamples.unit, row.unit))),
     );
   }
-  const receipt = { ...run.receipt, options, scorer_version: benchmark.scorerVersion, rescored_at: new Date().toISOString() };
+  const receipt = { ...run.receipt, options, scorer_version: benchmark.scorerVersion, parser_runtime: { ...PARSER_RUNTIME }, grammars: { ...GRAMMARS }, rescored_at: new Date().toISOString() };
   const runUpdate = db(env).update(schema.runs).set({ options: { ...run.options, benchmark_options: options }, receipt }).where(eq(schema.runs.id, id));
   for (let i = 0; i < updates.length; i += 50) await db(env).batch(updates.slice(i, i + 50) as never);
   await runUpdate;

@@ -13,6 +13,15 @@ describe("GET /v1/health", () => {
       sha256: wasmManifest.modules["tree-sitter-python"].sha256,
     });
     expect(Object.keys(before.grammars).sort()).toEqual(Object.keys(wasmManifest.modules).sort());
+    // The runtime that parses, and the tree-sitter core inside it (issue 13: trees on broken code depend on the core).
+    const runtime = wasmManifest.modules["tree-sitter"];
+    expect(before.parser_runtime).toEqual({
+      package: "web-tree-sitter",
+      version: runtime.version,
+      core: runtime.version.split(".").slice(0, 2).join("."),
+      sha256: runtime.sha256,
+    });
+    expect(before.parser_runtime.core).toBe("0.25");
     await importFixture("health-count");
     const after = await (await get("/v1/health")).json<any>();
     expect(after.datasets).toBe(before.datasets + 1);

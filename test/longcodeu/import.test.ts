@@ -38,6 +38,8 @@ describe("POST /v1/datasets/{id}/longcodeu", () => {
       tokenizer: { name: codeLlamaTokenizer.name },
     });
     expect(typeof manifest.codebleu_metric).toBe("string");
+    expect(manifest.parser_runtime).toMatchObject({ package: "web-tree-sitter", core: "0.25" });
+    expect(manifest.grammars["tree-sitter-python"]).toMatchObject({ package: "tree-sitter-python" });
     expect(manifest.build.similarity).toEqual({ kind: "lexical", name: "token-jaccard" });
     expect(manifest.repos).toEqual([
       { repo: "acme/inventory", source: expect.objectContaining({ license: "MIT" }), contexts: 3, examples: 8 },

@@ -34,6 +34,10 @@ describe("runs against an OpenAI-compatible model on loopback", () => {
       parameters: { temperature: 0, max_tokens: 1024, seed: 7, system_message: null },
     });
     expect(done.receipt.dataset_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(done.receipt).toMatchObject({
+      parser_runtime: { package: "web-tree-sitter", core: "0.25" },
+      grammars: { "tree-sitter-python": { package: "tree-sitter-python", version: expect.any(String), sha256: expect.any(String) } },
+    });
     const samples = await samplesOf(done.id);
     const object = await env.DATASETS.get(samples[0].outputKey);
     expect(await object!.json()).toMatchObject({ unit: samples[0].unit, output: expect.stringContaining("def answer") });

@@ -13,6 +13,7 @@ import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { CODEBLEU_METRIC } from "../../metrics/codebleu";
+import { GRAMMARS, PARSER_RUNTIME, type GrammarVersions, type ParserRuntime } from "../../code/runtime";
 import { sha256Hex } from "../../sha256";
 import {
   BUCKET_KEYS,
@@ -76,6 +77,9 @@ export interface LongCodeUManifest {
   prompt_template_version: string;
   scorer_version: string;
   codebleu_metric: string;
+  /** The tree-sitter runtime and grammars CodeBLEU parses with (absent in manifests written before they were recorded). */
+  parser_runtime?: ParserRuntime;
+  grammars?: GrammarVersions;
   tokenizer: { name: string; version: string };
   notes: string[];
   /** sha256 over the sorted `<path below the dataset>:<sha256>` lines of every stored object. */
@@ -314,6 +318,8 @@ async function writeRelease(
     prompt_template_version: PROMPT_TEMPLATE_VERSION,
     scorer_version: SCORER_VERSION,
     codebleu_metric: CODEBLEU_METRIC,
+    parser_runtime: { ...PARSER_RUNTIME },
+    grammars: { ...GRAMMARS },
     tokenizer: { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version },
     notes: notes(release, tasks, counts),
     content_sha256: contentSha256,
