@@ -34,7 +34,7 @@ describe("POST /v1/datasets/{id}/longcodeu", () => {
       seed: 20250101,
       language: "python",
       prompt_template_version: "longcodeu-prompt@1",
-      scorer_version: "longcodeu/1.1.0",
+      scorer_version: "longcodeu/1.2.0",
       tokenizer: { name: codeLlamaTokenizer.name },
     });
     expect(typeof manifest.codebleu_metric).toBe("string");

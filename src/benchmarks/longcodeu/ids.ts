@@ -10,8 +10,12 @@ export const LONGCODEU_BENCHMARK = "longcodeu";
 /** Bumped whenever a prompt changes by one character (prompt.ts). */
 export const PROMPT_TEMPLATE_VERSION = "longcodeu-prompt@1";
 
-/** Bumped whenever a parser or metric changes what a stored output scores (parse.ts, score.ts). */
-export const SCORER_VERSION = "longcodeu/1.1.0";
+/**
+ * Bumped whenever a parser or metric changes what a stored output scores (parse.ts, score.ts).
+ * 1.2.0: tree-sitter runtime 0.27.1 -> 0.25.10 (the references' error recovery): CodeBLEU's syntax and
+ * data-flow matches on code with syntax errors can differ from 1.1.0.
+ */
+export const SCORER_VERSION = "longcodeu/1.2.0";
 
 /** The paper's metric of each task (recall and precision variants of it where it has them). */
 export type LongCodeUMetric = "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
