@@ -1,6 +1,6 @@
 /** The tolerant answer parsers, on the shapes the instructions demand and on messy real-world ones. */
 import { describe, expect, it } from "vitest";
-import { dedent, extractFunction, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits, topLevelChunks, unitName } from "../../src/benchmarks/longcodeu/parse";
+import { dedent, extractFunction, fencedBlocks, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits, topLevelChunks, unitName } from "../../src/benchmarks/longcodeu/parse";
 
 const F = "```";
 
@@ -162,6 +162,11 @@ describe("DRA/SRE units", () => {
     expect(parseUnits(`${F}\n##### Top-1 #####\n${method}\n${F}`)!.units.map((u) => u.code)).toEqual([method]);
     expect(parseUnits(`##### Top-1 #####\n${F}python\n${method}\n${F}\nIt builds.`)!.units[0].code).toBe(method);
     expect(parseUnits(`##### function_1 #####\nThis one:\n${F}python\ndef f():\n    return 1\n${F}`)!.units[0].code).toBe("def f():\n    return 1");
+    // Three backticks at column 0: the docstring's fence lines, indented 8, do not close the block.
+    expect(parseUnits(`${F}python\n${method}\n${F}\n\n${F}python\ndef g():\n    return 1\n${F}`)!.units.map((u) => u.code)).toEqual([method, "def g():\n    return 1"]);
+    expect(extractFunction(`${F}python\n${method}\n${F}`)).toEqual({ code: method, shape: "fenced" });
+    // An indented answer still closes its fences.
+    expect(fencedBlocks(`  ${F}python\n  def h():\n      return 1\n  ${F}\nprose`)).toEqual(["  def h():\n      return 1"]);
     // Four backticks: the docstring's three-backtick lines do not close the block.
     expect(parseUnits(`${F}\`python\n${method}\n${F}\``)!.units.map((u) => u.code)).toEqual([method]);
     expect(extractFunction(`${F}\`python\n${method}\n${F}\``)).toEqual({ code: method, shape: "fenced" });

@@ -4,10 +4,11 @@
  * stray prose around the answer are tolerated. A parser returns null when the output holds nothing
  * in the demanded shape (or a fallback of it): the scorer counts that as unparseable (0).
  *
- * Fences follow CommonMark's length rule (any indentation allowed): a block opened by n >= 3
- * backticks (an info string may follow) is closed only by a line of at least n backticks and
- * nothing else, so a docstring's Markdown example (```python ... ```) inside a unit fenced with
- * more backticks stays part of the unit. Where an answer's text is taken verbatim (LDU, and the
+ * Fences follow CommonMark's rules, with indentation taken relative to the opening fence: a block
+ * opened by n >= 3 backticks (an info string may follow) is closed only by a line of at least n
+ * backticks and nothing else, indented at most 3 columns more than the opening, so a docstring's
+ * Markdown example (```python ... ```) inside a function (indented 4 or more), or inside a unit
+ * fenced with more backticks, stays part of the unit. Where an answer's text is taken verbatim (LDU, and the
  * units of labelled blocks), only a fence that wraps the whole answer (or the whole block, or the
  * whole documentation text after its label) is removed, never fence lines inside it: a
  * documentation section or a docstring may hold fences of its own.
@@ -32,12 +33,20 @@
  */
 
 const FENCE = /^\s*```/;
-/** A fence opening line: its backticks (group 1); an info string may follow (no backtick in it). */
-const FENCE_OPEN = /^\s*(`{3,})[^`]*$/;
+/** A fence opening line: its indentation (group 1) and backticks (group 2); an info string may follow (no backtick in it). */
+const FENCE_OPEN = /^([ \t]*)(`{3,})[^`]*$/;
 /** A fence line of backticks only (a closing fence). */
-const FENCE_BARE = /^\s*(`{3,})\s*$/;
-/** Whether `line` closes a fence opened with `n` backticks. */
-const closes = (line: string, n: number) => (FENCE_BARE.exec(line)?.[1].length ?? 0) >= n;
+const FENCE_BARE = /^([ \t]*)(`{3,})\s*$/;
+/**
+ * Whether `line` closes the fence `open` (a FENCE_OPEN match): at least as many backticks and
+ * nothing else, indented at most 3 columns more than the opening fence (CommonMark's rule, taken
+ * relative to the opening so an indented answer still closes), so a docstring's own ``` lines
+ * inside a function (indented 4 or more) do not close it.
+ */
+function closes(line: string, open: RegExpExecArray): boolean {
+  const bare = FENCE_BARE.exec(line);
+  return !!bare && bare[2].length >= open[2].length && bare[1].length <= open[1].length + 3;
+}
 /** Lines that only frame the paper's boxes: “, ”, "" (never `"""`, which closes a docstring). */
 const QUOTE_FRAME = /^\s*(?:[“”]+|"")\s*$/;
 /** `##### <label> #####`; the label needs a character other than `#` (a `#######` banner is a comment). */
@@ -58,15 +67,12 @@ export function unfence(output: string): string {
 export function fencedBlocks(output: string): string[] {
   const blocks: string[] = [];
   let current: string[] | null = null;
-  let ticks = 0;
+  let opened: RegExpExecArray | null = null;
   for (const line of lf(output).split("\n")) {
     if (!current) {
-      const open = FENCE_OPEN.exec(line);
-      if (open) {
-        current = [];
-        ticks = open[1].length;
-      }
-    } else if (closes(line, ticks)) {
+      opened = FENCE_OPEN.exec(line);
+      if (opened) current = [];
+    } else if (closes(line, opened!)) {
       blocks.push(current.join("\n"));
       current = null;
     } else current.push(line);
@@ -95,7 +101,7 @@ export function unwrapLines(lines: string[]): string[] {
     else if (out.length && QUOTE_FRAME.test(out[out.length - 1])) out = trimLines(out.slice(0, -1));
     else {
       const open = out.length >= 2 ? FENCE_OPEN.exec(out[0]) : null;
-      if (open && closes(out[out.length - 1], open[1].length)) out = trimLines(out.slice(1, -1));
+      if (open && closes(out[out.length - 1], open)) out = trimLines(out.slice(1, -1));
       else return out;
     }
   }
@@ -354,7 +360,7 @@ function labelledCode(lines: string[]): string {
   if (open) {
     // The block is one unit: its fence closes on the block's last closing line (a docstring's own
     // ``` lines inside it do not end it).
-    const end = body.findLastIndex((l, i) => i > 0 && closes(l, open[1].length));
+    const end = body.findLastIndex((l, i) => i > 0 && closes(l, open));
     return trimBlankLines(body.slice(1, end < 0 ? undefined : end).join("\n"));
   }
   while (body.length && FENCE_BARE.test(body[body.length - 1])) body = trimLines(body.slice(0, -1));
