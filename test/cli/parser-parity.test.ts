@@ -180,7 +180,7 @@ describe("web-tree-sitter (the service) = native tree-sitter (the references)", 
       // Most snippets are broken on purpose: error recovery is what this compares.
       expect(t.broken).toBeGreaterThan(t.snippets / 3);
       expect(t.differing, JSON.stringify(t.examples[0])).toBe(0);
-    });
+    }, Math.max(60_000, PER_LANGUAGE * 40));
   }
 });
 
