@@ -20,6 +20,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const INSTANT_ANSWER = "```python\ndef answer(values):\n    return sorted(values)\n```";
+/** What model `costly` answers: 64 KB of `(` in a fence, over the scoring budget (README "Limits"). */
+export const COSTLY_ANSWER = "```python\n" + "(".repeat(65_000) + "\n```";
 
 export interface LoopbackModel {
   url: string;
@@ -75,7 +77,7 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
     const answer = () => {
       done();
       if (closed) return;
-      const content = INSTANT_ANSWER;
+      const content = kind === "costly" ? COSTLY_ANSWER : INSTANT_ANSWER;
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
@@ -88,7 +90,7 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
         }),
       );
     };
-    if (kind === "instant") return answer();
+    if (kind === "instant" || kind === "costly") return answer();
     if (kind.startsWith("slow-")) return void setTimeout(answer, Number(kind.slice(5)));
     if (kind === "hang") return void res.on("close", done);
     if (kind === "flaky429" && nth === 1) return fail(429, "slow down", { "retry-after": "0" });
