@@ -12,6 +12,9 @@ export const PROMPT_TEMPLATE_VERSION = "longcodeu-prompt@1";
 
 /**
  * Bumped whenever a parser or metric changes what a stored output scores (parse.ts, score.ts).
+ * 1.1.0: fence lines inside a unit or a documentation section are kept (only a fence wrapping the
+ * whole answer, block or documentation text is removed); fences close by CommonMark's length and
+ * indentation rules (parse.ts).
  * 1.2.0: tree-sitter runtime 0.27.1 -> 0.25.10 (the references' error recovery): CodeBLEU's syntax and
  * data-flow matches on code with syntax errors can differ from 1.1.0.
  */

@@ -24,6 +24,7 @@ import {
 } from "../../metrics/codebleu";
 import { exactMatchLines } from "../../metrics/exact-match";
 import { lcsRecallPrecision } from "../../metrics/lcs";
+import type { LoadedLanguage } from "../../code/parser";
 import type { SampleVerdict } from "../types";
 import type { LengthBucket, LongCodeUExample, LongCodeUTask } from "./dataset";
 import { TASK_METRIC } from "./ids";
@@ -81,13 +82,14 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
 }
 
 /**
- * CodeBLEU of a pair; code the metric refuses (a lone surrogate, data flow too costly to extract)
- * scores 0 with the reason, rather than failing the sample.
+ * CodeBLEU of a pair as the scorer computes it (python, default weights, one CodeBLEU request's
+ * budget per pair, README "Limits"), with a loaded grammar; code the metric refuses (a lone
+ * surrogate, data flow too costly to extract, over the budget) gives null with the reason, which
+ * the scorer counts 0. The builder's self-scorability check (build/repo.ts) calls it too, so a unit
+ * it picks as an answer scores 1 here.
  */
-async function codeBleuOrZero(reference: string, prediction: string): Promise<{ score: CodeBleuScore | null; error?: string }> {
-  const grammar = await loadCodeBleuGrammar("python");
+export function scorerCodeBleu(reference: string, prediction: string, grammar: LoadedLanguage): { score: CodeBleuScore | null; error?: string } {
   try {
-    // One CodeBLEU request's budget per pair (README "Limits"); over it, the pair scores 0 with the reason.
     const meter = new WorkMeter(BUDGETS.codebleu);
     return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
   } catch (err) {
@@ -95,6 +97,11 @@ async function codeBleuOrZero(reference: string, prediction: string): Promise<{ 
     if (err instanceof BudgetExceededError) return { score: null, error: err.detail };
     throw err;
   }
+}
+
+/** scorerCodeBleu with the Python grammar loaded. */
+async function codeBleuOrZero(reference: string, prediction: string): Promise<{ score: CodeBleuScore | null; error?: string }> {
+  return scorerCodeBleu(reference, prediction, await loadCodeBleuGrammar("python"));
 }
 
 async function scoreFunction(example: ScorableExample, output: string): Promise<SampleVerdict> {

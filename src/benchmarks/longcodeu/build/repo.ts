@@ -7,7 +7,7 @@
  */
 import type { LoadedLanguage } from "../../../code/parser";
 import { sentenceBleu } from "../../../metrics/bleu";
-import { CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu } from "../../../metrics/codebleu";
+import { scorerCodeBleu } from "../score";
 import { compareCodePoints } from "../../../datasets/curate/imports/repo";
 import { CallResolver } from "./calls";
 import { docstringSections, documentedApis, markdownSections, rstSections, type DocSection } from "./doc-sections";
@@ -71,19 +71,16 @@ export class RepoModel {
   }
 
   /**
-   * Whether `code` scores CodeBLEU 1 (>= 1 - 1e-9) against itself with the service's CodeBLEU (the
-   * scorer's call: python, default weights), so that an answer reproducing it scores 1. Code the
-   * metric refuses (a lone surrogate, data flow over its budget), which the scorer counts 0, is not.
+   * Whether `code` scores CodeBLEU 1 (>= 1 - 1e-9) against itself with the scorer's own call
+   * (score.ts `scorerCodeBleu`: python, default weights, a CodeBLEU request's budget per pair), so
+   * that an answer reproducing it scores 1. Code the metric refuses (a lone surrogate, data flow
+   * too costly, over the budget), which the scorer counts 0, is not.
    */
   scorable(code: string): boolean {
     let ok = this.selfScores.get(code);
     if (ok === undefined) {
-      try {
-        ok = combineCodeBleu(codeBleuSampleStats([code], [code], "python", this.lang)).codebleu >= 1 - 1e-9;
-      } catch (err) {
-        if (!(err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError)) throw err;
-        ok = false;
-      }
+      const { score } = scorerCodeBleu(code, code, this.lang);
+      ok = !!score && score.codebleu >= 1 - 1e-9;
       this.selfScores.set(code, ok);
     }
     return ok;
