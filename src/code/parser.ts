@@ -93,7 +93,9 @@ function meteredParse(lang: LoadedLanguage, code: string, meter: WorkMeter): Tre
   const recoveryLimit = Math.min(PER_PARSE.parse_recovery, meter.remaining("parse_recovery"));
   // The runtime hands the parser UTF-16, so offsets are twice the string index.
   const units = code.length * 2;
-  let ops = 0;
+  // The operations after the last callback are never seen: every parse counts 100 more, which also
+  // charges the fixed cost of a parse (an answer of 6,000 tiny fenced blocks is 6,000 parses).
+  let ops = OPERATIONS_PER_CALLBACK;
   let recovery = 0;
   let over: "parse_operations" | "parse_recovery" | undefined;
   const tree = lang.parser.parse(code, null, {

@@ -82,6 +82,7 @@ export function corpus(dataset: string): PathCase[] {
   score("python 32,000 comment lines, ignore_comments", "python", fence("#\n".repeat(32_000), "python"), "either", { ignore_comments: true });
   score("go 21,000 comment lines, ignore_comments", "go", fence("//\n".repeat(21_000), "go"), "either", { ignore_comments: true });
   score("python 4,000 fenced blocks of '('", "python", "```python\n(\n```\n".repeat(4_000), "either");
+  score("python 6,500 fenced blocks of 'x'", "python", "```\nx\n```\n".repeat(6_500), 422);
   score("python indentation 300 deep", "python", fence(Array.from({ length: 300 }, (_, i) => " ".repeat(i) + "if x:").join("\n"), "python"), "either");
   score("python typescript code (wrong grammar, 60 KB)", "python", closedFence(realCode("typescript", 60_000), "python"), 200);
   score("go python code (wrong grammar, 60 KB)", "go", closedFence(realCode("python", 60_000), "go"), 200);
