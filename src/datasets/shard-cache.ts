@@ -7,6 +7,7 @@ import { candidateSet, type CandidateSet } from "../benchmarks/repoqa/scorer";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import type { ContextShard } from "./contexts";
+import { decodeHeader, decodeSet, headerLength, type ScoreIndexHeader } from "./score-index";
 import type { RepoShard } from "./shard";
 
 const MAX_ENTRIES = 64;
@@ -103,4 +104,76 @@ export async function getContextShard(env: Env, key: string, contentSha256: stri
     candidates: (taskIndex: number, ignoreComments: boolean) =>
       setOf(entry, `${taskIndex}:${ignoreComments}`, () => indexPool(entry.value.tasks[taskIndex].functions, ignoreComments)),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Precomputed score indexes (src/datasets/score-index.ts)
+
+/** Bytes read with the header, so small indexes (official needles) come in one read. */
+const FIRST_READ = 64 * 1024;
+const MAX_INDEXES = 256;
+
+export interface ScoreIndexHandle<H extends ScoreIndexHeader = ScoreIndexHeader> {
+  header: H;
+  /** A candidate set of the index (decoded once per isolate), or undefined when it has none of that name. */
+  set(name: string): Promise<CandidateSet | undefined>;
+}
+
+const indexes = new Map<string, Promise<ScoreIndexHandle | null>>();
+
+async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
+  const first = await env.DATASETS.get(key, { range: { offset: 0, length: FIRST_READ } });
+  if (!first) return null;
+  let head = new Uint8Array(await first.arrayBuffer());
+  const total = 8 + headerLength(head);
+  if (head.byteLength < total) {
+    const rest = await env.DATASETS.get(key, { range: { offset: head.byteLength, length: total - head.byteLength } });
+    if (!rest) return null;
+    const joined = new Uint8Array(total);
+    joined.set(head);
+    joined.set(new Uint8Array(await rest.arrayBuffer()), head.byteLength);
+    head = joined;
+  }
+  const header = decodeHeader(head);
+  const loaded = head;
+  const sets = new Map<string, Promise<CandidateSet>>();
+  return {
+    header,
+    set(name) {
+      const entry = header.sets[name];
+      if (!entry) return Promise.resolve(undefined);
+      let set = sets.get(name);
+      if (!set) {
+        set = (async () => {
+          if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
+          const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
+          if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+          return decodeSet(new Uint8Array(await object.arrayBuffer()));
+        })();
+        set.catch(() => sets.delete(name));
+        sets.set(name, set);
+      }
+      return set;
+    },
+  };
+}
+
+/**
+ * The score index stored under `key`, or null when there is none (datasets imported before score
+ * indexes existed and not re-indexed: callers fall back to the shard, as before). Opened once per
+ * isolate; a missing index is looked up again next time (a re-index may have written it).
+ */
+export async function getScoreIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
+  let handle = indexes.get(key);
+  if (handle) indexes.delete(key);
+  else {
+    handle = openIndex(env, key);
+    handle.then(
+      (h) => h === null && indexes.delete(key),
+      () => indexes.delete(key),
+    );
+  }
+  indexes.set(key, handle);
+  while (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
+  return handle;
 }

@@ -3,7 +3,7 @@
  * while the dataset is `importing`, then `commit` writes the manifest and makes it `ready`. A ready
  * dataset is immutable (re-importing answers 409); delete it first to replace it.
  */
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { loadLanguage } from "../code";
 import type { Language } from "../code/languages";
@@ -18,12 +18,23 @@ import { buildShard } from "./build-shard";
 import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig } from "./contexts";
 import { codeLlamaTokenizer } from "./tokenizer";
 import type { ReleaseRepo } from "./release";
+import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
 import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest } from "./shard";
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
 
-export const db = (env: Env) => drizzle(env.DB, { schema });
+const drizzles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
+
+/**
+ * Drizzle over the D1 binding, made once per binding object: `drizzle(..., { schema })` derives the
+ * relational config of the whole schema, several ms of CPU in a cold isolate.
+ */
+export function db(env: Env) {
+  let d = drizzles.get(env.DB);
+  if (!d) drizzles.set(env.DB, (d = drizzle(env.DB, { schema })));
+  return d;
+}
 
 export type DatasetRow = typeof schema.datasets.$inferSelect;
 
@@ -66,7 +77,16 @@ export async function importRepo(
   const contextJsons = contexts.map((c) => JSON.stringify(c));
   // The repository's identity covers its contexts too: what a model is shown is part of the task.
   const [shardSha256, sha256] = await Promise.all([sha256Hex(shardJson), sha256Hex([shardJson, ...contextJsons].join("\n"))]);
+  // Score indexes (src/datasets/score-index.ts): what scoring reads instead of these objects.
+  const indexes: [string, Uint8Array][] = [
+    [scoreIndexKey(shardKey, sha256), buildRepoScoreIndex(shard, sha256, contexts.length === 0)],
+    ...contexts.map((c): [string, Uint8Array] => [
+      scoreIndexKey(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), sha256),
+      buildContextsScoreIndex(c, sha256),
+    ]),
+  ];
   await Promise.all([
+    ...indexes.map(([key, bytes]) => env.DATASETS.put(key, bytes, { httpMetadata: { contentType: "application/octet-stream" } })),
     ...contexts.map((c, i) =>
       env.DATASETS.put(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), contextJsons[i], {
         httpMetadata: { contentType: "application/json" },
@@ -224,6 +244,8 @@ export interface TaskLocation {
   repo: string;
   needleIndex: number;
   shardKey: string;
+  /** The repository's sha256 (shard and contexts): names its score indexes. Null if unknown. */
+  shardSha256: string | null;
   contentSha256: string;
   contextConfig: ContextConfig | null;
 }
@@ -243,9 +265,21 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
   const d = db(env);
   // Chunked IN lists stay under D1's 100 bound parameters.
   for (let i = 0; i < unique.length; i += 90) {
-    const rows = await d.query.tasks.findMany({
-      where: (t, { and, eq, inArray }) => and(eq(t.datasetId, datasetId), inArray(t.taskId, unique.slice(i, i + 90))),
-    });
+    const rows = await d
+      .select({
+        taskId: schema.tasks.taskId,
+        language: schema.tasks.language,
+        repo: schema.tasks.repo,
+        needleIndex: schema.tasks.needleIndex,
+        shardKey: schema.tasks.shardKey,
+        shardSha256: schema.datasetShards.sha256,
+      })
+      .from(schema.tasks)
+      .leftJoin(
+        schema.datasetShards,
+        and(eq(schema.datasetShards.datasetId, schema.tasks.datasetId), eq(schema.datasetShards.language, schema.tasks.language), eq(schema.datasetShards.repo, schema.tasks.repo)),
+      )
+      .where(and(eq(schema.tasks.datasetId, datasetId), inArray(schema.tasks.taskId, unique.slice(i, i + 90))));
     for (const r of rows) {
       found.set(r.taskId, {
         datasetId,
@@ -254,6 +288,7 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
         repo: r.repo,
         needleIndex: r.needleIndex,
         shardKey: r.shardKey,
+        shardSha256: r.shardSha256,
         contentSha256: dataset.contentSha256,
         contextConfig: dataset.contextConfig ?? null,
       });

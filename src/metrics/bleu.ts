@@ -120,6 +120,19 @@ export class ReferenceSet {
     return scores;
   }
 
+  /**
+   * The index's content for {@link compactIndex} (src/metrics/bleu-index.ts): tokens by id, per
+   * order the composite n-grams as (prefix id, token id, id) triples, the postings and lengths.
+   */
+  internals() {
+    return {
+      tokens: Array.from(this.vocab.keys()),
+      composite: this.composite.map((t) => t.entries()),
+      postings: this.postings as readonly (readonly (readonly number[])[])[],
+      lengths: this.lengths,
+    };
+  }
+
   private intern(token: string): number {
     let id = this.vocab.get(token);
     if (id === undefined) {
@@ -167,6 +180,21 @@ class PairTable {
     this.ids[slot] = id;
     if (this.count * 2 > this.ids.length) this.grow();
     return id;
+  }
+
+  /** Every (a, b) -> id entry, as three parallel arrays (in slot order). */
+  entries(): { first: Int32Array; second: Int32Array; ids: Int32Array } {
+    const first = new Int32Array(this.count);
+    const second = new Int32Array(this.count);
+    const ids = new Int32Array(this.count);
+    let k = 0;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (this.ids[i] < 0) continue;
+      first[k] = this.first[i];
+      second[k] = this.second[i];
+      ids[k++] = this.ids[i];
+    }
+    return { first, second, ids };
   }
 
   private static hash(a: number, b: number): number {

@@ -54,9 +54,11 @@ describe("importing the official release format", () => {
     expect(m.shards).toHaveLength(4);
     const stored = await objectsUnder("datasets/one-shot/");
     expect(stored).toContain("datasets/one-shot/manifest.json");
-    expect(stored.filter((k) => k.includes("/repoqa/"))).toHaveLength(4);
+    expect(stored.filter((k) => k.includes("/repoqa/") && k.endsWith(".json"))).toHaveLength(4);
     expect(stored.filter((k) => k.includes("/source/"))).toHaveLength(4);
-    expect(stored.filter((k) => k.includes("/contexts/16384/original/"))).toHaveLength(4);
+    expect(stored.filter((k) => k.includes("/contexts/16384/original/") && k.endsWith(".json"))).toHaveLength(4);
+    // A score index beside every shard and context shard (src/datasets/score-index.ts).
+    expect(stored.filter((k) => k.endsWith(".score-index"))).toHaveLength(8);
   });
 
   it("gives the same content sha256 for the same release, whatever the id", async () => {
@@ -159,11 +161,12 @@ describe("reading and deleting datasets", () => {
 
   it("deletes a dataset: rows first, then every stored object", async () => {
     await importFixture("doomed");
-    expect((await objectsUnder("datasets/doomed/")).length).toBe(13);
+    // manifest + 4 x (shard, source, contexts, 2 score indexes)
+    expect((await objectsUnder("datasets/doomed/")).length).toBe(21);
     expect((await del("/v1/datasets/doomed")).status).toBe(401);
     const res = await del("/v1/datasets/doomed", ADMIN);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deleted: "doomed", objects: 13 });
+    expect(await res.json()).toEqual({ deleted: "doomed", objects: 21 });
     expect(await objectsUnder("datasets/doomed/")).toEqual([]);
     expect((await get("/v1/datasets/doomed")).status).toBe(404);
     const score = await post("/v1/score", { dataset: "doomed", task: "go::copperkettle/tally::humanizeCount", answer: "" });

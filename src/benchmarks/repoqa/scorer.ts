@@ -9,6 +9,7 @@
  */
 import { removeCommentsSync, type LoadedLanguage } from "../../code";
 import { ReferenceSet } from "../../metrics/bleu";
+import type { ReferenceScorer } from "../../metrics/bleu-index";
 import { sanitizeOutput } from "./sanitize";
 
 export const SCORING_MODES = ["official", "strict"] as const;
@@ -18,11 +19,14 @@ export type ScoringMode = (typeof SCORING_MODES)[number];
 export const THRESHOLDS = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0] as const;
 export const DEFAULT_THRESHOLD = 0.8;
 
-/** Candidates of one (shard, mode, comment mode), indexed once and reused across answers. */
+/**
+ * Candidates of one (shard, mode, comment mode), indexed once and reused across answers: built
+ * here from texts, or loaded precomputed (src/datasets/score-index.ts) with the same scores.
+ */
 export interface CandidateSet {
   readonly names: readonly string[];
   readonly paths: readonly string[];
-  readonly references: ReferenceSet;
+  readonly references: ReferenceScorer;
 }
 
 export function candidateSet(functions: readonly { name: string; path: string; code: string }[], texts: readonly string[]): CandidateSet {

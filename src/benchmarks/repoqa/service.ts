@@ -3,6 +3,7 @@ import { loadLanguage } from "../../code";
 import { BudgetExceededError, metered, type WorkMeter } from "../../code/budget";
 import type { CommentMode } from "../../datasets/context";
 import { getContextShard, getShard } from "../../datasets/shard-cache";
+import { indexedCandidates } from "./candidates";
 import { datasetKeys } from "../../datasets/shard";
 import { locateTasks, type TaskLocation } from "../../datasets/store";
 import type { Env } from "../../env";
@@ -98,14 +99,20 @@ export async function taskPrompt(env: Env, dataset: string, taskId: string, choi
  * against its budget and an answer over it throws BudgetExceededError (src/code/budget.ts).
  */
 export async function scoreTask(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions, meter?: WorkMeter): Promise<TaskScore> {
-  const [shard, lang] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), loadLanguage(location.language)]);
-  const needle = shard.shard.needles[location.needleIndex];
+  // Precomputed score indexes when the dataset has them, else the shards (the same candidates).
+  const [indexed, lang] = await Promise.all([indexedCandidates(env, location, opts), loadLanguage(location.language)]);
+  const target = indexed?.target ?? (await getShard(env, location.shardKey, location.contentSha256)).shard.needles[location.needleIndex].name;
   let pick: { candidates: CandidateSet; targetIndex: number; from: TaskScore["candidates_from"]; context: TaskScore["context"] };
-  if (opts.mode === "official") {
+  if (indexed) {
+    pick = indexed.pick as typeof pick;
+  } else if (opts.mode === "official") {
+    const shard = await getShard(env, location.shardKey, location.contentSha256);
     pick = { candidates: shard.candidates("needles", opts.ignoreComments), targetIndex: location.needleIndex, from: "needles", context: null };
   } else if (location.contextConfig) {
     pick = { ...(await strictCandidates(env, location, opts.context ?? {}, opts.ignoreComments)), from: "context" };
   } else {
+    const shard = await getShard(env, location.shardKey, location.contentSha256);
+    const needle = shard.shard.needles[location.needleIndex];
     pick = { candidates: shard.candidates("functions", opts.ignoreComments), targetIndex: needle.function_index, from: "repository", context: null };
   }
   const verdict = metered(meter, () =>
@@ -121,7 +128,7 @@ export async function scoreTask(env: Env, location: TaskLocation, answer: string
   return {
     task: location.taskId,
     language: location.language,
-    target: needle.name,
+    target,
     ...verdict,
     threshold: opts.threshold,
     mode: opts.mode,

@@ -51,10 +51,23 @@ interface Frame {
   parts: string[];
 }
 
+/** tree-sitter's error symbol (`ts_builtin_sym_error`). */
+const ERROR_SYMBOL = 0xffff;
+
+/**
+ * The node's type as the C API (and py-tree-sitter) reports it. web-tree-sitter answers "ERROR" for
+ * any symbol whose name is empty (`types[id] || "ERROR"`), such as tree-sitter-go's `"\0"` statement
+ * terminator, whose name the C API reads as "" (test/cli/parser-parity.test.ts found it).
+ */
+function nodeType(cursor: TreeCursor): string {
+  const type = cursor.nodeType;
+  return type === "ERROR" && cursor.nodeTypeId !== ERROR_SYMBOL ? "" : type;
+}
+
 function frame(cursor: TreeCursor, field: string | null): Frame {
   const start = cursor.startPosition;
   const end = cursor.endPosition;
-  const node: PlainNode = { type: cursor.nodeType, children: [], fields: [], startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column };
+  const node: PlainNode = { type: nodeType(cursor), children: [], fields: [], startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column };
   return { node, named: cursor.nodeIsNamed, missing: cursor.nodeIsMissing, field, parts: [] };
 }
 

@@ -1,0 +1,396 @@
+/**
+ * `npm run bench`, part of scripts/bench.mts: CPU per request of the real service Worker in local
+ * workerd, on the first request of a fresh isolate ("cold") and once warm, for POST /v1/score
+ * (official and strict, every language) and the leaderboard reads. See bench/README.md "Service".
+ *
+ * How a fresh isolate is had without paying workerd's process start in the figure: the Worker is
+ * bundled once (`wrangler deploy --dry-run`), and one Miniflare (one workerd process) runs many
+ * copies of it under different names. workerd evaluates every copy's modules at start-up (the
+ * startup figure, against Cloudflare's 1 s limit) and gives each its own V8 isolate; the first
+ * request sent to a copy is that isolate's first request. CPU is the workerd main thread's
+ * (/proc schedstat), which runs every isolate, minus the median of a no-op Worker's request in the
+ * same process (Miniflare's entry Worker and the HTTP path). The local D1 and R2 simulators also
+ * run on that thread, so their share is in every figure (production bills less: see the report).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import "../cli/lib/tree-sitter-node.ts";
+import { analyzeFunctions } from "../src/datasets/curate/functions.ts";
+import type { Language } from "../src/code/languages.ts";
+import type { ReleaseRepo } from "../src/datasets/release.ts";
+import { syntheticRepoFiles } from "./lib/bench-code.mts";
+
+const ROOT = join(import.meta.dirname, "..");
+const FREE_PLAN_CPU_MS = 10;
+const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
+const LANGS: Language[] = ["python", "cpp", "java", "typescript", "rust", "go"];
+const DATASET = "bench-service";
+const LEADERBOARD_DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "..", "shared", "data", "repoqa-official");
+
+// ---------------------------------------------------------------------------------------------
+// CPU clocks of the workerd process
+
+function procTable() {
+  const rows: { pid: number; ppid: number; comm: string }[] = [];
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const m = readFileSync(`/proc/${d}/stat`, "utf8").match(/^(\d+) \((.*)\) \S+ (\d+)/);
+      if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[3]), comm: m[2] });
+    } catch {
+      /* exited */
+    }
+  }
+  return rows;
+}
+
+export function workerdDescendants(): number[] {
+  const rows = procTable();
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
+  }
+  return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
+}
+
+const threadNs = (pid: number, tid: number) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return 0;
+  }
+};
+const processNs = (pid: number) => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((s, t) => s + threadNs(pid, Number(t)), 0);
+  } catch {
+    return 0;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Data: one repository per language
+
+async function benchRelease(): Promise<Record<Language, ReleaseRepo[]>> {
+  const out = {} as Record<Language, ReleaseRepo[]>;
+  for (const language of LANGS) {
+    const files = syntheticRepoFiles(language);
+    const { functions } = await analyzeFunctions(language, Object.entries(files));
+    const all = Object.entries(functions).flatMap(([path, fns]) => fns.map((fn) => ({ path, fn })));
+    const eligible = all.filter(({ fn }) => fn.end_line - fn.start_line >= 8 && fn.end_line - fn.start_line <= 60);
+    const seen = new Set<string>();
+    const needles = [];
+    for (let k = 0; k < eligible.length && needles.length < 10; k++) {
+      const { path, fn } = eligible[Math.floor((k * eligible.length) / 10) % eligible.length];
+      if (seen.has(fn.name)) continue;
+      seen.add(fn.name);
+      needles.push({ ...fn, path, description: `The function ${needles.length}: it does what its body says, step by step.` });
+    }
+    out[language] = [{ repo: `bench/${language}-repo`, content: files, functions, needles } as ReleaseRepo];
+  }
+  return out;
+}
+
+/** A model-like answer quoting a needle's text (dedent is not needed: the sanitizer parses the block). */
+function answerFor(language: Language, code: string): string {
+  return `Here is the function you asked for:\n\n\`\`\`${language}\n${code}\n\`\`\`\n\nIt does what the description says.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Miniflare
+
+function bundle(): string {
+  const out = mkdtempSync(join(tmpdir(), "nw-bench-bundle-"));
+  const r = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", out], {
+    cwd: ROOT,
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stdout}${r.stderr}`);
+  if (process.env.BENCH_HINT) {
+    const f = join(out, "index.js");
+    writeFileSync(f, `//# allFunctionsCalledOnLoad\n${readFileSync(f, "utf8")}`);
+  }
+  return out;
+}
+
+const NOOP_SCRIPT = `export default { fetch() { return new Response("ok"); } };`;
+
+function serviceWorker(name: string, bundleDir: string) {
+  return {
+    name,
+    modules: readdirSync(bundleDir)
+      .filter((f) => f.endsWith(".js") || f.endsWith(".wasm"))
+      .sort((a, b) => (a === "index.js" ? -1 : b === "index.js" ? 1 : a.localeCompare(b)))
+      .map((f) => ({ type: f.endsWith(".js") ? ("ESModule" as const) : ("CompiledWasm" as const), path: join(bundleDir, f) })),
+    modulesRoot: bundleDir,
+    compatibilityDate: "2026-10-01",
+    d1Databases: { DB: "needlework-bench-db" },
+    r2Buckets: { DATASETS: "needlework-bench-datasets" },
+    bindings: { ADMIN_TOKEN },
+  };
+}
+
+async function startMiniflare(bundleDir: string, persist: string, copies: string[]) {
+  const before = new Set(workerdDescendants());
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      resourcePersistencePath: persist,
+      // The first Worker answers on the instance's URL (the leaderboard import CLI uses it).
+      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  const url = await mf.ready;
+  const pids = workerdDescendants().filter((p) => !before.has(p));
+  if (pids.length !== 1) throw new Error(`expected one new workerd process, found ${pids.length}`);
+  return { mf, url, pid: pids[0], startupCpuMs: threadNs(pids[0], pids[0]) / 1e6, startupAllMs: processNs(pids[0]) / 1e6 };
+}
+
+type Started = Awaited<ReturnType<typeof startMiniflare>>;
+
+interface Timed {
+  cpu: number;
+  all: number;
+  wall: number;
+  status: number;
+  body: string;
+}
+
+async function timed(s: Started, worker: string, path: string, init?: RequestInit): Promise<Timed> {
+  const fetcher = await s.mf.getWorker(worker);
+  const c0 = threadNs(s.pid, s.pid);
+  const a0 = processNs(s.pid);
+  const t0 = performance.now();
+  const res = await fetcher.fetch(`http://bench.local${path}`, init as never);
+  const body = await res.text();
+  const wall = performance.now() - t0;
+  return { cpu: (threadNs(s.pid, s.pid) - c0) / 1e6, all: (processNs(s.pid) - a0) / 1e6, wall, status: res.status, body };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: migrations, dataset, leaderboard
+
+async function applyMigrations(s: Started) {
+  const db = await s.mf.getD1Database("DB", "setup");
+  for (const file of readdirSync(join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort()) {
+    const statements = readFileSync(join(ROOT, "migrations", file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((x) => x.trim())
+      .filter(Boolean);
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  }
+}
+
+async function admin(url: URL, method: string, path: string, body: unknown) {
+  const res = await fetch(new URL(path, url), {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+function importLeaderboard(url: URL): string | null {
+  if (!existsSync(join(LEADERBOARD_DATA, "COMBINED-RESULTS.json"))) return null;
+  const files = [join(LEADERBOARD_DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(LEADERBOARD_DATA, "scores")).map((f) => join(LEADERBOARD_DATA, "scores", f))];
+  execFileSync(
+    join(ROOT, "node_modules/.bin/tsx"),
+    [join(ROOT, "cli/leaderboard.ts"), "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus)", "--license", "Apache-2.0", "--url", url.origin],
+    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: ADMIN_TOKEN }, stdio: "pipe" },
+  );
+  return `${files.length} published files`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+interface Case {
+  name: string;
+  group: "score" | "leaderboard" | "context";
+  path: string;
+  init?: RequestInit;
+  expect: (status: number, body: string) => boolean;
+}
+
+function scoreCase(language: Language, mode: "official" | "strict", task: string, answer: string): Case {
+  return {
+    name: `score ${mode} ${language}`,
+    group: "score",
+    path: "/v1/score",
+    init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataset: DATASET, task, answer, mode }) },
+    expect: (status, body) => status === 200 && JSON.parse(body).pass === true,
+  };
+}
+
+const ok = (status: number) => status === 200;
+/** For reading the others: what a request costs with little or no work of its own. */
+const CONTEXT_CASES: Case[] = [
+  { name: "GET /v1 (no I/O)", group: "context", path: "/v1", expect: ok },
+  { name: "POST /v1/metrics/bleu (1 pair)", group: "context", path: "/v1/metrics/bleu", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pairs: [{ reference: "def f(a): return a", candidate: "def f(b): return b" }] }) }, expect: ok },
+  { name: "POST /v1/score invalid (400)", group: "context", path: "/v1/score", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataset: DATASET }) }, expect: (s) => s === 400 },
+];
+const LEADERBOARD_CASES: Case[] = [
+  { name: "GET /v1/leaderboard", group: "leaderboard", path: "/v1/leaderboard", expect: ok },
+  { name: "GET /v1/leaderboard csv", group: "leaderboard", path: "/v1/leaderboard?format=csv&threshold=0.5&language=python", expect: ok },
+  { name: "GET /v1/leaderboard/models/…", group: "leaderboard", path: "/v1/leaderboard/models/gpt-4o-2024-05-13", expect: ok },
+  { name: "GET / (board page)", group: "leaderboard", path: "/", expect: ok },
+  { name: "GET /models/… (page)", group: "leaderboard", path: "/models/gpt-4o-2024-05-13", expect: ok },
+];
+
+export interface ServiceRow {
+  case: string;
+  group: string;
+  cold_cpu_ms: number;
+  cold_samples_ms: number[];
+  cold_all_threads_ms: number;
+  warm_cpu_ms: number;
+  warm_all_threads_ms: number;
+  target_ms: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export async function runServiceBench(opts: { coldRuns: number; warmReps: number; log?: (s: string) => void }) {
+  const log = opts.log ?? console.log;
+  const t0 = performance.now();
+  const bundleDir = bundle();
+  const persist = mkdtempSync(join(tmpdir(), "nw-bench-state-"));
+  try {
+    // 1. One copy: migrations, the dataset (every language), the leaderboard.
+    const release = await benchRelease();
+    const setup = await startMiniflare(bundleDir, persist, ["setup"]);
+    let leaderboard: string | null;
+    const cases: Case[] = [];
+    const stored: { key: string; bytes: number }[] = [];
+    try {
+      await applyMigrations(setup);
+      for (const language of LANGS) {
+        for (const repo of release[language]) await admin(setup.url, "POST", `/v1/datasets/${DATASET}/repos`, { language, repo });
+      }
+      await admin(setup.url, "POST", `/v1/datasets/${DATASET}/commit`, { name: "bench" });
+      leaderboard = importLeaderboard(setup.url);
+      const bucket = await setup.mf.getR2Bucket("DATASETS", "setup");
+      for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+        const page = await bucket.list({ prefix: `datasets/${DATASET}/`, cursor });
+        for (const o of page.objects) stored.push({ key: o.key.slice(`datasets/${DATASET}/`.length), bytes: o.size });
+        cursor = page.truncated ? page.cursor : undefined;
+      }
+      for (const language of LANGS) {
+        const repo = release[language][0];
+        const needle = repo.needles[3];
+        const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
+        const task = `${language}::${repo.repo}::${needle.name}`;
+        cases.push(scoreCase(language, "official", task, answerFor(language, code)));
+        cases.push(scoreCase(language, "strict", task, answerFor(language, code)));
+      }
+      if (leaderboard) cases.push(...LEADERBOARD_CASES);
+      cases.push(...CONTEXT_CASES);
+      // Check every case answers as expected (and fill the Cache API for the leaderboard reads).
+      for (const c of cases) {
+        const r = await timed(setup, "setup", c.path, c.init);
+        if (!c.expect(r.status, r.body)) throw new Error(`${c.name}: unexpected answer ${r.status} ${r.body.slice(0, 300)}`);
+      }
+    } finally {
+      await setup.mf.dispose();
+    }
+    if (process.env.BENCH_KEEP) writeFileSync(join(persist, "cases.json"), JSON.stringify(cases));
+    log(`service bench: bundle, ${LANGS.length} languages imported${leaderboard ? `, leaderboard (${leaderboard})` : " (no leaderboard data)"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    // 2. Startup: one process with 1 copy, one with many; the difference per copy is one isolate's start.
+    const copies = cases.flatMap((c, i) => Array.from({ length: opts.coldRuns }, (_, r) => `c${i}-${r}`));
+    const one = await startMiniflare(bundleDir, persist, ["only"]);
+    await one.mf.dispose();
+    const many = await startMiniflare(bundleDir, persist, copies);
+    const startupPerIsolate = (many.startupCpuMs - one.startupCpuMs) / (copies.length - 1);
+    const rows: ServiceRow[] = [];
+    try {
+      const noop: Timed[] = [];
+      for (let i = 0; i < 15; i++) noop.push(await timed(many, "noop", "/"));
+      const base = median(noop.slice(5).map((n) => n.cpu));
+      const baseAll = median(noop.slice(5).map((n) => n.all));
+      const cold = cases.map(() => [] as Timed[]);
+      // Round-robin over the cases, so load from outside spreads over all of them.
+      for (let r = 0; r < opts.coldRuns; r++) {
+        for (let i = 0; i < cases.length; i++) {
+          const t = await timed(many, `c${i}-${r}`, cases[i].path, cases[i].init);
+          if (!cases[i].expect(t.status, t.body)) throw new Error(`${cases[i].name}: cold answer ${t.status} ${t.body.slice(0, 300)}`);
+          cold[i].push(t);
+          await timed(many, "noop", "/");
+        }
+      }
+      for (let i = 0; i < cases.length; i++) {
+        const w = `c${i}-${opts.coldRuns - 1}`;
+        for (let k = 0; k < 5; k++) await timed(many, w, cases[i].path, cases[i].init);
+        const warm: Timed[] = [];
+        for (let k = 0; k < opts.warmReps; k++) warm.push(await timed(many, w, cases[i].path, cases[i].init));
+        rows.push({
+          case: cases[i].name,
+          group: cases[i].group,
+          cold_cpu_ms: median(cold[i].map((t) => t.cpu - base)),
+          cold_samples_ms: cold[i].map((t) => t.cpu - base),
+          cold_all_threads_ms: median(cold[i].map((t) => t.all - baseAll)),
+          warm_cpu_ms: median(warm.map((t) => t.cpu - base)),
+          warm_all_threads_ms: median(warm.map((t) => t.all - baseAll)),
+          target_ms: FREE_PLAN_CPU_MS,
+        });
+      }
+      return {
+        rows,
+        noop_cpu_ms: base,
+        startup: { copies: copies.length, one_ms: one.startupCpuMs, many_ms: many.startupCpuMs, per_isolate_ms: startupPerIsolate },
+        leaderboard,
+        stored,
+      };
+    } finally {
+      await many.mf.dispose();
+    }
+  } finally {
+    if (process.env.BENCH_KEEP) log(`kept ${bundleDir} and ${persist} (cases in ${join(persist, "cases.json")})`);
+    else {
+      rmSync(bundleDir, { recursive: true, force: true });
+      rmSync(persist, { recursive: true, force: true });
+    }
+  }
+}
+
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+export function printServiceBench(res: Awaited<ReturnType<typeof runServiceBench>>, log: (s: string) => void = console.log) {
+  log(
+    `\nService requests in local workerd (one isolate per copy of the Worker; CPU of workerd's main thread minus a no-op request ` +
+      `(${fmt(res.noop_cpu_ms)} ms); includes the local D1/R2/cache simulators, which share that thread):`,
+  );
+  const head = `${"request".padEnd(34)}${"cold CPU ms".padStart(12)}${"warm CPU ms".padStart(12)}${"budget".padStart(8)}  verdict (cold)`;
+  const kinds = (suffix: RegExp) => res.stored.filter((o) => suffix.test(o.key));
+  const kb = (xs: { bytes: number }[]) => `${xs.length} objects, ${(xs.reduce((n, o) => n + o.bytes, 0) / 1024).toFixed(0)} KB (largest ${(Math.max(0, ...xs.map((o) => o.bytes)) / 1024).toFixed(0)} KB)`;
+  log(`  stored: shards ${kb(kinds(/^repoqa\/.*\.json$/))}; contexts ${kb(kinds(/^contexts\/.*\.json$/))}; score indexes ${kb(kinds(/\.score-index$/))}`);
+  log(head);
+  log("-".repeat(head.length + 6));
+  for (const r of res.rows) {
+    const verdict = r.cold_cpu_ms <= r.target_ms ? "OK" : `over x${(r.cold_cpu_ms / r.target_ms).toFixed(2)}`;
+    log(`${r.case.padEnd(34)}${fmt(r.cold_cpu_ms).padStart(12)}${fmt(r.warm_cpu_ms).padStart(12)}${`≤ ${r.target_ms}`.padStart(8)}  ${verdict}`);
+  }
+  log(
+    `  cold = first request of a fresh isolate (median of ${res.rows[0]?.cold_samples_ms.length ?? 0}); warm = median of later requests to that isolate.\n` +
+      `  startup (module evaluation, wasm compilation) per isolate: ${fmt(res.startup.per_isolate_ms)} ms CPU ` +
+      `(${res.startup.copies} copies ${fmt(res.startup.many_ms)} ms vs 1 copy ${fmt(res.startup.one_ms)} ms), against Cloudflare's 1 s startup limit`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const quick = args.includes("--quick");
+  const res = await runServiceBench({ coldRuns: quick ? 2 : 3, warmReps: quick ? 5 : 11 });
+  printServiceBench(res);
+}
