@@ -10,8 +10,9 @@
  * - the reference function query's captures (name, lines, offsets, text) and the comment queries'
  *   ranges (the RepoQA candidates and `remove_comments`);
  * - the RepoQA sanitizer's extraction from an answer that wraps the snippet;
- * - CodeBLEU's subtree list (after the package's comment removal), and for one snippet in four the
- *   syntax match of the snippet (candidate) against the intact lines it came from (reference).
+ * - CodeBLEU's subtree list (after the package's comment removal) and the tree its data-flow
+ *   functions walk (every node, field and position); for one snippet in four, the syntax match and
+ *   the data-flow match of the snippet (candidate) against the intact lines it came from (reference).
  *
  * `npx vitest run --config vitest.node.config.ts test/cli/parser-parity.test.ts` prints the counts.
  * PARSER_PARITY_SNIPPETS=n changes the number of snippets per language (default 1000; CI time: about 30-45 s on 2 cores).
@@ -25,10 +26,14 @@ import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/code/languag
 import { loadLanguage, withTree, type LoadedLanguage } from "../../src/code/parser";
 import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
 import { analyzeFunctions } from "../../src/datasets/curate/functions";
-import { CODEBLEU_LANGUAGES, codeBleu, type CodeBleuLanguage } from "../../src/metrics/codebleu";
+import { CODEBLEU_LANGUAGES, DATAFLOW_MAX_STEPS, codeBleu, type CodeBleuLanguage } from "../../src/metrics/codebleu";
+import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/metrics/codebleu/dataflow";
+import { cLikeDfg } from "../../src/metrics/codebleu/dfg/c-like";
+import { DataFlowBudgetError, type DfgFunction } from "../../src/metrics/codebleu/dfg/common";
+import { dfgPython } from "../../src/metrics/codebleu/dfg/python";
 import { tryRemoveCommentsAndDocstrings } from "../../src/metrics/codebleu/remove-comments";
 import { subtreeMatches } from "../../src/metrics/codebleu/syntax";
-import { parseCode } from "../../src/metrics/codebleu/tree";
+import { parseCode, type PlainNode } from "../../src/metrics/codebleu/tree";
 import wasmManifest from "../../wasm/manifest.json";
 import {
   CPP_MACRO_HEADER,
@@ -39,7 +44,25 @@ import {
   CPP_MISSING_BRACE_SYNTAX_MATCH,
 } from "../code/native-cases";
 import { findCorpus, makeSnippets, MUTATIONS, type Snippet } from "./parser-parity/corpus";
-import { NATIVE_VERSION, nativeParse, type FunctionFields, oracleCommentRanges, oracleFunctions, oracleSanitize, oracleSubtrees } from "./parser-parity/oracle";
+import {
+  NATIVE_VERSION,
+  nativeParse,
+  oracleCommentRanges,
+  oracleFunctions,
+  oraclePlainTree,
+  oracleSanitize,
+  oracleSubtrees,
+  type FunctionFields,
+} from "./parser-parity/oracle";
+
+/** The package's data-flow function per language (as src/metrics/codebleu/index.ts picks them). */
+const DFG: Record<CodeBleuLanguage, DfgFunction> = {
+  python: dfgPython,
+  java: cLikeDfg("java"),
+  cpp: cLikeDfg("csharp"),
+  go: cLikeDfg("go"),
+  rust: cLikeDfg("rust"),
+};
 
 const PER_LANGUAGE = Number(process.env.PARSER_PARITY_SNIPPETS ?? 1000);
 
@@ -49,7 +72,7 @@ const PER_LANGUAGE = Number(process.env.PARSER_PARITY_SNIPPETS ?? 1000);
  */
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
-const CHECKS = ["tree", "functions", "comments", "sanitizer", "subtrees", "syntax-match"] as const;
+const CHECKS = ["tree", "functions", "comments", "sanitizer", "subtrees", "dfg-tree", "pair-scores"] as const;
 type Check = (typeof CHECKS)[number];
 
 interface Tally {
@@ -106,9 +129,20 @@ function compareLanguage(lang: Language, loaded: LoadedLanguage): Tally {
     examples: [],
   };
   const codeBleu = (CODEBLEU_LANGUAGES as readonly string[]).includes(lang);
-  const subtreesOf = (code: string, tree?: ReturnType<typeof nativeParse>) => {
+  /** What CodeBLEU takes from a parse, on both sides: subtrees and the tree data flow walks. */
+  const parsedBoth = (code: string, tree?: ReturnType<typeof nativeParse>) => {
     const clean = tryRemoveCommentsAndDocstrings(code, lang as CodeBleuLanguage);
-    return { ours: parseCode(loaded, clean).subtrees, native: oracleSubtrees(lang, clean, clean === code ? tree : undefined) };
+    const nativeTree = clean === code && tree ? tree : nativeParse(lang, clean);
+    const ours = parseCode(loaded, clean);
+    return { clean, ours: ours.subtrees, native: oracleSubtrees(lang, clean, nativeTree), oursRoot: ours.root, nativeRoot: oraclePlainTree(nativeTree) };
+  };
+  const flows = (clean: string, root: PlainNode) => {
+    try {
+      return normalizeDataFlow(extractDataFlow(clean, root, DFG[lang as CodeBleuLanguage], DATAFLOW_MAX_STEPS));
+    } catch (err) {
+      if (err instanceof DataFlowBudgetError) return ["(budget)"];
+      throw err;
+    }
   };
   snippets.forEach((s, i) => {
     if (i % 250 === 249) collectGarbage();
@@ -128,12 +162,18 @@ function compareLanguage(lang: Language, loaded: LoadedLanguage): Tally {
     const answer = answerFor(lang, s, i);
     record("sanitizer", sanitizeOutput(loaded, answer) === oracleSanitize(lang, answer));
     if (codeBleu) {
-      const cand = subtreesOf(s.code, tree);
+      const cand = parsedBoth(s.code, tree);
       record("subtrees", same(sorted(cand.ours), sorted(cand.native)));
-      // One snippet in four also as a CodeBLEU pair: its syntax match against the intact lines.
+      record("dfg-tree", same(cand.oursRoot, cand.nativeRoot));
+      // One snippet in four also as a CodeBLEU pair against the intact lines it came from: the
+      // syntax match and the data-flow match (matched and total), each computed on both trees.
       if (i % 4 === 0) {
-        const ref = subtreesOf(s.base);
-        record("syntax-match", subtreeMatches(cand.ours, ref.ours).join() === subtreeMatches(cand.native, ref.native).join());
+        const ref = parsedBoth(s.base);
+        const pair = (c: string[], r: string[], cRoot: PlainNode, rRoot: PlainNode) => {
+          const refFlows = flows(ref.clean, rRoot);
+          return [...subtreeMatches(c, r), countFlowMatches(refFlows, flows(cand.clean, cRoot)), refFlows.length].join();
+        };
+        record("pair-scores", pair(cand.ours, ref.ours, cand.oursRoot, ref.oursRoot) === pair(cand.native, ref.native, cand.nativeRoot, ref.nativeRoot));
       }
     }
     if (off.length === 0) tally.equal++;
@@ -149,12 +189,12 @@ function report(tallies: Tally[]): string {
   const runtime = wasmManifest.modules["tree-sitter"];
   const lines = [
     `parser parity: ${runtime.package} ${runtime.version} (wasm) vs tree-sitter ${NATIVE_VERSION} (native), ${PER_LANGUAGE} snippets per language, mutations: ${MUTATIONS.join(", ")}`,
-    "language    files  snippets  with errors  equal  differing  | " + CHECKS.map((c) => c.padStart(12)).join(" "),
+    "language    files  snippets  with errors  equal  differing  | " + CHECKS.map((c) => c.padStart(11)).join(" "),
   ];
   for (const t of tallies) {
     lines.push(
       `${t.language.padEnd(10)} ${String(t.files).padStart(6)} ${String(t.snippets).padStart(9)} ${String(t.broken).padStart(12)} ${String(t.equal).padStart(6)} ${String(t.differing).padStart(10)}  | ` +
-        CHECKS.map((c) => (t.byCheck[c].compared === 0 ? "-" : `${t.byCheck[c].compared - t.byCheck[c].differing}/${t.byCheck[c].compared}`).padStart(12)).join(" "),
+        CHECKS.map((c) => (t.byCheck[c].compared === 0 ? "-" : `${t.byCheck[c].compared - t.byCheck[c].differing}/${t.byCheck[c].compared}`).padStart(11)).join(" "),
     );
   }
   for (const t of tallies) lines.push(`  ${t.language}: ${t.fallback ? "FALLBACK " : ""}${t.origin}`);

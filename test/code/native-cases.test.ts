@@ -8,6 +8,7 @@ import { extractFunctions, loadLanguage } from "../../src/code";
 import { withTree } from "../../src/code/parser";
 import { analyzeFunctions } from "../../src/datasets/curate/functions";
 import { codeBleu } from "../../src/metrics/codebleu";
+import { parseCode, type PlainNode } from "../../src/metrics/codebleu/tree";
 import {
   CPP_MACRO_HEADER,
   CPP_MACRO_HEADER_FUNCTIONS,
@@ -36,5 +37,18 @@ describe("C++ (tree-sitter-cpp 0.23.4) as the native core parses it", () => {
     expect(fns.map((f) => [f.name, f.startLine, f.endLine, f.startByte, f.endByte])).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
     const { functions } = await analyzeFunctions("cpp", [["include/macros.h", CPP_MACRO_HEADER]]);
     expect(functions["include/macros.h"].map((f) => [f.name, f.start_line, f.end_line, f.start_byte, f.end_byte])).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
+  });
+});
+
+describe("node types as the C API names them", () => {
+  it("Go's zero-width `\\0` statement terminator is typed \"\" (web-tree-sitter's JS says ERROR), real errors stay ERROR", async () => {
+    const go = await loadLanguage("go");
+    const types = (n: PlainNode): string[] => [n.type, ...n.children.flatMap(types)];
+    // Go code without a final newline ends its last statement with the "\0" token.
+    const { root } = parseCode(go, "x := 1");
+    expect(root.children.map((c) => c.type)).toEqual(["short_var_declaration", ""]);
+    expect(root.children[1]).toMatchObject({ type: "", children: [], startCol: 6, endCol: 6 });
+    expect(types(root)).not.toContain("ERROR");
+    expect(types(parseCode(go, "func f() {\n\tif a {\n\t\treturn b").root)).toContain("ERROR");
   });
 });

@@ -10,6 +10,7 @@ import type NativeParser from "tree-sitter";
 import { LANGUAGE_SPECS, type Language } from "../../../src/code/languages";
 import { fencedBlocks } from "../../../src/benchmarks/repoqa/sanitize";
 import { pyStrip } from "../../../src/metrics/python-text";
+import type { PlainNode } from "../../../src/metrics/codebleu/tree";
 
 const require = createRequire(import.meta.url);
 const Parser = require("tree-sitter") as typeof NativeParser;
@@ -130,4 +131,27 @@ export function oracleSubtrees(lang: Language, code: string, tree = nativeParse(
     for (const child of node.children) if (child.childCount > 0) stack.push(child);
   }
   return out;
+}
+
+/**
+ * The light tree CodeBLEU's data-flow functions walk (src/metrics/codebleu/tree.ts `PlainNode`),
+ * built from the native tree: every child, named or not, its field, rows and UTF-16 columns.
+ */
+export function oraclePlainTree(tree: NativeParser.Tree): PlainNode {
+  const cursor = tree.walk();
+  const build = (): PlainNode => {
+    const start = cursor.startPosition;
+    const end = cursor.endPosition;
+    const node: PlainNode = { type: cursor.nodeType, children: [], fields: [], startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column };
+    if (cursor.gotoFirstChild()) {
+      do {
+        const field = cursor.currentFieldName || null;
+        node.children.push(build());
+        node.fields.push(field);
+      } while (cursor.gotoNextSibling());
+      cursor.gotoParent();
+    }
+    return node;
+  };
+  return build();
 }
