@@ -10,6 +10,8 @@
  *   POST /build-index?set=strict|official
  *                                     one `candidateSet` (a `new ReferenceSet(texts)`) over the raw
  *                                     candidate texts, kept for /cold-answer
+ *   POST /load-index?set=strict|official
+ *                                     the same set from its precomputed index (the bytes in the data)
  *   POST /cold-answer?set=strict|official&answer=K
  *                                     one `evaluateAnswer` of answer K against that set (the first
  *                                     one in an isolate pays for lazy wasm/JS compilation)
@@ -24,6 +26,7 @@ import { withTree } from "../src/code/parser";
 import { pyStrip } from "../src/metrics/python-text";
 import { candidateSet, evaluateAnswer, type CandidateSet } from "../src/benchmarks/repoqa/scorer";
 import { ReferenceSet, sentenceBleu } from "../src/metrics/bleu";
+import { CompactReferenceSet } from "../src/metrics/bleu-index";
 
 interface BenchFunction {
   name: string;
@@ -46,11 +49,13 @@ export interface BenchData {
   answers: BenchAnswer[];
   /** Raw BLEU endpoint pairs. */
   pairs: { reference: string; candidate: string }[];
+  /** The strict and official candidates' precomputed score indexes (src/metrics/bleu-index.ts), base64. */
+  index?: { strict: string; official: string };
 }
 
 interface Prepared {
   lang: LoadedLanguage;
-  sets: Record<"official" | "strict" | "official-ic" | "strict-ic", CandidateSet>;
+  sets: Record<"official" | "strict" | "official-ic" | "strict-ic" | "official-idx" | "strict-idx", CandidateSet>;
   /** sanitizeOutput(answer), and the same with comments removed. */
   extracted: string[];
   extractedIc: string[];
@@ -70,6 +75,10 @@ const CASES: Record<string, (p: Prepared, d: BenchData, i: number) => number> = 
   strict: (p, d, i) => verdict(p, d, i, "strict", false),
   "official-ic": (p, d, i) => verdict(p, d, i, "official", true),
   "strict-ic": (p, d, i) => verdict(p, d, i, "strict", true),
+  // The same against precomputed indexes (what a dataset imported with score indexes uses).
+  "official-idx": (p, d, i) => verdict(p, d, i, "official", false, "-idx"),
+  "strict-idx": (p, d, i) => verdict(p, d, i, "strict", false, "-idx"),
+  "bleu-200-idx": (p, _d, i) => sum(p.sets["strict-idx"].references.score(p.extracted[i % p.extracted.length])),
   // Parts of the hot path.
   sanitize: (p, d, i) => sanitizeOutput(p.lang, answerAt(d, i).answer).length,
   "fence-regex": (_p, d, i) => fencedBlocks(pyStrip(answerAt(d, i).answer))[0].length,
@@ -93,12 +102,12 @@ function answerAt(d: BenchData, i: number): BenchAnswer {
   return d.answers[i % d.answers.length];
 }
 
-function verdict(p: Prepared, d: BenchData, i: number, mode: "official" | "strict", ignoreComments: boolean): number {
+function verdict(p: Prepared, d: BenchData, i: number, mode: "official" | "strict", ignoreComments: boolean, suffix: "" | "-idx" = ""): number {
   const a = answerAt(d, i);
   const v = evaluateAnswer({
     lang: p.lang,
     answer: a.answer,
-    candidates: p.sets[ignoreComments ? (`${mode}-ic` as const) : mode],
+    candidates: p.sets[ignoreComments ? (`${mode}-ic` as const) : (`${mode}${suffix}` as const)],
     targetIndex: mode === "official" ? a.official_index : a.strict_index,
     threshold: 0.8,
     ignoreComments,
@@ -116,6 +125,23 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+function fromBase64(text: string): Uint8Array {
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The precomputed indexes' bytes, decoded from base64 when the data arrives (not timed with them). */
+let indexBytes: { strict: Uint8Array; official: Uint8Array } | undefined;
+
+/** A candidate set on the precomputed index the driver built in Node (as a stored score index is). */
+function indexed(d: BenchData, which: "strict" | "official"): CandidateSet {
+  if (!indexBytes) throw new Error("no precomputed index in the bench data");
+  const fns = d[which];
+  return { names: fns.map((f) => f.name), paths: fns.map((f) => f.path), references: CompactReferenceSet.decode(indexBytes[which]) };
+}
+
 async function prepare(d: BenchData): Promise<Prepared> {
   const lang = await loadLanguage("python");
   const build = (fns: BenchFunction[], ic: boolean) => candidateSet(fns, fns.map((f) => (ic ? f.code_without_comments : f.code)));
@@ -127,6 +153,8 @@ async function prepare(d: BenchData): Promise<Prepared> {
       strict: build(d.strict, false),
       "official-ic": build(d.official, true),
       "strict-ic": build(d.strict, true),
+      "official-idx": indexed(d, "official"),
+      "strict-idx": indexed(d, "strict"),
     },
     extracted,
     extractedIc: extracted.map((e) => removeCommentsSync(lang, e)),
@@ -144,6 +172,7 @@ export default {
         case "/data":
           data = (await request.json()) as BenchData;
           prepared = undefined;
+          indexBytes = data.index && { strict: fromBase64(data.index.strict), official: fromBase64(data.index.official) };
           return json({ ok: true, functions: data.strict.length, answers: data.answers.length });
         case "/init-ts": {
           const lang = await loadLanguage("python");
@@ -154,6 +183,14 @@ export default {
           const which = url.searchParams.get("set") === "official" ? "official" : "strict";
           const fns = data[which];
           const set = candidateSet(fns, fns.map((f) => f.code));
+          coldSets.set(which, set);
+          return json({ ok: true, size: set.references.size });
+        }
+        case "/load-index": {
+          // Decoding the stored index: what a cold isolate does instead of building it.
+          if (!data) return json({ error: "POST /data first" }, 409);
+          const which = url.searchParams.get("set") === "official" ? "official" : "strict";
+          const set = indexed(data, which);
           coldSets.set(which, set);
           return json({ ok: true, size: set.references.size });
         }

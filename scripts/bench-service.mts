@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import "../cli/lib/tree-sitter-node.ts";
 import { analyzeFunctions } from "../src/datasets/curate/functions.ts";
+import { decodeHeader } from "../src/datasets/score-index.ts";
 import type { Language } from "../src/code/languages.ts";
 import type { ReleaseRepo } from "../src/datasets/release.ts";
 import { syntheticRepoFiles } from "./lib/bench-code.mts";
@@ -121,6 +122,23 @@ function bundle(): string {
 
 const NOOP_SCRIPT = `export default { fetch() { return new Response("ok"); } };`;
 
+/**
+ * The D1 queries and R2 reads of one score request and nothing else (the same SQL as
+ * src/datasets/store.ts sends, the same byte ranges of the score indexes): its CPU is what the local
+ * simulators plus the bindings' own code cost, to read the score rows against.
+ */
+const IO_PROBE_SCRIPT = `export default { async fetch(request, env) {
+  const p = JSON.parse(new URL(request.url).searchParams.get("p"));
+  await env.DB.prepare('select "id", "benchmark", "name", "status", "languages", "repo_count", "task_count", "content_sha256", "context_config", "manifest_key", "created_at", "updated_at" from "datasets" "datasets" where "datasets"."id" = ? limit ?').bind(p.dataset, 1).raw();
+  await env.DB.prepare('select "tasks"."task_id", "tasks"."language", "tasks"."repo", "tasks"."needle_index", "tasks"."shard_key", "dataset_shards"."sha256" from "tasks" left join "dataset_shards" on ("dataset_shards"."dataset_id" = "tasks"."dataset_id" and "dataset_shards"."language" = "tasks"."language" and "dataset_shards"."repo" = "tasks"."repo") where ("tasks"."dataset_id" = ? and "tasks"."task_id" in (?))').bind(p.dataset, p.task).raw();
+  let bytes = 0;
+  for (const [key, offset, length] of p.reads) {
+    const o = await env.DATASETS.get(key, { range: { offset, length } });
+    if (o) bytes += (await o.arrayBuffer()).byteLength;
+  }
+  return new Response(String(bytes));
+} };`;
+
 function serviceWorker(name: string, bundleDir: string) {
   return {
     name,
@@ -136,13 +154,13 @@ function serviceWorker(name: string, bundleDir: string) {
   };
 }
 
-async function startMiniflare(bundleDir: string, persist: string, copies: string[]) {
+async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = []) {
   const before = new Set(workerdDescendants());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       resourcePersistencePath: persist,
       // The first Worker answers on the instance's URL (the leaderboard import CLI uses it).
-      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }],
+      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }, ...probes.map((name) => ({ name, modules: true, script: IO_PROBE_SCRIPT, compatibilityDate: "2026-10-01", d1Databases: { DB: "needlework-bench-db" }, r2Buckets: { DATASETS: "needlework-bench-datasets" } }))],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;
@@ -217,6 +235,8 @@ interface Case {
   path: string;
   init?: RequestInit;
   expect: (status: number, body: string) => boolean;
+  /** For score cases: the I/O probe's request (same D1 queries and R2 reads). */
+  probe?: string;
 }
 
 function scoreCase(language: Language, mode: "official" | "strict", task: string, answer: string): Case {
@@ -252,6 +272,9 @@ export interface ServiceRow {
   cold_all_threads_ms: number;
   warm_cpu_ms: number;
   warm_all_threads_ms: number;
+  /** The same D1 queries and R2 reads from a Worker that does nothing else (score cases). */
+  io_probe_cold_ms: number | null;
+  io_probe_warm_ms: number | null;
   target_ms: number;
 }
 
@@ -291,8 +314,25 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         const needle = repo.needles[3];
         const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
         const task = `${language}::${repo.repo}::${needle.name}`;
-        cases.push(scoreCase(language, "official", task, answerFor(language, code)));
-        cases.push(scoreCase(language, "strict", task, answerFor(language, code)));
+        // The byte ranges a cold request reads (src/datasets/shard-cache.ts openIndex and set).
+        const full = (suffix: RegExp) => `datasets/${DATASET}/${stored.find((o) => suffix.test(o.key) && o.key.endsWith(".score-index"))!.key}`;
+        const repoKey = full(new RegExp(`^repoqa/${language}/`));
+        const ctxKey = full(new RegExp(`^contexts/16384/original/${language}/`));
+        const header = async (key: string) => {
+          const o = await bucket.get(key, { range: { offset: 0, length: 65536 } });
+          return decodeHeader(new Uint8Array(await o!.arrayBuffer()));
+        };
+        const setRead = (key: string, e: { offset: number; length: number }) => (e.offset + e.length <= 65536 ? [] : [[key, e.offset, e.length]]);
+        const repoHeader = await header(repoKey);
+        const ctxHeader = await header(ctxKey);
+        if (ctxHeader.kind !== "contexts") throw new Error("bench: not a contexts index");
+        const taskIndex = ctxHeader.tasks.findIndex((t) => t.task_id === task);
+        const probe = (reads: unknown[]) => `/?p=${encodeURIComponent(JSON.stringify({ dataset: DATASET, task, reads }))}`;
+        cases.push({ ...scoreCase(language, "official", task, answerFor(language, code)), probe: probe([[repoKey, 0, 65536], ...setRead(repoKey, repoHeader.sets["needles:false"])]) });
+        cases.push({
+          ...scoreCase(language, "strict", task, answerFor(language, code)),
+          probe: probe([[repoKey, 0, 65536], [ctxKey, 0, 65536], ...setRead(ctxKey, ctxHeader.sets[`${taskIndex}:false`])]),
+        });
       }
       if (leaderboard) cases.push(...LEADERBOARD_CASES);
       cases.push(...CONTEXT_CASES);
@@ -311,7 +351,9 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
     const copies = cases.flatMap((c, i) => Array.from({ length: opts.coldRuns }, (_, r) => `c${i}-${r}`));
     const one = await startMiniflare(bundleDir, persist, ["only"]);
     await one.mf.dispose();
-    const many = await startMiniflare(bundleDir, persist, copies);
+    const probeCases = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.probe);
+    const probes = probeCases.flatMap(({ i }) => Array.from({ length: opts.coldRuns }, (_, r) => `p${i}-${r}`));
+    const many = await startMiniflare(bundleDir, persist, copies, probes);
     const startupPerIsolate = (many.startupCpuMs - one.startupCpuMs) / (copies.length - 1);
     const rows: ServiceRow[] = [];
     try {
@@ -320,6 +362,7 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       const base = median(noop.slice(5).map((n) => n.cpu));
       const baseAll = median(noop.slice(5).map((n) => n.all));
       const cold = cases.map(() => [] as Timed[]);
+      const probeCold = cases.map(() => [] as Timed[]);
       // Round-robin over the cases, so load from outside spreads over all of them.
       for (let r = 0; r < opts.coldRuns; r++) {
         for (let i = 0; i < cases.length; i++) {
@@ -327,6 +370,10 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
           if (!cases[i].expect(t.status, t.body)) throw new Error(`${cases[i].name}: cold answer ${t.status} ${t.body.slice(0, 300)}`);
           cold[i].push(t);
           await timed(many, "noop", "/");
+          if (cases[i].probe) {
+            probeCold[i].push(await timed(many, `p${i}-${r}`, cases[i].probe!));
+            await timed(many, "noop", "/");
+          }
         }
       }
       for (let i = 0; i < cases.length; i++) {
@@ -334,6 +381,10 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         for (let k = 0; k < 5; k++) await timed(many, w, cases[i].path, cases[i].init);
         const warm: Timed[] = [];
         for (let k = 0; k < opts.warmReps; k++) warm.push(await timed(many, w, cases[i].path, cases[i].init));
+        const probeWarm: Timed[] = [];
+        if (cases[i].probe) {
+          for (let k = 0; k < opts.warmReps + 5; k++) probeWarm.push(await timed(many, `p${i}-${opts.coldRuns - 1}`, cases[i].probe!));
+        }
         rows.push({
           case: cases[i].name,
           group: cases[i].group,
@@ -342,6 +393,8 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
           cold_all_threads_ms: median(cold[i].map((t) => t.all - baseAll)),
           warm_cpu_ms: median(warm.map((t) => t.cpu - base)),
           warm_all_threads_ms: median(warm.map((t) => t.all - baseAll)),
+          io_probe_cold_ms: probeCold[i].length ? median(probeCold[i].map((t) => t.cpu - base)) : null,
+          io_probe_warm_ms: probeWarm.length ? median(probeWarm.slice(5).map((t) => t.cpu - base)) : null,
           target_ms: FREE_PLAN_CPU_MS,
         });
       }
@@ -371,7 +424,7 @@ export function printServiceBench(res: Awaited<ReturnType<typeof runServiceBench
     `\nService requests in local workerd (one isolate per copy of the Worker; CPU of workerd's main thread minus a no-op request ` +
       `(${fmt(res.noop_cpu_ms)} ms); includes the local D1/R2/cache simulators, which share that thread):`,
   );
-  const head = `${"request".padEnd(34)}${"cold CPU ms".padStart(12)}${"warm CPU ms".padStart(12)}${"budget".padStart(8)}  verdict (cold)`;
+  const head = `${"request".padEnd(34)}${"cold CPU ms".padStart(12)}${"warm CPU ms".padStart(12)}${"budget".padStart(8)}  ${"verdict (cold)".padEnd(16)}${"I/O alone: cold / warm".padStart(24)}`;
   const kinds = (suffix: RegExp) => res.stored.filter((o) => suffix.test(o.key));
   const kb = (xs: { bytes: number }[]) => `${xs.length} objects, ${(xs.reduce((n, o) => n + o.bytes, 0) / 1024).toFixed(0)} KB (largest ${(Math.max(0, ...xs.map((o) => o.bytes)) / 1024).toFixed(0)} KB)`;
   log(`  stored: shards ${kb(kinds(/^repoqa\/.*\.json$/))}; contexts ${kb(kinds(/^contexts\/.*\.json$/))}; score indexes ${kb(kinds(/\.score-index$/))}`);
@@ -379,10 +432,12 @@ export function printServiceBench(res: Awaited<ReturnType<typeof runServiceBench
   log("-".repeat(head.length + 6));
   for (const r of res.rows) {
     const verdict = r.cold_cpu_ms <= r.target_ms ? "OK" : `over x${(r.cold_cpu_ms / r.target_ms).toFixed(2)}`;
-    log(`${r.case.padEnd(34)}${fmt(r.cold_cpu_ms).padStart(12)}${fmt(r.warm_cpu_ms).padStart(12)}${`≤ ${r.target_ms}`.padStart(8)}  ${verdict}`);
+    const io = r.io_probe_cold_ms == null ? "" : `${fmt(r.io_probe_cold_ms)} / ${fmt(r.io_probe_warm_ms!)}`;
+    log(`${r.case.padEnd(34)}${fmt(r.cold_cpu_ms).padStart(12)}${fmt(r.warm_cpu_ms).padStart(12)}${`≤ ${r.target_ms}`.padStart(8)}  ${verdict.padEnd(16)}${io.padStart(24)}`);
   }
   log(
     `  cold = first request of a fresh isolate (median of ${res.rows[0]?.cold_samples_ms.length ?? 0}); warm = median of later requests to that isolate.\n` +
+      `  I/O alone = a Worker that sends only the request's D1 queries and R2 reads (the simulators' CPU plus the bindings' own code), in a fresh isolate / warm.\n` +
       `  startup (module evaluation, wasm compilation) per isolate: ${fmt(res.startup.per_isolate_ms)} ms CPU ` +
       `(${res.startup.copies} copies ${fmt(res.startup.many_ms)} ms vs 1 copy ${fmt(res.startup.one_ms)} ms), against Cloudflare's 1 s startup limit`,
   );

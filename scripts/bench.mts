@@ -11,7 +11,11 @@
  *    200-function index build and the first answer against no-op requests.
  * 4. NLTK 3.8 on the same pairs with Debian's /usr/bin/python3, when it has nltk.
  *
- * Options: --quick (fewer repetitions), --reps=N, --cold=N, --no-nltk, --timeout=SECONDS (default 300).
+ * 5. The service Worker itself (scripts/bench-service.mts): CPU of the first request of a fresh
+ *    isolate and of warm requests, for POST /v1/score (official and strict, every language) and the
+ *    leaderboard reads, against the Free plan's 10 ms.
+ *
+ * Options: --quick (fewer repetitions), --reps=N, --cold=N, --no-nltk, --no-service, --timeout=SECONDS (default 600).
  * Writes bench/results/latest.json.
  */
 import { spawnSync } from "node:child_process";
@@ -22,6 +26,8 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import "../cli/lib/tree-sitter-node.ts";
 import { extractFunctions, removeComments } from "../src/code/functions.ts";
+import { CompactReferenceSet } from "../src/metrics/bleu-index.ts";
+import { printServiceBench, runServiceBench } from "./bench-service.mts";
 
 // Quiet, offline wrangler: no telemetry, no Request.cf download attempt.
 process.env.WRANGLER_SEND_METRICS ??= "false";
@@ -43,7 +49,7 @@ const COLD_RUNS = option("cold", QUICK ? 2 : 5);
 const TARGET_REQUEST_MS = QUICK ? 150 : 300;
 
 // Watchdog: a runaway case must not keep workerd busy forever.
-const TIMEOUT_S = option("timeout", 300);
+const TIMEOUT_S = option("timeout", 600);
 setTimeout(() => {
   console.error(`bench: no result after ${TIMEOUT_S} s, giving up`);
   for (const pid of workerdDescendants()) process.kill(pid, "SIGKILL");
@@ -349,6 +355,7 @@ interface ColdSample {
   ts_init: Timed;
   index_200_first: Timed;
   index_200_second: Timed;
+  index_200_load: Timed;
   answer_first: Timed;
   answer_second: Timed;
   noop: Timed[];
@@ -373,11 +380,13 @@ async function coldRun(data: unknown, keep: boolean): Promise<{ sample: ColdSamp
   await baseline();
   const index_200_second = await request(inst, "/build-index?set=strict");
   await baseline();
+  const index_200_load = await request(inst, "/load-index?set=strict");
+  await baseline();
   const answer_first = await request(inst, "/cold-answer?set=strict&answer=1");
   await baseline();
   const answer_second = await request(inst, "/cold-answer?set=strict&answer=3");
   await baseline();
-  const sample = { ts_init, index_200_first, index_200_second, answer_first, answer_second, noop, startup_ms, first_request: inst.first };
+  const sample = { ts_init, index_200_first, index_200_second, index_200_load, answer_first, answer_second, noop, startup_ms, first_request: inst.first };
   if (keep) return { sample, inst };
   await inst.worker.dispose();
   return { sample };
@@ -491,7 +500,14 @@ console.log(
     `${Math.round(data.answers.reduce((s, a) => s + a.answer.length, 0) / data.answers.length)} chars avg); ` +
     `candidates: ${data.official.length} needles, ${data.strict.length} functions`,
 );
-const payload = { official: data.official, strict: data.strict, answers: data.answers, pairs: [] as { reference: string; candidate: string }[] };
+const encodeIndex = (fns: { code: string }[]) => Buffer.from(CompactReferenceSet.fromReferences(fns.map((f) => f.code)).encode()).toString("base64");
+const payload = {
+  official: data.official,
+  strict: data.strict,
+  answers: data.answers,
+  pairs: [] as { reference: string; candidate: string }[],
+  index: { strict: encodeIndex(data.strict), official: encodeIndex(data.official) },
+};
 
 // Cold starts: fresh workerd each time; the last instance stays up for the warm cases.
 console.log(`cold start: ${COLD_RUNS} fresh workerd instances ...`);
@@ -514,6 +530,8 @@ await request(inst, "/setup");
 const CASES: [string, string, number | null][] = [
   ["official", "sanitize + BLEU vs 10 needles", 1],
   ["strict", "sanitize + BLEU vs 200 functions", 5],
+  ["official-idx", "the same, precomputed index (score-index)", 1],
+  ["strict-idx", "the same, precomputed index (score-index)", 5],
   ["official-ic", "sanitize + remove comments + BLEU vs 10", 1],
   ["strict-ic", "sanitize + remove comments + BLEU vs 200", 5],
   ["bleu-pair", "raw BLEU endpoint: 1 sentenceBleu pair", null],
@@ -523,6 +541,7 @@ const CASES: [string, string, number | null][] = [
   ["remove-comments", "part: removeComments (parse + 2 queries)", null],
   ["bleu-10", "part: ReferenceSet.score vs 10", null],
   ["bleu-200", "part: ReferenceSet.score vs 200", null],
+  ["bleu-200-idx", "part: the same, precomputed index", null],
   ["index-200", "warm new ReferenceSet(200 functions)", null],
 ];
 console.log(`warm cases: ${CASES.length} cases x ${REPS} repetitions of (N iterations - 0 iterations) ...`);
@@ -549,10 +568,11 @@ if (!flag("no-nltk")) {
 const coldFig = (pick: (s: ColdSample) => Timed, field: "cpu" | "cpuAll" | "wall") =>
   median(cold.map((s) => pick(s)[field] - median(s.noop.map((n) => n[field]))));
 const coldRows = [
-  { case: "cold: ts init + python", what: "first loadLanguage(\"python\") in an isolate", pick: (s: ColdSample) => s.ts_init },
-  { case: "cold: index-200 #1", what: "first new ReferenceSet(200 functions)", pick: (s: ColdSample) => s.index_200_first },
+  { case: "cold: ts init + python", what: "first loadLanguage(\"python\") (service: at start-up)", pick: (s: ColdSample) => s.ts_init },
+  { case: "cold: index-200 #1", what: "first new ReferenceSet(200) (datasets w/o index)", pick: (s: ColdSample) => s.index_200_first },
   { case: "cold: index-200 #2", what: "second build in the same isolate", pick: (s: ColdSample) => s.index_200_second },
-  { case: "cold: first answer", what: "first strict evaluateAnswer (200) after that", pick: (s: ColdSample) => s.answer_first },
+  { case: "cold: load index-200", what: "decode its precomputed index (score-index)", pick: (s: ColdSample) => s.index_200_load },
+  { case: "cold: first answer", what: "first strict evaluateAnswer on that index", pick: (s: ColdSample) => s.answer_first },
   { case: "cold: second answer", what: "second strict evaluateAnswer", pick: (s: ColdSample) => s.answer_second },
 ].map((r) => ({
   case: r.case,
@@ -619,6 +639,15 @@ if (nltk.ok) {
 } else {
   console.log(`  skipped: ${nltk.note} (earlier reference figure: about 0.3 ms per pair, 3 ms for 10 needles, 67 ms for 200 candidates)`);
 }
+// The service itself: first request of a fresh isolate and warm, per route (scripts/bench-service.mts).
+let service: Awaited<ReturnType<typeof runServiceBench>> | { skipped: string };
+if (flag("no-service")) service = { skipped: "--no-service" };
+else {
+  console.log("\nService requests: the real Worker, one fresh isolate per request and route ...");
+  service = await runServiceBench({ coldRuns: QUICK ? 2 : 3, warmReps: QUICK ? 5 : 11, log: console.log });
+  printServiceBench(service);
+}
+
 const loadEnd = loadavg().map((x) => Number(x.toFixed(2)));
 console.log(`\nload average at end: ${loadEnd.join(" ")}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -641,6 +670,7 @@ const out = {
   cold_first_request_new_workerd: { ...firstRequest, note: "mostly workerd process start; a Worker with no code costs about as much locally" },
   cold_startup_wall_ms: cold.map((s) => s.startup_ms),
   nltk: nltk.ok ? nltk.result : { skipped: nltk.note },
+  service,
 };
 mkdirSync(join(root, "bench", "results"), { recursive: true });
 writeFileSync(join(root, "bench", "results", "latest.json"), JSON.stringify(out, null, 2) + "\n");

@@ -120,8 +120,82 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** Runs the warm-up requests; resolves to their statuses (for tests), never rejects. */
-export async function warmUp(app: FetchApp): Promise<number[]> {
+/**
+ * workerd refuses `new Response(body)` in global scope (a body is a stream), so while the warm-up
+ * runs, `Response` is a plain stand-in with the members hono and our code use. It is put back as
+ * soon as the warm-up settles, which is before module evaluation ends (only microtasks run).
+ */
+class StandInResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly ok: boolean;
+  readonly redirected = false;
+  readonly type = "default";
+  readonly url = "";
+  readonly bodyUsed = false;
+  constructor(
+    readonly content: unknown = null,
+    init: ResponseInit = {},
+  ) {
+    this.status = init.status ?? 200;
+    this.statusText = init.statusText ?? "";
+    this.headers = new Headers(init.headers);
+    this.ok = this.status >= 200 && this.status < 300;
+  }
+  /** A one-chunk reader, for middleware that reads the body as a stream (hono/etag). */
+  get body() {
+    if (this.content === null) return null;
+    let done = false;
+    return {
+      getReader: () => ({
+        read: async () => {
+          if (done) return { done: true, value: undefined };
+          done = true;
+          return { done: false, value: new Uint8Array(await this.arrayBuffer()) };
+        },
+        releaseLock() {},
+        cancel: async () => {},
+      }),
+    };
+  }
+  static json(data: unknown, init?: ResponseInit) {
+    return new StandInResponse(JSON.stringify(data), init);
+  }
+  clone() {
+    return new StandInResponse(this.content, this);
+  }
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.content;
+    if (typeof b === "string") return new TextEncoder().encode(b).buffer as ArrayBuffer;
+    if (b instanceof ArrayBuffer) return b;
+    if (ArrayBuffer.isView(b)) return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+    return new ArrayBuffer(0);
+  }
+  async text() {
+    return new TextDecoder().decode(await this.arrayBuffer());
+  }
+  async json() {
+    return JSON.parse(await this.text());
+  }
+}
+
+/**
+ * Runs the warm-up requests; resolves to their statuses (for tests), never rejects. `globalScope`:
+ * swap in the stand-in `Response` (only at start-up; handlers may create real ones).
+ */
+export async function warmUp(app: FetchApp, globalScope = true): Promise<number[]> {
+  const host = globalThis as { Response: unknown };
+  const real = host.Response;
+  if (globalScope) host.Response = StandInResponse;
+  try {
+    return await runWarmUp(app);
+  } finally {
+    host.Response = real;
+  }
+}
+
+async function runWarmUp(app: FetchApp): Promise<number[]> {
   const env = fakeEnv();
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
   const answer = "Here it is:\n\n```python\ndef add(a, b):\n    # sum\n    return a + b\n```\n";
@@ -139,7 +213,6 @@ export async function warmUp(app: FetchApp): Promise<number[]> {
   for (const [path, init] of requests) {
     try {
       const res = await app.fetch(new Request(`http://warmup.invalid${path}`, init), env, ctx);
-      await res.arrayBuffer();
       statuses.push(res.status);
     } catch {
       statuses.push(0);
