@@ -15,11 +15,11 @@ import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../wasm/manifest.json";
 import { PARSER_RUNTIME } from "../code/runtime";
 import { buildShard } from "./build-shard";
-import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig } from "./contexts";
+import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig, type ContextShard } from "./contexts";
 import { codeLlamaTokenizer } from "./tokenizer";
 import type { ReleaseRepo } from "./release";
 import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
-import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest } from "./shard";
+import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest, type RepoShard } from "./shard";
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
@@ -315,4 +315,42 @@ export async function listTasks(env: Env, datasetId: string, opts: { language?: 
   const more = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   return { tasks: page, next: more ? page[page.length - 1].task : null };
+}
+
+/**
+ * Writes the score indexes of every repository of a dataset (src/datasets/score-index.ts) from its
+ * stored shards and contexts: for datasets imported before score indexes existed, which otherwise
+ * index each shard in every isolate that scores against it. Idempotent (the keys are named after
+ * the content); admin work of about the CPU of an import.
+ */
+export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ dataset: string; repos: number; objects: number; bytes: number }> {
+  const dataset = await getDataset(env, datasetId);
+  if (!dataset) throw new ProblemError("not-found", `No dataset "${datasetId}".`);
+  if (dataset.benchmark !== "repoqa-snf") {
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
+  }
+  const shards = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId)).orderBy(asc(schema.datasetShards.key));
+  const config = dataset.contextConfig;
+  let objects = 0;
+  let bytes = 0;
+  const read = async <T>(key: string): Promise<T> => {
+    const object = await env.DATASETS.get(key);
+    if (!object) throw new ProblemError("not-found", `A stored part of dataset "${datasetId}" is missing (${key}); re-import it.`);
+    return (await object.json()) as T;
+  };
+  const write = async (key: string, data: Uint8Array) => {
+    await env.DATASETS.put(key, data, { httpMetadata: { contentType: "application/octet-stream" } });
+    objects++;
+    bytes += data.length;
+  };
+  for (const s of shards) {
+    await write(scoreIndexKey(s.key, s.sha256), buildRepoScoreIndex(await read<RepoShard>(s.key), s.sha256, !config));
+    for (const size of config?.sizes ?? []) {
+      for (const mode of config?.comment_modes ?? []) {
+        const key = datasetKeys.contexts(datasetId, size, mode, s.language, s.repo);
+        await write(scoreIndexKey(key, s.sha256), buildContextsScoreIndex(await read<ContextShard>(key), s.sha256));
+      }
+    }
+  }
+  return { dataset: datasetId, repos: shards.length, objects, bytes };
 }

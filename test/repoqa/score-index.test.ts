@@ -220,3 +220,30 @@ describe("scoring with and without score indexes", () => {
     }
   });
 });
+
+describe("POST /v1/datasets/{id}/score-index", () => {
+  it("writes, for a dataset without them, exactly the indexes an import writes", async () => {
+    await importVariant("idx-reindex", { sizes: [2048, 4096], comment_modes: ["original", "no_padding"], depths: [0, 0.5, 1] });
+    const imported = (await indexKeys("idx-reindex")).sort();
+    const before = await Promise.all(imported.map(async (k) => new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())));
+    await env.DATASETS.delete(imported);
+    expect(await indexKeys("idx-reindex")).toEqual([]);
+    expect((await post("/v1/datasets/idx-reindex/score-index", {})).status).toBe(401);
+    const res = await post("/v1/datasets/idx-reindex/score-index", {}, ADMIN);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ dataset: "idx-reindex", repos: 4, objects: imported.length });
+    expect((await indexKeys("idx-reindex")).sort()).toEqual(imported);
+    for (const [i, k] of imported.entries()) expect(new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())).toEqual(before[i]);
+    expect((await post("/v1/datasets/nope/score-index", {}, ADMIN)).status).toBe(404);
+  }, 60_000);
+});
+
+describe("start-up warm-up", () => {
+  it("runs its requests through the app against the stand-in bindings without errors", async () => {
+    const { createApp } = await import("../../src/app");
+    const { warmUp } = await import("../../src/warmup");
+    const statuses = await warmUp(createApp(), false);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 400, 200]);
+    expect(statuses.every((s) => s > 0 && s < 500)).toBe(true);
+  });
+});
