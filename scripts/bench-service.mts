@@ -353,14 +353,21 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
     await one.mf.dispose();
     const probeCases = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.probe);
     const probes = probeCases.flatMap(({ i }) => Array.from({ length: opts.coldRuns }, (_, r) => `p${i}-${r}`));
-    const many = await startMiniflare(bundleDir, persist, copies, probes);
-    const startupPerIsolate = (many.startupCpuMs - one.startupCpuMs) / (copies.length - 1);
+    // "spare" and "probe-spare" take one request of each case before any measurement: the local D1,
+    // R2 and cache simulators (and the OS's file cache) are then warm for every measured isolate.
+    const many = await startMiniflare(bundleDir, persist, [...copies, "spare"], [...probes, "probe-spare"]);
+    // copies + "spare" service isolates against one; the probes and the no-op Worker are tiny.
+    const startupPerIsolate = (many.startupCpuMs - one.startupCpuMs) / copies.length;
     const rows: ServiceRow[] = [];
     try {
       const noop: Timed[] = [];
       for (let i = 0; i < 15; i++) noop.push(await timed(many, "noop", "/"));
       const base = median(noop.slice(5).map((n) => n.cpu));
       const baseAll = median(noop.slice(5).map((n) => n.all));
+      for (const c of cases) {
+        await timed(many, "spare", c.path, c.init);
+        if (c.probe) await timed(many, "probe-spare", c.probe);
+      }
       const cold = cases.map(() => [] as Timed[]);
       const probeCold = cases.map(() => [] as Timed[]);
       // Round-robin over the cases, so load from outside spreads over all of them.
