@@ -5,7 +5,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
+import { allBenchmarks } from "./benchmarks/registry";
 import { ProblemError, problemResponse, toProblem } from "./errors";
+import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
@@ -46,6 +48,7 @@ export function createApp() {
   app.route("/", healthRoutes);
   app.route("/", metricRoutes);
   app.route("/", scoreRoutes);
+  app.route("/", benchmarkRoutes);
   app.route("/", datasetRoutes);
   app.route("/", leaderboardRoutes);
   app.route("/", runRoutes);
@@ -60,7 +63,7 @@ export function createApp() {
     info: {
       title: "needlework",
       version: SERVICE_VERSION,
-      description: "Scoring, datasets, evaluation runs and a leaderboard for long-context code understanding benchmarks (RepoQA Searching Needle Function).",
+      description: `Scoring, datasets, evaluation runs and a leaderboard for long-context code understanding benchmarks: ${hostedBenchmarks()}. Every benchmark answers the same surface: GET /v1/benchmarks, its units and their exact prompts under /v1/benchmarks/{benchmark}/datasets/{dataset}/units, and POST /v1/score (\`benchmark\`, \`dataset\`, \`unit\`, \`answer\`).`,
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));
@@ -73,7 +76,11 @@ export function createApp() {
       openapi: "/openapi.json",
       health: "/v1/health",
       leaderboard: "/",
+      benchmarks: allBenchmarks().map((b) => ({ id: b.id, title: b.title })),
       endpoints: [
+        "GET /v1/benchmarks",
+        "GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units",
+        "GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt",
         "POST /v1/score",
         "POST /v1/score/batch",
         "POST /v1/metrics/bleu",
@@ -90,6 +97,9 @@ export function createApp() {
 
   return app;
 }
+
+/** The hosted benchmarks by title and id, from the registry (the OpenAPI description names them all). */
+export const hostedBenchmarks = () => allBenchmarks().map((b) => `${b.title} (\`${b.id}\`)`).join("; ");
 
 /** Methods in the order an `Allow` header lists them. */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

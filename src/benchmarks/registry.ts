@@ -15,8 +15,14 @@ const BENCHMARKS: Record<string, Benchmark> = {
 
 export const benchmarkIds = () => Object.keys(BENCHMARKS);
 
+/** Every benchmark, in registry order (what GET /v1/benchmarks, the OpenAPI description and the page list). */
+export const allBenchmarks = (): Benchmark[] => Object.values(BENCHMARKS);
+
+/** The benchmark named `id`, if there is one. */
+export const findBenchmark = (id: string): Benchmark | undefined => (Object.hasOwn(BENCHMARKS, id) ? BENCHMARKS[id] : undefined);
+
 export function getBenchmark(id: string): Benchmark {
-  const benchmark = BENCHMARKS[id];
+  const benchmark = findBenchmark(id);
   if (!benchmark) throw new ProblemError("unprocessable-content", `Unknown benchmark "${id}": use one of ${benchmarkIds().join(", ")}.`);
   return benchmark;
 }

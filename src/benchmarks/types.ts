@@ -4,6 +4,7 @@
  * line in registry.ts; the queue consumer, coordinator, routes and CLI stay as they are.
  */
 import type { z } from "@hono/zod-openapi";
+import type { WorkMeter } from "../code/budget";
 import type { Env } from "../env";
 
 export interface ChatMessage {
@@ -55,6 +56,8 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   title: string;
   promptTemplateVersion: string;
   scorerVersion: string;
+  /** The `benchmark` of the datasets it reads (`GET /v1/datasets`); benchmarks of one family share one. */
+  datasetKind: string;
   /** max_tokens when the run does not set it. */
   defaultMaxTokens: number;
   /** The benchmark's run options (scoring mode, context choice...), with defaults. */
@@ -69,7 +72,13 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   baselines: readonly BaselineKind[];
   /** What a built-in baseline answers (no network). */
   baseline(env: Env, datasetId: string, unit: string, options: Options, kind: BaselineKind): Promise<string>;
-  score(env: Env, datasetId: string, unit: string, output: string, options: Options): Promise<SampleVerdict>;
+  /**
+   * Scores one output: the one function behind a run's samples and `POST /v1/score`, so both give
+   * the same verdict. The family meters its own work per unit as a run does (README "CPU budgets");
+   * `meter`, the HTTP request's, is the parent of those meters, so a request's total applies on top
+   * (an answer over it is refused with BudgetExceededError, never scored differently). Runs pass none.
+   */
+  score(env: Env, datasetId: string, unit: string, output: string, options: Options, meter?: WorkMeter): Promise<SampleVerdict>;
   /** How the leaderboard shows a completed whole-dataset run; absent: runs are not published. */
   leaderboard?: "repoqa" | "positional" | "longcodeu";
   /**

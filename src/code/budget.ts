@@ -63,6 +63,13 @@ export const BUDGETS = Object.freeze({
    * of 30-line functions.
    */
   codebleu: Object.freeze({ parse_operations: 600_000, parse_recovery: 1_500_000, query_scan: 0, tree_nodes: 60_000, tree_text: 16_000_000, dataflow_steps: 600_000, bleu_tokens: 400_000 }),
+  /**
+   * A request to the benchmark-generic `/v1/score` or `/v1/score/batch` (any benchmark): the total
+   * over every answer of the request, on top of each answer's own per-unit budget (what a run
+   * unit gets: `score` for RepoQA, `codebleu` per pair for LongCodeU). About two CodeBLEU requests,
+   * or a RepoQA batch's query scans.
+   */
+  benchmark: Object.freeze({ parse_operations: 1_200_000, parse_recovery: 1_500_000, query_scan: 24_000_000, tree_nodes: 120_000, tree_text: 32_000_000, dataflow_steps: 1_200_000, bleu_tokens: 400_000 }),
 } satisfies Record<string, Budget>);
 
 const DESCRIPTIONS: Record<BudgetName, string> = {
@@ -104,26 +111,39 @@ export function activeMeter(): WorkMeter | undefined {
   return active;
 }
 
-/** One request's (or run unit's) work, checked against its limits. */
+/**
+ * One request's (or run unit's) work, checked against its limits. With a `parent` (the request's
+ * meter around one answer's), every charge counts against both and the tighter one applies.
+ */
 export class WorkMeter {
   readonly used: Record<BudgetName, number> = { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 };
 
-  constructor(readonly limits: Budget) {}
+  constructor(
+    readonly limits: Budget,
+    readonly parent?: WorkMeter,
+  ) {}
 
-  /** Whether `amount` more of `name` still fits the request's total. */
+  /** Whether `amount` more of `name` still fits the request's total (and its parent's). */
   fits(name: BudgetName, amount: number): boolean {
-    return this.used[name] + amount <= this.limits[name];
+    return this.used[name] + amount <= this.limits[name] && (this.parent?.fits(name, amount) ?? true);
   }
 
-  /** Remaining allowance of `name` for the request. */
+  /** Remaining allowance of `name` for the request (and its parent). */
   remaining(name: BudgetName): number {
-    return Math.max(0, this.limits[name] - this.used[name]);
+    const own = Math.max(0, this.limits[name] - this.used[name]);
+    return this.parent ? Math.min(own, this.parent.remaining(name)) : own;
   }
 
-  /** Adds `amount`; throws when the request's total goes over its limit. */
+  /** Adds `amount`; throws when the request's total (or its parent's) goes over its limit. */
   charge(name: BudgetName, amount: number): void {
     this.used[name] += amount;
     if (this.used[name] > this.limits[name]) throw new BudgetExceededError(name, this.limits[name], "request");
+    this.parent?.charge(name, amount);
+  }
+
+  /** Whether some total of this meter went over its limit (a refusal was thrown). */
+  exhausted(): boolean {
+    return BUDGET_NAMES.some((name) => this.used[name] > this.limits[name]);
   }
 
   /** Runs the synchronous `fn` with this meter active (never across an `await`). */

@@ -1,9 +1,13 @@
 /** The HTML shell of every page: head, inline stylesheet, header and footer. No client-side JavaScript. */
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
+import { allBenchmarks } from "../benchmarks/registry";
 import { LEADERBOARD_KINDS } from "../leaderboard/types";
 import { SERVICE_VERSION } from "../version";
 import { THRESHOLDS, thresholdKey } from "./format";
+
+/** Every hosted benchmark, from the registry, for the footer. */
+const HOSTED = allBenchmarks().map((b) => ({ id: b.id, title: b.title }));
 
 /**
  * One small stylesheet, inlined so a page is a single request. Phones first: the wide tables
@@ -159,8 +163,8 @@ export function Layout(props: { title: string; description?: string; children?: 
           </header>
           <main>{props.children}</main>
           <footer class="site">
-            needlework {SERVICE_VERSION}: RepoQA “Searching Needle Function” scored exactly as the reference
-            implementation does. Data: <a href="/v1/leaderboard">JSON API</a>.
+            needlework {SERVICE_VERSION} hosts {HOSTED.length} benchmarks: {HOSTED.map((b) => b.title).join("; ")}. Score an answer to any of
+            them over HTTP: <a href="/v1/benchmarks">/v1/benchmarks</a>. Data: <a href="/v1/leaderboard">JSON API</a>.
           </footer>
         </body>
       </html>

@@ -3,21 +3,40 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
 
+/** The 400 problem for a failed validation (every router's, so every endpoint words it alike). */
+export function validationProblem(error: z.ZodError): ProblemError {
+  const errors = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = errors[0];
+  return new ProblemError(
+    "validation-error",
+    first ? `${first.path || "body"}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}` : "Invalid request.",
+    { errors: errors.slice(0, 50) },
+  );
+}
+
 /** A router whose validation failures answer with the problem envelope. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) {
-        const errors = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-        const first = errors[0];
-        throw new ProblemError(
-          "validation-error",
-          first ? `${first.path || "body"}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}` : "Invalid request.",
-          { errors: errors.slice(0, 50) },
-        );
-      }
+      if (!result.success) throw validationProblem(result.error);
     },
   });
+}
+
+/**
+ * A validation hook for a body that is one of two request shapes (`z.union([a, b])` in the route,
+ * so the OpenAPI document has both): a body failing both is reported against the shape `pick`
+ * chooses for it, with that shape's own messages, not the union's.
+ */
+export function unionBodyHook(pick: (body: unknown) => z.ZodType) {
+  // Typed without `data`, so the route's input type is inferred from its schema, not from here.
+  return (result: { success: boolean }): undefined => {
+    if (result.success) return undefined;
+    // zod-validator hands the hook the raw input as `data` on failures too.
+    const { data: raw, error } = result as unknown as { data?: unknown; error: z.ZodError };
+    const again = pick(raw).safeParse(raw);
+    throw validationProblem(again.success ? error : again.error);
+  };
 }
 
 /**

@@ -33,6 +33,9 @@ describe("GET /openapi.json", () => {
     const doc = await (await get("/openapi.json")).json<any>();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/benchmarks",
+      "/v1/benchmarks/{benchmark}/datasets/{dataset}/units",
+      "/v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt",
       "/v1/datasets",
       "/v1/datasets/{id}",
       "/v1/datasets/{id}/commit",

@@ -10,7 +10,7 @@ import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import { ProblemError } from "../../errors";
 import type { Benchmark } from "../types";
 import { oracleAnswer } from "./baseline";
-import { LONGCODEU_TASKS, type LongCodeUTask } from "./dataset";
+import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS, type LongCodeUTask } from "./dataset";
 import { LONGCODEU_BENCHMARK, PROMPT_TEMPLATE_VERSION, SCORER_VERSION, longcodeuTaskId, taskOfUnit } from "./ids";
 import { longcodeuPrompt } from "./prompt";
 import { scoreExample } from "./score";
@@ -31,6 +31,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
   scorerVersion: SCORER_VERSION,
   // SRE answers are five whole functions or classes.
+  datasetKind: LONGCODEU_DATASET_BENCHMARK,
   defaultMaxTokens: 4096,
   options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
   baselines: ["oracle"],
@@ -82,9 +83,9 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
     return oracleAnswer(example);
   },
 
-  async score(env, datasetId, unit, output) {
+  async score(env, datasetId, unit, output, _options, meter) {
     const { example } = await longcodeuExample(env, datasetId, unit);
-    return scoreExample(example, output);
+    return scoreExample(example, output, meter);
   },
 
   summarize: (samples) => ({ ...longcodeuSummary(samples) }),

@@ -88,11 +88,13 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
  * the scorer counts 0. The builder's self-scorability check (build/repo.ts) calls it too, so a unit
  * it picks as an answer scores 1 here.
  */
-export function scorerCodeBleu(reference: string, prediction: string, grammar: LoadedLanguage): { score: CodeBleuScore | null; error?: string } {
+export function scorerCodeBleu(reference: string, prediction: string, grammar: LoadedLanguage, request?: WorkMeter): { score: CodeBleuScore | null; error?: string } {
   try {
-    const meter = new WorkMeter(BUDGETS.codebleu);
+    const meter = new WorkMeter(BUDGETS.codebleu, request);
     return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
   } catch (err) {
+    // Over the HTTP request's total (`request`, README "CPU budgets"): the request is refused, the pair is not scored 0.
+    if (request?.exhausted()) throw err;
     if (err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError) return { score: null, error: err.message };
     if (err instanceof BudgetExceededError) return { score: null, error: err.detail };
     throw err;
@@ -100,21 +102,21 @@ export function scorerCodeBleu(reference: string, prediction: string, grammar: L
 }
 
 /** scorerCodeBleu with the Python grammar loaded. */
-async function codeBleuOrZero(reference: string, prediction: string): Promise<{ score: CodeBleuScore | null; error?: string }> {
-  return scorerCodeBleu(reference, prediction, await loadCodeBleuGrammar("python"));
+async function codeBleuOrZero(reference: string, prediction: string, request?: WorkMeter): Promise<{ score: CodeBleuScore | null; error?: string }> {
+  return scorerCodeBleu(reference, prediction, await loadCodeBleuGrammar("python"), request);
 }
 
-async function scoreFunction(example: ScorableExample, output: string): Promise<SampleVerdict> {
+async function scoreFunction(example: ScorableExample, output: string, request?: WorkMeter): Promise<SampleVerdict> {
   const parsed = extractFunction(output);
   if (!parsed) return unparseable(example, "no fenced block and no `def`");
   const reference = example.answer.units?.[0];
   if (!reference) throw new Error(`${example.id}: CU_SA example without its unit`);
-  const { score: cb, error } = await codeBleuOrZero(reference.code, parsed.code);
+  const { score: cb, error } = await codeBleuOrZero(reference.code, parsed.code, request);
   const value = cb?.codebleu ?? 0;
   return verdict(example, value, value, { shape: parsed.shape, reference_name: reference.name, codebleu: cb, ...(error ? { codebleu_error: error } : {}) });
 }
 
-async function scoreUnits(example: ScorableExample, output: string): Promise<SampleVerdict> {
+async function scoreUnits(example: ScorableExample, output: string, request?: WorkMeter): Promise<SampleVerdict> {
   const parsed = parseUnits(output);
   if (!parsed) return unparseable(example, "no `##### ... #####` blocks, fenced blocks or top-level definitions");
   const reference = example.answer.units ?? [];
@@ -125,7 +127,7 @@ async function scoreUnits(example: ScorableExample, output: string): Promise<Sam
     if (unit.name !== null) {
       for (let i = 0; i < reference.length; i++) {
         if (used.has(i) || reference[i].name !== unit.name) continue;
-        const { score, error } = await codeBleuOrZero(reference[i].code, unit.code);
+        const { score, error } = await codeBleuOrZero(reference[i].code, unit.code, request);
         const value = score?.codebleu ?? 0;
         if (!best || value > best.score) best = { index: i, score: value, error };
       }
@@ -156,7 +158,7 @@ function scoreDocumentation(example: ScorableExample, output: string): SampleVer
   });
 }
 
-const SCORERS: Record<LongCodeUTask, (example: ScorableExample, output: string) => SampleVerdict | Promise<SampleVerdict>> = {
+const SCORERS: Record<LongCodeUTask, (example: ScorableExample, output: string, request?: WorkMeter) => SampleVerdict | Promise<SampleVerdict>> = {
   CU_P: scoreNames,
   CU_SA: scoreFunction,
   CU_DFA: scoreDataFlow,
@@ -167,7 +169,10 @@ const SCORERS: Record<LongCodeUTask, (example: ScorableExample, output: string) 
   LDU: scoreDocumentation,
 };
 
-/** Scores one output against an example. */
-export async function scoreExample(example: ScorableExample, output: string): Promise<SampleVerdict> {
-  return SCORERS[example.task](example, output);
+/**
+ * Scores one output against an example. Each CodeBLEU pair has a CodeBLEU request's budget (over
+ * it: that pair scores 0); `request`, an HTTP request's meter, bounds their total on top.
+ */
+export async function scoreExample(example: ScorableExample, output: string, request?: WorkMeter): Promise<SampleVerdict> {
+  return SCORERS[example.task](example, output, request);
 }

@@ -32,7 +32,9 @@ export const RepoqaOptionsSchema = z.object({
   context_size: z.number().int().positive().optional(),
   /** Comment mode of the contexts; default the dataset's first. */
   comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
-});
+})
+  // An unknown option is a 422 (a misspelt one was silently dropped before), as for every other benchmark.
+  .strict();
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
 
 /** A run unit: `<task>`, or `<task>@<depth>` when the dataset stores several depths per task. */
@@ -56,6 +58,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   title: "RepoQA: Searching Needle Function",
   promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
   scorerVersion: SCORER_VERSION,
+  datasetKind: "repoqa-snf",
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
   leaderboard: "repoqa",
@@ -118,7 +121,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
     return best < 0 ? "" : fenced(location.language, task.functions[best].code);
   },
 
-  async score(env, datasetId, unit, output, options) {
+  async score(env, datasetId, unit, output, options, meter) {
     const { taskId, depth } = parseUnit(unit);
     const location = await locateTask(env, datasetId, taskId);
     const verdict = await scoreTask(env, location, output, {
@@ -126,7 +129,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       mode: options.scoring_mode,
       ignoreComments: options.ignore_comments,
       context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
-    }, new WorkMeter(BUDGETS.score));
+    }, new WorkMeter(BUDGETS.score, meter));
     return {
       passed: verdict.pass,
       score: verdict.best_similarity,

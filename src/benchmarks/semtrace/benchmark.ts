@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import type { Benchmark, BaselineKind, ChatMessage } from "../types";
 import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset";
-import { TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
+import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
 import { runRestrictedPython } from "./interpreter";
 import { keyLines } from "./keys";
 import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredictionPrompt, retrievalPrompt } from "./prompt";
@@ -64,6 +64,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
     title: TITLES[task],
     promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
     scorerVersion: SCORER_VERSION,
+    datasetKind: FAMILY_DATASET_BENCHMARK,
     defaultMaxTokens: lexical ? 1024 : 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
@@ -117,6 +118,7 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
     title: TITLES[task],
     promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
     scorerVersion: SCORER_VERSION,
+    datasetKind: FAMILY_DATASET_BENCHMARK,
     defaultMaxTokens: 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: ["oracle", "interpreter"],
