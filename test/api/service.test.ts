@@ -43,6 +43,7 @@ describe("GET /openapi.json", () => {
       "/v1/datasets/{id}/longcodeu",
       "/v1/datasets/{id}/prompt",
       "/v1/datasets/{id}/repos",
+      "/v1/datasets/{id}/score-index",
       "/v1/datasets/{id}/suite",
       "/v1/datasets/{id}/tasks",
       "/v1/health",
