@@ -258,7 +258,7 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
   }
   // Scoring and prompts by task id are RepoQA's; other datasets are scored through runs.
   if (dataset.benchmark !== "repoqa-snf") {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs.`, { dataset: datasetId });
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs; to score one answer send \`benchmark\` and \`unit\` to POST /v1/score (GET /v1/benchmarks lists the benchmarks, .../datasets/{dataset}/units their units).`, { dataset: datasetId });
   }
   const unique = [...new Set(taskIds)];
   const found = new Map<string, TaskLocation>();
