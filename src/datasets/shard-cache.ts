@@ -112,6 +112,27 @@ export async function getContextShard(env: Env, key: string, contentSha256: stri
 /** Bytes read with the header, so small indexes (official needles) come in one read. */
 const FIRST_READ = 64 * 1024;
 const MAX_INDEXES = 256;
+/** Bytes of score indexes (headers and decoded sets) an isolate keeps, besides the JSON cache's. */
+const MAX_INDEX_BYTES = 32 * 1024 * 1024;
+const indexBytes = new Map<string, number>();
+
+function chargeIndex(key: string, bytes: number) {
+  if (!indexes.has(key)) return;
+  indexBytes.set(key, (indexBytes.get(key) ?? 0) + bytes);
+  evictIndexes();
+}
+
+/** Drops the least recently used indexes beyond the count or byte budget (never the newest). */
+function evictIndexes() {
+  let total = 0;
+  for (const n of indexBytes.values()) total += n;
+  while (indexes.size > 1 && (indexes.size > MAX_INDEXES || total > MAX_INDEX_BYTES)) {
+    const oldest = indexes.keys().next().value!;
+    indexes.delete(oldest);
+    total -= indexBytes.get(oldest) ?? 0;
+    indexBytes.delete(oldest);
+  }
+}
 
 export interface ScoreIndexHandle<H extends ScoreIndexHeader = ScoreIndexHeader> {
   header: H;
@@ -136,6 +157,7 @@ async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null
   }
   const header = decodeHeader(head);
   const loaded = head;
+  chargeIndex(key, loaded.byteLength);
   const sets = new Map<string, Promise<CandidateSet>>();
   return {
     header,
@@ -148,7 +170,9 @@ async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null
           if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
           const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
           if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
-          return decodeSet(new Uint8Array(await object.arrayBuffer()));
+          const bytes = new Uint8Array(await object.arrayBuffer());
+          chargeIndex(key, bytes.byteLength);
+          return decodeSet(bytes);
         })();
         set.catch(() => sets.delete(name));
         sets.set(name, set);
@@ -168,12 +192,14 @@ export async function getScoreIndex(env: Env, key: string): Promise<ScoreIndexHa
   if (handle) indexes.delete(key);
   else {
     handle = openIndex(env, key);
-    handle.then(
-      (h) => h === null && indexes.delete(key),
-      () => indexes.delete(key),
-    );
+    const forget = () => {
+      if (indexes.get(key) !== handle) return;
+      indexes.delete(key);
+      indexBytes.delete(key);
+    };
+    handle.then((h) => h === null && forget(), forget);
   }
   indexes.set(key, handle);
-  while (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
+  evictIndexes();
   return handle;
 }
