@@ -130,7 +130,7 @@ const NOOP_SCRIPT = `export default { fetch() { return new Response("ok"); } };`
 const IO_PROBE_SCRIPT = `export default { async fetch(request, env) {
   const p = JSON.parse(new URL(request.url).searchParams.get("p"));
   await env.DB.prepare('select "id", "benchmark", "name", "status", "languages", "repo_count", "task_count", "content_sha256", "context_config", "manifest_key", "created_at", "updated_at" from "datasets" "datasets" where "datasets"."id" = ? limit ?').bind(p.dataset, 1).raw();
-  await env.DB.prepare('select "tasks"."task_id", "tasks"."language", "tasks"."repo", "tasks"."needle_index", "tasks"."shard_key", "dataset_shards"."sha256" from "tasks" left join "dataset_shards" on ("dataset_shards"."dataset_id" = "tasks"."dataset_id" and "dataset_shards"."language" = "tasks"."language" and "dataset_shards"."repo" = "tasks"."repo") where ("tasks"."dataset_id" = ? and "tasks"."task_id" in (?))').bind(p.dataset, p.task).raw();
+  await env.DB.prepare('select "tasks"."task_id", "tasks"."language", "tasks"."repo", "tasks"."needle_index", "tasks"."shard_key", "dataset_shards"."sha256", "tasks"."name" from "tasks" left join "dataset_shards" on ("dataset_shards"."dataset_id" = "tasks"."dataset_id" and "dataset_shards"."language" = "tasks"."language" and "dataset_shards"."repo" = "tasks"."repo") where ("tasks"."dataset_id" = ? and "tasks"."task_id" in (?))').bind(p.dataset, p.task).raw();
   let bytes = 0;
   for (const [key, offset, length] of p.reads) {
     const o = await env.DATASETS.get(key, { range: { offset, length } });
@@ -331,7 +331,7 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         cases.push({ ...scoreCase(language, "official", task, answerFor(language, code)), probe: probe([[repoKey, 0, 65536], ...setRead(repoKey, repoHeader.sets["needles:false"])]) });
         cases.push({
           ...scoreCase(language, "strict", task, answerFor(language, code)),
-          probe: probe([[repoKey, 0, 65536], [ctxKey, 0, 65536], ...setRead(ctxKey, ctxHeader.sets[`${taskIndex}:false`])]),
+          probe: probe([[ctxKey, 0, 65536], ...setRead(ctxKey, ctxHeader.sets[`${taskIndex}:false`])]),
         });
       }
       if (leaderboard) cases.push(...LEADERBOARD_CASES);

@@ -83,7 +83,8 @@ function fakeEnv() {
     updated_at: "2026-01-01T00:00:00.000Z",
   };
   const datasetRow = Object.values(getTableColumns(schema.datasets)).map((c) => dataset[c.name] ?? null);
-  const taskRow = (name: string) => [`python::${REPO}::${name}`, "python", REPO, 0, datasetKeys.shard(DATASET, "python", REPO), SHA];
+  // Columns of the select in src/datasets/store.ts locateTasks.
+  const taskRow = (name: string) => [`python::${REPO}::${name}`, "python", REPO, 0, datasetKeys.shard(DATASET, "python", REPO), SHA, name];
   const rowsFor = (sql: string): unknown[][] => {
     if (/from "datasets"/.test(sql)) return [datasetRow];
     if (/from "tasks"/.test(sql) && /join "dataset_shards"/.test(sql)) return [taskRow("add")];

@@ -246,6 +246,8 @@ export interface TaskLocation {
   shardKey: string;
   /** The repository's sha256 (shard and contexts): names its score indexes. Null if unknown. */
   shardSha256: string | null;
+  /** The target function's name (the needle's). */
+  name: string;
   contentSha256: string;
   contextConfig: ContextConfig | null;
 }
@@ -273,6 +275,7 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
         needleIndex: schema.tasks.needleIndex,
         shardKey: schema.tasks.shardKey,
         shardSha256: schema.datasetShards.sha256,
+        name: schema.tasks.name,
       })
       .from(schema.tasks)
       .leftJoin(
@@ -289,6 +292,7 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
         needleIndex: r.needleIndex,
         shardKey: r.shardKey,
         shardSha256: r.shardSha256,
+        name: r.name,
         contentSha256: dataset.contentSha256,
         contextConfig: dataset.contextConfig ?? null,
       });

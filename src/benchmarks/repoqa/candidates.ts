@@ -44,26 +44,26 @@ export async function indexedCandidates(env: Env, location: TaskLocation, opts: 
   if (!sha) return undefined;
   const choice = opts.context ?? {};
   const variant = opts.mode === "strict" && location.contextConfig ? contextVariant(location, choice) : undefined;
-  const [repo, contexts] = await Promise.all([
-    getScoreIndex(env, scoreIndexKey(location.shardKey, sha)),
-    variant ? getScoreIndex(env, scoreIndexKey(variant.key, sha)) : undefined,
-  ]);
-  if (repo?.header.kind !== "repo") return undefined;
-  const needle = repo.header.needles[location.needleIndex];
-  if (!needle) return undefined;
   const ic = opts.ignoreComments;
-  let pick: CandidatePick | undefined;
-  if (opts.mode === "official") {
-    const candidates = await repo.set(`needles:${ic}`);
-    if (candidates) pick = { candidates, targetIndex: location.needleIndex, from: "needles", context: null };
-  } else if (variant) {
+  if (variant) {
+    // Strict mode on stored contexts needs only the context variant's index (the target's name is the task row's).
+    const contexts = await getScoreIndex(env, scoreIndexKey(variant.key, sha));
     if (contexts?.header.kind !== "contexts") return undefined;
     const tasks = contexts.header.tasks;
     const index = tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
     if (index < 0) throw new ProblemError("not-found", `Task ${location.taskId} has no context at depth ${choice.depth}.`);
     const candidates = await contexts.set(`${index}:${ic}`);
     const context = { size: variant.size, comment_mode: variant.mode, position_ratio: tasks[index].position_ratio };
-    if (candidates) pick = { candidates, targetIndex: tasks[index].target_index, from: "context", context };
+    return candidates && { target: location.name, pick: { candidates, targetIndex: tasks[index].target_index, from: "context", context } };
+  }
+  const repo = await getScoreIndex(env, scoreIndexKey(location.shardKey, sha));
+  if (repo?.header.kind !== "repo") return undefined;
+  const needle = repo.header.needles[location.needleIndex];
+  if (!needle) return undefined;
+  let pick: CandidatePick | undefined;
+  if (opts.mode === "official") {
+    const candidates = await repo.set(`needles:${ic}`);
+    if (candidates) pick = { candidates, targetIndex: location.needleIndex, from: "needles", context: null };
   } else {
     const candidates = await repo.set(`functions:${ic}`);
     if (candidates) pick = { candidates, targetIndex: needle.function_index, from: "repository", context: null };
