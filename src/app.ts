@@ -9,6 +9,7 @@ import { allBenchmarks } from "./benchmarks/registry";
 import { ProblemError, problemResponse, toProblem } from "./errors";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
+import { scoreIndexRoutes } from "./routes/score-index";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
@@ -50,6 +51,7 @@ export function createApp() {
   app.route("/", scoreRoutes);
   app.route("/", benchmarkRoutes);
   app.route("/", datasetRoutes);
+  app.route("/", scoreIndexRoutes);
   app.route("/", leaderboardRoutes);
   app.route("/", runRoutes);
 

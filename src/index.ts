@@ -3,7 +3,6 @@ import { createApp } from "./app";
 // Tree-sitter and every grammar are instantiated while the isolate starts (see the file).
 import "./code/preload";
 import type { Env } from "./env";
-import { scoreIndexRoutes } from "./routes/score-index";
 import { handleRunQueue } from "./runs/consumer";
 import { warmUp } from "./warmup";
 
@@ -11,8 +10,6 @@ export { RunCoordinator } from "./runs/coordinator";
 export { ModelLimiter } from "./runs/limiter";
 
 const app = createApp();
-// Admin: score indexes for datasets imported before they existed (src/routes/score-index.ts).
-app.route("/", scoreIndexRoutes);
 // hono builds its route matcher on the first request (a few ms in a cold isolate): build it at start-up.
 app.router.match("GET", "/");
 // And the rest of the scoring and page paths, against in-memory stand-ins (see the file).

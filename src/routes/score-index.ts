@@ -1,6 +1,6 @@
 /**
  * `POST /v1/datasets/{id}/score-index` (admin): writes the precomputed score indexes of a dataset
- * imported before they existed (src/datasets/score-index.ts). Mounted by src/index.ts.
+ * imported before they existed (src/datasets/score-index.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { writeScoreIndexes } from "../datasets/store";
