@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (CPU budgets, issue 14 §1): the CPU each pathological input of
  * test/limits/corpus.ts costs the real service, and the worst case per endpoint next to the Free
- * plan's 10 ms per request. README "Limits" → "CPU budgets" explains the limits these figures check.
+ * plan's 10 ms per request. docs/limits.md, "CPU budgets" explains the limits these figures check.
  *
  * A fresh `wrangler dev` (its own state directory, as scripts/bench-runs.mts) gets the fixture
  * dataset. Each case is sent twice (the first warms the isolate: grammars, candidate indexes, JIT)

@@ -6,7 +6,7 @@
 Reads the release `npm run longcodeu -- build --out release.json` writes, and each repository's
 files from disk (`repos[].source.path`, which `readRepository` records; `--repo-root` overrides it,
 in part order). Nothing of the builder is reused: units, scopes, decorators and calls come from
-`ast`. Per example it checks what the builder's rules say (README, "How examples are built"):
+`ast`. Per example it checks what the builder's rules say (docs/longcodeu.md, "How examples are built"):
 
 - CU_P: the expected names are, file by file in context order, the names the module's `def`
   statements bind in the module namespace (every function definition not inside a class, function

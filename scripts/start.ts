@@ -112,7 +112,7 @@ async function ensureLongcodeuDemo(token: string) {
 /**
  * Seeds the local leaderboard with the published RepoQA results when they are on this machine
  * (../shared/data/repoqa-official beside the repository, or NEEDLEWORK_REPOQA_OFFICIAL); they are
- * never committed, so elsewhere the leaderboard starts empty and the README says how to load them.
+ * never committed, so elsewhere the leaderboard starts empty and docs/leaderboard.md says how to load them.
  */
 async function seedLeaderboard(token: string) {
   const dir = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? `${ROOT}../shared/data/repoqa-official`;

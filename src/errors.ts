@@ -26,7 +26,7 @@ export const PROBLEMS = {
 
 export type ProblemType = keyof typeof PROBLEMS;
 
-/** Problem type URIs are URNs: stable identifiers, documented in the README. */
+/** Problem type URIs are URNs: stable identifiers, documented in docs/api.md, "Errors". */
 export const problemUri = (type: ProblemType) => `urn:needlework:problem:${type}`;
 
 /**

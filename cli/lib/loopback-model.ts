@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const INSTANT_ANSWER = "```python\ndef answer(values):\n    return sorted(values)\n```";
-/** What model `costly` answers: 64 KB of `(` in a fence, over the scoring budget (README "Limits"). */
+/** What model `costly` answers: 64 KB of `(` in a fence, over the scoring budget (docs/limits.md, "CPU budgets"). */
 export const COSTLY_ANSWER = "```python\n" + "(".repeat(65_000) + "\n```";
 
 export interface LoopbackModel {

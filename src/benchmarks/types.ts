@@ -74,7 +74,7 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   baseline(env: Env, datasetId: string, unit: string, options: Options, kind: BaselineKind): Promise<string>;
   /**
    * Scores one output: the one function behind a run's samples and `POST /v1/score`, so both give
-   * the same verdict. The family meters its own work per unit as a run does (README "CPU budgets");
+   * the same verdict. The family meters its own work per unit as a run does (docs/limits.md, "CPU budgets");
    * `meter`, the HTTP request's, is the parent of those meters, so a request's total applies on top
    * (an answer over it is refused with BudgetExceededError, never scored differently). Runs pass none.
    */

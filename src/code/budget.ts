@@ -1,5 +1,5 @@
 /**
- * CPU budgets for work done on what a caller sends (README, "Limits" → "CPU budgets").
+ * CPU budgets for work done on what a caller sends (docs/limits.md, "CPU budgets").
  *
  * Inside a Worker `performance.now()` and `Date.now()` do not advance while code computes (and
  * tree-sitter's own `timeoutMicros` reads the same clock), so a budget cannot be a time. It is

@@ -8,7 +8,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ProblemError } from "../errors";
 
-/** Documented limits (README, "Limits"). */
+/** Documented limits (docs/limits.md). */
 export const LIMITS = {
   /** One answer to score. */
   answerBytes: 64 * 1024,

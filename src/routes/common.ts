@@ -40,7 +40,7 @@ export function unionBodyHook(pick: (body: unknown) => z.ZodType) {
 }
 
 /**
- * Numbers in a query string are plain decimals, one rule for every endpoint (README, "Errors"):
+ * Numbers in a query string are plain decimals, one rule for every endpoint (docs/api.md, "Errors"):
  * an optional '-', one or more digits, and for non-integers an optional '.' with one or more digits.
  * Refused (400): the empty string, whitespace, a leading '+', hex/octal/binary forms (`0x10`),
  * exponents (`1e3`), `Infinity`, `NaN`, a bare or trailing '.' (`.5`, `5.`). Leading zeros are

@@ -187,7 +187,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
         };
         await env.DATASETS.put(key, JSON.stringify(stored));
         const verdict = await benchmark.score(env, config.datasetId, task.unit, generation.text, config.options).catch((e: unknown) => {
-          // An output too costly to score (README "Limits", CPU budgets) never will be: an error
+          // An output too costly to score (docs/limits.md, "CPU budgets") never will be: an error
           // sample with the reason now, and the consumer moves on (no redelivery).
           if (e instanceof BudgetExceededError) return e;
           throw e;

@@ -1,5 +1,5 @@
 /**
- * The benchmark-generic score path is metered the same way for every family (README "CPU
+ * The benchmark-generic score path is metered the same way for every family (docs/limits.md, "CPU
  * budgets"): one WorkMeter per request (BUDGETS.benchmark), the parent of each answer's per-unit
  * meters, so an answer a run would record as over budget is refused over HTTP naming it, and a
  * request's total applies on top without changing any verdict below it.

@@ -1,5 +1,5 @@
 /**
- * A run unit whose output is too costly to score (README "Limits", CPU budgets) is recorded as an
+ * A run unit whose output is too costly to score (docs/limits.md, "CPU budgets") is recorded as an
  * error sample with the reason, its output kept, and the run goes on to complete.
  */
 import { describe, expect, it } from "vitest";

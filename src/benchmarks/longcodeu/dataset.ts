@@ -43,7 +43,7 @@ export function bucketOf(tokens: number): LengthBucket | null {
   return LENGTH_BUCKETS.find((b) => tokens >= b.lo && tokens < b.hi)?.key ?? null;
 }
 
-/** Import limits (README, "Limits"). */
+/** Import limits (docs/limits.md). */
 export const LONGCODEU_LIMITS = {
   /** Characters of one context (128K tokens of code is about 500 KB). */
   contextChars: 1_500_000,

@@ -83,7 +83,7 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
 
 /**
  * CodeBLEU of a pair as the scorer computes it (python, default weights, one CodeBLEU request's
- * budget per pair, README "Limits"), with a loaded grammar; code the metric refuses (a lone
+ * budget per pair, docs/limits.md, "CPU budgets"), with a loaded grammar; code the metric refuses (a lone
  * surrogate, data flow too costly to extract, over the budget) gives null with the reason, which
  * the scorer counts 0. The builder's self-scorability check (build/repo.ts) calls it too, so a unit
  * it picks as an answer scores 1 here.
@@ -93,7 +93,7 @@ export function scorerCodeBleu(reference: string, prediction: string, grammar: L
     const meter = new WorkMeter(BUDGETS.codebleu, request);
     return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
   } catch (err) {
-    // Over the HTTP request's total (`request`, README "CPU budgets"): the request is refused, the pair is not scored 0.
+    // Over the HTTP request's total (`request`, docs/limits.md, "CPU budgets"): the request is refused, the pair is not scored 0.
     if (request?.exhausted()) throw err;
     if (err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError) return { score: null, error: err.message };
     if (err instanceof BudgetExceededError) return { score: null, error: err.detail };

@@ -18,7 +18,7 @@ export const TARGET_SHARD_FORMAT = "needlework/semtrace-shard@1";
 export const SUITE_TASKS = [...POSITIONAL_BENCHMARKS, ...SENSITIVITY_BENCHMARKS] as const;
 export type SuiteTask = (typeof SUITE_TASKS)[number];
 
-/** Import limits (README, "Limits"). */
+/** Import limits (docs/limits.md). */
 export const SUITE_LIMITS = { poolFunctions: 50_000, targetsPerTask: 50_000, codeChars: 20_000, targetsPerShard: 200 } as const;
 
 const Code = z.string().min(1).max(SUITE_LIMITS.codeChars);

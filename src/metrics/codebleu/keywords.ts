@@ -5,7 +5,7 @@
  *
  * Provenance: python, go and rust are codebleu 0.7.x's own files. Its java.txt and cpp.txt were
  * not available to us; java is CodeXGLUE's CodeBLEU list and cpp XLCoST's, the two evaluators the
- * package says it derives from (see README "CodeBLEU").
+ * package says it derives from (see docs/fidelity.md, "CodeBLEU").
  */
 
 const PYTHON = `False None True and as assert async await break class continue def del elif else except finally
