@@ -11,9 +11,9 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import "../cli/lib/tree-sitter-node.ts";
 import { collectFiles } from "../cli/lib/collect.ts";
 import { LANGUAGE_SPECS } from "../src/code/languages.ts";
-import { makeCodeContext, referenceDepths, type CommentMode } from "../src/datasets/context.ts";
-import { buildRepo } from "../src/datasets/curate/build.ts";
-import { topologicalSort } from "../src/datasets/curate/topo.ts";
+import { makeCodeContext, referenceDepths, type CommentMode } from "../src/benchmarks/repoqa/dataset/context.ts";
+import { buildRepo } from "../src/benchmarks/repoqa/curate/build.ts";
+import { topologicalSort } from "../src/benchmarks/repoqa/curate/topo.ts";
 import { loadCodeLlamaTokenizer } from "../src/datasets/tokenizer.ts";
 
 const stdlib = execFileSync("python3", ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], { encoding: "utf8" }).trim();

@@ -11,10 +11,10 @@
  * so everything has run when module evaluation ends.
  */
 import { getTableColumns } from "drizzle-orm";
-import type { ContextShard } from "./datasets/contexts";
-import { CONTEXTS_FORMAT } from "./datasets/contexts";
-import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./datasets/score-index";
-import { SHARD_FORMAT, datasetKeys, type RepoShard } from "./datasets/shard";
+import type { ContextShard } from "./benchmarks/repoqa/dataset/contexts";
+import { CONTEXTS_FORMAT } from "./benchmarks/repoqa/dataset/contexts";
+import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./benchmarks/repoqa/dataset/score-index";
+import { SHARD_FORMAT, datasetKeys, type RepoShard } from "./benchmarks/repoqa/dataset/shard";
 import * as schema from "./db/schema";
 
 const DATASET = "__warmup__";
@@ -83,7 +83,7 @@ function fakeEnv() {
     updated_at: "2026-01-01T00:00:00.000Z",
   };
   const datasetRow = Object.values(getTableColumns(schema.datasets)).map((c) => dataset[c.name] ?? null);
-  // Columns of the select in src/datasets/store.ts locateTasks.
+  // Columns of the select in src/benchmarks/repoqa/dataset/store.ts locateTasks.
   const taskRow = (name: string) => [`python::${REPO}::${name}`, "python", REPO, 0, datasetKeys.shard(DATASET, "python", REPO), SHA, name];
   const rowsFor = (sql: string): unknown[][] => {
     if (/from "datasets"/.test(sql)) return [datasetRow];

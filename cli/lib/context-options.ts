@@ -1,6 +1,6 @@
 /** `--sizes`, `--comment-modes` and `--depths`, shared by `dataset build` and `import`. */
-import { COMMENT_MODES, CONTEXT_SIZE, gridDepths, type CommentMode } from "../../src/datasets/context";
-import type { ContextConfig } from "../../src/datasets/contexts";
+import { COMMENT_MODES, CONTEXT_SIZE, gridDepths, type CommentMode } from "../../src/benchmarks/repoqa/dataset/context";
+import type { ContextConfig } from "../../src/benchmarks/repoqa/dataset/contexts";
 
 export const CONTEXT_OPTIONS = {
   sizes: { type: "string" },

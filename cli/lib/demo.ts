@@ -7,8 +7,8 @@
  */
 import { existsSync } from "node:fs";
 import { LANGUAGE_SPECS, type Language } from "../../src/code/languages";
-import { buildRepo } from "../../src/datasets/curate/build";
-import type { ReleaseRepo } from "../../src/datasets/release";
+import { buildRepo } from "../../src/benchmarks/repoqa/curate/build";
+import type { ReleaseRepo } from "../../src/benchmarks/repoqa/dataset/release";
 import { ROOT } from "./api";
 import { collectFiles } from "./collect";
 import { defaultDistractorDir } from "./distractors";

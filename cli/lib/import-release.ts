@@ -1,7 +1,7 @@
 /** Uploads a RepoQA release file to an instance, one repository per request, then commits it. */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import type { ContextConfig } from "../../src/datasets/contexts";
+import type { ContextConfig } from "../../src/benchmarks/repoqa/dataset/contexts";
 import type { Api } from "./api";
 
 export interface ImportOptions {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { getStoredJson } from "./shard-cache";
+import { getStoredJson } from "./json-cache";
 import { db, getDataset, type DatasetRow } from "./store";
 
 /** R2 metadata of every stored JSON object. */

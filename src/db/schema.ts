@@ -14,8 +14,8 @@ export const datasets = sqliteTable("datasets", {
   repoCount: integer("repo_count").notNull().default(0),
   taskCount: integer("task_count").notNull().default(0),
   contentSha256: text("content_sha256"),
-  /** Code contexts built at import: sizes, comment modes, depths (see src/datasets/contexts.ts). */
-  contextConfig: text("context_config", { mode: "json" }).$type<import("../datasets/contexts").ContextConfig | null>(),
+  /** Code contexts built at import: sizes, comment modes, depths (see src/benchmarks/repoqa/dataset/contexts.ts). */
+  contextConfig: text("context_config", { mode: "json" }).$type<import("../benchmarks/repoqa/dataset/contexts").ContextConfig | null>(),
   manifestKey: text("manifest_key"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),

@@ -12,7 +12,7 @@ import { z } from "@hono/zod-openapi";
 import { and, eq, inArray } from "drizzle-orm";
 import { SCORING_MODES } from "../benchmarks/repoqa/scorer";
 import { isLanguage } from "../code/languages";
-import { COMMENT_MODES, type CommentMode } from "../datasets/context";
+import { COMMENT_MODES, type CommentMode } from "../benchmarks/repoqa/dataset/context";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";

@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_THRESHOLD, SCORING_MODES, thresholdKey } from "../benchmarks/repoqa/scorer";
 import { LANGUAGES } from "../code/languages";
-import { COMMENT_MODES } from "../datasets/context";
+import { COMMENT_MODES } from "../benchmarks/repoqa/dataset/context";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";

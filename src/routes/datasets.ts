@@ -1,17 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isLanguage } from "../code/languages";
-import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "../datasets/release";
-import {
-  commitDataset,
-  deleteDataset,
-  getDataset,
-  importRepo,
-  listDatasets,
-  listTasks,
-  readManifest,
-  type DatasetRow,
-} from "../datasets/store";
-import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "../datasets/context";
+import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "../benchmarks/repoqa/dataset/release";
+import { deleteDataset, getDataset, listDatasets, listTasks, readManifest, type DatasetRow } from "../datasets/store";
+import { commitDataset, importRepo } from "../benchmarks/repoqa/dataset/store";
+import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "../benchmarks/repoqa/dataset/context";
 import { taskPrompt } from "../benchmarks/repoqa/service";
 import { ReleaseSchema as LongCodeUReleaseSchema } from "../benchmarks/longcodeu/dataset";
 import { importLongCodeU } from "../benchmarks/longcodeu/store";

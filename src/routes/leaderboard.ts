@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SCORING_MODES } from "../benchmarks/repoqa/scorer";
 import { LANGUAGES } from "../code/languages";
-import { COMMENT_MODES, type CommentMode } from "../datasets/context";
+import { COMMENT_MODES, type CommentMode } from "../benchmarks/repoqa/dataset/context";
 import { ProblemError } from "../errors";
 import { THRESHOLD_KEYS } from "../leaderboard/aggregate";
 import { cachedRead } from "../leaderboard/http-cache";

@@ -1,9 +1,9 @@
 /**
  * `POST /v1/datasets/{id}/score-index` (admin): writes the precomputed score indexes of a dataset
- * imported before they existed (src/datasets/score-index.ts).
+ * imported before they existed (src/benchmarks/repoqa/dataset/score-index.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { writeScoreIndexes } from "../datasets/store";
+import { writeScoreIndexes } from "../benchmarks/repoqa/dataset/store";
 import { requireAdmin } from "../middleware/admin";
 import { ADMIN_SECURITY, createRouter, jsonResponse, problemResponses } from "./common";
 

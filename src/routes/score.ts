@@ -20,7 +20,7 @@ import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "../benchmarks/repoqa/
 import { scoreAnswers } from "../benchmarks/repoqa/service";
 import { scoreUnitAnswers, summarizeVerdicts } from "../benchmarks/surface";
 import { BUDGETS, WorkMeter } from "../code/budget";
-import { COMMENT_MODES, type CommentMode } from "../datasets/context";
+import { COMMENT_MODES, type CommentMode } from "../benchmarks/repoqa/dataset/context";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { utf8Length } from "../code/utf8";

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { annotatorFromSpec } from "../../cli/lib/annotator";
-import { annotate } from "../../src/datasets/curate/annotate";
+import { annotate } from "../../src/benchmarks/repoqa/curate/annotate";
 
 /** A loopback OpenAI-compatible chat endpoint that answers from a script and records requests. */
 const requests: { path: string; auth?: string; body: any }[] = [];

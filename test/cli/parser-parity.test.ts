@@ -25,7 +25,7 @@ import { commentRanges, extractFunctionsSync } from "../../src/code/functions";
 import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/code/languages";
 import { loadLanguage, withTree, type LoadedLanguage } from "../../src/code/parser";
 import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
-import { analyzeFunctions } from "../../src/datasets/curate/functions";
+import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";
 import { CODEBLEU_LANGUAGES, DATAFLOW_MAX_STEPS, codeBleu, type CodeBleuLanguage } from "../../src/metrics/codebleu";
 import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/metrics/codebleu/dataflow";
 import { cLikeDfg } from "../../src/metrics/codebleu/dfg/c-like";

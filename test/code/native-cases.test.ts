@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractFunctions, loadLanguage } from "../../src/code";
 import { withTree } from "../../src/code/parser";
-import { analyzeFunctions } from "../../src/datasets/curate/functions";
+import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";
 import { codeBleu } from "../../src/metrics/codebleu";
 import { parseCode, type PlainNode } from "../../src/metrics/codebleu/tree";
 import {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadLanguage, removeCommentsSync, type Language } from "../../src/code";
-import { cleanFile, makeCodeContext, type CommentMode, type ContextInput } from "../../src/datasets/context";
+import { cleanFile, makeCodeContext, type CommentMode, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 import fixture from "../fixtures/repoqa-mini.json";
 

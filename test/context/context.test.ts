@@ -4,7 +4,7 @@
  * whitespace-separated word. So "\n" costs 1, "...\n" 2, "# Path: b.py\n" 4.
  */
 import { describe, expect, it } from "vitest";
-import { codePointIndex, gridDepths, makeCodeContext, referenceDepths, type ContextInput } from "../../src/datasets/context";
+import { codePointIndex, gridDepths, makeCodeContext, referenceDepths, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 
 const fake: Tokenizer = { name: "fake", version: "0", count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length) };

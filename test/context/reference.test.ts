@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../src/code/languages";
-import { makeCodeContext } from "../../src/datasets/context";
+import { makeCodeContext } from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 import vectors from "./reference-vectors.json";
 

@@ -5,7 +5,7 @@
  * added tokens split out first with the `legacy` "▁" after them).
  */
 import { describe, expect, it } from "vitest";
-import { makeCodeContext, referenceDepths, type ContextInput } from "../../src/datasets/context";
+import { makeCodeContext, referenceDepths, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
 import { codeLlamaTokenizer, loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
 import fixture from "../fixtures/repoqa-mini.json";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import "../../src/code";
-import { buildRepo, type BuildRepoOptions } from "../../src/datasets/curate/build";
-import { NeedleSelectionError, selectNeedles } from "../../src/datasets/curate/needles";
-import { analyzeFunctions } from "../../src/datasets/curate/functions";
+import { buildRepo, type BuildRepoOptions } from "../../src/benchmarks/repoqa/curate/build";
+import { NeedleSelectionError, selectNeedles } from "../../src/benchmarks/repoqa/curate/needles";
+import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";
 import { ADMIN, needleCode, post, release } from "../helpers";
 
 /** A small but real-looking Python package: 24 documented functions over 3 modules. */

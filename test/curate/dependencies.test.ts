@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import "../../src/code";
-import { analyzeDependencies } from "../../src/datasets/curate/dependencies";
-import { topologicalSort } from "../../src/datasets/curate/topo";
+import { analyzeDependencies } from "../../src/benchmarks/repoqa/curate/dependencies";
+import { topologicalSort } from "../../src/benchmarks/repoqa/curate/topo";
 
 describe("analyzeDependencies: python", () => {
   const files = {

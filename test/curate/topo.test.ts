@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topologicalSort } from "../../src/datasets/curate/topo";
+import { topologicalSort } from "../../src/benchmarks/repoqa/curate/topo";
 
 /** The reference's recursive `topological_sort`, transcribed, to compare against on random graphs. */
 function recursiveReference(graph: Map<string, string[]>): string[] {

@@ -3,7 +3,7 @@
  * construct that does not, multi-line targets, and the answer's context line numbers.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/curate/pyrandom";
+import { PyRandom } from "../../src/datasets/pyrandom";
 import { codeView, cuDataFlow } from "../../src/benchmarks/longcodeu/build/examples";
 import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
 import type { PyFile } from "../../src/benchmarks/longcodeu/build/python-units";

@@ -3,7 +3,7 @@
  * documents, the numbered `<BEGIN>`/`<END>` layout, and an LDU example built on it.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/curate/pyrandom";
+import { PyRandom } from "../../src/datasets/pyrandom";
 import { docsContextText, docstringSections, documentedApis, markdownSections, rstSections } from "../../src/benchmarks/longcodeu/build/doc-sections";
 import { documentationUnderstanding } from "../../src/benchmarks/longcodeu/build/examples";
 import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";

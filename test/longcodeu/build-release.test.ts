@@ -4,7 +4,7 @@
  * the release passes ReleaseSchema and a build is byte-identical for a seed.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/curate/pyrandom";
+import { PyRandom } from "../../src/datasets/pyrandom";
 import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
 import { BUCKET_KEYS, LONGCODEU_TASKS, ReleaseSchema, bucketOf, type LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
 import { buildLongCodeURelease, repoSlug } from "../../src/benchmarks/longcodeu/build/index";

@@ -3,7 +3,7 @@
  * given vectors, top-5 order with ties, the embedding path's cache, and an SRE example.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/curate/pyrandom";
+import { PyRandom } from "../../src/datasets/pyrandom";
 import { cosine, embeddingSimilarity, subtokens, tfidfScores, topK } from "../../src/benchmarks/longcodeu/build/similarity";
 import { codeView, semanticRelation } from "../../src/benchmarks/longcodeu/build/examples";
 import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";

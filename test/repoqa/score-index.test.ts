@@ -1,14 +1,14 @@
 /**
- * Precomputed score indexes (src/metrics/bleu-index.ts, src/datasets/score-index.ts): the binary
+ * Precomputed score indexes (src/metrics/bleu-index.ts, src/benchmarks/repoqa/dataset/score-index.ts): the binary
  * forms round-trip, score exactly as the indexes built from text do, and the service gives the same
  * verdicts with them as a dataset without them (imported before they existed) gets from its shards.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { candidateSet } from "../../src/benchmarks/repoqa/scorer";
-import type { ContextShard } from "../../src/datasets/contexts";
-import { buildContextsScoreIndex, buildRepoScoreIndex, decodeHeader, decodeSet, headerLength, scoreIndexKey } from "../../src/datasets/score-index";
-import type { RepoShard } from "../../src/datasets/shard";
+import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts";
+import { buildContextsScoreIndex, buildRepoScoreIndex, decodeHeader, decodeSet, headerLength, scoreIndexKey } from "../../src/benchmarks/repoqa/dataset/score-index";
+import type { RepoShard } from "../../src/benchmarks/repoqa/dataset/shard";
 import { ReferenceSet } from "../../src/metrics/bleu";
 import { CompactReferenceSet, decodeReferenceIndex, encodeReferenceIndex } from "../../src/metrics/bleu-index";
 import vectors from "../vectors/bleu-nltk.json";

@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { JSON_OBJECT, markReady, readyDatasetOf, runBatched, shardIndexStatements } from "../../datasets/kind-store";
 import * as schema from "../../db/schema";
-import { getStoredJson } from "../../datasets/shard-cache";
-import { datasetKeys } from "../../datasets/shard";
+import { getStoredJson } from "../../datasets/json-cache";
+import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";

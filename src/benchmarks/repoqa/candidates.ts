@@ -1,14 +1,14 @@
 /**
- * Candidates of a task from the precomputed score indexes (src/datasets/score-index.ts): the
+ * Candidates of a task from the precomputed score indexes (src/benchmarks/repoqa/dataset/score-index.ts): the
  * target's name and the candidate set a verdict needs, without reading the shard's or the
  * contexts' JSON and without indexing n-grams in the request. Datasets imported before score
  * indexes existed (and not re-indexed) have none: `indexedCandidates` answers undefined and the
  * service builds the same candidates from the shards (src/benchmarks/repoqa/service.ts).
  */
-import { getScoreIndex } from "../../datasets/shard-cache";
-import { scoreIndexKey } from "../../datasets/score-index";
-import { datasetKeys } from "../../datasets/shard";
-import type { TaskLocation } from "../../datasets/store";
+import { getScoreIndex } from "./dataset/shard-cache";
+import { scoreIndexKey } from "./dataset/score-index";
+import { datasetKeys } from "./dataset/shard";
+import type { TaskLocation } from "./dataset/store";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import type { CandidateSet, ScoringMode } from "./scorer";

@@ -4,9 +4,9 @@
  * fields plus `output: [text]`), scores as `compute_score` writes `<model>-SCORES.json`.
  * Only scored samples appear: the reference has no notion of a failed call or an overflow.
  */
-import type { CommentMode } from "../../datasets/context";
-import { getShard } from "../../datasets/shard-cache";
-import { locateTasks } from "../../datasets/store";
+import type { CommentMode } from "./dataset/context";
+import { getShard } from "./dataset/shard-cache";
+import { locateTasks } from "./dataset/store";
 import type { Env } from "../../env";
 import { allSamples, readOutput, type RunRow, type SampleRow } from "../../runs/store";
 import { parseUnit } from "./benchmark";

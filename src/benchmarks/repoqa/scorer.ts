@@ -21,7 +21,7 @@ export const DEFAULT_THRESHOLD = 0.8;
 
 /**
  * Candidates of one (shard, mode, comment mode), indexed once and reused across answers: built
- * here from texts, or loaded precomputed (src/datasets/score-index.ts) with the same scores.
+ * here from texts, or loaded precomputed (src/benchmarks/repoqa/dataset/score-index.ts) with the same scores.
  */
 export interface CandidateSet {
   readonly names: readonly string[];

@@ -1,11 +1,11 @@
 /** Scoring answers to stored RepoQA tasks: locate, load the shard (and context), evaluate. */
 import { loadLanguage } from "../../code";
 import { BudgetExceededError, metered, type WorkMeter } from "../../code/budget";
-import type { CommentMode } from "../../datasets/context";
-import { getContextShard, getShard } from "../../datasets/shard-cache";
+import type { CommentMode } from "./dataset/context";
+import { getContextShard, getShard } from "./dataset/shard-cache";
 import { indexedCandidates } from "./candidates";
-import { datasetKeys } from "../../datasets/shard";
-import { locateTasks, type TaskLocation } from "../../datasets/store";
+import { datasetKeys } from "./dataset/shard";
+import { locateTasks, type TaskLocation } from "./dataset/store";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { SCORER_VERSION } from "../../version";

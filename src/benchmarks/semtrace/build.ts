@@ -8,7 +8,7 @@
  * target choice, 4 distractors of CRUXEval-O targets, 5 distractors of lexical-recall targets,
  * 6 SemTrace line-removal variants, 7 CRUXEval line-removal variants.
  */
-import { PyRandom } from "../../datasets/curate/pyrandom";
+import { PyRandom } from "../../datasets/pyrandom";
 import { SUITE_FORMAT, type SuiteGrid, type SuiteRelease, type SuiteTarget, type SuiteTask } from "./dataset";
 import { generateSemTrace } from "./generator";
 import { parsePythonLiteral } from "./python-literal";

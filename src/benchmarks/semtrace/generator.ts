@@ -51,7 +51,7 @@
  * Lines joined by "\n", no trailing newline, 4-space indentation: `def f(x):`, `    arr = [0, 0, ...]`
  * (k zeros separated by ", "), the k assignment lines, `    return arr`.
  */
-import type { PyRandom } from "../../datasets/curate/pyrandom";
+import type { PyRandom } from "../../datasets/pyrandom";
 
 export interface SemTraceFunction {
   /** The function's source text (see the layout above). */

@@ -30,7 +30,7 @@
  *
  * Output order, always: by size, then lexicographic by `removed`.
  */
-import type { PyRandom } from "../../datasets/curate/pyrandom";
+import type { PyRandom } from "../../datasets/pyrandom";
 
 export interface LineRemovalVariant {
   removed: number[];

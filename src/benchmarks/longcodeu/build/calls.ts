@@ -1,6 +1,6 @@
 /**
  * DRA ground truth: the repository functions and methods a function calls directly, resolved
- * across the repository's files (module paths as `src/datasets/curate/imports/python.ts` resolves
+ * across the repository's files (module paths as `src/code/imports/python.ts` resolves
  * them: packages, module files and namespace directories under the repository's package roots).
  *
  * Call sites: every call in the function's body in source order (by the call's start), except
@@ -27,8 +27,8 @@
  * paper's sense), callees that are trivial units, and the function itself (recursion).
  */
 import type { Node } from "web-tree-sitter";
-import { PythonRepo } from "../../../datasets/curate/imports/python";
-import { RepoFiles, child, dirname } from "../../../datasets/curate/imports/repo";
+import { PythonRepo } from "../../../code/imports/python";
+import { RepoFiles, child, dirname } from "../../../code/imports/repo";
 import type { ImportBinding, PyFile, PyUnit } from "./python-units";
 import { NESTED_SCOPES, named } from "./ts-nodes";
 

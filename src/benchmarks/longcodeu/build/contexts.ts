@@ -19,7 +19,7 @@
  * and its block), so it is exact up to the first item's leading-space token.
  */
 import { LENGTH_BUCKETS, bucketOf, type LengthBucket } from "../dataset";
-import type { PyRandom } from "../../../datasets/curate/pyrandom";
+import type { PyRandom } from "../../../datasets/pyrandom";
 
 export interface CountingTokenizer {
   readonly name: string;

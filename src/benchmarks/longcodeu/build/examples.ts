@@ -43,7 +43,7 @@
  *   section's number and text.
  */
 import { LONGCODEU_LIMITS, type CodeUnit, type LongCodeUExample } from "../dataset";
-import type { PyRandom } from "../../../datasets/curate/pyrandom";
+import type { PyRandom } from "../../../datasets/pyrandom";
 import type { CallResolution, UnitRef } from "./calls";
 import type { DocSection } from "./doc-sections";
 import type { PyFile, PyUnit } from "./python-units";

@@ -20,7 +20,7 @@
  * example ids `<TASK>-<repo slug>-<nnnn>` per task.
  */
 import { BUCKET_KEYS, LONGCODEU_LIMITS, LONGCODEU_TASKS, RELEASE_FORMAT, ReleaseSchema, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type LongContext, type RepoPart } from "../dataset";
-import { PyRandom } from "../../../datasets/curate/pyrandom";
+import { PyRandom } from "../../../datasets/pyrandom";
 import type { LoadedLanguage } from "../../../code/parser";
 import { ContextPool, blockCost, codeBlock, drawDistinct, joinCodeBlocks, type CountingTokenizer, type DrawnContext } from "./contexts";
 import { DATA_FLOW_RULES, DATA_FLOW_RULESET } from "./data-flow";

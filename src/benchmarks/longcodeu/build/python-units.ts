@@ -31,7 +31,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "../../../code/parser";
-import { cleandoc } from "../../../datasets/curate/docstrings";
+import { cleandoc } from "../../../code/docstrings";
 import { collectCallSites, type CallSite } from "./calls";
 import { functionDataFlow, type Change } from "./data-flow";
 import { docstringLiteral, named, statements, stringBody } from "./ts-nodes";

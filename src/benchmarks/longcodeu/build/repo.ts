@@ -8,7 +8,7 @@
 import type { LoadedLanguage } from "../../../code/parser";
 import { sentenceBleu } from "../../../metrics/bleu";
 import { scorerCodeBleu } from "../score";
-import { compareCodePoints } from "../../../datasets/curate/imports/repo";
+import { compareCodePoints } from "../../../code/imports/repo";
 import { CallResolver } from "./calls";
 import { docstringSections, documentedApis, markdownSections, rstSections, type DocSection } from "./doc-sections";
 import { analyzePythonFile, type PyFile } from "./python-units";

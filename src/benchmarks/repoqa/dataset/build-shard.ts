@@ -1,8 +1,8 @@
 /** Turns one repository of a RepoQA release into a needlework shard. Pure: no I/O. */
-import { removeCommentsSync, type LoadedLanguage } from "../code";
-import type { Language } from "../code/languages";
-import { ProblemError } from "../errors";
-import { splitWhitespace } from "../metrics/python-text";
+import { removeCommentsSync, type LoadedLanguage } from "../../../code";
+import type { Language } from "../../../code/languages";
+import { ProblemError } from "../../../errors";
+import { splitWhitespace } from "../../../metrics/python-text";
 import type { ReleaseFunction, ReleaseRepo } from "./release";
 import { SHARD_FORMAT, taskId, type RepoShard, type ShardFunction, type ShardNeedle } from "./shard";
 

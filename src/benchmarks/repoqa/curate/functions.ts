@@ -8,11 +8,11 @@
  * `code_ratio` is, despite its name, the share of comment bytes in the function (the reference's
  * `comment_analysis` on the function's bytes parsed on their own).
  */
-import { extractFunctionsSync } from "../../code/functions";
-import { loadLanguage, withTree, type LoadedLanguage } from "../../code/parser";
-import type { Language } from "../../code/languages";
-import { utf8Length } from "../../code/utf8";
-import type { ReleaseFunction } from "../release";
+import { extractFunctionsSync } from "../../../code/functions";
+import { loadLanguage, withTree, type LoadedLanguage } from "../../../code/parser";
+import type { Language } from "../../../code/languages";
+import { utf8Length } from "../../../code/utf8";
+import type { ReleaseFunction } from "../dataset/release";
 
 export type RepoFunctions = Record<string, ReleaseFunction[]>;
 

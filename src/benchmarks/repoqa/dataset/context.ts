@@ -45,10 +45,10 @@
  *   than one padding line (its token count) below it, unless the comment-free prefix alone is
  *   already longer (then no padding is added); likewise for the total.
  */
-import { LANGUAGE_SPECS, type Language } from "../code/languages";
-import { commentRanges } from "../code/functions";
-import { loadLanguage, type LoadedLanguage } from "../code/parser";
-import { codeLlamaTokenizer, type Tokenizer } from "./tokenizer";
+import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { commentRanges } from "../../../code/functions";
+import { loadLanguage, type LoadedLanguage } from "../../../code/parser";
+import { codeLlamaTokenizer, type Tokenizer } from "../../../datasets/tokenizer";
 
 export type CommentMode = "original" | "positional_padding" | "no_padding";
 export const COMMENT_MODES: readonly CommentMode[] = ["original", "positional_padding", "no_padding"];

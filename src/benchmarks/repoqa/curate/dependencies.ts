@@ -80,18 +80,18 @@
  * have followed tsconfig path aliases. The C++ scanner read lines, so includes inside block
  * comments counted, and it searched only directories whose path contains the entrypoint.
  */
-import { loadLanguage } from "../../code/parser";
-import { LANGUAGE_SPECS, type Language } from "../../code/languages";
-import type { DependencyOptions, Resolver } from "./imports/common";
-import { resolveCpp } from "./imports/cpp";
-import { resolveGo } from "./imports/go";
-import { resolveJava } from "./imports/java";
-import { resolvePython } from "./imports/python";
-import { RepoFiles } from "./imports/repo";
-import { resolveRust } from "./imports/rust";
-import { resolveTypeScript } from "./imports/typescript";
+import { loadLanguage } from "../../../code/parser";
+import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import type { DependencyOptions, Resolver } from "../../../code/imports/common";
+import { resolveCpp } from "../../../code/imports/cpp";
+import { resolveGo } from "../../../code/imports/go";
+import { resolveJava } from "../../../code/imports/java";
+import { resolvePython } from "../../../code/imports/python";
+import { RepoFiles } from "../../../code/imports/repo";
+import { resolveRust } from "../../../code/imports/rust";
+import { resolveTypeScript } from "../../../code/imports/typescript";
 
-export type { DependencyOptions } from "./imports/common";
+export type { DependencyOptions } from "../../../code/imports/common";
 
 export interface DependencyAnalysis {
   /** Every file as a key, in the order documented above, with the files it imports. */

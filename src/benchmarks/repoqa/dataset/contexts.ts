@@ -8,13 +8,13 @@
  * a list of depths instead (e.g. the 11-point grid 0, 0.1, ..., 1): every needle is then placed at
  * every depth, so accuracy can be charted against depth.
  */
-import { extractFunctionsSync, removeCommentsSync } from "../code/functions";
-import { loadLanguage, type LoadedLanguage } from "../code/parser";
-import type { Language } from "../code/languages";
+import { extractFunctionsSync, removeCommentsSync } from "../../../code/functions";
+import { loadLanguage, type LoadedLanguage } from "../../../code/parser";
+import type { Language } from "../../../code/languages";
 import { makeCodeContext, referenceDepths, type CommentMode } from "./context";
-import { topologicalSort } from "./curate/topo";
+import { topologicalSort } from "../curate/topo";
 import type { ReleaseRepo } from "./release";
-import { loadCodeLlamaTokenizer } from "./tokenizer";
+import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
 
 export const CONTEXTS_FORMAT = "needlework/repoqa-contexts@1";
 

@@ -3,10 +3,10 @@
  * (not through paths), plus the same-package types a file names without importing them.
  */
 import type { Node } from "web-tree-sitter";
-import type { LoadedLanguage } from "../../../code/parser";
+import type { LoadedLanguage } from "../parser";
 import { capture, scanFiles, type FileImports, type Resolver } from "./common";
 import { sortPaths } from "./repo";
-import { present } from "../../../code/nodes";
+import { present } from "../nodes";
 
 const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"]);
 const NAMES = "[(identifier) (type_identifier)] @name";

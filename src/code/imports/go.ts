@@ -4,10 +4,10 @@
  * depends on that package's files.
  */
 import type { Node } from "web-tree-sitter";
-import type { LoadedLanguage } from "../../../code/parser";
+import type { LoadedLanguage } from "../parser";
 import { capture, scanFiles, type DependencyOptions, type FileImports, type Resolver } from "./common";
 import { basename, child, compareCodePoints, dirname, sortPaths, type RepoFiles } from "./repo";
-import { present } from "../../../code/nodes";
+import { present } from "../nodes";
 
 const USES = "[(identifier) (type_identifier)] @use";
 const IMPORT_PATHS = "(import_spec path: (_) @path)";

@@ -3,12 +3,12 @@
  * its release: dependency analysis, topological file order, function analysis, needle selection,
  * descriptions. Pure (no file system): the Node command reads the files and hands them in.
  */
-import { loadLanguage } from "../../code/parser";
-import type { Language } from "../../code/languages";
-import type { ReleaseNeedle, ReleaseRepo } from "../release";
+import { loadLanguage } from "../../../code/parser";
+import type { Language } from "../../../code/languages";
+import type { ReleaseNeedle, ReleaseRepo } from "../dataset/release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
-import { findDocComments, mentionsName, type DocComment } from "./docstrings";
+import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
 import { analyzeFunctions, type RepoFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";

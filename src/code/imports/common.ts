@@ -1,6 +1,6 @@
 /** What every per-language import resolver shares: options, result shape, parsing and queries. */
 import { Query, type Node } from "web-tree-sitter";
-import { withTree, type LoadedLanguage } from "../../../code/parser";
+import { withTree, type LoadedLanguage } from "../parser";
 import type { RepoFiles } from "./repo";
 
 export interface DependencyOptions {

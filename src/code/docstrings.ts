@@ -11,7 +11,7 @@
  * (as a word, case-insensitively): such functions are not eligible as needles.
  */
 import type { Node } from "web-tree-sitter";
-import { withTree, type LoadedLanguage } from "../../code/parser";
+import { withTree, type LoadedLanguage } from "./parser";
 
 export const MIN_WORDS = 5;
 

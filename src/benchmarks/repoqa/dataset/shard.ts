@@ -10,8 +10,9 @@
  * A shard precomputes what the scoring hot path needs: every candidate's reference text (the
  * reference's `"\n".join(lines[start_line:end_line])`), its comment-free twin and token count.
  */
-import type { Language } from "../code/languages";
-import type { ParserRuntime } from "../code/runtime";
+import type { Language } from "../../../code/languages";
+import type { ParserRuntime } from "../../../code/runtime";
+import { datasetKeys as sharedDatasetKeys } from "../../../datasets/keys";
 
 export const SHARD_FORMAT = "needlework/repoqa-shard@1";
 export const MANIFEST_FORMAT = "needlework/manifest@1";
@@ -93,8 +94,7 @@ export function taskId(language: string, repo: string, name: string): string {
 
 /** R2 keys for a dataset's objects. Repository names become one path segment (`/` -> `__`). */
 export const datasetKeys = {
-  prefix: (id: string) => `datasets/${id}/`,
-  manifest: (id: string) => `datasets/${id}/manifest.json`,
+  ...sharedDatasetKeys,
   shard: (id: string, lang: string, repo: string) => `datasets/${id}/repoqa/${lang}/${repoSlug(repo)}.json`,
   source: (id: string, lang: string, repo: string) => `datasets/${id}/source/${lang}/${repoSlug(repo)}.json`,
   contexts: (id: string, size: number, mode: string, lang: string, repo: string) =>

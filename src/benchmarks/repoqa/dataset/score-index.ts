@@ -14,11 +14,11 @@
  *
  * Sets: a repository shard has `needles:<ic>` (official mode) and `functions:<ic>` (strict mode
  * without contexts); a context shard has `<task index>:<ic>` per stored task; `<ic>` is
- * `true`/`false` for ignore_comments, as in src/datasets/shard-cache.ts. Candidate texts, names and
+ * `true`/`false` for ignore_comments, as in src/benchmarks/repoqa/dataset/shard-cache.ts. Candidate texts, names and
  * paths are the ones shard-cache.ts indexes, so scores are identical (tested).
  */
-import type { CandidateSet } from "../benchmarks/repoqa/scorer";
-import { CompactReferenceSet } from "../metrics/bleu-index";
+import type { CandidateSet } from "../scorer";
+import { CompactReferenceSet } from "../../../metrics/bleu-index";
 import type { ContextShard } from "./contexts";
 import type { RepoShard } from "./shard";
 

@@ -7,9 +7,9 @@
  * recorded seed, so the draw is reproducible (also in Python). And `eligible` (docstring mode) is
  * tested before a function claims its bin, so an ineligible function does not waste the bin.
  */
-import type { ReleaseFunction } from "../release";
+import type { ReleaseFunction } from "../dataset/release";
 import { codePointLength, type RepoFunctions } from "./functions";
-import { PyRandom } from "./pyrandom";
+import { PyRandom } from "../../../datasets/pyrandom";
 
 export interface NeedleOptions {
   seed: number;
