@@ -73,7 +73,7 @@ async function ensureSemtraceDemo(token: string) {
   if (await loaded(client, SEMTRACE_DEMO_ID)) return;
   const stdlib = defaultDistractorDir();
   if (!stdlib) {
-    console.log(`Dataset "${SEMTRACE_DEMO_ID}": skipped (no python3, so no standard library for distractors; see README "Lexical vs semantic recall")`);
+    console.log(`Dataset "${SEMTRACE_DEMO_ID}": skipped (no python3, so no standard library for distractors; see docs/semtrace.md)`);
     return;
   }
   console.log(`Dataset "${SEMTRACE_DEMO_ID}": building a small SemTrace-family suite (seed 0)...`);
@@ -118,7 +118,7 @@ async function seedLeaderboard(token: string) {
   const dir = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? `${ROOT}../shared/data/repoqa-official`;
   const client = api(URL_BASE, token);
   if (!existsSync(`${dir}/COMBINED-RESULTS.json`)) {
-    console.log(`Leaderboard: empty (no published results at ${dir}; see README "Leaderboard")`);
+    console.log(`Leaderboard: empty (no published results at ${dir}; see docs/leaderboard.md)`);
     return;
   }
   const board = await client.request<{ rows: unknown[] }>("GET", "/v1/leaderboard");

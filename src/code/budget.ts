@@ -92,7 +92,7 @@ export class BudgetExceededError extends ProblemError {
   ) {
     super(
       "budget-exceeded",
-      `${where ? `${where}: ` : ""}scoring this input needs more than the ${scope === "parse" ? "per-parse" : "per-request"} limit of ${limit} ${DESCRIPTIONS[budget]} (\`${budget}\`); see README "Limits". Send smaller or well-formed code${scope === "request" ? ", or fewer items per request" : ""}.`,
+      `${where ? `${where}: ` : ""}scoring this input needs more than the ${scope === "parse" ? "per-parse" : "per-request"} limit of ${limit} ${DESCRIPTIONS[budget]} (\`${budget}\`); see docs/limits.md, "CPU budgets". Send smaller or well-formed code${scope === "request" ? ", or fewer items per request" : ""}.`,
       { budget, limit, scope, ...(where ? { where } : {}) },
     );
     this.name = "BudgetExceededError";

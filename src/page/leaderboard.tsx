@@ -227,7 +227,7 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
       {rows.length === 0 ? (
         <p>
           No results for this query yet. An administrator loads the published results with{" "}
-          <code>npm run leaderboard -- import …</code> (README “Deploying your own”).
+          <code>npm run leaderboard -- import …</code> (docs/deploying.md).
         </p>
       ) : (
         <div class="scroll">

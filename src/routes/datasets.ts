@@ -67,7 +67,7 @@ const ImportedRepo = z
   .object({ dataset: z.string(), language: z.string(), repo: z.string(), tasks: z.number().int(), functions: z.number().int(), sha256: z.string() })
   .openapi("ImportedRepo");
 
-const Manifest = z.record(z.string(), z.unknown()).openapi("DatasetManifest", { description: "See src/datasets/shard.ts (DatasetManifest)" });
+const Manifest = z.record(z.string(), z.unknown()).openapi("DatasetManifest", { description: "See src/benchmarks/repoqa/dataset/shard.ts (DatasetManifest)" });
 
 const list = createRoute({
   method: "get",

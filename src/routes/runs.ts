@@ -80,7 +80,7 @@ const RunRequestSchema = z
   .strict()
   .openapi("RunRequest");
 
-const Run = z.record(z.string(), z.unknown()).openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, receipt (see README)" });
+const Run = z.record(z.string(), z.unknown()).openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, receipt (see docs/runs.md)" });
 const json = (description: string) => jsonResponse(Run, description);
 
 const create = createRoute({
