@@ -13,13 +13,14 @@
  * Options: --only=REGEX (cases whose name matches), --timeout=SECONDS per request (default 120),
  * --json=PATH (default bench/results/budget.json).
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ROOT, api } from "../cli/lib/api.ts";
 import { importReleaseFile } from "../cli/lib/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { corpus, type Endpoint } from "../test/limits/corpus.ts";
+import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -29,38 +30,6 @@ const OUT = option("json") ?? join(ROOT, "bench", "results", "budget.json");
 const FREE_PLAN_CPU_MS = 10;
 const DATASET = "bench-budget";
 
-/** workerd processes started under this process (wrangler dev runs the Worker in one). */
-function workerdPids(): number[] {
-  const rows: { pid: number; ppid: number; comm: string }[] = [];
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const m = readFileSync(`/proc/${d}/stat`, "utf8").match(/^(\d+) \((.*)\) \S+ (\d+)/);
-      if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[3]), comm: m[2] });
-    } catch {
-      /* exited */
-    }
-  }
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
-  }
-  return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
-}
-
-/** CPU ns of the main threads (the isolates' thread) of the given processes. */
-function mainThreadNs(pids: number[]): number {
-  let sum = 0;
-  for (const pid of pids) {
-    try {
-      sum += Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      /* exited */
-    }
-  }
-  return sum;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -68,7 +37,7 @@ const instance = await startIsolatedInstance("nw-bench-budget");
 try {
   const client = api(instance.url, instance.token);
   await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
-  if (workerdPids().length === 0) throw new Error("no workerd process found under wrangler dev");
+  if (workerdDescendants().length === 0) throw new Error("no workerd process found under wrangler dev");
 
   /**
    * One request, timed. wrangler dev restarts workerd when a source file changes (others may be
@@ -77,11 +46,11 @@ try {
    */
   async function send(endpoint: string, body?: unknown): Promise<{ status: number; type: string; budget: string; cpu: number; wall: number }> {
     for (let attempt = 1; ; attempt++) {
-      const pids = workerdPids();
+      const pids = workerdDescendants();
       const r = await sendOnce(pids, endpoint, body);
-      if (workerdPids().join() === pids.join() || attempt === 4) return r;
+      if (workerdDescendants().join() === pids.join() || attempt === 4) return r;
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await sendOnce(workerdPids(), endpoint, body); // warm the new process
+      await sendOnce(workerdDescendants(), endpoint, body); // warm the new process
     }
   }
 

@@ -24,6 +24,7 @@ import { decodeHeader } from "../src/benchmarks/repoqa/dataset/score-index.ts";
 import type { Language } from "../src/code/languages.ts";
 import type { ReleaseRepo } from "../src/benchmarks/repoqa/dataset/release.ts";
 import { syntheticRepoFiles } from "./lib/bench-code.mts";
+import { processNs, threadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const ROOT = join(import.meta.dirname, "..");
 const FREE_PLAN_CPU_MS = 10;
@@ -35,44 +36,6 @@ const LEADERBOARD_DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, ".
 // ---------------------------------------------------------------------------------------------
 // CPU clocks of the workerd process
 
-function procTable() {
-  const rows: { pid: number; ppid: number; comm: string }[] = [];
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const m = readFileSync(`/proc/${d}/stat`, "utf8").match(/^(\d+) \((.*)\) \S+ (\d+)/);
-      if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[3]), comm: m[2] });
-    } catch {
-      /* exited */
-    }
-  }
-  return rows;
-}
-
-export function workerdDescendants(): number[] {
-  const rows = procTable();
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
-  }
-  return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
-}
-
-const threadNs = (pid: number, tid: number) => {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-  } catch {
-    return 0;
-  }
-};
-const processNs = (pid: number) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).reduce((s, t) => s + threadNs(pid, Number(t)), 0);
-  } catch {
-    return 0;
-  }
-};
 
 // ---------------------------------------------------------------------------------------------
 // Data: one repository per language

@@ -9,44 +9,18 @@
  *
  *   npx tsx scripts/bench-surface.mts
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ROOT, api } from "../cli/lib/api.ts";
 import { importReleaseFile } from "../cli/lib/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
+import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
 import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/build.ts";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
 import { fixtureRelease } from "../test/longcodeu/fixture.ts";
 
-function workerdPids(): number[] {
-  const rows: { pid: number; ppid: number; comm: string }[] = [];
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const m = readFileSync(`/proc/${d}/stat`, "utf8").match(/^(\d+) \((.*)\) \S+ (\d+)/);
-      if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[3]), comm: m[2] });
-    } catch {
-      /* exited */
-    }
-  }
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
-  }
-  return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
-}
-
-const mainThreadNs = (pids: number[]) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      return sum;
-    }
-  }, 0);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const instance = await startIsolatedInstance("nw-bench-surface");
@@ -70,7 +44,7 @@ try {
   }
 
   async function cpuOf(path: string, body?: unknown): Promise<{ cpu: number; wall: number; status: number; json: any }> {
-    const pids = workerdPids();
+    const pids = workerdDescendants();
     const c0 = mainThreadNs(pids);
     const t0 = performance.now();
     const res = await fetch(instance.url + path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -28,6 +28,7 @@ import "../cli/lib/tree-sitter-node.ts";
 import { extractFunctions, removeComments } from "../src/code/functions.ts";
 import { CompactReferenceSet } from "../src/metrics/bleu-index.ts";
 import { printServiceBench, runServiceBench } from "./bench-service.mts";
+import { isolateNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 // Quiet, offline wrangler: no telemetry, no Request.cf download attempt.
 process.env.WRANGLER_SEND_METRICS ??= "false";
@@ -175,52 +176,6 @@ interface Instance {
   first: { wall: number; cpu: number; cpuAll: number };
 }
 
-function procTable() {
-  const rows: { pid: number; ppid: number; comm: string }[] = [];
-  for (const d of readdirSync("/proc")) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const m = readFileSync(`/proc/${d}/stat`, "utf8").match(/^(\d+) \((.*)\) \S+ (\d+)/);
-      if (m) rows.push({ pid: Number(m[1]), ppid: Number(m[3]), comm: m[2] });
-    } catch {
-      /* exited */
-    }
-  }
-  return rows;
-}
-
-function workerdDescendants(): number[] {
-  const rows = procTable();
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
-  }
-  return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
-}
-
-/** CPU time (ns) a thread has consumed so far (/proc/<pid>/task/<tid>/schedstat, first field). */
-function threadNs(pid: number, tid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-  } catch {
-    return 0; // exited
-  }
-}
-
-/** CPU time (ns) consumed so far by the live threads of `pid`. */
-function processNs(pid: number): number {
-  let tids: string[] = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return 0;
-  }
-  return tids.reduce((sum, tid) => sum + threadNs(pid, Number(tid)), 0);
-}
-
-/** workerd runs the isolate on the process's main thread; background V8 threads do GC and tier-up. */
-const isolateNs = (pid: number) => threadNs(pid, pid);
 
 async function startInstance(): Promise<Instance> {
   const before = new Set(workerdDescendants());
