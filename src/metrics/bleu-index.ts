@@ -238,32 +238,24 @@ export class CompactReferenceSet implements ReferenceScorer {
   }
 
   private search(token: string): number {
-    const tokens = this.data.tokens;
-    let lo = 0;
-    let hi = tokens.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const t = tokens[mid];
-      if (t === token) return mid;
-      if (t < token) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return binarySearch(this.data.tokens, 0, this.data.tokens.length - 1, token);
   }
 
   /** The id of (prefix gram of order k + 1) followed by `token`, or -1. */
   private child(k: number, prefix: number, token: number): number {
-    const tokens = this.data.childToken[k];
     const start = this.data.childStart[k];
-    let lo = start[prefix];
-    let hi = start[prefix + 1] - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const t = tokens[mid];
-      if (t === token) return mid;
-      if (t < token) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return binarySearch(this.data.childToken[k], start[prefix], start[prefix + 1] - 1, token);
   }
+}
+
+/** Index of `value` in the sorted `items[lo..hi]` (inclusive), or -1. */
+function binarySearch<T extends string | number>(items: ArrayLike<T>, lo: number, hi: number, value: T): number {
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = items[mid];
+    if (t === value) return mid;
+    if (t < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

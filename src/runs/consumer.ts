@@ -192,23 +192,8 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           if (e instanceof BudgetExceededError) return e;
           throw e;
         });
-        row = verdict instanceof BudgetExceededError ? {
+        const answered = {
           ...base,
-          status: "error",
-          error: `scoring: ${verdict.detail}`,
-          outputKey: key,
-          promptTokens: generation.usage.prompt ?? task.promptTokens,
-          completionTokens: generation.usage.completion,
-          cached: got.cached,
-          calls: got.calls,
-          latencyMs: got.latencyMs,
-        } : {
-          ...base,
-          status: "scored",
-          passed: verdict.passed,
-          score: verdict.score,
-          detail: verdict.detail,
-          scorerVersion: benchmark.scorerVersion,
           outputKey: key,
           promptTokens: generation.usage.prompt ?? task.promptTokens,
           completionTokens: generation.usage.completion,
@@ -216,6 +201,9 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           calls: got.calls,
           latencyMs: got.latencyMs,
         };
+        row = verdict instanceof BudgetExceededError
+          ? { ...answered, status: "error", error: `scoring: ${verdict.detail}` }
+          : { ...answered, status: "scored", passed: verdict.passed, score: verdict.score, detail: verdict.detail, scorerVersion: benchmark.scorerVersion };
       }
     }
     const saved = await insertSample(env, { ...row, finishedAt: new Date().toISOString() });
