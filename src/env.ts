@@ -14,6 +14,12 @@ export interface Env {
   MODEL_LIMITERS: DurableObjectNamespace<ModelLimiter>;
   /** Workers AI; only works deployed (locally, calls fail and are recorded as errors). */
   AI?: Ai;
+  /**
+   * CPU budget plan (wrangler.toml `[vars]`): `paid` (default), `free`, or a positive number scaling
+   * every paid limit; anything else refuses metered requests (src/code/budget.ts `budgetPlan`,
+   * docs/limits.md, "CPU budgets").
+   */
+  CPU_BUDGET?: string;
   /** Bearer token for admin endpoints. Unset means admin endpoints are closed. */
   ADMIN_TOKEN?: string;
 }

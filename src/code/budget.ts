@@ -25,6 +25,11 @@
  * - `bleu_tokens`: whitespace tokens of a BLEU or CodeBLEU request, counted before any work (the
  *   n-gram parts are linear in them; distinct tokens cost the most, about 1.5 µs each).
  *
+ * The limits below are the `paid` set. The Worker var `CPU_BUDGET` (wrangler.toml `[vars]`) picks
+ * the set a deployment uses, per request ({@link budgetPlan}): `paid` (or unset) these, `free` the
+ * same scaled down for the Free plan's 10 ms per request ({@link FREE_FACTORS}), a positive number
+ * every paid limit times that number. A meter carries its plan; meters made under it inherit it.
+ *
  * A {@link WorkMeter} holds one request's (or one run unit's) totals and limits. It is made active
  * only around synchronous code (`meter.run(fn)`), so requests that interleave at `await`s never see
  * each other's meter; code that runs with no active meter (imports, the dataset builder, the Node
@@ -82,6 +87,83 @@ const DESCRIPTIONS: Record<BudgetName, string> = {
   bleu_tokens: "whitespace tokens",
 };
 
+export type BudgetKind = keyof typeof BUDGETS;
+export type PerParse = typeof PER_PARSE;
+
+/** One deployment's limits: its name as `CPU_BUDGET` gives it, the per-parse limits, every request set. */
+export interface BudgetPlan {
+  /** `paid`, `free`, or the number as configured (`0.5`). */
+  readonly name: string;
+  readonly perParse: PerParse;
+  readonly budgets: Readonly<Record<BudgetKind, Budget>>;
+}
+
+/** Today's limits: the default, and what `CPU_BUDGET = "paid"` (or no `CPU_BUDGET`) means. */
+export const PAID_PLAN: BudgetPlan = Object.freeze({ name: "paid", perParse: PER_PARSE, budgets: BUDGETS });
+
+function scaleLimits<T extends Partial<Budget>>(limits: T, factor: number): T {
+  return Object.freeze(Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, Math.floor((v as number) * factor)]))) as T;
+}
+
+/**
+ * `free`: each paid set times its factor, so that its worst accepted input (bench/results/budget.json,
+ * measured under `paid`; work is linear in the units) costs about 7 ms of CPU: 10 ms of the Free plan
+ * minus about 3 ms of warm per-request overhead. Worst paid CPU minus the no-op request (5.4 ms on the
+ * bench machine), times the factor: score 82 ms x 0.08 = 6.6 ms; batch 224 ms x 0.03 = 6.7 ms; bleu
+ * 92 ms x 0.075 = 6.9 ms; codebleu 282 ms x 0.025 = 7.1 ms; benchmark (about two CodeBLEU requests,
+ * 565 ms) x 0.0125 = 7.1 ms. Per-parse limits take score's factor (one answer is at least one parse).
+ * docs/limits.md, "CPU budgets", "The Free plan".
+ */
+export const FREE_FACTORS: Readonly<Record<BudgetKind | "per_parse", number>> = Object.freeze({
+  per_parse: 0.08,
+  score: 0.08,
+  batch: 0.03,
+  bleu: 0.075,
+  codebleu: 0.025,
+  benchmark: 0.0125,
+});
+
+function scaledPlan(name: string, factor: (kind: BudgetKind | "per_parse") => number): BudgetPlan {
+  const budgets = Object.fromEntries((Object.keys(BUDGETS) as BudgetKind[]).map((k) => [k, scaleLimits(BUDGETS[k], factor(k))])) as Record<BudgetKind, Budget>;
+  return Object.freeze({ name, perParse: scaleLimits(PER_PARSE, factor("per_parse")), budgets: Object.freeze(budgets) });
+}
+
+export const FREE_PLAN: BudgetPlan = scaledPlan("free", (k) => FREE_FACTORS[k]);
+
+/** Largest numeric `CPU_BUDGET` accepted (the Paid plan's CPU limit can be raised to 5 minutes, 10 x 30 s). */
+export const MAX_BUDGET_FACTOR = 10;
+
+const numericPlans = new Map<string, BudgetPlan>();
+
+/**
+ * The plan `CPU_BUDGET` selects, read per request. Unset or empty: `paid`. A value that is neither
+ * `paid`, `free` nor a number in (0, 10] is refused at request time, a 500 `internal-error` problem
+ * naming the variable and the value (never a guess: falling back to `paid` on a Free deployment would
+ * trade our 422 for the platform's kill). Only requests that meter work ask: the rest keep working.
+ */
+export function budgetPlan(env: { CPU_BUDGET?: unknown }): BudgetPlan {
+  const raw = env.CPU_BUDGET;
+  const value = typeof raw === "string" ? raw.trim() : raw;
+  if (value === undefined || value === null || value === "" || value === "paid") return PAID_PLAN;
+  if (value === "free") return FREE_PLAN;
+  const text = String(value);
+  const factor = typeof value === "number" ? value : /^\d+(\.\d+)?$|^\.\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(factor > 0 && factor <= MAX_BUDGET_FACTOR)) {
+    throw new ProblemError(
+      "internal-error",
+      `This deployment is misconfigured: the Worker variable CPU_BUDGET is ${JSON.stringify(text)}, which is not "paid", "free" or a number greater than 0 and at most ${MAX_BUDGET_FACTOR}; nothing is scored until the operator fixes it (docs/deploying.md, "CPU budget").`,
+      { setting: "CPU_BUDGET", value: text },
+    );
+  }
+  if (factor === 1) return PAID_PLAN;
+  let plan = numericPlans.get(text);
+  if (!plan) {
+    plan = scaledPlan(text, () => factor);
+    if (numericPlans.size < 16) numericPlans.set(text, plan);
+  }
+  return plan;
+}
+
 /** Thrown when an input needs more work than a budget allows: a 422 problem naming the limit. */
 export class BudgetExceededError extends ProblemError {
   constructor(
@@ -89,18 +171,19 @@ export class BudgetExceededError extends ProblemError {
     readonly limit: number,
     readonly scope: "parse" | "request",
     readonly where?: string,
+    readonly plan: string = PAID_PLAN.name,
   ) {
     super(
       "budget-exceeded",
-      `${where ? `${where}: ` : ""}scoring this input needs more than the ${scope === "parse" ? "per-parse" : "per-request"} limit of ${limit} ${DESCRIPTIONS[budget]} (\`${budget}\`); see docs/limits.md, "CPU budgets". Send smaller or well-formed code${scope === "request" ? ", or fewer items per request" : ""}.`,
-      { budget, limit, scope, ...(where ? { where } : {}) },
+      `${where ? `${where}: ` : ""}scoring this input needs more than the ${scope === "parse" ? "per-parse" : "per-request"} limit of ${limit} ${DESCRIPTIONS[budget]} (\`${budget}\`, CPU budget \`${plan}\`); see docs/limits.md, "CPU budgets". Send smaller or well-formed code${scope === "request" ? ", or fewer items per request" : ""}.`,
+      { budget, limit, scope, cpu_budget: plan, ...(where ? { where } : {}) },
     );
     this.name = "BudgetExceededError";
   }
 
   /** The same refusal, saying which item of a request it was. */
   at(where: string): BudgetExceededError {
-    return this.where ? this : new BudgetExceededError(this.budget, this.limit, this.scope, where);
+    return this.where ? this : new BudgetExceededError(this.budget, this.limit, this.scope, where, this.plan);
   }
 }
 
@@ -117,11 +200,33 @@ export function activeMeter(): WorkMeter | undefined {
  */
 export class WorkMeter {
   readonly used: Record<BudgetName, number> = { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 };
+  /** The plan whose limits apply: given, else the parent's, else `paid`. */
+  readonly plan: BudgetPlan;
 
   constructor(
     readonly limits: Budget,
     readonly parent?: WorkMeter,
-  ) {}
+    plan?: BudgetPlan,
+  ) {
+    this.plan = plan ?? parent?.plan ?? PAID_PLAN;
+  }
+
+  /** A meter with `plan`'s `kind` limits (under `parent`, whose plan it keeps when `plan` is not given). */
+  static of(kind: BudgetKind, parent?: WorkMeter, plan?: BudgetPlan): WorkMeter {
+    const p = plan ?? parent?.plan ?? PAID_PLAN;
+    return new WorkMeter(p.budgets[kind], parent, p);
+  }
+
+  /** No limits of its own: carries `plan` to the meters made under it (a run unit, which has no request). */
+  static unlimited(plan: BudgetPlan): WorkMeter {
+    const none = Object.fromEntries(BUDGET_NAMES.map((n) => [n, Number.POSITIVE_INFINITY])) as Budget;
+    return new WorkMeter(none, undefined, plan);
+  }
+
+  /** This plan's per-parse limits. */
+  get perParse(): PerParse {
+    return this.plan.perParse;
+  }
 
   /** Whether `amount` more of `name` still fits the request's total (and its parent's). */
   fits(name: BudgetName, amount: number): boolean {
@@ -137,7 +242,7 @@ export class WorkMeter {
   /** Adds `amount`; throws when the request's total (or its parent's) goes over its limit. */
   charge(name: BudgetName, amount: number): void {
     this.used[name] += amount;
-    if (this.used[name] > this.limits[name]) throw new BudgetExceededError(name, this.limits[name], "request");
+    if (this.used[name] > this.limits[name]) throw new BudgetExceededError(name, this.limits[name], "request", undefined, this.plan.name);
     this.parent?.charge(name, amount);
   }
 

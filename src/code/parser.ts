@@ -7,7 +7,7 @@
  */
 import { Language as TSLanguage, Parser, Query, type Node, type Tree } from "web-tree-sitter";
 import { LANGUAGE_SPECS, type Language } from "./languages";
-import { activeMeter, BudgetExceededError, PER_PARSE, type WorkMeter } from "./budget";
+import { activeMeter, BudgetExceededError, type WorkMeter } from "./budget";
 
 export interface GrammarLoader {
   /** Calls `Parser.init` with whatever the host needs. */
@@ -89,8 +89,9 @@ export function withTree<T>(lang: LoadedLanguage, code: string, use: (root: Node
 const OPERATIONS_PER_CALLBACK = 100;
 
 function meteredParse(lang: LoadedLanguage, code: string, meter: WorkMeter): Tree | null {
-  const opsLimit = Math.min(PER_PARSE.parse_operations, meter.remaining("parse_operations"));
-  const recoveryLimit = Math.min(PER_PARSE.parse_recovery, meter.remaining("parse_recovery"));
+  const limits = meter.perParse;
+  const opsLimit = Math.min(limits.parse_operations, meter.remaining("parse_operations"));
+  const recoveryLimit = Math.min(limits.parse_recovery, meter.remaining("parse_recovery"));
   // The runtime hands the parser UTF-16, so offsets are twice the string index.
   const units = code.length * 2;
   // The operations after the last callback are never seen: every parse counts 100 more, which also
@@ -112,8 +113,8 @@ function meteredParse(lang: LoadedLanguage, code: string, meter: WorkMeter): Tre
     // A cancelled parse resumes where it stopped unless the parser is reset.
     tree?.delete();
     lang.parser.reset();
-    const perParse = PER_PARSE[over] <= meter.remaining(over);
-    if (perParse) throw new BudgetExceededError(over, PER_PARSE[over], "parse");
+    const perParse = limits[over] <= meter.remaining(over);
+    if (perParse) throw new BudgetExceededError(over, limits[over], "parse", undefined, meter.plan.name);
     meter.charge(over, meter.remaining(over) + 1);
   }
   meter.charge("parse_operations", ops);

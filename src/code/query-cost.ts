@@ -9,7 +9,7 @@
  * a query's progress callback), so the check comes first.
  */
 import type { Node } from "web-tree-sitter";
-import { activeMeter, BudgetExceededError, PER_PARSE } from "./budget";
+import { activeMeter, BudgetExceededError } from "./budget";
 
 /** Sibling-scan steps of one query over `root`, counted up to just past `cap`. */
 export function queryScanSteps(root: Node, cap: number): number {
@@ -52,9 +52,9 @@ export function queryScanSteps(root: Node, cap: number): number {
 export function checkQueryCost(root: Node, queries = 1): void {
   const meter = activeMeter();
   if (!meter || queries === 0) return;
-  const perTree = PER_PARSE.query_scan;
+  const perTree = meter.perParse.query_scan;
   const cap = Math.min(perTree, meter.remaining("query_scan"));
   const steps = queryScanSteps(root, Math.ceil(cap / queries)) * queries;
-  if (steps > perTree) throw new BudgetExceededError("query_scan", perTree, "parse");
+  if (steps > perTree) throw new BudgetExceededError("query_scan", perTree, "parse", undefined, meter.plan.name);
   meter.charge("query_scan", steps);
 }

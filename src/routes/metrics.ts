@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 // Installs the Worker's grammar loader, which CodeBLEU's parser needs.
 import "../code";
-import { BUDGETS, BudgetExceededError, WorkMeter } from "../code/budget";
+import { BudgetExceededError, budgetPlan, WorkMeter } from "../code/budget";
 import { ProblemError } from "../errors";
 import { countWhitespaceTokens } from "../metrics/python-text";
 import { sentenceBleu } from "../metrics/bleu";
@@ -105,7 +105,7 @@ export const metricRoutes = createRouter()
   .openapi(route, (c) => {
     const { pairs } = c.req.valid("json");
     // Exact pre-check: BLEU's cost is linear in the tokens, so count them before any work.
-    const meter = new WorkMeter(BUDGETS.bleu);
+    const meter = WorkMeter.of("bleu", undefined, budgetPlan(c.env));
     pairs.forEach((p, i) => chargeTokens(meter, [p.reference, p.candidate], `pairs.${i}`));
     return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
   })
@@ -116,7 +116,7 @@ export const metricRoutes = createRouter()
         supported_languages: CODEBLEU_LANGUAGES,
       });
     }
-    const meter = new WorkMeter(BUDGETS.codebleu);
+    const meter = WorkMeter.of("codebleu", undefined, budgetPlan(c.env));
     pairs.forEach((p, i) => chargeTokens(meter, [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate], `pairs.${i}`));
     const grammar = await loadCodeBleuGrammar(language);
     let samples;
@@ -146,6 +146,6 @@ export const metricRoutes = createRouter()
 function chargeTokens(meter: WorkMeter, texts: readonly string[], where: string) {
   let tokens = 0;
   for (const text of texts) tokens += countWhitespaceTokens(text);
-  if (!meter.fits("bleu_tokens", tokens)) throw new BudgetExceededError("bleu_tokens", meter.limits.bleu_tokens, "request", where);
+  if (!meter.fits("bleu_tokens", tokens)) throw new BudgetExceededError("bleu_tokens", meter.limits.bleu_tokens, "request", where, meter.plan.name);
   meter.charge("bleu_tokens", tokens);
 }

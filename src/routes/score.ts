@@ -19,7 +19,7 @@ import { benchmarkIds, getBenchmark } from "../benchmarks/registry";
 import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "../benchmarks/repoqa/scorer";
 import { scoreAnswers } from "../benchmarks/repoqa/service";
 import { scoreUnitAnswers, summarizeVerdicts } from "../benchmarks/surface";
-import { BUDGETS, WorkMeter } from "../code/budget";
+import { budgetPlan, WorkMeter } from "../code/budget";
 import { COMMENT_MODES, type CommentMode } from "../benchmarks/repoqa/dataset/context";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
@@ -175,7 +175,7 @@ export const scoreRoutes = createRouter()
     const body = c.req.valid("json");
     checkAnswerSize(body.answer, "answer");
     if ("benchmark" in body) {
-      const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, [body], body.options, new WorkMeter(BUDGETS.benchmark), () => "answer");
+      const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, [body], body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), () => "answer");
       return c.json({ ...receipt, ...results[0] }, 200);
     }
     const [result] = await scoreAnswers(
@@ -183,7 +183,7 @@ export const scoreRoutes = createRouter()
       body.dataset,
       [body],
       { threshold: body.threshold, mode: body.mode, ignoreComments: body.ignore_comments, context: body.context },
-      new WorkMeter(BUDGETS.score),
+      WorkMeter.of("score", undefined, budgetPlan(c.env)),
       () => "answer",
     );
     return c.json(result, 200);
@@ -192,7 +192,7 @@ export const scoreRoutes = createRouter()
     const body = c.req.valid("json");
     body.answers.forEach((a, i) => checkAnswerSize(a.answer, `answers.${i}.answer`));
     if ("benchmark" in body) {
-      const scored = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, body.answers, body.options, new WorkMeter(BUDGETS.benchmark), (i) => `answers.${i}`);
+      const scored = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, body.answers, body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), (i) => `answers.${i}`);
       return c.json({ ...scored, summary: summarizeVerdicts(scored.results) }, 200);
     }
     const results = await scoreAnswers(
@@ -200,7 +200,7 @@ export const scoreRoutes = createRouter()
       body.dataset,
       body.answers,
       { threshold: body.threshold, mode: body.mode, ignoreComments: body.ignore_comments, context: body.context },
-      new WorkMeter(BUDGETS.batch),
+      WorkMeter.of("batch", undefined, budgetPlan(c.env)),
     );
     return c.json({ results, summary: passAt1(results) }, 200);
   }, unionBodyHook((body) => (hasBenchmark(body) ? UnitBatchRequest : BatchRequest)));

@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 // CodeBLEU parses with tree-sitter: the Worker's grammar loader must be installed.
 import "../../code";
+import { budgetPlan, WorkMeter } from "../../code/budget";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import { ProblemError } from "../../errors";
 import type { Benchmark } from "../types";
@@ -85,7 +86,8 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
 
   async score(env, datasetId, unit, output, _options, meter) {
     const { example } = await longcodeuExample(env, datasetId, unit);
-    return scoreExample(example, output, meter);
+    // A run unit has no request meter: an unlimited one carries the deployment's CPU_BUDGET plan to each pair's.
+    return scoreExample(example, output, meter ?? WorkMeter.unlimited(budgetPlan(env)));
   },
 
   summarize: (samples) => ({ ...longcodeuSummary(samples) }),

@@ -18,7 +18,7 @@
  * Nothing in the demanded shape (or an empty output): recall = precision = 0, `unparseable: true`.
  */
 import { sentenceBleu } from "../../metrics/bleu";
-import { BUDGETS, BudgetExceededError, WorkMeter } from "../../code/budget";
+import { BudgetExceededError, WorkMeter } from "../../code/budget";
 import {
   CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu, loadCodeBleuGrammar, type CodeBleuScore,
 } from "../../metrics/codebleu";
@@ -90,7 +90,7 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
  */
 export function scorerCodeBleu(reference: string, prediction: string, grammar: LoadedLanguage, request?: WorkMeter): { score: CodeBleuScore | null; error?: string } {
   try {
-    const meter = new WorkMeter(BUDGETS.codebleu, request);
+    const meter = WorkMeter.of("codebleu", request);
     return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
   } catch (err) {
     // Over the HTTP request's total (`request`, docs/limits.md, "CPU budgets"): the request is refused, the pair is not scored 0.

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { BUDGETS, WorkMeter } from "../../code/budget";
+import { budgetPlan, WorkMeter } from "../../code/budget";
 import * as schema from "../../db/schema";
 import type { CommentMode } from "./dataset/context";
 import { COMMENT_MODES } from "./dataset/context";
@@ -129,7 +129,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       mode: options.scoring_mode,
       ignoreComments: options.ignore_comments,
       context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
-    }, new WorkMeter(BUDGETS.score, meter));
+    }, WorkMeter.of("score", meter, meter?.plan ?? budgetPlan(env)));
     return {
       passed: verdict.pass,
       score: verdict.best_similarity,

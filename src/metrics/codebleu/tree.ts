@@ -127,7 +127,7 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
           (withErrors && f.node.children.length > 0 && cursor.currentNode.hasError);
         if (meter) {
           maxDepth = Math.max(maxDepth, stack.length);
-          if (odd && maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request");
+          if (odd && maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request", undefined, meter.plan.name);
           // The runtime's string is about as long as ours would be: charge it before asking for it.
           let length = f.node.type.length + 2;
           for (const part of f.parts) length += part.length;
@@ -146,7 +146,7 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
           finish(stack[stack.length - 1], stack.length === 1);
           if (stack.length === 1) {
             if (exotic && meter) {
-              if (maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request");
+              if (maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request", undefined, meter.plan.name);
               meter.charge("tree_text", subtrees.reduce((sum, t) => sum + t.length, 0));
             }
             return { root, subtrees: exotic ? runtimeSubtrees(rootNode) : subtrees };
