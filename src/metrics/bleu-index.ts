@@ -21,7 +21,7 @@
  *   postStart[4], postRef[4], postCount[4], then the vocabulary as UTF-8 (tokens joined by " ",
  *   which no token contains: tokens are split at Python whitespace).
  */
-import { ReferenceSet, bleuFromCounts } from "./bleu";
+import { ReferenceSet, bleuFromCounts, countKnownGrams, hypothesisTotals } from "./bleu";
 import { splitWhitespace } from "./python-text";
 
 const MAX_ORDER = 4;
@@ -208,17 +208,8 @@ export class CompactReferenceSet implements ReferenceScorer {
     if (!this.ids && ++this.uses > 1) this.ids = new Map(d.tokens.map((t, i) => [t, i]));
     const ids = new Int32Array(hypLen);
     for (let i = 0; i < hypLen; i++) ids[i] = this.ids ? (this.ids.get(tokens[i]) ?? -1) : this.search(tokens[i]);
-    const totals = new Array<number>(MAX_ORDER);
-    for (let n = 0; n < MAX_ORDER; n++) totals[n] = Math.max(0, hypLen - n);
-    const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
-    for (let start = 0; start < hypLen; start++) {
-      let gram = ids[start];
-      for (let n = 0; n < MAX_ORDER && start + n < hypLen; n++) {
-        if (n > 0) gram = ids[start + n] < 0 ? -1 : this.child(n - 1, gram, ids[start + n]);
-        if (gram < 0) break;
-        counts[n].set(gram, (counts[n].get(gram) ?? 0) + 1);
-      }
-    }
+    const totals = hypothesisTotals(hypLen);
+    const counts = countKnownGrams(ids, (order, gram, token) => this.child(order - 1, gram, token));
     const matches = new Int32Array(this.size * MAX_ORDER);
     counts.forEach((perOrder, n) => {
       const start = d.postStart[n];

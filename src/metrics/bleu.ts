@@ -57,6 +57,30 @@ export function sentenceBleu(reference: string, candidate: string): number {
  * once (an inverted index of n-gram -> (reference, count)); scoring a hypothesis then touches only
  * the n-grams it shares with each reference, and gives exactly the per-pair NLTK values.
  */
+/** Per order 1..MAX_ORDER, how many n-grams a hypothesis of `hypLen` tokens has. */
+export function hypothesisTotals(hypLen: number): number[] {
+  return Array.from({ length: MAX_ORDER }, (_, n) => Math.max(0, hypLen - n));
+}
+
+/**
+ * Counts of the hypothesis n-grams the references know, per order, by n-gram id. `ids` are token
+ * ids (-1: unknown to every reference); `extend(order, gram, token)` is the id of n-gram `gram` of
+ * order `order` followed by `token`, or -1. An unknown n-gram never matches, nor does any longer one
+ * starting with it.
+ */
+export function countKnownGrams(ids: ArrayLike<number>, extend: (order: number, gram: number, token: number) => number): Map<number, number>[] {
+  const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
+  for (let start = 0; start < ids.length; start++) {
+    let gram = ids[start];
+    for (let n = 0; n < MAX_ORDER && start + n < ids.length; n++) {
+      if (n > 0) gram = ids[start + n] < 0 ? -1 : extend(n, gram, ids[start + n]);
+      if (gram < 0) break;
+      counts[n].set(gram, (counts[n].get(gram) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 export class ReferenceSet {
   readonly size: number;
   private readonly vocab = new Map<string, number>();
@@ -92,18 +116,8 @@ export class ReferenceSet {
   score(candidate: string): Float64Array {
     const ids = splitWhitespace(candidate).map((t) => this.vocab.get(t) ?? -1);
     const hypLen = ids.length;
-    const totals = new Array<number>(MAX_ORDER);
-    for (let n = 0; n < MAX_ORDER; n++) totals[n] = Math.max(0, hypLen - n);
-    // Counts of the hypothesis n-grams the references know; unknown ones (-1) never match.
-    const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
-    for (let start = 0; start < hypLen; start++) {
-      let gram = ids[start];
-      for (let n = 0; n < MAX_ORDER && start + n < hypLen; n++) {
-        if (n > 0) gram = gram < 0 || ids[start + n] < 0 ? -1 : this.composite[n - 1].find(gram, ids[start + n], false);
-        if (gram < 0) break;
-        counts[n].set(gram, (counts[n].get(gram) ?? 0) + 1);
-      }
-    }
+    const totals = hypothesisTotals(hypLen);
+    const counts = countKnownGrams(ids, (order, gram, token) => this.composite[order - 1].find(gram, token, false));
     const matches = new Int32Array(this.size * MAX_ORDER);
     counts.forEach((perOrder, n) => {
       for (const [gram, hypCount] of perOrder) {
