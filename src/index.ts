@@ -4,7 +4,7 @@ import { createApp } from "./app";
 import "./code/preload";
 import type { Env } from "./env";
 import { handleRunQueue } from "./runs/consumer";
-import { warmUp } from "./warmup";
+import { endWarmUp, warmUp } from "./warmup";
 
 export { RunCoordinator } from "./runs/coordinator";
 export { ModelLimiter } from "./runs/limiter";
@@ -16,6 +16,12 @@ app.router.match("GET", "/");
 void warmUp(app);
 
 export default {
-  fetch: app.fetch,
-  queue: handleRunQueue,
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    endWarmUp();
+    return app.fetch(request, env, ctx);
+  },
+  queue(batch, env) {
+    endWarmUp();
+    return handleRunQueue(batch, env);
+  },
 } satisfies ExportedHandler<Env, unknown>;

@@ -188,12 +188,30 @@ class StandInResponse {
 export async function warmUp(app: FetchApp, globalScope = true): Promise<number[]> {
   const host = globalThis as { Response: unknown };
   const real = host.Response;
-  if (globalScope) host.Response = StandInResponse;
+  if (globalScope) {
+    host.Response = StandInResponse;
+    restoreResponse = () => {
+      host.Response = real;
+      restoreResponse = undefined;
+    };
+  }
   try {
     return await runWarmUp(app);
   } finally {
-    host.Response = real;
+    if (globalScope) restoreResponse?.();
   }
+}
+
+/** Puts the real `Response` back while a start-up warm-up is still swapped in; otherwise nothing. */
+let restoreResponse: (() => void) | undefined;
+
+/**
+ * Called first by every real request. The warm-up settles during module evaluation as long as it
+ * meets only microtasks; should anything in it ever wait for more, the request still sees the real
+ * `Response` (the rest of the warm-up then fails harmlessly).
+ */
+export function endWarmUp(): void {
+  restoreResponse?.();
 }
 
 async function runWarmUp(app: FetchApp): Promise<number[]> {

@@ -246,4 +246,17 @@ describe("start-up warm-up", () => {
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 400, 200]);
     expect(statuses.every((s) => s > 0 && s < 500)).toBe(true);
   });
+
+  it("gives a real request the real Response even while a warm-up is still swapped in", async () => {
+    const { createApp } = await import("../../src/app");
+    const { endWarmUp, warmUp } = await import("../../src/warmup");
+    const real = globalThis.Response;
+    const pending = warmUp(createApp());
+    expect(globalThis.Response).not.toBe(real);
+    endWarmUp();
+    expect(globalThis.Response).toBe(real);
+    expect(await new Response("ok").text()).toBe("ok");
+    await pending;
+    expect(globalThis.Response).toBe(real);
+  });
 });
