@@ -6,20 +6,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { Language } from "../../src/code/languages.ts";
+import { prng as rng } from "../../test/cli/parser-parity/corpus.ts";
 
 const PY_MODULES = ["textwrap.py", "shlex.py", "fnmatch.py", "calendar.py", "difflib.py", "csv.py", "heapq.py", "bisect.py", "glob.py", "string.py", "tabnanny.py", "getopt.py"];
-
-/** A small seeded PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   "count total index offset buffer length width height cursor limit chunk token value result state node child parent entry " +

@@ -36,9 +36,17 @@ async function read<T>(env: Env, key: string, cacheKey: string): Promise<T> {
 
 /** Drops the least recently used entries beyond the count or byte budget (never the newest). */
 function evict() {
+  evictLeastRecent(entries, sizes, MAX_ENTRIES, MAX_BYTES);
+}
+
+/**
+ * Drops the oldest keys of `entries` (a Map in least-recently-used order) while it holds more than
+ * `maxEntries` or its `sizes` add up to more than `maxBytes`; the newest entry always stays.
+ */
+export function evictLeastRecent<K>(entries: Map<K, unknown>, sizes: Map<K, number>, maxEntries: number, maxBytes: number): void {
   let bytes = 0;
   for (const n of sizes.values()) bytes += n;
-  while (entries.size > 1 && (entries.size > MAX_ENTRIES || bytes > MAX_BYTES)) {
+  while (entries.size > 1 && (entries.size > maxEntries || bytes > maxBytes)) {
     const oldest = entries.keys().next().value!;
     entries.delete(oldest);
     bytes -= sizes.get(oldest) ?? 0;

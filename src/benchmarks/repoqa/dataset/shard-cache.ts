@@ -5,7 +5,7 @@
 import { candidateSet, type CandidateSet } from "../scorer";
 import type { Env } from "../../../env";
 import { ProblemError } from "../../../errors";
-import { cached, type Entry } from "../../../datasets/json-cache";
+import { cached, evictLeastRecent, type Entry } from "../../../datasets/json-cache";
 import type { ContextShard } from "./contexts";
 import { decodeHeader, decodeSet, headerLength, type ScoreIndexHeader } from "./score-index";
 import type { RepoShard } from "./shard";
@@ -61,14 +61,7 @@ function chargeIndex(key: string, bytes: number) {
 
 /** Drops the least recently used indexes beyond the count or byte budget (never the newest). */
 function evictIndexes() {
-  let total = 0;
-  for (const n of indexBytes.values()) total += n;
-  while (indexes.size > 1 && (indexes.size > MAX_INDEXES || total > MAX_INDEX_BYTES)) {
-    const oldest = indexes.keys().next().value!;
-    indexes.delete(oldest);
-    total -= indexBytes.get(oldest) ?? 0;
-    indexBytes.delete(oldest);
-  }
+  evictLeastRecent(indexes, indexBytes, MAX_INDEXES, MAX_INDEX_BYTES);
 }
 
 export interface ScoreIndexHandle<H extends ScoreIndexHeader = ScoreIndexHeader> {
