@@ -1,28 +1,39 @@
-/** Every benchmark a run can name, by id. */
+/**
+ * The hosted benchmark families: the only file that names them. Adding a benchmark is its folder
+ * under src/benchmarks/ and one line here.
+ */
 import { ProblemError } from "../errors";
-import { longcodeuBenchmark } from "./longcodeu/benchmark";
-import { repoqaBenchmark } from "./repoqa/benchmark";
-import { positionalBenchmark, sensitivityBenchmark } from "./semtrace/benchmark";
-import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./semtrace/ids";
-import type { Benchmark } from "./types";
+import { longcodeuFamily } from "./longcodeu";
+import { repoqaFamily } from "./repoqa";
+import { semtraceFamily } from "./semtrace";
+import type { Benchmark, Family } from "./types";
 
-const BENCHMARKS: Record<string, Benchmark> = {
-  [repoqaBenchmark.id]: repoqaBenchmark as unknown as Benchmark,
-  ...Object.fromEntries(POSITIONAL_BENCHMARKS.map((id) => [id, positionalBenchmark(id) as unknown as Benchmark])),
-  ...Object.fromEntries(SENSITIVITY_BENCHMARKS.map((id) => [id, sensitivityBenchmark(id) as unknown as Benchmark])),
-  [longcodeuBenchmark.id]: longcodeuBenchmark as unknown as Benchmark,
-};
+const FAMILIES: Family[] = [repoqaFamily, semtraceFamily, longcodeuFamily];
 
-export const benchmarkIds = () => Object.keys(BENCHMARKS);
+/** Every family, in registry order. */
+export const allFamilies = (): readonly Family[] => FAMILIES;
 
 /** Every benchmark, in registry order (what GET /v1/benchmarks, the OpenAPI description and the page list). */
-export const allBenchmarks = (): Benchmark[] => Object.values(BENCHMARKS);
+export const allBenchmarks = (): Benchmark[] => FAMILIES.flatMap((f) => f.benchmarks);
+
+export const benchmarkIds = () => allBenchmarks().map((b) => b.id);
 
 /** The benchmark named `id`, if there is one. */
-export const findBenchmark = (id: string): Benchmark | undefined => (Object.hasOwn(BENCHMARKS, id) ? BENCHMARKS[id] : undefined);
+export const findBenchmark = (id: string): Benchmark | undefined => allBenchmarks().find((b) => b.id === id);
+
+/** The family that hosts the benchmark named `id`, if there is one. */
+export const familyOf = (id: string): Family | undefined => FAMILIES.find((f) => f.benchmarks.some((b) => b.id === id));
 
 export function getBenchmark(id: string): Benchmark {
   const benchmark = findBenchmark(id);
   if (!benchmark) throw new ProblemError("unprocessable-content", `Unknown benchmark "${id}": use one of ${benchmarkIds().join(", ")}.`);
   return benchmark;
+}
+
+/**
+ * Registers a family after start-up: for the test suite's toy family only (test/conformance/), which
+ * proves a benchmark plugs in through this interface alone.
+ */
+export function registerFamily(family: Family): void {
+  if (!FAMILIES.some((f) => f.id === family.id)) FAMILIES.push(family);
 }

@@ -3,9 +3,9 @@
  * unit, baselines, and a scorer. Adding a benchmark is one folder under src/benchmarks/ plus one
  * line in registry.ts; the queue consumer, coordinator, routes and CLI stay as they are.
  */
-import type { z } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { WorkMeter } from "../code/budget";
-import type { Env } from "../env";
+import type { AppEnv, Env } from "../env";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -93,4 +93,23 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   taskIdOf?(unit: string): string;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
+}
+
+/**
+ * One benchmark family: everything one published benchmark is, in one folder under src/benchmarks/,
+ * named once in registry.ts. The core (routes, runs, leaderboard, pages) reaches it only through this.
+ */
+export interface Family {
+  /** The folder's name. */
+  id: string;
+  title: string;
+  /** The benchmarks it hosts, in the order GET /v1/benchmarks lists them. */
+  benchmarks: readonly Benchmark[];
+  /**
+   * Routes only this family answers (its dataset imports, its original request shapes), mounted by
+   * the app beside the shared ones and described in the same OpenAPI document.
+   */
+  routes?: OpenAPIHono<AppEnv>;
+  /** Work done once per isolate at startup, so the first request finds it done (src/warmup.ts). */
+  warmUp?(env: Env): Promise<void>;
 }

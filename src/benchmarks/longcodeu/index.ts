@@ -1,0 +1,9 @@
+/** LongCodeU: eight long code understanding tasks (docs/longcodeu.md). */
+import type { Benchmark, Family } from "../types";
+import { longcodeuBenchmark } from "./benchmark";
+
+export const longcodeuFamily: Family = {
+  id: "longcodeu",
+  title: "LongCodeU",
+  benchmarks: [longcodeuBenchmark as unknown as Benchmark],
+};

@@ -1,0 +1,9 @@
+/** RepoQA, Searching Needle Function (docs/repoqa.md). */
+import type { Benchmark, Family } from "../types";
+import { repoqaBenchmark } from "./benchmark";
+
+export const repoqaFamily: Family = {
+  id: "repoqa",
+  title: "RepoQA",
+  benchmarks: [repoqaBenchmark as unknown as Benchmark],
+};
