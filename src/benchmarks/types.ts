@@ -93,6 +93,19 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   taskIdOf?(unit: string): string;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
+  /**
+   * Point lookup of one unit, for requests about a single unit (`POST /v1/score`, a unit's prompt):
+   * exactly what `units` answers for these options (its errors, the dataset's sha256, `resolved`),
+   * but instead of listing every unit, whether `unit` is among them. Absent: the listing is searched.
+   */
+  hasUnit?(env: Env, datasetId: string, unit: string, options: Options): Promise<UnitLookup<Options>>;
+}
+
+/** What `Benchmark.hasUnit` answers. */
+export interface UnitLookup<Options> {
+  has: boolean;
+  datasetSha256: string;
+  resolved: Partial<Options>;
 }
 
 /**
@@ -110,6 +123,23 @@ export interface Family {
    * the app beside the shared ones and described in the same OpenAPI document.
    */
   routes?: OpenAPIHono<AppEnv>;
-  /** Work done once per isolate at startup, so the first request finds it done (src/warmup.ts). */
-  warmUp?(env: Env): Promise<void>;
+  /**
+   * Work done once per isolate at startup, so the first request finds it done (src/warmup.ts): the
+   * family sends its costly requests through the real app against in-memory stand-ins of its data.
+   * Resolves to the requests' statuses (for tests).
+   */
+  warmUp?(kit: WarmUpKit): Promise<number[]>;
+}
+
+/**
+ * What src/warmup.ts lends a family's start-up warm-up: requests through the real app, and
+ * in-memory stand-ins for the storage bindings, so nothing leaves the isolate.
+ */
+export interface WarmUpKit {
+  /** Sends a request through the app with these bindings; resolves to its status (0 when it threw). */
+  request(path: string, init: RequestInit | undefined, bindings: Partial<Env>): Promise<number>;
+  /** A D1 stand-in whose `raw()` answers a statement with `rowsFor(its SQL)` (every other call: no rows). */
+  d1(rowsFor: (sql: string) => unknown[][]): D1Database;
+  /** An R2 stand-in holding `objects` (`get`, with ranges). */
+  r2(objects: ReadonlyMap<string, Uint8Array>): R2Bucket;
 }
