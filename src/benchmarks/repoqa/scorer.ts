@@ -10,14 +10,13 @@
 import { removeCommentsSync, type LoadedLanguage } from "../../code";
 import { ReferenceSet } from "../../metrics/bleu";
 import type { ReferenceScorer } from "../../metrics/bleu-index";
+import { DEFAULT_THRESHOLD, THRESHOLDS, thresholdKey } from "../../metrics/thresholds";
 import { sanitizeOutput } from "./sanitize";
 
 export const SCORING_MODES = ["official", "strict"] as const;
 export type ScoringMode = (typeof SCORING_MODES)[number];
 
-/** The reference's threshold sweep; 0.8 is the headline. */
-export const THRESHOLDS = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0] as const;
-export const DEFAULT_THRESHOLD = 0.8;
+export { DEFAULT_THRESHOLD, THRESHOLDS, thresholdKey };
 
 /**
  * Candidates of one (shard, mode, comment mode), indexed once and reused across answers: built
@@ -46,10 +45,6 @@ export interface NeedleVerdict {
   best_similarity: number;
   target_similarity: number;
   extracted: string;
-}
-
-export function thresholdKey(t: number): string {
-  return t.toFixed(1);
 }
 
 /**
