@@ -62,8 +62,8 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       reporters: ["default", "./test/summary-reporter.ts"],
       include: ["test/**/*.test.ts"],
-      // Node-side command and browser tests run under vitest.node.config.ts.
-      exclude: ["test/cli/**", "test/browser/**", "**/node_modules/**"],
+      // Node-side command, browser and architecture tests run under vitest.node.config.ts.
+      exclude: ["test/cli/**", "test/browser/**", "test/architecture/**", "**/node_modules/**"],
     },
   };
 });

@@ -1,0 +1,91 @@
+/**
+ * The map of the house (issue 15: one seam per benchmark), checked by `npm test`
+ * (`depcruise src --config .dependency-cruiser.cjs`). Read the rules top to bottom:
+ *
+ *   family   src/benchmarks/<family>/  everything one benchmark family is (its dataset format,
+ *            import routes and storage, units, prompt, baselines, scoring, summary, leaderboard,
+ *            views); a folder per family.
+ *   seam     src/benchmarks/registry.ts (the only file that names the families) and
+ *            src/benchmarks/types.ts (what a Benchmark and a Family are).
+ *   library  src/metrics, src/code, src/datasets, src/db, src/middleware, src/errors.ts,
+ *            src/env.ts, src/sha256.ts: what every family and the core may use; they know of
+ *            neither.
+ *   core     everything else in src/: app.ts, index.ts, warmup.ts, routes/, runs/, leaderboard/,
+ *            page/, benchmarks/surface.ts... It reaches a family only through the seam.
+ *
+ * A broken rule fails the test with the rule's name, the offending import and the comment below
+ * (docs/contributing.md, "Architecture rules").
+ */
+
+/** A family's folder: the first path segment under src/benchmarks/ that is a directory. */
+const FAMILY = "^src/benchmarks/[^/]+/";
+/** The shared libraries: used by families and the core, knowing of neither. */
+const LIBRARY = "^src/(metrics|code|datasets|db|middleware)/|^src/(errors|env|sha256)\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No import cycles in src/, type-only imports included: a cycle means two modules cannot be " +
+        "understood (or moved) one without the other. Move what both need into a third module that " +
+        "imports neither.",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "core-reaches-a-family-only-through-the-registry",
+      severity: "error",
+      comment:
+        "The core (app, routes, runs, leaderboard, page, surface.ts, index.ts, warmup.ts and every " +
+        "other module outside a family folder) never imports from src/benchmarks/<family>/: it " +
+        "reaches a family through src/benchmarks/registry.ts (allFamilies, findBenchmark, " +
+        "familyOf...) and the interfaces of src/benchmarks/types.ts. Add what the core needs to the " +
+        "Benchmark or Family interface and implement it in the family.",
+      from: { path: "^src/", pathNot: [FAMILY, "^src/benchmarks/registry\\.ts$"] },
+      to: { path: FAMILY },
+    },
+    {
+      name: "a-family-never-imports-another-family",
+      severity: "error",
+      comment:
+        "A family (src/benchmarks/<family>/) is one folder that can be read, changed or deleted on " +
+        "its own: it never imports another family's folder. Code two families share belongs in a " +
+        "shared library (src/metrics, src/code, src/datasets...).",
+      from: { path: "^src/benchmarks/([^/]+)/" },
+      to: { path: FAMILY, pathNot: "^src/benchmarks/$1/" },
+    },
+    {
+      name: "a-family-never-imports-the-core-that-hosts-it",
+      severity: "error",
+      comment:
+        "A family never imports the registry, the routes, the runs, surface.ts, app.ts, index.ts " +
+        "or warmup.ts: the core calls the family (through the registry), never the other way. A " +
+        "family may import src/benchmarks/types.ts, the shared libraries, and library modules of " +
+        "src/leaderboard/ and src/page/ that do not import the registry.",
+      from: { path: FAMILY },
+      to: { path: "^src/(benchmarks/(registry|surface)\\.ts$|routes/|runs/|(app|index|warmup)\\.ts$)" },
+    },
+    {
+      name: "libraries-know-no-benchmark-and-no-core",
+      severity: "error",
+      comment:
+        "Shared libraries (src/metrics, src/code, src/datasets, src/db, src/middleware, " +
+        "src/errors.ts, src/env.ts, src/sha256.ts) import nothing from src/benchmarks, src/routes, " +
+        "src/runs, src/leaderboard or src/page: they are used by families and the core, and know " +
+        "of neither. Pass what they need in as a parameter or a type they declare.",
+      from: { path: LIBRARY },
+      to: { path: "^src/(benchmarks|routes|runs|leaderboard|page)/" },
+    },
+  ],
+  options: {
+    // `import type` and type-only re-exports are dependencies too (they can make cycles).
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    includeOnly: "^src/",
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".mts", ".js", ".json"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,91 @@
+/**
+ * The import rules of .dependency-cruiser.cjs fail loudly: the very command `npm test` runs, fed a
+ * small synthetic src/ with one breach of each rule, reports each with the rule's name and its
+ * comment and exits non-zero; the same tree without the breaches passes.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
+const DEPCRUISE = join(ROOT, "node_modules/.bin/depcruise");
+const rules: { forbidden: { name: string; comment: string }[] } = (await import(CONFIG)).default;
+
+/** A src/ that keeps every rule: a registry naming two families, a route using the registry. */
+const CLEAN: Record<string, string> = {
+  "src/benchmarks/types.ts": `import type { Budget } from "../metrics/budget";\nexport interface Benchmark { id: string; budget?: Budget }\n`,
+  "src/benchmarks/registry.ts": `import { alpha } from "./alpha";\nimport { beta } from "./beta";\nexport const allBenchmarks = () => [alpha, beta];\n`,
+  "src/benchmarks/alpha/index.ts": `import type { Benchmark } from "../types";\nimport { score } from "./score";\nexport const alpha: Benchmark = { id: "alpha" };\nexport { score };\n`,
+  "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nexport const score = (s: string) => bleu(s);\n`,
+  "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nexport const beta: Benchmark = { id: "beta" };\n`,
+  "src/metrics/bleu.ts": `export const bleu = (s: string) => s.length;\n`,
+  "src/metrics/budget.ts": `export type Budget = number;\n`,
+  "src/routes/score.ts": `import { allBenchmarks } from "../benchmarks/registry";\nexport const ids = () => allBenchmarks().map((b) => b.id);\n`,
+  "src/runs/a.ts": `export interface A { n: number }\n`,
+  "src/runs/b.ts": `import type { A } from "./a";\nexport interface B { a: A }\n`,
+  "src/page/table.ts": `export const table = () => "<table>";\n`,
+};
+
+/** One breach per rule, each as the files it adds or replaces (a type-only cycle among them). */
+const BREACHES: Record<string, Record<string, string>> = {
+  "no-circular": { "src/runs/a.ts": `import type { B } from "./b";\nexport interface A { b?: B }\n` },
+  "core-reaches-a-family-only-through-the-registry": { "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nexport const s = score;\n` },
+  "a-family-never-imports-another-family": { "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n` },
+  "a-family-never-imports-the-core-that-hosts-it": { "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nimport type { A } from "../../runs/a";\nexport const score = (s: string, _a?: A) => bleu(s);\n` },
+  "libraries-know-no-benchmark-and-no-core": { "src/metrics/bleu.ts": `import { table } from "../page/table";\nexport const bleu = (s: string) => s.length + table().length;\n` },
+};
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Writes `files` into a fresh directory and runs `npm test`'s depcruise step there. */
+function cruise(files: Record<string, string>, outputType: "err-long" | "json") {
+  const dir = mkdtempSync(join(tmpdir(), "nw-architecture-"));
+  dirs.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const res = spawnSync(DEPCRUISE, ["src", "--config", CONFIG, "--output-type", outputType], { cwd: dir, encoding: "utf8" });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe("the architecture rules", () => {
+  it("are the step npm test runs", () => {
+    const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+    expect(scripts.test).toContain("depcruise src --config .dependency-cruiser.cjs");
+    expect(rules.forbidden.map((r) => r.name).sort()).toEqual(Object.keys(BREACHES).sort());
+    for (const rule of rules.forbidden) expect(rule.comment.length, rule.name).toBeGreaterThan(80);
+  });
+
+  it("pass a tree that keeps them", () => {
+    const res = cruise(CLEAN, "err-long");
+    expect(res.status, res.stdout + res.stderr).toBe(0);
+  });
+
+  it("fail a tree that breaks each, naming the rule, the import and the rule's comment", () => {
+    const broken = Object.assign({}, CLEAN, ...Object.values(BREACHES));
+    const json = cruise(broken, "json");
+    const violations: { rule: { name: string }; from: string; to: string }[] = JSON.parse(json.stdout).summary.violations;
+    expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual(
+      [
+        "no-circular: src/runs/a.ts → src/runs/b.ts",
+        "core-reaches-a-family-only-through-the-registry: src/routes/score.ts → src/benchmarks/alpha/score.ts",
+        "a-family-never-imports-another-family: src/benchmarks/beta/index.ts → src/benchmarks/alpha/index.ts",
+        "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/runs/a.ts",
+        "libraries-know-no-benchmark-and-no-core: src/metrics/bleu.ts → src/page/table.ts",
+      ].sort(),
+    );
+
+    const loud = cruise(broken, "err-long");
+    expect(loud.status).not.toBe(0);
+    for (const rule of rules.forbidden) {
+      expect(loud.stdout).toContain(`error ${rule.name}:`);
+      // err-long wraps the comment; its words are all there.
+      expect(loud.stdout.replace(/\s+/g, " ")).toContain(rule.comment.slice(0, 60));
+    }
+  });
+});
