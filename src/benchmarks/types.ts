@@ -93,12 +93,52 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   taskIdOf?(unit: string): string;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
+  /** How GET /v1/compare pairs and reads two sides' samples (docs/compare.md). Absent: the benchmark has no paired comparison. */
+  compare?: CompareRule;
   /**
    * Point lookup of one unit, for requests about a single unit (`POST /v1/score`, a unit's prompt):
    * exactly what `units` answers for these options (its errors, the dataset's sha256, `resolved`),
    * but instead of listing every unit, whether `unit` is among them. Absent: the listing is searched.
    */
   hasUnit?(env: Env, datasetId: string, unit: string, options: Options): Promise<UnitLookup<Options>>;
+}
+
+/**
+ * A sample as a paired comparison reads it, from a run or a leaderboard entry alike: a run sample's
+ * stored fields, or an entry sample's (`passed` its `is_best`, `score` its `best_similarity`,
+ * `detail` its stored columns under their JSON names: is_best, best_similarity, precision,
+ * unparseable, bucket).
+ */
+export interface CompareSample {
+  /** The run's unit; null for an entry's sample (entries store no unit). */
+  unit: string | null;
+  taskId: string;
+  language: string;
+  position: number | null;
+  contextSize: number | null;
+  status: "scored" | "error" | "context_exceeded";
+  passed: boolean | null;
+  score: number | null;
+  detail: Record<string, unknown> | null;
+}
+
+/**
+ * A benchmark's paired-comparison rule: the core (src/compare/) pairs and computes, the family says
+ * what a task is, what passing or a grade is, and how results group.
+ */
+export interface CompareRule {
+  /** `pass_fail`: McNemar and the difference of pass@1; `graded`: the mean paired difference of `grade`. */
+  outcome: "pass_fail" | "graded";
+  /** Whether `passes` reads the query's threshold (echoed in the answer); otherwise it is ignored. */
+  thresholded: boolean;
+  /** The key two sides' samples pair on: the same task (and depth, size or grid cell) on both. */
+  pairKey(sample: CompareSample): string;
+  /** Whether a scored sample passes; graded benchmarks without a pass rule leave it out (no 2×2 table). */
+  passes?(sample: CompareSample, threshold: number): boolean;
+  /** A scored sample's grade in [0, 1] (graded benchmarks). */
+  grade?(sample: CompareSample): number;
+  /** What the per-group figures are by (e.g. "language") and a sample's group. Absent: none. */
+  group?: { by: string; of(sample: CompareSample): string };
 }
 
 /** What `Benchmark.hasUnit` answers. */
