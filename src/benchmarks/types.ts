@@ -129,8 +129,8 @@ export interface CompareSample {
 export interface CompareRule {
   /** `pass_fail`: McNemar and the difference of pass@1; `graded`: the mean paired difference of `grade`. */
   outcome: "pass_fail" | "graded";
-  /** Whether `passes` reads the query's threshold (echoed in the answer); otherwise it is ignored. */
-  thresholded: boolean;
+  /** The threshold `passes` reads when the query gives none; absent: `passes` reads none (the query's is ignored, the answer's is null). */
+  defaultThreshold?: number;
   /** The key two sides' samples pair on: the same task (and depth, size or grid cell) on both. */
   pairKey(sample: CompareSample): string;
   /** Whether a scored sample passes; graded benchmarks without a pass rule leave it out (no 2×2 table). */
