@@ -10,6 +10,7 @@ import { budgetPlan, WorkMeter } from "../../code/budget";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import { ProblemError } from "../../errors";
 import type { Benchmark } from "../types";
+import { longcodeuCompare } from "./compare";
 import { oracleAnswer } from "./baseline";
 import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS, type LongCodeUTask } from "./dataset";
 import { LONGCODEU_BENCHMARK, PROMPT_TEMPLATE_VERSION, SCORER_VERSION, longcodeuTaskId, taskOfUnit } from "./ids";
@@ -37,6 +38,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
   baselines: ["oracle"],
   leaderboard: "longcodeu",
+  compare: longcodeuCompare,
 
   async units(env, datasetId, options, filters) {
     const { dataset, manifest } = await readyLongCodeU(env, datasetId);

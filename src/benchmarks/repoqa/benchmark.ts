@@ -17,6 +17,7 @@ import { ProblemError } from "../../errors";
 import { bestDocument } from "../../runs/bm25";
 import { SCORER_VERSION } from "../../version";
 import type { Benchmark } from "../types";
+import { repoqaCompare } from "./compare";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
 import { locateTask, scoreTask, storedContext } from "./service";
@@ -62,6 +63,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
   leaderboard: "repoqa",
+  compare: repoqaCompare,
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
 
   async units(env, datasetId, options, filters) {

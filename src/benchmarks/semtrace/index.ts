@@ -1,10 +1,14 @@
 /** SemTrace and friends: "Sense and Sensitivity" (docs/semtrace.md). */
 import type { Benchmark, Family } from "../types";
 import { positionalBenchmark, sensitivityBenchmark } from "./benchmark";
+import { positionalCompare, sensitivityCompare } from "./compare";
 import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./ids";
 
 export const semtraceFamily: Family = {
   id: "semtrace",
   title: "SemTrace and friends",
-  benchmarks: [...POSITIONAL_BENCHMARKS.map(positionalBenchmark), ...SENSITIVITY_BENCHMARKS.map(sensitivityBenchmark)] as unknown as Benchmark[],
+  benchmarks: [
+    ...POSITIONAL_BENCHMARKS.map((t) => ({ ...positionalBenchmark(t), compare: positionalCompare(t) })),
+    ...SENSITIVITY_BENCHMARKS.map((t) => ({ ...sensitivityBenchmark(t), compare: sensitivityCompare })),
+  ] as unknown as Benchmark[],
 };

@@ -1,0 +1,15 @@
+/**
+ * How RepoQA's samples compare (GET /v1/compare): pass/fail at a threshold, as the leaderboard
+ * counts a pass (the best match is the target and reaches the threshold), per language.
+ */
+import type { CompareRule } from "../types";
+import { DEFAULT_THRESHOLD } from "./scorer";
+
+export const repoqaCompare: CompareRule = {
+  outcome: "pass_fail",
+  defaultThreshold: DEFAULT_THRESHOLD,
+  // A run's unit is the task, or `<task>@<depth>` with several depths; an entry stores one sample per task.
+  pairKey: (s) => s.unit ?? s.taskId,
+  passes: (s, threshold) => s.detail?.is_best === true && typeof s.detail.best_similarity === "number" && s.detail.best_similarity >= threshold,
+  group: { by: "language", of: (s) => s.language },
+};
