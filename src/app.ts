@@ -15,6 +15,7 @@ import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
 import { pageNotFound, pageRoutes } from "./routes/page";
 import { runRoutes } from "./routes/runs";
+import { compareRoutes } from "./routes/compare";
 import { scoreRoutes } from "./routes/score";
 import { SERVICE_VERSION } from "./version";
 
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/", scoreIndexRoutes);
   app.route("/", leaderboardRoutes);
   app.route("/", runRoutes);
+  app.route("/", compareRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
@@ -92,6 +94,7 @@ export function createApp() {
         "POST /v1/runs",
         "GET /v1/runs/{id}",
         "GET /v1/runs/{id}/events",
+        "GET /v1/compare",
       ],
     }),
   );

@@ -1,0 +1,123 @@
+/**
+ * Statistics of a paired comparison of two models on the same tasks (GET /v1/compare,
+ * docs/compare.md): McNemar's exact test and Newcombe's interval for pass/fail outcomes, a paired
+ * bootstrap for graded ones. Pure functions, no I/O; checked against SciPy and an independent
+ * computation in test/cli/paired-stats.test.ts.
+ */
+import { PyRandom } from "../datasets/pyrandom";
+
+/** The 2×2 table of paired pass/fail outcomes (A first). */
+export interface PairedTable {
+  both: number;
+  only_a: number;
+  only_b: number;
+  neither: number;
+}
+
+/** A 95 % interval of one binomial proportion, `passed` of `n` (n > 0): the Wilson score interval for method 10. */
+export type ProportionInterval = (passed: number, n: number) => { low: number | null; high: number | null };
+
+/** A difference A − B with its 95 % interval and how the interval was computed. */
+export interface PairedDifference {
+  estimate: number;
+  ci_low: number;
+  ci_high: number;
+  method: string;
+}
+
+/** The bootstrap's method name, fixed seed and number of resamples, stated with its interval. */
+export interface BootstrapDifference extends PairedDifference {
+  seed: number;
+  resamples: number;
+}
+
+/** ln C(n, k) for every k in 0..n, by the product recurrence (exact enough for n in the tens of thousands). */
+function logBinomials(n: number): Float64Array {
+  const out = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) out[k + 1] = out[k] + Math.log(n - k) - Math.log(k + 1);
+  return out;
+}
+
+/**
+ * McNemar's exact test, two-sided: under H0 the discordant pairs split as Binomial(b + c, 1/2), and
+ * the p-value is 2 · P(X ≤ min(b, c)) capped at 1 (the doubled smaller tail; with p = 1/2 the
+ * distribution is symmetric, so this equals SciPy's `binomtest(b, b + c, 0.5)`). No discordant
+ * pairs: 1. The tail is summed in log space, so it does not underflow for large b + c.
+ */
+export function mcnemarExact(onlyA: number, onlyB: number): number {
+  const n = onlyA + onlyB;
+  if (n === 0) return 1;
+  const k = Math.min(onlyA, onlyB);
+  const logC = logBinomials(n);
+  const logHalfN = n * Math.LN2;
+  // log-sum-exp of ln C(n, i) − n ln 2 over i = 0..k; the largest term is at i = k (k ≤ n/2).
+  const top = logC[k];
+  let sum = 0;
+  for (let i = 0; i <= k; i++) sum += Math.exp(logC[i] - top);
+  return Math.min(1, 2 * Math.exp(top - logHalfN + Math.log(sum)));
+}
+
+/**
+ * The difference of paired proportions p_A − p_B = (only_a − only_b) / n with Newcombe's hybrid
+ * score interval for paired data (Newcombe 1998, Statistics in Medicine 17:2635, method 10): the
+ * Wilson intervals of each side's proportion, combined with the phi correlation of the table (phi
+ * taken as 0 when a margin is empty). `wilson` is the Wilson 95 % interval (the leaderboard's,
+ * passed in: a library knows no core module). Null without pairs.
+ */
+export function newcombeDifference(t: PairedTable, wilson: ProportionInterval): PairedDifference | null {
+  const n = t.both + t.only_a + t.only_b + t.neither;
+  if (n === 0) return null;
+  const passA = t.both + t.only_a;
+  const passB = t.both + t.only_b;
+  const pA = passA / n;
+  const pB = passB / n;
+  const a = wilson(passA, n) as { low: number; high: number };
+  const b = wilson(passB, n) as { low: number; high: number };
+  const margins = (t.both + t.only_a) * (t.only_b + t.neither) * (t.both + t.only_b) * (t.only_a + t.neither);
+  const phi = margins === 0 ? 0 : (t.both * t.neither - t.only_a * t.only_b) / Math.sqrt(margins);
+  const estimate = pA - pB;
+  const lowA = pA - a.low;
+  const highA = a.high - pA;
+  const lowB = pB - b.low;
+  const highB = b.high - pB;
+  // The radicands are non-negative for |phi| ≤ 1; max() absorbs a rounding error below 0.
+  const delta = Math.sqrt(Math.max(0, lowA * lowA - 2 * phi * lowA * highB + highB * highB));
+  const epsilon = Math.sqrt(Math.max(0, highA * highA - 2 * phi * highA * lowB + lowB * lowB));
+  return { estimate, ci_low: Math.max(-1, estimate - delta), ci_high: Math.min(1, estimate + epsilon), method: "newcombe-1998-method-10" };
+}
+
+/** The q-quantile of ascending `sorted` by linear interpolation (NumPy's default, Hyndman–Fan type 7). */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/** The default number of bootstrap resamples (docs/compare.md: what it costs). */
+export const BOOTSTRAP_RESAMPLES = 2000;
+/** The default seed of the bootstrap's generator, stated in every answer. */
+export const BOOTSTRAP_SEED = 20240420;
+
+/**
+ * The mean of paired differences (A − B per task) with a 95 % paired-bootstrap percentile interval:
+ * `resamples` times, n indices are drawn with replacement, each by Python's
+ * `random.Random(seed).randrange(n)` (MT19937, src/datasets/pyrandom.ts, one generator for all
+ * resamples in order), and the resample's mean difference kept; the interval is the 2.5 and 97.5
+ * percentiles of those means (linear interpolation, `quantileSorted`). So the same seed gives the
+ * same interval here and in a few lines of Python. Null without pairs.
+ */
+export function pairedBootstrap(differences: readonly number[], seed = BOOTSTRAP_SEED, resamples = BOOTSTRAP_RESAMPLES): BootstrapDifference | null {
+  const n = differences.length;
+  if (n === 0) return null;
+  const rng = new PyRandom(seed);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += differences[rng.randbelow(n)];
+    means[r] = sum / n;
+  }
+  means.sort();
+  const estimate = differences.reduce((s, d) => s + d, 0) / n;
+  return { estimate, ci_low: quantileSorted(means, 0.025), ci_high: quantileSorted(means, 0.975), method: "paired-bootstrap-percentile", seed, resamples };
+}

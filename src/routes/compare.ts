@@ -1,0 +1,85 @@
+/** GET /v1/compare: a paired comparison of two runs or leaderboard entries (docs/compare.md). */
+import { createRoute, z } from "@hono/zod-openapi";
+import { compare } from "../compare/service";
+import { createRouter, jsonResponse, problemResponses, queryDecimal } from "./common";
+
+const SideName = z.string().min(1).max(200);
+
+const CompareQuerySchema = z.object({
+  a: SideName.openapi({ description: "Side A: a completed run's id, or a leaderboard entry's model slug (with stored samples)", example: "run-20261121120000-0123456789" }),
+  b: SideName.openapi({ description: "Side B, as `a`. Differences are A − B.", example: "gpt-4o-2024-05-13" }),
+  threshold: queryDecimal(z.number().min(0).max(1))
+    .optional()
+    .openapi({ description: "The similarity threshold a pass reads, for benchmarks whose pass rule has one (default: the benchmark's; otherwise ignored)", example: 0.8 }),
+  benchmark: z.string().min(1).max(64).optional().openapi({ description: "An entry's benchmark (default: a run's on the other side, else the only one the model has)" }),
+  dataset: z.string().min(1).max(64).optional().openapi({ description: "An entry's dataset (default: a run's on the other side, else the only one)" }),
+  mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's scoring mode (default: the only one)" }),
+  comment_mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's comment mode (default: the only one)" }),
+});
+
+const TableSchema = z
+  .object({ both: z.number().int(), only_a: z.number().int(), only_b: z.number().int(), neither: z.number().int() })
+  .openapi("PairedTable", { description: "Paired pass/fail outcomes: both pass, only A, only B, neither" });
+
+const DifferenceSchema = z
+  .object({
+    estimate: z.number(),
+    ci_low: z.number(),
+    ci_high: z.number(),
+    method: z.string().openapi({ description: "`newcombe-1998-method-10` (pass/fail: difference of pass@1) or `paired-bootstrap-percentile` (graded: mean paired difference)" }),
+    seed: z.number().int().optional().openapi({ description: "Bootstrap only: the seed of Python's random.Random (MT19937) the resamples are drawn with" }),
+    resamples: z.number().int().optional().openapi({ description: "Bootstrap only" }),
+  })
+  .openapi("PairedDifference", { description: "A − B with its 95 % interval; null without pairs" });
+
+const FiguresSchema = z.object({
+  n_paired: z.number().int().openapi({ description: "Tasks scored on both sides" }),
+  table: TableSchema.nullable().openapi({ description: "Null when the benchmark has no pass rule" }),
+  mcnemar_p: z.number().nullable().openapi({ description: "McNemar's exact two-sided p-value (see `mcnemar`)" }),
+  pass_at_1: z.object({ a: z.number(), b: z.number() }).nullable(),
+  mean_grade: z.object({ a: z.number(), b: z.number() }).nullable().openapi({ description: "Graded benchmarks: each side's mean grade over the pairs" }),
+  difference: DifferenceSchema.nullable(),
+});
+
+const NotScoredSchema = z.object({ error: z.array(z.string()), context_exceeded: z.array(z.string()) });
+
+const SideSchema = z.object({
+  kind: z.enum(["run", "entry"]),
+  id: z.string().openapi({ description: "The run id or the model slug" }),
+  model: z.string(),
+  benchmark: z.string(),
+  dataset: z.string(),
+  mode: z.string().nullable(),
+  comment_mode: z.string().nullable(),
+  entry_kind: z.enum(["verified", "reported"]).nullable(),
+});
+
+const CompareSchema = FiguresSchema.extend({
+  benchmark: z.string(),
+  dataset: z.string(),
+  outcome: z.enum(["pass_fail", "graded"]),
+  threshold: z.number().nullable().openapi({ description: "The threshold the pass rule read; null when it reads none" }),
+  a: SideSchema,
+  b: SideSchema,
+  pairing: z.string().openapi({ description: "The pairing rule, stated" }),
+  mcnemar: z.string().nullable().openapi({ description: "The McNemar convention, stated; null without a table" }),
+  unpaired: z.object({ a: z.array(z.string()), b: z.array(z.string()) }).openapi({ description: "Tasks present on one side only, by side" }),
+  not_scored: z.object({ a: NotScoredSchema, b: NotScoredSchema }).openapi({ description: "Tasks on both sides left out because a side's sample is an error or a context overflow" }),
+  groups: z
+    .object({ by: z.string(), rows: z.array(FiguresSchema.extend({ key: z.string() })) })
+    .nullable()
+    .openapi({ description: "The same figures per group as the benchmark defines (language, grid position, task); null when it defines none" }),
+}).openapi("Comparison");
+
+const compareRoute = createRoute({
+  method: "get",
+  path: "/v1/compare",
+  tags: ["compare"],
+  summary: "Paired comparison of two runs or leaderboard entries on the same tasks",
+  description:
+    "Pass/fail benchmarks: the 2×2 table, McNemar's exact test and the difference of pass@1 with Newcombe's interval; graded ones: the mean paired difference with a paired-bootstrap interval (fixed seed, stated). Both sides must be the same benchmark and dataset. docs/compare.md.",
+  request: { query: CompareQuerySchema },
+  responses: { 200: jsonResponse(CompareSchema, "The comparison"), ...problemResponses(400, 404, 422) },
+});
+
+export const compareRoutes = createRouter().openapi(compareRoute, async (c) => c.json(await compare(c.env, c.req.valid("query")), 200));
