@@ -103,16 +103,30 @@ export async function listUnits(env: Env, benchmark: Benchmark, datasetId: strin
   };
 }
 
-function requireUnits(units: readonly string[], wanted: readonly string[], benchmark: Benchmark, datasetId: string) {
+/**
+ * `prepare` for a request about some units: a 404 naming those the run would not cover. One unit is
+ * looked up (`Benchmark.hasUnit`) rather than found in the listing of every unit, when the family can.
+ */
+async function prepareUnits(env: Env, benchmark: Benchmark, datasetId: string, rawOptions: unknown, wanted: readonly string[]) {
+  if (benchmark.hasUnit && new Set(wanted).size === 1) {
+    const parsed = parseOptions(benchmark, rawOptions);
+    const { has, datasetSha256, resolved } = await benchmark.hasUnit(env, datasetId, wanted[0], parsed);
+    if (!has) throwMissing([wanted[0]], benchmark, datasetId);
+    return { datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown> };
+  }
+  const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, rawOptions);
   const known = new Set(units);
   const missing = [...new Set(wanted.filter((u) => !known.has(u)))];
-  if (missing.length) {
-    throw new ProblemError(
-      "not-found",
-      `${benchmark.id} has no unit ${missing.slice(0, 5).map((u) => JSON.stringify(u)).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""} in dataset "${datasetId}" with these options (list them: GET /v1/benchmarks/${benchmark.id}/datasets/${datasetId}/units).`,
-      { missing_units: missing.slice(0, 100) },
-    );
-  }
+  if (missing.length) throwMissing(missing, benchmark, datasetId);
+  return { datasetSha256, options };
+}
+
+function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetId: string): never {
+  throw new ProblemError(
+    "not-found",
+    `${benchmark.id} has no unit ${missing.slice(0, 5).map((u) => JSON.stringify(u)).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""} in dataset "${datasetId}" with these options (list them: GET /v1/benchmarks/${benchmark.id}/datasets/${datasetId}/units).`,
+    { missing_units: missing.slice(0, 100) },
+  );
 }
 
 /**
@@ -120,8 +134,7 @@ function requireUnits(units: readonly string[], wanted: readonly string[], bench
  * default max_tokens, the assistant prefill when the prompt ends with one, and its token count.
  */
 export async function unitPrompt(env: Env, benchmark: Benchmark, datasetId: string, unit: string, rawOptions: unknown) {
-  const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, rawOptions);
-  requireUnits(units, [unit], benchmark, datasetId);
+  const { datasetSha256, options } = await prepareUnits(env, benchmark, datasetId, rawOptions, [unit]);
   const loaded = await benchmark.load(env, datasetId, unit, options);
   const last = loaded.messages.at(-1);
   return {
@@ -168,8 +181,7 @@ export async function scoreUnitAnswers(
   meter: WorkMeter,
   where: (index: number) => string,
 ) {
-  const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, rawOptions);
-  requireUnits(units, answers.map((a) => a.unit), benchmark, datasetId);
+  const { datasetSha256, options } = await prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit));
   const results: UnitVerdict[] = [];
   for (const [i, a] of answers.entries()) {
     let verdict: SampleVerdict;

@@ -28,6 +28,19 @@ export async function getDataset(env: Env, id: string): Promise<DatasetRow | und
   return db(env).query.datasets.findFirst({ where: eq(schema.datasets.id, id) });
 }
 
+/**
+ * Where a task of a dataset is filed (its `repo` and `name`), looked up by its id alone: how a
+ * family checks one unit without listing them all (`Benchmark.hasUnit`).
+ */
+export async function storedTask(env: Env, datasetId: string, taskId: string): Promise<{ repo: string; name: string } | undefined> {
+  const [row] = await db(env)
+    .select({ repo: schema.tasks.repo, name: schema.tasks.name })
+    .from(schema.tasks)
+    .where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, taskId)))
+    .limit(1);
+  return row;
+}
+
 export async function listDatasets(env: Env): Promise<DatasetRow[]> {
   return db(env).select().from(schema.datasets).orderBy(asc(schema.datasets.id));
 }

@@ -7,7 +7,9 @@ import { z } from "@hono/zod-openapi";
 // CodeBLEU parses with tree-sitter: the Worker's grammar loader must be installed.
 import "../../code";
 import { budgetPlan, WorkMeter } from "../../code/budget";
+import { storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
+import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import type { Benchmark } from "../types";
 import { longcodeuCompare } from "./compare";
@@ -27,6 +29,22 @@ export const LongCodeUOptionsSchema = z
   .strict();
 export type LongCodeUOptions = z.infer<typeof LongCodeUOptionsSchema>;
 
+/**
+ * The tasks a run over a ready dataset covers, with the options it records: naming every task the
+ * dataset has is the whole dataset (no `tasks` recorded, so it can be published). `checkFilters`
+ * runs where a run's own filters are checked, so errors come in the order they always did.
+ */
+async function chosenTasks(env: Env, datasetId: string, options: LongCodeUOptions, checkFilters?: () => void) {
+  const { dataset, manifest } = await readyLongCodeU(env, datasetId);
+  checkFilters?.();
+  const has = LONGCODEU_TASKS.filter((t) => manifest.tasks[t]);
+  const missing = (options.tasks ?? []).filter((t) => !manifest.tasks[t]);
+  if (missing.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
+  const chosen = options.tasks ? LONGCODEU_TASKS.filter((t) => options.tasks!.includes(t)) : has;
+  const resolved: Partial<LongCodeUOptions> = chosen.length === has.length ? { tasks: undefined } : { tasks: chosen };
+  return { dataset, chosen, resolved };
+}
+
 export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   id: LONGCODEU_BENCHMARK,
   title: "LongCodeU: long code understanding (eight tasks)",
@@ -41,18 +59,21 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   compare: longcodeuCompare,
 
   async units(env, datasetId, options, filters) {
-    const { dataset, manifest } = await readyLongCodeU(env, datasetId);
     const other = (filters.languages ?? []).filter((l) => l !== "python");
-    if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
-    const has = LONGCODEU_TASKS.filter((t) => manifest.tasks[t]);
-    const missing = (options.tasks ?? []).filter((t) => !manifest.tasks[t]);
-    if (missing.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
-    const chosen = options.tasks ? LONGCODEU_TASKS.filter((t) => options.tasks!.includes(t)) : has;
+    const { dataset, chosen, resolved } = await chosenTasks(env, datasetId, options, () => {
+      if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
+    });
     const units: string[] = [];
     for (const task of chosen) units.push(...(await longcodeuExampleIds(env, datasetId, task)));
-    // Naming every task the dataset has is the whole dataset: no `tasks` is recorded, so it can be published.
-    const whole = chosen.length === has.length;
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: whole ? { tasks: undefined } : { tasks: chosen } };
+    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved };
+  },
+
+  async hasUnit(env, datasetId, unit, options) {
+    const { dataset, chosen, resolved } = await chosenTasks(env, datasetId, options);
+    // Example ids start with their task's name (`<TASK>-...`), and are filed under it.
+    const task = taskOfUnit(unit);
+    const row = task && chosen.includes(task) ? await storedTask(env, datasetId, longcodeuTaskId(task, unit)) : undefined;
+    return { has: row?.repo === task && row?.name === unit, datasetSha256: dataset.contentSha256, resolved };
   },
 
   narrows: (options) => Boolean(options.tasks?.length),

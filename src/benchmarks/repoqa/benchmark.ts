@@ -9,8 +9,9 @@ import { budgetPlan, WorkMeter } from "../../code/budget";
 import * as schema from "../../db/schema";
 import type { CommentMode } from "./dataset/context";
 import { COMMENT_MODES } from "./dataset/context";
+import type { ContextConfig } from "./dataset/contexts";
 import { getShard } from "./dataset/shard-cache";
-import { db, getDataset } from "../../datasets/store";
+import { db, getDataset, storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
@@ -52,6 +53,27 @@ async function contextOf(env: Env, datasetId: string, unit: string, options: Rep
   return { location, needle: shard.shard.needles[location.needleIndex], ...context };
 }
 
+/**
+ * The checks every run over a dataset starts with (a ready RepoQA dataset with code contexts that
+ * has the chosen size and comment mode), and the options it decides.
+ */
+async function runnableDataset(env: Env, datasetId: string, options: RepoqaOptions) {
+  const dataset = await getDataset(env, datasetId);
+  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
+  if (dataset.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
+  // What a RepoQA import stores there (the column is any family's).
+  const config = dataset.contextConfig as ContextConfig | null;
+  if (!config) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
+  if (options.context_size !== undefined && !config.sizes.includes(options.context_size)) {
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
+  }
+  if (options.comment_mode !== undefined && !config.comment_modes.includes(options.comment_mode)) {
+    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
+  }
+  const resolved: Partial<RepoqaOptions> = { context_size: options.context_size ?? config.sizes[0], comment_mode: options.comment_mode ?? config.comment_modes[0] };
+  return { dataset: { ...dataset, contentSha256: dataset.contentSha256 }, config, resolved };
+}
+
 const fenced = (language: string, code: string) => "```" + language + "\n" + code + "\n```";
 
 export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
@@ -67,17 +89,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
 
   async units(env, datasetId, options, filters) {
-    const dataset = await getDataset(env, datasetId);
-    if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
-    if (dataset.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
-    const config = dataset.contextConfig;
-    if (!config) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
-    if (options.context_size !== undefined && !config.sizes.includes(options.context_size)) {
-      throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
-    }
-    if (options.comment_mode !== undefined && !config.comment_modes.includes(options.comment_mode)) {
-      throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
-    }
+    const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);
     const unknown = (filters.languages ?? []).filter((l) => !dataset.languages.includes(l));
     if (unknown.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
     const rows = await db(env)
@@ -87,11 +99,17 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.needleIndex));
     const depths = config.depths === "reference" ? [undefined] : config.depths;
     const units = rows.flatMap((r) => depths.map((d) => (d === undefined ? r.taskId : `${r.taskId}@${d}`)));
-    return {
-      units: filters.limit ? units.slice(0, filters.limit) : units,
-      datasetSha256: dataset.contentSha256,
-      resolved: { context_size: options.context_size ?? config.sizes[0], comment_mode: options.comment_mode ?? config.comment_modes[0] },
-    };
+    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved };
+  },
+
+  async hasUnit(env, datasetId, unit, options) {
+    const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);
+    // The unit as `units` spells it: the task id, plus `@<depth>` of one of the stored depths.
+    const at = unit.lastIndexOf("@");
+    const taskId = config.depths === "reference" ? unit : unit.slice(0, at);
+    const depthOk = config.depths === "reference" || (at >= 0 && config.depths.some((d) => String(d) === unit.slice(at + 1)));
+    const has = depthOk && (await storedTask(env, datasetId, taskId)) !== undefined;
+    return { has, datasetSha256: dataset.contentSha256, resolved };
   },
 
   async load(env, datasetId, unit, options) {

@@ -4,6 +4,7 @@
  * one unit per target, complete or with lines removed, shown without distractors.
  */
 import { z } from "@hono/zod-openapi";
+import { storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
@@ -54,6 +55,12 @@ function checkTask(manifest: { tasks: Partial<Record<SuiteTask, unknown>> }, dat
   if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
 }
 
+/** Whether the dataset files `targetId` under `task` (one of `suiteTargetIds`), looked up by its task id. */
+async function hasTarget(env: Env, datasetId: string, task: SuiteTask, targetId: string): Promise<boolean> {
+  const row = await storedTask(env, datasetId, suiteTaskId(task, targetId));
+  return row?.repo === task && row.name === targetId;
+}
+
 const scoreOutput = (task: SuiteTask, target: SuiteTarget, output: string) =>
   scoreOutputPrediction(output, target.input, target.output, { partial: task === "semtrace" || task === "sensitivity-semtrace" });
 
@@ -77,6 +84,16 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       // Target-major, so `limit` takes whole grids of the first targets.
       const units = targets.flatMap((t) => manifest.grid.distractors.flatMap((d) => manifest.grid.positions.map((p) => `${t}@${d}@${p}`)));
       return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+    },
+
+    async hasUnit(env, datasetId, unit) {
+      const { dataset, manifest } = await readySuite(env, datasetId);
+      checkTask(manifest, datasetId, task);
+      // `<target>@<D>@<position>` of the grid, as `units` spells it (D and position never hold an `@`).
+      const [p, d, ...target] = unit.split("@").reverse();
+      const targetId = target.reverse().join("@");
+      const inGrid = target.length > 0 && manifest.grid.distractors.some((x) => String(x) === d) && manifest.grid.positions.some((x) => String(x) === p);
+      return { has: inGrid && (await hasTarget(env, datasetId, task, targetId)), datasetSha256: dataset.contentSha256, resolved: {} };
     },
 
     async load(env, datasetId, unit) {
@@ -128,6 +145,12 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
       checkTask(manifest, datasetId, task, filters.languages);
       const units = await suiteTargetIds(env, datasetId, task);
       return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+    },
+
+    async hasUnit(env, datasetId, unit) {
+      const { dataset, manifest } = await readySuite(env, datasetId);
+      checkTask(manifest, datasetId, task);
+      return { has: await hasTarget(env, datasetId, task, unit), datasetSha256: dataset.contentSha256, resolved: {} };
     },
 
     async load(env, datasetId, unit) {
