@@ -1,95 +1,20 @@
 /**
  * Start-up warm-up of the request paths that must fit the Free plan's 10 ms CPU even on the first
  * request of an isolate. V8 compiles JavaScript lazily, function by function, on first call, and
- * hono, zod, drizzle and the scorer add up to many milliseconds of that. So while the isolate
+ * hono, zod, drizzle and the scorers add up to many milliseconds of that. So while the isolate
  * starts (Cloudflare's 1 s startup limit, not a request's CPU), a few requests run through the
- * real app against in-memory stand-ins for D1 and R2 that hold one tiny dataset: a score in each
- * mode, the score indexes' decoding, the BLEU endpoint and the leaderboard pages (on an empty
+ * real app against in-memory stand-ins for D1 and R2: each registered family's own (`Family.warmUp`,
+ * over a tiny dataset of its kind), then the BLEU endpoint and the leaderboard pages (on an empty
  * leaderboard). Nothing leaves the isolate; a warm-up that fails changes nothing but speed.
  *
  * Only microtasks are involved (no I/O, timers or randomness, which workerd forbids at start-up),
  * so everything has run when module evaluation ends.
  */
-import { getTableColumns } from "drizzle-orm";
-import type { ContextShard } from "./benchmarks/repoqa/dataset/contexts";
-import { CONTEXTS_FORMAT } from "./benchmarks/repoqa/dataset/contexts";
-import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./benchmarks/repoqa/dataset/score-index";
-import { SHARD_FORMAT, datasetKeys, type RepoShard } from "./benchmarks/repoqa/dataset/shard";
-import * as schema from "./db/schema";
+import { allFamilies } from "./benchmarks/registry";
+import type { WarmUpKit } from "./benchmarks/types";
 
-const DATASET = "__warmup__";
-const REPO = "warm/up";
-const SHA = "0".repeat(64);
-const CODE = ["def add(a, b):\n    # sum\n    return a + b", "def sub(a, b):\n    return a - b", "def mul(a, b):\n    return a * b"];
-
-function fakeShard(): RepoShard {
-  const functions = CODE.map((code, i) => ({
-    name: code.slice(4, 7),
-    path: "m.py",
-    start_line: i * 3,
-    end_line: i * 3 + 2,
-    code,
-    code_without_comments: code.replace("    # sum\n", ""),
-    ntokens: code.split(/\s+/).length,
-  }));
-  return {
-    format: SHARD_FORMAT,
-    language: "python",
-    repo: REPO,
-    needles: functions.slice(0, 2).map((f, index) => ({ ...f, index, task_id: `python::${REPO}::${f.name}`, description: "", function_index: index })),
-    functions,
-  };
-}
-
-function fakeContexts(shard: RepoShard): ContextShard {
-  return {
-    format: CONTEXTS_FORMAT,
-    size: 16384,
-    comment_mode: "original",
-    tokenizer: { name: "warmup", version: "0" },
-    tasks: shard.needles.map((n, i) => ({
-      task_id: n.task_id,
-      needle_index: i,
-      position_ratio: 0.5,
-      code_context: "",
-      needle_token_start: 0,
-      needle_token_end: 0,
-      code_context_ntokens: 0,
-      functions: shard.functions.map((f) => ({ name: f.name, code: f.code, code_without_comments: f.code_without_comments })),
-      target_index: i,
-    })),
-  };
-}
-
-/** Stand-ins for the bindings the warmed paths use: D1 (two tables), R2 (score indexes). */
-function fakeEnv() {
-  const shard = fakeShard();
-  const objects = new Map<string, Uint8Array>([
-    [scoreIndexKey(datasetKeys.shard(DATASET, "python", REPO), SHA), buildRepoScoreIndex(shard, SHA, true)],
-    [scoreIndexKey(datasetKeys.contexts(DATASET, 16384, "original", "python", REPO), SHA), buildContextsScoreIndex(fakeContexts(shard), SHA)],
-  ]);
-  const dataset: Record<string, unknown> = {
-    id: DATASET,
-    benchmark: "repoqa-snf",
-    name: DATASET,
-    status: "ready",
-    languages: '["python"]',
-    repo_count: 1,
-    task_count: 2,
-    content_sha256: SHA,
-    context_config: JSON.stringify({ sizes: [16384], comment_modes: ["original"], depths: "reference" }),
-    manifest_key: null,
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-  };
-  const datasetRow = Object.values(getTableColumns(schema.datasets)).map((c) => dataset[c.name] ?? null);
-  // Columns of the select in src/benchmarks/repoqa/dataset/store.ts locateTasks.
-  const taskRow = (name: string) => [`python::${REPO}::${name}`, "python", REPO, 0, datasetKeys.shard(DATASET, "python", REPO), SHA, name];
-  const rowsFor = (sql: string): unknown[][] => {
-    if (/from "datasets"/.test(sql)) return [datasetRow];
-    if (/from "tasks"/.test(sql) && /join "dataset_shards"/.test(sql)) return [taskRow("add")];
-    return [];
-  };
+/** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, everything else with no rows. */
+function standInD1(rowsFor: (sql: string) => unknown[][]) {
   const statement = (sql: string) => {
     const stmt = {
       bind: () => stmt,
@@ -100,8 +25,12 @@ function fakeEnv() {
     };
     return stmt;
   };
-  const DB = { prepare: statement, batch: async () => [], exec: async () => ({ count: 0, duration: 0 }) };
-  const DATASETS = {
+  return { prepare: statement, batch: async () => [], exec: async () => ({ count: 0, duration: 0 }) } as unknown as D1Database;
+}
+
+/** An R2 stand-in holding `objects`: `get`, with ranges. */
+function standInR2(objects: ReadonlyMap<string, Uint8Array>) {
+  return {
     async get(key: string, opts?: { range?: { offset: number; length: number } }) {
       const bytes = objects.get(key);
       if (!bytes) return null;
@@ -109,8 +38,7 @@ function fakeEnv() {
       const slice = bytes.slice(start, opts?.range ? start + opts.range.length : undefined);
       return { size: bytes.length, arrayBuffer: async () => slice.buffer, json: async () => JSON.parse(new TextDecoder().decode(slice)) };
     },
-  };
-  return { DB, DATASETS } as unknown;
+  } as unknown as R2Bucket;
 }
 
 type FetchApp = { fetch(request: Request, env: unknown, ctx: unknown): Response | Promise<Response> };
@@ -215,27 +143,30 @@ export function endWarmUp(): void {
 }
 
 async function runWarmUp(app: FetchApp): Promise<number[]> {
-  const env = fakeEnv();
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
-  const answer = "Here it is:\n\n```python\ndef add(a, b):\n    # sum\n    return a + b\n```\n";
-  const requests: [string, RequestInit?][] = [
-    ["/v1/score", json({ dataset: DATASET, task: `python::${REPO}::add`, answer, mode: "official" })],
-    ["/v1/score", json({ dataset: DATASET, task: `python::${REPO}::add`, answer, mode: "strict" })],
-    ["/v1/score", json({ dataset: DATASET, task: `python::${REPO}::add`, answer, mode: "official", ignore_comments: true })],
-    ["/v1/score", json({ dataset: DATASET })],
-    ["/v1/metrics/bleu", json({ pairs: [{ reference: CODE[0], candidate: CODE[1] }] })],
-    ["/v1", { headers: { "x-request-id": "warmup" } }],
-    ["/", { headers: { "x-request-id": "warmup" } }],
-    ["/models/warmup", { headers: { "x-request-id": "warmup" } }],
-  ];
+  const kit: WarmUpKit = {
+    async request(path, init, bindings) {
+      try {
+        return (await app.fetch(new Request(`http://warmup.invalid${path}`, init), bindings, ctx)).status;
+      } catch {
+        return 0;
+      }
+    },
+    d1: standInD1,
+    r2: standInR2,
+  };
   const statuses: number[] = [];
-  for (const [path, init] of requests) {
-    try {
-      const res = await app.fetch(new Request(`http://warmup.invalid${path}`, init), env, ctx);
-      statuses.push(res.status);
-    } catch {
-      statuses.push(0);
-    }
+  // Each family's own costly requests first (its data, its scorer), then the shared paths on empty storage.
+  for (const family of allFamilies()) if (family.warmUp) statuses.push(...(await family.warmUp(kit)));
+  const empty = { DB: standInD1(() => []), DATASETS: standInR2(new Map()) };
+  const get: RequestInit = { headers: { "x-request-id": "warmup" } };
+  const bleu: RequestInit = {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-request-id": "warmup" },
+    body: JSON.stringify({ pairs: [{ reference: "def add(a, b):\n    return a + b", candidate: "def sub(a, b):\n    return a - b" }] }),
+  };
+  for (const [path, init] of [["/v1/metrics/bleu", bleu], ["/v1", get], ["/", get], ["/models/warmup", get]] as const) {
+    statuses.push(await kit.request(path, init, empty));
   }
   return statuses;
 }

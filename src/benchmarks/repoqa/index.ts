@@ -1,9 +1,11 @@
 /** RepoQA, Searching Needle Function (docs/repoqa.md). */
 import type { Benchmark, Family } from "../types";
 import { repoqaBenchmark } from "./benchmark";
+import { repoqaWarmUp } from "./warmup";
 
 export const repoqaFamily: Family = {
   id: "repoqa",
   title: "RepoQA",
   benchmarks: [repoqaBenchmark as unknown as Benchmark],
+  warmUp: repoqaWarmUp,
 };
