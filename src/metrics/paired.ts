@@ -31,30 +31,41 @@ export interface BootstrapDifference extends PairedDifference {
   resamples: number;
 }
 
-/** ln C(n, k) for every k in 0..n, by the product recurrence (exact enough for n in the tens of thousands). */
-function logBinomials(n: number): Float64Array {
-  const out = new Float64Array(n + 1);
-  for (let k = 0; k < n; k++) out[k + 1] = out[k] + Math.log(n - k) - Math.log(k + 1);
-  return out;
+/** Up to this many discordant pairs the tail is summed directly (C(n, i) and 2^n stay finite). */
+const DIRECT_TAIL_MAX = 1000;
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, 1/2), k ≤ n/2. Directly for n ≤ DIRECT_TAIL_MAX (the binomial
+ * coefficients are exact integers while below 2^53, and 2^-n is a power of two, so small tails are
+ * exact); beyond, in log space, relative to the largest term, so nothing underflows.
+ */
+function lowerTailHalf(n: number, k: number): number {
+  if (n <= DIRECT_TAIL_MAX) {
+    let term = 1;
+    let sum = 1;
+    for (let i = 1; i <= k; i++) {
+      term = (term * (n - i + 1)) / i;
+      sum += term;
+    }
+    return sum * 2 ** -n;
+  }
+  const logC = new Float64Array(k + 1);
+  for (let i = 0; i < k; i++) logC[i + 1] = logC[i] + Math.log(n - i) - Math.log(i + 1);
+  let sum = 0;
+  for (let i = 0; i <= k; i++) sum += Math.exp(logC[i] - logC[k]);
+  return Math.exp(logC[k] - n * Math.LN2 + Math.log(sum));
 }
 
 /**
  * McNemar's exact test, two-sided: under H0 the discordant pairs split as Binomial(b + c, 1/2), and
  * the p-value is 2 · P(X ≤ min(b, c)) capped at 1 (the doubled smaller tail; with p = 1/2 the
  * distribution is symmetric, so this equals SciPy's `binomtest(b, b + c, 0.5)`). No discordant
- * pairs: 1. The tail is summed in log space, so it does not underflow for large b + c.
+ * pairs: 1.
  */
 export function mcnemarExact(onlyA: number, onlyB: number): number {
   const n = onlyA + onlyB;
   if (n === 0) return 1;
-  const k = Math.min(onlyA, onlyB);
-  const logC = logBinomials(n);
-  const logHalfN = n * Math.LN2;
-  // log-sum-exp of ln C(n, i) − n ln 2 over i = 0..k; the largest term is at i = k (k ≤ n/2).
-  const top = logC[k];
-  let sum = 0;
-  for (let i = 0; i <= k; i++) sum += Math.exp(logC[i] - top);
-  return Math.min(1, 2 * Math.exp(top - logHalfN + Math.log(sum)));
+  return Math.min(1, 2 * lowerTailHalf(n, Math.min(onlyA, onlyB)));
 }
 
 /**
