@@ -6,6 +6,7 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { WorkMeter } from "../code/budget";
 import type { AppEnv, Env } from "../env";
+import type { BenchmarkViews } from "../page/family";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -81,6 +82,8 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   score(env: Env, datasetId: string, unit: string, output: string, options: Options, meter?: WorkMeter): Promise<SampleVerdict>;
   /** How the leaderboard shows a completed whole-dataset run; absent: runs are not published. */
   leaderboard?: "repoqa" | "positional" | "longcodeu";
+  /** How the HTML pages show its leaderboard and model pages; absent: the pages do not show it. */
+  views?: BenchmarkViews;
   /**
    * Whether these (resolved) options cover only part of the dataset, e.g. some of its tasks: such a
    * run is filtered like one with `languages`/`limit`, so it is not published. Absent: never.

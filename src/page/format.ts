@@ -1,12 +1,8 @@
 /** Small formatting and URL helpers shared by the pages (no JSX here). */
-import { LEADERBOARD_DEFAULTS } from "../leaderboard/queries";
 import type { LeaderboardQuery, Rate } from "../leaderboard/types";
 
 /** The reference's threshold sweep, as the keys the API uses ("0.0" … "1.0"). */
 export const THRESHOLDS = Array.from({ length: 11 }, (_, i) => (i / 10).toFixed(1));
-
-/** The page's defaults are the API's: the page links to the API with the same parameters. */
-export const PAGE_DEFAULTS: LeaderboardQuery = LEADERBOARD_DEFAULTS;
 
 /** A rate in percent with one decimal ("90.6"); "–" when there is none. */
 export function pct(rate: number | null | undefined): string {
@@ -39,15 +35,15 @@ export function qs(params: Record<string, string | number | undefined | null>): 
 }
 
 /**
- * The parameters of a leaderboard query that differ from the defaults (threshold always, so a
- * shared link keeps meaning the same thing if the default ever changes). Used for the page's own
+ * The parameters of a leaderboard query that differ from the API's `defaults` (threshold always, so
+ * a shared link keeps meaning the same thing if the default ever changes). Used for the page's own
  * links and for the JSON/CSV links, whose parameter names are the same.
  */
-export function queryParams(q: LeaderboardQuery, overrides: Partial<Record<keyof LeaderboardQuery, string>> = {}): Record<string, string> {
+export function queryParams(q: LeaderboardQuery, defaults: LeaderboardQuery, overrides: Partial<Record<keyof LeaderboardQuery, string>> = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of Object.keys(PAGE_DEFAULTS) as (keyof LeaderboardQuery)[]) {
+  for (const key of Object.keys(defaults) as (keyof LeaderboardQuery)[]) {
     const value = key in overrides ? overrides[key] : key === "threshold" ? thresholdKey(q.threshold) : String(q[key]);
-    if (value !== undefined && (key === "threshold" || value !== String(PAGE_DEFAULTS[key]))) out[key] = value;
+    if (value !== undefined && (key === "threshold" || value !== String(defaults[key]))) out[key] = value;
   }
   return out;
 }

@@ -2,12 +2,14 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import { allBenchmarks } from "../benchmarks/registry";
-import { LEADERBOARD_KINDS } from "../leaderboard/types";
 import { SERVICE_VERSION } from "../version";
-import { THRESHOLDS, thresholdKey } from "./format";
+import type { PageContent } from "./family";
 
 /** Every hosted benchmark, from the registry, for the footer. */
 const HOSTED = allBenchmarks().map((b) => ({ id: b.id, title: b.title }));
+
+/** The stylesheet rules of the benchmarks' own views, each once (benchmarks of one family share theirs), in registry order. */
+const FAMILY_CSS = [...new Set(allBenchmarks().flatMap((b) => (b.views?.css ? [b.views.css] : [])))].join("");
 
 /**
  * One small stylesheet, inlined so a page is a single request. Phones first: the wide tables
@@ -80,11 +82,8 @@ h3 { font-size: 1rem; margin: .75rem 0 .4rem; }
 .drop-figure { margin: 0 0 .25rem; font-size: .95rem; }
 caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-align: left; }
 details { margin: .5rem 0; font-size: .9rem; }
-#positional-summary th[scope="col"], table.positional th[scope="col"] { white-space: normal; }
 details summary { cursor: pointer; color: var(--accent); }
-table.longcodeu th[scope="col"] { white-space: normal; }
-table.longcodeu th, table.longcodeu td { padding-left: .45rem; padding-right: .45rem; }
-footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
+${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
   h1 { font-size: 1.25rem; }
@@ -101,45 +100,13 @@ footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; borde
   svg.chart text { font-size: 20px; }
   svg.chart.small text { font-size: 12px; }
   .bar { min-width: 5rem; }
-  /* LongCodeU's task x length grids: more of the six columns on a phone's first screen. */
+  /* Task x length grids: more of their columns on a phone's first screen. */
   table.grid td.cell { min-width: 3.3rem; padding: .3rem .3rem; }
   table.grid th { padding: .3rem .35rem; }
 }
 `;
 
 /** The page shell; `title` goes to <title> (escaped like everything else). */
-/** The similarity-threshold selector of the pages' filter forms (0.0 ... 1.0). */
-/** One labelled `<select>` of a filter form; `text` names an option (default: its value). */
-export function FilterSelect(props: { label: string; name: string; values: readonly string[]; selected: string | undefined; text?: (value: string) => string }) {
-  return (
-    <label>
-      {props.label}
-      <select name={props.name}>
-        {props.values.map((v) => (
-          <option value={v} selected={v === props.selected}>
-            {props.text ? props.text(v) : v}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-export const ThresholdSelect = (props: { threshold: number }) => <FilterSelect label="Threshold" name="threshold" values={THRESHOLDS} selected={thresholdKey(props.threshold)} />;
-
-export const KindSelect = (props: { kind: string }) => <FilterSelect label="Kind" name="kind" values={["all", ...LEADERBOARD_KINDS]} selected={props.kind} />;
-
-/** What a filter form does not show, carried along so "Apply" changes only what was chosen. */
-export function HiddenFields(props: { fields: Record<string, string> }) {
-  return (
-    <>
-      {Object.entries(props.fields).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
-}
-
 export function Layout(props: { title: string; description?: string; children?: Child }) {
   return (
     <>
@@ -169,6 +136,17 @@ export function Layout(props: { title: string; description?: string; children?: 
         </body>
       </html>
     </>
+  );
+}
+
+/** A benchmark view's content in the page shell; `before` goes first in `<main>` (the leaderboard's benchmark picker). */
+export function Page(props: { content: PageContent; before?: Child }) {
+  const { title, description, body } = props.content;
+  return (
+    <Layout title={title} description={description}>
+      {props.before}
+      {body}
+    </Layout>
   );
 }
 

@@ -1,26 +1,26 @@
 /** Reading a page URL's query string into a leaderboard query. */
-import { ProblemError } from "../errors";
-import { isLeaderboardBenchmark, LEADERBOARD_BENCHMARKS } from "../leaderboard/queries";
-import { parseQueryNumber } from "../routes/common";
-import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS } from "../leaderboard/longcodeu";
+import { allBenchmarks, findBenchmark } from "../benchmarks/registry";
+import { LEADERBOARD_DEFAULTS, leaderboardOf } from "../leaderboard/queries";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
-import { PAGE_DEFAULTS } from "./format";
-import { isApiSort } from "./leaderboard";
+import { parseQueryNumber } from "../routes/common";
+import { invalid } from "./family";
+import { isApiSort } from "./table";
+
+/** The page's defaults are the API's: the page links to the API with the same parameters. */
+export const PAGE_DEFAULTS: LeaderboardQuery = LEADERBOARD_DEFAULTS;
+
+/** A page's query: the shared fields asked for, and the shown benchmark's own parameters. */
+export type PageQuery = Partial<LeaderboardQuery> & Record<string, unknown>;
 
 const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-
-/** Throws the validation problem for one parameter (a 400 page). */
-export function invalid(name: string, allowed: string): never {
-  throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
-}
 
 /**
  * The leaderboard query of a page URL (same parameter names as `GET /v1/leaderboard`). Absent
  * parameters are left to the query's defaults; malformed ones are a 400 page, not silently ignored.
  */
-export function parsePageQuery(params: Record<string, string | undefined>): { q: Partial<LeaderboardQuery>; sort: string } {
-  const q: Partial<LeaderboardQuery> = {};
-  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, bucket, metric, sort = PAGE_DEFAULTS.sort } = params;
+export function parsePageQuery(params: Record<string, string | undefined>): { q: PageQuery; sort: string } {
+  const q: PageQuery = {};
+  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
   if (threshold !== undefined) {
     // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its range.
     const t = parseQueryNumber(threshold);
@@ -44,23 +44,22 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     q.dataset = dataset;
   }
   if (benchmark !== undefined) {
-    if (!isLeaderboardBenchmark(benchmark)) invalid("benchmark", `one of ${LEADERBOARD_BENCHMARKS.join(", ")}`);
+    if (!findBenchmark(benchmark)?.views) invalid("benchmark", `one of ${allBenchmarks().flatMap((b) => (b.views ? [b.id] : [])).join(", ")}`);
     q.benchmark = benchmark;
   }
   if (comment_mode !== undefined) {
     if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");
     q.comment_mode = comment_mode;
   }
-  // LongCodeU's (ignored by the other benchmarks, like the API does).
-  if (bucket !== undefined) {
-    if (!(LONGCODEU_BUCKET_FILTERS as readonly string[]).includes(bucket)) invalid("bucket", `one of ${LONGCODEU_BUCKET_FILTERS.join(", ")}`);
-    q.bucket = bucket as LeaderboardQuery["bucket"];
+  // The benchmark's own parameters (the others' are ignored, like the API does).
+  const own = leaderboardOf(q.benchmark ?? PAGE_DEFAULTS.benchmark)?.params ?? {};
+  for (const [name, param] of Object.entries(own)) {
+    const value = params[name];
+    if (value === undefined) continue;
+    if (!param.values.includes(value)) invalid(name, `one of ${param.values.join(", ")}`);
+    q[name] = value;
   }
-  if (metric !== undefined) {
-    if (!(LONGCODEU_METRICS as readonly string[]).includes(metric)) invalid("metric", `one of ${LONGCODEU_METRICS.join(", ")}`);
-    q.metric = metric as LeaderboardQuery["metric"];
-  }
-  // Upper case for LongCodeU's task columns (CU_P, DRA_T1, ...).
+  // Upper case for a benchmark's own columns (task names such as CU_P).
   if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalid("sort", "a column name, with '-' for descending");
   // Sorts the API does not know (n, a language) are applied by the page to the default order.
   if (params.sort !== undefined && isApiSort(sort)) q.sort = sort;

@@ -126,7 +126,7 @@ function order(buckets: BucketRate[], seen: string[]): string[] {
   return out;
 }
 
-/** What a heatmap's labels say; the defaults are RepoQA's depth × context length in pass@1. */
+/** What a heatmap's labels say; the default is needle depth × context length in pass@1. */
 export interface HeatmapLabels {
   id: string;
   /** The corner cell ("depth \ length"). */
@@ -143,7 +143,7 @@ export interface HeatmapLabels {
   cell: string;
 }
 
-const REPOQA_HEATMAP: HeatmapLabels = {
+const DEPTH_LENGTH_HEATMAP: HeatmapLabels = {
   id: "heatmap",
   corner: "depth \\ length",
   column: lengthLabel,
@@ -156,11 +156,11 @@ const REPOQA_HEATMAP: HeatmapLabels = {
 /**
  * Depth × context-length heatmap as a table of coloured cells (rows: needle depth, columns:
  * context length); each cell shows its rate and count, so colour is never the only carrier.
- * `labels` renames it for other grids (the positional pages: position × D); `cls` adds classes to
+ * `labels` renames it for other grids (e.g. target position × distractor count); `cls` adds classes to
  * the figure.
  */
 export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: BucketRate[]; length: BucketRate[]; labels?: HeatmapLabels; cls?: string }) {
-  const labels = props.labels ?? REPOQA_HEATMAP;
+  const labels = props.labels ?? DEPTH_LENGTH_HEATMAP;
   const depths = order(props.depth, props.cells.map((c) => c.depth));
   const lengths = order(props.length, props.cells.map((c) => c.length));
   const at = new Map(props.cells.map((c) => [`${c.depth}\u0000${c.length}`, c]));

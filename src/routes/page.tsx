@@ -7,16 +7,12 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
-import { isLongCodeUBenchmark } from "../leaderboard/longcodeu";
-import { POSITIONAL_BENCHMARKS, isPositionalBenchmark } from "../leaderboard/positional";
 import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
-import { PAGE_DEFAULTS } from "../page/format";
-import { ErrorPage } from "../page/layout";
-import { LeaderboardPage, isApiSort, pageSortKeys } from "../page/leaderboard";
-import { LongCodeUModelPage } from "../page/longcodeu";
-import { ModelPage } from "../page/model";
-import { PositionalModelPage, type PositionalTasks } from "../page/positional";
-import { invalid, parsePageQuery } from "../page/query";
+import { invalid } from "../page/family";
+import { ErrorPage, Page } from "../page/layout";
+import { LeaderboardPage, viewsOf } from "../page/leaderboard";
+import { PAGE_DEFAULTS, parsePageQuery } from "../page/query";
+import { isApiSort } from "../page/table";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
 export function pageNotFound(c: Context<AppEnv>, detail: string) {
@@ -49,35 +45,19 @@ const pageETag = etag();
 pageRoutes.get("/", pageETag, async (c) => {
   const { q, sort } = parsePageQuery(c.req.query());
   const data = await queryLeaderboard(c.env, q);
-  const keys = pageSortKeys(data.languages, isPositionalBenchmark(data.query.benchmark), isLongCodeUBenchmark(data.query.benchmark));
+  const keys = viewsOf(data.query.benchmark).sortKeys(data);
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalid("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<LeaderboardPage data={data} sort={sort} />, 200);
 });
 
+// The benchmark's views read the model's breakdowns (another of its tasks' too) and lay out its page.
 pageRoutes.get("/models/:slug", pageETag, async (c) => {
   const slug = c.req.param("slug");
   const { q } = parsePageQuery(c.req.query());
-  const benchmark = q.benchmark;
-  if (benchmark !== undefined && isPositionalBenchmark(benchmark)) {
-    // The asked task decides the dataset; the study's other two tasks are read on the same one.
-    const main = await modelBreakdown(c.env, slug, q);
-    if (!main) throw new ProblemError("not-found", `No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
-    const tasks: PositionalTasks = { [benchmark]: main };
-    for (const other of POSITIONAL_BENCHMARKS) {
-      if (other !== benchmark) tasks[other] = await modelBreakdown(c.env, slug, { ...q, benchmark: other, dataset: main.dataset });
-    }
-    c.header("Cache-Control", CACHE_CONTROL);
-    return c.html(<PositionalModelPage tasks={tasks} focus={benchmark} kind={q.kind === "all" ? undefined : q.kind} />, 200);
-  }
-  if (benchmark !== undefined && isLongCodeUBenchmark(benchmark)) {
-    const data = await modelBreakdown(c.env, slug, q);
-    if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
-    c.header("Cache-Control", CACHE_CONTROL);
-    return c.html(<LongCodeUModelPage data={{ ...data, longcodeu: data.longcodeu }} kind={q.kind === "all" ? undefined : q.kind} />, 200);
-  }
-  const data = await modelBreakdown(c.env, slug, q);
-  if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? PAGE_DEFAULTS.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);
+  const views = viewsOf(q.benchmark ?? PAGE_DEFAULTS.benchmark);
+  const kind = q.kind === "all" ? undefined : q.kind;
+  const content = await views.model({ slug, query: q, kind, read: (query) => modelBreakdown(c.env, slug, query), defaults: PAGE_DEFAULTS });
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<ModelPage data={data} kind={q.kind === "all" ? undefined : q.kind} />, 200);
+  return c.html(<Page content={content} />, 200);
 });

@@ -12,7 +12,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
 import { WRANGLER_ENV, applyLocalMigrations, ensureAdminToken, freePort } from "../../cli/lib/local-service";
-import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
+import type { PositionalModelBreakdown, PositionalResponse } from "../../src/benchmarks/semtrace/leaderboard";
 import { curveSamples, positionalRun } from "../leaderboard/positional-fixtures";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -105,7 +105,7 @@ describe("positional pages in Chromium", () => {
     // The default dataset is resolved, and the selector keeps it for the study's other tasks.
     expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe(`/?benchmark=semtrace&dataset=${DATASET}`);
     expect(await page.locator("select[name=threshold]").count()).toBe(0);
-    const api = await json<LeaderboardResponse>((await page.getAttribute("a:text('JSON of this table')", "href"))!);
+    const api = await json<PositionalResponse>((await page.getAttribute("a:text('JSON of this table')", "href"))!);
     expect(api.query.dataset).toBe(DATASET);
     const shown = await page.$$eval("#leaderboard tbody tr", (trs) => trs.map((tr) => [tr.getAttribute("data-model"), tr.querySelector("td.rate")?.getAttribute("data-rate"), tr.querySelector("td.drop")?.textContent]));
     expect(shown).toEqual(api.rows.map((r) => [r.model_slug, String(r.rate), r.median_drop === null || r.median_drop === undefined ? "–" : (r.median_drop * 100).toFixed(2)]));
@@ -128,7 +128,7 @@ describe("positional pages in Chromium", () => {
     expect(new Set(tops).size).toBe(1);
     // The summary's median drops are the API's.
     const href = await page.getAttribute("a:text('JSON: SemTrace')", "href");
-    const api = await json<ModelBreakdown>(href!);
+    const api = await json<PositionalModelBreakdown>(href!);
     expect(await page.textContent('#positional-summary tr[data-task="semtrace"] strong')).toBe((api.positional!.median_drop! * 100).toFixed(2));
     await screenshot(page, "positional-model");
     // On a phone they stack.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "../../src/errors";
 import { heatColour, interval, linkify, pct, qs, queryParams, when } from "../../src/page/format";
-import { parsePageQuery } from "../../src/page/query";
+import { PAGE_DEFAULTS, parsePageQuery } from "../../src/page/query";
 import { leaderboard } from "./fixtures";
 
 describe("page formatting", () => {
@@ -17,8 +17,8 @@ describe("page formatting", () => {
 
   it("builds query strings from the non-default parameters", () => {
     const q = leaderboard().query;
-    expect(qs(queryParams(q))).toBe("?threshold=0.8");
-    expect(qs(queryParams({ ...q, dataset: "mine", kind: "verified" }, { sort: "model" }))).toBe("?dataset=mine&threshold=0.8&kind=verified&sort=model");
+    expect(qs(queryParams(q, PAGE_DEFAULTS))).toBe("?threshold=0.8");
+    expect(qs(queryParams({ ...q, dataset: "mine", kind: "verified" }, PAGE_DEFAULTS, { sort: "model" }))).toBe("?dataset=mine&threshold=0.8&kind=verified&sort=model");
     expect(qs({ a: "x y&z", b: undefined, c: "" })).toBe("?a=x%20y%26z");
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LeaderboardPage, sortRows } from "../../src/page/leaderboard";
+import { LeaderboardPage } from "../../src/page/leaderboard";
+import { sortRows } from "../../src/page/table";
 import { leaderboard, render, row } from "./fixtures";
 
 const page = (sort = "-rate", data = leaderboard()) => render(LeaderboardPage({ data, sort }));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ModelPage } from "../../src/page/model";
+import { modelPage } from "../../src/benchmarks/repoqa/views/model";
+import { Page } from "../../src/page/layout";
+import { PAGE_DEFAULTS } from "../../src/page/query";
 import { lengthLabel, rateAxis } from "../../src/page/svg";
 import { breakdown, render } from "./fixtures";
 
-const page = (data = breakdown()) => render(ModelPage({ data }));
+const page = (data = breakdown()) => render(Page({ content: modelPage(data, PAGE_DEFAULTS) }));
 
 describe("model page", () => {
   it("draws the threshold curve as inline SVG: all with its band, one line per language, the threshold marked", async () => {

@@ -20,6 +20,7 @@ import { longcodeuPrompt } from "./prompt";
 import { scoreExample } from "./score";
 import { longcodeuContext, longcodeuExample, longcodeuExampleIds, readyLongCodeU } from "./store";
 import { longcodeuSummary } from "./summary";
+import { longcodeuViews } from "./views";
 
 export const LongCodeUOptionsSchema = z
   .object({
@@ -56,6 +57,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
   baselines: ["oracle"],
   leaderboard: "longcodeu",
+  views: longcodeuViews,
   compare: longcodeuCompare,
 
   async units(env, datasetId, options, filters) {

@@ -22,6 +22,7 @@ import { repoqaCompare } from "./compare";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
 import { locateTask, scoreTask, storedContext } from "./service";
+import { repoqaViews } from "./views";
 
 export const RepoqaOptionsSchema = z.object({
   scoring_mode: z.enum(SCORING_MODES).default("official"),
@@ -85,6 +86,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
   leaderboard: "repoqa",
+  views: repoqaViews,
   compare: repoqaCompare,
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
 

@@ -17,6 +17,7 @@ import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredict
 import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
 import { positionalSummary, sensitivitySummary } from "./summary";
+import { positionalViews } from "./views";
 
 const NoOptions = z.object({}).strict();
 type NoOptions = Record<string, never>;
@@ -76,6 +77,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
     leaderboard: "positional",
+    views: positionalViews(task),
 
     async units(env, datasetId, _options, filters) {
       const { dataset, manifest } = await readySuite(env, datasetId);

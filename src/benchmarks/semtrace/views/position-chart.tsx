@@ -3,8 +3,8 @@
  * the positional pages' relative-accuracy and partial-match curves. Inline SVG, no script; the
  * numbers are always in a table beside it.
  */
-import { pct } from "./format";
-import { seriesStyle } from "./svg";
+import { pct } from "../../../page/format";
+import { seriesStyle } from "../../../page/svg";
 
 export interface PositionSeries {
   /** D, the series' name. */

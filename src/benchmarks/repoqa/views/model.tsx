@@ -1,9 +1,10 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
-import type { BucketRate, LeaderboardKind, ModelBreakdown } from "../leaderboard/types";
-import { PAGE_DEFAULTS, THRESHOLDS, interval, pct, qs, thresholdKey } from "./format";
-import { HiddenFields, Layout, ThresholdSelect } from "./layout";
-import { KindBadge } from "./leaderboard";
-import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "./svg";
+import type { BucketRate, LeaderboardKind, LeaderboardQuery, ModelBreakdown } from "../../../leaderboard/types";
+import { HiddenFields, ThresholdSelect } from "../../../page/controls";
+import type { PageContent } from "../../../page/family";
+import { THRESHOLDS, interval, pct, qs, thresholdKey } from "../../../page/format";
+import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page/svg";
+import { KindBadge } from "../../../page/table";
 
 /** The languages of a breakdown, in the order the API gives them, without "all". */
 export function breakdownLanguages(data: ModelBreakdown): string[] {
@@ -80,14 +81,14 @@ function ThresholdTable(props: { data: ModelBreakdown; languages: string[] }) {
 }
 
 /** Query parameters that select this breakdown (non-default ones only, threshold always). */
-function params(data: ModelBreakdown, kind?: LeaderboardKind): Record<string, string> {
+function params(data: ModelBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): Record<string, string> {
   return {
     threshold: thresholdKey(data.threshold),
     ...(kind ? { kind } : {}),
-    ...(data.dataset !== PAGE_DEFAULTS.dataset ? { dataset: data.dataset } : {}),
-    ...(data.mode !== PAGE_DEFAULTS.mode ? { mode: data.mode } : {}),
-    ...(data.comment_mode !== PAGE_DEFAULTS.comment_mode ? { comment_mode: data.comment_mode } : {}),
-    ...(data.benchmark !== PAGE_DEFAULTS.benchmark ? { benchmark: data.benchmark } : {}),
+    ...(data.dataset !== defaults.dataset ? { dataset: data.dataset } : {}),
+    ...(data.mode !== defaults.mode ? { mode: data.mode } : {}),
+    ...(data.comment_mode !== defaults.comment_mode ? { comment_mode: data.comment_mode } : {}),
+    ...(data.benchmark !== defaults.benchmark ? { benchmark: data.benchmark } : {}),
   };
 }
 
@@ -95,14 +96,22 @@ function params(data: ModelBreakdown, kind?: LeaderboardKind): Record<string, st
  * The model page for one breakdown. `kind` is the kind asked for, if any (a model with both a
  * verified and a reported entry shows the verified one unless asked), kept in the page's links.
  */
-export function ModelPage(props: { data: ModelBreakdown; kind?: LeaderboardKind }) {
+export function modelPage(data: ModelBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): PageContent {
+  return {
+    title: `${data.model} – RepoQA – needlework`,
+    description: `RepoQA Searching Needle Function results of ${data.model}.`,
+    body: <ModelBody data={data} defaults={defaults} kind={kind} />,
+  };
+}
+
+function ModelBody(props: { data: ModelBreakdown; defaults: LeaderboardQuery; kind?: LeaderboardKind }) {
   const { data } = props;
   const languages = breakdownLanguages(data);
-  const p = params(data, props.kind);
+  const p = params(data, props.defaults, props.kind);
   const slug = encodeURIComponent(data.model_slug);
   const { threshold: _t, ...hidden } = p;
   return (
-    <Layout title={`${data.model} – RepoQA – needlework`} description={`RepoQA Searching Needle Function results of ${data.model}.`}>
+    <>
       <p class="links">
         <a href={`/${qs(p)}`}>← Leaderboard</a>
       </p>
@@ -151,6 +160,6 @@ export function ModelPage(props: { data: ModelBreakdown; kind?: LeaderboardKind 
           <Heatmap cells={data.heatmap} depth={data.depth} length={data.length} />
         </>
       )}
-    </Layout>
+    </>
   );
 }

@@ -4,17 +4,18 @@
  * relative-accuracy curves with the drop per D, the median drop beside the paper's, and SemTrace's
  * partial-match curve. Every chart has its numbers in a table.
  */
-import { PAPER_MEDIAN_DROP, POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../leaderboard/positional";
-import type { LeaderboardKind, ModelBreakdown, PositionalBreakdown } from "../leaderboard/types";
-import { SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
-import { interval, pct, qs, thresholdKey } from "./format";
-import { Layout } from "./layout";
-import { KindBadge } from "./leaderboard";
+import type { LeaderboardKind } from "../../../leaderboard/types";
+import type { PageContent } from "../../../page/family";
+import { interval, pct, qs, thresholdKey } from "../../../page/format";
+import { Heatmap, type HeatmapLabels } from "../../../page/svg";
+import { KindBadge } from "../../../page/table";
+import { POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../ids";
+import { PAPER_MEDIAN_DROP, type PositionalBreakdown, type PositionalModelBreakdown } from "../leaderboard";
+import { SHORT_NAMES, dropPct, positionalParams } from "./positional";
 import { DistractorLegend, PositionChart, type PositionSeries } from "./position-chart";
-import { Heatmap, type HeatmapLabels } from "./svg";
 
 /** A model's breakdowns of the three tasks on one dataset; a task it was not run on is absent. */
-export type PositionalTasks = Partial<Record<PositionalBenchmark, ModelBreakdown>>;
+export type PositionalTasks = Partial<Record<PositionalBenchmark, PositionalModelBreakdown>>;
 
 const heatmapLabels = (b: PositionalBenchmark): HeatmapLabels => ({
   id: `heatmap-${b}`,
@@ -164,7 +165,16 @@ function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: s
  * The positional model page. `focus` is the benchmark asked for (its breakdown decides the model,
  * dataset and kind shown); `kind` is the kind asked for, if any, kept in the links.
  */
-export function PositionalModelPage(props: { tasks: PositionalTasks; focus: PositionalBenchmark; kind?: LeaderboardKind }) {
+export function modelPage(tasks: PositionalTasks, focus: PositionalBenchmark, kind?: LeaderboardKind): PageContent {
+  const main = tasks[focus]!;
+  return {
+    title: `${main.model} – ${SHORT_NAMES[focus]} (${main.dataset}) – needlework`,
+    description: `Lexical vs semantic recall of ${main.model} by target position and number of distractors.`,
+    body: <ModelBody tasks={tasks} focus={focus} kind={kind} />,
+  };
+}
+
+function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; kind?: LeaderboardKind }) {
   const main = props.tasks[props.focus]!;
   const { dataset } = main;
   const slug = encodeURIComponent(main.model_slug);
@@ -172,7 +182,7 @@ export function PositionalModelPage(props: { tasks: PositionalTasks; focus: Posi
   const present = POSITIONAL_BENCHMARKS.filter((b) => props.tasks[b]?.positional);
   const semtrace = props.tasks.semtrace?.positional;
   return (
-    <Layout title={`${main.model} – ${SHORT_NAMES[props.focus]} (${dataset}) – needlework`} description={`Lexical vs semantic recall of ${main.model} by target position and number of distractors.`}>
+    <>
       <p class="links">
         <a href={`/${params(props.focus)}`}>← {SHORT_NAMES[props.focus]} leaderboard</a>
       </p>
@@ -276,6 +286,6 @@ export function PositionalModelPage(props: { tasks: PositionalTasks; focus: Posi
       ) : (
         missing("semtrace", dataset)
       )}
-    </Layout>
+    </>
   );
 }

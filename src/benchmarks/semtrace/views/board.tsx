@@ -3,18 +3,25 @@
  * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
  * comment controls: none of them means anything for these tasks.
  */
-import { TITLES } from "../benchmarks/semtrace/ids";
-import { PAPER_MEDIAN_DROP, type PositionalBenchmark } from "../leaderboard/positional";
-import type { LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
-import { BenchmarkNav, SHORT_NAMES, dropPct, positionalParams } from "./benchmarks";
-import { PAGE_DEFAULTS, qs, when } from "./format";
-import { HiddenFields, KindSelect, Layout } from "./layout";
-import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, sortRows } from "./leaderboard";
+import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
+import { HiddenFields, KindSelect } from "../../../page/controls";
+import type { PageContent } from "../../../page/family";
+import { qs, when } from "../../../page/format";
+import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
+import { TITLES, type PositionalBenchmark } from "../ids";
+import { PAPER_MEDIAN_DROP, type PositionalResponse, type PositionalRow } from "../leaderboard";
+import { SHORT_NAMES, dropPct, positionalParams } from "./positional";
+
+/** The page's sort keys: rate, model, n and median_drop (one language only, Python). */
+export const sortKeys = () => ["rate", "model", "n", "median_drop"];
+
+/** The median drop, the one column of its own the table sorts by. */
+const column: ColumnValue = (r, key) => (key === "median_drop" ? ((r as PositionalRow).median_drop ?? null) : undefined);
 
 /** The kind filter (the only one), carrying benchmark, dataset and sort along. */
-function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
-  const q = props.data.query;
-  const hidden = { ...positionalParams(q.benchmark, q.dataset), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
+function KindFilter(props: { q: LeaderboardQuery; sort: string; defaults: LeaderboardQuery }) {
+  const { q } = props;
+  const hidden = { ...positionalParams(q.benchmark, q.dataset), ...sortParam(props.sort, props.defaults) };
   return (
     <form class="filters" method="get" action="/">
       <KindSelect kind={q.kind} />
@@ -25,20 +32,30 @@ function KindFilter(props: { data: LeaderboardResponse; sort: string }) {
 }
 
 /** The positional leaderboard for one API response, rows in the page's `sort`. */
-export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
-  const { data, sort } = props;
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent {
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
-  const rows = sortRows(data.rows, sort);
+  return {
+    title: `${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
+    description: `${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`,
+    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} />,
+  };
+}
+
+function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery }) {
+  const { data, sort, defaults } = props;
+  const q = data.query;
+  const b = q.benchmark as PositionalBenchmark;
+  const rows = sortRows(data.rows, sort, column) as PositionalRow[];
   const params = positionalParams(b, q.dataset, q.kind);
-  const apiParams = apiQuery(params, sort);
-  const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
-  const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(positionalParams(b, q.dataset, twice.has(r.model_slug) ? r.kind : undefined))}`;
+  const apiParams = apiQuery(params, sort, defaults);
+  const link = (next: string) => ({ ...params, sort: next });
+  const twice = listedTwice(rows);
+  const modelHref = (r: PositionalRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(positionalParams(b, q.dataset, twice.has(r.model_slug) ? r.kind : undefined))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
   const paper = PAPER_MEDIAN_DROP[b];
   return (
-    <Layout title={`${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`} description={`${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`}>
-      <BenchmarkNav q={q} />
+    <>
       <h1>{TITLES[b]}</h1>
       <p class="lede">
         {q.dataset ? (
@@ -51,7 +68,7 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
         : a target function among D distractor functions at positions from the start to the end of the context (Štorek et al.,
         “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <KindFilter data={data} sort={sort} />
+      <KindFilter q={q} sort={sort} defaults={defaults} />
       <TableLinks params={apiParams} />
       {rows.length === 0 ? (
         <p>No results for {SHORT_NAMES[b]} here yet: a completed run of this service over the whole dataset publishes itself on this page.</p>
@@ -60,11 +77,11 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
           <table id="leaderboard" class="positional">
             <thead>
               <tr>
-                <HeadCells rankTitle="Rank by accuracy" sort={sort} q={q} params={params} />
-                <SortHeader label="accuracy %" sortKey="rate" sort={sort} q={q} params={params} title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below" />
+                <HeadCells rankTitle="Rank by accuracy" sort={sort} link={link} />
+                <SortHeader label="accuracy %" sortKey="rate" sort={sort} link={link} title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below" />
                 {/* The drop beside the accuracy: both fit a phone's first screen. */}
-                <SortHeader label="median drop %" sortKey="median_drop" sort={sort} q={q} params={params} title="Median over D of the relative accuracy drop toward the middle of the context" />
-                <SortHeader label="n" sortKey="n" sort={sort} q={q} params={params} title="Samples scored (targets × cells)" />
+                <SortHeader label="median drop %" sortKey="median_drop" sort={sort} link={link} title="Median over D of the relative accuracy drop toward the middle of the context" />
+                <SortHeader label="n" sortKey="n" sort={sort} link={link} title="Samples scored (targets × cells)" />
                 <FailureHeads showExceeded={showExceeded} />
               </tr>
             </thead>
@@ -99,6 +116,10 @@ export function PositionalLeaderboardPage(props: { data: LeaderboardResponse; so
           model loses toward the middle. Lexical recall barely moves; tasks that need semantic recall (SemTrace) fall sharply.
         </p>
       </section>
-    </Layout>
+    </>
   );
 }
+
+/** The stylesheet rules of the positional tables: their column headers wrap. */
+export const CSS = `#positional-summary th[scope="col"], table.positional th[scope="col"] { white-space: normal; }
+`;

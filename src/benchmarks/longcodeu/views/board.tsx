@@ -4,12 +4,34 @@
  * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
  * reference, when the view matches what it reports (recall, all lengths).
  */
-import { BUCKET_KEYS, LONGCODEU_BENCHMARK, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUMetric, type LongCodeUTask, type PaperReference } from "../leaderboard/longcodeu";
-import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../leaderboard/types";
-import { BenchmarkNav } from "./benchmarks";
-import { PAGE_DEFAULTS, qs, when } from "./format";
-import { FilterSelect, HiddenFields, KindSelect, Layout } from "./layout";
-import { FailureCells, FailureHeads, HeadCells, KindBadge, SortHeader, TableLinks, apiQuery, breakable, sortRows } from "./leaderboard";
+import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
+import { FilterSelect, HiddenFields, KindSelect } from "../../../page/controls";
+import type { PageContent } from "../../../page/family";
+import { qs, when } from "../../../page/format";
+import { FailureCells, FailureHeads, HeadCells, ModelCells, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
+import {
+  BUCKET_KEYS,
+  LONGCODEU_BENCHMARK,
+  LONGCODEU_TASKS,
+  TASK_METRICS,
+  type LongCodeUMetric,
+  type LongCodeUQuery,
+  type LongCodeUResponse,
+  type LongCodeURow,
+  type LongCodeUTask,
+  type PaperReference,
+} from "../leaderboard";
+
+/** The page's sort keys: rate (the average), model, n, unparseable and each task. */
+export const sortKeys = () => ["rate", "model", "n", "unparseable", ...LONGCODEU_TASKS];
+
+/** The unparseable count and the task columns, the table's own sort keys. */
+const column: ColumnValue = (row, key) => {
+  const r = row as Partial<LongCodeURow>;
+  if (key === "unparseable") return r.unparseable ?? null;
+  if (r.tasks && key in r.tasks) return r.tasks[key as LongCodeUTask];
+  return undefined;
+};
 
 /** The paper's task names (its appendix C). */
 export const TASK_TITLES: Record<LongCodeUTask, string> = {
@@ -49,9 +71,9 @@ export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: 
 }
 
 /** Length, metric and kind, carrying benchmark, dataset and sort along. */
-function Filters(props: { q: LeaderboardQuery; sort: string }) {
+function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery }) {
   const { q } = props;
-  const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...(props.sort === PAGE_DEFAULTS.sort ? {} : { sort: props.sort }) };
+  const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...sortParam(props.sort, props.defaults) };
   return (
     <form class="filters" method="get" action="/">
       <FilterSelect label="Context length" name="bucket" values={["all", ...BUCKET_KEYS]} selected={q.bucket} text={bucketLabel} />
@@ -97,21 +119,30 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
 }
 
 /** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
-export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
-  const { data, sort } = props;
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent {
+  const q = data.query;
+  return {
+    title: `LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
+    description: "LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.",
+    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} />,
+  };
+}
+
+function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery }) {
+  const { data, sort, defaults } = props;
   const q = data.query;
   const metric = q.metric ?? "recall";
   const bucket = q.bucket ?? "all";
-  const rows = sortRows(data.rows, sort);
+  const rows = sortRows(data.rows, sort, column) as LongCodeURow[];
   const params = longcodeuParams(q);
-  const apiParams = apiQuery(params, sort);
-  const twice = new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
-  const modelHref = (r: LeaderboardRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
+  const apiParams = apiQuery(params, sort, defaults);
+  const twice = listedTwice(rows);
+  const modelHref = (r: LongCodeURow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
-  const header = (label: string, key: string, title: string) => <SortHeader label={label} sortKey={key} sort={sort} q={q} params={params} title={title} />;
+  const link = (next: string) => ({ ...params, sort: next });
+  const header = (label: string, key: string, title: string) => <SortHeader label={label} sortKey={key} sort={sort} link={link} title={title} />;
   return (
-    <Layout title={`LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`} description="LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.">
-      <BenchmarkNav q={q} />
+    <>
       <h1>LongCodeU: long code understanding</h1>
       <p class="lede">
         {q.dataset ? (
@@ -125,7 +156,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
         {bucket === "all" ? "all context lengths" : `contexts of ${bucket} tokens`}
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} sort={sort} />
+      <Filters q={q} sort={sort} defaults={defaults} />
       <TableLinks params={apiParams} />
       <p class="note">
         {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
@@ -140,7 +171,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
           <table id="leaderboard" class="longcodeu">
             <thead>
               <tr>
-                <HeadCells rankTitle="Rank by the average" sort={sort} q={q} params={params} />
+                <HeadCells rankTitle="Rank by the average" sort={sort} link={link} />
                 {/* The average first: what a phone shows without scrolling. */}
                 {header("Avg %", "rate", `The mean over tasks of each task's mean ${metric} (the paper's #Avg)`)}
                 {LONGCODEU_TASKS.map((t) => header(t, t, `${TASK_TITLES[t]}: mean ${TASK_METRICS[t][metric]} %`))}
@@ -152,13 +183,7 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
             <tbody>
               {rows.map((r) => (
                 <tr data-model={r.model_slug}>
-                  <td>{r.rank}</td>
-                  <td class="l model sticky">
-                    <a href={modelHref(r)}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
-                  </td>
-                  <td class="l kind">
-                    <KindBadge kind={r.kind} />
-                  </td>
+                  <ModelCells row={r} href={modelHref(r)} />
                   <td class="rate" data-rate={String(r.rate)}>
                     <strong>{score(r.rate)}</strong>
                     {r.tasks_averaged !== undefined && r.tasks_averaged < LONGCODEU_TASKS.length ? <span class="ci">{r.tasks_averaged} of 8 tasks</span> : null}
@@ -205,6 +230,11 @@ export function LongCodeULeaderboardPage(props: { data: LeaderboardResponse; sor
           apart and are not answers.
         </p>
       </section>
-    </Layout>
+    </>
   );
 }
+
+/** The stylesheet rules of the LongCodeU table: wrapping column headers, narrower cells. */
+export const CSS = `table.longcodeu th[scope="col"] { white-space: normal; }
+table.longcodeu th, table.longcodeu td { padding-left: .45rem; padding-right: .45rem; }
+`;

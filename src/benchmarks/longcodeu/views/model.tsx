@@ -4,13 +4,13 @@
  * so colour is never the only carrier), the average over tasks per length, and the unparseable
  * outputs, errors and context overflows apart.
  */
-import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUBreakdown, type LongCodeUMetric } from "../leaderboard/longcodeu";
-import type { LeaderboardKind, ModelBreakdown } from "../leaderboard/types";
-import { qs } from "./format";
-import { Layout } from "./layout";
-import { HeatCell, HeatLegend } from "./svg";
-import { KindBadge } from "./leaderboard";
-import { TASK_TITLES, bucketLabel, count, longcodeuParams, metricNames, score } from "./longcodeu-board";
+import type { LeaderboardKind } from "../../../leaderboard/types";
+import type { PageContent } from "../../../page/family";
+import { qs } from "../../../page/format";
+import { HeatCell, HeatLegend } from "../../../page/svg";
+import { KindBadge } from "../../../page/table";
+import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUBreakdown, type LongCodeUMetric, type LongCodeUModelBreakdown } from "../leaderboard";
+import { TASK_TITLES, bucketLabel, count, longcodeuParams, metricNames, score } from "./board";
 
 type Cell = { n: number; recall: number | null; precision: number | null };
 
@@ -140,14 +140,22 @@ function UnparseableGrid(props: { l: LongCodeUBreakdown }) {
  * The LongCodeU model page for one breakdown. `kind` is the kind asked for, if any, kept in the
  * links (a model with both kinds shows the verified entry unless asked).
  */
-export function LongCodeUModelPage(props: { data: ModelBreakdown & { longcodeu: LongCodeUBreakdown }; kind?: LeaderboardKind }) {
+export function modelPage(data: LongCodeUModelBreakdown, kind?: LeaderboardKind): PageContent {
+  return {
+    title: `${data.model} – LongCodeU (${data.dataset}) – needlework`,
+    description: `LongCodeU results of ${data.model}: recall and precision per task and context length.`,
+    body: <ModelBody data={data} kind={kind} />,
+  };
+}
+
+function ModelBody(props: { data: LongCodeUModelBreakdown; kind?: LeaderboardKind }) {
   const { data } = props;
   const l = data.longcodeu;
   const params = longcodeuParams({ dataset: data.dataset, kind: props.kind });
   const slug = encodeURIComponent(data.model_slug);
   const all = l.average.all;
   return (
-    <Layout title={`${data.model} – LongCodeU (${data.dataset}) – needlework`} description={`LongCodeU results of ${data.model}: recall and precision per task and context length.`}>
+    <>
       <p class="links">
         <a href={`/${qs(params)}`}>← LongCodeU leaderboard</a>
       </p>
@@ -179,6 +187,6 @@ export function LongCodeUModelPage(props: { data: ModelBreakdown & { longcodeu: 
       <CountTable l={l} />
       <h3>Unparseable outputs by context length</h3>
       <UnparseableGrid l={l} />
-    </Layout>
+    </>
   );
 }

@@ -1,0 +1,19 @@
+/** LongCodeU on the HTML pages: its board (bucket and metric selectors, a column per task) and its model page. */
+import { ProblemError } from "../../../errors";
+import type { BenchmarkViews } from "../../../page/family";
+import { LONGCODEU_BENCHMARK, type LongCodeUModelBreakdown } from "../leaderboard";
+import { CSS, boardPage, sortKeys } from "./board";
+import { modelPage } from "./model";
+
+export const longcodeuViews: BenchmarkViews = {
+  shortName: "LongCodeU",
+  boardLink: () => ({ benchmark: LONGCODEU_BENCHMARK }),
+  sortKeys,
+  board: boardPage,
+  async model({ slug, query: q, kind, read }) {
+    const data = (await read(q)) as Partial<LongCodeUModelBreakdown> | undefined;
+    if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+    return modelPage(data as LongCodeUModelBreakdown, kind);
+  },
+  css: CSS,
+};

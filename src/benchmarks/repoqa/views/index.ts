@@ -1,0 +1,18 @@
+/** RepoQA on the HTML pages: its leaderboard (the site's front page) and its model page. */
+import { ProblemError } from "../../../errors";
+import type { BenchmarkViews } from "../../../page/family";
+import { boardPage, sortKeys } from "./board";
+import { modelPage } from "./model";
+
+export const repoqaViews: BenchmarkViews = {
+  shortName: "RepoQA",
+  // The front page: its defaults are the leaderboard's.
+  boardLink: () => ({}),
+  sortKeys,
+  board: boardPage,
+  async model({ slug, query: q, kind, read, defaults }) {
+    const data = await read(q);
+    if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? defaults.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);
+    return modelPage(data, defaults, kind);
+  },
+};

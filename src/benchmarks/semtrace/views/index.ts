@@ -1,0 +1,34 @@
+/**
+ * The positional benchmarks on the HTML pages: a board each, and one model page for the three
+ * tasks of a study side by side.
+ */
+import { ProblemError } from "../../../errors";
+import type { BenchmarkViews } from "../../../page/family";
+import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "../ids";
+import type { PositionalModelBreakdown } from "../leaderboard";
+import { CSS, boardPage, sortKeys } from "./board";
+import { modelPage, type PositionalTasks } from "./model";
+import { SHORT_NAMES, positionalParams } from "./positional";
+
+/** The views of one positional benchmark. */
+export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews {
+  return {
+    shortName: SHORT_NAMES[benchmark],
+    // Moving between the study's tasks keeps the dataset (the three share it); from elsewhere, the default one.
+    boardLink: (current) => positionalParams(benchmark, isPositionalBenchmark(current.benchmark) ? current.dataset : ""),
+    sortKeys,
+    board: boardPage,
+    async model({ slug, query: q, kind, read }) {
+      const readTask = async (query: typeof q) => (await read(query)) as PositionalModelBreakdown | undefined;
+      // The asked task decides the dataset; the study's other two tasks are read on the same one.
+      const main = await readTask(q);
+      if (!main) throw new ProblemError("not-found", `No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+      const tasks: PositionalTasks = { [benchmark]: main };
+      for (const other of POSITIONAL_BENCHMARKS) {
+        if (other !== benchmark) tasks[other] = await readTask({ ...q, benchmark: other, dataset: main.dataset });
+      }
+      return modelPage(tasks, benchmark, kind);
+    },
+    css: CSS,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * What a benchmark shows on the HTML pages (`Benchmark.views`): its leaderboard table and controls,
+ * its model page and its own page parameters. The core pages reach a benchmark's views only through
+ * the registry and wrap what they return in the site's layout; this module is a library a family's
+ * views import (it imports no registry, route or family).
+ */
+import type { Child } from "hono/jsx";
+import { ProblemError } from "../errors";
+import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
+
+/** A page's own content, which the core wraps in the layout (head, header, footer). */
+export interface PageContent {
+  /** The document's `<title>`. */
+  title: string;
+  /** Its `<meta name="description">`. */
+  description: string;
+  /** Everything inside `<main>` (on a leaderboard page, after the benchmark picker). */
+  body: Child;
+}
+
+/** One model's breakdown under a query, as `GET /v1/leaderboard/models/:model` answers it; undefined when there is none. */
+export type BreakdownReader = (query: Partial<LeaderboardQuery>) => Promise<ModelBreakdown | undefined>;
+
+/** What a model page is asked for. */
+export interface ModelRequest {
+  /** The model's slug, from the URL. */
+  slug: string;
+  /** The page's query (the benchmark's own parameters included). */
+  query: Partial<LeaderboardQuery>;
+  /** The kind asked for, if any (a model with both kinds shows its verified entry unless asked), kept in the page's links. */
+  kind?: LeaderboardKind;
+  /** Reads a breakdown: the model's, or another of the benchmark's tasks on the same dataset. */
+  read: BreakdownReader;
+  /** The API's defaults, which the page's links leave out like the API does. */
+  defaults: LeaderboardQuery;
+}
+
+/** The HTML views of one leaderboard benchmark. */
+export interface BenchmarkViews {
+  /** Its short name in the benchmark picker. */
+  shortName: string;
+  /**
+   * The query parameters of its leaderboard when the picker links to it from the board showing
+   * `current` (a family may carry the dataset along between its own benchmarks).
+   */
+  boardLink(current: LeaderboardQuery): Record<string, string>;
+  /** The columns its table sorts by (each may take a leading '-'); any other `sort` is a 400 page. */
+  sortKeys(data: LeaderboardResponse): string[];
+  /** Its leaderboard page for one API response, rows in the page's `sort`; `defaults` are the API's (see ModelRequest). */
+  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent;
+  /** Its model page; throws the not-found problem when the model has no entry. */
+  model(request: ModelRequest): Promise<PageContent>;
+  /** Stylesheet rules of its own tables, added once to the site's stylesheet. */
+  css?: string;
+}
+
+/** Throws the validation problem for one page parameter (a 400 page). */
+export function invalid(name: string, allowed: string): never {
+  throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
+}
