@@ -36,6 +36,7 @@ describe("GET /openapi.json", () => {
       "/v1/benchmarks",
       "/v1/benchmarks/{benchmark}/datasets/{dataset}/units",
       "/v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt",
+      "/v1/compare",
       "/v1/datasets",
       "/v1/datasets/{id}",
       "/v1/datasets/{id}/commit",
