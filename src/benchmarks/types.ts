@@ -6,6 +6,7 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { WorkMeter } from "../code/budget";
 import type { AppEnv, Env } from "../env";
+import type { BenchmarkLeaderboard } from "../leaderboard/family";
 import type { BenchmarkViews } from "../page/family";
 
 export interface ChatMessage {
@@ -80,8 +81,8 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * (an answer over it is refused with BudgetExceededError, never scored differently). Runs pass none.
    */
   score(env: Env, datasetId: string, unit: string, output: string, options: Options, meter?: WorkMeter): Promise<SampleVerdict>;
-  /** How the leaderboard shows a completed whole-dataset run; absent: runs are not published. */
-  leaderboard?: "repoqa" | "positional" | "longcodeu";
+  /** How the leaderboard publishes, aggregates and reads it (src/leaderboard/family.ts); absent: runs are not published. */
+  leaderboard?: BenchmarkLeaderboard;
   /** How the HTML pages show its leaderboard and model pages; absent: the pages do not show it. */
   views?: BenchmarkViews;
   /**

@@ -1,32 +1,27 @@
 /**
- * pass@1 aggregates of a leaderboard entry, as the reference computes them: a task passes at a
- * threshold when its best match is the target and reaches the threshold; pass@1 is the mean.
- * Only scored samples count: an error or a context overflow is not a failed answer.
+ * The stored shapes of a leaderboard entry's samples and aggregates, and the pass-rate aggregation
+ * most benchmarks use: pass@1 at every threshold of the sweep, as the reference computes it (a
+ * task passes at a threshold when its best match is the target and reaches the threshold; pass@1
+ * is the mean). Only scored samples count: an error or a context overflow is not a failed answer.
  *
- * Positional benchmarks (lexical recall, CRUXEval-O, SemTrace; see positional.ts) reuse the same
- * rows so every read path works unchanged: depth is the exact grid position, length is D, a task
- * passes when it is an exact match (the same at every threshold: thresholds mean nothing there, and
- * storing all eleven keeps the threshold-keyed reads free of special cases), and one more row per
- * threshold, `drop`/`median`, materialises the entry's median relative drop.
- *
- * LongCodeU has its own groups (task, task x length bucket, and the averages over tasks), stored
- * once under threshold "-": see longcodeu.ts.
+ * A benchmark picks its depth keys and its pass rule (`passRateAggregates`); one measured over a
+ * grid keys depth by the exact position and may add rows of its own (a `drop` row); one without a
+ * threshold stores its own groups once, under a threshold key of its own (`task`, `task_length`).
+ * A library module (no registry): `BenchmarkLeaderboard.aggregate` builds on it.
  */
-import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
-import { isLongCodeUBenchmark, longcodeuAggregates } from "./longcodeu";
-import { isPositionalBenchmark, positionKey, relativeAccuracy } from "./positional";
+import { THRESHOLDS, THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import type { Rate } from "./types";
 import { wilson } from "./wilson";
 
-export const THRESHOLD_KEYS: readonly string[] = THRESHOLDS.map(thresholdKey);
+export { THRESHOLD_KEYS };
 
 export const SAMPLE_STATUSES = ["scored", "error", "context_exceeded"] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 
 /**
- * `drop` (positional benchmarks only, key "median"): `rate` holds the median relative drop, not a
- * pass rate; `n` is the number of D values it is the median of, `passed` 0, no interval.
- * `task` and `task_length`: LongCodeU only (longcodeu.ts).
+ * The stored group types. `drop` (key "median"): `rate` holds a median relative drop, not a pass
+ * rate; `n` is the number of values it is the median of, `passed` 0, no interval. `task` and
+ * `task_length`: groups of a benchmark made of several tasks.
  */
 export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
@@ -43,7 +38,7 @@ export interface Sample {
   bestSimilarity: number;
   bestTarget: string | null;
   status: SampleStatus;
-  /** LongCodeU only (longcodeu.ts): precision (recall is `bestSimilarity`), unparseable output, length bucket (null: unknown). */
+  /** Columns of a benchmark with graded answers (null or absent elsewhere): precision, unparseable output, length bucket. */
   precision?: number | null;
   unparseable?: boolean | null;
   bucket?: string | null;
@@ -59,9 +54,9 @@ export interface Aggregate {
   rate: number;
   ciLow: number | null;
   ciHigh: number | null;
-  /** Mean `best_similarity` of the group's scored samples (RepoQA: best similarity; positional: partial score); null without samples. */
+  /** Mean `best_similarity` of the group's scored samples (the best similarity, or a partial score); null without samples. */
   meanScore: number | null;
-  /** LongCodeU only (null or absent elsewhere): mean precision and the group's counts. */
+  /** Graded answers only (null or absent elsewhere): mean precision and the group's counts. */
   meanPrecision?: number | null;
   unparseable?: number | null;
   errors?: number | null;
@@ -88,20 +83,24 @@ export function lengthBucket(size: number): { key: string; lo: number; hi: numbe
 
 export const heatmapKey = (depthKey: string, lengthKey: string) => `${depthKey}|${lengthKey}`;
 
+/** The reference's pass rule: the best match is the target and reaches the threshold. */
 export const passes = (s: Sample, threshold: number) => s.isBest && s.bestSimilarity >= threshold;
 
+/** How a benchmark's pass-rate aggregates key depth and decide a pass. */
+export interface PassRateRules {
+  /** The depth group key of a needle position (default: tenths, `depthBucket`). */
+  depthKey?(position: number): string;
+  /** Whether a scored sample passes at a threshold (default: `passes`). */
+  pass?(s: Sample, threshold: number): boolean;
+}
+
 /**
- * Every aggregate of an entry with samples: all, per language, depth, length and depth x length, at
- * every threshold, with the mean best similarity of each group. `benchmark` picks the keys: RepoQA
- * (the default) buckets depth in tenths; a positional benchmark keys depth by exact grid position
- * (`positionKey`), passes on exact match and adds the `drop` row (see the module comment);
- * LongCodeU has its own groups (longcodeu.ts).
+ * Pass-rate aggregates of an entry with samples: all, per language, depth, length and depth x
+ * length, at every threshold, with the mean best similarity of each group.
  */
-export function aggregateSamples(samples: readonly Sample[], benchmark = "repoqa-snf"): Aggregate[] {
-  if (isLongCodeUBenchmark(benchmark)) return longcodeuAggregates(samples);
-  const positional = isPositionalBenchmark(benchmark);
-  const depthKey = positional ? positionKey : (p: number) => depthBucket(p).key;
-  const pass = positional ? (s: Sample) => s.isBest : passes;
+export function passRateAggregates(samples: readonly Sample[], rules: PassRateRules = {}): Aggregate[] {
+  const depthKey = rules.depthKey ?? ((p: number) => depthBucket(p).key);
+  const pass = rules.pass ?? passes;
   const groups = new Map<string, { type: GroupType; key: string; n: number; score: number; passed: number[] }>();
   const add = (type: GroupType, key: string, s: Sample) => {
     const id = `${type}\u0000${key}`;
@@ -128,24 +127,5 @@ export function aggregateSamples(samples: readonly Sample[], benchmark = "repoqa
       out.push({ threshold: thresholdKey(t), groupType: g.type, groupKey: g.key, n: g.n, passed: g.passed[i], rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: g.score / g.n });
     });
   }
-  if (positional) out.push(...dropAggregates(out));
   return out;
-}
-
-/**
- * The `drop`/`median` row at every threshold, from the heatmap rows (identical at every threshold
- * for positional benchmarks); none when no D has a drop.
- */
-function dropAggregates(aggregates: readonly Aggregate[]): Aggregate[] {
-  const first = thresholdKey(THRESHOLDS[0]);
-  const cells = aggregates
-    .filter((a) => a.groupType === "heatmap" && a.threshold === first)
-    .map((a) => {
-      const [position, distractors] = a.groupKey.split("|");
-      return { position: Number(position), distractors: Number(distractors), rate: a.rate };
-    });
-  const { drops, median_drop } = relativeAccuracy(cells);
-  if (median_drop === null) return [];
-  const n = drops.filter((d) => d.drop !== null).length;
-  return THRESHOLDS.map((t) => ({ threshold: thresholdKey(t), groupType: "drop" as const, groupKey: "median", n, passed: 0, rate: median_drop, ciLow: null, ciHigh: null, meanScore: null }));
 }

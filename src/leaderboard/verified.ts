@@ -5,36 +5,13 @@
  */
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { SAMPLE_STATUSES, aggregateSamples, type Sample, type SampleStatus } from "./aggregate";
-import { bucketOf } from "../benchmarks/longcodeu/dataset";
-import { isBucket, isLongCodeUBenchmark, taskOf } from "./longcodeu";
+import { SAMPLE_STATUSES, type Aggregate, type Sample, type SampleStatus } from "./aggregate";
+import { partValue, type BenchmarkLeaderboard, type SamplePart, type VerifiedSample } from "./family";
+import { LEADERBOARD_BENCHMARKS, LEADERBOARD_DEFAULTS, leaderboardOf } from "./queries";
 import { sha256Hex } from "../sha256";
 import { writeEntries, type WriteStatus } from "./store";
 
-export interface VerifiedSample {
-  /** `<language>::<repo>::<name>` */
-  task: string;
-  /** Defaults to the task id's prefix. */
-  language?: string;
-  /** Needle depth (position ratio) of the context the model saw. */
-  needle_position: number;
-  /** A positive integer; null only for LongCodeU samples whose context length is unknown. */
-  context_size: number | null;
-  token_start?: number | null;
-  token_end?: number | null;
-  is_best: boolean;
-  best_similarity: number;
-  best_target: string | null;
-  /** Default "scored". `error` (the model call failed) and `context_exceeded` are not in n. */
-  status?: SampleStatus;
-  /**
-   * LongCodeU samples only, and required there (task `python::<TASK>::<example id>`;
-   * `best_similarity` is the recall, `is_best` recall 1): the precision, whether the output was
-   * unparseable, and the length bucket (null or absent: the bucket of `context_size`, or none when
-   * that is unknown).
-   */
-  longcodeu?: { precision: number; unparseable: boolean; bucket?: string | null };
-}
+export type { VerifiedSample };
 
 export interface VerifiedRun {
   benchmark?: string;
@@ -66,6 +43,12 @@ const invalid = (detail: string): never => {
   throw new ProblemError("unprocessable-content", detail);
 };
 
+/** Every benchmark's own sample part, in registry order. */
+const parts = (): SamplePart[] => LEADERBOARD_BENCHMARKS.flatMap((id) => leaderboardOf(id)?.part ?? []);
+
+/** The sample part `s` carries, if any. */
+const partOf = (s: VerifiedSample): SamplePart | undefined => parts().find((p) => partValue(s, p.key) !== undefined);
+
 /** A verified sample in the leaderboard's stored shape (checked; a 422 names what is wrong). */
 export function toSample(s: VerifiedSample): Sample {
   const language = s.language ?? s.task.split("::")[0];
@@ -73,7 +56,8 @@ export function toSample(s: VerifiedSample): Sample {
   const status = s.status ?? "scored";
   if (!SAMPLE_STATUSES.includes(status)) invalid(`Sample ${s.task}: unknown status "${status}".`);
   if (!(s.needle_position >= 0 && s.needle_position <= 1)) invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
-  if (s.longcodeu) return longcodeuSample(s, language, status);
+  const part = partOf(s);
+  if (part) return part.toSample(s, language, status);
   if (!Number.isInteger(s.context_size) || s.context_size! <= 0) invalid(`Sample ${s.task}: context_size must be a positive integer.`);
   if (!Number.isFinite(s.best_similarity)) invalid(`Sample ${s.task}: best_similarity must be a number.`);
   return {
@@ -90,38 +74,24 @@ export function toSample(s: VerifiedSample): Sample {
   };
 }
 
-/**
- * A LongCodeU sample (see src/leaderboard/longcodeu.ts): the task must be one of the eight, recall
- * and precision within [0, 1] when scored. An unknown context length is stored as 0 with no
- * bucket; a known one must agree with the bucket given.
- */
-function longcodeuSample(s: VerifiedSample, language: string, status: SampleStatus): Sample {
-  const l = s.longcodeu!;
-  if (!taskOf(s.task)) invalid(`Sample ${s.task}: a LongCodeU task id is <language>::<TASK>::<example id> with one of the eight tasks.`);
-  const size = s.context_size;
-  if (size !== null && (!Number.isInteger(size) || size <= 0)) invalid(`Sample ${s.task}: context_size must be a positive integer or null (unknown).`);
-  if (l.bucket !== undefined && l.bucket !== null && !isBucket(l.bucket)) invalid(`Sample ${s.task}: unknown length bucket "${l.bucket}".`);
-  const measured = size === null ? null : bucketOf(size);
-  if (l.bucket && size !== null && measured !== l.bucket) invalid(`Sample ${s.task}: bucket "${l.bucket}" does not hold a context of ${size} tokens.`);
-  const scored = status === "scored";
-  const unit = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
-  if (scored && !unit(s.best_similarity)) invalid(`Sample ${s.task}: the recall (best_similarity) must be within [0, 1].`);
-  if (scored && !unit(l.precision)) invalid(`Sample ${s.task}: the precision must be within [0, 1].`);
-  return {
-    taskId: s.task,
-    language,
-    needlePosition: s.needle_position,
-    tokenStart: null,
-    tokenEnd: null,
-    contextSize: size ?? 0,
-    isBest: scored && s.is_best,
-    bestSimilarity: scored ? s.best_similarity : 0,
-    bestTarget: null,
-    status,
-    precision: scored ? l.precision : null,
-    unparseable: scored ? l.unparseable === true : null,
-    bucket: l.bucket ?? measured,
-  };
+/** The leaderboard of benchmark `id` (a 422 when it has none). */
+function boardOf(id: string): BenchmarkLeaderboard {
+  return leaderboardOf(id) ?? invalid(`The leaderboard does not show ${id}.`);
+}
+
+/** Every aggregate of an entry of `benchmark` (default: the leaderboard's default benchmark) with these samples. */
+export function aggregateSamples(samples: readonly Sample[], benchmark = LEADERBOARD_DEFAULTS.benchmark): Aggregate[] {
+  return boardOf(benchmark).aggregate(samples);
+}
+
+/** The first sample that does not fit the benchmark: without the benchmark's own part, or with another's. */
+function checkParts(board: BenchmarkLeaderboard, samples: readonly VerifiedSample[]): void {
+  const own = board.part;
+  for (const s of samples) {
+    if (own && partValue(s, own.key) === undefined) invalid(`Sample ${s.task}: ${own.missing}`);
+    const other = parts().find((p) => p.key !== own?.key && partValue(s, p.key) !== undefined);
+    if (other) invalid(`Sample ${s.task}: only ${other.owner} samples have a ${other.key} part.`);
+  }
 }
 
 /**
@@ -131,9 +101,9 @@ function longcodeuSample(s: VerifiedSample, language: string, status: SampleStat
 export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<PublishResult> {
   if (!run.model || run.model.length > 200) invalid("A verified run needs a model name of at most 200 characters.");
   if (run.samples.length === 0) invalid("A verified run needs at least one sample.");
-  const longcodeu = isLongCodeUBenchmark(run.benchmark ?? "repoqa-snf");
-  const odd = run.samples.find((s) => !s.longcodeu === longcodeu);
-  if (odd) invalid(longcodeu ? `Sample ${odd.task}: a LongCodeU sample needs its longcodeu part (precision, unparseable, bucket).` : `Sample ${odd.task}: only LongCodeU samples have a longcodeu part.`);
+  const benchmark = run.benchmark ?? LEADERBOARD_DEFAULTS.benchmark;
+  const board = boardOf(benchmark);
+  checkParts(board, run.samples);
   const samples = run.samples.map(toSample);
   const seen = new Set<string>();
   for (const s of samples) {
@@ -144,7 +114,7 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
   const count = (status: SampleStatus) => samples.filter((s) => s.status === status).length;
   const finished = typeof run.receipt.finished_at === "string" ? run.receipt.finished_at : null;
   const scope = {
-    benchmark: run.benchmark ?? "repoqa-snf",
+    benchmark,
     dataset: run.dataset,
     scoringMode: run.scoring_mode ?? "official",
     commentMode: run.comment_mode ?? "original",
@@ -158,7 +128,7 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
     evalDate: run.eval_date ?? finished ?? new Date().toISOString(),
     receipt: run.receipt,
     samples,
-    aggregates: aggregateSamples(samples, scope.benchmark),
+    aggregates: board.aggregate(samples),
     n: count("scored"),
     errors: count("error"),
     contextExceeded: count("context_exceeded"),

@@ -1,54 +1,21 @@
 /** The end of a run: its row in D1 records how it ended, and a complete run can go to the leaderboard. */
 import { eq } from "drizzle-orm";
-import { bucketOf } from "../benchmarks/longcodeu/dataset";
 import { getBenchmark } from "../benchmarks/registry";
 import type { Benchmark } from "../benchmarks/types";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { publishVerifiedRun, type VerifiedSample } from "../leaderboard/verified";
+import { verdictSample, type VerifiedSample } from "../leaderboard/family";
+import { publishVerifiedRun } from "../leaderboard/verified";
 import type { RunConfig, RunProgress } from "./config";
 import { allSamples, getRun, type RunRow, type SampleRow } from "./store";
 
 /**
- * A sample row as a leaderboard sample. RepoQA keeps its needle verdict; positional benchmarks map
- * exact match to `is_best`, the partial score to `best_similarity`, D to `context_size`. LongCodeU
- * maps recall to `best_similarity`, full recall to `is_best`, and carries precision, unparseable
- * and the length bucket (the detail's, else the context size's; none when that is unknown).
+ * A sample row as a leaderboard sample, as the run's benchmark publishes it
+ * (`BenchmarkLeaderboard.sample`; without a leaderboard, its verdict as it is).
  */
 export function verifiedSample(row: SampleRow, benchmark: Pick<Benchmark, "leaderboard">): VerifiedSample {
-  const detail = row.detail ?? {};
-  if (benchmark.leaderboard === "longcodeu") {
-    const scored = row.status === "scored";
-    // As the run's results summary reads it (src/benchmarks/longcodeu/summary.ts), so both agree.
-    const recall = typeof detail.recall === "number" ? detail.recall : (row.score ?? 0);
-    return {
-      task: row.taskId,
-      language: row.language,
-      needle_position: 0,
-      context_size: row.contextSize,
-      is_best: scored && row.passed === true,
-      best_similarity: scored ? recall : 0,
-      best_target: null,
-      status: row.status,
-      longcodeu: {
-        precision: scored && typeof detail.precision === "number" ? detail.precision : 0,
-        unparseable: detail.unparseable === true,
-        bucket: typeof detail.bucket === "string" ? detail.bucket : row.contextSize !== null ? bucketOf(row.contextSize) : null,
-      },
-    };
-  }
-  const repoqa = benchmark.leaderboard === "repoqa";
-  return {
-    task: row.taskId,
-    language: row.language,
-    needle_position: row.position ?? 0.5,
-    context_size: row.contextSize ?? 1,
-    is_best: repoqa ? detail.is_best === true : row.passed === true,
-    best_similarity: repoqa ? (typeof detail.best_similarity === "number" ? detail.best_similarity : 0) : (row.score ?? 0),
-    best_target: repoqa && typeof detail.best_target === "string" ? detail.best_target : null,
-    status: row.status,
-  };
+  return benchmark.leaderboard ? benchmark.leaderboard.sample(row) : verdictSample(row);
 }
 
 /** Publishes a finished run as a verified leaderboard entry (benchmarks with a leaderboard). */

@@ -2,13 +2,13 @@
 import { and, eq } from "drizzle-orm";
 import { getBenchmark } from "../benchmarks/registry";
 import type { BaselineKind } from "../benchmarks/types";
-import { THRESHOLDS, thresholdKey } from "../benchmarks/repoqa/scorer";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { aggregateSamples } from "../leaderboard/aggregate";
+import { passRateAggregates } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
+import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { SERVICE_VERSION } from "../version";
 import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
 import type { GenerationParameters, RunConfig, RunProgress } from "./config";
@@ -104,7 +104,7 @@ export async function createRun(env: Env, req: RunRequest) {
     prompt_template_version: benchmark.promptTemplateVersion,
     scorer_version: benchmark.scorerVersion,
     service_version: SERVICE_VERSION,
-    // What parses code for scoring (the RepoQA sanitizer, CodeBLEU): trees on broken code depend on it.
+    // What parses code for scoring (answer sanitizers, CodeBLEU): trees on broken code depend on it.
     parser_runtime: { ...PARSER_RUNTIME },
     grammars: { ...GRAMMARS },
     model: model.spec,
@@ -181,8 +181,10 @@ export async function runResults(env: Env, id: string) {
   const rows = await allSamples(env, id);
   const benchmark = getBenchmark(run.benchmark);
   const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
-  // LongCodeU has no threshold and no pass@1: its recall and precision tables are its `summary`.
-  const aggregates = benchmark.leaderboard === "longcodeu" ? [] : aggregateSamples(rows.map((r) => toSample(verifiedSample(r, benchmark))), run.benchmark);
+  // A benchmark without pass@1 at thresholds has its results in its `summary`.
+  const board = benchmark.leaderboard;
+  const samples = () => rows.map((r) => toSample(verifiedSample(r, benchmark)));
+  const aggregates = !board ? passRateAggregates(samples()) : board.passRates ? board.aggregate(samples()) : [];
   const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
   const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
   const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};
@@ -194,7 +196,7 @@ export async function runResults(env: Env, id: string) {
     model: run.model,
     status: run.status,
     threshold,
-    thresholds: THRESHOLDS.map(thresholdKey),
+    thresholds: [...THRESHOLD_KEYS],
     samples: rows.length,
     scored: count("scored"),
     errors: count("error"),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leaderboardStatement, normalizeQuery } from "../../src/leaderboard/queries";
+import { leaderboardStatement } from "../../src/leaderboard/pass-rate";
+import { normalizeQuery } from "../../src/leaderboard/queries";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { get } from "../helpers";
 import { board, imported, parseCsv, rows, scoresFile } from "./helpers";

@@ -8,16 +8,16 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { longcodeuSummary } from "../../src/benchmarks/longcodeu/summary";
 import { longcodeuTable } from "../../src/benchmarks/longcodeu/table";
-import { aggregateSamples, type Aggregate } from "../../src/leaderboard/aggregate";
-import { LONGCODEU_TASKS, LONGCODEU_THRESHOLD, PAPER_REFERENCE } from "../../src/leaderboard/longcodeu";
-import { longcodeuStatement, normalizeQuery } from "../../src/leaderboard/queries";
-import { publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
+import type { Aggregate } from "../../src/leaderboard/aggregate";
+import { LONGCODEU_TASKS, LONGCODEU_THRESHOLD, PAPER_REFERENCE, longcodeuLeaderboard, longcodeuStatement } from "../../src/benchmarks/longcodeu/leaderboard";
+import { normalizeQuery } from "../../src/leaderboard/queries";
+import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { verifiedSample } from "../../src/runs/finalize";
 import { get } from "../helpers";
 import { board, importFile, parseCsv, rows, scoresFile } from "./helpers";
 import { MODEL_A, MODEL_B, lcuRows, lcuTableSamples, type LcuSpec } from "./longcodeu-fixtures";
 
-const LCU = { leaderboard: "longcodeu" as const };
+const LCU = { leaderboard: longcodeuLeaderboard };
 const samplesOf = (spec: LcuSpec[]) => lcuRows("run-x", spec).map((r) => verifiedSample(r, LCU));
 const run = (model: string, spec: LcuSpec[], dataset = "lcu-a") => ({
   benchmark: "longcodeu",

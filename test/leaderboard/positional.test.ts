@@ -5,10 +5,11 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { aggregateSamples, type Aggregate } from "../../src/leaderboard/aggregate";
-import { median, positionKey, relativeAccuracy } from "../../src/leaderboard/positional";
-import { leaderboardStatement, normalizeQuery } from "../../src/leaderboard/queries";
-import { publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
+import type { Aggregate } from "../../src/leaderboard/aggregate";
+import { median, positionKey, relativeAccuracy } from "../../src/benchmarks/semtrace/leaderboard";
+import { leaderboardStatement } from "../../src/leaderboard/pass-rate";
+import { normalizeQuery } from "../../src/leaderboard/queries";
+import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { wilson } from "../../src/leaderboard/wilson";
 import { get } from "../helpers";
 import { board, importFile, parseCsv, rows, scoresFile } from "./helpers";

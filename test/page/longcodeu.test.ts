@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
+import { longcodeuLeaderboard } from "../../src/benchmarks/longcodeu/leaderboard";
 import { verifiedSample } from "../../src/runs/finalize";
 import { get } from "../helpers";
 import { MODEL_A, MODEL_B, lcuRows, type LcuSpec } from "../leaderboard/longcodeu-fixtures";
@@ -20,7 +21,7 @@ beforeAll(async () => {
       dataset: DATASET,
       model,
       receipt: { scorer_version: "longcodeu/test" },
-      samples: lcuRows("run-page", spec).map((r) => verifiedSample(r, { leaderboard: "longcodeu" })),
+      samples: lcuRows("run-page", spec).map((r) => verifiedSample(r, { leaderboard: longcodeuLeaderboard })),
     });
   await publish("acme/lcu-a", MODEL_A);
   await publish("<b>bold</b>", MODEL_B);

@@ -21,6 +21,7 @@ import { scoreExample } from "./score";
 import { longcodeuContext, longcodeuExample, longcodeuExampleIds, readyLongCodeU } from "./store";
 import { longcodeuSummary } from "./summary";
 import { longcodeuViews } from "./views";
+import { longcodeuLeaderboard } from "./leaderboard";
 
 export const LongCodeUOptionsSchema = z
   .object({
@@ -56,9 +57,9 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   defaultMaxTokens: 4096,
   options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
   baselines: ["oracle"],
-  leaderboard: "longcodeu",
-  views: longcodeuViews,
+  leaderboard: longcodeuLeaderboard,
   compare: longcodeuCompare,
+  views: longcodeuViews,
 
   async units(env, datasetId, options, filters) {
     const other = (filters.languages ?? []).filter((l) => l !== "python");

@@ -23,6 +23,7 @@ import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
 import { locateTask, scoreTask, storedContext } from "./service";
 import { repoqaViews } from "./views";
+import { repoqaLeaderboard } from "./leaderboard";
 
 export const RepoqaOptionsSchema = z.object({
   scoring_mode: z.enum(SCORING_MODES).default("official"),
@@ -85,7 +86,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   datasetKind: "repoqa-snf",
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
-  leaderboard: "repoqa",
+  leaderboard: repoqaLeaderboard,
   views: repoqaViews,
   compare: repoqaCompare,
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,

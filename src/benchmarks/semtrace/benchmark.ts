@@ -18,6 +18,7 @@ import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
 import { positionalSummary, sensitivitySummary } from "./summary";
 import { positionalViews } from "./views";
+import { positionalLeaderboard } from "./leaderboard";
 
 const NoOptions = z.object({}).strict();
 type NoOptions = Record<string, never>;
@@ -76,7 +77,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
     defaultMaxTokens: lexical ? 1024 : 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
-    leaderboard: "positional",
+    leaderboard: positionalLeaderboard(task),
     views: positionalViews(task),
 
     async units(env, datasetId, _options, filters) {

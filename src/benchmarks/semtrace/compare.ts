@@ -4,7 +4,7 @@
  * answers earn partial credit, is graded by that partial score (its exact-match table is given as
  * well). Sensitivity benchmarks pair per target and pass on exact match.
  */
-import { positionKey } from "../../leaderboard/positional";
+import { positionKey } from "./leaderboard";
 import type { CompareRule, CompareSample } from "../types";
 import { parsePositionalUnit } from "./benchmark";
 import type { PositionalBenchmark } from "./ids";

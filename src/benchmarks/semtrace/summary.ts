@@ -2,7 +2,7 @@
  * A run's results for the family: the (D x position) grid with the paper's relative accuracy, and
  * the sensitivity curve. Only scored samples count; errors and context overflows are counted apart.
  */
-import { positionKey, relativeAccuracy } from "../../leaderboard/positional";
+import { positionKey, relativeAccuracy } from "./leaderboard";
 import type { SummarySample } from "../types";
 import { summarizeSensitivity } from "./sensitivity";
 

@@ -1,5 +1,6 @@
 /**
- * Importing published RepoQA results as `reported` leaderboard entries. Two file types:
+ * Importing published RepoQA results as `reported` leaderboard entries (`POST /v1/leaderboard/import`,
+ * RepoQA's `BenchmarkLeaderboard.reported`). Two file types:
  * - `<model>-SCORES.json` ({model: {eval_date, train_size, scores, results}}): every per-task row
  *   is stored and every aggregate recomputed from them; a file whose own `scores` disagree with
  *   its rows (beyond 1e-12) is refused whole;
@@ -10,19 +11,17 @@
  */
 import { z } from "@hono/zod-openapi";
 import { and, eq, inArray } from "drizzle-orm";
-import { SCORING_MODES } from "../benchmarks/repoqa/scorer";
-import { isLanguage } from "../code/languages";
-import { COMMENT_MODES, type CommentMode } from "../benchmarks/repoqa/dataset/context";
-import * as schema from "../db/schema";
-import { db } from "../datasets/store";
-import type { Env } from "../env";
-import { ProblemError } from "../errors";
-import { THRESHOLD_KEYS, aggregateSamples, rateOf, type Aggregate, type Sample } from "./aggregate";
-import { isLongCodeUBenchmark } from "./longcodeu";
-import { isPositionalBenchmark } from "./positional";
-import { LEADERBOARD_BENCHMARKS } from "./queries";
-import { sha256Hex } from "../sha256";
-import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "./store";
+import { isLanguage } from "../../code/languages";
+import * as schema from "../../db/schema";
+import { db } from "../../datasets/store";
+import type { Env } from "../../env";
+import { ProblemError } from "../../errors";
+import { THRESHOLD_KEYS, passRateAggregates, rateOf, type Aggregate, type Sample } from "../../leaderboard/aggregate";
+import type { ReportedImport } from "../../leaderboard/family";
+import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "../../leaderboard/store";
+import { sha256Hex } from "../../sha256";
+import { COMMENT_MODES, type CommentMode } from "./dataset/context";
+import { SCORING_MODES } from "./scorer";
 
 /** Tasks per language when a published file gives only rates: RepoQA 2024-04-20 has 10 repositories x 10 needles. */
 export const DEFAULT_N_PER_LANGUAGE: Record<string, number> = { "repoqa-2024-04-20": 100 };
@@ -49,30 +48,33 @@ const ModelResults = z.object({
 
 const Slug = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64");
 
-export const LeaderboardImportSchema = z
-  .object({
-    kind: z.literal("reported").openapi({ description: "Imports are always `reported`; verified entries come only from runs of this service" }),
-    dataset: Slug.openapi({ example: "repoqa-2024-04-20" }),
-    benchmark: z
-      .enum(LEADERBOARD_BENCHMARKS)
-      .default("repoqa-snf")
-      .openapi({ description: "Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)" }),
-    scoring_mode: z.enum(SCORING_MODES).default("official"),
-    comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
-    context_size: z.number().int().min(1).max(10_000_000).default(16384).openapi({ description: "Context length of the evaluation (length buckets)" }),
-    source: z.string().min(1).max(500).openapi({ example: "RepoQA authors (https://github.com/evalplus/repoqa)" }),
-    license: z.string().min(1).max(100).openapi({ example: "Apache-2.0" }),
-    n_per_language: z.number().int().min(1).max(1_000_000).optional().openapi({
-      description: "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
-    }),
-    file: z.record(z.string().min(1).max(200), ModelResults).openapi({
-      description: "The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json`",
-    }),
-  })
-  .strict()
-  .openapi("LeaderboardImport");
+/** The import's body; `benchmarks` are every leaderboard benchmark (the others' files are refused with 422, not 400). */
+export function leaderboardImportSchema(benchmarks: readonly [string, ...string[]]) {
+  return z
+    .object({
+      kind: z.literal("reported").openapi({ description: "Imports are always `reported`; verified entries come only from runs of this service" }),
+      dataset: Slug.openapi({ example: "repoqa-2024-04-20" }),
+      benchmark: z
+        .enum(benchmarks)
+        .default("repoqa-snf")
+        .openapi({ description: "Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)" }),
+      scoring_mode: z.enum(SCORING_MODES).default("official"),
+      comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
+      context_size: z.number().int().min(1).max(10_000_000).default(16384).openapi({ description: "Context length of the evaluation (length buckets)" }),
+      source: z.string().min(1).max(500).openapi({ example: "RepoQA authors (https://github.com/evalplus/repoqa)" }),
+      license: z.string().min(1).max(100).openapi({ example: "Apache-2.0" }),
+      n_per_language: z.number().int().min(1).max(1_000_000).optional().openapi({
+        description: "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
+      }),
+      file: z.record(z.string().min(1).max(200), ModelResults).openapi({
+        description: "The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json`",
+      }),
+    })
+    .strict()
+    .openapi("LeaderboardImport");
+}
 
-export type LeaderboardImport = z.infer<typeof LeaderboardImportSchema>;
+export type LeaderboardImport = z.infer<ReturnType<typeof leaderboardImportSchema>>;
 
 export interface ImportResult {
   kind: "reported";
@@ -155,7 +157,7 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
       });
     }
   }
-  const aggregates = aggregateSamples(samples);
+  const aggregates = passRateAggregates(samples);
   for (const group of [...languages, "all"]) {
     const own = published(model, data, group);
     for (const a of aggregates) {
@@ -245,12 +247,15 @@ async function differences(env: Env, entryId: string, write: EntryWrite): Promis
     .map((w) => `${w.groupKey} at ${w.threshold}: ${byKey.get(`${w.groupKey}@${w.threshold}`)} stored, ${w.rate} in this file`);
 }
 
-/** Imports one published file as reported entries (see the module comment). */
-export async function importReported(env: Env, body: LeaderboardImport): Promise<ImportResult> {
-  // These files are RepoQA's (tenths of depth, similarity thresholds); a positional benchmark's
-  // aggregates would be read as position x D cells, so its entries come only from runs.
-  if (isPositionalBenchmark(body.benchmark)) refuse(`Benchmark "${body.benchmark}" is positional: its results are published by runs of this service, not imported from RepoQA result files.`);
-  if (isLongCodeUBenchmark(body.benchmark)) refuse(`Benchmark "${body.benchmark}" is published by runs of this service, not imported from RepoQA result files.`);
+/**
+ * Imports one published file as reported entries (see the module comment). `refusal` says why a
+ * file of another leaderboard benchmark is not imported (undefined: it is RepoQA's).
+ */
+export async function importReported(env: Env, body: LeaderboardImport, refusal: (benchmark: string) => string | undefined = () => undefined): Promise<ImportResult> {
+  // These files are RepoQA's (tenths of depth, similarity thresholds); another benchmark's
+  // aggregates would be read as its own cells, so its entries come only from runs.
+  const why = refusal(body.benchmark);
+  if (why !== undefined) refuse(`Benchmark "${body.benchmark}" ${why}, not imported from RepoQA result files.`);
   const models = Object.entries(body.file);
   if (models.length === 0) refuse("The file holds no model.");
   const withRows = models.filter(([, d]) => d.results !== undefined).length;
@@ -299,3 +304,35 @@ export async function importReported(env: Env, body: LeaderboardImport): Promise
     warnings,
   };
 }
+
+const ImportResultSchema = z
+  .object({
+    kind: z.literal("reported"),
+    file_type: z.enum(["scores", "combined"]),
+    benchmark: z.string(),
+    dataset: z.string(),
+    generation: z.number().int(),
+    entries: z.array(
+      z.object({
+        model: z.string(),
+        model_slug: z.string(),
+        status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`kept`: a per-sample entry exists and wins over aggregates only" }),
+        has_samples: z.boolean(),
+        n: z.number().int(),
+      }),
+    ),
+    warnings: z.array(z.string()),
+  })
+  .openapi("LeaderboardImportResult");
+
+/** RepoQA's reported results on the leaderboard (`BenchmarkLeaderboard.reported`). */
+export const repoqaReportedImport: ReportedImport<LeaderboardImport> = {
+  schema: leaderboardImportSchema,
+  description: [
+    "A SCORES file's per-task rows are stored and every aggregate is recomputed from them; a file whose own `scores` differ from its rows (tolerance 1e-12) is refused with 422 and nothing is stored.",
+    `COMBINED-RESULTS.json has rates only: each model gets an entry without samples, with n = n_per_language per language (default ${DEFAULT_N_PER_LANGUAGE["repoqa-2024-04-20"]} for repoqa-2024-04-20: 10 repositories x 10 needles), passed = round(rate x n) and "all" n = the sum, so intervals exist. A model that already has a per-sample entry keeps it.`,
+    "Importing the same content again changes nothing; changed content replaces the entry atomically.",
+  ].join(" "),
+  result: ImportResultSchema,
+  run: async (env, body, refusal) => ({ ...(await importReported(env, body, refusal)) }),
+};

@@ -1,0 +1,161 @@
+/**
+ * What a benchmark supplies to be shown on the leaderboard (`Benchmark.leaderboard`): how its run
+ * samples are published, aggregated and checked, the query parameters of its own, and how its
+ * board and a model's breakdown are read. The core (queries.ts, verified.ts, the routes) does the
+ * shared work (normalising the shared fields, resolving the dataset, sorting and ranking, caching,
+ * storing entries) and calls these for the rest. Most benchmarks build theirs from the pass-rate
+ * library (pass-rate.ts); a benchmark with its own groups reads them itself.
+ *
+ * A library module: it names no benchmark and never imports the registry, so a family may import it.
+ */
+import type { z } from "@hono/zod-openapi";
+import type * as schema from "../db/schema";
+import type { Env } from "../env";
+import type { Aggregate, Sample, SampleStatus } from "./aggregate";
+import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow, ModelBreakdown } from "./types";
+
+/** A stored run sample, as publishing a finished run reads it. */
+export type RunSample = Pick<typeof schema.runSamples.$inferSelect, "taskId" | "language" | "status" | "passed" | "score" | "position" | "contextSize" | "detail">;
+
+/** One per-task result of a verified run, before it is checked (`toSample` in verified.ts). */
+export interface VerifiedSample {
+  /** `<language>::<repo>::<name>` */
+  task: string;
+  /** Defaults to the task id's prefix. */
+  language?: string;
+  /** Needle depth (position ratio) of the context the model saw. */
+  needle_position: number;
+  /** A positive integer; null only where the benchmark's own sample part allows an unknown length. */
+  context_size: number | null;
+  token_start?: number | null;
+  token_end?: number | null;
+  is_best: boolean;
+  best_similarity: number;
+  best_target: string | null;
+  /** Default "scored". `error` (the model call failed) and `context_exceeded` are not in n. */
+  status?: SampleStatus;
+  // A benchmark with its own part (`BenchmarkLeaderboard.part`) declares its field here by module augmentation.
+}
+
+/** The value of a sample's field `key` (a benchmark's own part; undefined when absent). */
+export const partValue = (s: VerifiedSample, key: string): unknown => (s as unknown as Record<string, unknown>)[key];
+
+/**
+ * A run sample's verdict as a leaderboard sample: pass as `is_best`, the score as `best_similarity`,
+ * the position and context size as they are (0.5 and 1 when unknown). What a benchmark without its
+ * own mapping publishes, and what a run's results aggregate for a benchmark without a leaderboard.
+ */
+export function verdictSample(row: RunSample): VerifiedSample {
+  return {
+    task: row.taskId,
+    language: row.language,
+    needle_position: row.position ?? 0.5,
+    context_size: row.contextSize ?? 1,
+    is_best: row.passed === true,
+    best_similarity: row.score ?? 0,
+    best_target: null,
+    status: row.status,
+  };
+}
+
+/**
+ * A benchmark's own part of a verified sample (extra columns of its stored samples): every sample of
+ * the benchmark carries it under `key`, no other benchmark's sample may.
+ */
+export interface SamplePart {
+  /** The sample field that holds it. */
+  key: string;
+  /** Whose samples these are, for the refusal of a sample of another benchmark that carries it. */
+  owner: string;
+  /** What a sample of the benchmark without it is told. */
+  missing: string;
+  /** Checks the sample (the shared checks of task, status and position are done) into its stored shape. */
+  toSample(s: VerifiedSample, language: string, status: SampleStatus): Sample;
+}
+
+/** A query parameter of one benchmark (absent from the query of the others). */
+export interface QueryParam {
+  values: readonly string[];
+  default: string;
+  /** The OpenAPI description of the parameter. */
+  description: string;
+}
+
+/** A leaderboard entry, as a breakdown reads it. */
+export interface EntryRef {
+  id: string;
+  model: string;
+  kind: LeaderboardKind;
+  hasSamples: boolean;
+  errors: number;
+  contextExceeded: number;
+}
+
+/** A row before ranking (the core sorts and ranks). */
+export type UnrankedRow = Omit<LeaderboardRow, "rank">;
+
+/** What a benchmark's board read gives the core: rows to rank and the response's own fields. */
+export interface Board {
+  rows: UnrankedRow[];
+  languages: string[];
+  updatedAt: string | null;
+  /** Fields of the response after `updated_at` (reference figures, column lists...). */
+  extras?: Record<string, unknown>;
+}
+
+/** A model breakdown without the fields the core fills (who, which scope). */
+export type BreakdownPart = Omit<ModelBreakdown, "model" | "model_slug" | "kind" | "benchmark" | "dataset" | "mode" | "comment_mode" | "threshold" | "interval">;
+
+/** Zod shapes a benchmark adds to the leaderboard's OpenAPI schemas (all optional fields). */
+export interface LeaderboardSchemas {
+  row?: z.ZodRawShape;
+  response?: z.ZodRawShape;
+  breakdown?: z.ZodRawShape;
+}
+
+/** Importing published results of a benchmark (`POST /v1/leaderboard/import`). */
+export interface ReportedImport<Body = never> {
+  /** The request body; `benchmarks` are every leaderboard benchmark, for its `benchmark` field. */
+  schema(benchmarks: readonly [string, ...string[]]): z.ZodType<Body>;
+  /** The OpenAPI description of the import. */
+  description: string;
+  /** The result's schema. */
+  result: z.ZodType;
+  /** Imports `body` (of this benchmark, or of another that `refusal` refuses). */
+  run(env: Env, body: Body, refusal: (benchmark: string) => string | undefined): Promise<Record<string, unknown>>;
+}
+
+/** How a benchmark is shown on the leaderboard. */
+export interface BenchmarkLeaderboard {
+  /** How the OpenAPI description of the `benchmark` parameter names it. */
+  about: string;
+  /** A finished run's sample row as a leaderboard sample (the row's verdict, in the stored columns). */
+  sample(row: RunSample): VerifiedSample;
+  /** The benchmark's own part of its samples; absent: its samples have only the shared fields. */
+  part?: SamplePart;
+  /** Every aggregate of an entry with samples (see aggregate.ts for the stored groups). */
+  aggregate(samples: readonly Sample[]): Aggregate[];
+  /** Whether a run's results list pass@1 at every threshold from `aggregate` (false: its summary has its results). */
+  passRates: boolean;
+  /** The dataset a read without `dataset` shows; absent: the dataset with the most entries of the benchmark. */
+  defaultDataset?: string;
+  /** The scoring and comment modes its entries are stored under (the first is the default). */
+  scoringModes: readonly string[];
+  commentModes: readonly string[];
+  /** Its own query parameters, checked (with defaults) after the shared defaults are filled in. */
+  params?: Record<string, QueryParam>;
+  /** The rows of a query's scope (dataset resolved, "" when there is none) and the response's own fields. */
+  board(env: Env, q: LeaderboardQuery): Promise<Board>;
+  /** A model's breakdown in the query's scope. */
+  breakdown(env: Env, q: LeaderboardQuery, entry: EntryRef): Promise<BreakdownPart>;
+  /** The CSV of a board: the header row, then one row per leaderboard row (cells as they are). */
+  csv(data: LeaderboardResponse): unknown[][];
+  /** The query values a CSV's file name is made of, after benchmark and dataset. */
+  csvName(q: LeaderboardQuery): unknown[];
+  /** The fields it adds to the leaderboard's OpenAPI schemas. */
+  schemas?: LeaderboardSchemas;
+  /** Imports of published results; absent: its entries come from runs only. */
+  reported?: ReportedImport<any>;
+  /** Why published results of it are not imported (the import's 422); absent: they are, or nothing special. */
+  notImported?: string;
+}

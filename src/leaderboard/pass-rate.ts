@@ -1,0 +1,159 @@
+/**
+ * The leaderboard of a benchmark ranked by pass@1 at a similarity threshold, with 95 % Wilson
+ * intervals: the board read (one indexed query: the entries of the scope by their unique index,
+ * each entry's aggregates at the threshold by the aggregates' primary key; `test/leaderboard/api.test.ts`
+ * checks the plan), a model's breakdown (every threshold and language; at the threshold by depth,
+ * length and both) and the CSV. A benchmark keyed by an exact grid adds its own row field, response
+ * fields and breakdown part through `PassRateOptions`. A library module (no registry).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import * as schema from "../db/schema";
+import { db } from "../datasets/store";
+import type { Env } from "../env";
+import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
+import { depthBucket, lengthBucket, passRateAggregates, type GroupType, type PassRateRules } from "./aggregate";
+import type { BenchmarkLeaderboard, BreakdownPart, EntryRef, UnrankedRow } from "./family";
+import { byLanguage, entryColumns, entryFields, entryFilter, toRate, type AggregateRow } from "./read";
+import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
+
+/** A heatmap aggregate at the query's threshold, with its key and mean score. */
+export type GridRow = AggregateRow & Pick<typeof schema.leaderboardAggregates.$inferSelect, "groupKey" | "meanScore">;
+
+/** What a pass-rate benchmark adds to the shared board, breakdown and CSV. */
+export interface PassRateOptions extends PassRateRules {
+  /** A group read with the board's single query whose rate fills a row field (null until met). */
+  rowGroup?: { groupType: GroupType; field: string };
+  /** The response's own fields after `updated_at`. */
+  extras?(q: LeaderboardQuery): Record<string, unknown>;
+  /** lo and hi of a depth key (default: its tenths bucket). */
+  depthBounds?(key: string): { lo: number; hi: number };
+  /** Heatmap cells by numeric depth (exact positions) rather than by key (tenths). */
+  numericDepth?: boolean;
+  /** The breakdown's own field after `has_samples`, from the heatmap rows at the threshold and the overall mean score. */
+  part?(q: LeaderboardQuery, grid: readonly GridRow[], meanScore: number | null, entry: EntryRef): Record<string, unknown>;
+}
+
+/** The one query behind a pass-rate board read: entries of the scope joined to their aggregates at the threshold. */
+export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: readonly GroupType[] = ["all", "language"]) {
+  const e = schema.leaderboardEntries;
+  const a = schema.leaderboardAggregates;
+  return db(env)
+    .select({
+      ...entryColumns(),
+      errors: e.errors,
+      contextExceeded: e.contextExceeded,
+      groupType: a.groupType,
+      groupKey: a.groupKey,
+      n: a.n,
+      passed: a.passed,
+      rate: a.rate,
+      ciLow: a.ciLow,
+      ciHigh: a.ciHigh,
+    })
+    .from(e)
+    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups])))
+    .where(entryFilter(q));
+}
+
+/**
+ * The board at one threshold: one row per (model, kind) with its rate (overall, or in `language`)
+ * and 95 % Wilson interval, and its rate in every language.
+ */
+async function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions) {
+  const groups: GroupType[] = ["all", "language", ...(opts.rowGroup ? [opts.rowGroup.groupType] : [])];
+  const rows = q.dataset === "" ? [] : await leaderboardStatement(env, q, groups);
+  const entries = new Map<string, { row: Omit<UnrankedRow, keyof Rate> & Record<string, unknown>; all?: Rate; updatedAt: string }>();
+  const languages = new Set<string>();
+  for (const r of rows) {
+    let entry = entries.get(r.id);
+    if (!entry) {
+      const own = opts.rowGroup ? { [opts.rowGroup.field]: null } : {};
+      entry = { row: { ...entryFields(r, { errors: r.errors, context_exceeded: r.contextExceeded }), ...own }, updatedAt: r.updatedAt };
+      entries.set(r.id, entry);
+    }
+    if (r.groupType === "all") entry.all = toRate(r);
+    else if (r.groupType === "language") {
+      entry.row.languages[r.groupKey] = toRate(r);
+      languages.add(r.groupKey);
+    } else if (opts.rowGroup && r.groupType === opts.rowGroup.groupType) entry.row[opts.rowGroup.field] = r.rate;
+  }
+  const out: UnrankedRow[] = [];
+  let updatedAt: string | null = null;
+  for (const { row, all, updatedAt: u } of entries.values()) {
+    const main = q.language === "all" ? all : row.languages[q.language];
+    if (!main) continue;
+    out.push({ ...row, ...main, languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))) });
+    if (updatedAt === null || u > updatedAt) updatedAt = u;
+  }
+  return { rows: out, languages: [...languages].sort(byLanguage), updatedAt, extras: opts.extras?.(q) };
+}
+
+/** lo and hi of a depth bucket key ("0.3-0.4"). */
+function bounds(key: string): { lo: number; hi: number } {
+  const { lo, hi } = depthBucket(Number(key.split("-")[0]));
+  return { lo, hi };
+}
+
+/**
+ * One entry in detail: its rate at every threshold in every language, and at the query's
+ * threshold by depth, by context length and both. Entries without samples have empty depth,
+ * length and heatmap lists.
+ */
+async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef, opts: PassRateOptions): Promise<BreakdownPart> {
+  const a = schema.leaderboardAggregates;
+  const aggregates = await db(env).select().from(a).where(eq(a.entryId, entry.id));
+  const depthBounds = opts.depthBounds ?? bounds;
+  const threshold = thresholdKey(q.threshold);
+  const thresholds: ModelBreakdown["thresholds"] = {};
+  for (const t of THRESHOLD_KEYS) thresholds[t] = {};
+  const depth: BucketRate[] = [];
+  const length: BucketRate[] = [];
+  const heatmap: ModelBreakdown["heatmap"] = [];
+  const grid: GridRow[] = [];
+  for (const r of aggregates) {
+    if (r.groupType === "all" || r.groupType === "language") {
+      (thresholds[r.threshold] ??= {})[r.groupKey] = toRate(r);
+    } else if (r.threshold !== threshold) {
+      continue;
+    } else if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...depthBounds(r.groupKey), ...toRate(r) });
+    else if (r.groupType === "length") length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
+    else if (r.groupType === "heatmap") {
+      const [depthKey, lengthKey] = r.groupKey.split("|");
+      heatmap.push({ depth: depthKey, length: lengthKey, rate: r.rate, n: r.n });
+      grid.push(r);
+    }
+  }
+  for (const t of THRESHOLD_KEYS) {
+    thresholds[t] = Object.fromEntries(Object.entries(thresholds[t]).sort(([x], [y]) => (x === "all" ? -1 : y === "all" ? 1 : byLanguage(x, y))));
+  }
+  depth.sort((x, y) => x.lo - y.lo);
+  length.sort((x, y) => x.lo - y.lo);
+  heatmap.sort((x, y) => Number(x.length) - Number(y.length) || (opts.numericDepth ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)));
+  const all = aggregates.find((r) => r.groupType === "all" && r.threshold === threshold);
+  return { thresholds, depth, length, heatmap, has_samples: entry.hasSamples, ...opts.part?.(q, grid, all?.meanScore ?? null, entry) };
+}
+
+/** The CSV of a pass-rate board: rate, interval and counts, one rate column per language, then the row field of `rowGroup`. */
+function passRateCsv(data: LeaderboardResponse, opts: PassRateOptions): unknown[][] {
+  const own = opts.rowGroup ? [opts.rowGroup.field] : [];
+  return [
+    ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages, ...own],
+    ...data.rows.map((r) => [
+      r.rank, r.model, r.kind, r.rate, r.ci_low, r.ci_high, r.n, r.passed, r.errors, r.context_exceeded,
+      ...data.languages.map((l) => r.languages[l]?.rate),
+      ...own.map((f) => (r as unknown as Record<string, unknown>)[f]),
+    ]),
+  ];
+}
+
+/** The parts of a `BenchmarkLeaderboard` every pass-rate benchmark shares, with its options. */
+export function passRateLeaderboard(opts: PassRateOptions = {}): Pick<BenchmarkLeaderboard, "aggregate" | "passRates" | "board" | "breakdown" | "csv" | "csvName"> {
+  return {
+    aggregate: (samples) => passRateAggregates(samples, opts),
+    passRates: true,
+    board: (env, q) => passRateBoard(env, q, opts),
+    breakdown: (env, q, entry) => passRateBreakdown(env, q, entry, opts),
+    csv: (data) => passRateCsv(data, opts),
+    csvName: (q) => [q.threshold.toFixed(1), q.language],
+  };
+}
