@@ -2,11 +2,13 @@
  * Conformance of every registered benchmark to the one public surface (issue 15): for each, with a
  * fixture dataset of its kind: units (paged) → the unit's prompt → the oracle's answer scores a pass
  * over POST /v1/score, an empty answer fails, an unknown unit is a 404, bad options a 4xx; the batch
- * form agrees with the single one.
+ * form agrees with the single one. The registry here also holds the toy family (./toy/, registered
+ * by test/setup.ts), which goes through the same code.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
+import { allBenchmarks, allFamilies, getBenchmark } from "../../src/benchmarks/registry";
+import { familyNamePattern } from "../architecture/family-names";
 import { get, post } from "../helpers";
 import { FIXTURES, allUnits, listBenchmarks, promptPath, unitsPath } from "./helpers";
 
@@ -17,9 +19,14 @@ describe("the registry", () => {
   it("lists every benchmark, each with a fixture of its dataset kind", async () => {
     expect((await listBenchmarks()).map((b) => ({ id: b.id, title: b.title, dataset_kind: b.dataset_kind }))).toEqual(benchmarks);
     expect(benchmarks.map((b) => b.id).sort()).toEqual(
-      ["cruxeval-o", "lexical-recall", "longcodeu", "repoqa-snf", "semtrace", "sensitivity-cruxeval-o", "sensitivity-semtrace"].sort(),
+      ["cruxeval-o", "lexical-recall", "longcodeu", "repoqa-snf", "semtrace", "sensitivity-cruxeval-o", "sensitivity-semtrace", "toy-recall"].sort(),
     );
     for (const b of benchmarks) expect(FIXTURES[b.dataset_kind], `${b.id}: no fixture for dataset kind ${b.dataset_kind}`).toBeDefined();
+  });
+
+  it("names each benchmark after its family, so the name check of src/ (test/architecture/names.test.ts) covers it", () => {
+    const names = familyNamePattern(allFamilies().map((f) => f.id));
+    for (const b of benchmarks) expect(b.id, `${b.id}: name none of its family's names; add one to test/architecture/family-names.ts`).toMatch(names);
   });
 });
 

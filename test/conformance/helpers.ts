@@ -3,14 +3,18 @@
  * benchmark. A benchmark whose dataset kind has no fixture here fails the conformance test: adding a
  * family means adding its fixture.
  */
+import { env } from "cloudflare:test";
 import { longcodeuDataset } from "../longcodeu/helpers";
 import { get, importFixture, importOnce } from "../helpers";
 import { suiteDataset } from "../semtrace/helpers";
+import { TOY_DATASET_KIND, toyDataset } from "./toy/dataset";
+import { storeToyDataset } from "./toy/store";
 
 export const FIXTURES: Record<string, () => Promise<string>> = {
   "repoqa-snf": () => importOnce("conf-repoqa", () => importFixture("conf-repoqa")),
   "semtrace-suite": () => suiteDataset("conf-suite"),
   longcodeu: () => longcodeuDataset("conf-lcu"),
+  [TOY_DATASET_KIND]: () => importOnce("conf-toy", () => storeToyDataset(env, "conf-toy", toyDataset())),
 };
 
 export interface BenchmarkInfo {

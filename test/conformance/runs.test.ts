@@ -23,6 +23,7 @@ const MODELS: Record<string, string[]> = {
   // The fixture suite is built without python3: no interpreter answers for CRUXEval variants.
   "sensitivity-cruxeval-o": ["baseline:oracle", "baseline:empty"],
   longcodeu: ["baseline:oracle", "baseline:empty", "instant"],
+  "toy-recall": ["baseline:oracle", "baseline:empty"],
 };
 
 describe.each(allBenchmarks().map((b) => [b.id, b.datasetKind] as const))("%s", (id, kind) => {
