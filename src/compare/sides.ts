@@ -49,18 +49,10 @@ async function readRun(env: Env, id: string): Promise<Side | undefined> {
   const [run] = await d.select().from(schema.runs).where(eq(schema.runs.id, id)).limit(1);
   if (!run) return undefined;
   if (run.status !== "completed") unprocessable(`Run "${id}" is ${run.status}: only a completed run's samples are compared.`);
-  const rows = await d.select().from(schema.runSamples).where(eq(schema.runSamples.runId, id)).orderBy(asc(schema.runSamples.unit));
-  const samples = rows.map((r): CompareSample => ({
-    unit: r.unit,
-    taskId: r.taskId,
-    language: r.language,
-    position: r.position,
-    contextSize: r.contextSize,
-    status: r.status,
-    passed: r.passed,
-    score: r.score,
-    detail: r.detail,
-  }));
+  const r = schema.runSamples;
+  // Only what a CompareSample holds (not the prompt hashes, tokens, timings or output keys).
+  const columns = { unit: r.unit, taskId: r.taskId, language: r.language, position: r.position, contextSize: r.contextSize, status: r.status, passed: r.passed, score: r.score, detail: r.detail };
+  const samples: CompareSample[] = await d.select(columns).from(r).where(eq(r.runId, id)).orderBy(asc(r.unit));
   return { kind: "run", id, model: run.modelLabel, benchmark: run.benchmark, dataset: run.datasetId, mode: null, comment_mode: null, entry_kind: null, samples };
 }
 
@@ -134,11 +126,13 @@ export async function readSides(env: Env, nameA: string, nameB: string, filters:
   const [runA, runB] = await Promise.all([readRun(env, nameA), readRun(env, nameB)]);
   const scopeFrom = (run: Side | undefined): ScopeFilters => ({ benchmark: filters.benchmark ?? run?.benchmark, dataset: filters.dataset ?? run?.dataset, mode: filters.mode, comment_mode: filters.comment_mode });
   const [entriesA, entriesB] = await Promise.all([runA ? undefined : entriesOf(env, nameA, scopeFrom(runB)), runB ? undefined : entriesOf(env, nameB, scopeFrom(runA))]);
-  const missing = (name: string, entries: EntryRow[] | undefined) => {
-    if (entries && entries.length === 0) throw new ProblemError("not-found", `"${name}" is neither a run id nor the model slug of a leaderboard entry${Object.values(filters).some((v) => v !== undefined) ? " within the benchmark, dataset and modes given" : ""}.`);
+  const missing = (name: string, entries: EntryRow[] | undefined, scope: ScopeFilters) => {
+    if (entries?.length !== 0) return;
+    const given = Object.entries(scope).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`);
+    throw new ProblemError("not-found", `"${name}" is neither a run id nor the model slug of a leaderboard entry${given.length ? ` with ${given.join(", ")}` : ""}.`);
   };
-  missing(nameA, entriesA);
-  missing(nameB, entriesB);
+  missing(nameA, entriesA, scopeFrom(runB));
+  missing(nameB, entriesB, scopeFrom(runA));
   const a = runA ?? (await entrySide(env, nameA, pickEntry(nameA, entriesA!, entriesB)));
   const b = runB ?? (await entrySide(env, nameB, pickEntry(nameB, entriesB!, entriesA)));
   return [a, b];
