@@ -1,21 +1,24 @@
 /**
  * The toy benchmark through the `Benchmark` interface only: units are the dataset's item ids, the
- * prompt lists the words, the oracle answers the asked one, the scorer compares first words.
+ * prompt lists the words, the oracle answers the asked one, the scorer compares first words; its
+ * leaderboard and pages come from the shared libraries (./leaderboard.ts, ./views.tsx).
  */
 import { z } from "@hono/zod-openapi";
 import type { Benchmark } from "../../../src/benchmarks/types";
 import { loadCodeLlamaTokenizer } from "../../../src/datasets/tokenizer";
 import { ProblemError } from "../../../src/errors";
-import { TOY_DATASET_KIND } from "./dataset";
+import { TOY_BENCHMARK, TOY_DATASET_KIND } from "./dataset";
+import { toyLeaderboard } from "./leaderboard";
 import { toyPrompt, TOY_PROMPT_VERSION } from "./prompt";
 import { scoreToy, toyOracle, TOY_SCORER_VERSION } from "./score";
 import { readyToy, toyItem } from "./store";
+import { toyViews } from "./views";
 
 /** The toy has no options: anything given is refused (422). */
 const ToyOptions = z.object({}).strict();
 
 export const toyBenchmark: Benchmark = {
-  id: "toy-recall",
+  id: TOY_BENCHMARK,
   title: "Toy recall (a fourth family, in the tests only)",
   promptTemplateVersion: TOY_PROMPT_VERSION,
   scorerVersion: TOY_SCORER_VERSION,
@@ -23,6 +26,8 @@ export const toyBenchmark: Benchmark = {
   defaultMaxTokens: 8,
   options: ToyOptions,
   baselines: ["oracle"],
+  leaderboard: toyLeaderboard,
+  views: toyViews,
 
   async units(env, datasetId, _options, filters) {
     const { dataset, manifest } = await readyToy(env, datasetId);

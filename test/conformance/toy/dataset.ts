@@ -3,6 +3,8 @@
  * dataset is one JSON object (its manifest) in R2 and one `datasets` row in D1, through the shared
  * dataset store (src/datasets/), as a real family's import stores its own.
  */
+/** The toy benchmark's id. */
+export const TOY_BENCHMARK = "toy-recall";
 export const TOY_DATASET_KIND = "toy";
 export const TOY_FORMAT = "toy/words@1";
 
