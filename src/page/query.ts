@@ -1,6 +1,6 @@
 /** Reading a page URL's query string into a leaderboard query. */
 import { allBenchmarks, findBenchmark } from "../benchmarks/registry";
-import { LEADERBOARD_DEFAULTS, leaderboardOf } from "../leaderboard/queries";
+import { LEADERBOARD_DEFAULTS, LEADERBOARD_PARAMS } from "../leaderboard/queries";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
 import { parseQueryNumber } from "../routes/common";
 import { invalid } from "./family";
@@ -9,7 +9,7 @@ import { isApiSort } from "./table";
 /** The page's defaults are the API's: the page links to the API with the same parameters. */
 export const PAGE_DEFAULTS: LeaderboardQuery = LEADERBOARD_DEFAULTS;
 
-/** A page's query: the shared fields asked for, and the shown benchmark's own parameters. */
+/** A page's query: the shared fields asked for, and benchmarks' own parameters. */
 export type PageQuery = Partial<LeaderboardQuery> & Record<string, unknown>;
 
 const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -51,9 +51,8 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");
     q.comment_mode = comment_mode;
   }
-  // The benchmark's own parameters (the others' are ignored, like the API does).
-  const own = leaderboardOf(q.benchmark ?? PAGE_DEFAULTS.benchmark)?.params ?? {};
-  for (const [name, param] of Object.entries(own)) {
+  // Every benchmark's own parameters are checked; the query drops those of the other benchmarks, like the API does.
+  for (const [name, param] of Object.entries(LEADERBOARD_PARAMS)) {
     const value = params[name];
     if (value === undefined) continue;
     if (!param.values.includes(value)) invalid(name, `one of ${param.values.join(", ")}`);
