@@ -1,6 +1,7 @@
 /**
  * The map of the house (issue 15: one seam per benchmark), checked by `npm test`
- * (`depcruise src --config .dependency-cruiser.cjs`). Read the rules top to bottom:
+ * (`depcruise src --config .dependency-cruiser.cjs`; alone: `npm run architecture`). Read the
+ * rules top to bottom:
  *
  *   family   src/benchmarks/<family>/  everything one benchmark family is (its dataset format,
  *            import routes and storage, units, prompt, baselines, scoring, summary, leaderboard,
@@ -14,7 +15,8 @@
  *            page/, benchmarks/surface.ts... It reaches a family only through the seam.
  *
  * A broken rule fails the test with the rule's name, the offending import and the comment below
- * (docs/contributing.md, "Architecture rules").
+ * (docs/contributing.md, "Architecture rules"; test/architecture/rules.test.ts proves each rule
+ * fires on a synthetic tree).
  */
 
 /** A family's folder: the first path segment under src/benchmarks/ that is a directory. */
