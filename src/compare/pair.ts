@@ -56,7 +56,7 @@ function keyed(rule: CompareRule, samples: readonly CompareSample[], side: "a" |
 const bytes = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** The figures of `pairs` under `rule` (at `threshold` when the rule reads one). */
-export function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | null): PairedFigures {
+function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | null): PairedFigures {
   const n = pairs.length;
   let table: PairedTable | null = null;
   if (rule.passes) {
