@@ -5,7 +5,6 @@
  * views import (it imports no registry, route or family).
  */
 import type { Child } from "hono/jsx";
-import { ProblemError } from "../errors";
 import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
 
 /** A page's own content, which the core wraps in the layout (head, header, footer). */
@@ -52,9 +51,4 @@ export interface BenchmarkViews {
   model(request: ModelRequest): Promise<PageContent>;
   /** Stylesheet rules of its own tables, added once to the site's stylesheet. */
   css?: string;
-}
-
-/** Throws the validation problem for one page parameter (a 400 page). */
-export function invalid(name: string, allowed: string): never {
-  throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
 }

@@ -1,10 +1,15 @@
 /** Reading a page URL's query string into a leaderboard query. */
 import { allBenchmarks, findBenchmark } from "../benchmarks/registry";
+import { ProblemError } from "../errors";
 import { LEADERBOARD_DEFAULTS, LEADERBOARD_PARAMS } from "../leaderboard/queries";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
 import { parseQueryNumber } from "../routes/common";
-import { invalid } from "./family";
 import { isApiSort } from "./table";
+
+/** Throws the validation problem for one page parameter (a 400 page). */
+export function invalid(name: string, allowed: string): never {
+  throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
+}
 
 /** The page's defaults are the API's: the page links to the API with the same parameters. */
 export const PAGE_DEFAULTS: LeaderboardQuery = LEADERBOARD_DEFAULTS;

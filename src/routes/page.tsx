@@ -8,10 +8,9 @@ import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
 import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
-import { invalid } from "../page/family";
 import { ErrorPage, Page } from "../page/layout";
 import { LeaderboardPage, viewsOf } from "../page/leaderboard";
-import { PAGE_DEFAULTS, parsePageQuery } from "../page/query";
+import { PAGE_DEFAULTS, invalid, parsePageQuery } from "../page/query";
 import { isApiSort } from "../page/table";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
