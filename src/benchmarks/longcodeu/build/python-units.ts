@@ -32,7 +32,7 @@
 import type { Node } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "../../../code/parser";
 import { cleandoc } from "../../../code/docstrings";
-import { collectCallSites, type CallSite } from "./calls";
+import { collectCallSites, type CallSite } from "./call-sites";
 import { functionDataFlow, type Change } from "./data-flow";
 import { docstringLiteral, named, statements, stringBody } from "./ts-nodes";
 import { present } from "../../../code/nodes";
