@@ -75,6 +75,8 @@ export interface SamplePart {
 
 /** A query parameter of one benchmark (absent from the query of the others). */
 export interface QueryParam {
+  /** Whose parameter it is, as the OpenAPI description names it ("<owner> only"). */
+  owner: string;
   values: readonly string[];
   default: string;
   /** The OpenAPI description of the parameter. */
@@ -127,7 +129,10 @@ export interface ReportedImport<Body = never> {
 
 /** How a benchmark is shown on the leaderboard. */
 export interface BenchmarkLeaderboard {
-  /** How the OpenAPI description of the `benchmark` parameter names it. */
+  /**
+   * How the OpenAPI description of the `benchmark` parameter names it, `%s` standing for the
+   * benchmark id: benchmarks with the same text are named together (`%s` their ids).
+   */
   about: string;
   /** A finished run's sample row as a leaderboard sample (the row's verdict, in the stored columns). */
   sample(row: RunSample): VerifiedSample;
@@ -150,6 +155,8 @@ export interface BenchmarkLeaderboard {
   breakdown(env: Env, q: LeaderboardQuery, entry: EntryRef): Promise<BreakdownPart>;
   /** The CSV of a board: the header row, then one row per leaderboard row (cells as they are). */
   csv(data: LeaderboardResponse): unknown[][];
+  /** How the OpenAPI description of the CSV names its own columns; absent: the shared ones. */
+  csvAbout?: string;
   /** The query values a CSV's file name is made of, after benchmark and dataset. */
   csvName(q: LeaderboardQuery): unknown[];
   /** The fields it adds to the leaderboard's OpenAPI schemas. */

@@ -33,6 +33,24 @@ function added(part: keyof LeaderboardSchemas): z.ZodRawShape {
   for (const b of BOARDS) for (const [name, field] of Object.entries(b.schemas?.[part] ?? {})) out[name] ??= field;
   return out;
 }
+/** The `benchmark` parameter's description: each group of benchmarks with the same `about`, in registry order. */
+function benchmarksAbout(): string {
+  const groups = new Map<string, string[]>();
+  for (const id of LEADERBOARD_BENCHMARKS) {
+    const about = leaderboardOf(id)!.about;
+    groups.set(about, [...(groups.get(about) ?? []), `\`${id}\``]);
+  }
+  const named = [...groups].map(([about, ids]) => about.replace("%s", ids.join(", ")));
+  return named.length > 1 ? `${named.slice(0, -1).join(", ")}, or ${named.at(-1)}` : named.join("");
+}
+
+/** Whose the extra parameters are, for the description: "`a` and `b` are X's (ignored elsewhere)." */
+function paramsAbout(): string {
+  const byOwner = new Map<string, string[]>();
+  for (const [name, p] of Object.entries(LEADERBOARD_PARAMS)) byOwner.set(p.owner, [...(byOwner.get(p.owner) ?? []), `\`${name}\``]);
+  return [...byOwner].map(([owner, names]) => ` ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} ${owner}'s (ignored elsewhere).`).join("");
+}
+
 /** The benchmarks with a default dataset, for the description. */
 const withDefault = LEADERBOARD_BENCHMARKS.filter((id) => leaderboardOf(id)!.defaultDataset !== undefined);
 
@@ -46,7 +64,7 @@ const Scope = {
   benchmark: z
     .enum(LEADERBOARD_BENCHMARKS)
     .default(d.benchmark)
-    .openapi({ description: BOARDS.map((b) => b.about).join(", ") }),
+    .openapi({ description: benchmarksAbout() }),
   // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
   dataset: z
     .string()
@@ -83,7 +101,7 @@ const QueryEcho = z.object({
   comment_mode: z.string(),
   kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
   sort: z.enum(LEADERBOARD_SORTS),
-  ...Object.fromEntries(Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [name, z.enum(p.values as [string, ...string[]]).optional().openapi({ description: "Its benchmark's only" })])),
+  ...Object.fromEntries(Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [name, z.enum(p.values as [string, ...string[]]).optional().openapi({ description: `${p.owner} only` })])),
 });
 
 const LeaderboardRowSchema = RateSchema.extend({
@@ -153,7 +171,7 @@ const list = createRoute({
   path: "/v1/leaderboard",
   tags: ["leaderboard"],
   summary: "The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals",
-  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language and a benchmark's own columns; a benchmark with its own parameters has its own columns, in the query's parameters). ${Object.keys(LEADERBOARD_PARAMS).map((p) => `\`${p}\``).join(" and ")} are one benchmark's (ignored elsewhere).`,
+  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language${[...new Set(BOARDS.flatMap((b) => (b.csvAbout ? [`; ${b.csvAbout}`] : [])))].join("")}).${paramsAbout()}`,
   request: { query: LeaderboardQuerySchema },
   responses: {
     200: {

@@ -587,7 +587,7 @@ const LongCodeUBreakdownSchema = z
 
 /** How LongCodeU is shown on the leaderboard. */
 export const longcodeuLeaderboard: BenchmarkLeaderboard = {
-  about: `\`${LONGCODEU_BENCHMARK}\` (LongCodeU's eight tasks)`,
+  about: "%s (LongCodeU's eight tasks)",
   sample,
   part: PART,
   aggregate: longcodeuAggregates,
@@ -597,11 +597,13 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
   commentModes: ["original"],
   params: {
     bucket: {
+      owner: "LongCodeU",
       values: LONGCODEU_BUCKET_FILTERS,
       default: "all",
       description: `LongCodeU only: the context-length bucket (CodeLlama tokens) shown, \`all\` (default) or one of ${BUCKET_KEYS.map((b) => `\`${b}\``).join(", ")}`,
     },
     metric: {
+      owner: "LongCodeU",
       values: LONGCODEU_METRICS,
       default: "recall",
       description: "LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average",
@@ -610,6 +612,7 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
   board,
   breakdown,
   csv,
+  csvAbout: "LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric",
   csvName: (q) => [(q as LongCodeUQuery).bucket, (q as LongCodeUQuery).metric],
   schemas: {
     row: {

@@ -31,7 +31,7 @@ function sample(row: RunSample): VerifiedSample {
 /** How RepoQA is shown on the leaderboard. */
 export const repoqaLeaderboard: BenchmarkLeaderboard = {
   ...passRateLeaderboard(),
-  about: "`repoqa-snf` (RepoQA)",
+  about: "%s (RepoQA)",
   sample,
   defaultDataset: DEFAULT_LEADERBOARD_DATASET,
   scoringModes: SCORING_MODES,

@@ -293,7 +293,7 @@ export function positionalLeaderboard(task: PositionalBenchmark): BenchmarkLeade
       part: (_q, grid, meanScore, entry) => ({ positional: { ...positionalBreakdown(task, grid, meanScore), errors: entry.errors, context_exceeded: entry.contextExceeded } }),
     }),
     aggregate: positionalAggregates,
-    about: `\`${task}\` (a positional benchmark of "Sense and Sensitivity")`,
+    about: 'a positional benchmark of "Sense and Sensitivity": %s',
     // Exact match is `is_best`, the partial score `best_similarity`, D `context_size`.
     sample: verdictSample,
     scoringModes: ["official"],
