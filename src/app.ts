@@ -1,15 +1,15 @@
 /**
  * The HTTP app: request ids, the error envelope, routes, and the OpenAPI document built from the
- * route definitions (each route is declared once, in src/routes/).
+ * route definitions (each route is declared once: the shared ones in src/routes/, a family's own in
+ * its folder, reached through the registry as `Family.routes`).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
-import { allBenchmarks } from "./benchmarks/registry";
+import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import { ProblemError, problemResponse, toProblem } from "./errors";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
-import { scoreIndexRoutes } from "./routes/score-index";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
@@ -52,7 +52,8 @@ export function createApp() {
   app.route("/", scoreRoutes);
   app.route("/", benchmarkRoutes);
   app.route("/", datasetRoutes);
-  app.route("/", scoreIndexRoutes);
+  // Each family's own endpoints (its dataset imports and older request shapes), in registry order.
+  for (const family of allFamilies()) if (family.routes) app.route("/", family.routes);
   app.route("/", leaderboardRoutes);
   app.route("/", runRoutes);
   app.route("/", compareRoutes);

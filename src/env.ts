@@ -1,17 +1,18 @@
-import type { RunMessage } from "./runs/config";
-import type { RunCoordinator } from "./runs/coordinator";
-import type { ModelLimiter } from "./runs/limiter";
-
 /**
  * The Worker's bindings and secrets (wrangler.toml, `.dev.vars`, `wrangler secret put`). Model API
  * keys are further secrets named `*_API_KEY`, read by name (src/runs/models.ts `readApiKey`).
+ * A leaf module: the run bindings are declared untyped here and narrowed by the modules in
+ * src/runs/ that own what they carry (`runQueue`, `coordinatorOf`, the model limiters).
  */
 export interface Env {
   DB: D1Database;
   DATASETS: R2Bucket;
-  RUN_QUEUE: Queue<RunMessage>;
-  RUNS: DurableObjectNamespace<RunCoordinator>;
-  MODEL_LIMITERS: DurableObjectNamespace<ModelLimiter>;
+  /** Units of runs to do (src/runs/config.ts `RunMessage`). */
+  RUN_QUEUE: Queue;
+  /** One RunCoordinator Durable Object per run (src/runs/coordinator.ts). */
+  RUNS: DurableObjectNamespace;
+  /** One ModelLimiter Durable Object per model (src/runs/limiter.ts). */
+  MODEL_LIMITERS: DurableObjectNamespace;
   /** Workers AI; only works deployed (locally, calls fail and are recorded as errors). */
   AI?: Ai;
   /**

@@ -18,6 +18,13 @@ export const allBenchmarks = (): Benchmark[] => FAMILIES.flatMap((f) => f.benchm
 
 export const benchmarkIds = () => allBenchmarks().map((b) => b.id);
 
+/**
+ * The benchmark a request means when it names none: a run without `benchmark`, a score body in the
+ * original shape (its `Benchmark.originalScore`), the scorer version health reports. The service's
+ * first benchmark, from before there were others.
+ */
+export const defaultBenchmark = (): Benchmark => getBenchmark("repoqa-snf");
+
 /** The benchmark named `id`, if there is one. */
 export const findBenchmark = (id: string): Benchmark | undefined => allBenchmarks().find((b) => b.id === id);
 

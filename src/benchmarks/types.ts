@@ -5,6 +5,7 @@
  */
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { WorkMeter } from "../code/budget";
+import type { RunRow, RunSampleRow } from "../db/schema";
 import type { AppEnv, Env } from "../env";
 import type { BenchmarkLeaderboard } from "../leaderboard/family";
 import type { BenchmarkViews } from "../page/family";
@@ -105,6 +106,51 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * but instead of listing every unit, whether `unit` is among them. Absent: the listing is searched.
    */
   hasUnit?(env: Env, datasetId: string, unit: string, options: Options): Promise<UnitLookup<Options>>;
+  /**
+   * A run's results in the reference implementation's own file formats (GET
+   * /v1/runs/{id}/outputs.jsonl and /scores.json), so they can be checked with the reference's
+   * tooling. Absent: the benchmark has none (those endpoints answer 422).
+   */
+  referenceFiles?: ReferenceFiles;
+  /**
+   * The request shapes of POST /v1/score and /v1/score/batch from before `benchmark` + `unit`: a
+   * body without `benchmark` is one of these, of the registry's default benchmark. Absent: none.
+   */
+  originalScore?: OriginalScoreShapes;
+}
+
+/** A run as a benchmark's reference files read it: its row, and its samples and stored outputs on demand. */
+export interface RunRecord {
+  row: RunRow;
+  samples(): Promise<RunSampleRow[]>;
+  /** A sample's stored model output (`RunSampleRow.outputKey`), null when it is gone. */
+  output(key: string): Promise<{ output: string } | null>;
+}
+
+/** What `Benchmark.referenceFiles` writes. */
+export interface ReferenceFiles {
+  /** The outputs file, one JSON line at a time (generated as it is sent). */
+  outputLines(env: Env, run: RunRecord): AsyncIterable<string>;
+  /** The scores file. */
+  scores(env: Env, run: RunRecord): Promise<Record<string, unknown>>;
+}
+
+/**
+ * One original request shape of a score endpoint: its schemas (named, for the OpenAPI document,
+ * which lists it beside the `benchmark` shape) and its handler. The handler meters its own work.
+ */
+export interface OriginalScoreShape<Body> {
+  request: z.ZodType<Body>;
+  response: z.ZodType;
+  /** What the route's OpenAPI summary calls what it scores, e.g. "a <benchmark> task (`task`, the original shape)". */
+  scores: string;
+  handle(env: Env, body: Body): Promise<Record<string, unknown>>;
+}
+
+/** `POST /v1/score` and `POST /v1/score/batch` in a benchmark's original shapes (each answer's size is checked by the route). */
+export interface OriginalScoreShapes {
+  single: OriginalScoreShape<{ answer: string }>;
+  batch: OriginalScoreShape<{ answers: { answer: string }[] }>;
 }
 
 /**

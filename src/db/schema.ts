@@ -14,8 +14,8 @@ export const datasets = sqliteTable("datasets", {
   repoCount: integer("repo_count").notNull().default(0),
   taskCount: integer("task_count").notNull().default(0),
   contentSha256: text("content_sha256"),
-  /** Code contexts built at import: sizes, comment modes, depths (see src/benchmarks/repoqa/dataset/contexts.ts). */
-  contextConfig: text("context_config", { mode: "json" }).$type<import("../benchmarks/repoqa/dataset/contexts").ContextConfig | null>(),
+  /** The code contexts a family built at import (sizes, comment modes, depths), in its own shape; its store reads it. */
+  contextConfig: text("context_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
   manifestKey: text("manifest_key"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
@@ -116,7 +116,7 @@ export const leaderboardSamples = sqliteTable(
     bestTarget: text("best_target"),
     status: text("status", { enum: ["scored", "error", "context_exceeded"] }).notNull(),
     /**
-     * LongCodeU only (null elsewhere; see src/leaderboard/longcodeu.ts): the example's precision
+     * Precision-and-recall benchmarks only (null elsewhere; see their leaderboard rows): the example's precision
      * (`best_similarity` is its recall), whether the output was unparseable, and its length bucket
      * (null when the context's length is unknown; `context_size` is 0 then).
      */
@@ -140,8 +140,8 @@ export const leaderboardAggregates = sqliteTable(
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
     threshold: text("threshold").notNull(),
     /**
-     * `drop` (positional benchmarks): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts).
-     * `task` and `task_length` (LongCodeU, with `all` and `length`): see src/leaderboard/longcodeu.ts.
+     * `drop` (benchmarks scored by depth drop): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts).
+     * `task` and `task_length` (benchmarks of several tasks, with `all` and `length`): see their family's leaderboard rows.
      */
     groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] }).notNull(),
     groupKey: text("group_key").notNull(),
@@ -150,9 +150,9 @@ export const leaderboardAggregates = sqliteTable(
     rate: real("rate").notNull(),
     ciLow: real("ci_low"),
     ciHigh: real("ci_high"),
-    /** Mean best similarity of the group's scored samples (positional benchmarks: mean partial score); null without samples. */
+    /** Mean best similarity of the group's scored samples (benchmarks with partial scores: mean partial score); null without samples. */
     meanScore: real("mean_score"),
-    /** LongCodeU only (null elsewhere): mean precision (`rate` is mean recall) and the group's counts. */
+    /** Precision-and-recall benchmarks only (null elsewhere): mean precision (`rate` is mean recall) and the group's counts. */
     meanPrecision: real("mean_precision"),
     unparseable: integer("unparseable"),
     errors: integer("errors"),
@@ -223,7 +223,7 @@ export const runSamples = sqliteTable(
     status: text("status", { enum: RUN_SAMPLE_STATUSES }).notNull(),
     passed: integer("passed", { mode: "boolean" }),
     score: real("score"),
-    /** The benchmark's per-sample verdict (for RepoQA: best target, similarity, pass at each threshold). */
+    /** The benchmark's per-sample verdict (e.g. best target, similarity, pass at each threshold). */
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown> | null>(),
     scorerVersion: text("scorer_version"),
     /** R2 key of the raw model output (null when nothing was generated). */
@@ -241,3 +241,8 @@ export const runSamples = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.unit] })],
 );
+
+/** A run as stored (what a benchmark's reference files read). */
+export type RunRow = typeof runs.$inferSelect;
+/** A run sample as stored. */
+export type RunSampleRow = typeof runSamples.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * The `baseline:bm25` model: answers a "find the function" question by lexical similarity alone.
+ * The ranking behind `baseline:bm25`: answers a "find the function" question by word overlap alone.
  *
  * It reads the natural-language description, scores every function of the code context with Okapi
  * BM25 and answers with the best. No model, no network. It is the floor a real model has to clear:

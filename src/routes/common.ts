@@ -1,4 +1,8 @@
-/** Shared pieces of route definitions: the router factory, the error schema, admin security. */
+/**
+ * Shared pieces of route definitions: the router factory, the error schema, admin security, and the
+ * dataset id and manifest schemas that the shared dataset routes and the families' own import
+ * routes (`Family.routes`) have in common.
+ */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
@@ -105,3 +109,15 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }
+
+/** A dataset id in a path (`{id}`), with an example of the caller's (a family's import routes show one of theirs). */
+export const datasetIdParam = (example: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64, starting with a letter or digit")
+    .openapi({ param: { name: "id", in: "path" }, example });
+
+/** A dataset's manifest: what its import recorded, in its family's format. */
+export const DatasetManifestSchema = z
+  .record(z.string(), z.unknown())
+  .openapi("DatasetManifest", { description: "What the dataset's import recorded (counts, versions, content sha256), in its family's format" });

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { countReadyDatasets } from "../datasets/store";
-import { SCORER_VERSION, SERVICE_VERSION } from "../version";
+import { defaultBenchmark } from "../benchmarks/registry";
+import { SERVICE_VERSION } from "../version";
 import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
 import { createRouter, jsonResponse, problemResponses } from "./common";
 
@@ -30,7 +31,7 @@ export const healthRoutes = createRouter().openapi(route, async (c) => {
     {
       status: "ok" as const,
       service_version: SERVICE_VERSION,
-      scorer_version: SCORER_VERSION,
+      scorer_version: defaultBenchmark().scorerVersion,
       parser_runtime: { ...PARSER_RUNTIME },
       grammars: { ...GRAMMARS },
       datasets: await countReadyDatasets(c.env),

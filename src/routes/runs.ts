@@ -4,16 +4,17 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { stream, streamSSE } from "hono/streaming";
-import { benchmarkIds } from "../benchmarks/registry";
-import { referenceOutputLines, referenceScores } from "../benchmarks/repoqa/export";
+import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
+import type { ReferenceFiles } from "../benchmarks/types";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
+import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
-import { getRun, listRuns, samplePage } from "../runs/store";
+import { allSamples, getRun, listRuns, readOutput, samplePage, type RunRow } from "../runs/store";
 import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "./common";
 
 export const RUN_LIMITS = {
@@ -31,9 +32,13 @@ const RunId = z
   .regex(/^run-\d{14}-[0-9a-f]{10}$/, "a run id such as run-20261121120000-0123456789")
   .openapi({ param: { name: "id", in: "path" }, example: "run-20261121120000-0123456789" });
 
+/** The benchmark a run request means when it names none, and its option names (the OpenAPI document's example). */
+const byDefault = defaultBenchmark();
+const byDefaultOptions = Object.keys((z.toJSONSchema(byDefault.options, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
+
 const RunRequestSchema = z
   .object({
-    benchmark: z.string().default("repoqa-snf").openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
+    benchmark: z.string().default(byDefault.id).openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
     dataset: z.string().min(1).max(64),
     model: z.string().min(3).max(500).openapi({
       description: "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines)",
@@ -42,14 +47,14 @@ const RunRequestSchema = z
     api_key: z.string().max(64).nullable().optional().openapi({ description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself", example: "OPENROUTER_API_KEY" }),
     label: z.string().min(1).max(200).optional().openapi({ description: "Name on the leaderboard (default: the model id)" }),
     temperature: z.number().min(0).max(2).default(0),
-    max_tokens: z.number().int().min(1).max(65_536).optional().openapi({ description: "Default: the benchmark's (1024 for RepoQA)" }),
+    max_tokens: z.number().int().min(1).max(65_536).optional().openapi({ description: `Default: the benchmark's (${byDefault.defaultMaxTokens} for ${familyOf(byDefault.id)?.title})` }),
     seed: z.number().int().min(0).max(2 ** 31 - 1).nullable().optional().openapi({ description: "Sent when the provider supports it" }),
     system_message: z.string().max(8192).nullable().optional().openapi({ description: "Off by default, as in the reference" }),
     prefill: z.enum(["assistant", "continue", "user"]).optional().openapi({
       description:
-        "How a prompt's assistant prefill (SemTrace family) is sent: a final assistant turn, that plus vLLM's continue_final_message, or appended to the user turn. Default: the provider's (openai-compatible: assistant; workers-ai: user)",
+        "How a prompt's assistant prefill (where a benchmark's prompt ends with one) is sent: a final assistant turn, that plus vLLM's continue_final_message, or appended to the user turn. Default: the provider's (openai-compatible: assistant; workers-ai: user)",
     }),
-    options: z.record(z.string(), z.unknown()).optional().openapi({ description: "Benchmark options, e.g. RepoQA {scoring_mode, ignore_comments, threshold, context_size, comment_mode}" }),
+    options: z.record(z.string(), z.unknown()).optional().openapi({ description: `Benchmark options, e.g. ${familyOf(byDefault.id)?.title} {${byDefaultOptions.join(", ")}}` }),
     languages: z.array(z.string().min(1).max(32)).max(16).optional(),
     limit: z.number().int().min(1).max(100_000).optional().openapi({ description: "Run only the first N tasks" }),
     concurrency: z.number().int().min(1).max(RUN_LIMITS.concurrency).default(4),
@@ -192,9 +197,19 @@ const scores = createRoute({
   responses: { 200: json("The -SCORES.json content"), ...problemResponses(400, 404, 422) },
 });
 
-const requireRepoqa = (benchmark: string) => {
-  if (benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Reference file exports exist for repoqa-snf runs, not ${benchmark}.`);
-};
+/** The run `id` and its benchmark's reference files; 422 when its benchmark has none. */
+async function referenceFilesOf(env: Env, id: string): Promise<{ run: RunRow; files: ReferenceFiles }> {
+  const run = await getRun(env, id);
+  const files = getBenchmark(run.benchmark).referenceFiles;
+  if (!files) {
+    const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
+    throw new ProblemError("unprocessable-content", `Reference file exports exist for ${having.join(", ")} runs, not ${run.benchmark}.`);
+  }
+  return { run, files };
+}
+
+/** A run as `ReferenceFiles` read it. */
+const runRecord = (env: Env, row: RunRow) => ({ row, samples: () => allSamples(env, row.id), output: (key: string) => readOutput(env, key) });
 
 export const runRoutes = createRouter()
   .openapi(create, async (c) => c.json(await createRun(c.env, c.req.valid("json")), 202))
@@ -240,16 +255,14 @@ export const runRoutes = createRouter()
   .openapi(rescore, async (c) => c.json(await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options), 200))
   .openapi(publish, async (c) => c.json({ ...(await publishRunById(c.env, c.req.valid("param").id)) }, 200))
   .openapi(outputs, async (c) => {
-    const run = await getRun(c.env, c.req.valid("param").id);
-    requireRepoqa(run.benchmark);
+    const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
     c.header("content-type", "application/x-ndjson; charset=utf-8");
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return stream(c, async (out) => {
-      for await (const line of referenceOutputLines(c.env, run)) await out.write(line);
+      for await (const line of files.outputLines(c.env, runRecord(c.env, run))) await out.write(line);
     }) as never;
   })
   .openapi(scores, async (c) => {
-    const run = await getRun(c.env, c.req.valid("param").id);
-    requireRepoqa(run.benchmark);
-    return c.json(await referenceScores(c.env, run), 200);
+    const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
+    return c.json(await files.scores(c.env, runRecord(c.env, run)), 200);
   });

@@ -11,6 +11,8 @@ import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
 import type { RunConfig, RunMessage, UnitResult } from "./config";
 import type { RunCoordinator } from "./coordinator";
+import type { ModelLimiter } from "./limiter";
+import { recordFailure, unitResult } from "./outcome";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
 import { redact, withRetries, type Failure } from "./retry";
 import { failedSample, getRun, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
@@ -24,7 +26,11 @@ type Answer =
   | { kind: "failed"; failure: Failure; calls: number; latencyMs: number }
   | { kind: "stopped" };
 
-export const coordinatorOf = (env: Env, runId: string): DurableObjectStub<RunCoordinator> => env.RUNS.get(env.RUNS.idFromName(runId));
+/** The coordinator of run `runId` (env.ts declares the namespace untyped; it holds RunCoordinators). */
+export const coordinatorOf = (env: Env, runId: string): DurableObjectStub<RunCoordinator> => {
+  const runs = env.RUNS as unknown as DurableObjectNamespace<RunCoordinator>;
+  return runs.get(runs.idFromName(runId));
+};
 
 /** The key of a response in the cache: the same model, parameters and prompt answer the same. */
 export async function cacheKeyOf(config: RunConfig, promptSha256: string): Promise<string> {
@@ -44,7 +50,10 @@ interface Slot {
 }
 
 /** The model's shared limiter (null for baselines, which have none). */
-const limiterOf = (env: Env, config: RunConfig) => (config.model.limiterKey ? env.MODEL_LIMITERS.get(env.MODEL_LIMITERS.idFromName(config.model.limiterKey)) : null);
+const limiterOf = (env: Env, config: RunConfig) => {
+  const limiters = env.MODEL_LIMITERS as unknown as DurableObjectNamespace<ModelLimiter>;
+  return config.model.limiterKey ? limiters.get(limiters.idFromName(config.model.limiterKey)) : null;
+};
 
 /** Waits for a slot; null when the unit was stopped meanwhile. */
 async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Promise<Slot | null> {
@@ -214,27 +223,6 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
   } finally {
     stopHeartbeat();
   }
-}
-
-/** Writes an `error` row for a unit that cannot be processed (or finds the row it already has). */
-export async function recordFailure(env: Env, message: RunMessage, reason: string): Promise<UnitResult> {
-  const taskId = await getRun(env, message.run)
-    .then((run) => getBenchmark(run.benchmark).taskIdOf?.(message.unit))
-    .catch(() => undefined);
-  return unitResult(await insertSample(env, failedSample(message.run, message.unit, reason, taskId)));
-}
-
-/** What the coordinator counts, from the row that was stored (not the one this attempt built). */
-export function unitResult(row: SampleRow): UnitResult {
-  return {
-    status: row.status,
-    passed: row.passed === true,
-    // Cached answers spent nothing now; their tokens are not the run's.
-    promptTokens: row.cached || row.calls === 0 ? 0 : (row.promptTokens ?? 0),
-    completionTokens: row.cached || row.calls === 0 ? 0 : (row.completionTokens ?? 0),
-    cached: row.cached,
-    calls: row.calls,
-  };
 }
 
 /** The Worker's queue handler: messages are independent; one that throws is retried alone. */

@@ -10,7 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import type { RunConfig, RunMessage, RunProgress, UnitResult, UnitState } from "./config";
-import { recordFailure } from "./consumer";
+import { recordFailure } from "./outcome";
 import { finalizeRun } from "./finalize";
 
 /** A sent message must be claimed within this long, or it is sent again. */

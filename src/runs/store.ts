@@ -4,9 +4,9 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
+import type { RunRow, RunSampleRow as SampleRow } from "../db/schema";
 
-export type RunRow = typeof schema.runs.$inferSelect;
-export type SampleRow = typeof schema.runSamples.$inferSelect;
+export type { RunRow, SampleRow };
 export type NewSample = typeof schema.runSamples.$inferInsert;
 
 export async function getRun(env: Env, id: string): Promise<RunRow> {

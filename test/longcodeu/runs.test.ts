@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { longcodeuBenchmark } from "../../src/benchmarks/longcodeu/benchmark";
-import { recordFailure } from "../../src/runs/consumer";
+import { recordFailure } from "../../src/runs/outcome";
 import { suiteDataset } from "../semtrace/helpers";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
 import { ADMIN, get, post } from "../helpers";

@@ -15,13 +15,16 @@ import { db, getDataset, storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
-import { bestDocument } from "../../runs/bm25";
-import { SCORER_VERSION } from "../../version";
+import { bestDocument } from "../../metrics/bm25";
+import { SCORER_VERSION } from "./version";
 import type { Benchmark } from "../types";
 import { repoqaCompare } from "./compare";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
 import { locateTask, scoreTask, storedContext } from "./service";
+import { parseUnit } from "./unit";
+import { repoqaReferenceFiles } from "./export";
+import { repoqaOriginalScore } from "./score-shapes";
 import { repoqaViews } from "./views";
 import { repoqaLeaderboard } from "./leaderboard";
 
@@ -40,12 +43,6 @@ export const RepoqaOptionsSchema = z.object({
   // An unknown option is a 422 (a misspelt one was silently dropped before), as for every other benchmark.
   .strict();
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
-
-/** A run unit: `<task>`, or `<task>@<depth>` when the dataset stores several depths per task. */
-export function parseUnit(unit: string): { taskId: string; depth?: number } {
-  const at = unit.lastIndexOf("@");
-  return at < 0 ? { taskId: unit } : { taskId: unit.slice(0, at), depth: Number(unit.slice(at + 1)) };
-}
 
 async function contextOf(env: Env, datasetId: string, unit: string, options: RepoqaOptions) {
   const { taskId, depth } = parseUnit(unit);
@@ -86,6 +83,8 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   datasetKind: "repoqa-snf",
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
+  referenceFiles: repoqaReferenceFiles,
+  originalScore: repoqaOriginalScore,
   leaderboard: repoqaLeaderboard,
   views: repoqaViews,
   compare: repoqaCompare,

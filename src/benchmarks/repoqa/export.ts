@@ -7,9 +7,10 @@
 import type { CommentMode } from "./dataset/context";
 import { getShard } from "./dataset/shard-cache";
 import { locateTasks } from "./dataset/store";
+import type { RunRow, RunSampleRow as SampleRow } from "../../db/schema";
 import type { Env } from "../../env";
-import { allSamples, readOutput, type RunRow, type SampleRow } from "../../runs/store";
-import { parseUnit } from "./benchmark";
+import type { ReferenceFiles, RunRecord } from "../types";
+import { parseUnit } from "./unit";
 import { INSTRUCTION } from "./prompt";
 import { passAt1 } from "./scorer";
 import { storedContext } from "./service";
@@ -36,11 +37,11 @@ async function sampleContexts(env: Env, run: RunRow, rows: SampleRow[]) {
 }
 
 /** The outputs JSONL, one line per scored sample, generated as it is sent (each line carries a whole context). */
-export async function* referenceOutputLines(env: Env, run: RunRow): AsyncGenerator<string> {
-  const rows = (await allSamples(env, run.id)).filter((r) => r.status === "scored" && r.outputKey);
-  const contextOf = await sampleContexts(env, run, rows);
+export async function* referenceOutputLines(env: Env, run: RunRecord): AsyncGenerator<string> {
+  const rows = (await run.samples()).filter((r) => r.status === "scored" && r.outputKey);
+  const contextOf = await sampleContexts(env, run.row, rows);
   for (const row of rows) {
-    const [{ needle, task, repo }, output] = await Promise.all([contextOf(row), readOutput(env, row.outputKey!)]);
+    const [{ needle, task, repo }, output] = await Promise.all([contextOf(row), run.output(row.outputKey!)]);
     const line = {
       repo,
       name: needle.name,
@@ -61,8 +62,8 @@ export async function* referenceOutputLines(env: Env, run: RunRow): AsyncGenerat
 }
 
 /** `<model>-SCORES.json`: pass@1 per language and "all" at every threshold, and the per-task rows. */
-export async function referenceScores(env: Env, run: RunRow) {
-  const rows = (await allSamples(env, run.id)).filter((r) => r.status === "scored");
+export async function referenceScores(env: Env, { row: run, samples }: RunRecord) {
+  const rows = (await samples()).filter((r) => r.status === "scored");
   const contextOf = await sampleContexts(env, run, rows);
   const verdicts = rows.map((r) => ({ language: r.language, pass_at: ((r.detail ?? {}).pass_at ?? {}) as Record<string, boolean> }));
   const scores: Record<string, Record<string, { "pass@1": number }>> = {};
@@ -85,3 +86,6 @@ export async function referenceScores(env: Env, run: RunRow) {
   }
   return { [run.modelLabel]: { eval_date: run.finishedAt ?? run.createdAt, train_size: null, scores, results } };
 }
+
+/** RepoQA's reference files, as `Benchmark.referenceFiles`. */
+export const repoqaReferenceFiles: ReferenceFiles = { outputLines: referenceOutputLines, scores: referenceScores };

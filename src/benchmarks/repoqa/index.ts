@@ -2,10 +2,12 @@
 import type { Benchmark, Family } from "../types";
 import { repoqaBenchmark } from "./benchmark";
 import { repoqaWarmUp } from "./warmup";
+import { repoqaRoutes } from "./routes";
 
 export const repoqaFamily: Family = {
   id: "repoqa",
   title: "RepoQA",
   benchmarks: [repoqaBenchmark as unknown as Benchmark],
   warmUp: repoqaWarmUp,
+  routes: repoqaRoutes,
 };

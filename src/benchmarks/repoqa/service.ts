@@ -8,7 +8,7 @@ import { datasetKeys } from "./dataset/shard";
 import { locateTasks, type TaskLocation } from "./dataset/store";
 import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
-import { SCORER_VERSION } from "../../version";
+import { SCORER_VERSION } from "./version";
 import { PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { evaluateAnswer, type CandidateSet, type NeedleVerdict, type ScoringMode } from "./scorer";
 

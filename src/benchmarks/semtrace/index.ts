@@ -3,6 +3,7 @@ import type { Benchmark, Family } from "../types";
 import { positionalBenchmark, sensitivityBenchmark } from "./benchmark";
 import { positionalCompare, sensitivityCompare } from "./compare";
 import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./ids";
+import { semtraceRoutes } from "./routes";
 
 export const semtraceFamily: Family = {
   id: "semtrace",
@@ -11,4 +12,5 @@ export const semtraceFamily: Family = {
     ...POSITIONAL_BENCHMARKS.map((t) => ({ ...positionalBenchmark(t), compare: positionalCompare(t) })),
     ...SENSITIVITY_BENCHMARKS.map((t) => ({ ...sensitivityBenchmark(t), compare: sensitivityCompare })),
   ] as unknown as Benchmark[],
+  routes: semtraceRoutes,
 };

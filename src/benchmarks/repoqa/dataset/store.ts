@@ -10,7 +10,7 @@ import * as schema from "../../../db/schema";
 import type { Env } from "../../../env";
 import { sha256Hex } from "../../../sha256";
 import { ProblemError } from "../../../errors";
-import { SCORER_VERSION } from "../../../version";
+import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../../../wasm/manifest.json";
 import { PARSER_RUNTIME } from "../../../code/runtime";
 import { buildShard } from "./build-shard";
@@ -23,6 +23,9 @@ import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest, type RepoShard } fr
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
+
+/** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
+export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null => (row.contextConfig as ContextConfig | null) ?? null;
 
 /**
  * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
@@ -39,7 +42,7 @@ export async function importRepo(
   if (existing?.status === "ready") {
     throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed; delete it before importing again.`);
   }
-  const contextConfig = existing ? existing.contextConfig : opts.contexts === undefined ? DEFAULT_CONTEXT_CONFIG : opts.contexts;
+  const contextConfig = existing ? contextConfigOf(existing) : opts.contexts === undefined ? DEFAULT_CONTEXT_CONFIG : opts.contexts;
   if (existing && opts.contexts !== undefined && JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)) {
     throw new ProblemError("conflict", `Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
   }
@@ -96,7 +99,7 @@ export async function importRepo(
         name: opts.name ?? datasetId,
         status: "importing",
         languages: [],
-        contextConfig,
+        contextConfig: contextConfig as Record<string, unknown> | null,
         createdAt: now,
         updatedAt: now,
       })
@@ -153,7 +156,7 @@ export async function commitDataset(
       Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
     ),
     tokenizer: existing.contextConfig ? { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version } : null,
-    contexts: existing.contextConfig,
+    contexts: contextConfigOf(existing),
     scorer_version: SCORER_VERSION,
     content_sha256: contentSha256,
     created_at: existing.createdAt,
@@ -241,7 +244,7 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
         shardSha256: r.shardSha256,
         name: r.name,
         contentSha256: dataset.contentSha256,
-        contextConfig: dataset.contextConfig ?? null,
+        contextConfig: contextConfigOf(dataset),
       });
     }
   }
@@ -261,7 +264,7 @@ export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ 
     throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
   }
   const shards = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId)).orderBy(asc(schema.datasetShards.key));
-  const config = dataset.contextConfig;
+  const config = contextConfigOf(dataset);
   let objects = 0;
   let bytes = 0;
   const read = async <T>(key: string): Promise<T> => {
