@@ -5,7 +5,8 @@
 import { candidateSet, type CandidateSet } from "../scorer";
 import type { Env } from "../../../env";
 import { ProblemError } from "../../../errors";
-import { cached, evictLeastRecent, type Entry } from "../../../datasets/json-cache";
+import { IsolateCache } from "../../../datasets/isolate-cache";
+import { cached, type Entry } from "../../../datasets/json-cache";
 import type { ContextShard } from "./contexts";
 import { decodeHeader, decodeSet, headerLength, type ScoreIndexHeader } from "./score-index";
 import type { RepoShard } from "./shard";
@@ -51,18 +52,6 @@ const FIRST_READ = 64 * 1024;
 const MAX_INDEXES = 256;
 /** Bytes of score indexes (headers and decoded sets) an isolate keeps, besides the JSON cache's. */
 const MAX_INDEX_BYTES = 32 * 1024 * 1024;
-const indexBytes = new Map<string, number>();
-
-function chargeIndex(key: string, bytes: number) {
-  if (!indexes.has(key)) return;
-  indexBytes.set(key, (indexBytes.get(key) ?? 0) + bytes);
-  evictIndexes();
-}
-
-/** Drops the least recently used indexes beyond the count or byte budget (never the newest). */
-function evictIndexes() {
-  evictLeastRecent(indexes, indexBytes, MAX_INDEXES, MAX_INDEX_BYTES);
-}
 
 export interface ScoreIndexHandle<H extends ScoreIndexHeader = ScoreIndexHeader> {
   header: H;
@@ -70,16 +59,17 @@ export interface ScoreIndexHandle<H extends ScoreIndexHeader = ScoreIndexHeader>
   set(name: string): Promise<CandidateSet | undefined>;
 }
 
-const indexes = new Map<string, Promise<ScoreIndexHandle | null>>();
+/** Opened indexes; a handle's decoded sets are charged to its key as they are read. */
+const indexes = new IsolateCache<ScoreIndexHandle | null>(MAX_INDEXES, MAX_INDEX_BYTES);
 
-async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
+async function openIndex(env: Env, key: string): Promise<{ value: ScoreIndexHandle | null; bytes: number }> {
   const first = await env.DATASETS.get(key, { range: { offset: 0, length: FIRST_READ } });
-  if (!first) return null;
+  if (!first) return { value: null, bytes: 0 };
   let head = new Uint8Array(await first.arrayBuffer());
   const total = 8 + headerLength(head);
   if (head.byteLength < total) {
     const rest = await env.DATASETS.get(key, { range: { offset: head.byteLength, length: total - head.byteLength } });
-    if (!rest) return null;
+    if (!rest) return { value: null, bytes: 0 };
     const joined = new Uint8Array(total);
     joined.set(head);
     joined.set(new Uint8Array(await rest.arrayBuffer()), head.byteLength);
@@ -87,28 +77,30 @@ async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null
   }
   const header = decodeHeader(head);
   const loaded = head;
-  chargeIndex(key, loaded.byteLength);
-  const sets = new Map<string, Promise<CandidateSet>>();
+  const sets = new Map<string, CandidateSet>();
+  const decode = async (entry: { offset: number; length: number }): Promise<CandidateSet> => {
+    if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
+    const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
+    if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    indexes.charge(key, bytes.byteLength);
+    return decodeSet(bytes);
+  };
   return {
-    header,
-    set(name) {
-      const entry = header.sets[name];
-      if (!entry) return Promise.resolve(undefined);
-      let set = sets.get(name);
-      if (!set) {
-        set = (async () => {
-          if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
-          const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
-          if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
-          const bytes = new Uint8Array(await object.arrayBuffer());
-          chargeIndex(key, bytes.byteLength);
-          return decodeSet(bytes);
-        })();
-        set.catch(() => sets.delete(name));
-        sets.set(name, set);
-      }
-      return set;
+    value: {
+      header,
+      async set(name) {
+        const entry = header.sets[name];
+        if (!entry) return undefined;
+        const known = sets.get(name);
+        if (known) return known;
+        // Decoded by each request that misses (never a promise another request may still be settling).
+        const set = await decode(entry);
+        if (!sets.has(name)) sets.set(name, set);
+        return sets.get(name)!;
+      },
     },
+    bytes: loaded.byteLength,
   };
 }
 
@@ -117,19 +109,6 @@ async function openIndex(env: Env, key: string): Promise<ScoreIndexHandle | null
  * indexes existed and not re-indexed: callers fall back to the shard, as before). Opened once per
  * isolate; a missing index is looked up again next time (a re-index may have written it).
  */
-export async function getScoreIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
-  let handle = indexes.get(key);
-  if (handle) indexes.delete(key);
-  else {
-    handle = openIndex(env, key);
-    const forget = () => {
-      if (indexes.get(key) !== handle) return;
-      indexes.delete(key);
-      indexBytes.delete(key);
-    };
-    handle.then((h) => h === null && forget(), forget);
-  }
-  indexes.set(key, handle);
-  evictIndexes();
-  return handle;
+export function getScoreIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
+  return indexes.get(key, () => openIndex(env, key), (handle) => handle !== null);
 }
