@@ -30,7 +30,7 @@ export interface LoadedUnit {
 
 export interface SampleVerdict {
   passed: boolean;
-  /** The benchmark's headline number for this sample (RepoQA: best similarity). */
+  /** The benchmark's headline number for this sample (e.g. the best similarity). */
   score: number;
   detail: Record<string, unknown>;
 }
@@ -93,7 +93,7 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   narrows?(options: Options): boolean;
   /**
    * The `<language>::<repo>::<name>` task id of a unit, for a unit that failed before it could be
-   * loaded. Absent: the unit up to its last `@` (RepoQA's `<task id>@<depth>`).
+   * loaded. Absent: the unit up to its last `@` (units such as `<task id>@<depth>`).
    */
   taskIdOf?(unit: string): string;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */

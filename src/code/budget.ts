@@ -71,8 +71,8 @@ export const BUDGETS = Object.freeze({
   /**
    * A request to the benchmark-generic `/v1/score` or `/v1/score/batch` (any benchmark): the total
    * over every answer of the request, on top of each answer's own per-unit budget (what a run
-   * unit gets: `score` for RepoQA, `codebleu` per pair for LongCodeU). About two CodeBLEU requests,
-   * or a RepoQA batch's query scans.
+   * unit gets, e.g. `score`, or `codebleu` per pair). About two CodeBLEU requests, or the query
+   * scans of a batch of similarity-scored answers.
    */
   benchmark: Object.freeze({ parse_operations: 1_200_000, parse_recovery: 1_500_000, query_scan: 24_000_000, tree_nodes: 120_000, tree_text: 32_000_000, dataflow_steps: 1_200_000, bleu_tokens: 400_000 }),
 } satisfies Record<string, Budget>);

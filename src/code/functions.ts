@@ -3,7 +3,7 @@
  *
  * Offsets: `startIndex`/`endIndex` index the JavaScript string (UTF-16 code units); `startByte`/
  * `endByte` are UTF-8 byte offsets, as the reference's py-tree-sitter reports them. Lines are
- * 0-based with an exclusive end, as in the RepoQA release format.
+ * 0-based with an exclusive end, as in the reference's release format.
  */
 import type { Node } from "web-tree-sitter";
 import { loadLanguage, withTree, type LoadedLanguage } from "./parser";

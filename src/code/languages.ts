@@ -1,8 +1,9 @@
 /**
- * The languages needlework understands, with the RepoQA reference's tree-sitter queries.
+ * The languages needlework understands, with the tree-sitter queries of the reference implementation they come from.
  *
- * Queries are copied verbatim from the reference (repoqa 0.1.2, `repoqa/utility.py`): changing one
- * changes which functions exist, so every score would move. Bump SCORER_VERSION if you touch them.
+ * Queries are copied verbatim from the reference (its release 0.1.2, `utility.py`): changing one
+ * changes which functions exist, so every score would move. Bump the scorer version of every
+ * benchmark that finds functions with them if you touch them.
  */
 
 export const LANGUAGES = ["python", "cpp", "java", "typescript", "rust", "go"] as const;

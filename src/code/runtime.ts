@@ -6,7 +6,7 @@
  * `core` is the tree-sitter C core compiled into the runtime's wasm. web-tree-sitter is released
  * from the tree-sitter repository together with the core, one version for both, so the core is the
  * runtime's major.minor. It is what decides how syntax errors are recovered from: the references
- * (repoqa's `compute_score`, the `codebleu` package) run on native cores of the 0.22-0.26 line, and
+ * (a reference's `compute_score`, the `codebleu` package) run on native cores of the 0.22-0.26 line, and
  * test/cli/parser-parity.test.ts compares this runtime's trees with the native 0.25 core's.
  */
 import wasmManifest from "../../wasm/manifest.json";

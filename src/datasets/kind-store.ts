@@ -1,7 +1,7 @@
 /**
- * Storage steps shared by the imports of datasets a benchmark family defines itself (SemTrace
- * suites, LongCodeU releases): shards in R2 indexed by `tasks` and `dataset_shards` rows in D1,
- * then the manifest, then `ready`. RepoQA's multi-request import (store.ts) predates them.
+ * Storage steps shared by the imports of datasets a benchmark family defines itself (suites or
+ * releases built by its CLI): shards in R2 indexed by `tasks` and `dataset_shards` rows in D1,
+ * then the manifest, then `ready`. The oldest family's multi-request import predates them.
  */
 import { eq } from "drizzle-orm";
 import * as schema from "../db/schema";

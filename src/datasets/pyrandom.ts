@@ -2,7 +2,7 @@
  * Python's `random` module, as far as needlework's dataset builders need it: `random.seed(n)` for
  * an integer seed, `random.sample(population, k)`, and the integer draws `getrandbits`,
  * `randrange`, `randint`, `choice` and `shuffle` (CPython 3.11, MT19937, `_randbelow` via
- * `getrandbits`). With it a recorded seed gives the same needles (or SemTrace functions) here as
+ * `getrandbits`). With it a recorded seed gives the same needles (or sampled functions) here as
  * the same calls give in Python, so a dataset built by needlework can be re-derived with the
  * reference's own tooling. Integers are JavaScript numbers, so every argument and result must be a
  * safe integer (|n| < 2^53); CPython's ValueError/IndexError become RangeError with its message.

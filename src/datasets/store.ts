@@ -1,7 +1,7 @@
 /**
  * Datasets of every benchmark in D1 (rows of datasets, shards, tasks) and R2 (objects under
  * `datasets/<id>/`): lookups, listing and deletion. Each benchmark's import lives with it
- * (src/benchmarks/<family>/); RepoQA's is src/benchmarks/repoqa/dataset/store.ts.
+ * (src/benchmarks/<family>/).
  */
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";

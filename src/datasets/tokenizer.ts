@@ -1,5 +1,5 @@
 /**
- * Token counting as the RepoQA reference does it: `len(tokenizer.tokenize(text))` with the
+ * Token counting as the references do it: `len(tokenizer.tokenize(text))` with the
  * `codellama/CodeLlama-7b-Instruct-hf` Hugging Face tokenizer (Llama-2 vocabulary, no special tokens).
  *
  * How HF's `tokenize` maps onto llama-tokenizer-js (`encode(text, false, true)`):

@@ -1,5 +1,5 @@
 /**
- * Sentence BLEU exactly as NLTK 3.8 computes it for RepoQA:
+ * Sentence BLEU exactly as NLTK 3.8 computes it for a reference's similarity:
  * `sentence_bleu([ref_tokens], hyp_tokens, smoothing_function=SmoothingFunction().method4)` with
  * uniform weights (0.25 x 4) on whitespace tokens (`re.split(r"\s+", s.strip())`).
  *
@@ -47,7 +47,7 @@ function brevityPenalty(refLen: number, hypLen: number): number {
   return Math.exp(1 - refLen / hypLen);
 }
 
-/** NLTK smoothed sentence BLEU (method4) of `candidate` against `reference`, on RepoQA tokens. */
+/** NLTK smoothed sentence BLEU (method4) of `candidate` against `reference`, on whitespace tokens (python-text.ts). */
 export function sentenceBleu(reference: string, candidate: string): number {
   return new ReferenceSet([reference]).score(candidate)[0];
 }

@@ -1,5 +1,5 @@
 /**
- * EM-R / EM-P over code lines (LongCodeU's data-flow analysis metric): a predicted line matches a
+ * EM-R / EM-P over code lines (a data-flow analysis metric): a predicted line matches a
  * reference line when both are equal after trimming; each reference line can be matched once (the
  * lines are a multiset, so a line written twice in the reference must be predicted twice).
  */

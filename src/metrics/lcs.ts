@@ -1,5 +1,5 @@
 /**
- * LCS-R / LCS-P over name lists (LongCodeU's code unit perception metric): keep only the predicted
+ * LCS-R / LCS-P over name lists (a code unit perception metric): keep only the predicted
  * names that are in the reference, then take the longest common subsequence with the reference
  * order, so a name counts only where it also stands in the right order.
  */

@@ -32,7 +32,7 @@ export function pyStrip(text: string): string {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
-/** Python `re.split(r"\s+", s.strip())`: RepoQA's tokenisation (an empty string gives `[""]`). */
+/** Python `re.split(r"\s+", s.strip())`: the reference's similarity tokenisation (an empty string gives `[""]`). */
 export function splitWhitespace(text: string): string[] {
   return pyStrip(text).split(WS_RUN);
 }

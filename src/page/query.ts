@@ -3,7 +3,7 @@ import { allBenchmarks, findBenchmark } from "../benchmarks/registry";
 import { ProblemError } from "../errors";
 import { LEADERBOARD_DEFAULTS, LEADERBOARD_PARAMS } from "../leaderboard/queries";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
-import { parseQueryNumber } from "../routes/common";
+import { parseQueryNumber } from "../middleware/openapi";
 import { isApiSort } from "./table";
 
 /** Throws the validation problem for one page parameter (a 400 page). */

@@ -8,7 +8,7 @@
  * - `GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units`: the units a run over the dataset
  *   covers, in run order, paged (`limit`, opaque `after` = the previous page's `next`), filtered by
  *   `language` (repeatable), `task` (a task id), `prefix` (of the unit id) and `options` (JSON: the
- *   benchmark's run options, which may pick part of the dataset, e.g. LongCodeU's `tasks`).
+ *   benchmark's run options, which may pick part of the dataset, e.g. a task filter).
  * - `GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt`: the messages a run
  *   sends for the unit (`Benchmark.load`: the same code), the assistant `prefill` when the last
  *   message is one, the default `max_tokens`, the prompt's token count with the dataset's
@@ -20,18 +20,21 @@
  * options the benchmark refuses or a dataset of another family 422.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { allBenchmarks, benchmarkIds } from "../benchmarks/registry";
+import { allBenchmarks, benchmarkIds, defaultBenchmark } from "../benchmarks/registry";
 import { benchmarkOr404, listUnits, unitPrompt } from "../benchmarks/surface";
 import { listDatasets } from "../datasets/store";
 import { ProblemError } from "../errors";
-import { createRouter, jsonResponse, problemResponses, queryInteger } from "./common";
+import { createRouter, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
+
+/** The OpenAPI example of a dataset id: the default benchmark's leaderboard dataset. */
+const exampleDataset = defaultBenchmark().leaderboard?.defaultDataset ?? "demo";
 
 const BenchmarkId = z
   .string()
   .min(1)
   .max(64)
-  .openapi({ param: { name: "benchmark", in: "path" }, example: "semtrace", description: `One of ${benchmarkIds().join(", ")}` });
-const DatasetParam = z.string().min(1).max(64).openapi({ param: { name: "dataset", in: "path" }, example: "semtrace-demo" });
+  .openapi({ param: { name: "benchmark", in: "path" }, example: defaultBenchmark().id, description: `One of ${benchmarkIds().join(", ")}` });
+const DatasetParam = z.string().min(1).max(64).openapi({ param: { name: "dataset", in: "path" }, example: exampleDataset });
 const UnitParam = z
   .string()
   .min(1)

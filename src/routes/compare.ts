@@ -1,7 +1,7 @@
 /** GET /v1/compare: a paired comparison of two runs or leaderboard entries (docs/compare.md). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { compare } from "../compare/service";
-import { createRouter, jsonResponse, problemResponses, queryDecimal } from "./common";
+import { createRouter, jsonResponse, problemResponses, queryDecimal } from "../middleware/openapi";
 
 const SideName = z.string().min(1).max(200);
 

@@ -3,12 +3,13 @@
  * Each family's own import and task endpoints under `/v1/datasets/{id}/...` are its `Family.routes`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { defaultBenchmark } from "../benchmarks/registry";
 import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../datasets/store";
 import { ProblemError } from "../errors";
 import { requireAdmin } from "../middleware/admin";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonResponse, problemResponses } from "./common";
+import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonResponse, problemResponses } from "../middleware/openapi";
 
-const DatasetId = datasetIdParam("demo-2024-04-20");
+const DatasetId = datasetIdParam(defaultBenchmark().leaderboard?.defaultDataset ?? "demo");
 
 const DatasetSummary = z
   .object({

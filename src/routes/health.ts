@@ -3,7 +3,7 @@ import { countReadyDatasets } from "../datasets/store";
 import { defaultBenchmark } from "../benchmarks/registry";
 import { SERVICE_VERSION } from "../version";
 import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
-import { createRouter, jsonResponse, problemResponses } from "./common";
+import { createRouter, jsonResponse, problemResponses } from "../middleware/openapi";
 
 const HealthSchema = z
   .object({

@@ -22,7 +22,7 @@ import { RateSchema } from "../leaderboard/schemas";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal } from "./common";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal } from "../middleware/openapi";
 
 const d = LEADERBOARD_DEFAULTS;
 /** Every leaderboard benchmark's leaderboard, in registry order. */

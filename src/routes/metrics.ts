@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { defaultBenchmark, familyOf } from "../benchmarks/registry";
 // Installs the Worker's grammar loader, which CodeBLEU's parser needs.
 import "../code";
 import { BudgetExceededError, budgetPlan, WorkMeter } from "../code/budget";
@@ -10,7 +11,7 @@ import {
   codeBleuSampleStats, combineCodeBleu, isCodeBleuLanguage, loadCodeBleuGrammar,
 } from "../metrics/codebleu";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { createRouter, jsonBody, jsonResponse, problemResponses } from "./common";
+import { createRouter, jsonBody, jsonResponse, problemResponses } from "../middleware/openapi";
 
 const BleuRequest = z
   .object({
@@ -29,7 +30,7 @@ const route = createRoute({
   method: "post",
   path: "/v1/metrics/bleu",
   tags: ["metrics"],
-  summary: "Smoothed sentence BLEU (NLTK method4 on whitespace tokens), as RepoQA computes similarity",
+  summary: `Smoothed sentence BLEU (NLTK method4 on whitespace tokens), as ${familyOf(defaultBenchmark().id)?.title} computes similarity`,
   middleware: [limitBody(LIMITS.bleuBody), requireJson] as const,
   request: jsonBody(BleuRequest),
   responses: {

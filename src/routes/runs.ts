@@ -15,7 +15,7 @@ import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { allSamples, getRun, listRuns, readOutput, samplePage, type RunRow } from "../runs/store";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "./common";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
   /** Tasks in flight at once for one run. */

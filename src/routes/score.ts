@@ -22,7 +22,7 @@ import { budgetPlan, WorkMeter } from "../code/budget";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { utf8Length } from "../code/utf8";
-import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "./common";
+import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../middleware/openapi";
 
 const BenchmarkField = z.enum(benchmarkIds() as [string, ...string[]]).openapi({ description: "A benchmark of GET /v1/benchmarks" });
 const AnyOptions = z.record(z.string(), z.unknown()).optional().openapi({ description: "The benchmark's run options (GET /v1/benchmarks lists them; default {})" });

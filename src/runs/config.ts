@@ -12,7 +12,7 @@ export interface GenerationParameters {
   /**
    * How a prompt's assistant prefill is sent (prompts without one are unaffected): `assistant` as a
    * final assistant turn; `continue` as that plus vLLM's `continue_final_message` (the model
-   * continues the turn, as in the SemTrace paper); `user` appended to the user turn (the fallback
+   * continues the turn, as the prompts that prefill were designed for); `user` appended to the user turn (the fallback
    * for providers that cannot continue a turn).
    */
   prefill?: "assistant" | "continue" | "user";

@@ -20,7 +20,7 @@ import {
   problemResponses,
   queryDecimal,
   queryInteger,
-} from "../../routes/common";
+} from "../../middleware/openapi";
 import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "./dataset/context";
 import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "./dataset/release";
 import { commitDataset, importRepo, writeScoreIndexes } from "./dataset/store";

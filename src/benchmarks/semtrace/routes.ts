@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses } from "../../routes/common";
+import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses } from "../../middleware/openapi";
 import { SuiteReleaseSchema } from "./dataset";
 import { importSuite } from "./store";
 
