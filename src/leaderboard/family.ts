@@ -116,7 +116,7 @@ export interface LeaderboardSchemas {
 }
 
 /** Importing published results of a benchmark (`POST /v1/leaderboard/import`). */
-export interface ReportedImport<Body = never> {
+export interface ReportedImport<Body = unknown> {
   /** The request body; `benchmarks` are every leaderboard benchmark, for its `benchmark` field. */
   schema(benchmarks: readonly [string, ...string[]]): z.ZodType<Body>;
   /** The OpenAPI description of the import. */
@@ -162,7 +162,7 @@ export interface BenchmarkLeaderboard {
   /** The fields it adds to the leaderboard's OpenAPI schemas. */
   schemas?: LeaderboardSchemas;
   /** Imports of published results; absent: its entries come from runs only. */
-  reported?: ReportedImport<any>;
+  reported?: ReportedImport;
   /** Why published results of it are not imported (the import's 422); absent: they are, or nothing special. */
   notImported?: string;
 }

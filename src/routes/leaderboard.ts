@@ -33,22 +33,24 @@ function added(part: keyof LeaderboardSchemas): z.ZodRawShape {
   for (const b of BOARDS) for (const [name, field] of Object.entries(b.schemas?.[part] ?? {})) out[name] ??= field;
   return out;
 }
+/** Backticked names grouped by a text (in first-seen order): how the descriptions list benchmarks and parameters. */
+function grouped(pairs: readonly (readonly [string, string])[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const [text, name] of pairs) groups.set(text, [...(groups.get(text) ?? []), `\`${name}\``]);
+  return [...groups];
+}
+
 /** The `benchmark` parameter's description: each group of benchmarks with the same `about`, in registry order. */
 function benchmarksAbout(): string {
-  const groups = new Map<string, string[]>();
-  for (const id of LEADERBOARD_BENCHMARKS) {
-    const about = leaderboardOf(id)!.about;
-    groups.set(about, [...(groups.get(about) ?? []), `\`${id}\``]);
-  }
-  const named = [...groups].map(([about, ids]) => about.replace("%s", ids.join(", ")));
+  const named = grouped(LEADERBOARD_BENCHMARKS.map((id) => [leaderboardOf(id)!.about, id] as const)).map(([about, ids]) => about.replace("%s", ids.join(", ")));
   return named.length > 1 ? `${named.slice(0, -1).join(", ")}, or ${named.at(-1)}` : named.join("");
 }
 
 /** Whose the extra parameters are, for the description: "`a` and `b` are X's (ignored elsewhere)." */
 function paramsAbout(): string {
-  const byOwner = new Map<string, string[]>();
-  for (const [name, p] of Object.entries(LEADERBOARD_PARAMS)) byOwner.set(p.owner, [...(byOwner.get(p.owner) ?? []), `\`${name}\``]);
-  return [...byOwner].map(([owner, names]) => ` ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} ${owner}'s (ignored elsewhere).`).join("");
+  return grouped(Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [p.owner, name] as const))
+    .map(([owner, names]) => ` ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} ${owner}'s (ignored elsewhere).`)
+    .join("");
 }
 
 /** The benchmarks with a default dataset, for the description. */
@@ -155,7 +157,7 @@ const BreakdownSchema = z
   .openapi("ModelBreakdown");
 
 /** The benchmark whose published results files the import reads (the first with `reported`). */
-const importer = BOARDS.find((b) => b.reported) as BenchmarkLeaderboard & { reported: ReportedImport<any> };
+const importer = BOARDS.find((b) => b.reported) as BenchmarkLeaderboard & { reported: ReportedImport };
 
 /** Why the import refuses a benchmark's file: any benchmark but the importer's is published by runs. */
 const refusal = (benchmark: string): string | undefined => {
