@@ -2,6 +2,8 @@
  * Publishing a run executed by this service as a `verified` leaderboard entry: the only way a
  * verified row is written (imports are always `reported`). The run's per-task results are stored
  * and every aggregate is recomputed from them; errors and context overflows are counted apart.
+ * What a sample carries beyond the shared fields and how an entry is aggregated are the
+ * benchmark's (`BenchmarkLeaderboard.part` and `.aggregate`, found through the registry).
  */
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
