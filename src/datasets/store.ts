@@ -3,7 +3,7 @@
  * `datasets/<id>/`): lookups, listing and deletion. Each benchmark's import lives with it
  * (src/benchmarks/<family>/).
  */
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
@@ -75,24 +75,4 @@ export async function deleteDataset(env: Env, datasetId: string): Promise<{ obje
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return { objects };
-}
-
-/** A page of a dataset's tasks, ordered by task id (the cursor is the last id of the page). */
-export async function listTasks(env: Env, datasetId: string, opts: { language?: string; limit: number; after?: string }) {
-  const d = db(env);
-  const rows = await d
-    .select({ task: schema.tasks.taskId, language: schema.tasks.language, repo: schema.tasks.repo, name: schema.tasks.name, needle_index: schema.tasks.needleIndex })
-    .from(schema.tasks)
-    .where(
-      and(
-        eq(schema.tasks.datasetId, datasetId),
-        opts.language ? eq(schema.tasks.language, opts.language) : undefined,
-        opts.after ? gt(schema.tasks.taskId, opts.after) : undefined,
-      ),
-    )
-    .orderBy(asc(schema.tasks.taskId))
-    .limit(opts.limit + 1);
-  const more = rows.length > opts.limit;
-  const page = rows.slice(0, opts.limit);
-  return { tasks: page, next: more ? page[page.length - 1].task : null };
 }

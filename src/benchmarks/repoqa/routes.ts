@@ -6,7 +6,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { isLanguage } from "../../code/languages";
-import { deleteDataset, getDataset, listTasks } from "../../datasets/store";
+import { deleteDataset, getDataset } from "../../datasets/store";
 import { ProblemError } from "../../errors";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
@@ -23,7 +23,7 @@ import {
 } from "../../middleware/openapi";
 import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "./dataset/context";
 import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "./dataset/release";
-import { commitDataset, importRepo, writeScoreIndexes } from "./dataset/store";
+import { commitDataset, importRepo, listTasks, writeScoreIndexes } from "./dataset/store";
 import { taskPrompt } from "./service";
 
 const DatasetId = datasetIdParam("repoqa-2024-04-20");

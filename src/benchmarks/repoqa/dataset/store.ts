@@ -3,7 +3,7 @@
  * while the dataset is `importing`, then `commit` writes the manifest and makes it `ready`. A ready
  * dataset is immutable (re-importing answers 409); delete it first to replace it.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { loadLanguage } from "../../../code";
 import type { Language } from "../../../code/languages";
 import * as schema from "../../../db/schema";
@@ -287,4 +287,24 @@ export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ 
     }
   }
   return { dataset: datasetId, repos: shards.length, objects, bytes };
+}
+
+/** A page of a dataset's tasks (`GET /v1/datasets/{id}/tasks`), ordered by task id (the cursor is the last id of the page). */
+export async function listTasks(env: Env, datasetId: string, opts: { language?: string; limit: number; after?: string }) {
+  const d = db(env);
+  const rows = await d
+    .select({ task: schema.tasks.taskId, language: schema.tasks.language, repo: schema.tasks.repo, name: schema.tasks.name, needle_index: schema.tasks.needleIndex })
+    .from(schema.tasks)
+    .where(
+      and(
+        eq(schema.tasks.datasetId, datasetId),
+        opts.language ? eq(schema.tasks.language, opts.language) : undefined,
+        opts.after ? gt(schema.tasks.taskId, opts.after) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.tasks.taskId))
+    .limit(opts.limit + 1);
+  const more = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit);
+  return { tasks: page, next: more ? page[page.length - 1].task : null };
 }
