@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { allBenchmarks } from "../../src/benchmarks/registry";
+import { FIXTURES } from "../conformance/helpers";
 import { ADMIN, get, post } from "../helpers";
 import { fixtureDataset, loopback, readRun, samplesOf, startRun, waitForRun } from "./helpers";
 
@@ -103,6 +105,19 @@ describe("exports in the reference's formats and the leaderboard", () => {
     expect(imported.status).toBe(200);
     const passed = lines.length ? (await samplesOf(run.id)).filter((s) => s.passed).length / 16 : 0;
     expect(entry.scores.all["0.8"]["pass@1"]).toBeCloseTo(passed, 12);
+  });
+
+  it("a run of a benchmark without reference files exports neither: 422, naming the benchmarks that have them", async () => {
+    const benchmark = allBenchmarks().find((b) => !b.referenceFiles)!;
+    const dataset = await FIXTURES[benchmark.datasetKind]();
+    const run = await waitForRun((await startRun({ benchmark: benchmark.id, dataset, model: "baseline:empty", limit: 2 })).id);
+    const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
+    expect(having).toContain("repoqa-snf");
+    for (const file of ["outputs.jsonl", "scores.json"]) {
+      const res = await get(`/v1/runs/${run.id}/${file}`);
+      expect(res.status).toBe(422);
+      expect((await res.json<any>()).detail).toBe(`Reference file exports exist for ${having.join(", ")} runs, not ${benchmark.id}.`);
+    }
   });
 
   it("a complete whole-dataset run publishes itself as a verified leaderboard entry", async () => {
