@@ -218,3 +218,17 @@ describe("bad input answers the envelope", () => {
 });
 
 
+
+describe("the two request shapes in the OpenAPI document", () => {
+  it("are documented on one path each: the benchmark shape and the default benchmark's original one", async () => {
+    const doc = await (await get("/openapi.json")).json<any>();
+    const refs = (schema: any) => schema.anyOf.map((s: any) => s.$ref);
+    const body = (path: string) => doc.paths[path].post.requestBody.content["application/json"].schema;
+    const answer = (path: string) => doc.paths[path].post.responses["200"].content["application/json"].schema;
+    expect(refs(body("/v1/score"))).toEqual(["#/components/schemas/UnitScoreRequest", "#/components/schemas/ScoreRequest"]);
+    expect(refs(answer("/v1/score"))).toEqual(["#/components/schemas/UnitScoreResult", "#/components/schemas/ScoreResult"]);
+    expect(refs(body("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreRequest", "#/components/schemas/BatchScoreRequest"]);
+    expect(refs(answer("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreResult", "#/components/schemas/BatchScoreResult"]);
+    expect(doc.components.schemas.ScoreRequest.required).toEqual(["dataset", "task", "answer"]);
+  });
+});
