@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { stream, streamSSE } from "hono/streaming";
 import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
-import type { ReferenceFiles } from "../benchmarks/types";
+import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
@@ -14,7 +14,7 @@ import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
-import { allSamples, getRun, listRuns, readOutput, samplePage, type RunRow } from "../runs/store";
+import { allSamples, getRun, listRuns, readOutput, samplePage } from "../runs/store";
 import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
@@ -197,19 +197,16 @@ const scores = createRoute({
   responses: { 200: json("The -SCORES.json content"), ...problemResponses(400, 404, 422) },
 });
 
-/** The run `id` and its benchmark's reference files; 422 when its benchmark has none. */
-async function referenceFilesOf(env: Env, id: string): Promise<{ run: RunRow; files: ReferenceFiles }> {
-  const run = await getRun(env, id);
-  const files = getBenchmark(run.benchmark).referenceFiles;
+/** Run `id` as its benchmark's reference files read it, and those files; 422 when its benchmark has none. */
+async function referenceFilesOf(env: Env, id: string): Promise<{ run: RunRecord; files: ReferenceFiles }> {
+  const row = await getRun(env, id);
+  const files = getBenchmark(row.benchmark).referenceFiles;
   if (!files) {
     const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
-    throw new ProblemError("unprocessable-content", `Reference file exports exist for ${having.join(", ")} runs, not ${run.benchmark}.`);
+    throw new ProblemError("unprocessable-content", `Reference file exports exist for ${having.join(", ")} runs, not ${row.benchmark}.`);
   }
-  return { run, files };
+  return { run: { row, samples: () => allSamples(env, id), output: (key) => readOutput(env, key) }, files };
 }
-
-/** A run as `ReferenceFiles` read it. */
-const runRecord = (env: Env, row: RunRow) => ({ row, samples: () => allSamples(env, row.id), output: (key: string) => readOutput(env, key) });
 
 export const runRoutes = createRouter()
   .openapi(create, async (c) => c.json(await createRun(c.env, c.req.valid("json")), 202))
@@ -259,10 +256,10 @@ export const runRoutes = createRouter()
     c.header("content-type", "application/x-ndjson; charset=utf-8");
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return stream(c, async (out) => {
-      for await (const line of files.outputLines(c.env, runRecord(c.env, run))) await out.write(line);
+      for await (const line of files.outputLines(c.env, run)) await out.write(line);
     }) as never;
   })
   .openapi(scores, async (c) => {
     const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
-    return c.json(await files.scores(c.env, runRecord(c.env, run)), 200);
+    return c.json(await files.scores(c.env, run), 200);
   });
