@@ -4,9 +4,11 @@
  * group; this module knows no family.
  */
 import type { CompareRule, CompareSample } from "../benchmarks/types";
+import type { BudgetPlan } from "../code/budget";
 import { ProblemError } from "../errors";
 import { wilson } from "../leaderboard/wilson";
-import { mcnemarExact, newcombeDifference, pairedBootstrap, type BootstrapDifference, type PairedDifference, type PairedTable } from "../metrics/paired";
+import { BOOTSTRAP_RESAMPLES, mcnemarExact, newcombeDifference, pairedBootstrap, type BootstrapDifference, type PairedDifference, type PairedTable } from "../metrics/paired";
+import { checkBootstrapDraws } from "./budget";
 
 /** Keys of one side's samples that were not scored, by status (left out of every figure). */
 export interface NotScored {
@@ -88,9 +90,10 @@ function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | 
  * Pairs A's and B's samples by the rule's key and computes the figures, overall and per group.
  * A key on one side only is unpaired (named); a key on both sides pairs only when both samples
  * are scored, otherwise it is named under each side whose sample is an error or a context
- * overflow. Keys are listed in code-point order.
+ * overflow. Keys are listed in code-point order. A graded comparison whose bootstrap draws (overall
+ * and per group) exceed `plan`'s limit is refused before any draw (./budget.ts).
  */
-export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample[], samplesB: readonly CompareSample[], threshold: number | null): PairedComparison {
+export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample[], samplesB: readonly CompareSample[], threshold: number | null, plan: BudgetPlan): PairedComparison {
   const a = keyed(rule, samplesA, "a");
   const b = keyed(rule, samplesB, "b");
   const unpaired = { a: [...a.keys()].filter((k) => !b.has(k)).sort(bytes), b: [...b.keys()].filter((k) => !a.has(k)).sort(bytes) };
@@ -102,6 +105,7 @@ export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample
     if (pair.b.status !== "scored") notScored.b[pair.b.status].push(key);
     if (pair.a.status === "scored" && pair.b.status === "scored") pairs.push(pair);
   }
+  if (rule.outcome === "graded") checkBootstrapDraws(BOOTSTRAP_RESAMPLES * pairs.length * (rule.group ? 2 : 1), plan);
   let groups: PairedComparison["groups"] = null;
   if (rule.group) {
     const of = rule.group.of;

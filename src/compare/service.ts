@@ -4,6 +4,7 @@
  * the benchmark's CompareRule (reached through the registry).
  */
 import { findBenchmark } from "../benchmarks/registry";
+import { budgetPlan } from "../code/budget";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { comparePairs, type PairedComparison } from "./pair";
@@ -55,6 +56,6 @@ export async function compare(env: Env, q: CompareQuery): Promise<CompareRespons
     b: infoB,
     pairing: PAIRING_RULE,
     mcnemar: rule.passes ? MCNEMAR_RULE : null,
-    ...comparePairs(rule, a.samples, b.samples, threshold),
+    ...comparePairs(rule, a.samples, b.samples, threshold, budgetPlan(env)),
   };
 }

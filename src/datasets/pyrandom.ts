@@ -8,7 +8,8 @@
  * safe integer (|n| < 2^53); CPython's ValueError/IndexError become RangeError with its message.
  */
 export class PyRandom {
-  private readonly mt = new Uint32Array(624);
+  // Int32 words: V8 keeps them small integers (a Uint32Array word above 2^31 reads as a heap double).
+  private readonly mt = new Int32Array(624);
   private index = 625;
 
   constructor(seed: number) {
@@ -61,22 +62,61 @@ export class PyRandom {
     mt[0] = 0x80000000;
   }
 
+  /** Regenerates the 624 words of state (MT19937's twist), in three loops so no index wraps by modulo. */
+  private twist(): void {
+    const mt = this.mt;
+    let kk = 0;
+    for (; kk < 227; kk++) {
+      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+      mt[kk] = mt[kk + 397] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+    }
+    for (; kk < 623; kk++) {
+      const y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7fffffff);
+      mt[kk] = mt[kk - 227] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+    }
+    const y = (mt[623] & 0x80000000) | (mt[0] & 0x7fffffff);
+    mt[623] = mt[396] ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
+    this.index = 0;
+  }
+
   /** One 32-bit output of MT19937 (genrand_uint32). */
   nextUint32(): number {
-    const mt = this.mt;
-    if (this.index >= 624) {
-      for (let kk = 0; kk < 624; kk++) {
-        const y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % 624] & 0x7fffffff);
-        mt[kk] = mt[(kk + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-      }
-      this.index = 0;
-    }
-    let y = mt[this.index++];
+    if (this.index >= 624) this.twist();
+    let y = this.mt[this.index++];
     y ^= y >>> 11;
     y ^= (y << 7) & 0x9d2c5680;
     y ^= (y << 15) & 0xefc60000;
     y ^= y >>> 18;
     return y >>> 0;
+  }
+
+  /**
+   * `out.length` successive `random._randbelow(n)` draws into `out`, for 0 < n < 2^32: the same
+   * stream as calling {@link randbelow} that many times (one output's top bit_length(n) bits,
+   * redrawn while ≥ n), without a call and an argument check per draw. Resampling is the hot loop
+   * of a bootstrap (millions of draws per request).
+   */
+  fillRandbelow(n: number, out: Uint32Array): void {
+    if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 32) throw new RangeError("fillRandbelow: n must be an integer in [1, 2^32)");
+    const shift = 32 - bitLength(n);
+    const mt = this.mt;
+    let index = this.index;
+    for (let i = 0; i < out.length; ) {
+      if (index >= 624) {
+        this.twist();
+        index = 0;
+      }
+      let y = mt[index++];
+      y ^= y >>> 11;
+      y ^= (y << 7) & 0x9d2c5680;
+      y ^= (y << 15) & 0xefc60000;
+      y ^= y >>> 18;
+      const r = (y >>> 0) >>> shift;
+      // Branch-free rejection: about 4 in 10 outputs are redrawn, too often to predict.
+      out[i] = r;
+      i += r < n ? 1 : 0;
+    }
+    this.index = index;
   }
 
   /**

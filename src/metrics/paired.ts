@@ -122,10 +122,13 @@ export function pairedBootstrap(differences: readonly number[], seed = BOOTSTRAP
   const n = differences.length;
   if (n === 0) return null;
   const rng = new PyRandom(seed);
+  const d = Float64Array.from(differences);
+  const indices = new Uint32Array(n);
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
+    rng.fillRandbelow(n, indices);
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += differences[rng.randbelow(n)];
+    for (let i = 0; i < n; i++) sum += d[indices[i]];
     means[r] = sum / n;
   }
   means.sort();
