@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { longcodeuBenchmark } from "../../src/benchmarks/longcodeu/benchmark";
 import { longcodeuPrompt } from "../../src/benchmarks/longcodeu/prompt";
-import { importLongCodeU } from "../../src/benchmarks/longcodeu/store";
+import { importLongCodeU } from "../../src/benchmarks/longcodeu/import";
 import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
 import { ADMIN, del, get, post } from "../helpers";
 import { fixtureRelease } from "./fixture";

@@ -50,7 +50,10 @@ export const LONGCODEU_LIMITS = {
   contextsPerRelease: 5_000,
   examplesPerTask: 20_000,
   unitChars: 200_000,
+  /** Examples per stored shard, and so per examples part of a multi-part import (only a task's last part may hold fewer). */
   examplesPerShard: 200,
+  /** Contexts per contexts part of a multi-part import. */
+  contextsPerPart: 100,
 } as const;
 
 const Id = z.string().regex(/^[A-Za-z0-9_.~-]{1,120}$/, "letters, digits, '_', '.', '~' and '-', at most 120");
@@ -156,3 +159,68 @@ export const ReleaseSchema = z
   })
   .strict();
 export type LongCodeURelease = z.infer<typeof ReleaseSchema>;
+
+/*
+ * The multi-part import (docs/longcodeu.md, "Importing in parts"): the same release sent as named
+ * parts, `contexts-<nnnn>` (contexts of one repository) and `<TASK>-<nnnn>` (the task's examples
+ * from position nnnn × examplesPerShard on, across repositories), then a commit with the release's
+ * header. Part names fix where things are stored, so sending a part again is a no-op.
+ */
+
+/** `contexts-0000` ... or `<TASK>-0000` ...: what a part holds and its sequence number. */
+export const PART_NAME = new RegExp(`^(contexts|${LONGCODEU_TASKS.join("|")})-(\\d{4})$`);
+
+/** A part's name parsed: a contexts part or the `index`-th examples shard of a task. */
+export function parsePartName(name: string): { kind: "contexts"; index: number } | { kind: "examples"; task: LongCodeUTask; index: number } | null {
+  const m = PART_NAME.exec(name);
+  if (!m) return null;
+  const index = Number(m[2]);
+  return m[1] === "contexts" ? { kind: "contexts", index } : { kind: "examples", task: m[1] as LongCodeUTask, index };
+}
+
+/** A part's name from what it holds. */
+export const partName = (what: "contexts" | LongCodeUTask, index: number) => `${what}-${String(index).padStart(4, "0")}`;
+
+/** Contexts of one repository. */
+export const ContextsPartSchema = z
+  .object({
+    repo: RepoPartSchema.shape.repo,
+    contexts: z.array(ContextSchema).min(1).max(LONGCODEU_LIMITS.contextsPerPart),
+  })
+  .strict();
+export type ContextsPart = z.infer<typeof ContextsPartSchema>;
+
+/** An example of an examples part: the release's example and the repository whose context it names. */
+export const PartExampleSchema = ExampleSchema.extend({ repo: RepoPartSchema.shape.repo });
+export type PartExample = z.infer<typeof PartExampleSchema>;
+
+/** Examples of one task, in release order. */
+export const ExamplesPartSchema = z
+  .object({
+    task: z.enum(LONGCODEU_TASKS),
+    examples: z.array(PartExampleSchema).min(1).max(LONGCODEU_LIMITS.examplesPerShard),
+  })
+  .strict();
+export type ExamplesPart = z.infer<typeof ExamplesPartSchema>;
+
+/** The commit of a multi-part import: the release without its contexts and examples, and how many each repository has. */
+export const ReleaseHeaderSchema = z
+  .object({
+    format: z.literal(RELEASE_FORMAT),
+    seed: z.number().int(),
+    language: z.enum(["python"]),
+    build: Provenance.default({}),
+    repos: z
+      .array(
+        z.object({
+          repo: RepoPartSchema.shape.repo,
+          source: Provenance.default({}),
+          contexts: z.number().int().min(1),
+          examples: z.number().int().min(1),
+        }),
+      )
+      .min(1)
+      .max(1_000),
+  })
+  .strict();
+export type ReleaseHeader = z.infer<typeof ReleaseHeaderSchema>;
