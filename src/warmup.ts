@@ -109,37 +109,80 @@ class StandInResponse {
   }
 }
 
+/** The body of a stand-in: one chunk, for middleware that reads the body as a stream (hono/body-limit). */
+function oneChunk(bytes: Uint8Array) {
+  let done = false;
+  return {
+    getReader: () => ({
+      read: async () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: bytes })),
+      releaseLock() {},
+      cancel: async () => {},
+    }),
+  };
+}
+
+/**
+ * workerd refuses a `Request` with a body in global scope too (a body is a stream), so a request
+ * with one is a bodiless `Request` whose body members answer with the text instead.
+ */
+function standInRequest(url: string, init: RequestInit = {}): Request {
+  if (typeof init.body !== "string") return new Request(url, init);
+  const text = init.body;
+  const bytes = new TextEncoder().encode(text);
+  const headers = new Headers(init.headers);
+  headers.set("content-length", String(bytes.byteLength));
+  const request = new Request(url, { method: init.method, headers });
+  return Object.defineProperties(request, {
+    body: { value: oneChunk(bytes) },
+    text: { value: async () => text },
+    json: { value: async () => JSON.parse(text) },
+    arrayBuffer: { value: async () => bytes.slice().buffer },
+  });
+}
+
+/**
+ * The Cache API refuses I/O in global scope: while the warm-up runs, `caches.default` is one that
+ * never hits and keeps nothing, so a cached read renders (and warms) its response.
+ */
+const NO_CACHE = { default: { match: async () => undefined, put: async () => {}, delete: async () => false } };
+
 /**
  * Runs the warm-up requests; resolves to their statuses (for tests), never rejects. `globalScope`:
- * swap in the stand-in `Response` (only at start-up; handlers may create real ones).
+ * swap in the stand-in `Response` and `caches` (only at start-up; handlers may create real ones).
  */
 export async function warmUp(app: FetchApp, globalScope = true): Promise<number[]> {
-  const host = globalThis as { Response: unknown };
-  const real = host.Response;
-  if (globalScope) {
-    host.Response = StandInResponse;
-    restoreResponse = () => {
-      host.Response = real;
-      restoreResponse = undefined;
-    };
-  }
+  if (globalScope) restoreGlobals = swapGlobals({ Response: StandInResponse, caches: NO_CACHE });
   try {
     return await runWarmUp(app);
   } finally {
-    if (globalScope) restoreResponse?.();
+    if (globalScope) restoreGlobals?.();
   }
 }
 
-/** Puts the real `Response` back while a start-up warm-up is still swapped in; otherwise nothing. */
-let restoreResponse: (() => void) | undefined;
+/** Replaces globals by stand-ins; returns what puts the real ones back (once). */
+function swapGlobals(standIns: Record<string, unknown>): () => void {
+  const host = globalThis as Record<string, unknown>;
+  const saved = Object.keys(standIns).map((name) => [name, Object.getOwnPropertyDescriptor(host, name)] as const);
+  for (const [name, value] of Object.entries(standIns)) Object.defineProperty(host, name, { configurable: true, writable: true, value });
+  return () => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(host, name, descriptor);
+      else delete host[name];
+    }
+    restoreGlobals = undefined;
+  };
+}
+
+/** Puts the real `Response` and `caches` back while a start-up warm-up is still swapped in; otherwise nothing. */
+let restoreGlobals: (() => void) | undefined;
 
 /**
  * Called first by every real request. The warm-up settles during module evaluation as long as it
  * meets only microtasks; should anything in it ever wait for more, the request still sees the real
- * `Response` (the rest of the warm-up then fails harmlessly).
+ * `Response` and `caches` (the rest of the warm-up then fails harmlessly).
  */
 export function endWarmUp(): void {
-  restoreResponse?.();
+  restoreGlobals?.();
 }
 
 async function runWarmUp(app: FetchApp): Promise<number[]> {
@@ -147,7 +190,7 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
   const kit: WarmUpKit = {
     async request(path, init, bindings) {
       try {
-        return (await app.fetch(new Request(`http://warmup.invalid${path}`, init), bindings, ctx)).status;
+        return (await app.fetch(standInRequest(`http://warmup.invalid${path}`, init), bindings, ctx)).status;
       } catch {
         return 0;
       }
@@ -165,7 +208,8 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
     headers: { "content-type": "application/json", "x-request-id": "warmup" },
     body: JSON.stringify({ pairs: [{ reference: "def add(a, b):\n    return a + b", candidate: "def sub(a, b):\n    return a - b" }] }),
   };
-  for (const [path, init] of [["/v1/metrics/bleu", bleu], ["/v1", get], ["/", get], ["/models/warmup", get]] as const) {
+  const paths = ["/v1", "/v1/leaderboard", "/v1/leaderboard?format=csv", "/v1/leaderboard/models/warmup", "/", "/models/warmup"];
+  for (const [path, init] of [["/v1/metrics/bleu", bleu] as const, ...paths.map((p) => [p, get] as const)]) {
     statuses.push(await kit.request(path, init, empty));
   }
   return statuses;
