@@ -9,6 +9,9 @@
  *                             lexical-recall, sensitivity-cruxeval-o; default ../shared/data/cruxeval/cruxeval.jsonl when present)
  *   --distractor-dir <dir>    real Python functions for distractors (default: Python's standard library)
  *   --max-files <n>           read at most n files of that directory (quick builds)
+ *   --distractor-tokens <n>   choose distractors of n tokens on average, so D distractors make about
+ *                             n x D tokens (default 200: the paper's ~4K-16K at D = 20-80); "chars":
+ *                             the paper's 25th-75th percentile of characters as it is
  *   --tasks <list>            default lexical-recall,cruxeval-o,semtrace,sensitivity-semtrace,sensitivity-cruxeval-o
  *   --seed <int>              default 0
  *   --targets <n>             targets per positional task (default 800, the paper's)
@@ -25,7 +28,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { equallySpaced } from "../src/benchmarks/semtrace/build";
+import { PAPER_CONTEXT, equallySpaced } from "../src/benchmarks/semtrace/build";
 import { SUITE_TASKS, type SuiteTask } from "../src/benchmarks/semtrace/dataset";
 import { SEMTRACE_DIGITS } from "../src/benchmarks/semtrace/generator";
 import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
@@ -49,6 +52,7 @@ async function main(argv: string[]) {
       cruxeval: { type: "string" },
       "distractor-dir": { type: "string" },
       "max-files": { type: "string" },
+      "distractor-tokens": { type: "string" },
       tasks: { type: "string", default: SUITE_TASKS.join(",") },
       seed: { type: "string" },
       targets: { type: "string" },
@@ -65,7 +69,7 @@ async function main(argv: string[]) {
     },
   });
   if (values.help || positionals[0] !== "build") {
-    console.log("usage: npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace]");
+    console.log("usage: npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace]");
     return values.help ? 0 : 2;
   }
   if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
@@ -85,6 +89,7 @@ async function main(argv: string[]) {
     variants: { targets: intOption(values["variant-targets"], "variant-targets", 1, 100), cap: intOption(values.variants, "variants", 1, 16) },
     distractorDir: values["distractor-dir"] ? resolve(values["distractor-dir"]) : undefined,
     maxFiles: intOption(values["max-files"], "max-files", 1),
+    distractorTokens: values["distractor-tokens"] === "chars" ? null : intOption(values["distractor-tokens"], "distractor-tokens", 1, PAPER_CONTEXT.tokensPerDistractor),
     cruxeval: values.cruxeval ? resolve(values.cruxeval) : undefined,
     log: console.log,
   });

@@ -15,6 +15,7 @@ import { basename, join, resolve } from "node:path";
 import type { Node } from "web-tree-sitter";
 import "./tree-sitter-node";
 import { loadLanguage } from "../../src/code/parser";
+import type { Tokenizer } from "../../src/datasets/tokenizer";
 import { findPython } from "./python-exec";
 
 export interface DistractorFunction {
@@ -30,9 +31,45 @@ export interface DistractorFunction {
   code: string;
   /** Length of `code` in characters (Unicode code points, as Python's `len`). */
   chars: number;
+  /** `len(tokenize(code))` with the selection's tokenizer; present when the pool was chosen by tokens. */
+  tokens?: number;
 }
 
-export interface DistractorPool {
+/** The paper's filter: the 25th-75th percentile of character length. */
+export type CharFilter = {
+  extracted: number;
+  eligible: number;
+  p25: number;
+  p75: number;
+  kept: number;
+  rule: string;
+};
+
+/** The token-length filter: the half of the eligible functions whose mean token count is nearest the target. */
+export type TokenFilter = {
+  by: "tokens";
+  extracted: number;
+  eligible: number;
+  tokenizer: string;
+  target_tokens: number;
+  /** The kept band, inclusive. */
+  min_tokens: number;
+  max_tokens: number;
+  /** Mean token count of the kept functions (the target when the corpus allows it). */
+  mean_tokens: number;
+  /** False when even the longest half of the corpus is shorter (or the shortest longer) than the target. */
+  reached: boolean;
+  kept: number;
+  rule: string;
+};
+
+/** Choose distractors by token length: `perFunction` tokens on average, counted with `tokenizer` (ready). */
+export interface TokenSelection {
+  perFunction: number;
+  tokenizer: Tokenizer;
+}
+
+export interface DistractorPool<Filter extends CharFilter | TokenFilter = CharFilter | TokenFilter> {
   /** The kept functions, ids 0..n-1 in a stable order (path, then line). */
   functions: DistractorFunction[];
   /**
@@ -41,8 +78,8 @@ export interface DistractorPool {
    * since they were read and decided on).
    */
   source: { kind: "directory"; dir: string; label: string; files: number; sha256: string };
-  /** Counts at each stage, the percentile bounds and a human description for the manifest. */
-  filter: { extracted: number; eligible: number; p25: number; p75: number; kept: number; rule: string };
+  /** Counts at each stage, the bounds and a human description for the manifest. */
+  filter: Filter;
   /** Files read but not used, with the reason (not valid UTF-8, tree-sitter parse errors). */
   skipped: { path: string; reason: string }[];
 }
@@ -61,8 +98,8 @@ const GRAMMAR_VERSION: string = (() => {
   }
 })();
 
-/** The rule as recorded in the manifest; it must change whenever the code below changes meaning. */
-export const DISTRACTOR_RULE =
+/** What is extracted and eligible, in the manifest's words; it must change whenever the code below changes meaning. */
+const EXTRACTION_RULE =
   `Python functions extracted with tree-sitter-python ${GRAMMAR_VERSION}: every function_definition ` +
   "(top-level functions and methods, sync or async; functions nested inside another function are skipped) " +
   "in the *.py files under the directory, read in sorted relative-path order (directories named test, tests, " +
@@ -71,8 +108,31 @@ export const DISTRACTOR_RULE =
   "from the def line (decorators dropped) to the end of its body, CRLF normalised to LF, dedented as Python's " +
   "textwrap.dedent. Eligible = name is not 'f'; no line matches ^\\s*(async\\s+)?def f\\(; the dedented text " +
   "starts with 'def ' or 'async def ' at column 0 and its line indentation does not mix tabs and spaces; first " +
-  "occurrence of each identical text only. chars = length in Unicode code points. Kept = eligible functions " +
-  "with p25 <= chars <= p75, p25/p75 being numpy's default (linear) percentiles of chars over the eligible functions.";
+  "occurrence of each identical text only. chars = length in Unicode code points. ";
+
+/** The rule of the paper's character filter as recorded in the manifest. */
+export const DISTRACTOR_RULE =
+  EXTRACTION_RULE +
+  "Kept = eligible functions with p25 <= chars <= p75, p25/p75 being numpy's default (linear) percentiles of chars over the eligible functions.";
+
+/** The rule of the token-length filter as recorded in the manifest. */
+export function tokenDistractorRule(target: number, tokenizer: string): string {
+  return (
+    EXTRACTION_RULE +
+    `tokens = len(tokenize(text)) with ${tokenizer}. Order the eligible functions by tokens (ascending) and take ` +
+    "the window of w = ceil(n/2) consecutive ones (the share the paper's 25th-75th percentile filter keeps) whose mean " +
+    `tokens is nearest ${target} (the first such window on a tie). Kept = eligible functions with min <= tokens <= max ` +
+    "of that window (equal counts at its ends are kept too)."
+  );
+}
+
+export interface PoolOptions {
+  label?: string;
+  /** Read only the first n files (quick builds). */
+  maxFiles?: number;
+  /** Choose by token length instead of the paper's character percentiles. */
+  tokens?: TokenSelection;
+}
 
 /**
  * Real Python functions from `dir`, filtered to the 25th-75th percentile of character length.
@@ -89,11 +149,15 @@ export const DISTRACTOR_RULE =
  *   look like one); the dedented text starts with `def `/`async def ` at column 0 (a docstring or
  *   continuation line left of the def's indentation would stop dedent) and does not indent with
  *   both tabs and spaces; identical texts are kept once (the first).
- * - Kept: `p25 <= chars <= p75` over the eligible functions' `chars`, numpy linear percentiles.
+ * - Kept: `p25 <= chars <= p75` over the eligible functions' `chars`, numpy linear percentiles; or,
+ *   with `opts.tokens`, the token band whose mean is the target ({@link tokenDistractorRule}).
  *
  * Each file is parsed once with the one shared parser; ids are assigned after filtering.
  */
-export async function buildDistractorPool(dir: string, opts: { label?: string; maxFiles?: number } = {}): Promise<DistractorPool> {
+export async function buildDistractorPool(dir: string, opts?: PoolOptions & { tokens?: undefined }): Promise<DistractorPool<CharFilter>>;
+export async function buildDistractorPool(dir: string, opts: PoolOptions & { tokens: TokenSelection }): Promise<DistractorPool<TokenFilter>>;
+export async function buildDistractorPool(dir: string, opts?: PoolOptions): Promise<DistractorPool>;
+export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): Promise<DistractorPool> {
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`buildDistractorPool: ${dir} is not a directory`);
   let paths = await listPythonFiles(root);
@@ -106,7 +170,7 @@ export async function buildDistractorPool(dir: string, opts: { label?: string; m
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   const hashLines: string[] = [];
   const skipped: DistractorPool["skipped"] = [];
-  const candidates: Omit<DistractorFunction, "id">[] = [];
+  const candidates: Candidate[] = [];
   let extracted = 0;
 
   for (const rel of paths) {
@@ -151,10 +215,8 @@ export async function buildDistractorPool(dir: string, opts: { label?: string; m
     seen.add(c.code);
     return true;
   });
-  const lengths = eligible.map((c) => c.chars).sort((a, b) => a - b);
-  const p25 = lengths.length ? percentile(lengths, 25) : 0;
-  const p75 = lengths.length ? percentile(lengths, 75) : 0;
-  const functions = eligible.filter((c) => c.chars >= p25 && c.chars <= p75).map((c, id) => ({ id, ...c }));
+  const { kept, filter } = opts.tokens ? keepByTokens(eligible, opts.tokens) : keepByChars(eligible);
+  const functions = kept.map((c, id) => ({ id, ...c }));
 
   return {
     functions,
@@ -165,9 +227,54 @@ export async function buildDistractorPool(dir: string, opts: { label?: string; m
       files: paths.length,
       sha256: createHash("sha256").update(hashLines.join("")).digest("hex"),
     },
-    filter: { extracted, eligible: eligible.length, p25, p75, kept: functions.length, rule: DISTRACTOR_RULE },
+    filter: { extracted, eligible: eligible.length, ...filter, kept: functions.length } as CharFilter | TokenFilter,
     skipped,
   };
+}
+
+type Candidate = Omit<DistractorFunction, "id">;
+type Kept<F> = { kept: Candidate[]; filter: Omit<F, "extracted" | "eligible" | "kept"> };
+
+/** The paper's rule: the 25th-75th percentile of character length. */
+function keepByChars(eligible: Candidate[]): Kept<CharFilter> {
+  const lengths = eligible.map((c) => c.chars).sort((a, b) => a - b);
+  const p25 = lengths.length ? percentile(lengths, 25) : 0;
+  const p75 = lengths.length ? percentile(lengths, 75) : 0;
+  return { kept: eligible.filter((c) => c.chars >= p25 && c.chars <= p75), filter: { p25, p75, rule: DISTRACTOR_RULE } };
+}
+
+/**
+ * Token-length rule ({@link tokenDistractorRule}): as wide a share of the corpus as the paper's filter
+ * keeps, slid along the token-length order until its mean is the target. A corpus of shorter functions
+ * than CodeSearchNet's (the standard library) then still gives contexts of the paper's length.
+ */
+function keepByTokens(eligible: Candidate[], selection: TokenSelection): Kept<TokenFilter> {
+  const counted = eligible.map((c) => ({ ...c, tokens: selection.tokenizer.count(c.code) }));
+  const sorted = counted.map((c) => c.tokens).sort((a, b) => a - b);
+  const target = selection.perFunction;
+  const base = { by: "tokens" as const, tokenizer: selection.tokenizer.name, target_tokens: target, rule: tokenDistractorRule(target, selection.tokenizer.name) };
+  if (!sorted.length) return { kept: [], filter: { ...base, min_tokens: 0, max_tokens: 0, mean_tokens: 0, reached: false } };
+  const { start, width } = nearestMeanWindow(sorted, target);
+  const [min, max] = [sorted[start], sorted[start + width - 1]];
+  const kept = counted.filter((c) => c.tokens >= min && c.tokens <= max);
+  const mean = kept.reduce((sum, c) => sum + c.tokens, 0) / kept.length;
+  const reached = windowMean(sorted, 0, width) <= target && target <= windowMean(sorted, sorted.length - width, width);
+  return { kept, filter: { ...base, min_tokens: min, max_tokens: max, mean_tokens: Math.round(mean * 10) / 10, reached } };
+}
+
+const windowMean = (sorted: readonly number[], start: number, width: number) => sorted.slice(start, start + width).reduce((a, b) => a + b, 0) / width;
+
+/** Start of the window of ceil(n/2) ascending values whose mean is nearest `target` (the first on a tie). */
+export function nearestMeanWindow(sorted: readonly number[], target: number): { start: number; width: number } {
+  const width = Math.ceil(sorted.length / 2);
+  let sum = sorted.slice(0, width).reduce((a, b) => a + b, 0);
+  let best = { start: 0, distance: Math.abs(sum / width - target) };
+  for (let start = 1; start + width <= sorted.length; start++) {
+    sum += sorted[start + width - 1] - sorted[start - 1];
+    const distance = Math.abs(sum / width - target);
+    if (distance < best.distance) best = { start, distance };
+  }
+  return { start: best.start, width };
 }
 
 /**

@@ -41,6 +41,72 @@ export interface SuiteBuildInput {
   build?: Record<string, unknown>;
 }
 
+/**
+ * The builder's version, recorded in the manifest (`build.builder`). @2: distractors chosen by token
+ * length (the paper's context lengths) by default; @1 built with the character filter only. A
+ * dataset keeps the version it was built with, so scores of existing datasets do not change.
+ */
+export const SUITE_BUILDER_VERSION = "semtrace-build@2";
+
+/**
+ * The paper's context lengths (Štorek et al., *Sense and Sensitivity*, §4 "Experimental Design"):
+ * CodeSearchNet distractors of "~200 tokens each"; "20, 40, 60, or 80 distractor functions (~4k to
+ * ~16k total tokens)"; §5 and Figures 2 and 4 repeat "20 distractor contexts (4k tokens)" and "80
+ * distractors (~16k tokens)". So D distractors make about 200 x D tokens (40: 8k, 60: 12k by the
+ * same rate). The paper does not name its tokenizer; ours is the manifest's (CodeLlama's).
+ */
+export const PAPER_CONTEXT = { tokensPerDistractor: 200, source: "Štorek et al., Sense and Sensitivity, §4 Experimental Design" } as const;
+
+/** The context length the paper reports for D distractors at `tokensPerDistractor` tokens each. */
+export const targetContextTokens = (d: number, tokensPerDistractor: number = PAPER_CONTEXT.tokensPerDistractor) => d * tokensPerDistractor;
+
+/** Token count of the blank line between two functions of a context (`joinFunctions`): two line-break byte tokens. */
+const SEPARATOR_TOKENS = 2;
+
+export interface LengthSummary {
+  contexts: number;
+  median: number;
+  mean: number;
+  p10: number;
+  p90: number;
+}
+
+/**
+ * Token lengths of the code block of every positional context (D distractors and the target, as
+ * `joinFunctions` lays them out), per task and D. The Llama tokenizer merges nothing across a line
+ * break, so a context's count is the sum of its functions' counts plus the blank lines between them
+ * (test/cli/semtrace-lengths.test.ts checks this against tokenizing whole contexts); the position
+ * only reorders the functions. `poolTokens[i]` is the count of pool function i.
+ */
+export function contextTokenLengths(release: SuiteRelease, poolTokens: readonly number[], count: (code: string) => number): Partial<Record<SuiteTask, Record<string, number[]>>> {
+  const out: Partial<Record<SuiteTask, Record<string, number[]>>> = {};
+  for (const [task, entry] of Object.entries(release.tasks) as [SuiteTask, NonNullable<SuiteRelease["tasks"][SuiteTask]>][]) {
+    if (!entry.targets[0]?.distractors) continue;
+    const byD: Record<string, number[]> = {};
+    for (const target of entry.targets) {
+      const own = count(target.code);
+      for (const [d, ids] of Object.entries(target.distractors ?? {})) {
+        (byD[d] ??= []).push(ids.reduce((sum, id) => sum + poolTokens[id], own) + SEPARATOR_TOKENS * ids.length);
+      }
+    }
+    out[task] = byD;
+  }
+  return out;
+}
+
+/** Median (the lower middle value), mean and 10th/90th percentiles (nearest rank) of lengths. */
+export function summarizeLengths(lengths: readonly number[]): LengthSummary {
+  const sorted = [...lengths].sort((a, b) => a - b);
+  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  return {
+    contexts: sorted.length,
+    median: sorted[(sorted.length - 1) >> 1],
+    mean: Math.round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    p10: rank(0.1),
+    p90: rank(0.9),
+  };
+}
+
 const stream = (seed: number, s: number) => new PyRandom(seed * 16 + s);
 
 function withDistractors(rng: PyRandom, grid: SuiteGrid, poolSize: number) {
@@ -121,7 +187,7 @@ export async function buildSuite(input: SuiteBuildInput): Promise<SuiteRelease> 
       tasks["sensitivity-cruxeval-o"] = { source: { ...source, cap: input.variants.cap, interpreter: input.execute ? "python3" : null }, targets };
     }
   }
-  return { format: SUITE_FORMAT, seed, grid, build: { ...input.build, digits: input.digits, targets: input.targets, variants: input.variants, notes }, pool, tasks };
+  return { format: SUITE_FORMAT, seed, grid, build: { ...input.build, builder: SUITE_BUILDER_VERSION, digits: input.digits, targets: input.targets, variants: input.variants, notes }, pool, tasks };
 }
 
 /** 11 equally spaced positions, or `n` of them: 0, 1/(n-1), ..., 1 (rounded to 4 decimals). */
