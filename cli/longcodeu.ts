@@ -14,23 +14,30 @@
  *                             key from NEEDLEWORK_EMBEDDINGS_API_KEY); without it SRE uses the
  *                             lexical similarity
  *   --embedding-model <name>  the embedding model (needed with --embeddings-url)
- *   --out <file>              where to write the release JSON (default .needlework/<id>.json)
+ *   --out <dir>               the build directory (default .needlework/longcodeu/<id>/): JSONL files
+ *                             written repository by repository as they are built, header.json last
+ *   --rebuild                 build again even if <dir> holds a finished build with the same options
+ *   --part-bytes <n>          bytes of JSON per contexts part (default 24 MiB, at most 32 MiB)
  *   --url <instance>          load into this instance (default local; a stopped local one is started)
- *   --no-load                 only write the release JSON
+ *   --no-load                 only build
  *   --replace                 replace an existing dataset with this id
+ *
+ * Resumable at every step: a finished build with the same options is reused, and the upload skips
+ * the parts the instance already has (by sha256), so rerunning the command after a failure or a
+ * kill completes the import (cli/lib/longcodeu-parts.ts).
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../src/benchmarks/longcodeu/dataset";
 import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
-import { buildLongCodeUFromDisk, countsTable } from "./lib/longcodeu-build";
+import { countsTable, streamLongCodeUFromDisk } from "./lib/longcodeu-build";
+import { DEFAULT_PART_BYTES, finishedBuild, uploadBuild, writeBuild } from "./lib/longcodeu-parts";
 import { LIMITS } from "../src/middleware/body";
 
 const USAGE =
-  "usage: npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out file] [--url u | --no-load] [--replace]";
+  "usage: npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace]";
 
 function listOption<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
   const items = value.split(",").map((v) => v.trim()).filter(Boolean);
@@ -54,6 +61,8 @@ async function main(argv: string[]) {
       "embeddings-url": { type: "string" },
       "embedding-model": { type: "string" },
       out: { type: "string" },
+      rebuild: { type: "boolean", default: false },
+      "part-bytes": { type: "string" },
       url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
       "no-load": { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
@@ -72,26 +81,27 @@ async function main(argv: string[]) {
   if (seed >= 2 ** 32) throw new UsageError("--seed must be below 2^32");
   if (!!values["embeddings-url"] !== !!values["embedding-model"]) throw new UsageError("--embeddings-url and --embedding-model go together");
 
-  const release = await buildLongCodeUFromDisk({
-    repos: values.repo,
+  const partBytes = intOption(values["part-bytes"], "part-bytes", 1, DEFAULT_PART_BYTES);
+  if (partBytes > LIMITS.repoBody) throw new UsageError(`--part-bytes must be at most ${LIMITS.repoBody} (the import's request limit)`);
+
+  const options = {
+    repos: values.repo.map((r) => resolve(r)),
     seed,
     perBucket: intOption(values["per-bucket"], "per-bucket", 1, 2),
     buckets,
     tasks,
     embeddings: values["embeddings-url"] ? { url: values["embeddings-url"], model: values["embedding-model"]! } : undefined,
-    log: console.log,
-  });
-  console.log(`\nExamples per task and length bucket (CodeLlama tokens of the context):\n${countsTable(release)}`);
-  const out = resolve(values.out ?? `${ROOT}.needlework/${values.id}.json`);
-  await mkdir(dirname(out), { recursive: true });
-  const json = JSON.stringify(release);
-  await writeFile(out, json);
-  console.log(`Wrote ${out}`);
-  if (values["no-load"]) return 0;
-  const bytes = Buffer.byteLength(json);
-  if (bytes > LIMITS.repoBody) {
-    throw new UsageError(`the release is ${bytes} bytes, more than the import limit of ${LIMITS.repoBody}: build from fewer repositories or buckets, or with a smaller --per-bucket`);
+  };
+  const dir = resolve(values.out ?? `${ROOT}.needlework/longcodeu/${values.id}`);
+  let built = values.rebuild ? undefined : finishedBuild(dir, options);
+  if (built) console.log(`Reusing the finished build in ${dir} (same options; --rebuild to build again)`);
+  else {
+    const started = Date.now();
+    built = await writeBuild(dir, options, (emit) => streamLongCodeUFromDisk({ ...options, log: console.log }, emit));
+    console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s, written to ${dir}`);
   }
+  console.log(`\nExamples per task and length bucket (CodeLlama tokens of the context):\n${countsTable(built.header.build.counts as Parameters<typeof countsTable>[0])}`);
+  if (values["no-load"]) return 0;
 
   await withService(values.url!, async () => {
     const client = api(values.url!);
@@ -100,8 +110,11 @@ async function main(argv: string[]) {
         if (!(err instanceof ApiError && err.status === 404)) throw err;
       });
     }
-    const { manifest } = await client.request<{ manifest: { content_sha256?: string } }>("POST", `/v1/datasets/${values.id}/longcodeu`, release, { admin: true });
-    console.log(`Loaded dataset "${values.id}" into ${values.url}${manifest?.content_sha256 ? `: content sha256 ${manifest.content_sha256}` : ""}`);
+    const done = await uploadBuild(client, dir, values.id!, { partBytes });
+    if (!done.manifest) console.log(`Dataset "${values.id}" is already imported into ${values.url} (--replace to import this build instead)`);
+    else {
+      console.log(`Loaded dataset "${values.id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);
+    }
     console.log(`Run it: npm run eval -- --benchmark longcodeu --dataset ${values.id} --model <spec>`);
   });
   return 0;

@@ -16,8 +16,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { loadLanguage } from "../../src/code/parser";
-import { buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type RepoInput, type Similarity } from "../../src/benchmarks/longcodeu/build/index";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeURelease, type LongCodeUTask } from "../../src/benchmarks/longcodeu/dataset";
+import { buildLongCodeUParts, buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type LongCodeUBuildInput, type ReleaseHead, type RepoInput, type Similarity } from "../../src/benchmarks/longcodeu/build/index";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type RepoPart } from "../../src/benchmarks/longcodeu/dataset";
 import { loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
 import { UsageError } from "./args";
 import { collectFiles } from "./collect";
@@ -58,6 +58,15 @@ export function skipDirectory(rel: string, full: string): boolean {
 
 /** Builds, validates and returns the release (see LongCodeUFromDisk). */
 export async function buildLongCodeUFromDisk(o: LongCodeUFromDisk): Promise<LongCodeURelease> {
+  return buildLongCodeURelease(await buildInput(o));
+}
+
+/** Builds the release repository by repository, handing each part to `emit` (see buildLongCodeUParts). */
+export async function streamLongCodeUFromDisk(o: LongCodeUFromDisk, emit: (part: RepoPart) => void | Promise<void>): Promise<ReleaseHead> {
+  return buildLongCodeUParts(await buildInput(o), emit);
+}
+
+async function buildInput(o: LongCodeUFromDisk): Promise<LongCodeUBuildInput> {
   const log = o.log ?? (() => {});
   if (o.repos.length === 0) throw new UsageError("name at least one repository directory with --repo");
   const inputs: RepoInput[] = [];
@@ -66,7 +75,7 @@ export async function buildLongCodeUFromDisk(o: LongCodeUFromDisk): Promise<Long
   const tokenizer = lineCachedCounter(codeLlama);
   const similarity = o.embeddings ? embeddingsEndpoint(o.embeddings) : lexicalSimilarity;
   log(`  SRE similarity: ${similarity.info.kind} (${similarity.info.name})`);
-  return buildLongCodeURelease({
+  return {
     repos: inputs,
     lang,
     tokenizer,
@@ -76,7 +85,7 @@ export async function buildLongCodeUFromDisk(o: LongCodeUFromDisk): Promise<Long
     tasks: o.tasks,
     similarity,
     log,
-  });
+  };
 }
 
 /**
@@ -227,20 +236,29 @@ export async function fetchEmbeddings(base: string, model: string, apiKey: strin
   return out;
 }
 
-/** Examples per task (rows) and bucket (columns), summed over repositories. */
-export function countsTable(release: LongCodeURelease): string {
-  const counts = new Map<string, number>();
-  for (const part of release.repos) {
-    const bucketOf = new Map(part.contexts.map((c) => [c.id, c.bucket]));
-    for (const e of part.examples) {
-      const key = `${e.task}/${bucketOf.get(e.context)}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
+/** Examples per task and bucket, summed over repositories (what a release's `build.counts` records). */
+export type TaskBucketCounts = Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
+
+/** Examples per task (rows) and bucket (columns), from a release or its `build.counts`. */
+export function countsTable(from: LongCodeURelease | TaskBucketCounts): string {
+  const counts = "repos" in from ? countsOf(from as LongCodeURelease) : (from as TaskBucketCounts);
   const header = ["task".padEnd(8), ...BUCKET_KEYS.map((b) => b.padStart(8)), "total".padStart(8)].join("");
   const rows = LONGCODEU_TASKS.map((t) => {
-    const cells = BUCKET_KEYS.map((b) => counts.get(`${t}/${b}`) ?? 0);
+    const cells = BUCKET_KEYS.map((b) => counts[t]?.[b] ?? 0);
     return [t.padEnd(8), ...cells.map((n) => String(n).padStart(8)), String(cells.reduce((a, b) => a + b, 0)).padStart(8)].join("");
   });
   return [header, ...rows].join("\n");
+}
+
+function countsOf(release: LongCodeURelease): TaskBucketCounts {
+  const counts: TaskBucketCounts = {};
+  for (const part of release.repos) {
+    const bucketOf = new Map(part.contexts.map((c) => [c.id, c.bucket]));
+    for (const e of part.examples) {
+      const row = (counts[e.task] ??= {});
+      const b = bucketOf.get(e.context)!;
+      row[b] = (row[b] ?? 0) + 1;
+    }
+  }
+  return counts;
 }

@@ -19,7 +19,7 @@
  * is stored once per repository part; ids are `<repo slug>-<kind>-<nnnn>` in order of first use,
  * example ids `<TASK>-<repo slug>-<nnnn>` per task.
  */
-import { BUCKET_KEYS, LONGCODEU_LIMITS, LONGCODEU_TASKS, RELEASE_FORMAT, ReleaseSchema, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type LongContext, type RepoPart } from "../dataset";
+import { BUCKET_KEYS, LONGCODEU_LIMITS, LONGCODEU_TASKS, RELEASE_FORMAT, ReleaseSchema, RepoPartSchema, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type LongContext, type RepoPart } from "../dataset";
 import { PyRandom } from "../../../datasets/pyrandom";
 import type { LoadedLanguage } from "../../../code/parser";
 import { ContextPool, blockCost, codeBlock, drawDistinct, joinCodeBlocks, type CountingTokenizer, type DrawnContext } from "./contexts";
@@ -85,8 +85,30 @@ export function repoSlug(repo: string): string {
 
 type Counts = Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
 
+/** A release without its repositories' parts: what a streamed build returns once every part is out. */
+export type ReleaseHead = Omit<LongCodeURelease, "repos">;
+
 /** Builds and validates a release (throws when no repository yields an example). */
 export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise<LongCodeURelease> {
+  const parts: RepoPart[] = [];
+  const head = await buildLongCodeUParts(input, (part) => {
+    parts.push(part);
+  });
+  const release: LongCodeURelease = { ...head, repos: parts };
+  const checked = ReleaseSchema.safeParse(release);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(`the built release fails ReleaseSchema at ${issue.path.join(".")}: ${issue.message}`);
+  }
+  return release;
+}
+
+/**
+ * Builds a release one repository at a time, handing each validated part to `emit` as soon as it is
+ * built (the command writes it to disk and lets it go: a release is never whole in memory), and
+ * returns the rest of the release. Same parts, in the same order, as buildLongCodeURelease.
+ */
+export async function buildLongCodeUParts(input: LongCodeUBuildInput, emit: (part: RepoPart) => void | Promise<void>): Promise<ReleaseHead> {
   const tasks = LONGCODEU_TASKS.filter((t) => (input.tasks ?? LONGCODEU_TASKS).includes(t));
   const buckets = BUCKET_KEYS.filter((b) => (input.buckets ?? BUCKET_KEYS).includes(b));
   const perBucket = input.perBucket ?? 2;
@@ -96,7 +118,7 @@ export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise
   if (!Number.isInteger(perBucket) || perBucket < 1) throw new RangeError("perBucket must be a positive integer");
   if (input.repos.length > 1000) throw new RangeError("at most 1000 repositories");
 
-  const parts: RepoPart[] = [];
+  let emitted = 0;
   const counts: Counts = {};
   const repoCounts: Record<string, Counts> = {};
   const slugs = new Set<string>();
@@ -123,15 +145,21 @@ export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise
       log(`  ${repoInput.repo}: no examples (too small for the requested buckets?)`);
       continue;
     }
+    const checked = RepoPartSchema.safeParse(part);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new Error(`the built part of ${repoInput.repo} fails RepoPartSchema at ${issue.path.join(".")}: ${issue.message}`);
+    }
     repoCounts[slug] = own;
-    parts.push(part);
+    await emit(part);
+    emitted++;
   }
-  if (parts.length === 0) throw new Error(`no examples could be built from ${input.repos.map((r) => r.repo).join(", ")} for buckets ${buckets.join(", ")}`);
+  if (emitted === 0) throw new Error(`no examples could be built from ${input.repos.map((r) => r.repo).join(", ")} for buckets ${buckets.join(", ")}`);
 
   const notes: string[] = [];
   if (tasks.includes("LDU")) notes.push("LDU sections are tied to APIs automatically (a docstring, or a heading naming exactly that API as code), not annotated by hand as in the paper.");
   if (skippedRepos.length) notes.push(`Repositories without any example: ${skippedRepos.join(", ")}.`);
-  const release: LongCodeURelease = {
+  return {
     format: RELEASE_FORMAT,
     seed: input.seed,
     language: "python",
@@ -150,14 +178,7 @@ export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise
       repo_counts: repoCounts,
       notes,
     },
-    repos: parts,
   };
-  const checked = ReleaseSchema.safeParse(release);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new Error(`the built release fails ReleaseSchema at ${issue.path.join(".")}: ${issue.message}`);
-  }
-  return release;
 }
 
 /** Builds one repository's examples task by task. */
