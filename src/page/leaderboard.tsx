@@ -1,11 +1,12 @@
 /**
  * The leaderboard page (`GET /`): the benchmark picker, then the shown benchmark's own board (its
- * filters, table and notes), reached through the registry.
+ * filters, table and notes), reached through the registry, then "pick two models, compare".
  */
 import { findBenchmark } from "../benchmarks/registry";
 import { ProblemError } from "../errors";
 import type { LeaderboardResponse } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
+import { CompareForm } from "./compare-form";
 import type { BenchmarkViews } from "./family";
 import { Page } from "./layout";
 import { PAGE_DEFAULTS } from "./query";
@@ -20,5 +21,13 @@ export function viewsOf(benchmark: string): BenchmarkViews {
 /** The leaderboard page for one API response, rows shown in the page's `sort`. */
 export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
   const { data, sort } = props;
-  return <Page content={viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS)} before={<BenchmarkNav q={data.query} />} />;
+  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS);
+  // "Pick two models, compare" follows the board's own content.
+  const body = (
+    <>
+      {board.body}
+      <CompareForm data={data} />
+    </>
+  );
+  return <Page content={{ ...board, body }} before={<BenchmarkNav q={data.query} />} />;
 }

@@ -5,7 +5,8 @@ import { createRouter, jsonResponse, problemResponses, queryDecimal } from "../m
 
 const SideName = z.string().min(1).max(200);
 
-const CompareQuerySchema = z.object({
+/** The query of `GET /v1/compare`, read by the comparison page too (the same rules, the same messages). */
+export const CompareQuerySchema = z.object({
   a: SideName.openapi({ description: "Side A: a completed run's id, or a leaderboard entry's model slug (with stored samples)", example: "run-20261121120000-0123456789" }),
   b: SideName.openapi({ description: "Side B, as `a`. Differences are A − B.", example: "gpt-4o-2024-05-13" }),
   threshold: queryDecimal(z.number().min(0).max(1))
