@@ -6,7 +6,8 @@
 import { execFile } from "node:child_process";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { releaseFromBuild } from "./longcodeu-helpers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -174,20 +175,25 @@ describe("SRE with an embeddings endpoint", () => {
 });
 
 describe("npm run longcodeu -- build", () => {
-  it("writes the release, prints the counts per task and bucket, and gives byte-identical JSON for a seed", async () => {
+  it("streams the build to its directory, the same release as a whole build, byte-identical for a seed, reused when the options match", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nw-lcu-cli-"));
     const args = (out: string) => ["build", "--id", "lcu-cli", "--repo", INKWELL, "--repo", TIDEPOOL, "--seed", "5", "--buckets", "0-8K,8-16K", "--no-load", "--out", out];
-    const first = await command(args(join(dir, "a.json")));
+    const first = await command(args(join(dir, "a")));
     expect(first.code, first.stderr).toBe(0);
-    const release = JSON.parse(readFileSync(join(dir, "a.json"), "utf8"));
+    const release = releaseFromBuild(join(dir, "a"));
     expect(ReleaseSchema.safeParse(release).success).toBe(true);
-    expect(release.seed).toBe(5);
+    expect(release).toEqual(await buildLongCodeUFromDisk({ repos: [INKWELL, TIDEPOOL], seed: 5, buckets: ["0-8K", "8-16K"] }));
     expect(first.stdout).toContain(countsTable(release));
     expect(first.stdout).toMatch(/^CU_P\s+4\s+0\s+0\s+0\s+0\s+4$/m);
     expect(first.stdout).toContain("inkwell: 5 Python files (4 usable)");
-    const second = await command(args(join(dir, "b.json")));
+    const second = await command(args(join(dir, "b")));
     expect(second.code, second.stderr).toBe(0);
-    expect(readFileSync(join(dir, "b.json"), "utf8")).toBe(readFileSync(join(dir, "a.json"), "utf8"));
+    for (const f of readdirSync(join(dir, "a"))) expect(readFileSync(join(dir, "b", f), "utf8"), f).toBe(readFileSync(join(dir, "a", f), "utf8"));
+    const again = await command(args(join(dir, "a")));
+    expect(again.stdout).toContain(`Reusing the finished build in ${join(dir, "a")}`);
+    expect(again.stdout).not.toContain("inkwell: 5 Python files");
+    const other = await command([...args(join(dir, "a")), "--seed", "6"]);
+    expect(other.stdout).toContain("inkwell: 5 Python files");
   });
 
   it("usage errors exit 2 with a message", async () => {

@@ -4,13 +4,14 @@
  * queue, and published to the LongCodeU leaderboard.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import { releaseFromBuild } from "./longcodeu-helpers";
 
 let instance: IsolatedInstance | undefined;
 let token: string;
@@ -35,12 +36,12 @@ afterAll(async () => {
 
 describe("npm run longcodeu -- build, then npm run eval", () => {
   it("builds from the fixture repositories, loads, and the oracle scores 100 % recall on every task and is published", async () => {
-    const file = join(out, "release.json");
+    const file = join(out, "build");
     const repos = ["inkwell", "tidepool"].flatMap((r) => ["--repo", join(ROOT, "test/fixtures/longcodeu", r)]);
     const build = await command("cli/longcodeu.ts", ["build", "--id", "lcu-cli", "--url", instance!.url, "--out", file, ...repos]);
     expect(build.code, build.stderr + build.stdout).toBe(0);
     expect(build.stdout).toMatch(/Loaded dataset "lcu-cli"/);
-    const release = JSON.parse(readFileSync(file, "utf8"));
+    const release = releaseFromBuild(file);
     const tasks = new Set(release.repos.flatMap((p: any) => p.examples.map((e: any) => e.task)));
     expect([...tasks].sort()).toEqual([...LONGCODEU_TASKS].sort());
 
