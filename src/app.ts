@@ -14,6 +14,7 @@ import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
 import { pageNotFound, pageRoutes } from "./routes/page";
+import { runPageRoutes } from "./routes/run-pages";
 import { runRoutes } from "./routes/runs";
 import { compareRoutes } from "./routes/compare";
 import { scoreRoutes } from "./routes/score";
@@ -99,6 +100,7 @@ export function createApp() {
       ],
     }),
   );
+  app.route("/", runPageRoutes);
   app.route("/", pageRoutes);
 
   return app;

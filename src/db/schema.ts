@@ -239,7 +239,11 @@ export const runSamples = sqliteTable(
     error: text("error"),
     finishedAt: text("finished_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.unit] })],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.unit] }),
+    // The sample browser's outcome filters (passed / failed / error / context exceeded) in unit order.
+    index("run_samples_by_outcome").on(t.runId, t.status, t.passed, t.unit),
+  ],
 );
 
 /** A run as stored (what a benchmark's reference files read). */

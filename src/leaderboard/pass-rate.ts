@@ -11,7 +11,7 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
-import { depthBucket, lengthBucket, passRateAggregates, type GroupType, type PassRateRules } from "./aggregate";
+import { depthBucket, lengthBucket, passRateAggregates, type Aggregate, type GroupType, type PassRateRules } from "./aggregate";
 import type { BenchmarkLeaderboard, BreakdownPart, EntryRef, UnrankedRow } from "./family";
 import { byLanguage, entryColumns, entryFields, entryFilter, toRate, type AggregateRow } from "./read";
 import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
@@ -95,15 +95,12 @@ function bounds(key: string): { lo: number; hi: number } {
 }
 
 /**
- * One entry in detail: its rate at every threshold in every language, and at the query's
- * threshold by depth, by context length and both. Entries without samples have empty depth,
- * length and heatmap lists.
+ * Pass-rate aggregates as a breakdown: the rate at every threshold in every language, and at
+ * `threshold` by depth, by context length and both (with the heatmap's rows, for a benchmark's own
+ * part). What a model's breakdown reads from stored aggregates and a run's page from its samples'.
  */
-async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef, opts: PassRateOptions): Promise<BreakdownPart> {
-  const a = schema.leaderboardAggregates;
-  const aggregates = await db(env).select().from(a).where(eq(a.entryId, entry.id));
+export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregate, "groupType" | "threshold">)[], threshold: string, opts: Pick<PassRateOptions, "depthBounds" | "numericDepth"> = {}) {
   const depthBounds = opts.depthBounds ?? bounds;
-  const threshold = thresholdKey(q.threshold);
   const thresholds: ModelBreakdown["thresholds"] = {};
   for (const t of THRESHOLD_KEYS) thresholds[t] = {};
   const depth: BucketRate[] = [];
@@ -129,8 +126,20 @@ async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef,
   depth.sort((x, y) => x.lo - y.lo);
   length.sort((x, y) => x.lo - y.lo);
   heatmap.sort((x, y) => Number(x.length) - Number(y.length) || (opts.numericDepth ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)));
+  return { thresholds, depth, length, heatmap, grid };
+}
+
+/**
+ * One entry in detail: {@link aggregateBreakdown} of its stored aggregates at the query's
+ * threshold. Entries without samples have empty depth, length and heatmap lists.
+ */
+async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef, opts: PassRateOptions): Promise<BreakdownPart> {
+  const a = schema.leaderboardAggregates;
+  const aggregates = await db(env).select().from(a).where(eq(a.entryId, entry.id));
+  const threshold = thresholdKey(q.threshold);
+  const { grid, ...breakdown } = aggregateBreakdown(aggregates, threshold, opts);
   const all = aggregates.find((r) => r.groupType === "all" && r.threshold === threshold);
-  return { thresholds, depth, length, heatmap, has_samples: entry.hasSamples, ...opts.part?.(q, grid, all?.meanScore ?? null, entry) };
+  return { ...breakdown, has_samples: entry.hasSamples, ...opts.part?.(q, grid, all?.meanScore ?? null, entry) };
 }
 
 /** The CSV of a pass-rate board: rate, interval and counts, one rate column per language, then the row field of `rowGroup`. */

@@ -5,6 +5,9 @@
  * views import (it imports no registry, route or family).
  */
 import type { Child } from "hono/jsx";
+import type { RunRow, RunSampleRow } from "../db/schema";
+import type { Env } from "../env";
+import type { Aggregate } from "../leaderboard/aggregate";
 import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
 
 /** A page's own content, which the core wraps in the layout (head, header, footer). */
@@ -34,6 +37,35 @@ export interface ModelRequest {
   defaults: LeaderboardQuery;
 }
 
+/** A finished run as its benchmark's summary views read it (`BenchmarkViews.run`). */
+export interface RunSummary {
+  /** The run's benchmark options as stored (threshold, scoring mode, ...). */
+  options: Record<string, unknown>;
+  /** The run's threshold as a key ("0.8"). */
+  threshold: string;
+  /** pass@1 per group at every threshold, as the benchmark's leaderboard aggregates samples; empty when it has no pass rates. */
+  aggregates: readonly Aggregate[];
+  /** `Benchmark.summarize` of the samples; null when the benchmark has none. */
+  summary: Record<string, unknown> | null;
+}
+
+/** One sample as its benchmark's sample view reads it (`BenchmarkViews.sample`). */
+export interface SampleRequest {
+  env: Env;
+  run: RunRow;
+  sample: RunSampleRow;
+  /** The raw model output from R2; null when nothing was generated or it is gone. */
+  output: string | null;
+}
+
+/** A benchmark's part of a sample page. */
+export interface SampleContent {
+  /** Texts that show where the needle or target sits in the prompt: the first of them found there is marked (its first occurrence). */
+  mark?: string[];
+  /** Shown after the raw answer: what was extracted, the target and candidates, the verdicts. */
+  body: Child;
+}
+
 /** The HTML views of one leaderboard benchmark. */
 export interface BenchmarkViews {
   /** Its short name in the benchmark picker. */
@@ -49,6 +81,10 @@ export interface BenchmarkViews {
   board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
+  /** A finished run's own summary views on its run page (threshold curve, heatmap, grids); absent: the page's pass@1 table only. */
+  run?(summary: RunSummary): Child;
+  /** Its part of one sample's page; absent: the page shows the stored verdict detail as it is. */
+  sample?(request: SampleRequest): Promise<SampleContent>;
   /** Stylesheet rules of its own tables, added once to the site's stylesheet. */
   css?: string;
 }

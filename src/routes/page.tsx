@@ -21,8 +21,8 @@ export function pageNotFound(c: Context<AppEnv>, detail: string) {
 /** `GET /` and `GET /models/:slug`; mounted last in src/app.ts, after the API routes. */
 export const pageRoutes = new Hono<AppEnv>();
 
-// Problems become HTML pages here (never cached); the API keeps its JSON envelope.
-pageRoutes.onError((err, c) => {
+/** Problems as HTML pages (never cached); the API keeps its JSON envelope. Every page router's error handler. */
+export function pageError(err: Error, c: Context<AppEnv>) {
   if (err instanceof ProblemError && err.type !== "internal-error") {
     const { status, title } = PROBLEMS[err.type];
     return c.html(<ErrorPage status={status} title={title} detail={err.detail} />, status === 404 ? 404 : 400);
@@ -30,7 +30,9 @@ pageRoutes.onError((err, c) => {
   const requestId = c.get("requestId");
   console.error(`[${requestId ?? "-"}] page error`, err);
   return c.html(<ErrorPage status={500} title="Internal error" detail="Something went wrong on our side." requestId={requestId} />, 500);
-});
+}
+
+pageRoutes.onError(pageError);
 
 /**
  * Browsers and caches may keep a page for a minute, like the API. The ETag is a hash of the page

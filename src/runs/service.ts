@@ -172,6 +172,20 @@ export async function cancelRun(env: Env, id: string) {
 }
 
 /**
+ * A run's threshold (as a key) and the pass-rate aggregates of its samples, as its benchmark's
+ * leaderboard aggregates them (every group, every threshold); empty for a benchmark whose results
+ * are not pass rates (they are in its `summarize`).
+ */
+export function runAggregates(run: RunRow, rows: readonly SampleRow[]) {
+  const benchmark = getBenchmark(run.benchmark);
+  const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
+  const board = benchmark.leaderboard;
+  const samples = () => rows.map((r) => toSample(verifiedSample(r, benchmark)));
+  const aggregates = !board ? passRateAggregates(samples()) : board.passRates ? board.aggregate(samples()) : [];
+  return { threshold, aggregates };
+}
+
+/**
  * pass@1 of the scored samples per language at every threshold (the reference's table) and per
  * depth bucket at the run's threshold, each with a 95 % Wilson interval; errors and context
  * overflows counted apart.
@@ -180,11 +194,7 @@ export async function runResults(env: Env, id: string) {
   const run = await getRun(env, id);
   const rows = await allSamples(env, id);
   const benchmark = getBenchmark(run.benchmark);
-  const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
-  // A benchmark without pass@1 at thresholds has its results in its `summary`.
-  const board = benchmark.leaderboard;
-  const samples = () => rows.map((r) => toSample(verifiedSample(r, benchmark)));
-  const aggregates = !board ? passRateAggregates(samples()) : board.passRates ? board.aggregate(samples()) : [];
+  const { threshold, aggregates } = runAggregates(run, rows);
   const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
   const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
   const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};

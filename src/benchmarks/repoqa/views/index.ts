@@ -1,8 +1,9 @@
-/** RepoQA on the HTML pages: its leaderboard (the site's front page) and its model page. */
+/** RepoQA on the HTML pages: its leaderboard (the site's front page), its model page and its run and sample views. */
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { boardPage, sortKeys } from "./board";
 import { modelPage } from "./model";
+import { runSummary, sampleView } from "./run";
 
 export const repoqaViews: BenchmarkViews = {
   shortName: "RepoQA",
@@ -15,4 +16,6 @@ export const repoqaViews: BenchmarkViews = {
     if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? defaults.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);
     return modelPage(data, defaults, kind);
   },
+  run: runSummary,
+  sample: sampleView,
 };

@@ -7,14 +7,14 @@ import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page
 import { KindBadge } from "../../../page/table";
 
 /** The languages of a breakdown, in the order the API gives them, without "all". */
-export function breakdownLanguages(data: ModelBreakdown): string[] {
+export function breakdownLanguages(data: Pick<ModelBreakdown, "thresholds">): string[] {
   const out: string[] = [];
   for (const k of THRESHOLDS) for (const l of Object.keys(data.thresholds[k] ?? {})) if (l !== "all" && !out.includes(l)) out.push(l);
   return out;
 }
 
 /** Rates per bucket as bars with the 95 % interval drawn over them; numbers beside for reading. */
-function BucketTable(props: { id: string; label: string; buckets: BucketRate[]; format?: (bucket: string) => string }) {
+export function BucketTable(props: { id: string; label: string; buckets: BucketRate[]; format?: (bucket: string) => string }) {
   return (
     <div class="scroll">
       <table id={props.id}>
@@ -51,7 +51,8 @@ function BucketTable(props: { id: string; label: string; buckets: BucketRate[]; 
   );
 }
 
-function ThresholdTable(props: { data: ModelBreakdown; languages: string[] }) {
+/** pass@1 at every threshold (rows) in every language (columns), the breakdown's threshold highlighted. */
+export function ThresholdTable(props: { data: Pick<ModelBreakdown, "thresholds" | "threshold">; languages: string[] }) {
   const cols = ["all", ...props.languages];
   return (
     <div class="scroll fit">

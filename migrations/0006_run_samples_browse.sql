@@ -1,0 +1,1 @@
+CREATE INDEX `run_samples_by_outcome` ON `run_samples` (`run_id`,`status`,`passed`,`unit`);

@@ -1,0 +1,121 @@
+/**
+ * One sample's page (`GET /runs/{id}/samples/{unit}`): its outcome and figures, the prompt
+ * (collapsed, with where the target sits marked), the raw answer, its benchmark's own part
+ * (`BenchmarkViews.sample`), and for a failed call what the run recorded about its attempts.
+ */
+import type { Child } from "hono/jsx";
+import type { ChatMessage } from "../../benchmarks/types";
+import type { RunRow, SampleRow } from "../../runs/store";
+import type { PageContent } from "../family";
+import { when } from "../format";
+import { RunsStyle, num, runLinks } from "./parts";
+import { outcomeOf } from "./samples";
+
+/** The sample's prompt, as loaded for the page (null when its task can no longer be loaded, with why). */
+export type LoadedPrompt = { messages: ChatMessage[] } | { missing: string };
+
+/** A message's text with the first occurrence of `mark` wrapped in `<mark id="target">`. */
+function Marked(props: { text: string; mark?: string }) {
+  const at = props.mark ? props.text.indexOf(props.mark) : -1;
+  if (at < 0) return <>{props.text}</>;
+  return (
+    <>
+      {props.text.slice(0, at)}
+      <mark id="target">{props.mark}</mark>
+      {props.text.slice(at + props.mark!.length)}
+    </>
+  );
+}
+
+export interface SamplePageParts {
+  prompt: LoadedPrompt;
+  /** The raw model output; null when nothing was generated or it is gone from storage. */
+  output: string | null;
+  /** The benchmark's part: what to mark in the prompt and its own sections. */
+  family: { mark?: string[]; body: Child };
+}
+
+export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePageParts): PageContent {
+  const links = runLinks(run.id);
+  const { prompt, output, family } = parts;
+  const text = "messages" in prompt ? prompt.messages.map((m) => m.content) : [];
+  // The first of the benchmark's marks found in the prompt (a target can read differently in its context).
+  const mark = family.mark?.find((m) => m !== "" && text.some((t) => t.includes(m)));
+  return {
+    title: `${sample.unit} – run ${run.id} – needlework`,
+    description: `Sample ${sample.unit} of ${run.modelLabel} on ${run.benchmark}: ${outcomeOf(sample)}.`,
+    body: (
+      <>
+        <RunsStyle />
+        <p class="links">
+          <a href="/runs">All runs</a>
+          <a href={links.page}>This run</a>
+          <a href={links.samples}>All samples</a>
+        </p>
+        <h1>{sample.unit}</h1>
+        <p class="lede">
+          {run.modelLabel} on {run.benchmark} ({run.datasetId}): <strong id="outcome">{outcomeOf(sample)}</strong>
+          {sample.score !== null ? `, score ${sample.score.toFixed(4)}` : ""}.
+        </p>
+        <dl class="figures">
+          <div><dt>language</dt><dd>{sample.language}</dd></div>
+          <div><dt>depth</dt><dd>{sample.position === null ? "–" : sample.position.toFixed(2)}</dd></div>
+          <div><dt>context (tokens)</dt><dd>{num(sample.contextSize)}</dd></div>
+          <div><dt>prompt tokens</dt><dd>{num(sample.promptTokens)}</dd></div>
+          <div><dt>completion tokens</dt><dd>{num(sample.completionTokens)}</dd></div>
+          <div><dt>model calls</dt><dd>{sample.cached ? "0 (cached)" : sample.calls}</dd></div>
+          <div><dt>latency (ms)</dt><dd>{num(sample.latencyMs)}</dd></div>
+          <div><dt>finished</dt><dd>{when(sample.finishedAt)}</dd></div>
+        </dl>
+        {sample.status !== "scored" ? (
+          <section id="attempts">
+            <h2>{sample.status === "error" ? "Why it failed" : "Why it was not sent"}</h2>
+            <p>
+              {sample.status === "error"
+                ? `${sample.calls} model ${sample.calls === 1 ? "call was" : "calls were"} made (retries included, under the run's retry policy: ${JSON.stringify((run.options as { retry?: unknown }).retry ?? {})}). The last attempt's reason:`
+                : "The prompt and max_tokens do not fit the model's context window, so it was never sent (not counted as a wrong answer):"}
+            </p>
+            <pre class="code">{sample.error ?? "no reason recorded"}</pre>
+          </section>
+        ) : null}
+        <section id="prompt">
+          <h2>Prompt</h2>
+          {"missing" in prompt ? (
+            <p class="note">{prompt.missing}</p>
+          ) : (
+            <details>
+              <summary>
+                {prompt.messages.length} {prompt.messages.length === 1 ? "message" : "messages"}, {num(prompt.messages.reduce((n, m) => n + m.content.length, 0))} characters
+                {mark ? "; the target is marked" : sample.position !== null ? `; the target sits at depth ${sample.position.toFixed(2)}` : ""}
+              </summary>
+              {prompt.messages.map((m) => (
+                <>
+                  <h3>{m.role}</h3>
+                  <pre class="code">
+                    <Marked text={m.content} mark={mark} />
+                  </pre>
+                </>
+              ))}
+            </details>
+          )}
+        </section>
+        <section id="answer">
+          <h2>Raw answer</h2>
+          {output === null ? <p class="note">{sample.outputKey ? "The stored output is gone from storage." : "Nothing was generated."}</p> : <pre class="code">{output}</pre>}
+        </section>
+        {family.body}
+      </>
+    ),
+  };
+}
+
+/** The stored verdict detail as it is: a sample's part for a benchmark without its own view. */
+export function DetailSection(props: { detail: Record<string, unknown> | null }) {
+  if (!props.detail) return null;
+  return (
+    <section id="detail">
+      <h2>Verdict</h2>
+      <pre class="code">{JSON.stringify(props.detail, null, 2)}</pre>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The run pages: the run list (`/runs`), one run (`/runs/{id}`), its sample browser
+ * (`/runs/{id}/samples`) and one sample (`/runs/{id}/samples/{unit}`), rendered on the server from
+ * the same store as `/v1/runs` and usable without JavaScript. A run's benchmark adds its own parts
+ * through the registry (`BenchmarkViews.run` and `.sample`). Errors answer as HTML pages.
+ */
+import { Hono, type Context } from "hono";
+import { etag } from "hono/etag";
+import { getBenchmark } from "../benchmarks/registry";
+import type { AppEnv } from "../env";
+import { ProblemError } from "../errors";
+import { Page } from "../page/layout";
+import { runListPage } from "../page/runs/list";
+import { getSample, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf } from "../page/runs/queries";
+import { progressOf } from "../page/runs/parts";
+import { PassRateTable, runPage } from "../page/runs/run";
+import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
+import { samplesPage } from "../page/runs/samples";
+import { coordinatorOf } from "../runs/consumer";
+import { runAggregates } from "../runs/service";
+import { allSamples, getRun, readOutput } from "../runs/store";
+import { pageError } from "./page";
+
+export const runPageRoutes = new Hono<AppEnv>();
+runPageRoutes.onError(pageError);
+
+/** Run pages change while a run runs: a browser revalidates every time (the ETag answers 304 when nothing moved). */
+const CACHE_CONTROL = "no-cache";
+const pageETag = etag();
+
+const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
+
+/** The run of the URL's `id`, or the not-found problem (a malformed id is simply not a run). */
+async function runOf(c: Context<AppEnv>) {
+  const id = c.req.param("id") ?? "";
+  if (!RUN_ID.test(id)) throw new ProblemError("not-found", `No run "${id}".`);
+  return getRun(c.env, id);
+}
+
+/** A benchmark's stored options of a run (its threshold, mode...). */
+const benchmarkOptions = (options: Record<string, unknown>) => ((options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as Record<string, unknown>;
+
+runPageRoutes.get("/runs", pageETag, async (c) => {
+  const page = parsePage(c.req.query("page"));
+  const { rows, total, pages } = await runPageOf(c.env, page);
+  const runs = await Promise.all(rows.map(async (row) => ({ row, progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()) })));
+  c.header("Cache-Control", CACHE_CONTROL);
+  return c.html(<Page content={runListPage(runs, page, pages, total)} />, 200);
+});
+
+runPageRoutes.get("/runs/:id", pageETag, async (c) => {
+  const run = await runOf(c);
+  const [live, { errors }] = await Promise.all([coordinatorOf(c.env, run.id).progress(), sampleCounts(c.env, run.id)]);
+  const progress = progressOf(run, live);
+  let summary = null;
+  // The summary reads every sample once the run has ended; while it runs the page shows progress only.
+  if (progress.status !== "running") {
+    const rows = await allSamples(c.env, run.id);
+    const benchmark = getBenchmark(run.benchmark);
+    const options = benchmarkOptions(run.options);
+    const { threshold, aggregates } = runAggregates(run, rows);
+    const own = benchmark.summarize ? benchmark.summarize(rows, options) : null;
+    summary = benchmark.views?.run ? benchmark.views.run({ options, threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} />;
+  }
+  c.header("Cache-Control", CACHE_CONTROL);
+  return c.html(<Page content={runPage(run, progress, { errors, summary })} />, 200);
+});
+
+runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
+  const run = await runOf(c);
+  const filters = parseSampleFilters(c.req.query());
+  const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, filters), sampleFacets(c.env, run.id)]);
+  c.header("Cache-Control", CACHE_CONTROL);
+  return c.html(<Page content={samplesPage(run, filters, { ...page, facets })} />, 200);
+});
+
+runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
+  const run = await runOf(c);
+  const sample = await getSample(c.env, run.id, c.req.param("unit"));
+  const benchmark = getBenchmark(run.benchmark);
+  const options = benchmarkOptions(run.options);
+  const [stored, prompt] = await Promise.all([
+    sample.outputKey ? readOutput(c.env, sample.outputKey) : null,
+    benchmark.load(c.env, run.datasetId, sample.unit, options).then(
+      (task): LoadedPrompt => ({ messages: task.messages }),
+      (e: unknown): LoadedPrompt => {
+        // A dataset deleted or re-imported since the run: the rest of the page still stands.
+        if (e instanceof ProblemError) return { missing: `The prompt cannot be rebuilt: ${e.detail}` };
+        throw e;
+      },
+    ),
+  ]);
+  const output = stored?.output ?? null;
+  const family = benchmark.views?.sample ? await benchmark.views.sample({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
+  c.header("Cache-Control", CACHE_CONTROL);
+  return c.html(<Page content={samplePage(run, sample, { prompt, output, family })} />, 200);
+});
