@@ -17,6 +17,7 @@ import { pageNotFound, pageRoutes } from "./routes/page";
 import { runPageRoutes } from "./routes/run-pages";
 import { runRoutes } from "./routes/runs";
 import { compareRoutes } from "./routes/compare";
+import { comparePageRoutes } from "./routes/compare-page";
 import { scoreRoutes } from "./routes/score";
 import { SERVICE_VERSION } from "./version";
 
@@ -101,6 +102,7 @@ export function createApp() {
     }),
   );
   app.route("/", runPageRoutes);
+  app.route("/", comparePageRoutes);
   app.route("/", pageRoutes);
 
   return app;

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench` (comparisons): the CPU of a paired comparison's statistics at 20,000 pairs
+ * (docs/compare.md, "Cost"; docs/limits.md, "CPU budgets"), in Node, per figure the median of a few
+ * repetitions of process CPU time (user + system, less sensitive to a shared machine than wall time).
+ *
+ * - `pairedBootstrap` of 20,000 differences (2,000 resamples × 20,000 draws of Python's
+ *   `_randbelow`): as it was before the bootstrap was bounded (commit 3f02119's parent, read with
+ *   `git show` into a temporary folder: one `randbelow` call per draw on a Uint32Array state with
+ *   a modulo per twist step) against now (`PyRandom.fillRandbelow`); the same interval, checked;
+ * - `comparePairs` (src/compare/pair.ts) on two synthetic sides of 20,000 samples in 8 groups:
+ *   graded (the bootstrap overall and over the groups: 80,000,000 draws, the `paid` limit of
+ *   `bootstrap_draws`) and pass/fail (table, McNemar, Newcombe: linear);
+ * - the refusal of the same graded comparison under the `free` plan (before any draw).
+ *
+ * What a request adds on top (reading and parsing both sides' samples from D1) is not here.
+ * Writes bench/results/compare.json. Options: --reps=N (default 3), --n=N pairs (default 20,000).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { CompareRule, CompareSample } from "../src/benchmarks/types.ts";
+import { FREE_PLAN, PAID_PLAN } from "../src/code/budget.ts";
+import { comparePairs } from "../src/compare/pair.ts";
+import { BOOTSTRAP_RESAMPLES, pairedBootstrap } from "../src/metrics/paired.ts";
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const REPS = arg("reps", 3);
+const N = arg("n", 20_000);
+const GROUPS = 8;
+const ROOT = join(import.meta.dirname, "..");
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Median CPU ms of `fn` over REPS runs (after one warm-up run), and its last result. */
+function timed<T>(fn: () => T): { ms: number; result: T } {
+  let result = fn();
+  const ms: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const t0 = cpuMs();
+    result = fn();
+    ms.push(cpuMs() - t0);
+  }
+  return { ms: median(ms), result };
+}
+
+/** A side of N scored samples: task i in group i mod GROUPS, a grade from a fixed hash, passing from 0.5. */
+function side(offset: number): CompareSample[] {
+  return Array.from({ length: N }, (_, i) => {
+    const grade = ((i * 7919 + offset * 104729) % 1009) / 1008;
+    return { unit: `t${i}`, taskId: `t${i}`, language: `g${i % GROUPS}`, position: null, contextSize: null, status: "scored", passed: grade >= 0.5, score: grade, detail: null };
+  });
+}
+
+/** The bootstrap before it was bounded: its two modules as they were, from git. */
+async function bootstrapBefore(): Promise<typeof pairedBootstrap> {
+  const dir = mkdtempSync(join(tmpdir(), "nw-bench-compare-"));
+  for (const [from, to] of [
+    ["src/metrics/paired.ts", "metrics/paired.ts"],
+    ["src/datasets/pyrandom.ts", "datasets/pyrandom.ts"],
+  ]) {
+    mkdirSync(join(dir, to, ".."), { recursive: true });
+    writeFileSync(join(dir, to), execFileSync("git", ["show", `3f02119^:${from}`], { cwd: ROOT }));
+  }
+  return (await import(join(dir, "metrics/paired.ts"))).pairedBootstrap;
+}
+
+const base = { pairKey: (s: CompareSample) => s.taskId, group: { by: "group", of: (s: CompareSample) => s.language } };
+const graded: CompareRule = { ...base, outcome: "graded", grade: (s) => s.score ?? 0 };
+const passFail: CompareRule = { ...base, outcome: "pass_fail", passes: (s) => s.passed === true };
+const a = side(1);
+const b = side(2);
+const differences = a.map((s, i) => (s.score ?? 0) - (b[i].score ?? 0));
+
+const before = await bootstrapBefore();
+const bootBefore = timed(() => before(differences));
+const bootNow = timed(() => pairedBootstrap(differences));
+if (JSON.stringify(bootBefore.result) !== JSON.stringify(bootNow.result)) throw new Error("the bounded bootstrap gives another interval than before");
+
+const gradedPaid = timed(() => comparePairs(graded, a, b, null, PAID_PLAN));
+const passFailPaid = timed(() => comparePairs(passFail, a, b, null, PAID_PLAN));
+const refused = timed(() => {
+  try {
+    comparePairs(graded, a, b, null, FREE_PLAN);
+    return "accepted";
+  } catch (err) {
+    return (err as { extra?: { budget?: string } }).extra?.budget ?? String(err);
+  }
+});
+
+const draws = BOOTSTRAP_RESAMPLES * N;
+const n = N.toLocaleString("en");
+const rows = [
+  [`pairedBootstrap, ${n} differences (${draws.toLocaleString("en")} draws), before`, bootBefore.ms],
+  [`pairedBootstrap, ${n} differences (${draws.toLocaleString("en")} draws), now`, bootNow.ms],
+  [`comparePairs graded, ${n} pairs in ${GROUPS} groups (${(2 * draws).toLocaleString("en")} draws), paid`, gradedPaid.ms],
+  [`comparePairs pass/fail, ${n} pairs in ${GROUPS} groups`, passFailPaid.ms],
+  [`the same graded comparison under free: refused (${refused.result})`, refused.ms],
+] as const;
+console.log(`| what | CPU ms (median of ${REPS}) |\n| --- | --- |`);
+for (const [what, ms] of rows) console.log(`| ${what} | ${ms.toFixed(0)} |`);
+console.log(`bootstrap: ${((bootBefore.ms * 1e6) / draws).toFixed(1)} ns per draw before, ${((bootNow.ms * 1e6) / draws).toFixed(1)} now`);
+
+const dir = join(ROOT, "bench", "results");
+mkdirSync(dir, { recursive: true });
+writeFileSync(
+  join(dir, "compare.json"),
+  JSON.stringify(
+    { n: N, groups: GROUPS, reps: REPS, resamples: BOOTSTRAP_RESAMPLES, cpu_ms: { bootstrap_before: bootBefore.ms, bootstrap_now: bootNow.ms, graded_paid: gradedPaid.ms, pass_fail: passFailPaid.ms, graded_free_refused: refused.ms }, refused_by: refused.result },
+    null,
+    2,
+  ) + "\n",
+);
