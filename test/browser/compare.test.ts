@@ -1,0 +1,130 @@
+/**
+ * "Pick two models, compare" in a real browser: a local instance with fresh state, the published
+ * RepoQA results imported with `npm run leaderboard -- import` (entries with per-task samples), the
+ * leaderboard's form filled and submitted in Debian's Chromium (playwright-core, never a downloaded
+ * browser), landing on the comparison page, which must equal `GET /v1/compare`: every figure's
+ * value at its path, every list of tasks. Screenshots at 1280 and 390 px go to test/artifacts/.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../cli/lib/api";
+import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
+const ARTIFACTS = join(ROOT, "test/artifacts");
+/** A model with per-task rows in the published files. */
+const SAMPLED_MODEL = "gpt-4o-2024-05-13";
+
+type Json = Record<string, any>;
+
+let instance: IsolatedInstance | undefined;
+let profile: string;
+let url: string;
+let browser: BrowserContext | undefined;
+
+const missing = !existsSync(CHROMIUM)
+  ? `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root; it never downloads a browser).`
+  : !existsSync(join(DATA, "COMBINED-RESULTS.json"))
+    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`
+    : undefined;
+
+function chromiumContext(): BrowserContext {
+  if (missing) throw new Error(missing);
+  return browser!;
+}
+
+beforeAll(async () => {
+  if (missing) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  profile = mkdtempSync(join(tmpdir(), "nw-browser-profile-"));
+  instance = await startIsolatedInstance("nw-browser-compare");
+  url = instance.url;
+  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
+  await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", url],
+    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token }, timeout: 120_000 },
+  );
+  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await instance?.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** Every number of the answer by its path, the sides' descriptions aside (as test/page/compare.test.ts). */
+function numbersOf(value: unknown, path = "", out: Record<string, number> = {}): Record<string, number> {
+  if (typeof value === "number") out[path] = value;
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
+  return out;
+}
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A phone never scrolls the page sideways: wide tables scroll inside their container.
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("comparing two models in Chromium", () => {
+  it("picks two models on the leaderboard page and lands on their comparison, which equals the API", async () => {
+    const page = await chromiumContext().newPage();
+    expect((await page.goto(`${url}/?threshold=0.5`))?.status()).toBe(200);
+    const options = await page.$$eval("#compare select[name=b] option", (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toContain(SAMPLED_MODEL);
+    const other = options.find((o) => o !== SAMPLED_MODEL)!;
+    await page.selectOption("#compare select[name=a]", SAMPLED_MODEL);
+    await page.selectOption("#compare select[name=b]", other);
+    await Promise.all([page.waitForURL(/\/compare\?/), page.click("#compare button[type=submit]")]);
+    const landed = new URL(page.url());
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ a: SAMPLED_MODEL, b: other, benchmark: "repoqa-snf", dataset: "repoqa-2024-04-20", mode: "official", comment_mode: "original", threshold: "0.5" });
+    expect(await page.locator("h1").textContent()).toContain(SAMPLED_MODEL);
+
+    // The page's JSON link is the same query to the API.
+    const jsonHref = await page.getAttribute("a:text('This comparison as JSON')", "href");
+    const api = (await (await fetch(new URL(jsonHref!, url))).json()) as Json;
+    expect(api).toMatchObject({ benchmark: "repoqa-snf", outcome: "pass_fail", threshold: 0.5, a: { kind: "entry", id: SAMPLED_MODEL }, b: { kind: "entry", id: other } });
+    expect(api.n_paired).toBeGreaterThan(100);
+    const shown = await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number((d as HTMLDataElement).value)])));
+    expect(shown).toEqual(numbersOf(api));
+    for (const field of ["unpaired.a", "unpaired.b", "not_scored.a.error", "not_scored.a.context_exceeded", "not_scored.b.error", "not_scored.b.context_exceeded"]) {
+      const listed = await page.$$eval(`details[data-list="${field}"] li`, (lis) => lis.map((li) => li.textContent));
+      expect(listed, field).toEqual(field.split(".").reduce((o: any, k) => o[k], api));
+    }
+    expect(await page.$$eval("tr[data-group]", (trs) => trs.map((tr) => tr.getAttribute("data-group")))).toEqual(api.groups.rows.map((r: Json) => r.key));
+    // The 2×2 cells where a reader looks for them.
+    expect(await page.locator("table.compact tbody tr").first().locator("td").first().textContent()).toBe(String(api.table.both));
+    // Both sides link to their model pages.
+    for (const id of [SAMPLED_MODEL, other]) expect(await page.locator(`a[href^="/models/${id}?"]`).count()).toBeGreaterThan(0);
+    await screenshot(page, "compare");
+
+    // Another threshold through the page's own form: the figures follow the API again.
+    await page.fill("input[name=threshold]", "0.9");
+    await Promise.all([page.waitForURL(/threshold=0\.9/), page.click("form.filters button[type=submit]")]);
+    const at09 = (await (await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, url))).json()) as Json;
+    expect(at09.threshold).toBe(0.9);
+    expect(await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number((d as HTMLDataElement).value)])))).toEqual(numbersOf(at09));
+  }, 120_000);
+
+  it("an unknown model is the site's error page with the API's message", async () => {
+    const page = await chromiumContext().newPage();
+    const res = await page.goto(`${url}/compare?a=${SAMPLED_MODEL}&b=no-such-model`);
+    expect(res?.status()).toBe(404);
+    const api = (await (await fetch(`${url}/v1/compare?a=${SAMPLED_MODEL}&b=no-such-model`)).json()) as Json;
+    expect(await page.locator("main p").first().textContent()).toBe(api.detail);
+  });
+});
