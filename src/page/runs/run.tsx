@@ -41,8 +41,12 @@ const LIVE_SCRIPT = `(() => {
     set("calls", num(p.model_calls));
     set("cached", num(p.cached));
     root.dataset.status = p.status;
+    if (p.status !== "running" && p.finished_at) end();
   });
-  source.addEventListener("done", () => { source.close(); location.reload(); });
+  // The ended run's page has its summary: load it once, whichever event says so first.
+  let ended = false;
+  function end() { if (ended) return; ended = true; source.close(); location.reload(); }
+  source.addEventListener("done", end);
 })();`;
 
 /** What the page shows beyond the run and its progress. */
