@@ -340,14 +340,43 @@ class Checker:
         return errors
 
 
+def read_release(path):
+    """A release JSON, or the build directory `npm run longcodeu -- build` writes (header.json and JSONL files)."""
+    if not os.path.isdir(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+
+    def jsonl(name):
+        full = os.path.join(path, name)
+        if not os.path.exists(full):
+            return []
+        with open(full, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+
+    with open(os.path.join(path, "header.json"), encoding="utf-8") as f:
+        header = json.load(f)["header"]
+    contexts = jsonl("contexts.jsonl")
+    examples = [e for t in header["build"]["tasks"] for e in jsonl(f"examples-{t}.jsonl")]
+    strip = lambda item: {k: v for k, v in item.items() if k != "repo"}
+    repos = [
+        {
+            "repo": r["repo"],
+            "source": r["source"],
+            "contexts": [strip(c) for c in contexts if c["repo"] == r["repo"]],
+            "examples": [strip(e) for e in examples if e["repo"] == r["repo"]],
+        }
+        for r in header["repos"]
+    ]
+    return {**header, "repos": repos}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("release")
+    ap.add_argument("release", help="a release JSON or a build directory")
     ap.add_argument("--repo-root", action="append", default=[])
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     a = ap.parse_args()
-    with open(a.release, encoding="utf-8") as f:
-        release = json.load(f)
+    release = read_release(a.release)
     c = Checker(release, a.repo_root)
     c.run()
     summary = {

@@ -2,23 +2,25 @@
  * The oracle (`baseline:oracle`) on a built LongCodeU release, scored with the run's own functions
  * (`oracleAnswer`, then `scoreExample`), without a service:
  *
- *   npx tsx scripts/longcodeu-oracle.mts release.json
+ *   npx tsx scripts/longcodeu-oracle.mts <build dir>     (what `npm run longcodeu -- build` writes)
+ *   npx tsx scripts/longcodeu-oracle.mts release.json    (a whole release, as the one-request import takes)
  *
  * Prints per task the examples, mean and minimum recall and precision, and every example below 1;
  * exits 1 when there is one (the builder must never pick an answer the metric cannot give 1).
  */
 import "../cli/lib/tree-sitter-node.ts";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { releaseFromBuild } from "../cli/lib/longcodeu-parts.ts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
 import { LONGCODEU_TASKS, ReleaseSchema } from "../src/benchmarks/longcodeu/dataset.ts";
 import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";
 
 const file = process.argv[2];
 if (!file) {
-  console.error("usage: npx tsx scripts/longcodeu-oracle.mts <release.json>");
+  console.error("usage: npx tsx scripts/longcodeu-oracle.mts <build dir | release.json>");
   process.exit(2);
 }
-const release = ReleaseSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+const release = ReleaseSchema.parse(statSync(file).isDirectory() ? releaseFromBuild(file) : JSON.parse(readFileSync(file, "utf8")));
 const rows = new Map<string, { n: number; recall: number; precision: number; minRecall: number; minPrecision: number }>();
 const below: string[] = [];
 for (const part of release.repos) {

@@ -26,6 +26,7 @@ import {
   partName,
   type ContextsPart,
   type ExamplesPart,
+  type LongCodeURelease,
   type LongContext,
   type PartExample,
   type ReleaseHeader,
@@ -225,4 +226,34 @@ export async function uploadBuild(client: Api, dir: string, id: string, opts: { 
   const query = opts.name ? `?name=${encodeURIComponent(opts.name)}` : "";
   const { manifest } = await client.request<{ manifest: { content_sha256: string } }>("POST", `/v1/datasets/${id}/longcodeu/commit${query}`, header, { admin: true });
   return { manifest, ...counts };
+}
+
+const jsonl = (file: string): Record<string, unknown>[] =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+
+/**
+ * The whole release a finished build directory holds (repositories in header order, each one's
+ * examples in task order): for checks that read a release at once (scripts/longcodeu-oracle.mts,
+ * tests), so only for builds that fit in memory.
+ */
+export function releaseFromBuild(dir: string): LongCodeURelease {
+  const { header } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader;
+  const contexts = jsonl(join(dir, CONTEXTS_FILE));
+  const examples = LONGCODEU_TASKS.flatMap((t) => jsonl(join(dir, examplesFile(t))));
+  const { repos, ...rest } = header;
+  const without = ({ repo: _, ...item }: Record<string, unknown>) => item;
+  return {
+    ...rest,
+    repos: repos.map((r) => ({
+      repo: r.repo,
+      source: r.source,
+      contexts: contexts.filter((c) => c.repo === r.repo).map(without) as LongContext[],
+      examples: examples.filter((e) => e.repo === r.repo).map(without) as LongCodeURelease["repos"][number]["examples"],
+    })),
+  };
 }

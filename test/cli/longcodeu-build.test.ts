@@ -7,11 +7,11 @@ import { execFile } from "node:child_process";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { releaseFromBuild } from "./longcodeu-helpers";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
+import { releaseFromBuild } from "../../cli/lib/longcodeu-parts";
 import {
   EMBEDDINGS_KEY_ENV,
   EMBED_MAX_CHARS,

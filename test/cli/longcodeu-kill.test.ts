@@ -20,11 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
 import { defaultDistractorDir } from "../../cli/lib/distractors";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
-import { HEADER_FILE, type BuildHeader } from "../../cli/lib/longcodeu-parts";
+import { HEADER_FILE, releaseFromBuild, type BuildHeader } from "../../cli/lib/longcodeu-parts";
 import { alive, killTree } from "../../cli/lib/process-tree";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
-import { releaseFromBuild } from "./longcodeu-helpers";
 
 const stdlib = defaultDistractorDir();
 const REPOS = stdlib ? [join(stdlib, "email"), join(stdlib, "json")] : ["inkwell", "tidepool"].map((r) => join(ROOT, "test/fixtures/longcodeu", r));

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
+import { releaseFromBuild } from "../../cli/lib/longcodeu-parts";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
-import { releaseFromBuild } from "./longcodeu-helpers";
 
 let instance: IsolatedInstance | undefined;
 let token: string;
