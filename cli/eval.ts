@@ -5,8 +5,9 @@
  *   npm run eval -- --watch <run id>
  *
  * Starts (or reuses) the local service, creates the run, draws a live progress line from the run's
- * events, prints the reference-style pass@1 table and the depth table, and writes the reference's
- * export files (`<model>.jsonl`, `<model>-SCORES.json`) to `--out` (default `results/<run id>/`).
+ * events, prints the results (the run's family's tables through cli/lib/families.ts, else the pass@1
+ * tables), and writes the results and, when its benchmark has them, the reference's export files
+ * (`<model>.jsonl`, `<model>-SCORES.json`) to `--out` (default `results/<run id>/`).
  * Exit status: 0 when the run completed, 1 when it ended otherwise (cancelled, budget exhausted) or
  * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
  */
@@ -19,6 +20,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
 import { ApiError, DEFAULT_URL, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
+import { nodeFamilies } from "./lib/families";
 import { withService } from "./lib/local-service";
 import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
@@ -27,21 +29,20 @@ const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
 
 Runs a benchmark against a model on a needlework instance (a stopped local one is started for the
-command), shows its progress, prints the results (RepoQA: pass@1 per threshold and language and per
-needle depth; SemTrace family: accuracy by distractors x position, or the sensitivity curve;
-LongCodeU: recall and precision per task and length bucket), and
-writes the export files.
+command), shows its progress, prints the results (the benchmark family's own tables, or pass@1 per
+threshold and language and per needle depth), and writes the export files (the results, and the
+reference implementation's own files for the benchmarks that have them).
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
-  --dataset <id>            a dataset of the instance (npm start loads "demo" and "semtrace-demo")
-  --benchmark <id>          repoqa-snf (default), lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu
-  --tasks <a,b>             LongCodeU: only these tasks (CU_P, CU_SA, CU_DFA, DRA_T1, DRA_T2, SRE_T1, SRE_T2, LDU)
+  --dataset <id>            a dataset of the instance (npm start loads the demo datasets it lists)
+  --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks lists them; default: its first)
+  --tasks <a,b>             only these task kinds, for a benchmark with a \`tasks\` option (e.g. --tasks CU_P,LDU)
   --languages <a,b>         only these languages
   --limit <n>               only the first n tasks
   --concurrency <n>         tasks in flight at once (default 4)
   --budget <n>              stop sending when prompt + completion tokens would exceed n
   --temperature <x>         default 0
-  --max-tokens <n>          default: the benchmark's (1024 for RepoQA)
+  --max-tokens <n>          default: the benchmark's
   --seed <n>                sent when the provider supports it
   --system-message <s>      off by default, as in the reference
   --prefill <how>           assistant, continue (vLLM) or user: how a prompt's assistant prefill is sent (default: the provider's)
@@ -274,12 +275,14 @@ async function getResults(s: Session, id: string, status: string): Promise<RunRe
   }
 }
 
-/** Streams one export into `path`; undefined when the instance has no such export for the run. */
+/**
+ * Streams one export into `file`; undefined when the instance has no such export for the run (a
+ * 422: its benchmark has no reference files, so the API, not this command, says which runs have them).
+ */
 async function download(s: Session, path: string, file: string): Promise<string | undefined> {
   const res = await fetch(`${s.client.url}${path}`, { signal: s.signal });
   if (res.status === 422) {
-    const problem = (await res.json().catch(() => ({}))) as { detail?: string };
-    s.log(`  ${path.split("/").pop()}: not written (${problem.detail ?? "422"})`);
+    await res.body?.cancel();
     return undefined;
   }
   if (!res.ok || !res.body) throw new ApiError(res.status, undefined, await res.text());
@@ -331,7 +334,7 @@ async function evaluate(s: Session): Promise<number> {
   if (values.json) {
     console.log(JSON.stringify(results, null, 2));
   } else {
-    for (const table of resultTables(results)) log(`\n${table}`);
+    for (const table of resultTables(results, await nodeFamilies())) log(`\n${table}`);
     log("");
   }
   const tokens = `${compactNumber(final.tokens.prompt + final.tokens.completion)} tokens (${compactNumber(final.tokens.prompt)} prompt + ${compactNumber(final.tokens.completion)} completion)`;
@@ -345,9 +348,13 @@ async function evaluate(s: Session): Promise<number> {
   await mkdir(out, { recursive: true });
   const names = exportNames(run.label ?? run.model);
   log(`Exports in ${out}:`);
-  // RepoQA runs export the reference's own file formats; every run exports its results.
-  const exports = run.benchmark === "repoqa-snf" ? [[`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)], [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)]] : [];
-  for (const [path, file] of [...exports, [`/v1/runs/${run.id}/results`, join(out, `${names.base}-results.json`)]]) {
+  // Every run exports its results; runs of a benchmark with reference files also the reference's own formats.
+  const exports = [
+    [`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)],
+    [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)],
+    [`/v1/runs/${run.id}/results`, join(out, `${names.base}-results.json`)],
+  ];
+  for (const [path, file] of exports) {
     const written = await download(s, path, file);
     if (written) log(`  ${written}`);
   }

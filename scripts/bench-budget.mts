@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ROOT, api } from "../cli/lib/api.ts";
-import { importReleaseFile } from "../cli/lib/import-release.ts";
+import { importReleaseFile } from "../src/benchmarks/repoqa/node/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { corpus, type Endpoint } from "../test/limits/corpus.ts";
 import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";

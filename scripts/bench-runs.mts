@@ -20,7 +20,7 @@
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { ROOT, api } from "../cli/lib/api.ts";
-import { importReleaseFile } from "../cli/lib/import-release.ts";
+import { importReleaseFile } from "../src/benchmarks/repoqa/node/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { startLoopbackModel } from "../cli/lib/loopback-model.ts";
 

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ROOT, api } from "../cli/lib/api.ts";
-import { importReleaseFile } from "../cli/lib/import-release.ts";
+import { importReleaseFile } from "../src/benchmarks/repoqa/node/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";

@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, "../..");
 
 async function build(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "cli/dataset.ts"), "build", ...args], { cwd: ROOT });
+    const { stdout, stderr } = await run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "cli/family.ts"), "repoqa", "build", ...args], { cwd: ROOT });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -78,7 +78,7 @@ describe("npm run dataset -- build", () => {
 });
 
 describe("context flags", async () => {
-  const { contextConfigFromFlags } = await import("../../cli/lib/context-options");
+  const { contextConfigFromFlags } = await import("../../src/benchmarks/repoqa/node/context-options");
   it("default to the instance's configuration, or none", () => {
     expect(contextConfigFromFlags({})).toBeUndefined();
     expect(contextConfigFromFlags({ "no-contexts": true })).toBeNull();

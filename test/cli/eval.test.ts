@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, api } from "../../cli/lib/api";
-import { importReleaseFile } from "../../cli/lib/import-release";
+import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";

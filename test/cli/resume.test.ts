@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, api, waitForService, type Api } from "../../cli/lib/api";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
-import { importReleaseFile } from "../../cli/lib/import-release";
+import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 
 const DATASET = "resume-fixture";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { longcodeuSummary, tableSample } from "../../src/benchmarks/longcodeu/summary";
 import type { SummarySample } from "../../src/benchmarks/types";
-import { longcodeuResultsTable, resultTables, type RunResults } from "../../cli/lib/run-report";
+import type { RunResults } from "../../cli/lib/node-family";
+import { longcodeuResultsTable, runReport } from "../../src/benchmarks/longcodeu/node/report";
 
 const scored = (unit: string, bucket: string, recall: number, precision: number, unparseable = false): SummarySample => ({
   unit,
@@ -60,6 +61,6 @@ describe("npm run eval output", () => {
     expect(lines.find((l) => l.startsWith("#Avg"))!.split(/\s+/)).toEqual(["#Avg", "57.5", "70.0", "50.0"]);
     expect(text).toContain("LongCodeU precision (%)");
     const results = { summary } as unknown as RunResults;
-    expect(resultTables(results)).toEqual([text]);
+    expect(runReport(results)).toEqual([text]);
   });
 });

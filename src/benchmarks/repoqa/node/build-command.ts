@@ -23,18 +23,19 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import "./lib/tree-sitter-node";
-import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../src/code/languages";
-import { buildRepo, type DescriptionSource } from "../src/benchmarks/repoqa/curate/build";
-import { DEFAULT_NEEDLE_OPTIONS } from "../src/benchmarks/repoqa/curate/needles";
-import type { ReleaseRepo } from "../src/benchmarks/repoqa/dataset/release";
-import { DEFAULT_URL, ROOT, api } from "./lib/api";
-import { annotatorFromSpec } from "./lib/annotator";
-import { UsageError, intOption, runCommand } from "./lib/args";
-import { collectFiles, detectLanguage } from "./lib/collect";
-import { importReleaseFile } from "./lib/import-release";
-import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
-import { withService } from "./lib/local-service";
+import "../../../../cli/lib/tree-sitter-node";
+import { DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
+import { annotatorFromSpec } from "../../../../cli/lib/annotator";
+import { UsageError, intOption } from "../../../../cli/lib/args";
+import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
+import { withService } from "../../../../cli/lib/local-service";
+import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../../../code/languages";
+import { buildRepo, type DescriptionSource } from "../curate/build";
+import { DEFAULT_NEEDLE_OPTIONS } from "../curate/needles";
+import type { ReleaseRepo } from "../dataset/release";
+import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
+import { importReleaseFile } from "./import-release";
 
 
 /** The module path declared by the repository's go.mod, if it has one. */
@@ -43,7 +44,9 @@ async function readGoModule(dir: string): Promise<string | undefined> {
   return /^module\s+(\S+)/m.exec(text)?.[1];
 }
 
-async function main(argv: string[]) {
+const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`;
+
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -66,9 +69,9 @@ async function main(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
-  const [command, ...dirs] = positionals;
-  if (values.help || command !== "build" || dirs.length === 0) {
-    console.log(`usage: npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`);
+  const dirs = positionals;
+  if (values.help || dirs.length === 0) {
+    console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
   if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
@@ -129,4 +132,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-runCommand(main, "dataset build");
+export const buildCommand: NodeCommand = { usage: USAGE, run: main };

@@ -1,6 +1,6 @@
 /** `--sizes`, `--comment-modes` and `--depths`, shared by `dataset build` and `import`. */
-import { COMMENT_MODES, CONTEXT_SIZE, gridDepths, type CommentMode } from "../../src/benchmarks/repoqa/dataset/context";
-import type { ContextConfig } from "../../src/benchmarks/repoqa/dataset/contexts";
+import { COMMENT_MODES, CONTEXT_SIZE, gridDepths, type CommentMode } from "../dataset/context";
+import type { ContextConfig } from "../dataset/contexts";
 
 export const CONTEXT_OPTIONS = {
   sizes: { type: "string" },

@@ -1,19 +1,28 @@
 /**
- * The demo dataset `npm start` serves: built at start from real code that every installation has
- * (never from committed third-party code), in docstring mode with a fixed seed:
+ * The RepoQA demo `npm start` serves (dataset `demo`): built at start from real code that every
+ * installation has (never from committed third-party code), in docstring mode with a fixed seed:
  * - needlework's own TypeScript sources;
  * - the JavaScript sources of undici, which wrangler installs;
  * - the `email` and `http` packages of Python's standard library, when a python3 is on the PATH.
+ * Also: the published RepoQA results seeded into the leaderboard when they are on this machine.
  */
-import { existsSync } from "node:fs";
-import { LANGUAGE_SPECS, type Language } from "../../src/code/languages";
-import { buildRepo } from "../../src/benchmarks/repoqa/curate/build";
-import type { ReleaseRepo } from "../../src/benchmarks/repoqa/dataset/release";
-import { ROOT } from "./api";
-import { collectFiles } from "./collect";
-import { defaultDistractorDir } from "./distractors";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { ROOT, type Api } from "../../../../cli/lib/api";
+import { collectFiles } from "../../../../cli/lib/collect";
+import type { NodeDemo } from "../../../../cli/lib/node-family";
+import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
+import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { buildRepo } from "../curate/build";
+import type { ReleaseRepo } from "../dataset/release";
+import { importReleaseFile } from "./import-release";
 
 export const DEMO_SEED = 0;
+const DEMO_ID = "demo";
+/** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
+const DEMO_FILE = `${ROOT}.needlework/demo.json`;
+/** What the closing text's example answer comes from before a demo was ever built here. */
+const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
 
 interface DemoSource {
   repo: string;
@@ -25,7 +34,7 @@ interface DemoSource {
 export function demoSources(): DemoSource[] {
   const sources: DemoSource[] = [{ repo: "needlework/needlework", language: "typescript", root: ROOT, entry: "src" }];
   if (existsSync(`${ROOT}node_modules/undici/lib`)) sources.push({ repo: "nodejs/undici", language: "typescript", root: `${ROOT}node_modules/undici`, entry: "lib" });
-  const stdlib = defaultDistractorDir();
+  const stdlib = pythonStdlibDir();
   if (stdlib) {
     for (const pkg of ["email", "http"]) sources.push({ repo: `python/cpython-${pkg}`, language: "python", root: stdlib, entry: pkg });
   }
@@ -49,4 +58,71 @@ export async function buildDemoRelease(log: (line: string) => void): Promise<Par
     }
   }
   return release;
+}
+
+type Release = Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
+
+/** The closing text: the demo's tasks, a prompt, a curl line that scores a right answer, and eval lines. */
+function usage(base: string, urlFlag: string): string {
+  const release = JSON.parse(readFileSync(existsSync(DEMO_FILE) ? DEMO_FILE : FIXTURE_FILE, "utf8")) as Release;
+  const [language, repos] = Object.entries(release)[0];
+  const repo = repos[0];
+  const needle = repo.needles[0];
+  const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
+  const task = `${language}::${repo.repo}::${needle.name}`;
+  const body = JSON.stringify({ dataset: DEMO_ID, task, answer: "```\n" + code + "\n```" });
+  const quoted = `'${body.replaceAll("'", "'\\''")}'`;
+  return `  demo tasks:      ${base}/v1/datasets/${DEMO_ID}/tasks
+  a prompt:        ${base}/v1/datasets/${DEMO_ID}/prompt?task=${encodeURIComponent(task)}
+
+Score an answer (here: the target function itself, so it passes):
+  curl -s ${base}/v1/score -H 'content-type: application/json' -d ${quoted}
+
+Evaluate a model on the demo (in another terminal; baselines need no network):
+  npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}${urlFlag}
+  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`;
+}
+
+export const repoqaDemo: NodeDemo = {
+  id: DEMO_ID,
+  async load(client, log) {
+    log(`Dataset "${DEMO_ID}": building it from code on this machine (docstring descriptions, seed ${DEMO_SEED})...`);
+    const release = await buildDemoRelease(log);
+    mkdirSync(dirname(DEMO_FILE), { recursive: true });
+    writeFileSync(DEMO_FILE, JSON.stringify(release));
+    const { repos, tasks } = await importReleaseFile(client, DEMO_FILE, {
+      id: DEMO_ID,
+      name: "needlework demo (built at start from code on this machine)",
+      source: "npm start (src/benchmarks/repoqa/node/demo.ts)",
+      replace: true,
+      build: { tool: "npm start demo", seed: DEMO_SEED, count: 10, bins: 64, maxBytes: 2000, descriptions: "docstring" },
+    });
+    log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
+  },
+  usage,
+};
+
+/**
+ * Seeds the local leaderboard with the published RepoQA results when they are on this machine
+ * (../shared/data/repoqa-official beside the repository, or NEEDLEWORK_REPOQA_OFFICIAL); they are
+ * never committed, so elsewhere the leaderboard starts empty and docs/leaderboard.md says how to load them.
+ */
+export async function seedLeaderboard(client: Api, log: (line: string) => void): Promise<void> {
+  const dir = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? `${ROOT}../shared/data/repoqa-official`;
+  if (!existsSync(`${dir}/COMBINED-RESULTS.json`)) {
+    log(`Leaderboard: empty (no published results at ${dir}; see docs/leaderboard.md)`);
+    return;
+  }
+  const board = await client.request<{ rows: unknown[] }>("GET", "/v1/leaderboard");
+  if (board.rows.length > 0) {
+    log("Leaderboard: already seeded");
+    return;
+  }
+  // Per-sample files first; the combined file then fills in the models without one.
+  const files = [...readdirSync(`${dir}/scores`).map((f) => `${dir}/scores/${f}`), `${dir}/COMBINED-RESULTS.json`];
+  for (const file of files) {
+    const body = { kind: "reported", dataset: "repoqa-2024-04-20", source: "RepoQA authors (EvalPlus team)", license: "Apache-2.0", file: JSON.parse(readFileSync(file, "utf8")) };
+    await client.request("POST", "/v1/leaderboard/import", body, { admin: true });
+  }
+  log(`Leaderboard: seeded with the ${files.length} published RepoQA result files in ${dir}`);
 }

@@ -9,44 +9,46 @@
  * The instance must be running (`npm start` locally, or a deployed Worker with --url). The admin
  * token comes from NEEDLEWORK_ADMIN_TOKEN or, for local instances, ADMIN_TOKEN in .dev.vars.
  */
-import { parseArgs } from "node:util";
 import { basename } from "node:path";
-import { DEFAULT_URL, api } from "./lib/api";
-import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./lib/context-options";
-import { importReleaseFile } from "./lib/import-release";
+import { parseArgs } from "node:util";
+import { DEFAULT_URL, api } from "../../../../cli/lib/api";
+import { UsageError } from "../../../../cli/lib/args";
+import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
+import { importReleaseFile } from "./import-release";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    id: { type: "string" },
-    url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
-    name: { type: "string" },
-    license: { type: "string" },
-    replace: { type: "boolean", default: false },
-    ...CONTEXT_OPTIONS,
-    help: { type: "boolean", short: "h" },
-  },
-});
+const USAGE = `npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace] ${CONTEXT_USAGE}`;
 
-if (values.help || positionals.length !== 1) {
-  console.log(`usage: npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace] ${CONTEXT_USAGE}`);
-  process.exit(values.help ? 0 : 2);
-}
-
-const file = positionals[0];
-const id = values.id ?? basename(file, ".json").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
-console.log(`Importing ${file} as dataset "${id}" into ${values.url}`);
-try {
-  const result = await importReleaseFile(api(values.url!), file, {
-    id,
-    name: values.name,
-    license: values.license,
-    replace: values.replace,
-    contexts: contextConfigFromFlags(values),
-    log: console.log,
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      id: { type: "string" },
+      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+      name: { type: "string" },
+      license: { type: "string" },
+      replace: { type: "boolean", default: false },
+      ...CONTEXT_OPTIONS,
+      help: { type: "boolean", short: "h" },
+    },
   });
+  if (values.help || positionals.length !== 1) {
+    console.log(`usage: ${USAGE}`);
+    return values.help ? 0 : 2;
+  }
+  let contexts: ReturnType<typeof contextConfigFromFlags>;
+  try {
+    contexts = contextConfigFromFlags(values);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const file = positionals[0];
+  const id = values.id ?? basename(file, ".json").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+  console.log(`Importing ${file} as dataset "${id}" into ${values.url}`);
+  const result = await importReleaseFile(api(values.url!), file, { id, name: values.name, license: values.license, replace: values.replace, contexts, log: console.log });
   console.log(`Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`);
-} catch (err) {
-  console.error(`Import failed: ${(err as Error).message}`);
-  process.exit(1);
+  return 0;
 }
+
+export const importCommand: NodeCommand = { usage: USAGE, run: main };

@@ -1,8 +1,8 @@
 /** Uploads a RepoQA release file to an instance, one repository per request, then commits it. */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import type { ContextConfig } from "../../src/benchmarks/repoqa/dataset/contexts";
-import type { Api } from "./api";
+import type { ContextConfig } from "../dataset/contexts";
+import type { Api } from "../../../../cli/lib/api";
 
 export interface ImportOptions {
   id: string;

@@ -1,0 +1,68 @@
+/**
+ * What a benchmark family gives the Node-side tools (issue 15: the CLI and `npm start` reach a
+ * family only through the registry): its commands (`npm run <family> -- <command> …`, dispatched by
+ * cli/family.ts), the demo dataset `npm start` loads, and its section of `npm run eval`'s report.
+ * A family implements it in `src/benchmarks/<family>/node/index.ts` (default export); cli/lib/families.ts
+ * finds that module for every family of the registry, so nothing in cli/ or scripts/start.ts names one.
+ */
+import type { Api } from "./api";
+
+/** One command of a family, e.g. `build`: `npm run <script> -- <command> [args]`. */
+export interface NodeCommand {
+  /** One line for the family's help: the command line and what it does. */
+  usage: string;
+  /** Runs with the arguments after the command's name; resolves to the exit status (a UsageError exits 2). */
+  run(argv: string[]): Promise<number>;
+}
+
+/** A demo dataset `npm start` makes sure the local instance has. */
+export interface NodeDemo {
+  /** The dataset id. */
+  id: string;
+  /** Builds the dataset from what this machine has and imports it (called only when the instance lacks it). */
+  load(client: Api, log: (line: string) => void): Promise<void>;
+  /** `npm start`'s closing text about the demo: how to look at it and evaluate on it (`urlFlag`: ` --url <base>` or ""). */
+  usage(base: string, urlFlag: string): string;
+}
+
+/** `GET /v1/runs/{id}/results`: what every benchmark's results carry, and the family's own `summary`. */
+export interface RunResults {
+  run: string;
+  model: string;
+  status: string;
+  threshold: string;
+  thresholds: string[];
+  samples: number;
+  scored: number;
+  errors: number;
+  context_exceeded: number;
+  pass_at_1: Record<string, Record<string, Rate>>;
+  by_depth: ({ bucket: string } & Rate)[];
+  /** The benchmark's own results (its `Benchmark.summarize`), read by its family's `runReport`. */
+  summary?: unknown;
+  receipt?: Record<string, unknown>;
+}
+
+export interface Rate {
+  n: number;
+  passed: number;
+  rate: number;
+  ci_low: number;
+  ci_high: number;
+}
+
+export interface NodeFamily {
+  /** The family's folder under src/benchmarks/ (its `Family.id`). */
+  id: string;
+  /** Its commands by name (`npm run <script> -- <name> …`). */
+  commands: Readonly<Record<string, NodeCommand>>;
+  /** The demo datasets `npm start` loads, in order. */
+  demos?: readonly NodeDemo[];
+  /** What `npm start` does once every family's demo is there (e.g. seed the leaderboard with published results). */
+  afterDemos?(client: Api, log: (line: string) => void): Promise<void>;
+  /**
+   * The tables `npm run eval` prints for a run of one of the family's benchmarks, or undefined when
+   * `results.summary` is not its (the pass@1 tables every run has are printed then).
+   */
+  runReport?(results: RunResults): string[] | undefined;
+}

@@ -1,0 +1,16 @@
+/**
+ * LongCodeU's Node-side tools (cli/lib/node-family.ts): `npm run longcodeu -- build`, the
+ * `longcodeu-demo` dataset of `npm start`, and its section of `npm run eval`'s report.
+ */
+import type { NodeFamily } from "../../../../cli/lib/node-family";
+import { longcodeuDemo } from "./demo";
+import { runReport } from "./report";
+
+const longcodeuNode: NodeFamily = {
+  id: "longcodeu",
+  commands: {},
+  demos: [longcodeuDemo],
+  runReport,
+};
+
+export default longcodeuNode;

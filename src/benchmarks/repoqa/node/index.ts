@@ -1,0 +1,19 @@
+/**
+ * RepoQA's Node-side tools (cli/lib/node-family.ts): `npm run dataset -- build` and
+ * `npm run import`, the `demo` dataset of `npm start` and the published results it seeds the
+ * leaderboard with. Its runs need no report section: `npm run eval` prints the pass@1 tables every
+ * run has, and writes the reference's export files, which the API serves for its runs.
+ */
+import type { NodeFamily } from "../../../../cli/lib/node-family";
+import { buildCommand } from "./build-command";
+import { repoqaDemo, seedLeaderboard } from "./demo";
+import { importCommand } from "./import-command";
+
+const repoqaNode: NodeFamily = {
+  id: "repoqa",
+  commands: { build: buildCommand, import: importCommand },
+  demos: [repoqaDemo],
+  afterDemos: seedLeaderboard,
+};
+
+export default repoqaNode;

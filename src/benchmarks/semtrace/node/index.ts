@@ -1,0 +1,16 @@
+/**
+ * The SemTrace family's Node-side tools (cli/lib/node-family.ts): `npm run semtrace -- build`, the
+ * `semtrace-demo` dataset of `npm start`, and its section of `npm run eval`'s report.
+ */
+import type { NodeFamily } from "../../../../cli/lib/node-family";
+import { semtraceDemo } from "./demo";
+import { runReport } from "./report";
+
+const semtraceNode: NodeFamily = {
+  id: "semtrace",
+  commands: {},
+  demos: [semtraceDemo],
+  runReport,
+};
+
+export default semtraceNode;
