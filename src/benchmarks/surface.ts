@@ -66,7 +66,7 @@ function decodeCursor(cursor: string): string {
 
 export interface UnitListQuery {
   languages?: string[];
-  /** Only the units of this task id (RepoQA: a task's depths; positional: a target's grid). */
+  /** Only the units of this task id (e.g. a task's depths, or a target's grid of distractors and positions). */
   task?: string;
   /** Only units whose id starts with this. */
   prefix?: string;
