@@ -51,7 +51,7 @@ reference implementation's own files for the benchmarks that have them).
   --scoring-mode <m>        official (default) or strict
   --ignore-comments         score with comments removed
   --context-size <n>        one of the dataset's context sizes (default its first)
-  --comment-mode <m>        original, positional_padding or no_padding (default the dataset's first)
+  --comment-mode <m>        one of the dataset's comment modes (default its first)
   --no-cache                call the model even for prompts it has answered before
   --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
   --out <dir>               where the exports go (default results/<run id>/)

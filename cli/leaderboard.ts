@@ -1,16 +1,17 @@
 /**
- * Import published RepoQA results into a needlework instance's leaderboard.
+ * Import a benchmark's published results (in its reference's file formats) into a needlework
+ * instance's leaderboard (docs/leaderboard.md has the published release's command line).
  *
- *   npm run leaderboard -- import <file.json> [...] --dataset repoqa-2024-04-20 --source <text> --license <spdx> [--url <instance>]
+ *   npm run leaderboard -- import <file.json> [...] --dataset <id> --source <text> --license <spdx> [--url <instance>]
  *
  * Files are `<model>-SCORES.json` (per-task rows, checked against their own scores) and
  * `COMBINED-RESULTS.json` (rates only). SCORES files go first whatever the order given, so the
  * combined file only fills in the models they do not cover. Options:
- *   --benchmark <id>        default repoqa-snf
+ *   --benchmark <id>        default: the instance's default benchmark
  *   --mode official|strict  scoring mode of the results (default official)
- *   --comment-mode <m>      default original
- *   --context-size <n>      context length of the evaluation (default 16384)
- *   --n-per-language <n>    tasks per language behind rates-only files (default 100 for repoqa-2024-04-20)
+ *   --comment-mode <m>      default: the benchmark's
+ *   --context-size <n>      context length of the evaluation (default: the benchmark's)
+ *   --n-per-language <n>    tasks per language behind rates-only files (the API knows the published release's; required for others)
  *   --url <instance>        default local (a stopped local instance is started for the command)
  * The admin token comes from NEEDLEWORK_ADMIN_TOKEN or, locally, ADMIN_TOKEN in .dev.vars.
  */

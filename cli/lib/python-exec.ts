@@ -1,8 +1,8 @@
 /**
  * Running Python functions in a real CPython interpreter, at dataset build time.
  *
- * The counterfactual task (SemTrace spec, task 4) needs the interpreter's own answers for CRUXEval
- * functions, complete and with lines removed: that is the reference curve models are compared to.
+ * A family's counterfactual task needs the interpreter's own answers for real functions, complete
+ * and with lines removed: that is the reference curve models are compared to.
  * Only Node-side commands use this; the Worker never executes Python.
  *
  * One python3 child serves a whole batch: it reads one JSON request per line and answers one JSON
@@ -31,8 +31,8 @@ export const DEFAULT_TIMEOUT_MS = 2000;
 /**
  * The hash seed every child runs with. String hashing decides the iteration order of sets (and of
  * dicts built from sets), so without a fixed seed the repr of e.g. `set("abc")` changes from run
- * to run. "0" disables hash randomisation; it is the value that reproduces the most published
- * CRUXEval outputs (see test/cli/python-exec.test.ts for the measured counts).
+ * to run. "0" disables hash randomisation; it is the value that reproduces the most outputs of the
+ * published dataset the tests compare with (see test/cli/python-exec.test.ts for the measured counts).
  */
 export const PYTHON_HASH_SEED = "0";
 
