@@ -78,5 +78,8 @@ describe("npm run semtrace -- build, then npm run eval", () => {
     const d = await command("cli/semtrace.ts", ["build", "--id", "x", "--digits", "9", "--no-load"]);
     expect(d.code).toBe(2);
     expect(d.stderr).toMatch(/--digits must be 2 to 6/);
+    const t = await command("cli/semtrace.ts", ["build", "--id", "x", "--distractor-tokens", "0", "--no-load"]);
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/--distractor-tokens must be a positive integer, got "0"/);
   });
 });
