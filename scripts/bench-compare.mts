@@ -12,22 +12,34 @@
  *   `bootstrap_draws`) and pass/fail (table, McNemar, Newcombe: linear);
  * - the refusal of the same graded comparison under the `free` plan (before any draw).
  *
- * What a request adds on top (reading and parsing both sides' samples from D1) is not here.
- * Writes bench/results/compare.json. Options: --reps=N (default 3), --n=N pairs (default 20,000).
+ * Then a request end to end: a fresh `wrangler dev` (its own state directory) gets two synthetic
+ * completed RepoQA runs of 20,000 samples each written straight to its local D1
+ * (test/page/runs-fixtures.ts, as scripts/bench-run-pages.mts), and `GET /v1/compare` and the
+ * `/compare` page of the two (pass/fail: reading and parsing both sides, pairing, the figures, the
+ * page) are requested 3 times to warm up, then --requests times; reported: median wall time from
+ * Node and median CPU of workerd's main thread (scripts/lib/workerd-cpu.mts), beside the no-op
+ * `GET /v1/health`. `--no-workerd` skips this part.
+ *
+ * Writes bench/results/compare.json. Options: --reps=N (default 3), --n=N pairs (default 20,000),
+ * --requests=N (default 5).
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CompareRule, CompareSample } from "../src/benchmarks/types.ts";
 import { FREE_PLAN, PAID_PLAN } from "../src/code/budget.ts";
 import { comparePairs } from "../src/compare/pair.ts";
 import { BOOTSTRAP_RESAMPLES, pairedBootstrap } from "../src/metrics/paired.ts";
+import { WRANGLER_ENV, startIsolatedInstance } from "../cli/lib/local-service.ts";
+import { syntheticRunSql } from "../test/page/runs-fixtures.ts";
+import { mainThreadNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const REPS = arg("reps", 3);
 const N = arg("n", 20_000);
 const GROUPS = 8;
+const REQUESTS = arg("requests", 5);
 const ROOT = join(import.meta.dirname, "..");
 
 const cpuMs = () => {
@@ -105,12 +117,59 @@ console.log(`| what | CPU ms (median of ${REPS}) |\n| --- | --- |`);
 for (const [what, ms] of rows) console.log(`| ${what} | ${ms.toFixed(0)} |`);
 console.log(`bootstrap: ${((bootBefore.ms * 1e6) / draws).toFixed(1)} ns per draw before, ${((bootNow.ms * 1e6) / draws).toFixed(1)} now`);
 
+/** Median wall and workerd main-thread CPU (ms) of GET /v1/health, /v1/compare and /compare on two synthetic N-sample runs. */
+async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: number; all_threads_cpu_ms: number; bytes: number }>> {
+  const instance = await startIsolatedInstance("nw-bench-compare");
+  try {
+    const sqlDir = mkdtempSync(join(tmpdir(), "nw-bench-compare-sql-"));
+    const file = join(sqlDir, "runs.sql");
+    const [runA, runB] = ["run-20261124000000-000000000a", "run-20261124000000-000000000b"];
+    writeFileSync(file, [...syntheticRunSql(runA, N), ...syntheticRunSql(runB, N)].join("\n"));
+    const loaded = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", instance.persistTo, "--file", file, "--yes"], { cwd: ROOT, env: { ...WRANGLER_ENV, CI: "1" }, encoding: "utf8" });
+    rmSync(sqlDir, { recursive: true, force: true });
+    if (loaded.status !== 0) throw new Error(`loading the synthetic runs failed:\n${loaded.stdout}${loaded.stderr}`);
+    const pids = workerdDescendants();
+    if (pids.length === 0) throw new Error("no workerd process found under wrangler dev");
+    const allNs = () => pids.reduce((sum, pid) => sum + processNs(pid), 0);
+    const send = async (path: string) => {
+      const c0 = mainThreadNs(pids);
+      const a0 = allNs();
+      const t0 = performance.now();
+      const res = await fetch(instance.url + path);
+      const body = await res.text();
+      const wall = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 300)}`);
+      return { wall, cpu: (mainThreadNs(pids) - c0) / 1e6, all: (allNs() - a0) / 1e6, bytes: body.length };
+    };
+    const out: Record<string, { wall_ms: number; cpu_ms: number; all_threads_cpu_ms: number; bytes: number }> = {};
+    for (const [name, path] of [
+      ["no-op GET /v1/health", "/v1/health"],
+      [`GET /v1/compare, two ${n}-sample runs (pass/fail)`, `/v1/compare?a=${runA}&b=${runB}`],
+      [`GET /compare (the page), the same`, `/compare?a=${runA}&b=${runB}`],
+    ]) {
+      for (let i = 0; i < 3; i++) await send(path);
+      const runs = [];
+      for (let i = 0; i < REQUESTS; i++) runs.push(await send(path));
+      out[name] = { wall_ms: median(runs.map((r) => r.wall)), cpu_ms: median(runs.map((r) => r.cpu)), all_threads_cpu_ms: median(runs.map((r) => r.all)), bytes: runs[0].bytes };
+    }
+    return out;
+  } finally {
+    await instance.stop();
+  }
+}
+
+const requests = process.argv.includes("--no-workerd") ? null : await endToEnd();
+if (requests) {
+  console.log(`\n| request under wrangler dev (median of ${REQUESTS}) | wall ms | workerd main-thread CPU ms | all workerd threads CPU ms | KB |\n| --- | --- | --- | --- | --- |`);
+  for (const [name, r] of Object.entries(requests)) console.log(`| ${name} | ${r.wall_ms.toFixed(0)} | ${r.cpu_ms.toFixed(0)} | ${r.all_threads_cpu_ms.toFixed(0)} | ${(r.bytes / 1024).toFixed(0)} |`);
+}
+
 const dir = join(ROOT, "bench", "results");
 mkdirSync(dir, { recursive: true });
 writeFileSync(
   join(dir, "compare.json"),
   JSON.stringify(
-    { n: N, groups: GROUPS, reps: REPS, resamples: BOOTSTRAP_RESAMPLES, cpu_ms: { bootstrap_before: bootBefore.ms, bootstrap_now: bootNow.ms, graded_paid: gradedPaid.ms, pass_fail: passFailPaid.ms, graded_free_refused: refused.ms }, refused_by: refused.result },
+    { n: N, groups: GROUPS, reps: REPS, resamples: BOOTSTRAP_RESAMPLES, cpu_ms: { bootstrap_before: bootBefore.ms, bootstrap_now: bootNow.ms, graded_paid: gradedPaid.ms, pass_fail: passFailPaid.ms, graded_free_refused: refused.ms }, refused_by: refused.result, requests },
     null,
     2,
   ) + "\n",
