@@ -16,9 +16,9 @@ import { progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
 import { samplesPage } from "../page/runs/samples";
+import { benchmarkOptions, runSummaryOf } from "../page/runs/summary";
 import { coordinatorOf } from "../runs/consumer";
-import { runAggregates } from "../runs/service";
-import { allSamples, getRun, readOutput } from "../runs/store";
+import { getRun, readOutput } from "../runs/store";
 import { pageError } from "./page";
 
 export const runPageRoutes = new Hono<AppEnv>();
@@ -37,8 +37,6 @@ async function runOf(c: Context<AppEnv>) {
   return getRun(c.env, id);
 }
 
-/** A benchmark's stored options of a run (its threshold, mode...). */
-const benchmarkOptions = (options: Record<string, unknown>) => ((options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as Record<string, unknown>;
 
 runPageRoutes.get("/runs", pageETag, async (c) => {
   const page = parsePage(c.req.query("page"));
@@ -53,14 +51,11 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
   const [live, { errors }] = await Promise.all([coordinatorOf(c.env, run.id).progress(), sampleCounts(c.env, run.id)]);
   const progress = progressOf(run, live);
   let summary = null;
-  // The summary reads every sample once the run has ended; while it runs the page shows progress only.
+  // The summary reads every sample (once: it is kept in R2) when the run has ended; while it runs the page shows progress only.
   if (progress.status !== "running") {
-    const rows = await allSamples(c.env, run.id);
-    const benchmark = getBenchmark(run.benchmark);
-    const options = benchmarkOptions(run.options);
-    const { threshold, aggregates } = runAggregates(run, rows);
-    const own = benchmark.summarize ? benchmark.summarize(rows, options) : null;
-    summary = benchmark.views?.run ? benchmark.views.run({ options, threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} />;
+    const views = getBenchmark(run.benchmark).views;
+    const { threshold, aggregates, summary: own } = await runSummaryOf(c.env, run);
+    summary = views?.run ? views.run({ options: benchmarkOptions(run), threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
   }
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<Page content={runPage(run, progress, { errors, summary })} />, 200);
@@ -78,7 +73,7 @@ runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
   const run = await runOf(c);
   const sample = await getSample(c.env, run.id, c.req.param("unit"));
   const benchmark = getBenchmark(run.benchmark);
-  const options = benchmarkOptions(run.options);
+  const options = benchmarkOptions(run);
   const [stored, prompt] = await Promise.all([
     sample.outputKey ? readOutput(c.env, sample.outputKey) : null,
     benchmark.load(c.env, run.datasetId, sample.unit, options).then(

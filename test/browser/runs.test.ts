@@ -87,7 +87,7 @@ describe("run pages in Chromium", () => {
     const first = await finished();
     expect(first).toBeLessThan(6);
     // The events stream moves the figures without a reload (the page keeps its summary-less body meanwhile).
-    await page.waitForFunction((n) => Number(document.querySelector('#progress [data-figure="finished"]')?.textContent) > n, first, { timeout: 20_000 });
+    await page.waitForFunction(`Number(document.querySelector('#progress [data-figure="finished"]')?.textContent) > ${first}`, undefined, { timeout: 20_000 });
     expect(await page.locator("#summary").count()).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, "run-live-1280.png"), fullPage: true });
     // On `done` the page reloads and ends on its summary.

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { get } from "../helpers";
+import { ADMIN, get, post } from "../helpers";
 import { FAST_RETRY, fixtureDataset, loopback, samplesOf, startRun, waitForRun } from "../runs/helpers";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 
@@ -77,6 +77,24 @@ describe("run pages of a real oracle run", () => {
     expect(html).toContain('<table id="similarities" class="compact">');
     expect(html).toContain("(target)");
     expect(html.match(/<section id="verdicts">.*?<\/section>/s)?.[0].match(/✓/g)?.length).toBe(11);
+  });
+});
+
+describe("a finished run's summary", () => {
+  it("is computed once, kept in R2, and recomputed after a re-score", async () => {
+    const dataset = await fixtureDataset("runs-pages");
+    const run = await waitForRun((await startRun({ dataset, model: "baseline:bm25", concurrency: 8 })).id);
+    expect(await env.DATASETS.head(`runs/${run.id}/page-summary.json`)).toBeNull();
+    expect(await page(`/runs/${run.id}`)).toContain("By needle depth at threshold 0.8");
+    const kept = await env.DATASETS.get(`runs/${run.id}/page-summary.json`);
+    expect(kept).not.toBeNull();
+    const before = await kept!.json<{ threshold: string; aggregates: unknown[] }>();
+    expect(before.threshold).toBe("0.8");
+    expect(before.aggregates.length).toBeGreaterThan(0);
+    const rescored = await post(`/v1/runs/${run.id}/rescore`, { options: { threshold: 0.5 } }, ADMIN);
+    expect(rescored.status).toBe(200);
+    expect(await page(`/runs/${run.id}`)).toContain("By needle depth at threshold 0.5");
+    expect((await (await env.DATASETS.get(`runs/${run.id}/page-summary.json`))!.json<{ threshold: string }>()).threshold).toBe("0.5");
   });
 });
 

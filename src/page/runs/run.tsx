@@ -157,11 +157,22 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
   };
 }
 
-/** pass@1 overall and per language at the run's threshold: what a run page shows for a benchmark without summary views. */
-export function PassRateTable(props: { aggregates: readonly Aggregate[]; threshold: string }) {
+/**
+ * pass@1 overall and per language at the run's threshold, and the benchmark's own summary as
+ * JSON: what a run page shows for a benchmark without summary views.
+ */
+export function PassRateTable(props: { aggregates: readonly Aggregate[]; threshold: string; summary: Record<string, unknown> | null }) {
   const rows = props.aggregates.filter((a) => (a.groupType === "all" || a.groupType === "language") && a.threshold === props.threshold);
-  if (rows.length === 0) return <p class="note">No scored samples.</p>;
+  const own = props.summary ? (
+    <details open>
+      <summary>The benchmark's own results (as in GET /v1/runs/{"{id}"}/results)</summary>
+      <pre class="code" id="own-summary">{JSON.stringify(props.summary, null, 2)}</pre>
+    </details>
+  ) : null;
+  if (rows.length === 0) return own ?? <p class="note">No scored samples.</p>;
   return (
+    <>
+    {own}
     <div class="scroll fit">
       <table id="pass-rates" class="compact">
         <caption>pass@1 at threshold {props.threshold}, 95 % Wilson interval</caption>
@@ -188,5 +199,6 @@ export function PassRateTable(props: { aggregates: readonly Aggregate[]; thresho
         </tbody>
       </table>
     </div>
+    </>
   );
 }
