@@ -7,7 +7,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_LIMITS, type ContextsPart, type ExamplesPart } from "../../src/benchmarks/longcodeu/dataset";
-import { partSha256, releaseParts } from "../../src/benchmarks/longcodeu/import";
+import { partSha256, putContextsPart, releaseParts } from "../../src/benchmarks/longcodeu/import";
 import { ADMIN, BASE, get, post } from "../helpers";
 import { fixtureRelease } from "./fixture";
 import { importRelease } from "./helpers";
@@ -75,6 +75,35 @@ describe("LongCodeU import in parts", () => {
     expect(dup.status).toBe(409);
     expect((await dup.json<any>()).detail).toMatch(/An example id of part "CU_P-0000" is already stored by another part/);
     expect((await parts("lcu-parts-ids")).parts.map((p: any) => p.part)).toEqual(["CU_P-0001", "contexts-0000", "contexts-0001"]);
+  });
+
+  it("a part cut off after some of its objects is not stored; sent again (even with other content) it completes the import", async () => {
+    const id = "lcu-parts-cut";
+    const cut = releaseParts(fixtureRelease());
+    const [name, body] = cut.contexts[1];
+    // A first try of other content (one more context, written) loses one R2 write and dies.
+    const other: ContextsPart = { repo: body.repo, contexts: [...body.contexts, { ...body.contexts[0], id: "geometry-stale" }] };
+    let puts = 0;
+    const failing = {
+      ...env,
+      DATASETS: new Proxy(env.DATASETS, {
+        get(target, prop) {
+          if (prop === "put") return (...a: Parameters<R2Bucket["put"]>) => (++puts === 1 ? Promise.reject(new Error("killed")) : target.put(...a));
+          const value = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    await expect(putContextsPart(failing as typeof env, id, name, other, await partSha256(other))).rejects.toThrow("killed");
+    expect((await parts(id)).parts).toEqual([]);
+    expect(await env.DATASETS.head(`datasets/${id}/longcodeu/contexts/geometry-stale.json`)).not.toBeNull();
+    await sendParts(id);
+    const res = await commit(id, cut.header);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { manifest } = await res.json<any>();
+    expect(manifest.contexts.map((c: any) => c.id)).not.toContain("geometry-stale");
+    const whole = (await (await importRelease("lcu-parts-cut-whole")).json<any>()).manifest;
+    expect(manifest.content_sha256).toBe(whole.content_sha256);
   });
 
   it("4xx for a part that breaks the format or the limits", async () => {

@@ -52,6 +52,8 @@ const contextsPrefix = (datasetId: string) => longcodeuKeys.context(datasetId, "
 /** What a stored context carries in its R2 custom metadata: all the commit and examples parts need. */
 interface ContextMeta {
   part: string;
+  /** The sha256 of the part that wrote it: an object left by a cut-off try of other content does not count. */
+  part_sha256: string;
   /** Position in its part. */
   index: string;
   repo: string;
@@ -235,7 +237,7 @@ export async function putContextsPart(env: Env, datasetId: string, name: string,
     const stored: StoredContext = { format: CONTEXT_FORMAT, repo: part.repo, ...c };
     const body = JSON.stringify(stored);
     const sha = await sha256Hex(body);
-    const meta: ContextMeta = { part: name, index: String(index), repo: part.repo, kind: c.kind, tokens: String(c.tokens), bucket: c.bucket, sha256: sha };
+    const meta: ContextMeta = { part: name, part_sha256: sha256, index: String(index), repo: part.repo, kind: c.kind, tokens: String(c.tokens), bucket: c.bucket, sha256: sha };
     await env.DATASETS.put(longcodeuKeys.context(datasetId, c.id), body, { ...JSON_OBJECT, sha256: sha, customMetadata: { ...meta } });
   });
   return recordPart(env, datasetId, name, { key: contextsPrefix(datasetId), sha256, items: part.contexts.length }, []);
@@ -279,13 +281,15 @@ export async function putExamplesPart(env: Env, datasetId: string, name: string,
     ids.add(e.id);
     checkExample(e);
   }
-  const recorded = new Set((await db(env).select({ part: schema.datasetShards.repo }).from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId))).map((r) => r.part));
+  const recorded = new Map(
+    (await db(env).select({ part: schema.datasetShards.repo, sha256: schema.datasetShards.sha256 }).from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId))).map((r) => [r.part, r.sha256]),
+  );
   const contextIds = [...new Set(part.examples.map((e) => e.context))];
   const contexts = new Map<string, ContextMeta>();
-  // A context counts once its part is recorded (one cut off before its row is not stored).
+  // A context counts once the part that wrote it is recorded (one cut off before its row is not stored).
   await eachLimited(contextIds, R2_CONCURRENCY, async (id) => {
     const meta = (await env.DATASETS.head(longcodeuKeys.context(datasetId, id)))?.customMetadata as ContextMeta | undefined;
-    if (meta && recorded.has(meta.part)) contexts.set(id, meta);
+    if (meta && recorded.get(meta.part) === meta.part_sha256) contexts.set(id, meta);
   });
   for (const e of part.examples) {
     const c = contexts.get(e.context);
@@ -342,8 +346,8 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
   const rows = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId));
   const parts = new Map(rows.map((r) => [r.repo, r]));
 
-  // Contexts: only those of recorded parts count (a part cut off before its row is not stored).
-  const contexts = (await storedContexts(env, datasetId)).filter((c) => parts.has(c.part));
+  // Contexts: only those written by a recorded part count (a part cut off before its row is not stored).
+  const contexts = (await storedContexts(env, datasetId)).filter((c) => parts.get(c.part)?.sha256 === c.part_sha256);
   const perRepo = new Map<string, number>();
   for (const c of contexts) perRepo.set(c.repo, (perRepo.get(c.repo) ?? 0) + 1);
   const declared = new Set(header.repos.map((r) => r.repo));
