@@ -14,6 +14,16 @@
  *   core     everything else in src/: app.ts, index.ts, warmup.ts, routes/, runs/, leaderboard/,
  *            page/, benchmarks/surface.ts... It reaches a family only through the seam.
  *
+ * and on the Node side (the commands, `npm start`; run as `depcruise src cli scripts/start.ts`):
+ *
+ *   node tools   src/benchmarks/<family>/node/: a family's commands, demo datasets and report
+ *                section (cli/lib/node-family.ts says what they are); part of the family's folder.
+ *   node core    cli/*.ts (eval, family, leaderboard), cli/lib/families.ts (the Node-side family
+ *                list: it loads each family's node/index.ts by the registry's ids), cli/lib/run-report.ts,
+ *                scripts/start.ts. They reach a family only through cli/lib/families.ts.
+ *   cli library  the rest of cli/lib/ (api, args, local-service, sse, collect, python-exec,
+ *                tree-sitter-node, text-table, node-family...): what node tools and the node core use.
+ *
  * A broken rule fails the test with the rule's name, the offending import and the comment below
  * (docs/contributing.md, "Architecture rules"; test/architecture/rules.test.ts proves each rule
  * fires on a synthetic tree).
@@ -23,6 +33,15 @@
 const FAMILY = "^src/benchmarks/[^/]+/";
 /** The shared libraries: used by families and the core, knowing of neither. */
 const LIBRARY = "^src/(metrics|code|datasets|db|middleware)/|^src/(errors|env|sha256)\\.ts$";
+/** A family's Node-side tools. */
+const NODE_TOOLS = "^src/benchmarks/[^/]+/node/";
+/**
+ * Two families' Node-side files still in cli/ while their authors finish them (issue 15's last
+ * part moves them into src/benchmarks/<family>/node/); nothing may be added here.
+ */
+const NOT_YET_MOVED = "^cli/(semtrace|longcodeu)\\.ts$|^cli/lib/(longcodeu-build|longcodeu-parts|semtrace-suite|distractors)\\.ts$";
+/** The Node-side core: the commands, the family list, the eval report, npm start. */
+const NODE_CORE = "^cli/[^/]+\\.ts$|^cli/lib/(families|run-report)\\.ts$|^scripts/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,7 +53,7 @@ module.exports = {
         "No import cycles in src/, type-only imports included: a cycle means two modules cannot be " +
         "understood (or moved) one without the other. Move what both need into a third module that " +
         "imports neither.",
-      from: { path: "^src/" },
+      from: { path: "^(src|cli|scripts)/" },
       to: { circular: true },
     },
     {
@@ -81,12 +100,55 @@ module.exports = {
       from: { path: LIBRARY },
       to: { path: "^src/(benchmarks|routes|runs|leaderboard|page)/" },
     },
+    {
+      name: "the-worker-never-imports-node-side-code",
+      severity: "error",
+      comment:
+        "Worker code (everything in src/ but a family's node/ folder) never imports a family's " +
+        "node/ tools, cli/ or scripts/: they use Node (files, processes, the network) and would be " +
+        "bundled into the Worker. A family's node/ may import its own Worker-side modules, never " +
+        "the other way.",
+      from: { path: "^src/", pathNot: NODE_TOOLS },
+      to: { path: [NODE_TOOLS, "^(cli|scripts)/"] },
+    },
+    {
+      name: "node-core-reaches-a-family-only-through-the-family-list",
+      severity: "error",
+      comment:
+        "cli/ and scripts/start.ts never import from src/benchmarks/<family>/: they reach a family's " +
+        "commands, demos and report through cli/lib/families.ts, which loads src/benchmarks/<id>/node/index.ts " +
+        "for every family the registry lists (the NodeFamily interface of cli/lib/node-family.ts). " +
+        "Add what the Node side needs to NodeFamily and implement it in the family's node/ folder.",
+      from: { path: "^(cli|scripts)/", pathNot: NOT_YET_MOVED },
+      to: { path: FAMILY },
+    },
+    {
+      name: "node-tools-use-only-cli-libraries",
+      severity: "error",
+      comment:
+        "A family's node/ tools import the cli libraries (cli/lib/: api, args, local-service, sse, " +
+        "collect, python-exec, tree-sitter-node, text-table, node-family...), never the Node-side core " +
+        "(cli/*.ts commands, cli/lib/families.ts, cli/lib/run-report.ts, scripts/): the core calls " +
+        "the family through cli/lib/families.ts, never the other way.",
+      from: { path: NODE_TOOLS },
+      to: { path: NODE_CORE },
+    },
+    {
+      name: "cli-libraries-know-no-node-core",
+      severity: "error",
+      comment:
+        "The cli libraries (cli/lib/ but families.ts and run-report.ts) import no cli command, " +
+        "cli/lib/families.ts, cli/lib/run-report.ts or scripts/: families' node/ tools use them, so " +
+        "importing the core from one would reach every family from every family.",
+      from: { path: "^cli/lib/", pathNot: NODE_CORE },
+      to: { path: NODE_CORE },
+    },
   ],
   options: {
     // `import type` and type-only re-exports are dependencies too (they can make cycles).
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^src/",
+    includeOnly: "^(src|cli|scripts)/",
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".mts", ".js", ".json"] },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -1,8 +1,10 @@
 /**
  * The name check beside the import rules (.dependency-cruiser.cjs): outside a family's folder
  * (src/benchmarks/<family>/) no file in src/ but src/benchmarks/registry.ts mentions a family by
- * name, comments included, so the core reads the same whichever families are registered. The
- * family names are the folders under src/benchmarks/ (and the aliases in ./family-names.ts).
+ * name, comments included, so the core reads the same whichever families are registered; nor does
+ * any file of the Node side's core, cli/ and scripts/start.ts (they reach a family through
+ * cli/lib/families.ts). Docs and package.json's script names are not checked. The family names
+ * are the folders under src/benchmarks/ (and the aliases in ./family-names.ts).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -17,13 +19,19 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [relative(ROOT, join(dir, e.name))]));
 }
 
+/** Two families' Node-side files still in cli/ while their authors finish them (as in .dependency-cruiser.cjs); nothing may be added here. */
+const NOT_YET_MOVED = /^cli\/(semtrace|longcodeu)\.ts$|^cli\/lib\/(longcodeu-build|longcodeu-parts|semtrace-suite|distractors)\.ts$/;
+
+/** Node's `parseArgs` vocabulary, which contains an alias ("positional") without meaning a family. */
+const PARSE_ARGS_WORDS = /\b(allowPositionals|positionals)\b/g;
+
 /** Where `pattern` occurs in the file at `path`: its name, then each matching line. */
 function mentionsIn(path: string, pattern: RegExp): string[] {
   const found = pattern.test(path) ? [`${path} (the file's name)`] : [];
   readFileSync(join(ROOT, path), "utf8")
     .split("\n")
     .forEach((line, i) => {
-      if (pattern.test(line)) found.push(`${path}:${i + 1}: ${line.trim().slice(0, 120)}`);
+      if (pattern.test(line.replace(PARSE_ARGS_WORDS, ""))) found.push(`${path}:${i + 1}: ${line.trim().slice(0, 120)}`);
     });
   return found;
 }
@@ -47,5 +55,11 @@ describe("family names in src/", () => {
       .filter((path) => path !== "src/benchmarks/registry.ts" && !insideAFamily.test(path))
       .flatMap((path) => mentionsIn(path, pattern));
     expect(mentions, `family names outside their folders (reword neutrally: "a family's", "the reference's"):\n${mentions.join("\n")}`).toEqual([]);
+  });
+
+  it("appear nowhere in cli/ and scripts/start.ts (the Node side reaches a family through cli/lib/families.ts)", () => {
+    const pattern = familyNamePattern(familyFolders);
+    const mentions = [...filesUnder(join(ROOT, "cli")), "scripts/start.ts"].filter((path) => !NOT_YET_MOVED.test(path)).flatMap((path) => mentionsIn(path, pattern));
+    expect(mentions, `family names in the Node side's core (move the code into src/benchmarks/<family>/node/, or reword neutrally):\n${mentions.join("\n")}`).toEqual([]);
   });
 });

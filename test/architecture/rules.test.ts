@@ -1,6 +1,6 @@
 /**
  * The import rules of .dependency-cruiser.cjs fail loudly: the very command `npm test` runs, fed a
- * small synthetic src/ with one breach of each rule, reports each with the rule's name and its
+ * small synthetic src/, cli/ and scripts/start.ts with one breach of each rule, reports each with the rule's name and its
  * comment and exits non-zero; the same tree without the breaches passes.
  */
 import { spawnSync } from "node:child_process";
@@ -13,8 +13,13 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
 const DEPCRUISE = join(ROOT, "node_modules/.bin/depcruise");
 const rules: { forbidden: { name: string; comment: string }[] } = (await import(CONFIG)).default;
+/** What depcruise reads: the Worker's src/ and the Node side's core. */
+const ROOTS = ["src", "cli", "scripts/start.ts"];
 
-/** A src/ that keeps every rule: a registry naming two families, a route using the registry. */
+/**
+ * A tree that keeps every rule: a registry naming two families, a route using the registry, a
+ * family's Node-side tools using a cli library, the Node core (a command, npm start) using the family list.
+ */
 const CLEAN: Record<string, string> = {
   "src/benchmarks/types.ts": `import type { Budget } from "../metrics/budget";\nexport interface Benchmark { id: string; budget?: Budget }\n`,
   "src/benchmarks/registry.ts": `import { alpha } from "./alpha";\nimport { beta } from "./beta";\nexport const allBenchmarks = () => [alpha, beta];\n`,
@@ -27,6 +32,11 @@ const CLEAN: Record<string, string> = {
   "src/runs/a.ts": `export interface A { n: number }\n`,
   "src/runs/b.ts": `import type { A } from "./a";\nexport interface B { a: A }\n`,
   "src/page/table.ts": `export const table = () => "<table>";\n`,
+  "src/benchmarks/alpha/node/index.ts": `import { api } from "../../../../cli/lib/api";\nimport { score } from "../score";\nexport default { id: "alpha", run: () => score(String(api())) };\n`,
+  "cli/lib/api.ts": `export const api = () => 1;\n`,
+  "cli/lib/families.ts": `export const nodeFamilies = async (id: string) => (await import(\`../../src/benchmarks/\${id}/node/index.ts\`)).default;\n`,
+  "cli/eval.ts": `import { api } from "./lib/api";\nimport { nodeFamilies } from "./lib/families";\nexport const main = () => nodeFamilies(String(api()));\n`,
+  "scripts/start.ts": `import { nodeFamilies } from "../cli/lib/families";\nexport const start = () => nodeFamilies("alpha");\n`,
 };
 
 /** One breach per rule, each as the files it adds or replaces (a type-only cycle among them). */
@@ -36,6 +46,10 @@ const BREACHES: Record<string, Record<string, string>> = {
   "a-family-never-imports-another-family": { "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n` },
   "a-family-never-imports-the-core-that-hosts-it": { "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nimport type { A } from "../../runs/a";\nexport const score = (s: string, _a?: A) => bleu(s);\n` },
   "libraries-know-no-benchmark-and-no-core": { "src/metrics/bleu.ts": `import { table } from "../page/table";\nexport const bleu = (s: string) => s.length + table().length;\n` },
+  "the-worker-never-imports-node-side-code": { "src/page/table.ts": `import { api } from "../../cli/lib/api";\nexport const table = () => \`<table>\${api()}\`;\n` },
+  "node-core-reaches-a-family-only-through-the-family-list": { "cli/eval.ts": `import { score } from "../src/benchmarks/alpha/score";\nexport const main = () => score("x");\n` },
+  "node-tools-use-only-cli-libraries": { "src/benchmarks/alpha/node/index.ts": `import { nodeFamilies } from "../../../../cli/lib/families";\nexport default { id: "alpha", run: () => nodeFamilies("beta") };\n` },
+  "cli-libraries-know-no-node-core": { "cli/lib/api.ts": `import { nodeFamilies } from "./families";\nexport const api = () => nodeFamilies("alpha") && 1;\n` },
 };
 
 const dirs: string[] = [];
@@ -49,14 +63,15 @@ function cruise(files: Record<string, string>, outputType: "err-long" | "json") 
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const res = spawnSync(DEPCRUISE, ["src", "--config", CONFIG, "--output-type", outputType], { cwd: dir, encoding: "utf8" });
+  const res = spawnSync(DEPCRUISE, [...ROOTS, "--config", CONFIG, "--output-type", outputType], { cwd: dir, encoding: "utf8" });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
 describe("the architecture rules", () => {
   it("are the step npm test runs", () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
-    expect(scripts.test).toContain("depcruise src --config .dependency-cruiser.cjs");
+    expect(scripts.test).toContain(`depcruise ${ROOTS.join(" ")} --config .dependency-cruiser.cjs`);
+    expect(scripts.architecture).toContain(`depcruise ${ROOTS.join(" ")} --config .dependency-cruiser.cjs`);
     expect(rules.forbidden.map((r) => r.name).sort()).toEqual(Object.keys(BREACHES).sort());
     for (const rule of rules.forbidden) expect(rule.comment.length, rule.name).toBeGreaterThan(80);
   });
@@ -77,6 +92,10 @@ describe("the architecture rules", () => {
         "a-family-never-imports-another-family: src/benchmarks/beta/index.ts → src/benchmarks/alpha/index.ts",
         "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/runs/a.ts",
         "libraries-know-no-benchmark-and-no-core: src/metrics/bleu.ts → src/page/table.ts",
+        "the-worker-never-imports-node-side-code: src/page/table.ts → cli/lib/api.ts",
+        "node-core-reaches-a-family-only-through-the-family-list: cli/eval.ts → src/benchmarks/alpha/score.ts",
+        "node-tools-use-only-cli-libraries: src/benchmarks/alpha/node/index.ts → cli/lib/families.ts",
+        "cli-libraries-know-no-node-core: cli/lib/api.ts → cli/lib/families.ts",
       ].sort(),
     );
 
