@@ -1,9 +1,10 @@
-/** LongCodeU on the HTML pages: its board (bucket and metric selectors, a column per task) and its model page. */
+/** LongCodeU on the HTML pages: its board (bucket and metric selectors, a column per task), its model page and its run summary. */
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { LONGCODEU_BENCHMARK, type LongCodeUModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage } from "./model";
+import { runSummary } from "./run";
 
 export const longcodeuViews: BenchmarkViews = {
   shortName: "LongCodeU",
@@ -15,5 +16,6 @@ export const longcodeuViews: BenchmarkViews = {
     if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
     return modelPage(data as LongCodeUModelBreakdown, kind);
   },
+  run: runSummary,
   css: CSS,
 };

@@ -9,7 +9,9 @@ import type { PageContent } from "../../../page/family";
 import { qs } from "../../../page/format";
 import { HeatCell, HeatLegend } from "../../../page/svg";
 import { KindBadge } from "../../../page/table";
+import type { LongCodeUTask } from "../dataset";
 import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUBreakdown, type LongCodeUMetric, type LongCodeUModelBreakdown } from "../leaderboard";
+import type { AverageCell } from "../table";
 import { TASK_TITLES, bucketLabel, count, longcodeuParams, metricNames, score } from "./board";
 
 type Cell = { n: number; recall: number | null; precision: number | null };
@@ -21,8 +23,14 @@ const ValueCell = (props: { value: number | null; note: string; title: string })
   <HeatCell value={props.value} text={props.value === null ? undefined : score(props.value)} note={props.note} title={props.title} />
 );
 
+/** What a task × length grid reads: a model's breakdown, or a run's summary table (src/benchmarks/longcodeu/table.ts). */
+export type TaskGrid = {
+  tasks: Partial<Record<LongCodeUTask, { all: Cell; buckets: Partial<Record<string, Cell>> }>>;
+  average: { all: AverageCell; buckets: Partial<Record<string, AverageCell>> };
+};
+
 /** Tasks × (all lengths, then each bucket) of one metric, with the average over tasks as the last row. */
-function ScoreGrid(props: { l: LongCodeUBreakdown; metric: LongCodeUMetric }) {
+export function ScoreGrid(props: { l: TaskGrid; metric: LongCodeUMetric }) {
   const { l, metric } = props;
   const at = (cells: { all: Cell; buckets: Partial<Record<string, Cell>> }, col: string) => (col === "all" ? cells.all : cells.buckets[col]);
   return (

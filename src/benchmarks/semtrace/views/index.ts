@@ -1,6 +1,6 @@
 /**
  * The positional benchmarks on the HTML pages: a board each, and one model page for the three
- * tasks of a study side by side.
+ * tasks of a study side by side, and a run's position × D heatmap.
  */
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
@@ -9,6 +9,7 @@ import type { PositionalModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage, type PositionalTasks } from "./model";
 import { SHORT_NAMES, positionalParams } from "./positional";
+import { runSummary } from "./run";
 
 /** The views of one positional benchmark. */
 export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews {
@@ -29,6 +30,7 @@ export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews 
       }
       return modelPage(tasks, benchmark, kind);
     },
+    run: runSummary(benchmark),
     css: CSS,
   };
 }

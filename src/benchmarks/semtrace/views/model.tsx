@@ -17,7 +17,8 @@ import { DistractorLegend, PositionChart, type PositionSeries } from "./position
 /** A model's breakdowns of the three tasks on one dataset; a task it was not run on is absent. */
 export type PositionalTasks = Partial<Record<PositionalBenchmark, PositionalModelBreakdown>>;
 
-const heatmapLabels = (b: PositionalBenchmark): HeatmapLabels => ({
+/** The position × D heatmap's labels for one task. */
+export const heatmapLabels = (b: PositionalBenchmark): HeatmapLabels => ({
   id: `heatmap-${b}`,
   corner: "position \\ D",
   column: (d) => `D=${d}`,
