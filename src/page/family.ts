@@ -1,6 +1,7 @@
 /**
  * What a benchmark shows on the HTML pages (`Benchmark.views`): its leaderboard table and controls,
- * its model page and its own page parameters. The core pages reach a benchmark's views only through
+ * its model page and its own page parameters, and on the run pages a finished run's summary and its
+ * part of one sample's page. The core pages reach a benchmark's views only through
  * the registry and wrap what they return in the site's layout; this module is a library a family's
  * views import (it imports no registry, route or family).
  */
