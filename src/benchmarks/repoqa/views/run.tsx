@@ -6,6 +6,7 @@
  */
 import type { Child } from "hono/jsx";
 import { loadLanguage, removeCommentsSync } from "../../../code";
+import { BudgetExceededError, WorkMeter, budgetPlan, metered } from "../../../code/budget";
 import { aggregateBreakdown } from "../../../leaderboard/pass-rate";
 import { LineDiff } from "../../../page/diff";
 import type { RunSummary, SampleContent, SampleRequest } from "../../../page/family";
@@ -97,15 +98,26 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
   const needle = shard.shard.needles[location.needleIndex];
   const mark = context ? [context.task.functions[context.task.target_index].code, needle.code] : [needle.code];
   if (!detail || sample.status !== "scored") return { mark, body: <Code id="target" title={`Target: ${needle.name}`} code={needle.code} /> };
-  // The answer as the scorer read it: the code block it extracted, without comments when the run ignored them.
-  const sanitized = output === null ? "" : sanitizeOutput(lang, output);
-  const extracted = detail.ignore_comments ? removeCommentsSync(lang, sanitized) : sanitized;
   // The candidates the scorer compared against: the repository's needles, its functions, or the stored context's functions.
   const fromContext = detail.candidates_from === "context";
   if (fromContext && !context) return { mark, body: <p class="note">The task's stored context is gone; the stored verdict is in the JSON.</p> };
   const pool: readonly Candidate[] = fromContext ? context!.task.functions.map((f) => ({ name: f.name, path: "", code: f.code })) : detail.candidates_from === "needles" ? shard.shard.needles : shard.shard.functions;
   const set = fromContext ? context!.stored.candidates(context!.index, detail.ignore_comments) : shard.candidates(detail.candidates_from === "needles" ? "needles" : "functions", detail.ignore_comments);
-  const scores = set.references.score(extracted);
+  // The scorer's work again, under the budget one scored answer gets (docs/limits.md): the answer as
+  // it read it (the code block it extracted, without comments when the run ignored them) and its
+  // similarity to every candidate. Over the budget, the page says so rather than spend more.
+  let extracted: string;
+  let scores: number[];
+  try {
+    ({ extracted, scores } = metered(WorkMeter.of("score", undefined, budgetPlan(env)), () => {
+      const sanitized = output === null ? "" : sanitizeOutput(lang, output);
+      const code = detail.ignore_comments ? removeCommentsSync(lang, sanitized) : sanitized;
+      return { extracted: code, scores: [...set.references.score(code)] };
+    }));
+  } catch (e) {
+    if (!(e instanceof BudgetExceededError)) throw e;
+    return { mark, body: <p class="note">Re-reading this answer is over the scoring budget ({e.detail}); the stored verdict is in the JSON.</p> };
+  }
   const targetIndex = fromContext ? context!.task.target_index : detail.candidates_from === "needles" ? location.needleIndex : needle.function_index;
   const ranked = pool.map((f, i) => ({ f, i, score: scores[i] })).sort((a, b) => b.score - a.score).slice(0, CANDIDATES_SHOWN);
   const best = ranked[0]?.score > 0 ? ranked[0].f : undefined;
