@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
-import { startRun, waitForRun } from "../runs/helpers";
+import { samplesOf, startRun, waitForRun } from "../runs/helpers";
 import { suiteDataset } from "../semtrace/helpers";
 
 async function pages(body: Record<string, unknown>) {
@@ -10,6 +10,13 @@ async function pages(body: Record<string, unknown>) {
   const results = await (await get(`/v1/runs/${run.id}/results`)).json<any>();
   const res = await get(`/runs/${run.id}`);
   expect(res.status).toBe(200);
+  // A benchmark without its own sample view: the prompt rebuilt, the raw answer, the stored verdict as it is.
+  const [sample] = await samplesOf(run.id);
+  const one = await get(`/runs/${run.id}/samples/${encodeURIComponent(sample.unit)}`);
+  expect(one.status).toBe(200);
+  const page = await one.text();
+  expect(page).toContain('<section id="prompt"><h2>Prompt</h2><details>');
+  expect(page).toContain('<section id="detail"><h2>Verdict</h2>');
   return { results, html: await res.text() };
 }
 
