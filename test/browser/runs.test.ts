@@ -120,6 +120,10 @@ describe("run pages in Chromium", () => {
     await page.click("#prompt summary");
     expect(await page.isVisible("mark#target")).toBe(true);
     await screenshot(page, "run-sample");
+    // The list of runs: both runs, newest first.
+    await page.goto(`${instance!.url}/runs`);
+    expect(await page.$$eval("#runs tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-run")))).toContain(id);
+    await screenshot(page, "runs");
     await page.close();
   });
 });

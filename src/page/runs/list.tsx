@@ -1,4 +1,4 @@
-/** The run list (`GET /runs`): newest first, paged, each run's progress and headline. */
+/** The run list (`GET /runs`): newest first, paged, each run's progress and pass@1 first (what a phone shows without scrolling), then what it ran. */
 import type { RunProgress } from "../../runs/config";
 import type { RunRow } from "../../runs/store";
 import type { PageContent } from "../family";
@@ -32,11 +32,11 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
               <thead>
                 <tr>
                   <th class="l sticky" scope="col">Model</th>
-                  <th class="l" scope="col">Benchmark</th>
-                  <th class="l" scope="col">Dataset</th>
                   <th class="l" scope="col">Status</th>
                   <th scope="col" title="Units finished of all">Progress</th>
                   <th scope="col" title="Passed of the scored samples, in percent (errors and context overflows not counted)">pass@1</th>
+                  <th class="l" scope="col">Benchmark</th>
+                  <th class="l" scope="col">Dataset</th>
                   <th class="l" scope="col">Started</th>
                   <th scope="col" title="Prompt + completion tokens of model calls (cached answers cost none)">Tokens</th>
                 </tr>
@@ -47,13 +47,13 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                     <td class="l model sticky">
                       <a href={runLinks(row.id).page}>{breakable(row.modelLabel)}</a>
                     </td>
-                    <td class="l">{row.benchmark}</td>
-                    <td class="l">{row.datasetId}</td>
                     <td class="l status">{p.status}</td>
                     <td>
                       {num(finished(p))} / {num(p.units)}
                     </td>
                     <td>{passRate(p.counts)}</td>
+                    <td class="l">{row.benchmark}</td>
+                    <td class="l">{row.datasetId}</td>
                     <td class="l">{when(row.createdAt)}</td>
                     <td>{num(p.tokens.prompt + p.tokens.completion)}</td>
                   </tr>

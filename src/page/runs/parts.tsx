@@ -14,6 +14,8 @@ progress { width: 100%; max-width: 32rem; height: 1rem; }
 .status { font-weight: 600; }
 td.unit { white-space: normal; overflow-wrap: anywhere; min-width: 10rem; max-width: 24rem; text-align: left; }
 nav.pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: .75rem 0; font-size: .95rem; }
+form.filters input[type="text"] { font: inherit; font-size: 1rem; padding: .3rem .5rem; min-height: 2.25rem; }
+@media (max-width: 40rem) { form.filters input[type="text"] { width: 100%; } }
 `;
 
 /** A run page's stylesheet, as a `<style>` element at the top of its content. */
