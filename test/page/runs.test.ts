@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, get, post } from "../helpers";
 import { FAST_RETRY, fixtureDataset, loopback, samplesOf, startRun, waitForRun } from "../runs/helpers";
+import { samplePageStatements, type SampleFilters } from "../../src/page/runs/queries";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 
 const page = async (path: string, status = 200) => {
@@ -197,6 +198,25 @@ describe("the sample browser at more than a page (a synthetic run in D1)", () =>
       if (want.length > 50) expect(await page(`/runs/${SYNTHETIC}/samples?${query}`)).toContain(`samples?${query.replace(/&/g, "&amp;")}&amp;page=2`);
     });
   }
+
+  it("a page is an indexed search: the primary key by run, or run_samples_by_outcome for an outcome", async () => {
+    const plan = async (f: SampleFilters) => {
+      const details: string[] = [];
+      for (const statement of samplePageStatements(env, SYNTHETIC, f)) {
+        const { sql, params } = statement.toSQL();
+        const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+        details.push(...rows.results.map((r) => r.detail));
+      }
+      return details;
+    };
+    // Every statement searches an index by run (never a scan of the table); sorting by unit never needs a temporary tree.
+    for (const f of [{ page: 3 }, { page: 1, outcome: "error" }, { page: 1, language: "python", depth: "0.3-0.4" }, { page: 1, task: "go::" }] as SampleFilters[]) {
+      for (const d of await plan(f)) expect(d).toMatch(/^SEARCH run_samples USING (COVERING )?INDEX (sqlite_autoindex_run_samples_1|run_samples_by_outcome) \(run_id=\?/);
+    }
+    // Passed or failed: run, status and pass flag are equal, so the outcome index serves the rows in unit order.
+    const passed = await plan({ page: 1, outcome: "passed", language: "go" });
+    expect(passed).toEqual(Array(2).fill("SEARCH run_samples USING INDEX run_samples_by_outcome (run_id=? AND status=? AND passed=?)"));
+  });
 
   it("the filter form offers the run's languages and lengths", async () => {
     const html = await page(`/runs/${SYNTHETIC}/samples?language=go`);

@@ -107,14 +107,19 @@ const LIST_COLUMNS = {
 
 export type SampleListRow = Pick<RunSampleRow, keyof typeof LIST_COLUMNS>;
 
-/** One page of a run's samples under `f`, in unit order, with how many match; a page past the last is a 400 page. */
-export async function samplePageOf(env: Env, runId: string, f: SampleFilters): Promise<{ rows: SampleListRow[]; total: number; pages: number }> {
+/** The two statements of a browser page: its rows, and how many match (exported for the query-plan test). */
+export function samplePageStatements(env: Env, runId: string, f: SampleFilters) {
   const d = db(env);
   const filter = where(runId, f);
-  const [rows, [{ total }]] = await d.batch([
+  return [
     d.select(LIST_COLUMNS).from(s).where(filter).orderBy(asc(s.unit)).limit(SAMPLES_PER_PAGE).offset((f.page - 1) * SAMPLES_PER_PAGE),
     d.select({ total: sql<number>`count(*)` }).from(s).where(filter),
-  ]);
+  ] as const;
+}
+
+/** One page of a run's samples under `f`, in unit order, with how many match; a page past the last is a 400 page. */
+export async function samplePageOf(env: Env, runId: string, f: SampleFilters): Promise<{ rows: SampleListRow[]; total: number; pages: number }> {
+  const [rows, [{ total }]] = await db(env).batch(samplePageStatements(env, runId, f));
   const pages = Math.max(1, Math.ceil(total / SAMPLES_PER_PAGE));
   if (f.page > pages) invalid("page", `at most ${pages} (${total} samples match)`);
   return { rows, total, pages };
