@@ -17,7 +17,7 @@
  *   --out <dir>               the build directory (default .needlework/longcodeu/<id>/): JSONL files
  *                             written repository by repository as they are built, header.json last
  *   --rebuild                 build again even if <dir> holds a finished build with the same options
- *   --part-bytes <n>          bytes of JSON per contexts part (default 24 MiB, at most 32 MiB)
+ *   --part-bytes <n>          bytes of JSON per contexts part (default 4 MiB, at most 32 MiB)
  *   --url <instance>          load into this instance (default local; a stopped local one is started)
  *   --no-load                 only build
  *   --replace                 replace an existing dataset with this id
@@ -32,8 +32,7 @@ import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } f
 import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
-import { countsTable, streamLongCodeUFromDisk } from "./lib/longcodeu-build";
-import { DEFAULT_PART_BYTES, finishedBuild, uploadBuild, writeBuild } from "./lib/longcodeu-parts";
+import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./lib/longcodeu-parts";
 import { LIMITS } from "../src/middleware/body";
 
 const USAGE =
@@ -96,6 +95,8 @@ async function main(argv: string[]) {
   let built = values.rebuild ? undefined : finishedBuild(dir, options);
   if (built) console.log(`Reusing the finished build in ${dir} (same options; --rebuild to build again)`);
   else {
+    // The builder (tree-sitter, the tokenizer's vocabulary) is loaded only to build: an upload-only rerun stays small.
+    const { streamLongCodeUFromDisk } = await import("./lib/longcodeu-build");
     const started = Date.now();
     built = await writeBuild(dir, options, (emit) => streamLongCodeUFromDisk({ ...options, log: console.log }, emit));
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s, written to ${dir}`);

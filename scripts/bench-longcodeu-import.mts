@@ -2,12 +2,16 @@
  * LongCodeU at scale: importing a build made by `npm run longcodeu -- build --no-load` into a fresh
  * local instance through the multi-part import, and the oracle over a sample of it.
  *
- *   tsx scripts/bench-longcodeu-import.mts <build dir> [--sample=N]
+ *   tsx scripts/bench-longcodeu-import.mts <build dir> [--sample=N] [--part-bytes=N] [--cli-heap-mb=N]
+ *
+ * `--cli-heap-mb` caps the command's V8 heap (--max-old-space-size): an upload that completes with a
+ * heap smaller than the build shows it never holds the release whole.
  *
  * 1. A fresh `wrangler dev` (its own --persist-to directory).
  * 2. The real command, `cli/longcodeu.ts build` with the options header.json records (so it reuses
  *    the build and only uploads), under `/usr/bin/time -v` when present: wall time and the CLI's
- *    peak RSS. workerd's peak RSS (VmHWM) is read before and after.
+ *    peak RSS. The peak RSS (VmHWM) of each workerd process under `wrangler dev` is read before and
+ *    after: the one serving the Worker with its local D1 and R2, and its front proxy.
  * 3. One oracle run per task over its first N units (default 10) through POST /v1/runs: recall
  *    and precision must be 1.
  *
@@ -28,6 +32,8 @@ if (!dir || !existsSync(join(dir, HEADER_FILE))) {
   process.exit(2);
 }
 const SAMPLE = Number(process.argv.find((a) => a.startsWith("--sample="))?.slice(9) ?? 10);
+const PART_BYTES = process.argv.find((a) => a.startsWith("--part-bytes="))?.slice(13);
+const CLI_HEAP_MB = process.argv.find((a) => a.startsWith("--cli-heap-mb="))?.slice(14);
 const ID = "bench-longcodeu-import";
 const { header, options } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader & { options: { repos: string[]; seed: number; perBucket: number; buckets: string[]; tasks: string[] } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,20 +41,24 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 const instance = await startIsolatedInstance("nw-bench-lcu-import");
 try {
-  const workerd = processTree(instance.dev.pid!).find((pid) => /workerd/.test(commandOf(pid)) && /serve/.test(commandOf(pid)));
-  if (!workerd) throw new Error("no workerd process under wrangler dev");
-  const idle = peakRss(workerd)!;
+  const workerds = processTree(instance.dev.pid!).filter((pid) => /workerd serve/.test(commandOf(pid)));
+  if (!workerds.length) throw new Error("no workerd process under wrangler dev");
+  const idle = workerds.map((pid) => peakRss(pid)!);
 
   const args = [
     "cli/longcodeu.ts", "build", "--id", ID, "--out", dir, "--url", instance.url,
     "--seed", String(options.seed), "--per-bucket", String(options.perBucket), "--buckets", options.buckets.join(","), "--tasks", options.tasks.join(","),
     ...options.repos.flatMap((r) => ["--repo", r]),
+    ...(PART_BYTES ? ["--part-bytes", PART_BYTES] : []),
   ];
   const timed = existsSync("/usr/bin/time");
   const tsx = join(ROOT, "node_modules/.bin/tsx");
   const started = performance.now();
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(timed ? "/usr/bin/time" : tsx, timed ? ["-v", tsx, ...args] : args, { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token } });
+    const child = spawn(timed ? "/usr/bin/time" : tsx, timed ? ["-v", tsx, ...args] : args, {
+      cwd: ROOT,
+      env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token, ...(CLI_HEAP_MB && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${CLI_HEAP_MB}` }) },
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -57,14 +67,15 @@ try {
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0 || !/Loaded dataset/.test(output)) throw new Error(`the import failed:\n${output.slice(-3000)}`);
   const cliRss = timed ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1]) * 1024 : undefined;
-  const peak = peakRss(workerd)!;
+  const peaks = workerds.map((pid, i) => `${mb(peakRss(pid)!)} (${mb(idle[i])} before; pid ${pid}, ${/--socket-addr=entry=127\.0\.0\.1:0\b/.test(commandOf(pid)) ? "the Worker with D1 and R2" : "front proxy"})`);
   const contexts = header.repos.reduce((n, r) => n + r.contexts, 0);
   const examples = header.repos.reduce((n, r) => n + r.examples, 0);
   console.log("LongCodeU import in parts");
   console.log(`  build: ${header.repos.length} repositories, ${examples} examples, ${contexts} contexts, ${mb(buildBytes(dir))} of JSONL`);
   console.log(`  ${/Loaded dataset.*$/m.exec(output)![0]}`);
   console.log(`  import: ${seconds.toFixed(1)} s wall (the command, with tsx start-up and the parts list)`);
-  console.log(`  CLI peak RSS: ${cliRss ? mb(cliRss) : "(no /usr/bin/time)"}; workerd peak RSS: ${mb(peak)} (${mb(idle)} before the import)`);
+  console.log(`  contexts parts up to ${PART_BYTES ? `${PART_BYTES} bytes` : "the default 4 MiB"}; CLI peak RSS: ${cliRss ? mb(cliRss) : "(no /usr/bin/time)"}${CLI_HEAP_MB ? ` (V8 heap capped at ${CLI_HEAP_MB} MiB)` : ""}`);
+  console.log(`  workerd peak RSS: ${peaks.join("; ")}`);
 
   const client = api(instance.url, instance.token);
   console.log(`  oracle over the first ${SAMPLE} units of each task:`);

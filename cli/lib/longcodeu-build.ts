@@ -17,7 +17,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { loadLanguage } from "../../src/code/parser";
 import { buildLongCodeUParts, buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type LongCodeUBuildInput, type ReleaseHead, type RepoInput, type Similarity } from "../../src/benchmarks/longcodeu/build/index";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type RepoPart } from "../../src/benchmarks/longcodeu/dataset";
+import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../../src/benchmarks/longcodeu/dataset";
 import { loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
 import { UsageError } from "./args";
 import { collectFiles } from "./collect";
@@ -236,29 +236,4 @@ export async function fetchEmbeddings(base: string, model: string, apiKey: strin
   return out;
 }
 
-/** Examples per task and bucket, summed over repositories (what a release's `build.counts` records). */
-export type TaskBucketCounts = Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
-
-/** Examples per task (rows) and bucket (columns), from a release or its `build.counts`. */
-export function countsTable(from: LongCodeURelease | TaskBucketCounts): string {
-  const counts = "repos" in from ? countsOf(from as LongCodeURelease) : (from as TaskBucketCounts);
-  const header = ["task".padEnd(8), ...BUCKET_KEYS.map((b) => b.padStart(8)), "total".padStart(8)].join("");
-  const rows = LONGCODEU_TASKS.map((t) => {
-    const cells = BUCKET_KEYS.map((b) => counts[t]?.[b] ?? 0);
-    return [t.padEnd(8), ...cells.map((n) => String(n).padStart(8)), String(cells.reduce((a, b) => a + b, 0)).padStart(8)].join("");
-  });
-  return [header, ...rows].join("\n");
-}
-
-function countsOf(release: LongCodeURelease): TaskBucketCounts {
-  const counts: TaskBucketCounts = {};
-  for (const part of release.repos) {
-    const bucketOf = new Map(part.contexts.map((c) => [c.id, c.bucket]));
-    for (const e of part.examples) {
-      const row = (counts[e.task] ??= {});
-      const b = bucketOf.get(e.context)!;
-      row[b] = (row[b] ?? 0) + 1;
-    }
-  }
-  return counts;
-}
+export { countsTable } from "./longcodeu-parts";

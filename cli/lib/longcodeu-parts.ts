@@ -17,8 +17,8 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import {
+  BUCKET_KEYS,
   ContextsPartSchema,
   ExamplesPartSchema,
   LONGCODEU_LIMITS,
@@ -26,7 +26,9 @@ import {
   partName,
   type ContextsPart,
   type ExamplesPart,
+  type LengthBucket,
   type LongCodeURelease,
+  type LongCodeUTask,
   type LongContext,
   type PartExample,
   type ReleaseHeader,
@@ -39,8 +41,12 @@ export const HEADER_FILE = "header.json";
 export const CONTEXTS_FILE = "contexts.jsonl";
 export const examplesFile = (task: string) => `examples-${task}.jsonl`;
 
-/** Default bytes of JSON per contexts part: under the 32 MiB request limit with room to spare. */
-export const DEFAULT_PART_BYTES = 24 * 1024 * 1024;
+/**
+ * Default bytes of JSON per contexts part. The endpoint takes up to 32 MiB, but a deployed Worker
+ * has 128 MB of memory and parsing, validating and hashing a part holds several copies of it;
+ * 4 MiB keeps a part well inside that (docs/longcodeu.md, "At the paper's size").
+ */
+export const DEFAULT_PART_BYTES = 4 * 1024 * 1024;
 
 /** What header.json holds. */
 export interface BuildHeader {
@@ -95,10 +101,20 @@ export async function writeBuild(dir: string, options: Record<string, unknown>, 
   }
 }
 
+/**
+ * The JSON lines of `file`, read as the consumer pulls them: a stream's own async iteration waits
+ * for each chunk to be asked for (readline's iterator reads ahead, so a slow upload would let the
+ * whole file into memory).
+ */
 async function* lines(file: string): AsyncGenerator<{ value: unknown; bytes: number }> {
   if (!existsSync(file)) return;
-  const rl = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
-  for await (const line of rl) if (line) yield { value: JSON.parse(line), bytes: Buffer.byteLength(line) + 1 };
+  let carry = "";
+  for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
+    const parts = (carry + (chunk as string)).split("\n");
+    carry = parts.pop()!;
+    for (const line of parts) if (line) yield { value: JSON.parse(line), bytes: Buffer.byteLength(line) + 1 };
+  }
+  if (carry) yield { value: JSON.parse(carry), bytes: Buffer.byteLength(carry) };
 }
 
 /** A part as it is sent: its name, its body and the bytes of the build files it covers. */
@@ -256,4 +272,31 @@ export function releaseFromBuild(dir: string): LongCodeURelease {
       examples: examples.filter((e) => e.repo === r.repo).map(without) as LongCodeURelease["repos"][number]["examples"],
     })),
   };
+}
+
+/** Examples per task and bucket, summed over repositories (what a release's `build.counts` records). */
+export type TaskBucketCounts = Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
+
+/** Examples per task (rows) and bucket (columns), from a release or its `build.counts`. */
+export function countsTable(from: LongCodeURelease | TaskBucketCounts): string {
+  const counts = "repos" in from ? countsOf(from as LongCodeURelease) : (from as TaskBucketCounts);
+  const header = ["task".padEnd(8), ...BUCKET_KEYS.map((b) => b.padStart(8)), "total".padStart(8)].join("");
+  const rows = LONGCODEU_TASKS.map((t) => {
+    const cells = BUCKET_KEYS.map((b) => counts[t]?.[b] ?? 0);
+    return [t.padEnd(8), ...cells.map((n) => String(n).padStart(8)), String(cells.reduce((a, b) => a + b, 0)).padStart(8)].join("");
+  });
+  return [header, ...rows].join("\n");
+}
+
+function countsOf(release: LongCodeURelease): TaskBucketCounts {
+  const counts: TaskBucketCounts = {};
+  for (const part of release.repos) {
+    const bucketOf = new Map(part.contexts.map((c) => [c.id, c.bucket]));
+    for (const e of part.examples) {
+      const row = (counts[e.task] ??= {});
+      const b = bucketOf.get(e.context)!;
+      row[b] = (row[b] ?? 0) + 1;
+    }
+  }
+  return counts;
 }
