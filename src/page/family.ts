@@ -82,6 +82,11 @@ export interface BenchmarkViews {
   board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
+  /**
+   * What the run pages call the share of a run's scored samples that passed, and what passing is
+   * (e.g. "accuracy", "exact match"). Absent: pass@1.
+   */
+  passLabel?: { label: string; title: string };
   /** A finished run's own summary views on its run page (threshold curve, heatmap, grids); absent: the page's pass@1 table only. */
   run?(summary: RunSummary): Child;
   /** Its part of one sample's page; absent: the page shows the stored verdict detail as it is. */

@@ -6,13 +6,13 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { getBenchmark } from "../benchmarks/registry";
+import { findBenchmark, getBenchmark } from "../benchmarks/registry";
 import type { AppEnv } from "../env";
 import { ProblemError } from "../errors";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
 import { getSample, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf } from "../page/runs/queries";
-import { progressOf } from "../page/runs/parts";
+import { PASS_AT_1, progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
 import { samplesPage } from "../page/runs/samples";
@@ -38,10 +38,13 @@ async function runOf(c: Context<AppEnv>) {
 }
 
 
+/** What a run's benchmark calls its passed share (a benchmark no longer hosted: pass@1). */
+const passLabelOf = (benchmark: string) => findBenchmark(benchmark)?.views?.passLabel ?? PASS_AT_1;
+
 runPageRoutes.get("/runs", pageETag, async (c) => {
   const page = parsePage(c.req.query("page"));
   const { rows, total, pages } = await runPageOf(c.env, page);
-  const runs = await Promise.all(rows.map(async (row) => ({ row, progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()) })));
+  const runs = await Promise.all(rows.map(async (row) => ({ row, progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()), pass: passLabelOf(row.benchmark) })));
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<Page content={runListPage(runs, page, pages, total)} />, 200);
 });
@@ -58,7 +61,7 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
     summary = views?.run ? views.run({ options: benchmarkOptions(run), threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
   }
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={runPage(run, progress, { errors, summary })} />, 200);
+  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary })} />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {

@@ -30,12 +30,15 @@ describe("family summaries on the run page", () => {
     expect(shown).toHaveLength(results.summary.grid.length);
     expect(shown.map(([rate]) => rate).sort()).toEqual(results.summary.grid.map((c: any) => Number((c.accuracy * 100).toFixed(1))).sort());
     expect(html).toContain('<p id="median-drop">');
+    // Its passed share is named as the benchmark names it.
+    expect(html).toContain("<dt>accuracy (%)</dt>");
   });
 
   it("a LongCodeU run: recall and precision grids by task and length, and examples per task", async () => {
     const dataset = await longcodeuDataset("runs-pages-longcodeu");
     const { results, html } = await pages({ benchmark: "longcodeu", dataset, model: "baseline:oracle" });
     expect(html).toContain('<table id="grid-recall" class="heatmap grid">');
+    expect(html).toContain("<dt>recall 1 (%)</dt>");
     expect(html).toContain('<table id="grid-precision" class="heatmap grid">');
     const counts = html.match(/<table id="run-counts".*?<\/table>/s)?.[0];
     const rows = [...counts!.matchAll(/<tr data-task="([^"]+)"><th class="l" scope="row">[^<]+<\/th><td>(\d+)<\/td>/g)].map((m) => [m[1], Number(m[2])]);

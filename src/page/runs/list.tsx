@@ -5,12 +5,14 @@ import type { PageContent } from "../family";
 import { qs, when } from "../format";
 import { breakable } from "../table";
 import { Pager } from "./pager";
-import { RunsStyle, finished, num, passRate, runLinks } from "./parts";
+import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
 
 /** One run of the list with its coordinator's progress. */
 export interface ListedRun {
   row: RunRow;
   progress: RunProgress;
+  /** What its benchmark calls the passed share. */
+  pass: PassLabel;
 }
 
 export function runListPage(runs: ListedRun[], page: number, pages: number, total: number): PageContent {
@@ -34,7 +36,7 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                   <th class="l sticky" scope="col">Model</th>
                   <th class="l" scope="col">Status</th>
                   <th scope="col" title="Units finished of all">Progress</th>
-                  <th scope="col" title="Passed of the scored samples, in percent (errors and context overflows not counted)">pass@1</th>
+                  <th scope="col" title="The share of scored samples that passed, in percent, as each benchmark names it (errors and context overflows not counted)">passed (%)</th>
                   <th class="l" scope="col">Benchmark</th>
                   <th class="l" scope="col">Dataset</th>
                   <th class="l" scope="col">Started</th>
@@ -42,7 +44,7 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                 </tr>
               </thead>
               <tbody>
-                {runs.map(({ row, progress: p }) => (
+                {runs.map(({ row, progress: p, pass }) => (
                   <tr data-run={row.id}>
                     <td class="l model sticky">
                       <a href={runLinks(row.id).page}>{breakable(row.modelLabel)}</a>
@@ -51,7 +53,10 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                     <td>
                       {num(finished(p))} / {num(p.units)}
                     </td>
-                    <td>{passRate(p.counts)}</td>
+                    <td title={pass.title}>
+                      {passRate(p.counts)}
+                      <span class="ci">{pass.label}</span>
+                    </td>
                     <td class="l">{row.benchmark}</td>
                     <td class="l">{row.datasetId}</td>
                     <td class="l">{when(row.createdAt)}</td>

@@ -31,6 +31,12 @@ export const runLinks = (id: string) => ({
   events: `/v1/runs/${id}/events`,
 });
 
+/** What a benchmark calls its passed share (`BenchmarkViews.passLabel`). */
+export type PassLabel = { label: string; title: string };
+
+/** The passed share's name when a benchmark gives none. */
+export const PASS_AT_1: PassLabel = { label: "pass@1", title: "Passed of the scored samples (errors and context overflows not counted)" };
+
 /** pass@1 of a run's answered samples so far, in percent ("–" before the first). */
 export const passRate = (counts: Pick<RunProgress["counts"], "passed" | "scored">) => (counts.scored > 0 ? pct(counts.passed / counts.scored) : "–");
 

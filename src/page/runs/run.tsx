@@ -10,7 +10,7 @@ import type { RunProgress } from "../../runs/config";
 import type { RunRow } from "../../runs/store";
 import type { PageContent } from "../family";
 import { pct, when } from "../format";
-import { RunsStyle, finished, num, passRate, runLinks } from "./parts";
+import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
 
 /** Seconds between reloads of a running run's page without JavaScript. */
 export const REFRESH_SECONDS = 5;
@@ -51,6 +51,8 @@ const LIVE_SCRIPT = `(() => {
 
 /** What the page shows beyond the run and its progress. */
 export interface RunPageParts {
+  /** What the run's benchmark calls the passed share. */
+  pass: PassLabel;
   /** Error kinds with their counts, most first. */
   errors: [string, number][];
   /** The run's summary: its benchmark's views, or the pass@1 table; null while it runs. */
@@ -102,11 +104,11 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
             {pct(p.units ? finished(p) / p.units : 0)} %
           </progress>
           <dl class="figures">
-            <Figure label="pass@1 (%)" name="pass" value={passRate(p.counts)} title="Passed of the scored samples" />
+            <Figure label={`${parts.pass.label} (%)`} name="pass" value={passRate(p.counts)} title={parts.pass.title} />
             <Figure label="passed" name="passed" value={num(p.counts.passed)} />
             <Figure label="failed" name="failed" value={num(failed)} />
-            <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not in pass@1)" />
-            <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not in pass@1)" />
+            <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not scored)" />
+            <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not scored)" />
             <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />
             <Figure label="model calls" name="calls" value={num(p.model_calls)} title="Retries included" />
             <Figure label="cache hits" name="cached" value={num(p.cached)} title="Answers reused from the response cache (no call)" />

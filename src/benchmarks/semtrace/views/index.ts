@@ -30,6 +30,7 @@ export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews 
       }
       return modelPage(tasks, benchmark, kind);
     },
+    passLabel: { label: "accuracy", title: "Exact-match answers of the scored samples (errors and context overflows not counted)" },
     run: runSummary(benchmark),
     css: CSS,
   };
