@@ -84,7 +84,7 @@ describe("comparing two models in Chromium", () => {
   it("picks two models on the leaderboard page and lands on their comparison, which equals the API", async () => {
     const page = await chromiumContext().newPage();
     expect((await page.goto(`${url}/?threshold=0.5`))?.status()).toBe(200);
-    const options = await page.$$eval("#compare select[name=b] option", (os) => os.map((o) => (o as HTMLOptionElement).value));
+    const options = await page.$$eval("#compare select[name=b] option", (os) => os.map((o) => o.getAttribute("value")));
     expect(options).toContain(SAMPLED_MODEL);
     const other = options.find((o) => o !== SAMPLED_MODEL)!;
     await page.selectOption("#compare select[name=a]", SAMPLED_MODEL);
@@ -99,7 +99,7 @@ describe("comparing two models in Chromium", () => {
     const api = (await (await fetch(new URL(jsonHref!, url))).json()) as Json;
     expect(api).toMatchObject({ benchmark: "repoqa-snf", outcome: "pass_fail", threshold: 0.5, a: { kind: "entry", id: SAMPLED_MODEL }, b: { kind: "entry", id: other } });
     expect(api.n_paired).toBeGreaterThan(100);
-    const shown = await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number((d as HTMLDataElement).value)])));
+    const shown = await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])));
     expect(shown).toEqual(numbersOf(api));
     for (const field of ["unpaired.a", "unpaired.b", "not_scored.a.error", "not_scored.a.context_exceeded", "not_scored.b.error", "not_scored.b.context_exceeded"]) {
       const listed = await page.$$eval(`details[data-list="${field}"] li`, (lis) => lis.map((li) => li.textContent));
@@ -117,7 +117,7 @@ describe("comparing two models in Chromium", () => {
     await Promise.all([page.waitForURL(/threshold=0\.9/), page.click("form.filters button[type=submit]")]);
     const at09 = (await (await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, url))).json()) as Json;
     expect(at09.threshold).toBe(0.9);
-    expect(await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number((d as HTMLDataElement).value)])))).toEqual(numbersOf(at09));
+    expect(await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])))).toEqual(numbersOf(at09));
   }, 120_000);
 
   it("an unknown model is the site's error page with the API's message", async () => {
