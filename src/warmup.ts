@@ -4,14 +4,17 @@
  * hono, zod, drizzle and the scorers add up to many milliseconds of that. So while the isolate
  * starts (Cloudflare's 1 s startup limit, not a request's CPU), a few requests run through the
  * real app against in-memory stand-ins for D1 and R2: each registered family's own (`Family.warmUp`,
- * over a tiny dataset of its kind), then the BLEU endpoint and the leaderboard pages (on an empty
- * leaderboard). Nothing leaves the isolate; a warm-up that fails changes nothing but speed.
+ * over a tiny dataset of its kind), then the BLEU endpoint, the leaderboard reads and every
+ * leaderboard benchmark's board and model pages, on a stand-in leaderboard with a few entries
+ * (./warmup-leaderboard.ts: the first render of rows compiles code an empty board never reaches).
+ * Nothing leaves the isolate; a warm-up that fails changes nothing but speed.
  *
  * Only microtasks are involved (no I/O, timers or randomness, which workerd forbids at start-up),
  * so everything has run when module evaluation ends.
  */
-import { allFamilies } from "./benchmarks/registry";
+import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import type { WarmUpKit } from "./benchmarks/types";
+import { STAND_IN_MODEL, standInLeaderboardRows } from "./warmup-leaderboard";
 
 /** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, everything else with no rows. */
 function standInD1(rowsFor: (sql: string) => unknown[][]) {
@@ -199,18 +202,29 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
     r2: standInR2,
   };
   const statuses: number[] = [];
-  // Each family's own costly requests first (its data, its scorer), then the shared paths on empty storage.
+  // Each family's own costly requests first (its data, its scorer), then the shared paths: BLEU and
+  // the index on empty storage, the leaderboard's reads and pages on a stand-in leaderboard.
   for (const family of allFamilies()) if (family.warmUp) statuses.push(...(await family.warmUp(kit)));
   const empty = { DB: standInD1(() => []), DATASETS: standInR2(new Map()) };
+  const board = { DB: standInD1(standInLeaderboardRows), DATASETS: standInR2(new Map()) };
   const get: RequestInit = { headers: { "x-request-id": "warmup" } };
   const bleu: RequestInit = {
     method: "POST",
     headers: { "content-type": "application/json", "x-request-id": "warmup" },
     body: JSON.stringify({ pairs: [{ reference: "def add(a, b):\n    return a + b", candidate: "def sub(a, b):\n    return a - b" }] }),
   };
-  const paths = ["/v1", "/v1/leaderboard", "/v1/leaderboard?format=csv", "/v1/leaderboard/models/warmup", "/", "/models/warmup"];
-  for (const [path, init] of [["/v1/metrics/bleu", bleu] as const, ...paths.map((p) => [p, get] as const)]) {
-    statuses.push(await kit.request(path, init, empty));
-  }
+  statuses.push(await kit.request("/v1/metrics/bleu", bleu, empty), await kit.request("/v1", get, empty));
+  for (const path of leaderboardPaths()) statuses.push(await kit.request(path, get, board));
   return statuses;
+}
+
+/**
+ * The leaderboard reads and pages the warm-up renders: the API's (JSON, CSV, a model), the default
+ * board and model pages, then the board and model page of every benchmark that has them.
+ */
+export function leaderboardPaths(): string[] {
+  const model = `/models/${STAND_IN_MODEL}`;
+  const paths = ["/v1/leaderboard", "/v1/leaderboard?format=csv", `/v1/leaderboard${model}`, "/", model];
+  for (const b of allBenchmarks()) if (b.leaderboard && b.views) paths.push(`/?benchmark=${b.id}`, `${model}?benchmark=${b.id}`);
+  return paths;
 }

@@ -1,0 +1,121 @@
+/**
+ * A stand-in leaderboard for the start-up warm-up (src/warmup.ts): the rows a D1 stand-in answers
+ * the leaderboard's reads with, so the warm-up renders the board and model pages with rows, as a
+ * real read does. On an empty board the first real render still compiled the rows' code (the table
+ * rows, rate and interval formatting, language columns, charts, heatmap): several ms of a cold
+ * isolate's first page.
+ *
+ * Benchmark-agnostic: the rows are made from the schema's leaderboard tables, not from any
+ * benchmark's queries. A statement's selected columns are read from its SQL (drizzle names every
+ * column it selects) and each is filled from a synthetic entry or aggregate by column name, so a
+ * benchmark's own board read gets rows of whatever columns it selects. Group keys are those of the
+ * shared pass-rate aggregates (all, language, depth, length, heatmap); other group types get none.
+ */
+import { LANGUAGES } from "./code/languages";
+import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "./metrics/thresholds";
+
+/** The slug of the stand-in's first model (the model page the warm-up renders). */
+export const STAND_IN_MODEL = "warmup-model-0";
+
+const UPDATED = "2026-01-01T00:00:00.000Z";
+const LENGTH = "16384";
+const DEPTHS = ["0.0-0.1", "0.5-0.6", "0.9-1.0"];
+const GROUPS: [string, string][] = [
+  ["all", "all"],
+  ...LANGUAGES.slice(0, 3).map((l): [string, string] => ["language", l]),
+  ...DEPTHS.map((d): [string, string] => ["depth", d]),
+  ["length", LENGTH],
+  ...DEPTHS.map((d): [string, string] => ["heatmap", `${d}|${LENGTH}`]),
+];
+
+type Row = Record<string, unknown>;
+
+/** Three entries: verified and reported, with samples and without. */
+const ENTRIES: Row[] = [0, 1, 2].map((i) => ({
+  id: `warmup-entry-${i}`,
+  benchmark: "warmup",
+  dataset: "warmup",
+  scoring_mode: "warmup",
+  comment_mode: "warmup",
+  kind: i === 1 ? "reported" : "verified",
+  model: `Warm-up model ${i}`,
+  model_slug: `warmup-model-${i}`,
+  source: i === 1 ? "warm-up source" : null,
+  license: i === 1 ? "Apache-2.0" : null,
+  train_size: i === 1 ? "7B" : null,
+  eval_date: i === 1 ? "2026-01-01" : null,
+  receipt: i === 1 ? null : JSON.stringify({ run_id: `warmup-run-${i}` }),
+  has_samples: i === 1 ? 0 : 1,
+  n: 100,
+  errors: i,
+  context_exceeded: i === 2 ? 1 : 0,
+  content_sha256: "0".repeat(64),
+  created_at: UPDATED,
+  updated_at: UPDATED,
+}));
+
+/** An entry's aggregate of one group at one threshold: distinct rates, so sorting and ranking do work. */
+function aggregate(entry: number, threshold: string, [groupType, groupKey]: [string, string], k: number): Row {
+  const passed = 90 - 20 * entry - 3 * k;
+  const rate = passed / 100;
+  return {
+    entry_id: `warmup-entry-${entry}`,
+    threshold,
+    group_type: groupType,
+    group_key: groupKey,
+    n: 100,
+    passed,
+    rate,
+    ci_low: rate - 0.09,
+    ci_high: rate + 0.08,
+    mean_score: 0.75,
+    mean_precision: null,
+    unparseable: null,
+    errors: null,
+    context_exceeded: null,
+  };
+}
+
+const aggregatesOf = (entry: number, thresholds: readonly string[]) =>
+  thresholds.flatMap((t) => GROUPS.map((group, k) => aggregate(entry, t, group, k)));
+
+/** The selected columns of a statement, as [table or undefined, column] (undefined: an expression). */
+function selectedColumns(sql: string): ([string | undefined, string] | undefined)[] {
+  const list = /^select (.*?) from "/.exec(sql)?.[1];
+  if (!list) return [];
+  return list.split(", ").map((item) => {
+    const m = /^(?:"(\w+)"\.)?"(\w+)"$/.exec(item);
+    return m ? [m[1], m[2]] : undefined;
+  });
+}
+
+const project = (sql: string, rows: Row[][], tables: string[]) => {
+  const columns = selectedColumns(sql);
+  // Each row is one record per table in `tables` (the first is the statement's own table).
+  return rows.map((records) =>
+    columns.map((c) => {
+      if (!c) return null;
+      const record = c[0] === undefined ? records[0] : records[tables.indexOf(c[0])];
+      return record?.[c[1]] ?? null;
+    }),
+  );
+};
+
+/**
+ * The stand-in rows of a statement of the leaderboard's reads: entries (joined to their aggregates
+ * at the default threshold when the statement joins them), an entry's aggregates at every
+ * threshold; no rows for any other statement.
+ */
+export function standInLeaderboardRows(sql: string): unknown[][] {
+  const table = /^select .*? from "(\w+)"/.exec(sql)?.[1];
+  if (table === "leaderboard_entries") {
+    if (/ join "leaderboard_aggregates"/.test(sql)) {
+      const at = [thresholdKey(DEFAULT_THRESHOLD)];
+      const rows = ENTRIES.flatMap((e, i) => aggregatesOf(i, at).map((a) => [e, a]));
+      return project(sql, rows, ["leaderboard_entries", "leaderboard_aggregates"]);
+    }
+    return project(sql, ENTRIES.map((e) => [e]), ["leaderboard_entries"]);
+  }
+  if (table === "leaderboard_aggregates") return project(sql, aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]), ["leaderboard_aggregates"]);
+  return [];
+}

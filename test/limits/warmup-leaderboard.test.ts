@@ -1,0 +1,38 @@
+/**
+ * The warm-up's stand-in leaderboard (src/warmup-leaderboard.ts) must put rows on every page the
+ * warm-up renders: an empty board would leave the rows' code cold for an isolate's first real page.
+ */
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { leaderboardPaths } from "../../src/warmup";
+import { standInLeaderboardRows } from "../../src/warmup-leaderboard";
+
+/** A D1 whose reads answer with the stand-in leaderboard (as the warm-up's does). */
+function standInD1() {
+  const statement = (sql: string) => {
+    const stmt = { bind: () => stmt, raw: async () => standInLeaderboardRows(sql), all: async () => ({ results: [] }), first: async () => null, run: async () => ({}) };
+    return stmt;
+  };
+  return { prepare: statement, batch: async () => [] } as unknown as D1Database;
+}
+
+describe("the warm-up's stand-in leaderboard", () => {
+  const app = createApp();
+  const env = { DB: standInD1() };
+
+  it.each(leaderboardPaths())("%s answers 200 with the stand-in's models", async (path) => {
+    const res = await app.request(path, { headers: { "x-request-id": "t" } }, env);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    // The board lists every entry; a model page (and its API read) names its model.
+    expect(body).toContain(path.includes("/models/") ? "Warm-up model" : "Warm-up model 1");
+  });
+
+  it("selects columns by name: a joined read gets each table's own columns", () => {
+    const sql = 'select "leaderboard_entries"."model", "leaderboard_entries"."errors", "leaderboard_aggregates"."group_type", "leaderboard_aggregates"."rate" from "leaderboard_entries" inner join "leaderboard_aggregates" on 1';
+    const rows = standInLeaderboardRows(sql);
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows[0]).toEqual(["Warm-up model 0", 0, "all", 0.9]);
+    expect(standInLeaderboardRows('select "id" from "runs"')).toEqual([]);
+  });
+});
