@@ -20,7 +20,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ROOT } from "../cli/lib/api.ts";
-import { defaultDistractorDir } from "../cli/lib/distractors.ts";
+import { pythonStdlibDir } from "../cli/lib/python-stdlib.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
@@ -30,7 +30,7 @@ const LANGUAGES = ["python", "cpp", "java", "typescript", "rust"];
 const PER_LANGUAGE = 100;
 const THRESHOLDS = ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"];
 
-const stdlib = defaultDistractorDir();
+const stdlib = pythonStdlibDir();
 if (!stdlib) {
   console.log("\nCapacity: skipped, no python3 (its standard library is the code the datasets are built from).");
   process.exit(0);

@@ -13,14 +13,14 @@
  */
 import { performance } from "node:perf_hooks";
 import { ROOT } from "../cli/lib/api.ts";
-import { defaultDistractorDir } from "../cli/lib/distractors.ts";
+import { pythonStdlibDir } from "../cli/lib/python-stdlib.ts";
 import { buildLongCodeUFromDisk } from "../cli/lib/longcodeu-build.ts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
 import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset.ts";
 import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const stdlib = defaultDistractorDir();
+const stdlib = pythonStdlibDir();
 const repos = stdlib ? [`${stdlib}/email`, `${stdlib}/json`] : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
 
 console.log("LongCodeU");

@@ -16,7 +16,7 @@
 import { performance } from "node:perf_hooks";
 import { api } from "../cli/lib/api.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
-import { DEFAULT_CRUXEVAL, buildSuiteFromDisk, readCruxeval } from "../cli/lib/semtrace-suite.ts";
+import { DEFAULT_CRUXEVAL, buildSuiteFromDisk, readCruxeval } from "../src/benchmarks/semtrace/node/suite.ts";
 import { equallySpaced } from "../src/benchmarks/semtrace/build.ts";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
 import { runRestrictedPython } from "../src/benchmarks/semtrace/interpreter.ts";

@@ -4,7 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDistractorPool, dedent, defaultDistractorDir, percentile, type DistractorPool } from "../../cli/lib/distractors";
+import { buildDistractorPool, dedent, percentile, type DistractorPool } from "../../src/benchmarks/semtrace/node/distractors";
+import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { findPython } from "../../cli/lib/python-exec";
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/distractor-src");
@@ -199,8 +200,8 @@ describe("helpers", () => {
 });
 
 describe("buildDistractorPool on the Python standard library", () => {
-  it("builds a large pool from defaultDistractorDir()", { timeout: 180_000 }, async () => {
-    const dir = defaultDistractorDir();
+  it("builds a large pool from pythonStdlibDir()", { timeout: 180_000 }, async () => {
+    const dir = pythonStdlibDir();
     // python3 is part of the build environment; a missing one must fail, not skip.
     expect(dir, "no python3 found (or no stdlib directory): the distractor pool needs one").not.toBeNull();
     const pool = await buildDistractorPool(dir!);

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
-import { defaultDistractorDir } from "../../cli/lib/distractors";
+import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { findPython } from "../../cli/lib/python-exec";
 import { buildLongCodeUFromDisk } from "../../cli/lib/longcodeu-build";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
@@ -27,7 +27,7 @@ const PACKAGES = ["email", "json", "http", "logging", "xml", "importlib", "async
 const BUCKETS = ["0-8K", "8-16K", "16-32K", "32-64K"] as const;
 
 const python = findPython();
-const stdlib = python ? defaultDistractorDir() : null;
+const stdlib = python ? pythonStdlibDir() : null;
 if (!stdlib) console.warn("longcodeu-groundtruth: skipped (no python3 with a standard library on the PATH)");
 
 describe.skipIf(!stdlib)("LongCodeU ground truth on Python's standard library", () => {

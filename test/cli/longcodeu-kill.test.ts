@@ -18,14 +18,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
-import { defaultDistractorDir } from "../../cli/lib/distractors";
+import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
 import { HEADER_FILE, releaseFromBuild, type BuildHeader } from "../../cli/lib/longcodeu-parts";
 import { alive, killTree } from "../../cli/lib/process-tree";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
 
-const stdlib = defaultDistractorDir();
+const stdlib = pythonStdlibDir();
 const REPOS = stdlib ? [join(stdlib, "email"), join(stdlib, "json")] : ["inkwell", "tidepool"].map((r) => join(ROOT, "test/fixtures/longcodeu", r));
 const PART_BYTES = "20000";
 const SENT_BEFORE_KILL = 5;

@@ -6,8 +6,9 @@
  * 800 targets, per D.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildDistractorPool, defaultDistractorDir, nearestMeanWindow } from "../../cli/lib/distractors";
-import { buildSuiteFromDisk, contextLengthTable } from "../../cli/lib/semtrace-suite";
+import { buildDistractorPool, nearestMeanWindow } from "../../src/benchmarks/semtrace/node/distractors";
+import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
+import { buildSuiteFromDisk, contextLengthTable } from "../../src/benchmarks/semtrace/node/suite";
 import { PAPER_CONTEXT, SUITE_BUILDER_VERSION, contextTokenLengths, equallySpaced, targetContextTokens } from "../../src/benchmarks/semtrace/build";
 import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
 import { contextFunctions, joinFunctions } from "../../src/benchmarks/semtrace/prompt";
@@ -56,7 +57,7 @@ describe("buildDistractorPool by tokens, on the fixture", () => {
 });
 
 describe("a SemTrace build from Python's standard library", () => {
-  const dir = defaultDistractorDir();
+  const dir = pythonStdlibDir();
   let suite: SuiteRelease;
   const log: string[] = [];
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
-import { DEFAULT_CRUXEVAL } from "../../cli/lib/semtrace-suite";
+import { DEFAULT_CRUXEVAL } from "../../src/benchmarks/semtrace/node/suite";
 
 let instance: IsolatedInstance | undefined;
 let token: string;
@@ -37,7 +37,7 @@ afterAll(async () => {
 describe("npm run semtrace -- build, then npm run eval", () => {
   it("builds, loads and evaluates: the interpreter's curve falls sharply on CRUXEval variants and is perfect on SemTrace", async () => {
     const file = join(out, "suite.json");
-    const build = await command("cli/semtrace.ts", [
+    const build = await command("cli/family.ts", ["semtrace", 
       "build", "--id", "st-cli", "--url", instance!.url, "--out", file, "--max-files", "60",
       "--targets", "3", "--distractors", "5,10", "--positions", "3", "--variant-targets", "6", "--variants", "6",
       ...(process.env.NEEDLEWORK_CRUXEVAL ? ["--cruxeval", process.env.NEEDLEWORK_CRUXEVAL] : []),
@@ -72,13 +72,13 @@ describe("npm run semtrace -- build, then npm run eval", () => {
   }, 300_000);
 
   it("usage errors exit 2 with a message", async () => {
-    const r = await command("cli/semtrace.ts", ["build", "--id", "x", "--tasks", "semtrace,nope", "--no-load"]);
+    const r = await command("cli/family.ts", ["semtrace", "build", "--id", "x", "--tasks", "semtrace,nope", "--no-load"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown task nope/);
-    const d = await command("cli/semtrace.ts", ["build", "--id", "x", "--digits", "9", "--no-load"]);
+    const d = await command("cli/family.ts", ["semtrace", "build", "--id", "x", "--digits", "9", "--no-load"]);
     expect(d.code).toBe(2);
     expect(d.stderr).toMatch(/--digits must be 2 to 6/);
-    const t = await command("cli/semtrace.ts", ["build", "--id", "x", "--distractor-tokens", "0", "--no-load"]);
+    const t = await command("cli/family.ts", ["semtrace", "build", "--id", "x", "--distractor-tokens", "0", "--no-load"]);
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(/--distractor-tokens must be a positive integer, got "0"/);
   });

@@ -1,6 +1,6 @@
 /**
  * Building a suite from its ingredients: a seed, the grid, a distractor pool, CRUXEval records and
- * (optionally) a Python executor. Pure, so the Node command (cli/semtrace.ts) and the tests build
+ * (optionally) a Python executor. Pure, so the Node command (node/build-command.ts) and the tests build
  * suites the same way; the command adds the file system, tree-sitter and python3.
  *
  * Random streams (CPython `random`, so the draw is re-derivable in Python): stream s uses

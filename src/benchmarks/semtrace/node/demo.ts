@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
-import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "../../../../cli/lib/semtrace-suite";
+import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "./suite";
 import { equallySpaced } from "../build";
 import { SUITE_TASKS } from "../dataset";
 

@@ -3,12 +3,13 @@
  * `semtrace-demo` dataset of `npm start`, and its section of `npm run eval`'s report.
  */
 import type { NodeFamily } from "../../../../cli/lib/node-family";
+import { buildCommand } from "./build-command";
 import { semtraceDemo } from "./demo";
 import { runReport } from "./report";
 
 const semtraceNode: NodeFamily = {
   id: "semtrace",
-  commands: {},
+  commands: { build: buildCommand },
   demos: [semtraceDemo],
   runReport,
 };

@@ -6,14 +6,15 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { PAPER_CONTEXT, buildSuite, contextTokenLengths, summarizeLengths, targetContextTokens, type CruxRecord, type LengthSummary } from "../../src/benchmarks/semtrace/build";
-import type { SuiteGrid, SuiteRelease, SuiteTask } from "../../src/benchmarks/semtrace/dataset";
-import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
-import { sha256Hex } from "../../src/sha256";
-import { ROOT } from "./api";
-import { UsageError } from "./args";
-import { buildDistractorPool, defaultDistractorDir } from "./distractors";
-import { executeCalls, findPython } from "./python-exec";
+import { PAPER_CONTEXT, buildSuite, contextTokenLengths, summarizeLengths, targetContextTokens, type CruxRecord, type LengthSummary } from "../build";
+import type { SuiteGrid, SuiteRelease, SuiteTask } from "../dataset";
+import { codeLlamaTokenizer } from "../../../datasets/tokenizer";
+import { sha256Hex } from "../../../sha256";
+import { ROOT } from "../../../../cli/lib/api";
+import { UsageError } from "../../../../cli/lib/args";
+import { buildDistractorPool } from "./distractors";
+import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
+import { executeCalls, findPython } from "../../../../cli/lib/python-exec";
 
 export const DEFAULT_CRUXEVAL = resolve(ROOT, "../shared/data/cruxeval/cruxeval.jsonl");
 
@@ -57,7 +58,7 @@ export interface SuiteFromDisk {
 }
 
 export async function buildSuiteFromDisk(o: SuiteFromDisk): Promise<SuiteRelease> {
-  const dir = o.distractorDir ?? defaultDistractorDir();
+  const dir = o.distractorDir ?? pythonStdlibDir();
   if (!dir) throw new UsageError("no python3 found, so there is no standard library to draw distractors from: name a directory of Python code with --distractor-dir");
   const started = Date.now();
   await codeLlamaTokenizer.ready!();

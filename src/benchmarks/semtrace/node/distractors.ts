@@ -8,15 +8,13 @@
  * which directory it read (with a content hash) and the exact filter, for the dataset manifest.
  */
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Node } from "web-tree-sitter";
-import "./tree-sitter-node";
-import { loadLanguage } from "../../src/code/parser";
-import type { Tokenizer } from "../../src/datasets/tokenizer";
-import { findPython } from "./python-exec";
+import "../../../../cli/lib/tree-sitter-node";
+import { loadLanguage } from "../../../code/parser";
+import type { Tokenizer } from "../../../datasets/tokenizer";
 
 export interface DistractorFunction {
   /** Position in the pool (0..n-1), in (path, line) order. */
@@ -275,25 +273,6 @@ export function nearestMeanWindow(sorted: readonly number[], target: number): { 
     if (distance < best.distance) best = { start, distance };
   }
   return { start: best.start, width };
-}
-
-/**
- * Python's standard library directory (`sysconfig.get_paths()["stdlib"]` of the python3 that
- * {@link findPython} finds), or null when there is no python3 or the directory does not exist.
- */
-export function defaultDistractorDir(): string | null {
-  const python = findPython();
-  if (!python) return null;
-  try {
-    const out = execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      timeout: 10_000,
-    }).trim();
-    return out && existsSync(out) && statSync(out).isDirectory() ? out : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Also catches a nested `def f(` (which would read as a second target) and `async def f(`. */

@@ -28,13 +28,17 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { PAPER_CONTEXT, equallySpaced } from "../src/benchmarks/semtrace/build";
-import { SUITE_TASKS, type SuiteTask } from "../src/benchmarks/semtrace/dataset";
-import { SEMTRACE_DIGITS } from "../src/benchmarks/semtrace/generator";
-import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
-import { UsageError, intOption, runCommand } from "./lib/args";
-import { withService } from "./lib/local-service";
-import { buildSuiteFromDisk } from "./lib/semtrace-suite";
+import { PAPER_CONTEXT, equallySpaced } from "../build";
+import { SUITE_TASKS, type SuiteTask } from "../dataset";
+import { SEMTRACE_DIGITS } from "../generator";
+import { ApiError, DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
+import { UsageError, intOption } from "../../../../cli/lib/args";
+import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { withService } from "../../../../cli/lib/local-service";
+import { buildSuiteFromDisk } from "./suite";
+
+const USAGE =
+  "npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace]";
 
 const intList = (value: string, name: string) =>
   value.split(",").map((v) => {
@@ -43,7 +47,7 @@ const intList = (value: string, name: string) =>
     return n;
   });
 
-async function main(argv: string[]) {
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -68,8 +72,8 @@ async function main(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help || positionals[0] !== "build") {
-    console.log("usage: npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace]");
+  if (values.help || positionals.length > 0) {
+    console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
   if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
@@ -113,4 +117,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-runCommand(main, "semtrace build");
+export const buildCommand: NodeCommand = { usage: USAGE, run: main };
