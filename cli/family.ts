@@ -12,11 +12,10 @@
 import { UsageError, runCommand } from "./lib/args";
 import { nodeFamily } from "./lib/families";
 
-/** The family's help: each command's usage line. */
+/** The family's help: each command's usage line (`npm run <script> -- <command> --help` has its options). */
 function familyHelp(commands: Record<string, { usage: string }>): string {
-  return Object.values(commands)
-    .map((c) => c.usage)
-    .join("\n");
+  const lines = Object.values(commands).map((c) => c.usage);
+  return lines.length ? `usage: ${lines.join("\n       ")}` : "(this family has no commands)";
 }
 
 const [familyId, commandName, ...args] = process.argv.slice(2);
