@@ -35,11 +35,6 @@ const FAMILY = "^src/benchmarks/[^/]+/";
 const LIBRARY = "^src/(metrics|code|datasets|db|middleware)/|^src/(errors|env|sha256)\\.ts$";
 /** A family's Node-side tools. */
 const NODE_TOOLS = "^src/benchmarks/[^/]+/node/";
-/**
- * A family's Node-side files still in cli/ while their author finishes them (issue 15's last
- * part moves them into src/benchmarks/<family>/node/); nothing may be added here.
- */
-const NOT_YET_MOVED = "^cli/longcodeu\\.ts$|^cli/lib/longcodeu-(build|parts)\\.ts$";
 /** The Node-side core: the commands, the family list, the eval report, npm start. */
 const NODE_CORE = "^cli/[^/]+\\.ts$|^cli/lib/(families|run-report)\\.ts$|^scripts/";
 
@@ -119,7 +114,7 @@ module.exports = {
         "commands, demos and report through cli/lib/families.ts, which loads src/benchmarks/<id>/node/index.ts " +
         "for every family the registry lists (the NodeFamily interface of cli/lib/node-family.ts). " +
         "Add what the Node side needs to NodeFamily and implement it in the family's node/ folder.",
-      from: { path: "^(cli|scripts)/", pathNot: NOT_YET_MOVED },
+      from: { path: "^(cli|scripts)/" },
       to: { path: FAMILY },
     },
     {

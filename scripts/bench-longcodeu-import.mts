@@ -8,7 +8,7 @@
  * heap smaller than the build shows it never holds the release whole.
  *
  * 1. A fresh `wrangler dev` (its own --persist-to directory).
- * 2. The real command, `cli/longcodeu.ts build` with the options header.json records (so it reuses
+ * 2. The real command, `npm run longcodeu -- build` (cli/family.ts) with the options header.json records (so it reuses
  *    the build and only uploads), under `/usr/bin/time -v` when present: wall time and the CLI's
  *    peak RSS. The peak RSS (VmHWM) of each workerd process under `wrangler dev` is read before and
  *    after: the one serving the Worker with its local D1 and R2, and its front proxy.
@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, api } from "../cli/lib/api.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
-import { HEADER_FILE, buildBytes, type BuildHeader } from "../cli/lib/longcodeu-parts.ts";
+import { HEADER_FILE, buildBytes, type BuildHeader } from "../src/benchmarks/longcodeu/node/parts.ts";
 import { commandOf, peakRss, processTree } from "../cli/lib/process-tree.ts";
 import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset.ts";
 
@@ -46,7 +46,7 @@ try {
   const idle = workerds.map((pid) => peakRss(pid)!);
 
   const args = [
-    "cli/longcodeu.ts", "build", "--id", ID, "--out", dir, "--url", instance.url,
+    "cli/family.ts", "longcodeu", "build", "--id", ID, "--out", dir, "--url", instance.url,
     "--seed", String(options.seed), "--per-bucket", String(options.perBucket), "--buckets", options.buckets.join(","), "--tasks", options.tasks.join(","),
     ...options.repos.flatMap((r) => ["--repo", r]),
     ...(PART_BYTES ? ["--part-bytes", PART_BYTES] : []),

@@ -14,7 +14,7 @@
 import { performance } from "node:perf_hooks";
 import { ROOT } from "../cli/lib/api.ts";
 import { pythonStdlibDir } from "../cli/lib/python-stdlib.ts";
-import { buildLongCodeUFromDisk } from "../cli/lib/longcodeu-build.ts";
+import { buildLongCodeUFromDisk } from "../src/benchmarks/longcodeu/node/build.ts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
 import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset.ts";
 import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";

@@ -10,7 +10,7 @@
  */
 import "../cli/lib/tree-sitter-node.ts";
 import { readFileSync, statSync } from "node:fs";
-import { releaseFromBuild } from "../cli/lib/longcodeu-parts.ts";
+import { releaseFromBuild } from "../src/benchmarks/longcodeu/node/parts.ts";
 import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
 import { LONGCODEU_TASKS, ReleaseSchema } from "../src/benchmarks/longcodeu/dataset.ts";
 import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";

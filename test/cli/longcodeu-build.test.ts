@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
-import { releaseFromBuild } from "../../cli/lib/longcodeu-parts";
+import { releaseFromBuild } from "../../src/benchmarks/longcodeu/node/parts";
 import {
   EMBEDDINGS_KEY_ENV,
   EMBED_MAX_CHARS,
@@ -22,7 +22,7 @@ import {
   licenceOf,
   lineCachedCounter,
   readRepository,
-} from "../../cli/lib/longcodeu-build";
+} from "../../src/benchmarks/longcodeu/node/build";
 import { ReleaseSchema } from "../../src/benchmarks/longcodeu/dataset";
 import { cosine } from "../../src/benchmarks/longcodeu/build/similarity";
 import { loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
@@ -33,7 +33,7 @@ const TIDEPOOL = join(FIXTURES, "tidepool");
 
 function command(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(join(ROOT, "node_modules/.bin/tsx"), ["cli/longcodeu.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(join(ROOT, "node_modules/.bin/tsx"), ["cli/family.ts", "longcodeu", ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

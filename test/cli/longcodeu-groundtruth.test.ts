@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { findPython } from "../../cli/lib/python-exec";
-import { buildLongCodeUFromDisk } from "../../cli/lib/longcodeu-build";
+import { buildLongCodeUFromDisk } from "../../src/benchmarks/longcodeu/node/build";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_TASKS, type LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
 import { scoreExample } from "../../src/benchmarks/longcodeu/score";

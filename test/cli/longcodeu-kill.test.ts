@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
 import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
-import { HEADER_FILE, releaseFromBuild, type BuildHeader } from "../../cli/lib/longcodeu-parts";
+import { HEADER_FILE, releaseFromBuild, type BuildHeader } from "../../src/benchmarks/longcodeu/node/parts";
 import { alive, killTree } from "../../cli/lib/process-tree";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
@@ -43,7 +43,7 @@ const args = (id: string) => ["build", "--id", id, ...REPOS.flatMap((r) => ["--r
 /** Runs the command; `onLine` sees each line of its output as it comes. */
 function command(argv: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["tsx", "cli/longcodeu.ts", ...argv], { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token } });
+    const child = spawn("npx", ["tsx", "cli/family.ts", "longcodeu", ...argv], { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token } });
     let stdout = "";
     let stderr = "";
     let pending = "";

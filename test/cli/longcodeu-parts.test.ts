@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTEXTS_FILE, UploadProgress, buildBytes, buildParts, examplesFile } from "../../cli/lib/longcodeu-parts";
+import { CONTEXTS_FILE, UploadProgress, buildBytes, buildParts, examplesFile } from "../../src/benchmarks/longcodeu/node/parts";
 import { LONGCODEU_LIMITS } from "../../src/benchmarks/longcodeu/dataset";
 
 const context = (repo: string, i: number, chars = 10) => ({ repo, id: `${repo}-code-${i}`, kind: "code", files: ["a.py"], text: "x".repeat(chars), tokens: 5, bucket: "0-8K" });

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
-import { releaseFromBuild } from "../../cli/lib/longcodeu-parts";
+import { releaseFromBuild } from "../../src/benchmarks/longcodeu/node/parts";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
 
@@ -38,7 +38,7 @@ describe("npm run longcodeu -- build, then npm run eval", () => {
   it("builds from the fixture repositories, loads, and the oracle scores 100 % recall on every task and is published", async () => {
     const file = join(out, "build");
     const repos = ["inkwell", "tidepool"].flatMap((r) => ["--repo", join(ROOT, "test/fixtures/longcodeu", r)]);
-    const build = await command("cli/longcodeu.ts", ["build", "--id", "lcu-cli", "--url", instance!.url, "--out", file, ...repos]);
+    const build = await command("cli/family.ts", ["longcodeu", "build", "--id", "lcu-cli", "--url", instance!.url, "--out", file, ...repos]);
     expect(build.code, build.stderr + build.stdout).toBe(0);
     expect(build.stdout).toMatch(/Loaded dataset "lcu-cli"/);
     const release = releaseFromBuild(file);
@@ -67,7 +67,7 @@ describe("npm run longcodeu -- build, then npm run eval", () => {
   }, 300_000);
 
   it("usage errors exit 2 with a message", async () => {
-    const r = await command("cli/longcodeu.ts", ["build", "--id", "x", "--tasks", "CU_P,nope", "--no-load", "--repo", ROOT]);
+    const r = await command("cli/family.ts", ["longcodeu", "build", "--id", "x", "--tasks", "CU_P,nope", "--no-load", "--repo", ROOT]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown task/);
     const e = await command("cli/eval.ts", ["--benchmark", "longcodeu", "--tasks", ",", "--dataset", "x", "--model", "baseline:oracle"]);

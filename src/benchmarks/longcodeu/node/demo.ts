@@ -4,7 +4,7 @@
  * reStructuredText documentation); without python3, from needlework's own fixture repositories (0-8K only).
  */
 import { ROOT } from "../../../../cli/lib/api";
-import { buildLongCodeUFromDisk, countsTable } from "../../../../cli/lib/longcodeu-build";
+import { buildLongCodeUFromDisk, countsTable } from "./build";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 

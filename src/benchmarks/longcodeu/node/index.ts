@@ -3,12 +3,13 @@
  * `longcodeu-demo` dataset of `npm start`, and its section of `npm run eval`'s report.
  */
 import type { NodeFamily } from "../../../../cli/lib/node-family";
+import { buildCommand } from "./build-command";
 import { longcodeuDemo } from "./demo";
 import { runReport } from "./report";
 
 const longcodeuNode: NodeFamily = {
   id: "longcodeu",
-  commands: {},
+  commands: { build: buildCommand },
   demos: [longcodeuDemo],
   runReport,
 };

@@ -11,16 +11,16 @@
  * `dist-packages`, `__pypackages__`, `*.egg-info` and any virtualenv (a directory holding
  * `pyvenv.cfg`). Symbolic links are not followed.
  */
-import "./tree-sitter-node";
+import "../../../../cli/lib/tree-sitter-node";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { loadLanguage } from "../../src/code/parser";
-import { buildLongCodeUParts, buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type LongCodeUBuildInput, type ReleaseHead, type RepoInput, type Similarity } from "../../src/benchmarks/longcodeu/build/index";
-import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../../src/benchmarks/longcodeu/dataset";
-import { loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
-import { UsageError } from "./args";
-import { collectFiles } from "./collect";
+import { loadLanguage } from "../../../code/parser";
+import { buildLongCodeUParts, buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type LongCodeUBuildInput, type ReleaseHead, type RepoInput, type Similarity } from "../build/index";
+import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../dataset";
+import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
+import { UsageError } from "../../../../cli/lib/args";
+import { collectFiles } from "../../../../cli/lib/collect";
 
 export const DOC_SUFFIXES = [".md", ".markdown", ".rst"] as const;
 /** Characters of one text sent for embedding (longer units are cut there; recorded in the build). */
@@ -236,4 +236,4 @@ export async function fetchEmbeddings(base: string, model: string, apiKey: strin
   return out;
 }
 
-export { countsTable } from "./longcodeu-parts";
+export { countsTable } from "./parts";

@@ -33,9 +33,9 @@ import {
   type PartExample,
   type ReleaseHeader,
   type RepoPart,
-} from "../../src/benchmarks/longcodeu/dataset";
-import type { ReleaseHead } from "../../src/benchmarks/longcodeu/build/index";
-import { ApiError, type Api } from "./api";
+} from "../dataset";
+import type { ReleaseHead } from "../build/index";
+import { ApiError, type Api } from "../../../../cli/lib/api";
 
 export const HEADER_FILE = "header.json";
 export const CONTEXTS_FILE = "contexts.jsonl";

@@ -24,19 +24,20 @@
  *
  * Resumable at every step: a finished build with the same options is reused, and the upload skips
  * the parts the instance already has (by sha256), so rerunning the command after a failure or a
- * kill completes the import (cli/lib/longcodeu-parts.ts).
+ * kill completes the import (./parts.ts).
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../src/benchmarks/longcodeu/dataset";
-import { ApiError, DEFAULT_URL, ROOT, api } from "./lib/api";
-import { UsageError, intOption, runCommand } from "./lib/args";
-import { withService } from "./lib/local-service";
-import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./lib/longcodeu-parts";
-import { LIMITS } from "../src/middleware/body";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
+import { ApiError, DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
+import { UsageError, intOption } from "../../../../cli/lib/args";
+import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { withService } from "../../../../cli/lib/local-service";
+import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
+import { LIMITS } from "../../../middleware/body";
 
 const USAGE =
-  "usage: npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace]";
+  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace]";
 
 function listOption<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
   const items = value.split(",").map((v) => v.trim()).filter(Boolean);
@@ -46,7 +47,7 @@ function listOption<T extends string>(value: string, name: string, allowed: read
   return items as T[];
 }
 
-async function main(argv: string[]) {
+async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -68,8 +69,8 @@ async function main(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help || positionals[0] !== "build") {
-    console.log(USAGE);
+  if (values.help || positionals.length > 0) {
+    console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
   if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
@@ -96,7 +97,7 @@ async function main(argv: string[]) {
   if (built) console.log(`Reusing the finished build in ${dir} (same options; --rebuild to build again)`);
   else {
     // The builder (tree-sitter, the tokenizer's vocabulary) is loaded only to build: an upload-only rerun stays small.
-    const { streamLongCodeUFromDisk } = await import("./lib/longcodeu-build");
+    const { streamLongCodeUFromDisk } = await import("./build");
     const started = Date.now();
     built = await writeBuild(dir, options, (emit) => streamLongCodeUFromDisk({ ...options, log: console.log }, emit));
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s, written to ${dir}`);
@@ -121,4 +122,4 @@ async function main(argv: string[]) {
   return 0;
 }
 
-runCommand(main, "longcodeu build");
+export const buildCommand: NodeCommand = { usage: USAGE, run: main };
