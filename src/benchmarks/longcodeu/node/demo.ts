@@ -4,7 +4,7 @@
  * reStructuredText documentation); without python3, from needlework's own fixture repositories (0-8K only).
  */
 import { ROOT } from "../../../../cli/lib/api";
-import { buildLongCodeUFromDisk, countsTable } from "./build";
+import { countsTable } from "./parts";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 
@@ -16,6 +16,8 @@ export const longcodeuDemo: NodeDemo = {
     const stdlib = pythonStdlibDir();
     const repos = stdlib ? [`${stdlib}/email`, `${stdlib}/json`] : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
     log(`Dataset "${DEMO_ID}": building LongCodeU examples from ${stdlib ? "Python's email and json packages" : "the fixture repositories"} (seed 0)...`);
+    // The builder (tree-sitter, the tokenizer's vocabulary) is loaded only to build, as by the build command.
+    const { buildLongCodeUFromDisk } = await import("./build");
     const release = await buildLongCodeUFromDisk({ repos, seed: 0, perBucket: 1, buckets: ["0-8K", "8-16K", "16-32K"] });
     await client.request("POST", `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { admin: true });
     log(`Dataset "${DEMO_ID}": imported\n${countsTable(release)}`);
