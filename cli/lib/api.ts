@@ -65,6 +65,13 @@ export function api(url: string, token = adminToken()): Api {
 }
 
 /** Polls /v1/health until the service answers or the deadline passes. */
+/** Deletes dataset `id` (admin) if it exists, so an import with --replace starts from nothing. */
+export async function deleteDatasetIfPresent(client: Api, id: string): Promise<void> {
+  await client.request("DELETE", `/v1/datasets/${id}`, undefined, { admin: true }).catch((err) => {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  });
+}
+
 export async function waitForService(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -16,6 +16,15 @@ export function intOption(value: string | undefined, name: string, min: number, 
 }
 
 /**
+ * `--id <dataset id>`, required, as the API accepts dataset ids (1 to 64 lower-case letters, digits,
+ * '.', '_' or '-', starting with a letter or digit): checked here so a build fails before its work.
+ */
+export function datasetIdOption(value: string | undefined): string {
+  if (!value || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(value)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  return value;
+}
+
+/**
  * Runs a command's `main` with the process arguments and exits with its code: a UsageError prints
  * `error: …` (and `usageHint`) and exits 2, anything else prints `<what> failed: …` and exits 1.
  */

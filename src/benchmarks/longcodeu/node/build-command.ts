@@ -29,8 +29,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
-import { ApiError, DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
-import { UsageError, intOption } from "../../../../cli/lib/args";
+import { DEFAULT_URL, ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { withService } from "../../../../cli/lib/local-service";
 import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
@@ -73,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
-  if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  const id = datasetIdOption(values.id);
   if (!values.repo?.length) throw new UsageError("--repo <dir> is required (repeat it for several repositories)");
   const tasks = listOption<LongCodeUTask>(values.tasks!, "tasks", LONGCODEU_TASKS);
   const buckets = listOption<LengthBucket>(values.buckets!, "buckets", BUCKET_KEYS);
@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     tasks,
     embeddings: values["embeddings-url"] ? { url: values["embeddings-url"], model: values["embedding-model"]! } : undefined,
   };
-  const dir = resolve(values.out ?? `${ROOT}.needlework/longcodeu/${values.id}`);
+  const dir = resolve(values.out ?? `${ROOT}.needlework/longcodeu/${id}`);
   let built = values.rebuild ? undefined : finishedBuild(dir, options);
   if (built) console.log(`Reusing the finished build in ${dir} (same options; --rebuild to build again)`);
   else {
@@ -107,17 +107,13 @@ async function main(argv: string[]): Promise<number> {
 
   await withService(values.url!, async () => {
     const client = api(values.url!);
-    if (values.replace) {
-      await client.request("DELETE", `/v1/datasets/${values.id}`, undefined, { admin: true }).catch((err) => {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      });
-    }
-    const done = await uploadBuild(client, dir, values.id!, { partBytes });
-    if (!done.manifest) console.log(`Dataset "${values.id}" is already imported into ${values.url} (--replace to import this build instead)`);
+    if (values.replace) await deleteDatasetIfPresent(client, id);
+    const done = await uploadBuild(client, dir, id, { partBytes });
+    if (!done.manifest) console.log(`Dataset "${id}" is already imported into ${values.url} (--replace to import this build instead)`);
     else {
-      console.log(`Loaded dataset "${values.id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);
+      console.log(`Loaded dataset "${id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);
     }
-    console.log(`Run it: npm run eval -- --benchmark longcodeu --dataset ${values.id} --model <spec>`);
+    console.log(`Run it: npm run eval -- --benchmark longcodeu --dataset ${id} --model <spec>`);
   });
   return 0;
 }

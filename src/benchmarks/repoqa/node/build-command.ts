@@ -26,7 +26,7 @@ import { parseArgs } from "node:util";
 import "../../../../cli/lib/tree-sitter-node";
 import { DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
-import { UsageError, intOption } from "../../../../cli/lib/args";
+import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { withService } from "../../../../cli/lib/local-service";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
-  if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  const id = datasetIdOption(values.id);
   if (values.name && dirs.length > 1) throw new UsageError("--name names one repository; give one directory with it");
   if (values.lang && !isLanguage(values.lang)) throw new UsageError(`--lang must be one of ${LANGUAGES.join(", ")}`);
   const options = {
@@ -116,18 +116,18 @@ async function main(argv: string[]): Promise<number> {
     reports.push({ language, repo: name, directory: dir, skipped, ...report });
   }
   const ordered = Object.fromEntries(LANGUAGES.filter((l) => release[l]).map((l) => [l, release[l]]));
-  const out = resolve(values.out ?? `${ROOT}.needlework/${values.id}.json`);
+  const out = resolve(values.out ?? `${ROOT}.needlework/${id}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(ordered));
   const reportFile = out.replace(/\.json$/, "") + ".report.json";
-  await writeFile(reportFile, JSON.stringify({ id: values.id, options, descriptions: descriptions.kind, repositories: reports }, null, 2));
+  await writeFile(reportFile, JSON.stringify({ id, options, descriptions: descriptions.kind, repositories: reports }, null, 2));
   console.log(`Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`);
   if (values["no-load"]) return 0;
 
   const build = { tool: "needlework dataset build", ...options, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
   await withService(values.url!, async () => {
-    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id: values.id!, replace: values.replace, name: values.id, build, contexts });
-    console.log(`Loaded dataset "${values.id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
+    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts });
+    console.log(`Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
   });
   return 0;
 }

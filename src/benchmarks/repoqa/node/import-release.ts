@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { ContextConfig } from "../dataset/contexts";
-import type { Api } from "../../../../cli/lib/api";
+import { deleteDatasetIfPresent, type Api } from "../../../../cli/lib/api";
 
 export interface ImportOptions {
   id: string;
@@ -26,11 +26,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
   if (!release || typeof release !== "object" || Array.isArray(release)) {
     throw new Error(`${file}: not a RepoQA release (expected an object of languages).`);
   }
-  if (opts.replace) {
-    await client.request("DELETE", `/v1/datasets/${opts.id}`, undefined, { admin: true }).catch((err) => {
-      if (err.status !== 404) throw err;
-    });
-  }
+  if (opts.replace) await deleteDatasetIfPresent(client, opts.id);
   let repos = 0;
   let tasks = 0;
   try {

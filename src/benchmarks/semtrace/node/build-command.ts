@@ -31,8 +31,8 @@ import { parseArgs } from "node:util";
 import { PAPER_CONTEXT, equallySpaced } from "../build";
 import { SUITE_TASKS, type SuiteTask } from "../dataset";
 import { SEMTRACE_DIGITS } from "../generator";
-import { ApiError, DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
-import { UsageError, intOption } from "../../../../cli/lib/args";
+import { DEFAULT_URL, ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { withService } from "../../../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "./suite";
@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
-  if (!values.id || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(values.id)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  const id = datasetIdOption(values.id);
   const tasks = values.tasks!.split(",").map((t) => t.trim()) as SuiteTask[];
   const unknown = tasks.filter((t) => !SUITE_TASKS.includes(t));
   if (unknown.length) throw new UsageError(`unknown task ${unknown.join(", ")}: use ${SUITE_TASKS.join(", ")}`);
@@ -97,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
     cruxeval: values.cruxeval ? resolve(values.cruxeval) : undefined,
     log: console.log,
   });
-  const out = resolve(values.out ?? `${ROOT}.needlework/${values.id}.json`);
+  const out = resolve(values.out ?? `${ROOT}.needlework/${id}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(suite));
   console.log(`Wrote ${out}`);
@@ -105,14 +105,10 @@ async function main(argv: string[]): Promise<number> {
 
   await withService(values.url!, async () => {
     const client = api(values.url!);
-    if (values.replace) {
-      await client.request("DELETE", `/v1/datasets/${values.id}`, undefined, { admin: true }).catch((err) => {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      });
-    }
-    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${values.id}/suite`, suite, { admin: true });
-    console.log(`Loaded dataset "${values.id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
-    console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${values.id} --model <spec>`);
+    if (values.replace) await deleteDatasetIfPresent(client, id);
+    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite`, suite, { admin: true });
+    console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
+    console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>`);
   });
   return 0;
 }
