@@ -6,44 +6,36 @@
  * value at its path, every list of tasks. Screenshots at 1280 and 390 px go to test/artifacts/.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
-const ARTIFACTS = join(ROOT, "test/artifacts");
 /** A model with per-task rows in the published files. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
 type Json = Record<string, any>;
 
 let instance: IsolatedInstance | undefined;
-let profile: string;
 let url: string;
-let browser: BrowserContext | undefined;
+let browser: Chromium | undefined;
 
-const missing = !existsSync(CHROMIUM)
-  ? `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root; it never downloads a browser).`
-  : !existsSync(join(DATA, "COMBINED-RESULTS.json"))
-    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`
-    : undefined;
+const missing =
+  chromiumMissing ??
+  (existsSync(join(DATA, "COMBINED-RESULTS.json")) ? undefined : `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`);
 
 function chromiumContext(): BrowserContext {
   if (missing) throw new Error(missing);
-  return browser!;
+  return browser!.browser;
 }
 
 beforeAll(async () => {
   if (missing) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), "nw-browser-profile-"));
   instance = await startIsolatedInstance("nw-browser-compare");
   url = instance.url;
   const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
@@ -52,13 +44,12 @@ beforeAll(async () => {
     ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", url],
     { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token }, timeout: 120_000 },
   );
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  browser = await launchChromium("nw-browser-profile-");
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await instance?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** Every number of the answer by its path, the sides' descriptions aside (as test/page/compare.test.ts). */
@@ -66,18 +57,6 @@ function numbersOf(value: unknown, path = "", out: Record<string, number> = {}):
   if (typeof value === "number") out[path] = value;
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
   return out;
-}
-
-async function screenshot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // A phone never scrolls the page sideways: wide tables scroll inside their container.
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe("comparing two models in Chromium", () => {

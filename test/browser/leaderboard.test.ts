@@ -5,28 +5,23 @@
  * Screenshots go to test/artifacts/ (git-ignored) for a person to look at.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
+import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-/** The flags that keep Chromium quiet on a machine without outside network (see platform notes). */
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
-const ARTIFACTS = join(ROOT, "test/artifacts");
 /** A model with per-task rows in the published files, so its page has the depth breakdown. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
 let instance: IsolatedInstance | undefined;
-let profile: string;
 let url: string;
-let browser: BrowserContext | undefined;
+let browser: Chromium | undefined;
 
 async function json<T>(path: string): Promise<T> {
   const res = await fetch(new URL(path, url));
@@ -57,39 +52,22 @@ async function jsonLink(page: Page): Promise<string> {
   return href!;
 }
 
-async function screenshot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // A phone must never scroll the page sideways: wide tables scroll inside their container.
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  // What a phone shows first, at its real size (the full page is too long to judge legibility).
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /**
  * What this machine lacks for the test, if anything. Every test then FAILS with this message (a
  * throwing beforeAll would only mark them skipped): a missing browser must not pass unnoticed.
  */
-const missing = !existsSync(CHROMIUM)
-  ? `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root; it never downloads a browser).`
-  : !existsSync(join(DATA, "COMBINED-RESULTS.json"))
-    ? `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`
-    : undefined;
+const missing =
+  chromiumMissing ??
+  (existsSync(join(DATA, "COMBINED-RESULTS.json")) ? undefined : `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`);
 
 /** The browser, or the reason there is none. */
 function chromiumContext(): BrowserContext {
   if (missing) throw new Error(missing);
-  return browser!;
+  return browser!.browser;
 }
 
 beforeAll(async () => {
   if (missing) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), "nw-browser-profile-"));
   instance = await startIsolatedInstance("nw-browser");
   url = instance.url;
   const token = instance.token;
@@ -101,18 +79,12 @@ beforeAll(async () => {
     { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token }, timeout: 120_000 },
   );
 
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
-  });
+  browser = await launchChromium("nw-browser-profile-");
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await instance?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe("leaderboard pages in Chromium", () => {

@@ -5,34 +5,31 @@
  * paper-sized grid (D 20–80 x 11 positions). Screenshots go to test/artifacts/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, waitForService } from "../../cli/lib/api";
 import { WRANGLER_ENV, applyLocalMigrations, ensureAdminToken, freePort } from "../../cli/lib/local-service";
 import type { PositionalModelBreakdown, PositionalResponse } from "../../src/benchmarks/semtrace/leaderboard";
 import { curveSamples, positionalRun } from "../leaderboard/positional-fixtures";
+import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const ARTIFACTS = join(ROOT, "test/artifacts");
 const DATASET = "sst-browser";
 const TASKS = ["lexical-recall", "cruxeval-o", "semtrace"];
 
 let persistTo: string | undefined;
-let profile: string | undefined;
 let dev: ChildProcess | undefined;
 let output = "";
 let url: string;
-let browser: BrowserContext | undefined;
+let browser: Chromium | undefined;
 
-const missing = existsSync(CHROMIUM) ? undefined : `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root).`;
+const missing = chromiumMissing;
 
 function chromiumContext(): BrowserContext {
   if (missing) throw new Error(missing);
-  return browser!;
+  return browser!.browser;
 }
 
 async function json<T>(path: string): Promise<T> {
@@ -41,23 +38,9 @@ async function json<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function screenshot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // A phone must never scroll the page sideways: wide tables scroll inside their container.
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth"), `${name} at ${width}`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}-390-first-screen.png`) });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 beforeAll(async () => {
   if (missing) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
   persistTo = mkdtempSync(join(tmpdir(), "nw-positional-state-"));
-  profile = mkdtempSync(join(tmpdir(), "nw-positional-profile-"));
   const token = ensureAdminToken(() => {});
   applyLocalMigrations(persistTo);
   const port = await freePort();
@@ -84,7 +67,7 @@ beforeAll(async () => {
   // A second model with SemTrace only, so its page shows the missing tasks.
   await publish(positionalRun("acme/semtrace-only", "semtrace", DATASET, curveSamples("semtrace", 4)));
 
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  browser = await launchChromium("nw-positional-profile-");
 }, 240_000);
 
 afterAll(async () => {
@@ -94,7 +77,7 @@ afterAll(async () => {
     dev.kill("SIGINT");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   }
-  for (const dir of [persistTo, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 });
 
 describe("positional pages in Chromium", () => {

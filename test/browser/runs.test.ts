@@ -5,30 +5,26 @@
  * on its summary. Then a failed sample's page (the bm25 baseline) with its diff. Screenshots at
  * 1280 and 390 px go to test/artifacts/.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { ARTIFACTS, chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const ARTIFACTS = join(ROOT, "test/artifacts");
 const DATASET = "runs-browser";
 
 let instance: IsolatedInstance | undefined;
 let model: LoopbackModel | undefined;
-let profile: string | undefined;
-let browser: BrowserContext | undefined;
+let browser: Chromium | undefined;
 
-const missing = existsSync(CHROMIUM) ? undefined : `The browser test needs Debian's Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (as root).`;
+const missing = chromiumMissing;
 
 function chromiumContext(): BrowserContext {
   if (missing) throw new Error(missing);
-  return browser!;
+  return browser!.browser;
 }
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
@@ -48,32 +44,19 @@ async function finishedRun(body: Record<string, unknown>): Promise<string> {
   throw new Error(`run ${id} did not end`);
 }
 
-async function screenshot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // A phone never scrolls the page sideways: wide tables and code scroll inside their containers.
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 beforeAll(async () => {
   if (missing) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), "nw-runs-profile-"));
   [instance, model] = await Promise.all([startIsolatedInstance("nw-runs-browser"), startLoopbackModel()]);
   const release = readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8");
   const res = await fetch(`${instance.url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, { method: "POST", body: release, headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` } });
   if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
-  browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  browser = await launchChromium("nw-runs-profile-");
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await model?.close();
   await instance?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe("run pages in Chromium", () => {
@@ -95,7 +78,7 @@ describe("run pages in Chromium", () => {
     expect(await page.textContent('[data-figure="status"]')).toBe("completed");
     expect(await finished()).toBe(6);
     expect(await page.locator("#threshold-chart").count()).toBe(1);
-    await screenshot(page, "run");
+    await screenshot(page, "run", { firstScreen: false });
     await page.close();
   });
 
@@ -108,7 +91,7 @@ describe("run pages in Chromium", () => {
     await Promise.all([page.waitForURL(/outcome=failed/), page.click('form.filters button[type="submit"]')]);
     const shown = await page.$$eval("#samples tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-unit")));
     expect(shown).toEqual(samples.filter((s) => s.passed === false).map((s) => s.unit));
-    await screenshot(page, "run-samples");
+    await screenshot(page, "run-samples", { firstScreen: false });
     const wrong = samples.find((s) => s.passed === false && s.detail.best_target !== s.detail.target)!;
     await page.click(`#samples a[href$="${encodeURIComponent(wrong.unit)}"]`);
     await page.waitForSelector("#diff");
@@ -119,11 +102,11 @@ describe("run pages in Chromium", () => {
     expect(await page.isVisible("mark#target")).toBe(false);
     await page.click("#prompt summary");
     expect(await page.isVisible("mark#target")).toBe(true);
-    await screenshot(page, "run-sample");
+    await screenshot(page, "run-sample", { firstScreen: false });
     // The list of runs: both runs, newest first.
     await page.goto(`${instance!.url}/runs`);
     expect(await page.$$eval("#runs tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-run")))).toContain(id);
-    await screenshot(page, "runs");
+    await screenshot(page, "runs", { firstScreen: false });
     await page.close();
   });
 });
