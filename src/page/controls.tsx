@@ -1,4 +1,5 @@
 /** The controls of the pages' filter forms: labelled selects and the hidden fields a form carries along. */
+import type { Child } from "hono/jsx";
 import { LEADERBOARD_KINDS } from "../leaderboard/types";
 import { THRESHOLDS, thresholdKey } from "./format";
 
@@ -32,5 +33,16 @@ export function HiddenFields(props: { fields: Record<string, string> }) {
         <input type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/** A filter form (GET `action`): its controls, the fields it carries along, then "Apply". */
+export function FilterForm(props: { action: string; hidden: Record<string, string>; children?: Child }) {
+  return (
+    <form class="filters" method="get" action={props.action}>
+      {props.children}
+      <HiddenFields fields={props.hidden} />
+      <button type="submit">Apply</button>
+    </form>
   );
 }

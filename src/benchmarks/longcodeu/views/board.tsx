@@ -5,7 +5,7 @@
  * reference, when the view matches what it reports (recall, all lengths).
  */
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { FilterSelect, HiddenFields, KindSelect } from "../../../page/controls";
+import { FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
 import { FailureCells, FailureHeads, HeadCells, ModelCells, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
@@ -75,13 +75,11 @@ function Filters(props: { q: LongCodeUQuery; sort: string; defaults: Leaderboard
   const { q } = props;
   const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...sortParam(props.sort, props.defaults) };
   return (
-    <form class="filters" method="get" action="/">
+    <FilterForm action="/" hidden={hidden}>
       <FilterSelect label="Context length" name="bucket" values={["all", ...BUCKET_KEYS]} selected={q.bucket} text={bucketLabel} />
       <FilterSelect label="Metric" name="metric" values={["recall", "precision"]} selected={q.metric} />
       <KindSelect kind={q.kind} />
-      <HiddenFields fields={hidden} />
-      <button type="submit">Apply</button>
-    </form>
+    </FilterForm>
   );
 }
 

@@ -82,32 +82,39 @@ export function ScoreGrid(props: { l: TaskGrid; metric: LongCodeUMetric }) {
 }
 
 /** Scored, unparseable, failed and overflowed examples per task over all lengths. */
-function CountTable(props: { l: LongCodeUBreakdown }) {
-  const { l } = props;
-  const line = (label: string, c: { n: number; unparseable: number; errors: number; context_exceeded: number } | undefined, key: string) => (
-    <tr data-task={key}>
-      <th class="l" scope="row">{label}</th>
-      <td>{c?.n ?? 0}</td>
-      <td>{c?.unparseable ?? 0}</td>
-      <td>{c?.errors ?? 0}</td>
-      <td>{c?.context_exceeded ?? 0}</td>
-    </tr>
-  );
+/** What a task's examples came to: scored (unparseable included), unparseable, failed, overflowed. */
+type Counts = { n: number; unparseable: number; errors: number; context_exceeded: number };
+
+/** A row of CountTable: its data-task key, its label and its counts. */
+export type CountRow = [key: string, label: string, counts: Counts | undefined];
+
+/**
+ * The examples-per-task table of the model and run pages: one row per CountRow (zeros when it
+ * has no counts); `scoredTitle` explains the scored column.
+ */
+export function CountTable(props: { id: string; rows: CountRow[]; scoredTitle?: string }) {
   return (
     <div class="scroll fit">
-      <table id="counts" class="compact">
+      <table id={props.id} class="compact">
         <thead>
           <tr>
             <th class="l" scope="col">task</th>
-            <th scope="col" title="Examples scored (unparseable ones included)">scored</th>
+            <th scope="col" title={props.scoredTitle}>scored</th>
             <th scope="col" title="Outputs that could not be parsed: scored 0">unparseable</th>
             <th scope="col" title="Model calls that failed (not scored)">errors</th>
             <th scope="col" title="Prompts longer than the model's context window (not scored)">context exceeded</th>
           </tr>
         </thead>
         <tbody>
-          {LONGCODEU_TASKS.map((t) => line(t, l.tasks[t]?.all, t))}
-          {line("all tasks", l.average.all, "all")}
+          {props.rows.map(([key, label, c]) => (
+            <tr data-task={key}>
+              <th class="l" scope="row">{label}</th>
+              <td>{c?.n ?? 0}</td>
+              <td>{c?.unparseable ?? 0}</td>
+              <td>{c?.errors ?? 0}</td>
+              <td>{c?.context_exceeded ?? 0}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -192,7 +199,11 @@ function ModelBody(props: { data: LongCodeUModelBreakdown; kind?: LeaderboardKin
         An output that cannot be parsed in the format its instruction asks for scores 0 and counts in the means above; a failed call or a
         prompt over the model's context window is not an answer and counts in no mean.
       </p>
-      <CountTable l={l} />
+      <CountTable
+        id="counts"
+        rows={[...LONGCODEU_TASKS.map((t): CountRow => [t, t, l.tasks[t]?.all]), ["all", "all tasks", l.average.all]]}
+        scoredTitle="Examples scored (unparseable ones included)"
+      />
       <h3>Unparseable outputs by context length</h3>
       <UnparseableGrid l={l} />
     </>

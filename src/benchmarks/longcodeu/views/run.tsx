@@ -7,7 +7,7 @@ import type { Child } from "hono/jsx";
 import type { RunSummary } from "../../../page/family";
 import { LONGCODEU_TASKS } from "../leaderboard";
 import type { LongCodeUSummary } from "../summary";
-import { ScoreGrid } from "./model";
+import { CountTable, ScoreGrid, type CountRow } from "./model";
 
 export function runSummary({ summary }: RunSummary): Child {
   const table = (summary as LongCodeUSummary | null)?.table;
@@ -19,35 +19,13 @@ export function runSummary({ summary }: RunSummary): Child {
       <h3>Mean precision (%)</h3>
       <ScoreGrid l={table} metric="precision" />
       <h3>Examples per task</h3>
-      <div class="scroll fit">
-        <table id="run-counts" class="compact">
-          <thead>
-            <tr>
-              <th class="l" scope="col">task</th>
-              <th scope="col">scored</th>
-              <th scope="col" title="Outputs that could not be parsed: scored 0">unparseable</th>
-              <th scope="col" title="Model calls that failed (not scored)">errors</th>
-              <th scope="col" title="Prompts longer than the model's context window (not scored)">context exceeded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {LONGCODEU_TASKS.flatMap((t) => {
-              const c = table.tasks[t]?.all;
-              return c
-                ? [
-                    <tr data-task={t}>
-                      <th class="l" scope="row">{t}</th>
-                      <td>{c.n}</td>
-                      <td>{c.unparseable}</td>
-                      <td>{c.errors}</td>
-                      <td>{c.context_exceeded}</td>
-                    </tr>,
-                  ]
-                : [];
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CountTable
+        id="run-counts"
+        rows={LONGCODEU_TASKS.flatMap((t): CountRow[] => {
+          const c = table.tasks[t]?.all;
+          return c ? [[t, t, c]] : [];
+        })}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** RepoQA's leaderboard page (`GET /`): filters, the sortable table with a column per language, attribution, the metric. */
 import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
-import { FilterSelect, HiddenFields, KindSelect, ThresholdSelect } from "../../../page/controls";
+import { FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { interval, pct, qs, queryParams, thresholdKey, when } from "../../../page/format";
 import { Attribution, HeadCells, RowHead, SortHeader, TableLinks, isApiSort, listedTwice, sortParam, sortRows } from "../../../page/table";
@@ -13,13 +13,11 @@ function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; langu
   // Everything the form does not show is carried along, so "Apply" changes only what was chosen.
   const hidden = queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined });
   return (
-    <form class="filters" method="get" action="/">
+    <FilterForm action="/" hidden={hidden}>
       <ThresholdSelect threshold={q.threshold} />
       <FilterSelect label="Language" name="language" values={["all", ...props.languages]} selected={q.language} />
       <KindSelect kind={q.kind} />
-      <HiddenFields fields={hidden} />
-      <button type="submit">Apply</button>
-    </form>
+    </FilterForm>
   );
 }
 

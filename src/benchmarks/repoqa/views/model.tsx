@@ -1,6 +1,6 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
 import type { BucketRate, LeaderboardKind, LeaderboardQuery, ModelBreakdown } from "../../../leaderboard/types";
-import { HiddenFields, ThresholdSelect } from "../../../page/controls";
+import { FilterForm, ThresholdSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { THRESHOLDS, interval, pct, qs, thresholdKey } from "../../../page/format";
 import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page/svg";
@@ -123,11 +123,9 @@ function ModelBody(props: { data: ModelBreakdown; defaults: LeaderboardQuery; ki
         Dataset <code>{data.dataset}</code>, {data.mode} scoring, {data.comment_mode} comments
         {data.depth.length > 0 ? `; depth, length and heatmap at threshold ${thresholdKey(data.threshold)}` : ""}.
       </p>
-      <form class="filters" method="get" action={`/models/${slug}`}>
+      <FilterForm action={`/models/${slug}`} hidden={hidden}>
         <ThresholdSelect threshold={data.threshold} />
-        <HiddenFields fields={hidden} />
-        <button type="submit">Apply</button>
-      </form>
+      </FilterForm>
       <p class="links">
         <a href={`/v1/leaderboard/models/${slug}${qs(p)}`}>JSON of this model</a>
       </p>

@@ -4,7 +4,7 @@
  * comment controls: none of them means anything for these tasks.
  */
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { HiddenFields, KindSelect } from "../../../page/controls";
+import { FilterForm, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
 import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
@@ -23,11 +23,9 @@ function KindFilter(props: { q: LeaderboardQuery; sort: string; defaults: Leader
   const { q } = props;
   const hidden = { ...positionalParams(q.benchmark, q.dataset), ...sortParam(props.sort, props.defaults) };
   return (
-    <form class="filters" method="get" action="/">
+    <FilterForm action="/" hidden={hidden}>
       <KindSelect kind={q.kind} />
-      <HiddenFields fields={hidden} />
-      <button type="submit">Apply</button>
-    </form>
+    </FilterForm>
   );
 }
 
