@@ -4,7 +4,7 @@
  * scoring and comment modes, and the import of the reference's published result files
  * (./leaderboard-import.ts).
  */
-import type { BenchmarkLeaderboard, RunSample, VerifiedSample } from "../../leaderboard/family";
+import { verdictSample, type BenchmarkLeaderboard, type RunSample, type VerifiedSample } from "../../leaderboard/family";
 import { passRateLeaderboard } from "../../leaderboard/pass-rate";
 import { COMMENT_MODES } from "./dataset/context";
 import { repoqaReportedImport } from "./leaderboard-import";
@@ -13,18 +13,14 @@ import { SCORING_MODES } from "./scorer";
 /** The dataset a RepoQA read without `dataset` shows: the reference's release. */
 export const DEFAULT_LEADERBOARD_DATASET = "repoqa-2024-04-20";
 
-/** A finished run's sample keeps its needle verdict (best match, its similarity and name). */
+/** A finished run's sample keeps its needle verdict (best match, its similarity and name) in place of the generic pass and score. */
 function sample(row: RunSample): VerifiedSample {
   const detail = row.detail ?? {};
   return {
-    task: row.taskId,
-    language: row.language,
-    needle_position: row.position ?? 0.5,
-    context_size: row.contextSize ?? 1,
+    ...verdictSample(row),
     is_best: detail.is_best === true,
     best_similarity: typeof detail.best_similarity === "number" ? detail.best_similarity : 0,
     best_target: typeof detail.best_target === "string" ? detail.best_target : null,
-    status: row.status,
   };
 }
 
