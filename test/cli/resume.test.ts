@@ -14,7 +14,7 @@
  * alarm). Either way the run must complete with 16 distinct scored samples.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +23,7 @@ import { ROOT, api, waitForService, type Api } from "../../cli/lib/api";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
 import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
+import { alive, killTree } from "../../cli/lib/process-tree";
 
 const DATASET = "resume-fixture";
 const MODEL = "slow-700:resume";
@@ -49,83 +50,6 @@ function start(): ChildProcess {
   child.stdout?.on("data", (d) => (devLog += d));
   child.stderr?.on("data", (d) => (devLog += d));
   return child;
-}
-
-/** Parent pid of every process (Linux /proc), to find what `wrangler` started. */
-function parents(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // "pid (comm) state ppid ...": comm may hold spaces or parentheses, so read after the last ")".
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      out.set(Number(entry), ppid);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
-}
-
-/** The process and all its descendants. */
-function processTree(root: number): number[] {
-  const byParent = parents();
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of byParent) if (ppid === tree[i]) tree.push(pid);
-  return tree;
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
-  } catch {
-    return "";
-  }
-}
-
-/** Alive and not a zombie (a zombie holds no port and no file). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * SIGKILL to the launcher and every descendant at once. startWranglerDev does not detach, so the
- * tree shares the test's process group: killing the group would kill the test runner too.
- */
-async function killHard(child: ChildProcess): Promise<string[]> {
-  // Freeze the tree first, level by level until no new process shows up: a process spawned between
-  // listing the tree and killing it would otherwise survive as an orphan.
-  const tree: number[] = [];
-  for (let fresh = processTree(child.pid!); fresh.length > 0; fresh = processTree(child.pid!).filter((pid) => !tree.includes(pid))) {
-    for (const pid of fresh) {
-      try {
-        process.kill(pid, "SIGSTOP");
-      } catch {
-        // already gone
-      }
-      tree.push(pid);
-    }
-  }
-  const commands = tree.map((pid) => `${pid} ${commandOf(pid).slice(0, 100)}`);
-  for (const pid of tree) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  const until = Date.now() + 10_000;
-  while (tree.some(alive)) {
-    if (Date.now() > until) throw new Error(`still alive after SIGKILL: ${tree.filter(alive).join(", ")}`);
-    await sleep(50);
-  }
-  return commands;
 }
 
 /** Whether anything accepts connections on 127.0.0.1:`p`. */
@@ -155,7 +79,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (dev?.pid && alive(dev.pid)) await killHard(dev).catch(() => {});
+  if (dev?.pid && alive(dev.pid)) await killTree(dev.pid).catch(() => {});
   await model?.close();
   if (persist) rmSync(persist, { recursive: true, force: true });
 });
@@ -176,7 +100,7 @@ describe("a run survives wrangler dev being killed mid-run", () => {
       await sleep(50);
     }
     const requestsBefore = (await stats()).requests[MODEL] ?? 0;
-    const killed = await killHard(dev!);
+    const killed = await killTree(dev!.pid!);
     const killedAt = Date.now();
     // Every process of the tree is gone, and nothing (no orphan workerd) still holds the port.
     expect(killed.some((p) => /workerd/.test(p))).toBe(true);
