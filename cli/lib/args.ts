@@ -1,4 +1,5 @@
 /** Command-line argument checks shared by the Node-side commands. */
+import { DEFAULT_URL } from "./api";
 
 /** A mistake in the command line: the commands print it as `error: …` and exit with 2. */
 export class UsageError extends Error {}
@@ -14,6 +15,17 @@ export function intOption(value: string | undefined, name: string, min: number, 
   }
   return n;
 }
+
+/**
+ * The parseArgs options (read when the command runs) of a command that builds a dataset and loads it: `--url` (NEEDLEWORK_URL,
+ * else the local instance), `--no-load` (only build) and `--replace` (an existing dataset of the id).
+ */
+export const loadOptions = () =>
+  ({
+    url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+    "no-load": { type: "boolean", default: false },
+    replace: { type: "boolean", default: false },
+  }) as const;
 
 /**
  * `--id <dataset id>`, required, as the API accepts dataset ids (1 to 64 lower-case letters, digits,

@@ -29,8 +29,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
-import { DEFAULT_URL, ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
-import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
+import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { withService } from "../../../../cli/lib/local-service";
 import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
@@ -63,9 +63,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string" },
       rebuild: { type: "boolean", default: false },
       "part-bytes": { type: "string" },
-      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
-      "no-load": { type: "boolean", default: false },
-      replace: { type: "boolean", default: false },
+      ...loadOptions(),
       help: { type: "boolean", short: "h" },
     },
   });

@@ -24,9 +24,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import "../../../../cli/lib/tree-sitter-node";
-import { DEFAULT_URL, ROOT, api } from "../../../../cli/lib/api";
+import { ROOT, api } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
-import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
+import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { withService } from "../../../../cli/lib/local-service";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
@@ -62,9 +62,7 @@ async function main(argv: string[]): Promise<number> {
       describe: { type: "string", default: "docstring" },
       annotator: { type: "string" },
       out: { type: "string" },
-      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
-      "no-load": { type: "boolean", default: false },
-      replace: { type: "boolean", default: false },
+      ...loadOptions(),
       ...CONTEXT_OPTIONS,
       help: { type: "boolean", short: "h" },
     },

@@ -31,8 +31,8 @@ import { parseArgs } from "node:util";
 import { PAPER_CONTEXT, equallySpaced } from "../build";
 import { SUITE_TASKS, type SuiteTask } from "../dataset";
 import { SEMTRACE_DIGITS } from "../generator";
-import { DEFAULT_URL, ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
-import { UsageError, datasetIdOption, intOption } from "../../../../cli/lib/args";
+import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { withService } from "../../../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "./suite";
@@ -66,9 +66,7 @@ async function main(argv: string[]): Promise<number> {
       "variant-targets": { type: "string" },
       variants: { type: "string" },
       out: { type: "string" },
-      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
-      "no-load": { type: "boolean", default: false },
-      replace: { type: "boolean", default: false },
+      ...loadOptions(),
       help: { type: "boolean", short: "h" },
     },
   });
