@@ -5,17 +5,12 @@
  * browser), landing on the comparison page, which must equal `GET /v1/compare`: every figure's
  * value at its path, every list of tasks. Screenshots at 1280 and 390 px go to test/artifacts/.
  */
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { importPublishedResults, publishedResultsMissing } from "./published-results";
 
-const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
 /** A model with per-task rows in the published files. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
@@ -25,9 +20,7 @@ let instance: IsolatedInstance | undefined;
 let url: string;
 let browser: Chromium | undefined;
 
-const missing =
-  chromiumMissing ??
-  (existsSync(join(DATA, "COMBINED-RESULTS.json")) ? undefined : `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`);
+const missing = chromiumMissing ?? publishedResultsMissing;
 
 function chromiumContext(): BrowserContext {
   if (missing) throw new Error(missing);
@@ -38,12 +31,7 @@ beforeAll(async () => {
   if (missing) return;
   instance = await startIsolatedInstance("nw-browser-compare");
   url = instance.url;
-  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
-  await promisify(execFile)(
-    "npm",
-    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", url],
-    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token }, timeout: 120_000 },
-  );
+  await importPublishedResults(instance);
   browser = await launchChromium("nw-browser-profile-");
 }, 240_000);
 

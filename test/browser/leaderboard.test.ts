@@ -4,18 +4,13 @@
  * pages driven in Debian's Chromium through playwright-core (never a downloaded browser).
  * Screenshots go to test/artifacts/ (git-ignored) for a person to look at.
  */
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
 import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { importPublishedResults, publishedResultsMissing } from "./published-results";
 
-const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
 /** A model with per-task rows in the published files, so its page has the depth breakdown. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
@@ -56,9 +51,7 @@ async function jsonLink(page: Page): Promise<string> {
  * What this machine lacks for the test, if anything. Every test then FAILS with this message (a
  * throwing beforeAll would only mark them skipped): a missing browser must not pass unnoticed.
  */
-const missing =
-  chromiumMissing ??
-  (existsSync(join(DATA, "COMBINED-RESULTS.json")) ? undefined : `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`);
+const missing = chromiumMissing ?? publishedResultsMissing;
 
 /** The browser, or the reason there is none. */
 function chromiumContext(): BrowserContext {
@@ -70,14 +63,8 @@ beforeAll(async () => {
   if (missing) return;
   instance = await startIsolatedInstance("nw-browser");
   url = instance.url;
-  const token = instance.token;
 
-  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
-  await promisify(execFile)(
-    "npm",
-    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", url],
-    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token }, timeout: 120_000 },
-  );
+  await importPublishedResults(instance);
 
   browser = await launchChromium("nw-browser-profile-");
 }, 240_000);

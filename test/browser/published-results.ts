@@ -1,0 +1,28 @@
+/**
+ * The RepoQA authors' published results (COMBINED-RESULTS.json and scores/, from
+ * NEEDLEWORK_REPOQA_OFFICIAL or ../shared/data/repoqa-official), which the leaderboard and compare
+ * browser tests import into their instance as a person would: `npm run leaderboard -- import`.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { ROOT } from "../../cli/lib/api";
+import type { IsolatedInstance } from "../../cli/lib/local-service";
+
+const DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "../shared/data/repoqa-official");
+
+/** Why the published results cannot be imported here (they are not on disk), if they cannot. */
+export const publishedResultsMissing = existsSync(join(DATA, "COMBINED-RESULTS.json"))
+  ? undefined
+  : `The published RepoQA results are not at ${DATA} (set NEEDLEWORK_REPOQA_OFFICIAL to their directory).`;
+
+/** Imports every published result file into `instance` as dataset repoqa-2024-04-20. */
+export async function importPublishedResults(instance: IsolatedInstance): Promise<void> {
+  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
+  await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", instance.url],
+    { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token }, timeout: 120_000 },
+  );
+}
