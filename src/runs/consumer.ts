@@ -14,7 +14,7 @@ import type { RunCoordinator } from "./coordinator";
 import type { ModelLimiter } from "./limiter";
 import { recordFailure, unitResult } from "./outcome";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
-import { redact, withRetries, type Failure } from "./retry";
+import { attemptRecord, redact, withRetries, type AttemptRecord, type Failure } from "./retry";
 import { failedSample, getRun, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
 
 const HEARTBEAT_MS = 10_000;
@@ -22,8 +22,8 @@ const HEARTBEAT_MS = 10_000;
 const MAX_DELIVERIES = 3;
 
 type Answer =
-  | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number }
-  | { kind: "failed"; failure: Failure; calls: number; latencyMs: number }
+  | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
+  | { kind: "failed"; failure: Failure; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
   | { kind: "stopped" };
 
 /** The coordinator of run `runId` (env.ts declares the namespace untyped; it holds RunCoordinators). */
@@ -77,9 +77,13 @@ async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], s
   held.slot = slot;
   const started = Date.now();
   const limiter = limiterOf(env, config);
+  // Every failed call, kept for the sample's page (issue 16); secrets are redacted as they are recorded.
+  const secrets = [runSecret(env, config)];
+  const attempts: AttemptRecord[] = [];
   const result = await withRetries((attemptSignal) => generate(env, config, messages, attemptSignal), config.retry, {
     signal,
-    onRetry: async (failure) => {
+    onRetry: async (failure, attempt, delayMs) => {
+      attempts.push(attemptRecord(failure, attempt, delayMs, secrets));
       if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter) await limiter.pause(Date.now() + failure.retryAfterMs);
     },
   }).finally(async () => {
@@ -88,8 +92,11 @@ async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], s
   });
   if (!result.ok && result.failure.kind === "cancelled") return { kind: "stopped" };
   const latencyMs = Date.now() - started;
-  if (!result.ok) return { kind: "failed", failure: result.failure, calls: result.attempts, latencyMs };
-  return { kind: "output", generation: result.value, cached: false, calls: result.attempts, latencyMs };
+  if (!result.ok) {
+    attempts.push(attemptRecord(result.failure, result.attempts, null, secrets));
+    return { kind: "failed", failure: result.failure, calls: result.attempts, latencyMs, attempts };
+  }
+  return { kind: "output", generation: result.value, cached: false, calls: result.attempts, latencyMs, ...(attempts.length ? { attempts } : {}) };
 }
 
 async function answer(
@@ -180,7 +187,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
       }
       if (got.kind === "failed") {
         const text = redact(got.failure.message, [runSecret(env, config)]);
-        row = { ...base, status: got.failure.kind === "context_exceeded" ? "context_exceeded" : "error", error: text, calls: got.calls, latencyMs: got.latencyMs };
+        row = { ...base, status: got.failure.kind === "context_exceeded" ? "context_exceeded" : "error", error: text, calls: got.calls, latencyMs: got.latencyMs, ...(got.attempts ? { detail: { attempts: got.attempts } } : {}) };
       } else {
         const { generation } = got;
         const key = outputKey(config.id, task.unit);
@@ -209,10 +216,12 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           cached: got.cached,
           calls: got.calls,
           latencyMs: got.latencyMs,
+          ...(got.attempts ? { detail: { attempts: got.attempts } } : {}),
         };
+        // An answer that needed retries keeps its failed calls beside the verdict ("answered on attempt 3").
         row = verdict instanceof BudgetExceededError
           ? { ...answered, status: "error", error: `scoring: ${verdict.detail}` }
-          : { ...answered, status: "scored", passed: verdict.passed, score: verdict.score, detail: verdict.detail, scorerVersion: benchmark.scorerVersion };
+          : { ...answered, status: "scored", passed: verdict.passed, score: verdict.score, detail: got.attempts ? { ...verdict.detail, attempts: got.attempts } : verdict.detail, scorerVersion: benchmark.scorerVersion };
       }
     }
     const saved = await insertSample(env, { ...row, finishedAt: new Date().toISOString() });

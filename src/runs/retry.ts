@@ -326,6 +326,39 @@ export async function withRetries<T>(
   }
 }
 
+/** Longest reason kept per attempt: the failure messages are snippets already, plus their prefix. */
+const REASON_LIMIT = 400;
+
+/**
+ * One failed model call as a sample stores it, in its `detail.attempts` (snake_case like the rest of
+ * the stored detail). A run makes at most `maxAttempts` calls per sample, so the list is bounded.
+ */
+export interface AttemptRecord {
+  /** 1 for the first call. */
+  attempt: number;
+  kind: FailureKind;
+  /** The HTTP status, when the provider answered. */
+  status?: number;
+  /** The failure's public message, redacted and capped at {@link REASON_LIMIT} characters. */
+  reason: string;
+  retryable: boolean;
+  /** The wait before the next attempt; null after the last one. */
+  delay_ms: number | null;
+}
+
+/** The stored form of attempt `attempt`'s `failure`, with `secrets` redacted from its reason. */
+export function attemptRecord(failure: Failure, attempt: number, delayMs: number | null, secrets: readonly (string | undefined)[]): AttemptRecord {
+  const reason = redact(failure.message, secrets);
+  return {
+    attempt,
+    kind: failure.kind,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+    reason: reason.length > REASON_LIMIT ? `${reason.slice(0, REASON_LIMIT)}…` : reason,
+    retryable: failure.retryable,
+    delay_ms: delayMs === null ? null : Math.round(delayMs),
+  };
+}
+
 /**
  * Replaces every occurrence of each secret with "[redacted]". Provider error bodies sometimes echo
  * the API key they rejected, and failure messages are stored and shown, so callers pass their keys

@@ -1,10 +1,12 @@
 /**
  * One sample's page (`GET /runs/{id}/samples/{unit}`): its outcome and figures, the prompt
  * (collapsed, with where the target sits marked), the raw answer, its benchmark's own part
- * (`BenchmarkViews.sample`), and for a failed call what the run recorded about its attempts.
+ * (`BenchmarkViews.sample`), and every failed model call the run recorded (`detail.attempts`): for a
+ * failed sample why it failed, for an answer that needed retries what it rode out.
  */
 import type { Child } from "hono/jsx";
 import type { ChatMessage } from "../../benchmarks/types";
+import type { AttemptRecord } from "../../runs/retry";
 import type { RunRow, SampleRow } from "../../runs/store";
 import type { PageContent } from "../family";
 import { when } from "../format";
@@ -27,6 +29,33 @@ function Marked(props: { text: string; mark?: string }) {
   );
 }
 
+/** The failed calls a run recorded with the sample (`detail.attempts`); null for samples stored before it did. */
+function attemptsOf(sample: SampleRow): AttemptRecord[] | null {
+  const attempts = sample.detail?.attempts;
+  return Array.isArray(attempts) && attempts.length > 0 ? (attempts as AttemptRecord[]) : null;
+}
+
+/** Each failed call: its number, what kind of failure (and HTTP status), the reason, and the wait before the next. */
+function AttemptsTable(props: { attempts: AttemptRecord[] }) {
+  return (
+    <table id="attempt-list">
+      <thead>
+        <tr><th>attempt</th><th>failure</th><th>reason</th><th>wait before next (ms)</th></tr>
+      </thead>
+      <tbody>
+        {props.attempts.map((a) => (
+          <tr>
+            <td>{a.attempt}</td>
+            <td>{a.status === undefined ? a.kind : `${a.kind} (HTTP ${a.status})`}{a.retryable ? "" : ", not retryable"}</td>
+            <td><code>{a.reason}</code></td>
+            <td>{a.delay_ms === null ? "–" : num(a.delay_ms)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export interface SamplePageParts {
   prompt: LoadedPrompt;
   /** The raw model output; null when nothing was generated or it is gone from storage. */
@@ -41,6 +70,7 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
   const text = "messages" in prompt ? prompt.messages.map((m) => m.content) : [];
   // The first of the benchmark's marks found in the prompt (a target can read differently in its context).
   const mark = family.mark?.find((m) => m !== "" && text.some((t) => t.includes(m)));
+  const attempts = attemptsOf(sample);
   return {
     title: `${sample.unit} – run ${run.id} – needlework`,
     description: `Sample ${sample.unit} of ${run.modelLabel} on ${run.benchmark}: ${outcomeOf(sample)}.`,
@@ -72,10 +102,18 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
             <h2>{sample.status === "error" ? "Why it failed" : "Why it was not sent"}</h2>
             <p>
               {sample.status === "error"
-                ? `${sample.calls} model ${sample.calls === 1 ? "call was" : "calls were"} made (retries included, under the run's retry policy: ${JSON.stringify((run.options as { retry?: unknown }).retry ?? {})}). The last attempt's reason:`
-                : "The prompt and max_tokens do not fit the model's context window, so it was never sent (not counted as a wrong answer):"}
+                ? `${sample.calls} model ${sample.calls === 1 ? "call was" : "calls were"} made (retries included, under the run's retry policy: ${JSON.stringify((run.options as { retry?: unknown }).retry ?? {})}). ${attempts ? "Every attempt and its reason:" : "The last attempt's reason:"}`
+                : attempts
+                  ? "The provider answered that the prompt does not fit the model's context window (not counted as a wrong answer):"
+                  : "The prompt and max_tokens do not fit the model's context window, so it was never sent (not counted as a wrong answer):"}
             </p>
-            <pre class="code">{sample.error ?? "no reason recorded"}</pre>
+            {attempts ? <AttemptsTable attempts={attempts} /> : <pre class="code">{sample.error ?? "no reason recorded"}</pre>}
+          </section>
+        ) : attempts ? (
+          <section id="attempts">
+            <h2>Retries</h2>
+            <p>Answered on attempt {sample.calls}, after {attempts.length} failed {attempts.length === 1 ? "call" : "calls"}:</p>
+            <AttemptsTable attempts={attempts} />
           </section>
         ) : null}
         <section id="prompt">
