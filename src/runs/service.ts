@@ -244,10 +244,12 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
     if (!output) throw new ProblemError("conflict", `The stored output of ${row.unit} is missing from R2; this run cannot be re-scored.`);
     const verdict = await benchmark.score(env, run.datasetId, row.unit, output.output, options);
     if (verdict.passed !== row.passed || verdict.score !== row.score) changed++;
+    // The model calls that failed before the answer are history, not verdict: they survive a re-score.
+    const attempts = row.detail?.attempts;
     updates.push(
       db(env)
         .update(schema.runSamples)
-        .set({ passed: verdict.passed, score: verdict.score, detail: verdict.detail, scorerVersion: benchmark.scorerVersion })
+        .set({ passed: verdict.passed, score: verdict.score, detail: attempts ? { ...verdict.detail, attempts } : verdict.detail, scorerVersion: benchmark.scorerVersion })
         .where(and(eq(schema.runSamples.runId, id), eq(schema.runSamples.unit, row.unit))),
     );
   }

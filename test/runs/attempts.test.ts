@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get } from "../helpers";
+import { ADMIN, get, post } from "../helpers";
 import { FAST_RETRY, fixtureDataset, loopback, samplesOf, startRun, waitForRun } from "./helpers";
 
 const DATASET = "runs-pages";
@@ -43,6 +43,15 @@ describe("a sample's attempts", () => {
     expect(rows.map((r) => r[0])).toEqual(["1", "2"]);
     expect(rows[0][1]).toBe("server_error (HTTP 500)");
     expect(rows[0][2]).toContain("internal");
+
+    // A re-score replaces the verdict and keeps the failed calls before the answer.
+    const before = await samplesOf(run.id);
+    const rescored = await post(`/v1/runs/${run.id}/rescore`, { options: { scoring_mode: "strict" } }, ADMIN);
+    expect(rescored.status).toBe(200);
+    for (const s of await samplesOf(run.id)) {
+      expect(s.detail.attempts).toEqual(before.find((b) => b.unit === s.unit)!.detail.attempts);
+      expect(s.detail).toHaveProperty("best_similarity");
+    }
   });
 
   it("a model that is always down: one entry per call, the last without a wait, all listed on the page", async () => {
