@@ -38,8 +38,9 @@ export function getBenchmark(id: string): Benchmark {
 }
 
 /**
- * Registers a family after start-up: for the test suite's toy family only (test/conformance/), which
- * proves a benchmark plugs in through this interface alone.
+ * Registers a family beside the built-in ones: for the test suite's toy family only
+ * (test/conformance/toy/), which proves a benchmark plugs in through this interface alone.
+ * test/setup.ts calls it before the Worker's modules load, since some read the registry once then.
  */
 export function registerFamily(family: Family): void {
   if (!FAMILIES.some((f) => f.id === family.id)) FAMILIES.push(family);
