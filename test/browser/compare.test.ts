@@ -5,40 +5,18 @@
  * browser), landing on the comparison page, which must equal `GET /v1/compare`: every figure's
  * value at its path, every list of tasks. Screenshots at 1280 and 390 px go to test/artifacts/.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
-import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
-import { importPublishedResults, publishedResultsMissing } from "./published-results";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./chromium";
+import { publishedResultsSite } from "./published-results";
 
 /** A model with per-task rows in the published files. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
 type Json = Record<string, any>;
 
-let instance: IsolatedInstance | undefined;
-let url: string;
-let browser: Chromium | undefined;
-
-const missing = chromiumMissing ?? publishedResultsMissing;
-
-function chromiumContext(): BrowserContext {
-  if (missing) throw new Error(missing);
-  return browser!.browser;
-}
-
-beforeAll(async () => {
-  if (missing) return;
-  instance = await startIsolatedInstance("nw-browser-compare");
-  url = instance.url;
-  await importPublishedResults(instance);
-  browser = await launchChromium("nw-browser-profile-");
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await instance?.stop();
-});
+const site = publishedResultsSite("nw-browser-compare");
+const chromiumContext = () => site.context();
 
 /** Every number of the answer by its path, the sides' descriptions aside (as test/page/compare.test.ts). */
 function numbersOf(value: unknown, path = "", out: Record<string, number> = {}): Record<string, number> {
@@ -50,7 +28,7 @@ function numbersOf(value: unknown, path = "", out: Record<string, number> = {}):
 describe("comparing two models in Chromium", () => {
   it("picks two models on the leaderboard page and lands on their comparison, which equals the API", async () => {
     const page = await chromiumContext().newPage();
-    expect((await page.goto(`${url}/?threshold=0.5`))?.status()).toBe(200);
+    expect((await page.goto(`${site.url}/?threshold=0.5`))?.status()).toBe(200);
     const options = await page.$$eval("#compare select[name=b] option", (os) => os.map((o) => o.getAttribute("value")));
     expect(options).toContain(SAMPLED_MODEL);
     const other = options.find((o) => o !== SAMPLED_MODEL)!;
@@ -63,7 +41,7 @@ describe("comparing two models in Chromium", () => {
 
     // The page's JSON link is the same query to the API.
     const jsonHref = await page.getAttribute("a:text('This comparison as JSON')", "href");
-    const api = (await (await fetch(new URL(jsonHref!, url))).json()) as Json;
+    const api = (await (await fetch(new URL(jsonHref!, site.url))).json()) as Json;
     expect(api).toMatchObject({ benchmark: "repoqa-snf", outcome: "pass_fail", threshold: 0.5, a: { kind: "entry", id: SAMPLED_MODEL }, b: { kind: "entry", id: other } });
     expect(api.n_paired).toBeGreaterThan(100);
     const shown = await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])));
@@ -82,16 +60,16 @@ describe("comparing two models in Chromium", () => {
     // Another threshold through the page's own form: the figures follow the API again.
     await page.fill("input[name=threshold]", "0.9");
     await Promise.all([page.waitForURL(/threshold=0\.9/), page.click("form.filters button[type=submit]")]);
-    const at09 = (await (await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, url))).json()) as Json;
+    const at09 = (await (await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, site.url))).json()) as Json;
     expect(at09.threshold).toBe(0.9);
     expect(await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])))).toEqual(numbersOf(at09));
   }, 120_000);
 
   it("an unknown model is the site's error page with the API's message", async () => {
     const page = await chromiumContext().newPage();
-    const res = await page.goto(`${url}/compare?a=${SAMPLED_MODEL}&b=no-such-model`);
+    const res = await page.goto(`${site.url}/compare?a=${SAMPLED_MODEL}&b=no-such-model`);
     expect(res?.status()).toBe(404);
-    const api = (await (await fetch(`${url}/v1/compare?a=${SAMPLED_MODEL}&b=no-such-model`)).json()) as Json;
+    const api = (await (await fetch(`${site.url}/v1/compare?a=${SAMPLED_MODEL}&b=no-such-model`)).json()) as Json;
     expect(await page.locator("main p").first().textContent()).toBe(api.detail);
   });
 });

@@ -4,22 +4,20 @@
  * pages driven in Debian's Chromium through playwright-core (never a downloaded browser).
  * Screenshots go to test/artifacts/ (git-ignored) for a person to look at.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
-import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
-import { importPublishedResults, publishedResultsMissing } from "./published-results";
+import { screenshot } from "./chromium";
+import { publishedResultsSite } from "./published-results";
 
 /** A model with per-task rows in the published files, so its page has the depth breakdown. */
 const SAMPLED_MODEL = "gpt-4o-2024-05-13";
 
-let instance: IsolatedInstance | undefined;
-let url: string;
-let browser: Chromium | undefined;
+const site = publishedResultsSite("nw-browser");
+const chromiumContext = () => site.context();
 
 async function json<T>(path: string): Promise<T> {
-  const res = await fetch(new URL(path, url));
+  const res = await fetch(new URL(path, site.url));
   if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -47,37 +45,10 @@ async function jsonLink(page: Page): Promise<string> {
   return href!;
 }
 
-/**
- * What this machine lacks for the test, if anything. Every test then FAILS with this message (a
- * throwing beforeAll would only mark them skipped): a missing browser must not pass unnoticed.
- */
-const missing = chromiumMissing ?? publishedResultsMissing;
-
-/** The browser, or the reason there is none. */
-function chromiumContext(): BrowserContext {
-  if (missing) throw new Error(missing);
-  return browser!.browser;
-}
-
-beforeAll(async () => {
-  if (missing) return;
-  instance = await startIsolatedInstance("nw-browser");
-  url = instance.url;
-
-  await importPublishedResults(instance);
-
-  browser = await launchChromium("nw-browser-profile-");
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await instance?.stop();
-});
-
 describe("leaderboard pages in Chromium", () => {
   it("shows the same rows as GET /v1/leaderboard, and again after changing the threshold", async () => {
     const page = await chromiumContext().newPage();
-    const res = await page.goto(`${url}/`);
+    const res = await page.goto(`${site.url}/`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()["cache-control"]).toBe("public, max-age=60");
     const api = await json<LeaderboardResponse>(await jsonLink(page));
@@ -109,7 +80,7 @@ describe("leaderboard pages in Chromium", () => {
 
   it("opens a model's page with the threshold curve, the heatmap and the depth buckets", async () => {
     const page = await chromiumContext().newPage();
-    await page.goto(`${url}/`);
+    await page.goto(`${site.url}/`);
     await Promise.all([page.waitForURL(/\/models\//), page.click(`#leaderboard a:text-is('${SAMPLED_MODEL}')`)]);
     expect(await page.textContent("h1")).toContain(SAMPLED_MODEL);
     await expect(page.locator("#threshold-chart").isVisible()).resolves.toBe(true);
@@ -129,11 +100,11 @@ describe("leaderboard pages in Chromium", () => {
 
   it("answers an unknown model with the HTML 404 page, and /v1 with JSON", async () => {
     const page = await chromiumContext().newPage();
-    const res = await page.goto(`${url}/models/no-such-model`);
+    const res = await page.goto(`${site.url}/models/no-such-model`);
     expect(res?.status()).toBe(404);
     expect(res?.headers()["content-type"]).toContain("text/html");
     expect(await page.textContent("h1")).toContain("404 Not found");
-    const api = await fetch(`${url}/v1/leaderboard/models/no-such-model`);
+    const api = await fetch(`${site.url}/v1/leaderboard/models/no-such-model`);
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/problem+json");
     await page.close();
