@@ -43,7 +43,7 @@ import {
   CPP_MISSING_BRACE_SEXP,
   CPP_MISSING_BRACE_SYNTAX_MATCH,
 } from "../code/native-cases";
-import { findCorpus, makeSnippets, MUTATIONS, type Snippet } from "./parser-parity/corpus";
+import { answerFor, findCorpus, makeSnippets, MUTATIONS } from "./parser-parity/corpus";
 import {
   NATIVE_VERSION,
   nativeParse,
@@ -86,25 +86,6 @@ interface Tally {
   differing: number;
   byCheck: Record<Check, { compared: number; differing: number }>;
   examples: { check: Check; kind: string; source: string; code: string }[];
-}
-
-const FENCE: Record<Language, string> = { python: "python", cpp: "cpp", java: "java", typescript: "typescript", rust: "rust", go: "go" };
-
-/** An answer around the snippet, varied the way model answers are. */
-function answerFor(lang: Language, s: Snippet, i: number): string {
-  switch (i % 4) {
-    case 0:
-      return "```" + FENCE[lang] + "\n" + s.code + "\n```";
-    case 1:
-      return "Here is the function:\n\n```\n" + s.code + "\n```\nIt does what was described.";
-    case 2: {
-      // Two blocks: the sanitizer takes the first that has a function.
-      const half = s.code.length >> 1;
-      return "```" + FENCE[lang] + "\n" + s.code.slice(0, half) + "\n```\nand\n```" + FENCE[lang] + "\n" + s.code.slice(half) + "\n```";
-    }
-    default:
-      return "  " + s.base.slice(0, 40) + "\n```" + FENCE[lang] + "  \n" + s.code + "\n```  ";
-  }
 }
 
 const sorted = (xs: string[]) => [...xs].sort();

@@ -342,3 +342,22 @@ export function makeSnippets(corpus: Corpus, count: number, seed = 2026): Snippe
   }
   return out;
 }
+
+const FENCE: Record<Language, string> = { python: "python", cpp: "cpp", java: "java", typescript: "typescript", rust: "rust", go: "go" };
+
+/** An answer around the snippet, varied the way model answers are. */
+export function answerFor(lang: Language, s: Snippet, i: number): string {
+  switch (i % 4) {
+    case 0:
+      return "```" + FENCE[lang] + "\n" + s.code + "\n```";
+    case 1:
+      return "Here is the function:\n\n```\n" + s.code + "\n```\nIt does what was described.";
+    case 2: {
+      // Two blocks: the sanitizer takes the first that has a function.
+      const half = s.code.length >> 1;
+      return "```" + FENCE[lang] + "\n" + s.code.slice(0, half) + "\n```\nand\n```" + FENCE[lang] + "\n" + s.code.slice(half) + "\n```";
+    }
+    default:
+      return "  " + s.base.slice(0, 40) + "\n```" + FENCE[lang] + "  \n" + s.code + "\n```  ";
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Drives reference_oracle.py (beside this file): the references' own algorithms (repoqa 0.1.2's
+ * sanitizer, comment removal and similarity; codebleu 0.7.1's syntax match), re-derived in Python
+ * and run on the native tree-sitter core through its C API, with the input encoded as UTF-8 as the
+ * references encode it ("utf8") or as UTF-16 as web-tree-sitter hands it to the core ("utf16").
+ * One python3 process per call answers a whole batch of jobs.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import type { Language } from "../../../src/code/languages";
+
+const require = createRequire(import.meta.url);
+const nodeGypBuild = require("node-gyp-build") as { path(dir: string): string };
+
+/** Debian's interpreter: CI installs python3-nltk for it (.ci/run), which the similarity needs. */
+export const ORACLE_PYTHON = "/usr/bin/python3";
+const SCRIPT = new URL("./reference_oracle.py", import.meta.url).pathname;
+
+/** The shared object node-gyp-build loads for a package: the C core's or a grammar's native build. */
+const nativeBuild = (pkg: string) => nodeGypBuild.path(dirname(require.resolve(`${pkg}/package.json`)));
+
+const GRAMMARS: Record<Language, [pkg: string, symbol: string]> = {
+  python: ["tree-sitter-python", "tree_sitter_python"],
+  cpp: ["tree-sitter-cpp", "tree_sitter_cpp"],
+  java: ["tree-sitter-java", "tree_sitter_java"],
+  typescript: ["tree-sitter-typescript", "tree_sitter_typescript"],
+  rust: ["tree-sitter-rust", "tree_sitter_rust"],
+  go: ["tree-sitter-go", "tree_sitter_go"],
+};
+
+export type OracleEncoding = "utf8" | "utf16";
+
+export type OracleJob =
+  | { op: "sanitize"; lang: Language; output: string }
+  | { op: "remove_comments"; lang: Language; code: string }
+  | { op: "needle"; lang: Language; answer: string; needle: string; ignore_comments: boolean }
+  | { op: "syntax"; lang: Language; reference: string; candidate: string }
+  | { op: "sexp"; lang: Language; code: string };
+
+export interface OracleResult {
+  text?: string;
+  sanitized?: string;
+  cleaned?: string;
+  similarity?: number;
+  match?: [matched: number, total: number];
+  sexp?: string;
+  error?: string;
+}
+
+/**
+ * Runs the jobs through one python3 process; results in job order. `keepCommentBreaks` applies
+ * needlework's one named grammar deviation to comment removal (docs/fidelity.md, "Grammars": a Rust
+ * line comment's own line break stays, as with the references' older grammar).
+ */
+export function runOracle(jobs: readonly OracleJob[], encoding: OracleEncoding, keepCommentBreaks = true): Promise<OracleResult[]> {
+  const config = {
+    keep_comment_breaks: keepCommentBreaks,
+    runtime: nativeBuild("tree-sitter"),
+    grammars: Object.fromEntries(Object.entries(GRAMMARS).map(([lang, [pkg, symbol]]) => [lang, [nativeBuild(pkg), symbol]])),
+    encoding,
+  };
+  // Asynchronous, so that the port's side (and the other encoding) run while Python works.
+  const child = spawn(ORACLE_PYTHON, [SCRIPT], { env: { ...process.env, PYTHONHASHSEED: "0" } });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (b: Buffer) => out.push(b));
+  child.stderr.on("data", (b: Buffer) => err.push(b));
+  child.stdin.end([config, ...jobs].map((j) => JSON.stringify(j)).join("\n") + "\n");
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => {
+      const stderr = Buffer.concat(err).toString("utf8");
+      if (status !== 0) return reject(new Error(`reference_oracle.py exited ${status}: ${stderr}`));
+      const lines = Buffer.concat(out).toString("utf8").split("\n").filter((l: string) => l !== "");
+      if (lines.length !== jobs.length) return reject(new Error(`reference_oracle.py answered ${lines.length} of ${jobs.length} jobs: ${stderr}`));
+      resolve(lines.map((l: string) => JSON.parse(l) as OracleResult));
+    });
+  });
+}
