@@ -3,6 +3,7 @@
  * 0.22.x for codebleu 0.7.0) would change needlework's scores, against the 0.25 core it runs.
  *
  *   npx tsx scripts/core021-measure.mts [--snippets 1000] [--per-needle 16] [--json report.json]
+ *   npx tsx scripts/core021-measure.mts --cases    re-checks test/code/core-residual-cases.ts (seconds)
  *
  * Not part of `npm test` (several minutes). Sets itself up: the old core is the native Node binding
  * `tree-sitter` 0.21.1 (prebuilt), with the ABI-14 grammars tree-sitter-python 0.23.6, -go 0.23.4
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     snippets: { type: "string", default: "1000" },
     "per-needle": { type: "string", default: "16" },
     json: { type: "string" },
+    cases: { type: "boolean", default: false },
   },
 });
 const SNIPPETS = Number(args.snippets);
@@ -399,17 +401,40 @@ function printReport(reports: LanguageReport[], oldRuntime: string, curRuntime: 
 
 // ---------------------------------------------------------------------------------------------
 
-ensureCache();
-const started = Date.now();
-const inputs = new Map<Language, LanguageInputs>();
-for (const lang of LANGUAGES) inputs.set(lang, await inputsFor(lang));
-const job: CoreJob = {
-  languages: Object.fromEntries(
-    [...inputs].map(([lang, x]) => [lang, { snippets: x.snippets, answers: x.answers.map((a) => a.text), candidates: x.sets.flatMap((s) => s.needles.map((n) => n.code)) }]),
-  ),
-};
-const work = mkdtempSync(join(tmpdir(), "core021-"));
-try {
+/** Recomputes the recorded cases of test/code/core-residual-cases.ts with both native cores. */
+async function checkCases(work: string): Promise<boolean> {
+  const { CORE_RESIDUAL_CASES } = await import("../test/code/core-residual-cases");
+  const job: CoreJob = { languages: {} };
+  for (const c of CORE_RESIDUAL_CASES) (job.languages[c.language] ??= { snippets: [], answers: [], candidates: [] }).answers.push(c.answer);
+  const jobFile = join(work, "cases-job.json");
+  writeFileSync(jobFile, JSON.stringify(job));
+  const [old, current] = await twoAtATime<CoreOutput>([
+    () => runWorker("native", nm(CACHE, "ts-core-old"), nativeGrammars(), jobFile, work, "old"),
+    () => runWorker("native", nm(ROOT, "tree-sitter"), nativeGrammars(), jobFile, work, "current"),
+  ]);
+  let ok = true;
+  const seen = new Map<Language, number>();
+  for (const c of CORE_RESIDUAL_CASES) {
+    const i = seen.get(c.language) ?? 0;
+    seen.set(c.language, i + 1);
+    const got = { old: old.languages[c.language]!.answers[i].extracted, current: current.languages[c.language]!.answers[i].extracted };
+    const holds = got.old === c.old && got.current === c.current && c.old !== c.current;
+    ok &&= holds;
+    console.log(`${holds ? "holds" : "DIFFERS"}  ${c.language}: ${c.title}`);
+    if (!holds) console.log(`  old core (${old.runtime}): ${JSON.stringify(got.old)}\n  0.25 core (${current.runtime}): ${JSON.stringify(got.current)}`);
+  }
+  return ok;
+}
+
+async function measure(work: string): Promise<void> {
+  const started = Date.now();
+  const inputs = new Map<Language, LanguageInputs>();
+  for (const lang of LANGUAGES) inputs.set(lang, await inputsFor(lang));
+  const job: CoreJob = {
+    languages: Object.fromEntries(
+      [...inputs].map(([lang, x]) => [lang, { snippets: x.snippets, answers: x.answers.map((a) => a.text), candidates: x.sets.flatMap((s) => s.needles.map((n) => n.code)) }]),
+    ),
+  };
   const jobFile = join(work, "job.json");
   writeFileSync(jobFile, JSON.stringify(job));
   const wasmJob = join(work, "wasm-job.json");
@@ -424,6 +449,13 @@ try {
   printReport(reports, old.runtime, current.runtime);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (args.json) writeFileSync(args.json, JSON.stringify({ old: old.runtime, current: current.runtime, snippets: SNIPPETS, perNeedle: PER_NEEDLE, reports }, null, 2));
+}
+
+ensureCache();
+const work = mkdtempSync(join(tmpdir(), "core021-"));
+try {
+  if (args.cases) process.exitCode = (await checkCases(work)) ? 0 : 1;
+  else await measure(work);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -53,7 +53,7 @@ type RuntimeModule = {
 /**
  * The grammar whose load is in flight, keyed by the placeholder handed to `Language.load`.
  *
- * web-tree-sitter 0.25 (the last runtime whose core parses as the native 0.22-0.26 cores do) only
+ * web-tree-sitter 0.25 (0.27 recovers from syntax errors unlike the native 0.25 core) only
  * takes grammar bytes or a path in `Language.load`, and would compile bytes, which workerd forbids.
  * Its dynamic linker, though, accepts a compiled `WebAssembly.Module`. So `Language.load` gets an
  * empty placeholder array and the linker gets the module that placeholder stands for.
