@@ -3,7 +3,14 @@
  * 0.22.x for codebleu 0.7.0) would change needlework's scores, against the 0.25 core it runs.
  *
  *   npx tsx scripts/core021-measure.mts [--snippets 1000] [--per-needle 16] [--json report.json]
- *   npx tsx scripts/core021-measure.mts --cases    re-checks test/code/core-residual-cases.ts (seconds)
+ *   npx tsx scripts/core021-measure.mts --cases    re-checks test/code/core-residual-cases.ts (seconds, Python)
+ *   ... --reference [--reference-snippets 500]     the references' whole condition instead (below)
+ *
+ * `--reference` also runs the references' own algorithms, re-derived in Python
+ * (test/cli/parser-parity/reference_oracle.py, which needs Debian's python3-nltk), on four
+ * conditions: the old core reading UTF-8 (what repoqa 0.1.2 and codebleu 0.7.0 ran), the 0.25 core
+ * reading UTF-16 (the service), and the two mixed ones, which separate the core's part from the
+ * input encoding's (docs/fidelity.md, "Input encoding").
  *
  * Not part of `npm test` (several minutes). Sets itself up: the old core is the native Node binding
  * `tree-sitter` 0.21.1 (prebuilt), with the ABI-14 grammars tree-sitter-python 0.23.6, -go 0.23.4
@@ -26,6 +33,7 @@
  *   without `ignore comments`: extractions, best needles, similarities and verdicts that differ.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,6 +47,7 @@ import { loadLanguage } from "../src/code/parser";
 import { ReferenceSet } from "../src/metrics/bleu";
 import { DEFAULT_THRESHOLD, THRESHOLDS } from "../src/metrics/thresholds";
 import { findCorpus, makeSnippets, prng } from "../test/cli/parser-parity/corpus";
+import { projectNatives, runOracle, type OracleEncoding, type OracleJob, type OracleNatives } from "../test/cli/parser-parity/reference-oracle";
 import type { CoreJob, CoreOutput, JobSnippet } from "./lib/core021-job.mts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -48,6 +57,8 @@ const { values: args } = parseArgs({
     "per-needle": { type: "string", default: "16" },
     json: { type: "string" },
     cases: { type: "boolean", default: false },
+    reference: { type: "boolean", default: false },
+    "reference-snippets": { type: "string", default: "500" },
   },
 });
 const SNIPPETS = Number(args.snippets);
@@ -367,6 +378,71 @@ function compareLanguage(lang: Language, inputs: LanguageInputs, old: CoreOutput
   return { language: lang, corpus: inputs.corpusOrigin, needles: inputs.needleOrigin, snippets, answers, examples, releaseCores };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The references' whole condition: old core and UTF-8 input, through the re-derived algorithms
+// ---------------------------------------------------------------------------------------------
+
+const gypBuild = createRequire(import.meta.url)("node-gyp-build") as { path(dir: string): string };
+
+/** The oracle's shared objects for a core, with the ABI-14 grammars where the project's are ABI 15 (as the workers). */
+function natives(runtime: "old" | "current"): OracleNatives {
+  const base = projectNatives();
+  const old = Object.fromEntries(Object.keys(OLD_GRAMMARS).map((lang) => [lang, [gypBuild.path(nm(CACHE, `tree-sitter-${lang}`)), `tree_sitter_${lang}`]]));
+  return { runtime: runtime === "old" ? gypBuild.path(nm(CACHE, "ts-core-old")) : base.runtime, grammars: { ...base.grammars, ...old } };
+}
+
+const CONDITIONS: { name: string; core: "old" | "current"; encoding: OracleEncoding }[] = [
+  { name: "references (old core, UTF-8)", core: "old", encoding: "utf8" },
+  { name: "core only (old core, UTF-16)", core: "old", encoding: "utf16" },
+  { name: "encoding only (0.25, UTF-8)", core: "current", encoding: "utf8" },
+  { name: "service (0.25, UTF-16)", core: "current", encoding: "utf16" },
+];
+
+async function referenceConditions(inputs: Map<Language, LanguageInputs>): Promise<void> {
+  const perLanguage = Number(args["reference-snippets"]);
+  const jobs: OracleJob[] = [];
+  const slots = new Map<Language, { answers: number; corpus: number; syntax: number; n: number }>();
+  for (const [lang, x] of inputs) {
+    const corpus = x.snippets.slice(0, perLanguage);
+    const codeBleu = lang !== "typescript";
+    slots.set(lang, { answers: jobs.length, corpus: jobs.length + x.answers.length, syntax: jobs.length + x.answers.length + corpus.length, n: corpus.length });
+    for (const a of x.answers) jobs.push({ op: "sanitize", lang, output: a.text });
+    for (const s of corpus) jobs.push({ op: "sanitize", lang, output: s.answer });
+    if (codeBleu) for (const s of corpus) jobs.push({ op: "syntax", lang, reference: s.base, candidate: s.code });
+  }
+  const results = await twoAtATime(CONDITIONS.map((c) => () => runOracle(jobs, c.encoding, true, natives(c.core))));
+  results.forEach((r, ci) => {
+    const failed = r.findIndex((x) => x.error !== undefined);
+    if (failed >= 0) throw new Error(`reference_oracle.py, ${CONDITIONS[ci].name}: ${r[failed].error}`);
+  });
+  const service = results[CONDITIONS.length - 1];
+  const rows: string[][] = [["language", "condition", "answers", "extraction", "best needle", "verdict@0.8", "any threshold", "corpus", "sanitizer", "syntax match"]];
+  for (const [lang, x] of inputs) {
+    const at = slots.get(lang)!;
+    const refs = x.sets.map((set) => new ReferenceSet(set.needles.map((n) => n.code)));
+    results.slice(0, -1).forEach((r, ci) => {
+      let extraction = 0, best = 0, flips = 0, any = 0, sanitizer = 0, syntax = 0;
+      x.answers.forEach((a, i) => {
+        const mine = r[at.answers + i].text ?? "";
+        const theirs = service[at.answers + i].text ?? "";
+        if (mine === theirs) return;
+        extraction++;
+        const vo = verdict(refs[a.set], mine, a.target);
+        const vc = verdict(refs[a.set], theirs, a.target);
+        if (vo.best !== vc.best) best++;
+        if (vo.passAt[PASS_INDEX] !== vc.passAt[PASS_INDEX]) flips++;
+        if (vo.passAt.some((p, t) => p !== vc.passAt[t])) any++;
+      });
+      for (let i = 0; i < at.n; i++) {
+        if (r[at.corpus + i].text !== service[at.corpus + i].text) sanitizer++;
+        if (lang !== "typescript" && String(r[at.syntax + i].match) !== String(service[at.syntax + i].match)) syntax++;
+      }
+      rows.push([lang, CONDITIONS[ci].name, String(x.answers.length), String(extraction), String(best), String(flips), String(any), String(at.n), String(sanitizer), lang === "typescript" ? "-" : String(syntax)]);
+    });
+  }
+  console.log("\n" + titledTable("the references' algorithms (reference_oracle.py) per condition, against the service's condition: results that differ", rows));
+}
+
 function printReport(reports: LanguageReport[], oldRuntime: string, curRuntime: string): void {
   const n = (x: number | undefined) => (x === undefined ? "-" : String(x));
   console.log(`\nold core: native tree-sitter ${oldRuntime}; current: native tree-sitter ${curRuntime} (= web-tree-sitter 0.25.10, the service)`);
@@ -401,28 +477,18 @@ function printReport(reports: LanguageReport[], oldRuntime: string, curRuntime: 
 
 // ---------------------------------------------------------------------------------------------
 
-/** Recomputes the recorded cases of test/code/core-residual-cases.ts with both native cores. */
-async function checkCases(work: string): Promise<boolean> {
+/** Recomputes the recorded cases of test/code/core-residual-cases.ts: the reference's condition and the service's. */
+async function checkCases(): Promise<boolean> {
   const { CORE_RESIDUAL_CASES } = await import("../test/code/core-residual-cases");
-  const job: CoreJob = { languages: {} };
-  for (const c of CORE_RESIDUAL_CASES) (job.languages[c.language] ??= { snippets: [], answers: [], candidates: [] }).answers.push(c.answer);
-  const jobFile = join(work, "cases-job.json");
-  writeFileSync(jobFile, JSON.stringify(job));
-  const [old, current] = await twoAtATime<CoreOutput>([
-    () => runWorker("native", nm(CACHE, "ts-core-old"), nativeGrammars(), jobFile, work, "old"),
-    () => runWorker("native", nm(ROOT, "tree-sitter"), nativeGrammars(), jobFile, work, "current"),
-  ]);
+  const jobs: OracleJob[] = CORE_RESIDUAL_CASES.map((c) => ({ op: "sanitize", lang: c.language, output: c.answer }));
+  const [reference, current] = await Promise.all([runOracle(jobs, "utf8", true, natives("old")), runOracle(jobs, "utf16", true, natives("current"))]);
   let ok = true;
-  const seen = new Map<Language, number>();
-  for (const c of CORE_RESIDUAL_CASES) {
-    const i = seen.get(c.language) ?? 0;
-    seen.set(c.language, i + 1);
-    const got = { old: old.languages[c.language]!.answers[i].extracted, current: current.languages[c.language]!.answers[i].extracted };
-    const holds = got.old === c.old && got.current === c.current && c.old !== c.current;
+  CORE_RESIDUAL_CASES.forEach((c, i) => {
+    const holds = reference[i].text === c.reference && current[i].text === c.current && c.reference !== c.current;
     ok &&= holds;
     console.log(`${holds ? "holds" : "DIFFERS"}  ${c.language}: ${c.title}`);
-    if (!holds) console.log(`  old core (${old.runtime}): ${JSON.stringify(got.old)}\n  0.25 core (${current.runtime}): ${JSON.stringify(got.current)}`);
-  }
+    if (!holds) console.log(`  reference (old core, UTF-8): ${JSON.stringify(reference[i].text)}\n  service (0.25, UTF-16): ${JSON.stringify(current[i].text)}`);
+  });
   return ok;
 }
 
@@ -430,6 +496,11 @@ async function measure(work: string): Promise<void> {
   const started = Date.now();
   const inputs = new Map<Language, LanguageInputs>();
   for (const lang of LANGUAGES) inputs.set(lang, await inputsFor(lang));
+  if (args.reference) {
+    await referenceConditions(inputs);
+    console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
   const job: CoreJob = {
     languages: Object.fromEntries(
       [...inputs].map(([lang, x]) => [lang, { snippets: x.snippets, answers: x.answers.map((a) => a.text), candidates: x.sets.flatMap((s) => s.needles.map((n) => n.code)) }]),
@@ -454,7 +525,7 @@ async function measure(work: string): Promise<void> {
 ensureCache();
 const work = mkdtempSync(join(tmpdir(), "core021-"));
 try {
-  if (args.cases) process.exitCode = (await checkCases(work)) ? 0 : 1;
+  if (args.cases) process.exitCode = (await checkCases()) ? 0 : 1;
   else await measure(work);
 } finally {
   rmSync(work, { recursive: true, force: true });

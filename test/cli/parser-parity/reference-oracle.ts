@@ -48,18 +48,25 @@ export interface OracleResult {
   error?: string;
 }
 
+/** The shared objects the oracle runs on: the C core's and, per language, a grammar's with its symbol. */
+export interface OracleNatives {
+  runtime: string;
+  grammars: Partial<Record<Language, [path: string, symbol: string]>>;
+}
+
+/** The project's: the binding `tree-sitter` 0.25.1 and the grammar packages (scripts/core021-measure.mts passes an older core's). */
+export const projectNatives = (): OracleNatives => ({
+  runtime: nativeBuild("tree-sitter"),
+  grammars: Object.fromEntries(Object.entries(GRAMMARS).map(([lang, [pkg, symbol]]) => [lang, [nativeBuild(pkg), symbol]])),
+});
+
 /**
  * Runs the jobs through one python3 process; results in job order. `keepCommentBreaks` applies
  * needlework's one named grammar deviation to comment removal (docs/fidelity.md, "Grammars": a Rust
  * line comment's own line break stays, as with the references' older grammar).
  */
-export function runOracle(jobs: readonly OracleJob[], encoding: OracleEncoding, keepCommentBreaks = true): Promise<OracleResult[]> {
-  const config = {
-    keep_comment_breaks: keepCommentBreaks,
-    runtime: nativeBuild("tree-sitter"),
-    grammars: Object.fromEntries(Object.entries(GRAMMARS).map(([lang, [pkg, symbol]]) => [lang, [nativeBuild(pkg), symbol]])),
-    encoding,
-  };
+export function runOracle(jobs: readonly OracleJob[], encoding: OracleEncoding, keepCommentBreaks = true, natives: OracleNatives = projectNatives()): Promise<OracleResult[]> {
+  const config = { keep_comment_breaks: keepCommentBreaks, ...natives, encoding };
   // Asynchronous, so that the port's side (and the other encoding) run while Python works.
   const child = spawn(ORACLE_PYTHON, [SCRIPT], { env: { ...process.env, PYTHONHASHSEED: "0" } });
   const out: Buffer[] = [];
