@@ -7,8 +7,8 @@
  * from the tree-sitter repository together with the core, one version for both, so the core is the
  * runtime's major.minor. It is what decides how syntax errors are recovered from:
  * test/cli/parser-parity.test.ts compares this runtime's trees with the native 0.25 core's. The
- * references ran older cores (repoqa 0.1.2 py-tree-sitter 0.21.3's, codebleu 0.7.0 0.22's), which
- * recover as every core from 0.21 to 0.24 does and unlike 0.25: a named deviation, measured by
+ * reference implementations ran older cores (py-tree-sitter 0.21.3's and 0.22's), which recover as
+ * every core from 0.21 to 0.24 does and unlike 0.25: a named deviation, measured by
  * scripts/core021-measure.mts (docs/fidelity.md, "The references' core").
  */
 import wasmManifest from "../../wasm/manifest.json";
