@@ -4,7 +4,7 @@
  * whitespace-separated word. So "\n" costs 1, "...\n" 2, "# Path: b.py\n" 4.
  */
 import { describe, expect, it } from "vitest";
-import { codePointIndex, gridDepths, makeCodeContext, referenceDepths, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
+import { codePointIndex, gridDepths, makeCodeContext, referenceDepths, utf8ByteIndex, type ContextInput, type NeedleOffsets } from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 
 const fake: Tokenizer = { name: "fake", version: "0", count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length) };
@@ -17,8 +17,8 @@ const FILES: ContextInput["files"] = [
   ["c.py", "from b import f\nprint(f(1))\n"],
 ];
 const NEEDLE = { name: "f", path: "b.py", start_byte: B.indexOf("def f"), end_byte: B.indexOf("return a") + "return a".length };
-const build = (size: number, positionRatio: number, files = FILES, needle = NEEDLE) =>
-  makeCodeContext({ language: "python", files, needle, size, positionRatio }, fake);
+const build = (size: number, positionRatio: number, files = FILES, needle = NEEDLE, needleOffsets?: NeedleOffsets) =>
+  makeCodeContext({ language: "python", files, needle, size, positionRatio, needleOffsets }, fake);
 
 describe("makeCodeContext (original mode, fake tokenizer)", () => {
   it("fills the prefix bottom-up, then earlier files top-down with headers and '...'", async () => {
@@ -96,6 +96,24 @@ describe("makeCodeContext (original mode, fake tokenizer)", () => {
     // needle 3 tokens: prefix budget 18 takes everything (header 4 + 4 + 3), suffix is content[40:] = "".
     expect(out.code_context).toBe("# Path: u.py\ns = 'é世界😀'\ndef f():\n" + "\n    return 1\n" + "\n");
     expect(out).toMatchObject({ needle_token_start: 9, needle_token_end: 12, code_context_ntokens: 13 });
+  });
+
+  it("needleOffsets 'characters' cuts exactly the function the byte offsets name (the named deviation)", async () => {
+    const content = "s = 'é世界😀'\ndef f():\n    return 1\n";
+    const fn = "def f():\n    return 1";
+    const needle = { name: "f", path: "u.py", start_byte: 19, end_byte: 19 + fn.length };
+    const exact = await build(40, 0.5, [["u.py", content]], needle, "characters");
+    expect(exact.needle_code).toBe(fn);
+    expect(exact.code_context.slice(exact.needle_offset, exact.needle_offset + fn.length)).toBe(fn);
+    // The same offsets in reference mode start 8 code points late, inside the function.
+    expect((await build(40, 0.5, [["u.py", content]], needle, "reference")).needle_code).not.toContain("def");
+  });
+
+  it("utf8ByteIndex maps byte offsets to UTF-16 indices (astral characters: 4 bytes, 2 units)", () => {
+    const s = "aé世😀b";
+    expect([0, 1, 3, 6, 10, 11, 99].map((b) => utf8ByteIndex(s, b))).toEqual([0, 1, 2, 3, 5, 6, 6]);
+    // An offset inside a character's bytes rounds up to the next character.
+    expect(utf8ByteIndex(s, 2)).toBe(2);
   });
 
   it("rejects a needle whose file is not in the list, and bad sizes or depths", async () => {

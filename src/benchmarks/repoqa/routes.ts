@@ -21,7 +21,7 @@ import {
   queryDecimal,
   queryInteger,
 } from "../../middleware/openapi";
-import { COMMENT_MODES, CONTEXT_SIZE, type CommentMode } from "./dataset/context";
+import { COMMENT_MODES, CONTEXT_SIZE, NEEDLE_OFFSETS, type CommentMode, type NeedleOffsets } from "./dataset/context";
 import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "./dataset/release";
 import { commitDataset, importRepo, listTasks, writeScoreIndexes } from "./dataset/store";
 import { taskPrompt } from "./service";
@@ -42,6 +42,10 @@ const ContextConfigSchema = z
     sizes: z.array(z.number().int().min(CONTEXT_SIZE.min).max(CONTEXT_SIZE.max)).min(1).max(8),
     comment_modes: z.array(z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]])).min(1).max(3),
     depths: z.union([z.literal("reference"), z.array(z.number().min(0).max(1)).min(1).max(21)]),
+    needle_offsets: z.enum(NEEDLE_OFFSETS as [NeedleOffsets, ...NeedleOffsets[]]).optional().openapi({
+      description:
+        "How needles' start_byte/end_byte index their files: `reference` (default) reads the UTF-8 byte offsets as character indices, as repoqa's make_code_context does (a needle after non-ASCII text is shifted); `characters` slices exactly the function.",
+    }),
   })
   .strict()
   .openapi("ContextConfig");

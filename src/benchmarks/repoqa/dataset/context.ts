@@ -4,8 +4,12 @@
  *
  * Original mode, step by step (budgets in tokens, `ntok(s) = tokenizer.count(s)`):
  * 1. `needle_code = file[start_byte:end_byte]`. The reference slices a Python `str` with the
- *    release's UTF-8 byte offsets, i.e. it reads them as code-point indices; so do we (astral
- *    characters count as one), which reproduces its off-by-some needles in non-ASCII files.
+ *    release's UTF-8 byte offsets, i.e. it reads them as code-point indices; so do we by default
+ *    (`needleOffsets: "reference"`; astral characters count as one), which reproduces its
+ *    off-by-some needles in non-ASCII files: shifted right by the extra bytes of the non-ASCII
+ *    characters before the function, so a needle can start or end inside a token ("de" + "f x").
+ *    `needleOffsets: "characters"` converts the byte offsets to the characters they mean, so the
+ *    needle is exactly the function (a named deviation, for datasets needlework builds itself).
  * 2. `prefix = trunc(size * ratio - ntok(needle) / 2)`, `suffix = size - ntok(needle) - prefix`.
  * 3. Needle-file prefix: `["<PFX> Path: <path>"] + file[:start].split("\n")` walked bottom-up,
  *    each line costing `ntok(line + "\n")`, stopping before the budget is exceeded.
@@ -51,6 +55,13 @@ import { loadLanguage, type LoadedLanguage } from "../../../code/parser";
 import { codeLlamaTokenizer, type Tokenizer } from "../../../datasets/tokenizer";
 
 export type CommentMode = "original" | "positional_padding" | "no_padding";
+
+/**
+ * How a needle's `start_byte`/`end_byte` index its file: `reference` reads the UTF-8 byte offsets
+ * as code-point indices (repoqa's `make_code_context`), `characters` slices the bytes they name.
+ */
+export type NeedleOffsets = "reference" | "characters";
+export const NEEDLE_OFFSETS: readonly NeedleOffsets[] = ["reference", "characters"];
 export const COMMENT_MODES: readonly CommentMode[] = ["original", "positional_padding", "no_padding"];
 
 /** Context sizes the API accepts; the builder itself takes any positive integer. */
@@ -73,6 +84,8 @@ export interface ContextInput {
   /** Needle depth in [0, 1]; the reference uses `(i + 0.5) / n` for needle i of n. */
   positionRatio: number;
   commentMode?: CommentMode;
+  /** Default `reference` (see the module comment, step 1). */
+  needleOffsets?: NeedleOffsets;
 }
 
 export interface CodeContext {
@@ -116,7 +129,7 @@ export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer 
   const count = (text: string) => tokenizer.count(text);
   const pfx = LANGUAGE_SPECS[language].commentPrefix;
 
-  const plan = planContext(files, needle, size, positionRatio, count, pfx);
+  const plan = planContext(files, needle, size, positionRatio, count, pfx, input.needleOffsets ?? "reference");
   const original = render(plan, files, (i) => ({ text: files[i][1], map: (x) => x }), pfx);
   const start = count(original.prefix);
   const end = start + plan.needleTokens;
@@ -198,12 +211,14 @@ function planContext(
   ratio: number,
   count: (t: string) => number,
   pfx: string,
+  offsets: NeedleOffsets,
 ): Plan {
   const idx = files.findIndex(([path]) => path === needle.path);
   if (idx < 0) throw new Error(`needle ${needle.name}: file ${needle.path} is not among the context files`);
   const content = files[idx][1];
-  const from = codePointIndex(content, needle.start_byte);
-  const to = codePointIndex(content, needle.end_byte);
+  const index = offsets === "characters" ? utf8ByteIndex : codePointIndex;
+  const from = index(content, needle.start_byte);
+  const to = index(content, needle.end_byte);
   const needleTokens = count(content.slice(from, Math.max(from, to)));
   let prefixSize = Math.trunc(size * ratio - needleTokens / 2);
   let suffixSize = size - needleTokens - prefixSize;
@@ -358,6 +373,23 @@ function newlines(text: string): number {
   let n = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
   return n;
+}
+
+/**
+ * UTF-16 index of the character at UTF-8 byte offset `byte` of `text`, clamped to its length; an
+ * offset inside a character's bytes rounds up to the next character (tree-sitter's offsets never do).
+ */
+export function utf8ByteIndex(text: string, byte: number): number {
+  if (byte <= 0) return 0;
+  let bytes = 0;
+  let i = 0;
+  while (bytes < byte && i < text.length) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    i += pair ? 2 : 1;
+  }
+  return i;
 }
 
 /**

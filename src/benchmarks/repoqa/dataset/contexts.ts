@@ -11,7 +11,7 @@
 import { extractFunctionsSync, removeCommentsSync } from "../../../code/functions";
 import { loadLanguage, type LoadedLanguage } from "../../../code/parser";
 import type { Language } from "../../../code/languages";
-import { makeCodeContext, referenceDepths, type CommentMode } from "./context";
+import { makeCodeContext, referenceDepths, type CommentMode, type NeedleOffsets } from "./context";
 import { topologicalSort } from "../curate/topo";
 import type { ReleaseRepo } from "./release";
 import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
@@ -23,6 +23,11 @@ export interface ContextConfig {
   comment_modes: CommentMode[];
   /** "reference" = (i + 0.5) / n per needle; a list = every needle at every depth. */
   depths: "reference" | number[];
+  /**
+   * How needles' byte offsets index their files (./context.ts): absent or `reference` as repoqa's
+   * `make_code_context` does, `characters` for exact needles (datasets needlework builds itself).
+   */
+  needle_offsets?: NeedleOffsets;
 }
 
 export const DEFAULT_CONTEXT_CONFIG: ContextConfig = { sizes: [16384], comment_modes: ["original"], depths: "reference" };
@@ -71,7 +76,7 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
       const tasks: StoredContextTask[] = [];
       for (const { needle, i, depth } of placements) {
         const ctx = await makeCodeContext(
-          { language, files, needle: { name: needle.name, path: needle.path, start_byte: needle.start_byte ?? 0, end_byte: needle.end_byte ?? 0 }, size, positionRatio: depth, commentMode: mode },
+          { language, files, needle: { name: needle.name, path: needle.path, start_byte: needle.start_byte ?? 0, end_byte: needle.end_byte ?? 0 }, size, positionRatio: depth, commentMode: mode, needleOffsets: config.needle_offsets },
           tokenizer,
         );
         const { functions, target } = contextFunctions(lang, ctx.code_context, needle.name, ctx.needle_offset, ctx.needle_code);

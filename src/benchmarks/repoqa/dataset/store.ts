@@ -27,6 +27,9 @@ const TASK_ROWS_PER_INSERT = 14;
 /** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
 export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null => (row.contextConfig as ContextConfig | null) ?? null;
 
+/** The manifest always says how needles were cut from their files (./context.ts, step 1). */
+const withNeedleOffsets = (config: ContextConfig | null): ContextConfig | null => config && { ...config, needle_offsets: config.needle_offsets ?? "reference" };
+
 /**
  * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
  * The first repository fixes the dataset's context configuration (`null`: no contexts).
@@ -156,7 +159,7 @@ export async function commitDataset(
       Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
     ),
     tokenizer: existing.contextConfig ? { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version } : null,
-    contexts: contextConfigOf(existing),
+    contexts: withNeedleOffsets(contextConfigOf(existing)),
     scorer_version: SCORER_VERSION,
     content_sha256: contentSha256,
     created_at: existing.createdAt,
