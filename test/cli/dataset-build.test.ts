@@ -56,6 +56,22 @@ describe("npm run dataset -- build", () => {
     expect(readFileSync(again, "utf8")).toBe(readFileSync(out, "utf8"));
   });
 
+  it("--curation reference reads the entry path as a string prefix and CRLF as LF; the report says which", async () => {
+    const dir = pythonRepo(30);
+    mkdirSync(join(dir, "libx"));
+    writeFileSync(join(dir, "libx", "extra.py"), "def extra():\r\n    return 1\r\n");
+    const ref = join(dir, "ref.json");
+    const mine = join(dir, "mine.json");
+    const args = ["--id", "cli-test", "--entry", "lib", "--needles", "5", "--bins", "16", "--no-load", "--name", "me/lib"];
+    expect((await build([dir, ...args, "--curation", "reference", "--out", ref])).code).toBe(0);
+    expect((await build([dir, ...args, "--out", mine])).code).toBe(0);
+    const content = (file: string) => JSON.parse(readFileSync(file, "utf8")).python[0].content as Record<string, string>;
+    expect(content(ref)["libx/extra.py"]).toBe("def extra():\n    return 1\n");
+    expect(content(mine)["libx/extra.py"]).toBeUndefined();
+    expect(JSON.parse(readFileSync(join(dir, "ref.report.json"), "utf8")).curation).toBe("reference");
+    expect((await build([dir, ...args, "--curation", "pydeps"])).out).toMatch(/--curation must be needlework or reference/);
+  }, 180_000);
+
   it("names the missing directory", async () => {
     const { code, out } = await build(["/no/such/dir", "--id", "x", "--no-load"]);
     expect(code).toBe(2);
@@ -96,5 +112,9 @@ describe("context flags", async () => {
     expect(() => contextConfigFromFlags({ sizes: "100" })).toThrow(/--sizes takes integers from 2048 to 131072/);
     expect(() => contextConfigFromFlags({ "comment-modes": "strip" })).toThrow(/--comment-modes/);
     expect(() => contextConfigFromFlags({ depths: "2" })).toThrow(/--depths/);
+    expect(() => contextConfigFromFlags({ "needle-offsets": "bytes" })).toThrow(/--needle-offsets takes reference or characters/);
+  });
+  it("take --needle-offsets alone (the other settings default)", () => {
+    expect(contextConfigFromFlags({ "needle-offsets": "characters" })).toEqual({ sizes: [16384], comment_modes: ["original"], depths: "reference", needle_offsets: "characters" });
   });
 });

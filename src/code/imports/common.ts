@@ -14,7 +14,19 @@ export interface DependencyOptions {
    * (a selector `x.Sel` links to every file named `x.go`).
    */
   goStrategy?: "semantic" | "reference";
+  /**
+   * `needlework` (default): the rules documented per language in curate/dependencies.ts.
+   * `reference`: what the reference's own tools printed for the official release, quirks included
+   * (the `*-reference.ts` resolvers and the Python resolver's reference flags; rules in
+   * docs/repoqa.md). For Go it implies `goStrategy: "reference"`.
+   */
+  curation?: Curation;
+  /** Rust, reference curation: `Cargo.toml` files (repository path -> text) for targets and default features. */
+  manifests?: Record<string, string>;
 }
+
+export const CURATIONS = ["needlework", "reference"] as const;
+export type Curation = (typeof CURATIONS)[number];
 
 /** One file's findings, in first-import order, possibly with repeats and the file itself. */
 export interface FileImports {

@@ -10,7 +10,11 @@ import { present } from "../nodes";
 const IMPORTS = "[(import_statement) (import_from_statement)] @import";
 
 export const resolvePython: Resolver = (repo, files, lang, opts) => {
-  const py = new PythonRepo(repo, opts.entrypoint);
+  const reference = opts.curation === "reference";
+  const py = new PythonRepo(repo, opts.entrypoint, reference);
+  // pydeps given a directory that is no package (a namespace package such as poetry's `src/poetry`)
+  // writes a dummy module importing nothing it can find: no module gets an edge.
+  if (reference && !py.entryIsPackage()) return { order: [...repo.paths], imports: everyFile(repo.paths, new Map()) };
   const scanned = scanFiles(lang, files, repo.paths, (path, root) => {
     const found: FileImports = { deps: [], unresolved: [] };
     for (const { node } of capture(lang, IMPORTS, root)) py.statement(path, node, found);
@@ -25,12 +29,16 @@ export class PythonRepo {
   /** sys.path stand-ins, most specific first. */
   readonly roots: string[];
 
+  private readonly entry: string | undefined;
+
   constructor(
     readonly repo: RepoFiles,
     entrypoint?: string,
+    /** Star imports as modulefinder's `scan_code` records them: the package only, no submodule. */
+    private readonly referenceStar = false,
   ) {
     const roots: string[] = [];
-    const entry = entrypoint?.replace(/\/+$/, "");
+    const entry = (this.entry = entrypoint?.replace(/\/+$/, ""));
     if (entry !== undefined && entry !== "") {
       const entryDir = repo.has(entry) ? dirname(entry) : entry;
       roots.push(this.isPackage(entryDir) ? dirname(this.topPackage(entryDir)) : entryDir);
@@ -41,6 +49,12 @@ export class PythonRepo {
     if (entry) for (let dir = dirname(entry); dir !== ""; dir = dirname(dir)) roots.push(dir);
     roots.push("");
     this.roots = [...new Set(roots)];
+  }
+
+  /** Whether pydeps would see the entry path as a package or a module file (not a plain directory). */
+  entryIsPackage(): boolean {
+    const entry = this.entry === undefined || this.entry === "." ? "" : this.entry;
+    return this.repo.has(entry) || this.isPackage(entry);
   }
 
   isPackage(dir: string): boolean {
@@ -131,7 +145,7 @@ export class PythonRepo {
 
   /** `from <package> import names`: each name that is a submodule counts; `*` loads every module file. */
   fromList(pkgDir: string, spec: string, names: string[], wildcard: boolean, out: FileImports): void {
-    if (wildcard) {
+    if (wildcard && !this.referenceStar) {
       for (const file of this.repo.filesIn(pkgDir)) if (file.endsWith(".py") && basename(file) !== "__init__.py") out.deps.push(file);
     }
     for (const name of names) {

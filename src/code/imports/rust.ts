@@ -109,14 +109,14 @@ class Crates {
 }
 
 /** Names of the inline `mod m { ... }` blocks around a node, outermost first. */
-function inlineModules(node: Node): string[] {
+export function inlineModules(node: Node): string[] {
   const names: string[] = [];
   for (let p = node.parent; p; p = p.parent) if (p.type === "mod_item") names.unshift(p.childForFieldName("name")?.text ?? "");
   return names;
 }
 
 /** `#[path = "..."]` right before a `mod` item. */
-function pathAttribute(node: Node): string | undefined {
+export function pathAttribute(node: Node): string | undefined {
   for (let p = node.previousNamedSibling; p?.type === "attribute_item"; p = p.previousNamedSibling) {
     const attr = p.namedChildren[0];
     if (attr?.namedChildren[0]?.text === "path") {
@@ -128,7 +128,7 @@ function pathAttribute(node: Node): string | undefined {
 }
 
 /** Every path a use tree names, as segments; `::x` (another crate) starts with "::". */
-function usePaths(node: Node | null, prefix: string[]): string[][] {
+export function usePaths(node: Node | null, prefix: string[]): string[][] {
   if (!node) return [];
   switch (node.type) {
     case "use_as_clause":

@@ -1,6 +1,7 @@
 /** TypeScript and JavaScript module specifiers, resolved as TypeScript's bundler resolution would. */
 import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
 import { dirname, joinPath, sortPaths, type RepoFiles } from "./repo";
+import { rglobOrder, type RglobOptions } from "./rglob";
 
 const SPECIFIERS = `
 [(import_statement source: (string (string_fragment) @spec))
@@ -20,6 +21,20 @@ export const resolveTypeScript: Resolver = (repo, files, lang) => {
   });
   return { order: sortPaths(repo.paths), imports: everyFile(repo.paths, scanned) };
 };
+
+/**
+ * The reference's TypeScript tool (dep-tree, per file in `rglob("*")` order) as far as it is
+ * deterministic: the same edges as above, keys in `rglob` order of the entry directory. Its lists
+ * and the keys it added while recursing were Python sets of strings, iterated in the order of the
+ * per-process string hash: not reproducible, so lists stay in first-import order.
+ */
+export function typeScriptReferenceResolver(glob: RglobOptions): Resolver {
+  return (repo, files, lang, opts) => {
+    const result = resolveTypeScript(repo, files, lang, opts);
+    const entry = (opts.entrypoint ?? "").replace(/\/+$/, "");
+    return { ...result, order: rglobOrder(result.order, entry === "." ? "" : entry, (name) => /\.[jt]s$/.test(name), glob) };
+  };
+}
 
 function resolveSpecifier(repo: RepoFiles, from: string, spec: string, out: FileImports): void {
   // Bare specifiers name packages (or path aliases we cannot see): external.

@@ -8,6 +8,7 @@ import type { Language } from "../../../code/languages";
 import type { ReleaseNeedle, ReleaseRepo } from "../dataset/release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
+import type { Curation } from "../../../code/imports/common";
 import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
 import { analyzeFunctions, type RepoFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
@@ -25,6 +26,8 @@ export interface RepoSource {
   topic?: string;
   /** Go: the module path (from go.mod), so in-module package imports resolve. */
   goModule?: string;
+  /** Rust with `curation: "reference"`: the `Cargo.toml` files (path -> text) that set targets and default features. */
+  manifests?: Record<string, string>;
 }
 
 export interface BuildRepoOptions extends Omit<NeedleOptions, "eligible"> {
@@ -32,6 +35,8 @@ export interface BuildRepoOptions extends Omit<NeedleOptions, "eligible"> {
   descriptions: DescriptionSource;
   /** Fail when fewer needles than `count` can be selected (default true). */
   requireAllNeedles?: boolean;
+  /** Import rules and file order: needlework's (default) or the reference tools' (see DependencyOptions). */
+  curation?: Curation;
 }
 
 export interface BuildReport {
@@ -44,7 +49,12 @@ export interface BuildReport {
 
 export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Promise<{ repo: ReleaseRepo; report: BuildReport }> {
   const { language } = opts;
-  const deps = await analyzeDependencies(language, source.files, { entrypoint: source.entrypoint_path, goModule: source.goModule });
+  const deps = await analyzeDependencies(language, source.files, {
+    entrypoint: source.entrypoint_path,
+    goModule: source.goModule,
+    curation: opts.curation,
+    manifests: source.manifests,
+  });
   const order = topologicalSort(deps.dependency);
   let files = { ...source.files };
   let analysis = await analyzeFunctions(language, order.map((p) => [p, files[p]] as const));

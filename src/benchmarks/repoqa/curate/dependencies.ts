@@ -70,7 +70,9 @@
  *   or inc (the reference's list), first match wins; `..` is folded. An unmatched quoted include is
  *   unresolved; an unmatched `<x>` is external.
  *
- * Where the reference differs (not reproduced on purpose): pydeps also dropped "noisy" modules
+ * `curation: "reference"` swaps in the reference's own tools where they differ (REFERENCE_RESOLVERS
+ * below, the Python resolver's reference flags; what that reproduces and what it cannot is in
+ * docs/repoqa.md, "Curation"). With the default rules, where the reference differs: pydeps also dropped "noisy" modules
  * (more than 200 importers and no imports, or the reverse), `migrations` modules and directories
  * without `__init__.py`. The Java tool resolved imports against the entrypoint's parent directory,
  * so for entrypoints like `gson/src/main/java` no import resolved and only annotation names and
@@ -86,10 +88,14 @@ import type { DependencyOptions, Resolver } from "../../../code/imports/common";
 import { resolveCpp } from "../../../code/imports/cpp";
 import { resolveGo } from "../../../code/imports/go";
 import { resolveJava } from "../../../code/imports/java";
+import { javaReferenceResolver } from "../../../code/imports/java-reference";
+import { cppReferenceResolver } from "../../../code/imports/cpp-reference";
+import { REFERENCE_GLOB } from "../../../code/imports/rglob";
+import { resolveRustReference } from "../../../code/imports/rust-reference";
 import { resolvePython } from "../../../code/imports/python";
 import { RepoFiles } from "../../../code/imports/repo";
 import { resolveRust } from "../../../code/imports/rust";
-import { resolveTypeScript } from "../../../code/imports/typescript";
+import { resolveTypeScript, typeScriptReferenceResolver } from "../../../code/imports/typescript";
 
 export type { DependencyOptions } from "../../../code/imports/common";
 
@@ -110,13 +116,27 @@ const RESOLVERS: Record<Language, Resolver> = {
 };
 
 /**
+ * The reference's tools, where they differ from ours (`curation: "reference"`; Python's and Go's
+ * differences are options of their resolvers). Their file lists came from `Path.rglob`, whose order
+ * is partly the reference machine's: REFERENCE_GLOB stands in for it (see code/imports/rglob.ts).
+ */
+const REFERENCE_RESOLVERS: Partial<Record<Language, Resolver>> = {
+  cpp: cppReferenceResolver(REFERENCE_GLOB),
+  java: javaReferenceResolver(REFERENCE_GLOB),
+  rust: resolveRustReference,
+  typescript: typeScriptReferenceResolver(REFERENCE_GLOB),
+};
+
+/**
  * `files` maps repository-relative POSIX paths to text. Files without one of the language's
  * suffixes are not analysed (for Go, `go.mod` entries are read for the module path).
  */
 export async function analyzeDependencies(lang: Language, files: Record<string, string>, opts: DependencyOptions = {}): Promise<DependencyAnalysis> {
   const suffixes = LANGUAGE_SPECS[lang].suffixes;
   const repo = new RepoFiles(Object.keys(files).filter((path) => suffixes.some((s) => path.endsWith(s))));
-  const { order, imports } = RESOLVERS[lang](repo, files, await loadLanguage(lang), opts);
+  const resolver = opts.curation === "reference" ? (REFERENCE_RESOLVERS[lang] ?? RESOLVERS[lang]) : RESOLVERS[lang];
+  const goStrategy = opts.goStrategy ?? (opts.curation === "reference" ? "reference" : undefined);
+  const { order, imports } = resolver(repo, files, await loadLanguage(lang), { ...opts, goStrategy });
 
   const dependency: Record<string, string[]> = {};
   const unresolved: Record<string, string[]> = {};

@@ -12,13 +12,16 @@
  *   --bins <n>                bins over the repository (default 64)
  *   --max-needle-bytes <n>    longest needle (default 2000)
  *   --describe docstring|annotate  descriptions from the functions' own docs (default, offline) or a model
+ *   --curation needlework|reference  import rules and file reading: needlework's (default) or the reference tools'
+ *                             (entry path as a string prefix, CRLF read as LF, the reference's dependency tools)
  *   --annotator <spec>        with annotate: openai-compatible:<model>@<base url> (key: NEEDLEWORK_ANNOTATOR_API_KEY)
  *   --out <file>              where to write the release JSON (default .needlework/<id>.json)
  *   --url <instance>          load into this instance (default local; a stopped local one is started)
  *   --no-load                 only write the release JSON
  *   --replace                 replace an existing dataset with this id
- *   --sizes, --comment-modes, --depths, --no-contexts
- *                             code contexts built at load (default 16384 tokens, original, reference depths)
+ *   --sizes, --comment-modes, --depths, --needle-offsets, --no-contexts
+ *                             code contexts built at load (default 16384 tokens, original, reference depths,
+ *                             needles cut at the reference's offsets; `--needle-offsets characters` cuts exactly)
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
@@ -36,6 +39,8 @@ import { DEFAULT_NEEDLE_OPTIONS } from "../curate/needles";
 import type { ReleaseRepo } from "../dataset/release";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
 import { importReleaseFile } from "./import-release";
+import { collectReferenceFiles } from "./reference-files";
+import { CURATIONS, type Curation } from "../../../code/imports/common";
 
 
 /** The module path declared by the repository's go.mod, if it has one. */
@@ -44,7 +49,7 @@ async function readGoModule(dir: string): Promise<string | undefined> {
   return /^module\s+(\S+)/m.exec(text)?.[1];
 }
 
-const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`;
+const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--curation needlework|reference] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -61,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
       "max-needle-bytes": { type: "string" },
       describe: { type: "string", default: "docstring" },
       annotator: { type: "string" },
+      curation: { type: "string", default: "needlework" },
       out: { type: "string" },
       ...loadOptions(),
       ...CONTEXT_OPTIONS,
@@ -87,6 +93,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  const curation = values.curation as Curation;
+  if (!CURATIONS.includes(curation)) throw new UsageError(`--curation must be ${CURATIONS.join(" or ")}, got "${values.curation}"`);
   let descriptions: DescriptionSource;
   if (values.describe === "docstring") descriptions = { kind: "docstring" };
   else if (values.describe === "annotate") {
@@ -99,14 +107,15 @@ async function main(argv: string[]): Promise<number> {
   for (const dir of dirs.map((d) => resolve(d))) {
     const language = (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
     if (!language) throw new UsageError(`${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`);
-    const { files, skipped } = await collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).catch((err) => {
+    const read = curation === "reference" ? collectReferenceFiles(dir, values.entry!, language) : collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).then((c) => ({ ...c, manifests: {} }));
+    const { files, skipped, manifests } = await read.catch((err) => {
       throw new UsageError(`${dir}: cannot read "${values.entry}": ${(err as Error).message}`);
     });
     for (const s of skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
     if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${values.entry}"`);
     const name = values.name ?? `local/${basename(dir)}`;
     const goModule = language === "go" ? await readGoModule(dir) : undefined;
-    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files, goModule }, { language, descriptions, ...options });
+    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files, goModule, manifests }, { language, descriptions, curation, ...options });
     const unresolved = Object.values(report.unresolved_imports).flat().length;
     console.log(`  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`);
     for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);
@@ -118,11 +127,11 @@ async function main(argv: string[]): Promise<number> {
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(ordered));
   const reportFile = out.replace(/\.json$/, "") + ".report.json";
-  await writeFile(reportFile, JSON.stringify({ id, options, descriptions: descriptions.kind, repositories: reports }, null, 2));
+  await writeFile(reportFile, JSON.stringify({ id, options, curation, descriptions: descriptions.kind, repositories: reports }, null, 2));
   console.log(`Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`);
   if (values["no-load"]) return 0;
 
-  const build = { tool: "needlework dataset build", ...options, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
+  const build = { tool: "needlework dataset build", ...options, curation, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
   await withService(values.url!, async () => {
     const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts });
     console.log(`Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
