@@ -5,7 +5,7 @@ import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts"
 import { ADMIN, get, needleCode, post, release, repoOf } from "../helpers";
 
 const ID = "ctx-grid";
-const config = { sizes: [2048, 4096], comment_modes: ["original", "no_padding", "positional_padding"], depths: [0, 0.5, 1] };
+const config = { sizes: [2048, 4096], comment_modes: ["original", "no_padding", "positional_padding"], depths: [0, 0.5, 1], needle_offsets: "characters" };
 const tally = () => repoOf("go", "copperkettle/tally");
 
 async function stored(size: number, mode: string): Promise<ContextShard> {
@@ -17,7 +17,10 @@ async function stored(size: number, mode: string): Promise<ContextShard> {
 beforeAll(async () => {
   const added = await post(`/v1/datasets/${ID}/repos`, { language: "go", repo: tally(), contexts: config }, ADMIN);
   expect(added.status).toBe(201);
-  expect((await post(`/v1/datasets/${ID}/commit`, {}, ADMIN)).status).toBe(200);
+  const committed = await post(`/v1/datasets/${ID}/commit`, {}, ADMIN);
+  expect(committed.status).toBe(200);
+  // The manifest says how needles were cut from their files (the default, `reference`, in datasets.test.ts).
+  expect((await committed.json<{ contexts: unknown }>()).contexts).toEqual(config);
 });
 
 describe("stored code contexts", () => {

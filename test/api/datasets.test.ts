@@ -45,7 +45,7 @@ describe("importing the official release format", () => {
       languages: { python: { repos: 2, tasks: 8 }, typescript: { repos: 1, tasks: 4 }, go: { repos: 1, tasks: 4 } },
       source: { kind: "repoqa-release", license: "Apache-2.0" },
       tokenizer: { name: expect.stringContaining("CodeLlama"), version: "1.2.2" },
-      contexts: { sizes: [16384], comment_modes: ["original"], depths: "reference" },
+      contexts: { sizes: [16384], comment_modes: ["original"], depths: "reference", needle_offsets: "reference" },
     });
     expect(manifest.content_sha256).toMatch(/^[0-9a-f]{64}$/);
     const m = manifest as any;
