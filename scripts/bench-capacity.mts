@@ -5,7 +5,8 @@
  *    SemTrace-family suite (800 targets per task, D = 20-80, 11 positions) and a small LongCodeU build
  *    are loaded with their commands, then an oracle run of each of the first two; after each step the
  *    local D1 file (SQLite's dbstat: table and index pages) and R2 (miniflare's object index) are read,
- *    so every figure is the step's difference in bytes and rows;
+ *    so every figure is the step's difference in bytes and rows; then both runs are deleted
+ *    (DELETE /v1/runs/{id}) and what that gives back is read the same way;
  * 2. a leaderboard of 1,000 models with 500 per-task samples each (RepoQA's paper size), imported
  *    through POST /v1/leaderboard/import (the real store, one D1 batch per request of 50 models):
  *    bytes per entry, sample and aggregate row, and the import's requests and time;
@@ -179,6 +180,17 @@ try {
   await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", ["build", "--id", "cap-longcodeu", "--repo", join(stdlib, "email"), "--per-bucket", "1", "--buckets", "0-8K,8-16K", "--out", join(persistTo, "cap-longcodeu")]);
   await step("run: RepoQA oracle over the 20 needles", "eval", ["--dataset", "cap-repoqa", "--model", "baseline:oracle", "--no-publish", "--out", join(persistTo, "results")]);
   await step("run: SemTrace oracle, 88 units", "eval", ["--benchmark", "semtrace", "--dataset", "cap-semtrace", "--model", "baseline:oracle", "--limit", "88", "--concurrency", "8", "--no-publish", "--out", join(persistTo, "results")]);
+
+  // Retention (src/runs/retention.ts): what deleting the two runs gives back. SQLite keeps freed
+  // pages in its free list (the file does not shrink until VACUUM), so the tables' pages are the figure.
+  const listed = (await (await fetch(`${url}/v1/runs?limit=10`)).json()) as { runs: { id: string; benchmark: string; units: number }[] };
+  for (const r of listed.runs) {
+    const before = usage(persistTo);
+    const t = performance.now();
+    const res = await fetch(`${url}/v1/runs/${r.id}`, { method: "DELETE", headers: { authorization: `Bearer ${instance.token}` } });
+    if (res.status !== 200) throw new Error(`DELETE /v1/runs/${r.id}: ${res.status} ${await res.text()}`);
+    printDelta(`DELETE /v1/runs/{id}: ${r.benchmark} run of ${r.units} units`, delta(before, usage(persistTo)), (performance.now() - t) / 1000);
+  }
 
   const before = usage(persistTo);
   const importMs: number[] = [];

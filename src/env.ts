@@ -21,6 +21,11 @@ export interface Env {
    * docs/limits.md, "CPU budgets").
    */
   CPU_BUDGET?: string;
+  /**
+   * Days after which the daily prune deletes an unpublished, finished run (wrangler.toml `[vars]`;
+   * default 30, "off" keeps every run). src/runs/retention.ts.
+   */
+  RUN_RETENTION_DAYS?: string;
   /** Bearer token for admin endpoints. Unset means admin endpoints are closed. */
   ADMIN_TOKEN?: string;
 }

@@ -1,9 +1,10 @@
-/** Worker entry: the HTTP app, the run queue's consumer, and the Durable Objects of runs. */
+/** Worker entry: the HTTP app, the run queue's consumer, the scheduled prune and the Durable Objects of runs. */
 import { createApp } from "./app";
 // Tree-sitter and every grammar are instantiated while the isolate starts (see the file).
 import "./code/preload";
 import type { Env } from "./env";
 import { handleRunQueue } from "./runs/consumer";
+import { pruneRuns } from "./runs/retention";
 import { endWarmUp, warmUp } from "./warmup";
 
 export { RunCoordinator } from "./runs/coordinator";
@@ -23,5 +24,11 @@ export default {
   queue(batch, env) {
     endWarmUp();
     return handleRunQueue(batch, env);
+  },
+  // wrangler.toml `[triggers]`: old unpublished runs and orphaned objects go (src/runs/retention.ts).
+  async scheduled(controller, env) {
+    endWarmUp();
+    const report = await pruneRuns(env, new Date(controller.scheduledTime));
+    console.log(`prune: ${report.runs.length} runs, ${report.runs.reduce((n, r) => n + r.objects, 0) + report.orphan_objects} objects (retention ${report.retention_days ?? "off"} days)`);
   },
 } satisfies ExportedHandler<Env, unknown>;

@@ -14,6 +14,7 @@ import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
+import { deleteRun } from "../runs/retention";
 import { allSamples, getRun, listRuns, readOutput, samplePage } from "../runs/store";
 import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
@@ -132,6 +133,22 @@ const cancel = createRoute({
   responses: { 200: json("The run"), ...problemResponses(400, 401, 403, 404) },
 });
 
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/runs/{id}",
+  tags: ["runs"],
+  summary: "Delete a finished run: its samples, its stored outputs and its coordinator's state",
+  description:
+    "A running run is a 409 (cancel it first). A published leaderboard entry keeps its own rows. `complete: false` means objects were left for the hourly prune (a run of more than 10,000 samples). See docs/runs.md, \"Deleting runs\".",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin] as const,
+  request: idParams,
+  responses: {
+    200: jsonResponse(z.object({ deleted: z.string(), samples: z.number().int(), objects: z.number().int(), complete: z.boolean() }).openapi("DeletedRun"), "Deleted"),
+    ...problemResponses(400, 401, 403, 404, 409),
+  },
+});
+
 const samples = createRoute({
   method: "get",
   path: "/v1/runs/{id}/samples",
@@ -242,6 +259,7 @@ export const runRoutes = createRouter()
     });
   })
   .openapi(cancel, async (c) => c.json(await cancelRun(c.env, c.req.valid("param").id), 200))
+  .openapi(remove, async (c) => c.json(await deleteRun(c.env, c.req.valid("param").id), 200))
   .openapi(samples, async (c) => {
     const { id } = c.req.valid("param");
     await getRun(c.env, id);

@@ -30,6 +30,10 @@ export class RunCoordinator extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.createTables();
+  }
+
+  private createTables() {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS units (
       unit TEXT PRIMARY KEY, seq INTEGER NOT NULL, state TEXT NOT NULL, attempt INTEGER NOT NULL DEFAULT 0,
       lease_until INTEGER NOT NULL DEFAULT 0, status TEXT, passed INTEGER NOT NULL DEFAULT 0,
@@ -152,6 +156,14 @@ export class RunCoordinator extends DurableObject<Env> {
       await this.settle();
     }
     return this.progress();
+  }
+
+  /** Forgets the run (src/runs/retention.ts): its alarm and every unit and setting it stored. */
+  async purge(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    // This instance may still be asked (a late queue message): it then finds an unknown run.
+    this.createTables();
   }
 
   /** Progress now. Also re-arms the alarm of a running run, so watching a run is enough to revive one whose alarm was lost. */
