@@ -32,6 +32,8 @@ const PER_LANGUAGE = 100;
 const THRESHOLDS = ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"];
 
 const stdlib = pythonStdlibDir();
+/** CRUXEval (../shared/data/cruxeval, never copied here) for the suite's CRUXEval tasks. */
+const CRUXEVAL = process.env.NEEDLEWORK_CRUXEVAL ?? join(ROOT, "..", "shared", "data", "cruxeval", "cruxeval.jsonl");
 if (!stdlib) {
   console.log("\nCapacity: skipped, no python3 (its standard library is the code the datasets are built from).");
   process.exit(0);
@@ -79,11 +81,20 @@ print(json.dumps(out))
 
 /** What a step added: per D1 table and R2 prefix, rows/objects and bytes (only what changed). */
 function delta(before: Usage, after: Usage) {
-  const d1 = Object.entries(after.d1)
-    .map(([t, a]) => ({ table: t, rows: a.rows - (before.d1[t]?.rows ?? 0), bytes: a.bytes - (before.d1[t]?.bytes ?? 0), payload: a.payload - (before.d1[t]?.payload ?? 0) }))
+  // Every table and prefix of either side: a deletion empties some.
+  const keys = (a: object, b: object) => [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const none = { rows: 0, bytes: 0, payload: 0, objects: 0 };
+  const d1 = keys(before.d1, after.d1)
+    .map((t) => {
+      const [b, a] = [before.d1[t] ?? none, after.d1[t] ?? none];
+      return { table: t, rows: a.rows - b.rows, bytes: a.bytes - b.bytes, payload: a.payload - b.payload };
+    })
     .filter((x) => x.rows || x.bytes);
-  const r2 = Object.entries(after.r2)
-    .map(([p, a]) => ({ prefix: p, objects: a.objects - (before.r2[p]?.objects ?? 0), bytes: a.bytes - (before.r2[p]?.bytes ?? 0) }))
+  const r2 = keys(before.r2, after.r2)
+    .map((p) => {
+      const [b, a] = [before.r2[p] ?? none, after.r2[p] ?? none];
+      return { prefix: p, objects: a.objects - b.objects, bytes: a.bytes - b.bytes };
+    })
     .filter((x) => x.objects || x.bytes);
   return { d1, r2 };
 }
@@ -176,7 +187,7 @@ try {
   console.log(`\nCapacity (docs/capacity.md): storage per item and reads at ${MODELS} leaderboard models, local wrangler dev`);
   await step("RepoQA dataset, email + http packages (20 needles, 16K contexts)", "dataset", ["build", join(stdlib, "email"), join(stdlib, "http"), "--id", "cap-repoqa", "--no-contexts", "--out", join(persistTo, "cap-repoqa.json")]);
   await step("RepoQA dataset contexts, same dataset built again with its 16K contexts", "dataset", ["build", join(stdlib, "email"), join(stdlib, "http"), "--id", "cap-repoqa", "--replace", "--out", join(persistTo, "cap-repoqa.json")]);
-  await step("SemTrace-family suite, paper size (5 tasks, 800 targets, 4 x 11 grid)", "semtrace", ["build", "--id", "cap-semtrace", "--out", join(persistTo, "cap-semtrace.json")]);
+  await step("SemTrace-family suite, paper size (5 tasks, 800 targets, 4 x 11 grid)", "semtrace", ["build", "--id", "cap-semtrace", "--cruxeval", CRUXEVAL, "--out", join(persistTo, "cap-semtrace.json")]);
   await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", ["build", "--id", "cap-longcodeu", "--repo", join(stdlib, "email"), "--per-bucket", "1", "--buckets", "0-8K,8-16K", "--out", join(persistTo, "cap-longcodeu")]);
   await step("run: RepoQA oracle over the 20 needles", "eval", ["--dataset", "cap-repoqa", "--model", "baseline:oracle", "--no-publish", "--out", join(persistTo, "results")]);
   await step("run: SemTrace oracle, 88 units", "eval", ["--benchmark", "semtrace", "--dataset", "cap-semtrace", "--model", "baseline:oracle", "--limit", "88", "--concurrency", "8", "--no-publish", "--out", join(persistTo, "results")]);
