@@ -10,6 +10,7 @@ import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import { ProblemError, problemResponse, toProblem } from "./errors";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
+import { exportRoutes } from "./routes/export";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
@@ -53,6 +54,7 @@ export function createApp() {
   app.route("/", metricRoutes);
   app.route("/", scoreRoutes);
   app.route("/", benchmarkRoutes);
+  app.route("/", exportRoutes);
   app.route("/", datasetRoutes);
   // Each family's own endpoints (its dataset imports and older request shapes), in registry order.
   for (const family of allFamilies()) if (family.routes) app.route("/", family.routes);
@@ -88,8 +90,10 @@ export function createApp() {
         "GET /v1/benchmarks",
         "GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units",
         "GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt",
+        "GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export",
         "POST /v1/score",
         "POST /v1/score/batch",
+        "POST /v1/score/promptfoo",
         "POST /v1/metrics/bleu",
         "GET /v1/datasets",
         "GET /v1/leaderboard",

@@ -11,7 +11,8 @@ import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
 import { findBenchmark } from "./registry";
-import type { Benchmark, ChatMessage, SampleVerdict } from "./types";
+import { placePrefill, type PrefillMode } from "../runs/prefill";
+import type { Benchmark, LoadedUnit, SampleVerdict } from "./types";
 
 /** The benchmark `id`, or a 404 naming the ones there are (for ids in a path). */
 export function benchmarkOr404(id: string, ids: readonly string[]): Benchmark {
@@ -75,8 +76,12 @@ export interface UnitListQuery {
   after?: string;
 }
 
-/** A page of a dataset's units, in run order, with an opaque `next` cursor. */
-export async function listUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
+/**
+ * The units a run over `datasetId` covers that match the query's filters, in run order, from just
+ * after the `after` cursor: one page of `limit` (with the cursor of the next page, or null), the
+ * count of all that match, and what the run would record (the dataset's sha256, resolved options).
+ */
+export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
   const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, q.options, q.languages);
   let rows = units.map((unit) => {
     const task = taskIdOfUnit(benchmark, unit);
@@ -92,15 +97,13 @@ export async function listUnits(env: Env, benchmark: Benchmark, datasetId: strin
   }
   const page = rows.slice(start, start + q.limit);
   const more = start + q.limit < rows.length;
-  return {
-    benchmark: benchmark.id,
-    dataset: datasetId,
-    dataset_sha256: datasetSha256,
-    options,
-    total: rows.length,
-    units: page,
-    next: more ? encodeCursor(page[page.length - 1].unit) : null,
-  };
+  return { datasetSha256, options, total: rows.length, page, next: more ? encodeCursor(page[page.length - 1].unit) : null };
+}
+
+/** A page of a dataset's units, in run order, with an opaque `next` cursor. */
+export async function listUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
+  const { datasetSha256, options, total, page, next } = await selectUnits(env, benchmark, datasetId, q);
+  return { benchmark: benchmark.id, dataset: datasetId, dataset_sha256: datasetSha256, options, total, units: page, next };
 }
 
 /**
@@ -136,27 +139,38 @@ function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetI
 export async function unitPrompt(env: Env, benchmark: Benchmark, datasetId: string, unit: string, rawOptions: unknown) {
   const { datasetSha256, options } = await prepareUnits(env, benchmark, datasetId, rawOptions, [unit]);
   const loaded = await benchmark.load(env, datasetId, unit, options);
+  return promptRecord(benchmark, datasetId, loaded, options, datasetSha256);
+}
+
+/**
+ * What GET .../units/{unit}/prompt answers for a loaded unit (and the export writes per unit), with
+ * the prefill placed as `prefill` says (default: a final assistant turn, as the unit's prompt has it).
+ */
+export async function promptRecord(benchmark: Benchmark, datasetId: string, loaded: LoadedUnit, options: Record<string, unknown>, datasetSha256: string, prefill?: PrefillMode) {
   const last = loaded.messages.at(-1);
+  const messages = placePrefill(loaded.messages, prefill);
   return {
     benchmark: benchmark.id,
     dataset: datasetId,
-    unit,
+    unit: loaded.unit,
     task: loaded.taskId,
     language: loaded.language,
-    messages: loaded.messages as ChatMessage[],
+    messages,
     prefill: last?.role === "assistant" ? last.content : null,
     max_tokens: benchmark.defaultMaxTokens,
     prompt_tokens: loaded.promptTokens,
     tokenizer: { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version },
     position: loaded.position,
     context_size: loaded.contextSize,
-    // What a run with the default `prefill: assistant` and no system message records as the sample's prompt_sha256.
-    prompt_sha256: await sha256Hex(JSON.stringify(loaded.messages)),
+    // What a run with the same `prefill` (default: assistant) and no system message records as the sample's prompt_sha256.
+    prompt_sha256: await sha256Hex(JSON.stringify(messages)),
     prompt_template_version: benchmark.promptTemplateVersion,
     options,
     dataset_sha256: datasetSha256,
   };
 }
+
+export type PromptRecord = Awaited<ReturnType<typeof promptRecord>>;
 
 export interface UnitVerdict {
   unit: string;

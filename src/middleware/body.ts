@@ -18,6 +18,12 @@ export const LIMITS = {
   bleuPairs: 1000,
   /** Body of a single score request (room for a 64 KB answer written with JSON escapes). */
   scoreBody: 512 * 1024,
+  /**
+   * Body of promptfoo's webhook request (`POST /v1/score/promptfoo`): the prompt twice (the `messages`
+   * variable, and the rendered prompt, that JSON escaped again) beside a 64 KB answer. A LongCodeU
+   * unit of 128K tokens (1.5 M characters of code) is about 3.5 MB (docs/limits.md).
+   */
+  promptfooBody: 16 * 1024 * 1024,
   /** Body of a batch score request (100 answers of 64 KB plus framing). */
   batchBody: 8 * 1024 * 1024,
   /** Body of a BLEU request. */

@@ -29,23 +29,34 @@ import { createRouter, jsonResponse, problemResponses, queryInteger } from "../m
 /** The OpenAPI example of a dataset id: the default benchmark's leaderboard dataset. */
 const exampleDataset = defaultBenchmark().leaderboard?.defaultDataset ?? "demo";
 
-const BenchmarkId = z
+export const BenchmarkId = z
   .string()
   .min(1)
   .max(64)
   .openapi({ param: { name: "benchmark", in: "path" }, example: defaultBenchmark().id, description: `One of ${benchmarkIds().join(", ")}` });
-const DatasetParam = z.string().min(1).max(64).openapi({ param: { name: "dataset", in: "path" }, example: exampleDataset });
+export const DatasetParam = z.string().min(1).max(64).openapi({ param: { name: "dataset", in: "path" }, example: exampleDataset });
 const UnitParam = z
   .string()
   .min(1)
   .max(1024)
   .openapi({ param: { name: "unit", in: "path" }, example: "crux-0@20@0.5", description: "A unit id from the listing, percent-encoded" });
 
-const OptionsQuery = z
+export const OptionsQuery = z
   .string()
   .max(4096)
   .optional()
   .openapi({ description: 'The benchmark\'s run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`)' });
+
+/** The filters of the units listing (and of the export, which takes the same). */
+export const UnitFilters = {
+  language: z.union([z.string().max(32), z.array(z.string().max(32)).max(16)]).optional().openapi({ description: "Only units in this language (repeatable)" }),
+  task: z.string().max(1024).optional().openapi({ description: "Only the units of this task id" }),
+  prefix: z.string().max(1024).optional().openapi({ description: "Only units whose id starts with this" }),
+  options: OptionsQuery,
+};
+
+/** `language` of a query (one or repeated) as a list, or undefined. */
+export const languagesOf = (language: string | string[] | undefined) => (language === undefined ? undefined : Array.isArray(language) ? language : [language]);
 
 const Message = z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() }).openapi("ChatMessage");
 
@@ -117,10 +128,7 @@ const units = createRoute({
   request: {
     params: z.object({ benchmark: BenchmarkId, dataset: DatasetParam }),
     query: z.object({
-      language: z.union([z.string().max(32), z.array(z.string().max(32)).max(16)]).optional().openapi({ description: "Only units in this language (repeatable)" }),
-      task: z.string().max(1024).optional().openapi({ description: "Only the units of this task id" }),
-      prefix: z.string().max(1024).optional().openapi({ description: "Only units whose id starts with this" }),
-      options: OptionsQuery,
+      ...UnitFilters,
       limit: queryInteger(z.number().int().min(1).max(1000)).default(100),
       after: z.string().max(2048).optional().openapi({ description: "The `next` cursor of the previous page" }),
     }),
@@ -141,7 +149,7 @@ const prompt = createRoute({
 });
 
 /** `options` of a query string: JSON (400 when it is not), checked by the benchmark later (422). */
-function optionsOf(raw: string | undefined): unknown {
+export function optionsOf(raw: string | undefined): unknown {
   if (raw === undefined) return {};
   try {
     return JSON.parse(raw);
@@ -171,8 +179,7 @@ export const benchmarkRoutes = createRouter()
     const { benchmark: id, dataset } = c.req.valid("param");
     const q = c.req.valid("query");
     const benchmark = benchmarkOr404(id, benchmarkIds());
-    const languages = q.language === undefined ? undefined : Array.isArray(q.language) ? q.language : [q.language];
-    const page = await listUnits(c.env, benchmark, dataset, { languages, task: q.task, prefix: q.prefix, options: optionsOf(q.options), limit: q.limit, after: q.after });
+    const page = await listUnits(c.env, benchmark, dataset, { languages: languagesOf(q.language), task: q.task, prefix: q.prefix, options: optionsOf(q.options), limit: q.limit, after: q.after });
     return c.json(page, 200);
   })
   .openapi(prompt, async (c) => {

@@ -23,6 +23,7 @@ import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { utf8Length } from "../code/utf8";
 import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../middleware/openapi";
+import { gradingResult, PROMPTFOO_SCORE_PATH } from "../harnesses/promptfoo";
 
 const BenchmarkField = z.enum(benchmarkIds() as [string, ...string[]]).openapi({ description: "A benchmark of GET /v1/benchmarks" });
 const AnyOptions = z.record(z.string(), z.unknown()).optional().openapi({ description: "The benchmark's run options (GET /v1/benchmarks lists them; default {})" });
@@ -72,6 +73,28 @@ const UnitBatchResult = z
   .object({ ...Receipt, results: z.array(UnitVerdict), summary: z.record(z.string(), Tally).openapi({ description: "`all` and each language" }) })
   .openapi("UnitBatchScoreResult");
 
+const PromptfooWebhookRequest = z
+  .object({
+    output: z.string().openapi({ description: `The model's output (at most ${LIMITS.answerBytes} bytes UTF-8)` }),
+    context: z.object({
+      prompt: z.unknown().optional().openapi({ description: "The rendered prompt: ignored" }),
+      vars: z
+        .object({ benchmark: BenchmarkField, dataset: z.string().min(1).max(128), unit: z.string().min(1).max(1024), options: AnyOptions })
+        .openapi({ description: "The test case's variables: `benchmark`, `dataset`, `unit` and `options` are read, the others ignored" }),
+    }),
+  })
+  .openapi("PromptfooWebhookRequest");
+
+const PromptfooGradingResult = z
+  .object({
+    pass: z.boolean(),
+    score: z.number(),
+    reason: z.string(),
+    namedScores: z.record(z.string(), z.number()).openapi({ description: "The score under the benchmark's id" }),
+    metadata: z.object({ needlework: UnitScoreResult }).openapi({ description: "The whole verdict, as POST /v1/score answers it" }),
+  })
+  .openapi("PromptfooGradingResult");
+
 const hasBenchmark = (body: unknown) => typeof body === "object" && body !== null && !Array.isArray(body) && "benchmark" in body;
 
 const original = defaultBenchmark().originalScore;
@@ -97,6 +120,22 @@ const batchRoute = createRoute({
   responses: { 200: jsonResponse(z.union([UnitBatchResult, original.batch.response]), "Verdicts in request order and pass@1"), ...problemResponses(400, 404, 413, 415, 422) },
 });
 
+const promptfooRoute = createRoute({
+  method: "post",
+  path: PROMPTFOO_SCORE_PATH,
+  tags: ["scoring"],
+  summary: "Score one output as promptfoo's webhook assertion sends it (`{output, context: {prompt, vars}}`), answering promptfoo's `{pass, score, reason}`",
+  middleware: [limitBody(LIMITS.promptfooBody), requireJson] as const,
+  request: jsonBody(PromptfooWebhookRequest, "promptfoo's webhook request; the test cases of GET .../export?format=promptfoo carry the variables"),
+  responses: { 200: jsonResponse(PromptfooGradingResult, "The verdict as a promptfoo GradingResult"), ...problemResponses(400, 404, 413, 415, 422) },
+});
+
+/** A body promptfoo's webhook sent to /v1/score (where its `context` reads as RepoQA's own field). */
+function looksLikePromptfoo(body: unknown): boolean {
+  const context = (body as { context?: unknown } | null)?.context;
+  return typeof body === "object" && body !== null && "output" in body && typeof context === "object" && context !== null && "vars" in context;
+}
+
 function checkAnswerSize(answer: string, where: string) {
   const bytes = utf8Length(answer);
   if (bytes > LIMITS.answerBytes) {
@@ -113,7 +152,19 @@ export const scoreRoutes = createRouter()
     if (!("benchmark" in body)) return c.json(await original.single.handle(c.env, body), 200);
     const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, [body], body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), () => "answer");
     return c.json({ ...receipt, ...results[0] }, 200);
-  }, unionBodyHook((body) => (hasBenchmark(body) ? UnitScoreRequest : original.single.request)))
+  }, (result) => {
+    if (!result.success && looksLikePromptfoo((result as { data?: unknown }).data)) {
+      throw new ProblemError("validation-error", `This is promptfoo's webhook request: send it to POST ${PROMPTFOO_SCORE_PATH} (the test cases of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export?format=promptfoo do).`);
+    }
+    return unionBodyHook((body) => (hasBenchmark(body) ? UnitScoreRequest : original.single.request))(result);
+  })
+  .openapi(promptfooRoute, async (c) => {
+    const { output, context } = c.req.valid("json");
+    checkAnswerSize(output, "output");
+    const { benchmark, dataset, unit, options } = context.vars;
+    const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(benchmark), dataset, [{ unit, answer: output }], options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), () => "output");
+    return c.json(gradingResult({ ...receipt, ...results[0] }), 200);
+  })
   .openapi(batchRoute, async (c) => {
     const body = c.req.valid("json");
     body.answers.forEach((a, i) => checkAnswerSize(a.answer, `answers.${i}.answer`));

@@ -1,5 +1,6 @@
 /** What a run was asked to do: handed to its coordinator once and to the consumer with every claim. */
 import type { ModelLimits, ModelSpec } from "./models";
+import type { PrefillMode } from "./prefill";
 import type { RetryPolicy } from "./retry";
 
 export interface GenerationParameters {
@@ -15,7 +16,7 @@ export interface GenerationParameters {
    * continues the turn, as the prompts that prefill were designed for); `user` appended to the user turn (the fallback
    * for providers that cannot continue a turn).
    */
-  prefill?: "assistant" | "continue" | "user";
+  prefill?: PrefillMode;
 }
 
 export interface RunConfig {

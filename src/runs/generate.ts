@@ -10,6 +10,7 @@ import type { ChatMessage } from "../benchmarks/types";
 import type { Env } from "../env";
 import type { RunConfig } from "./config";
 import { readApiKey } from "./models";
+import { placePrefill } from "./prefill";
 
 export interface Generation {
   text: string;
@@ -35,12 +36,7 @@ function languageModel(env: Env, config: RunConfig, apiKey: string | undefined):
  */
 export function outgoingMessages(config: RunConfig, messages: readonly ChatMessage[]): ChatMessage[] {
   const system = config.parameters.system_message;
-  let out = [...messages];
-  const last = out.at(-1);
-  const user = out.at(-2);
-  if (config.parameters.prefill === "user" && last?.role === "assistant" && user?.role === "user") {
-    out = [...out.slice(0, -2), { role: "user", content: `${user.content}\n\n${last.content}` }];
-  }
+  const out = placePrefill(messages, config.parameters.prefill);
   return system ? [{ role: "system", content: system }, ...out] : out;
 }
 
