@@ -13,6 +13,9 @@
  * - `keyed`: requires `Authorization: Bearer <expectedKey>`; a wrong key gets a 401 that echoes it,
  *   as some providers do, so tests see that it never reaches anything stored.
  * - `reject`: always that 401, echoing whatever key it was sent.
+ * - `book`: answers from `opts.book` by the sha256 of the request's messages (`JSON.stringify`, as a
+ *   run's prompt_sha256 and the export's): a test chooses right and wrong answers per prompt; a
+ *   prompt not in the book gets `BOOK_MISS` (and counts in `bookMisses`).
  * `GET /__stats` reports requests per model and the most calls in flight at once.
  */
 import { createHash } from "node:crypto";
@@ -22,6 +25,8 @@ import type { AddressInfo } from "node:net";
 export const INSTANT_ANSWER = "```python\ndef answer(values):\n    return sorted(values)\n```";
 /** What model `costly` answers: 64 KB of `(` in a fence, over the scoring budget (docs/limits.md, "CPU budgets"). */
 export const COSTLY_ANSWER = "```python\n" + "(".repeat(65_000) + "\n```";
+/** What model `book` answers to a prompt its book lacks. */
+export const BOOK_MISS = "(no answer in the book for this prompt)";
 
 export interface LoopbackModel {
   url: string;
@@ -35,10 +40,11 @@ interface Stats {
   maxInFlight: Record<string, number>;
   authorization: Record<string, string[]>;
   bodies: Record<string, unknown[]>;
+  bookMisses: number;
 }
 
-export async function startLoopbackModel(opts: { expectedKey?: string; port?: number } = {}): Promise<LoopbackModel> {
-  const stats: Stats = { requests: {}, inFlight: {}, maxInFlight: {}, authorization: {}, bodies: {} };
+export async function startLoopbackModel(opts: { expectedKey?: string; port?: number; book?: ReadonlyMap<string, string> } = {}): Promise<LoopbackModel> {
+  const stats: Stats = { requests: {}, inFlight: {}, maxInFlight: {}, authorization: {}, bodies: {}, bookMisses: 0 };
   const seen = new Map<string, number>();
   const server = createServer(async (req: IncomingMessage, res) => {
     if (req.method === "GET" && req.url?.startsWith("/__stats")) {
@@ -60,11 +66,12 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
     stats.inFlight[model] = (stats.inFlight[model] ?? 0) + 1;
     stats.maxInFlight[model] = Math.max(stats.maxInFlight[model] ?? 0, stats.inFlight[model]);
     (stats.authorization[model] ??= []).push(req.headers.authorization ?? "");
-    (stats.bodies[model] ??= []).push({ ...body, messages: undefined, message_count: body.messages?.length });
+    const promptSha256 = createHash("sha256").update(JSON.stringify(body.messages)).digest("hex");
+    (stats.bodies[model] ??= []).push({ ...body, messages: undefined, message_count: body.messages?.length, prompt_sha256: promptSha256 });
     let closed = false;
     res.on("close", () => (closed = true));
     const done = () => (stats.inFlight[model] -= 1);
-    const promptKey = `${model}:${createHash("sha256").update(JSON.stringify(body.messages)).digest("hex")}`;
+    const promptKey = `${model}:${promptSha256}`;
     const nth = (seen.get(promptKey) ?? 0) + 1;
     seen.set(promptKey, nth);
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
@@ -74,10 +81,15 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
     };
     // Code is about 3-4 characters per Llama token; 4 keeps usage at or under needlework's estimate.
     const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
+    const fromBook = () => {
+      const found = opts.book?.get(promptSha256);
+      if (found === undefined) stats.bookMisses += 1;
+      return found ?? BOOK_MISS;
+    };
     const answer = () => {
       done();
       if (closed) return;
-      const content = kind === "costly" ? COSTLY_ANSWER : INSTANT_ANSWER;
+      const content = kind === "costly" ? COSTLY_ANSWER : kind === "book" ? fromBook() : INSTANT_ANSWER;
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
@@ -90,7 +102,7 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
         }),
       );
     };
-    if (kind === "instant" || kind === "costly") return answer();
+    if (kind === "instant" || kind === "costly" || kind === "book") return answer();
     if (kind.startsWith("slow-")) return void setTimeout(answer, Number(kind.slice(5)));
     if (kind === "hang") return void res.on("close", done);
     if (kind === "flaky429" && nth === 1) return fail(429, "slow down", { "retry-after": "0" });

@@ -6,27 +6,13 @@
  * dataset, unit and options). The metadata carries what a solver or scorer needs besides.
  */
 import type { PromptRecord } from "../benchmarks/surface";
+import { unitFacts } from "./facts";
 
 export function inspectSample(r: PromptRecord) {
   return {
     id: r.unit,
     input: r.messages,
     target: "",
-    metadata: {
-      benchmark: r.benchmark,
-      dataset: r.dataset,
-      unit: r.unit,
-      options: r.options,
-      task: r.task,
-      language: r.language,
-      prefill: r.prefill,
-      max_tokens: r.max_tokens,
-      position: r.position,
-      context_size: r.context_size,
-      prompt_tokens: r.prompt_tokens,
-      prompt_sha256: r.prompt_sha256,
-      prompt_template_version: r.prompt_template_version,
-      dataset_sha256: r.dataset_sha256,
-    },
+    metadata: { benchmark: r.benchmark, dataset: r.dataset, unit: r.unit, options: r.options, prefill: r.prefill, max_tokens: r.max_tokens, ...unitFacts(r) },
   };
 }

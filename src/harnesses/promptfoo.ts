@@ -27,6 +27,7 @@
  */
 import type { PromptRecord, UnitVerdict } from "../benchmarks/surface";
 import type { PrefillMode } from "../runs/prefill";
+import { unitFacts } from "./facts";
 
 /** The path of the scoring endpoint promptfoo's assertions call. */
 export const PROMPTFOO_SCORE_PATH = "/v1/score/promptfoo";
@@ -79,16 +80,7 @@ export function promptfooTest(r: PromptRecord, ctx: PromptfooTestContext) {
       messages: r.messages,
       prefill: r.prefill === null ? null : { role: "assistant", content: r.prefill },
       max_tokens: r.max_tokens,
-      metadata: {
-        task: r.task,
-        language: r.language,
-        position: r.position,
-        context_size: r.context_size,
-        prompt_tokens: r.prompt_tokens,
-        prompt_sha256: r.prompt_sha256,
-        prompt_template_version: r.prompt_template_version,
-        dataset_sha256: r.dataset_sha256,
-      },
+      metadata: unitFacts(r),
     },
     options: { max_tokens: r.max_tokens, ...(continues ? { passthrough: CONTINUE_FINAL_MESSAGE } : {}) },
     assert: [assertionOf(r.benchmark, ctx)],

@@ -28,6 +28,18 @@ async function lines(res: Response): Promise<any[]> {
   return text.slice(0, -1).split("\n").map((l) => JSON.parse(l));
 }
 
+/** The facts of a prompt (a line of format=jsonl) the other formats repeat, written out field by field. */
+const facts = (p: any) => ({
+  task: p.task,
+  language: p.language,
+  position: p.position,
+  context_size: p.context_size,
+  prompt_tokens: p.prompt_tokens,
+  prompt_sha256: p.prompt_sha256,
+  prompt_template_version: p.prompt_template_version,
+  dataset_sha256: p.dataset_sha256,
+});
+
 /** What promptfoo 0.123.1's webhook assertion POSTs: `{output, context: {prompt, vars}}`, the prompt as `{{ messages | dump }}` renders it. */
 const webhookBody = (test: any, output: string) => JSON.stringify({ output, context: { prompt: JSON.stringify(test.vars.messages), vars: test.vars } });
 
@@ -62,16 +74,7 @@ describe.each(benchmarks)("%s", (id, kind) => {
         messages: p.messages,
         prefill: p.prefill === null ? null : { role: "assistant", content: p.prefill },
         max_tokens: p.max_tokens,
-        metadata: {
-          task: p.task,
-          language: p.language,
-          position: p.position,
-          context_size: p.context_size,
-          prompt_tokens: p.prompt_tokens,
-          prompt_sha256: p.prompt_sha256,
-          prompt_template_version: p.prompt_template_version,
-          dataset_sha256: p.dataset_sha256,
-        },
+        metadata: facts(p),
       });
       // promptfoo renders top-level string variables as templates: only ids are strings.
       for (const [name, value] of Object.entries(t.vars)) if (typeof value === "string") expect(["benchmark", "dataset", "unit"]).toContain(name);
@@ -117,22 +120,7 @@ describe.each(benchmarks)("%s", (id, kind) => {
         id: p.unit,
         input: p.messages,
         target: "",
-        metadata: {
-          benchmark: id,
-          dataset,
-          unit: p.unit,
-          options: p.options,
-          task: p.task,
-          language: p.language,
-          prefill: p.prefill,
-          max_tokens: p.max_tokens,
-          position: p.position,
-          context_size: p.context_size,
-          prompt_tokens: p.prompt_tokens,
-          prompt_sha256: p.prompt_sha256,
-          prompt_template_version: p.prompt_template_version,
-          dataset_sha256: p.dataset_sha256,
-        },
+        metadata: { benchmark: id, dataset, unit: p.unit, options: p.options, prefill: p.prefill, max_tokens: p.max_tokens, ...facts(p) },
       })),
     );
   });

@@ -1,0 +1,258 @@
+/**
+ * The promptfoo recipe of docs/integrations.md, run with the real promptfoo from npm (issue 22):
+ * its three-key config, copied from the page (only the model and its URL swapped for the loopback
+ * model's), over every unit of the three demo datasets of `npm start` exported with
+ * `format=promptfoo`, against a local instance with fresh state. promptfoo calls a real HTTP model
+ * (cli/lib/loopback-model.ts, model `book`: right answers for half the prompts, wrong ones for the
+ * others) through its `openai:chat` provider and scores through the webhook of each test case.
+ * Checked: 0 errors; every unit's promptfoo verdict and score equal POST /v1/score/batch's for the
+ * output the model gave; the model got each unit's exact messages and max_tokens. Then a scorer
+ * failure: an output the scorer refuses (over its CPU budget) is a failed test with a "Webhook
+ * error" reason through the webhook, and an error through `assert=javascript`.
+ *
+ * promptfoo is not a dependency of this project (about 1.5 GB; it needs Node >= 22.22): it is
+ * installed on demand into ~/.cache/needlework/promptfoo-<version> (NEEDLEWORK_PROMPTFOO_CACHE
+ * elsewhere), and reused when present. It runs on the project's Node (the one running this test).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, api, type Api } from "../../cli/lib/api";
+import { nodeFamilies } from "../../cli/lib/families";
+import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
+import "../../cli/lib/tree-sitter-node";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
+import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
+
+const PROMPTFOO_VERSION = "0.123.1";
+const CACHE = process.env.NEEDLEWORK_PROMPTFOO_CACHE ?? join(homedir(), ".cache", "needlework", `promptfoo-${PROMPTFOO_VERSION}`);
+const PROMPTFOO = join(CACHE, "node_modules", "promptfoo", "dist", "src", "entrypoint.js");
+/** The demo datasets of `npm start`, one per dataset kind. */
+const DEMOS = ["demo", "semtrace-demo", "longcodeu-demo"];
+/** What the model answers to the prompts that get a wrong answer. */
+const WRONG = "I could not find it.";
+
+/** Runs a command; resolves to its exit code and output (never rejects on a non-zero exit). */
+function run(command: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; timeout: number }): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: opts.cwd, env: opts.env ?? process.env, timeout: opts.timeout, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * promptfoo in the cache directory, installed with npm when missing (into a temporary directory
+ * beside it, then renamed, so a failed or concurrent install never leaves half a cache behind).
+ */
+async function ensurePromptfoo(): Promise<{ installed: boolean; ms: number }> {
+  const started = Date.now();
+  if (existsSync(PROMPTFOO)) return { installed: false, ms: 0 };
+  mkdirSync(dirname(CACHE), { recursive: true });
+  const staging = mkdtempSync(`${CACHE}.installing-`);
+  writeFileSync(join(staging, "package.json"), JSON.stringify({ name: "needlework-promptfoo-cache", private: true }));
+  // npm runs on the Node first on the PATH: under `npm test`, the project's Node 22.
+  const npm = await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `promptfoo@${PROMPTFOO_VERSION}`], { cwd: staging, timeout: 15 * 60_000 });
+  if (npm.code !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`npm install promptfoo@${PROMPTFOO_VERSION} failed (${npm.code}):\n${npm.stdout}${npm.stderr}`);
+  }
+  if (existsSync(PROMPTFOO)) rmSync(staging, { recursive: true, force: true });
+  else renameSync(staging, CACHE);
+  return { installed: true, ms: Date.now() - started };
+}
+
+/** The promptfoo configuration of docs/integrations.md (its first yaml block), with the model and its URL swapped. */
+function documentedConfig(model: string, baseUrl: string, tests: string): string {
+  const page = readFileSync(join(ROOT, "docs/integrations.md"), "utf8");
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!yaml) throw new Error("docs/integrations.md has no yaml block");
+  expect(yaml.split("\n").filter((l) => /^\S/.test(l) && !l.startsWith("#")).map((l) => l.split(":")[0])).toEqual(["prompts", "providers", "tests"]);
+  const swapped = yaml.replace("openai:chat:qwen2.5-coder:7b", `openai:chat:${model}`).replace("http://127.0.0.1:11434/v1", baseUrl).replace("file://tests.jsonl", `file://${tests}`);
+  expect(swapped).toContain(`openai:chat:${model}`);
+  expect(swapped).toContain(baseUrl);
+  return swapped;
+}
+
+/** Runs `promptfoo eval` on a config in `dir`; resolves to its JSON results. */
+async function promptfooEval(dir: string, config: string, env: NodeJS.ProcessEnv = {}) {
+  writeFileSync(join(dir, "promptfooconfig.yaml"), config);
+  const out = join(dir, `results-${Date.now()}.json`);
+  const res = await run(process.execPath, [PROMPTFOO, "eval", "-c", "promptfooconfig.yaml", "-o", out, "--no-cache", "--no-progress-bar", "--no-table"], {
+    cwd: dir,
+    timeout: 10 * 60_000,
+    env: {
+      ...process.env,
+      PROMPTFOO_DISABLE_TELEMETRY: "1",
+      PROMPTFOO_DISABLE_UPDATE: "1",
+      PROMPTFOO_CONFIG_DIR: join(dir, ".promptfoo"),
+      // The openai provider wants a key; a local server ignores it.
+      OPENAI_API_KEY: "unused-by-the-loopback-model",
+      ...env,
+    },
+  });
+  // promptfoo exits 100 when a test fails: a wrong answer does.
+  if (!existsSync(out) || (res.code !== 0 && res.code !== 100)) throw new Error(`promptfoo eval exited ${res.code}:\n${res.stdout.slice(-4000)}\n${res.stderr.slice(-4000)}`);
+  return JSON.parse(readFileSync(out, "utf8")) as PromptfooResults;
+}
+
+interface PromptfooResults {
+  results: {
+    stats: { successes: number; failures: number; errors: number };
+    results: { success: boolean; score: number; failureReason: number; error?: string; response?: { output?: string }; testCase: { vars: Record<string, any> }; gradingResult?: { reason: string } }[];
+  };
+}
+
+/**
+ * Loads the demos into the instance through a client that keeps what each import sends, and
+ * returns each unit's oracle answer from it, by benchmark and task id (what the loopback model's
+ * book is made of; the service never hands out its answers).
+ */
+async function loadDemos(client: Api): Promise<(benchmark: string, task: string, unit: string) => string | undefined> {
+  const sent: { path: string; body: any }[] = [];
+  const recording: Api = { url: client.url, request: (method, path, body, opts) => (sent.push({ path, body }), client.request(method, path, body, opts)) };
+  for (const demo of (await nodeFamilies()).flatMap((f) => f.demos ?? [])) await demo.load(recording, () => {});
+  const needles = new Map<string, string>();
+  for (const { body } of sent.filter((s) => s.path === "/v1/datasets/demo/repos")) {
+    for (const n of body.repo.needles) {
+      const code = body.repo.content[n.path].split("\n").slice(n.start_line, n.end_line).join("\n");
+      needles.set(`${body.language}::${body.repo.repo}::${n.name}`, "```\n" + code + "\n```");
+    }
+  }
+  const suite = sent.find((s) => s.path.startsWith("/v1/datasets/semtrace-demo/suite"))?.body as SuiteRelease | undefined;
+  const examples = new Map<string, LongCodeUExample>();
+  for (const r of sent.find((s) => s.path.startsWith("/v1/datasets/longcodeu-demo/longcodeu"))?.body.repos ?? []) for (const e of r.examples) examples.set(e.id, e);
+  return (benchmark, task, unit) => {
+    if (benchmark === "repoqa-snf") return needles.get(task);
+    if (benchmark === "longcodeu") return examples.has(unit) ? oracleAnswer(examples.get(unit)!) : undefined;
+    const target = suite?.tasks[benchmark as keyof SuiteRelease["tasks"]]?.targets.find((t) => t.id === task.split("::")[2]);
+    return target && (benchmark === "lexical-recall" ? target.code : target.output);
+  };
+}
+
+let instance: IsolatedInstance | undefined;
+let model: LoopbackModel | undefined;
+let dir: string;
+const book = new Map<string, string>();
+let oracle: Awaited<ReturnType<typeof loadDemos>>;
+let client: Api;
+
+beforeAll(async () => {
+  const node = process.versions.node.split(".").map(Number);
+  if (node[0] < 22 || (node[0] === 22 && node[1] < 22)) throw new Error(`promptfoo ${PROMPTFOO_VERSION} needs Node >= 22.22; this test runs on ${process.version} (run it through npm/npx, which use the project's Node)`);
+  const install = await ensurePromptfoo();
+  console.log(install.installed ? `promptfoo ${PROMPTFOO_VERSION} installed into ${CACHE} in ${(install.ms / 1000).toFixed(1)} s` : `promptfoo ${PROMPTFOO_VERSION} from ${CACHE}`);
+  dir = mkdtempSync(join(tmpdir(), "nw-promptfoo-"));
+  instance = await startIsolatedInstance("nw-promptfoo");
+  client = api(instance.url, instance.token);
+  oracle = await loadDemos(client);
+  model = await startLoopbackModel({ book });
+}, 30 * 60_000);
+
+afterAll(async () => {
+  await instance?.stop();
+  await model?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The test cases of a benchmark's export of `dataset` (every page, following Link rel=next, unless `onePage`), or none when the dataset has no units for it. */
+async function exportTests(benchmark: string, dataset: string, query = "", onePage = false): Promise<any[]> {
+  const tests: any[] = [];
+  let url: string | null = `${instance!.url}/v1/benchmarks/${benchmark}/datasets/${dataset}/export?format=promptfoo${query}`;
+  while (url) {
+    const res: Response = await fetch(url);
+    if (res.status === 422) return []; // e.g. a suite without this benchmark's targets
+    expect(res.status, await res.clone().text()).toBe(200);
+    const text = await res.text();
+    tests.push(...text.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+    url = onePage ? null : (/^<([^>]+)>; rel="next"$/.exec(res.headers.get("link") ?? "")?.[1] ?? null);
+  }
+  return tests;
+}
+
+describe("promptfoo with the documented three-key config", () => {
+  it("runs every unit of the three demos: 0 errors, every verdict equal to POST /v1/score/batch's", async () => {
+    const { benchmarks } = await client.request<{ benchmarks: { id: string; datasets: string[] }[] }>("GET", "/v1/benchmarks");
+    const tests: any[] = [];
+    for (const b of benchmarks) for (const d of b.datasets.filter((d) => DEMOS.includes(d))) tests.push(...(await exportTests(b.id, d)));
+    const perBenchmark = new Map<string, number>();
+    for (const t of tests) perBenchmark.set(t.vars.benchmark, (perBenchmark.get(t.vars.benchmark) ?? 0) + 1);
+    console.log(`promptfoo tests: ${tests.length} (${[...perBenchmark].map(([b, n]) => `${b} ${n}`).join(", ")})`);
+    expect([...perBenchmark.keys()]).toEqual(expect.arrayContaining(["repoqa-snf", "semtrace", "sensitivity-semtrace", "longcodeu"]));
+
+    // Right answers for every other unit of each benchmark, wrong ones for the rest.
+    const seen = new Map<string, number>();
+    for (const t of tests) {
+      const nth = (seen.get(t.vars.benchmark) ?? 0) + 1;
+      seen.set(t.vars.benchmark, nth);
+      const right = oracle(t.vars.benchmark, t.vars.metadata.task, t.vars.unit);
+      expect(right, `no oracle answer for ${t.vars.benchmark} ${t.vars.unit}`).toBeDefined();
+      book.set(t.vars.metadata.prompt_sha256, nth % 2 === 1 ? right! : WRONG);
+    }
+    writeFileSync(join(dir, "tests.jsonl"), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    const started = Date.now();
+    const results = await promptfooEval(dir, documentedConfig("book", model!.url, "tests.jsonl"));
+    console.log(`promptfoo eval of ${tests.length} tests: ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(results.results.stats)}`);
+
+    const rows = results.results.results;
+    const errors = rows.filter((r) => r.failureReason === 2);
+    expect(errors.map((r) => `${r.testCase.vars.unit}: ${r.error}`)).toEqual([]);
+    expect(results.results.stats.errors).toBe(0);
+    expect(rows.length).toBe(tests.length);
+    expect(new Set(rows.map((r) => `${r.testCase.vars.benchmark} ${r.testCase.vars.unit}`)).size).toBe(tests.length);
+
+    // The model got every unit's exact messages (its book knew every prompt) and max_tokens.
+    const stats = (await (await fetch(`${model!.url.replace(/\/v1$/, "")}/__stats`)).json()) as { bookMisses: number; bodies: Record<string, { prompt_sha256: string; max_tokens: number }[]> };
+    expect(stats.bookMisses).toBe(0);
+    const maxTokens = new Map(tests.map((t) => [t.vars.metadata.prompt_sha256, t.vars.max_tokens]));
+    expect(stats.bodies.book.length).toBe(tests.length);
+    for (const body of stats.bodies.book) expect(body.max_tokens).toBe(maxTokens.get(body.prompt_sha256));
+
+    // promptfoo's verdicts equal POST /v1/score/batch's for the same outputs, on every unit.
+    let compared = 0;
+    for (const [benchmark] of perBenchmark) {
+      const ofBenchmark = rows.filter((r) => r.testCase.vars.benchmark === benchmark);
+      const dataset = ofBenchmark[0].testCase.vars.dataset;
+      for (let start = 0; start < ofBenchmark.length; start += 100) {
+        const chunk = ofBenchmark.slice(start, start + 100);
+        const batch = await client.request<{ results: { unit: string; passed: boolean; score: number }[] }>("POST", "/v1/score/batch", {
+          benchmark,
+          dataset,
+          answers: chunk.map((r) => ({ unit: r.testCase.vars.unit, answer: r.response!.output! })),
+        });
+        for (const [i, r] of chunk.entries()) {
+          expect({ unit: r.testCase.vars.unit, passed: r.success, score: r.score }).toEqual({ unit: batch.results[i].unit, passed: batch.results[i].passed, score: batch.results[i].score });
+          compared++;
+        }
+      }
+      // Both verdicts occur for every benchmark.
+      expect(ofBenchmark.some((r) => r.success), `${benchmark}: no pass`).toBe(true);
+      expect(ofBenchmark.some((r) => !r.success), `${benchmark}: no failure`).toBe(true);
+    }
+    expect(compared).toBe(tests.length);
+  }, 20 * 60_000);
+
+  it("a scorer failure: a failed test through the webhook, an error through assert=javascript", async () => {
+    // Model `costly` answers 64 KB of `(` in a fence, which RepoQA's scorer refuses (over its CPU budget, a 422).
+    for (const assert of ["webhook", "javascript"] as const) {
+      const tests = await exportTests("repoqa-snf", "demo", `&limit=2&assert=${assert}`, true);
+      expect(tests.length).toBe(2);
+      const file = `tests-${assert}.jsonl`;
+      writeFileSync(join(dir, file), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
+      const results = await promptfooEval(dir, documentedConfig("costly", model!.url, file));
+      const rows = results.results.results;
+      expect(rows.length).toBe(2);
+      if (assert === "webhook") {
+        expect(results.results.stats).toMatchObject({ successes: 0, failures: 2, errors: 0 });
+        for (const r of rows) expect(r.gradingResult?.reason).toBe("Webhook error: Webhook response status: 422");
+      } else {
+        expect(results.results.stats).toMatchObject({ successes: 0, failures: 0, errors: 2 });
+        for (const r of rows) expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
+      }
+    }
+  }, 10 * 60_000);
+});
