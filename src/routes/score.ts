@@ -1,5 +1,5 @@
 /**
- * `POST /v1/score` and `POST /v1/score/batch`: two request shapes on one path each.
+ * `POST /v1/score` and `POST /v1/score/batch`: two request shapes on one path each; and promptfoo's.
  *
  * - Any benchmark (the generic shape, issue 15): `{benchmark, dataset, unit, answer, options?}` (batch:
  *   `{benchmark, dataset, options?, answers: [{unit, answer}]}`), scored by the benchmark's own
@@ -13,12 +13,18 @@
  *   a body without `benchmark`: its schemas and handler are the family's; this route documents them
  *   beside the generic shape and checks each answer's size.
  *
- * Which shape a body is: it is the generic one when it has a `benchmark` field.
+ * Which shape a body is: it is the generic one when it has a `benchmark` field; a body shaped as
+ * promptfoo's webhook request is pointed at the third path:
+ * - `POST /v1/score/promptfoo`: promptfoo's webhook assertion request as promptfoo sends it
+ *   (`{output, context: {prompt, vars}}`, src/harnesses/promptfoo.ts), the unit named by `vars`
+ *   (`benchmark`, `dataset`, `unit`, `options`) and scored as the generic shape is, answered as
+ *   promptfoo's GradingResult. Its body limit holds the prompt twice (promptfoo sends it twice).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { benchmarkIds, defaultBenchmark, getBenchmark } from "../benchmarks/registry";
 import { scoreUnitAnswers, summarizeVerdicts } from "../benchmarks/surface";
 import { budgetPlan, WorkMeter } from "../code/budget";
+import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { utf8Length } from "../code/utf8";
@@ -145,13 +151,18 @@ function checkAnswerSize(answer: string, where: string) {
   }
 }
 
+/** One answer to a unit, scored under one request meter: the receipt and the verdict (`where` names the answer in a refusal). */
+async function scoreOne(env: Env, a: { benchmark: string; dataset: string; unit: string; answer: string; options?: Record<string, unknown> }, where: string) {
+  const { results, ...receipt } = await scoreUnitAnswers(env, getBenchmark(a.benchmark), a.dataset, [a], a.options, WorkMeter.of("benchmark", undefined, budgetPlan(env)), () => where);
+  return { ...receipt, ...results[0] };
+}
+
 export const scoreRoutes = createRouter()
   .openapi(scoreRoute, async (c) => {
     const body = c.req.valid("json");
     checkAnswerSize(body.answer, "answer");
     if (!("benchmark" in body)) return c.json(await original.single.handle(c.env, body), 200);
-    const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, [body], body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), () => "answer");
-    return c.json({ ...receipt, ...results[0] }, 200);
+    return c.json(await scoreOne(c.env, body, "answer"), 200);
   }, (result) => {
     if (!result.success && looksLikePromptfoo((result as { data?: unknown }).data)) {
       throw new ProblemError("validation-error", `This is promptfoo's webhook request: send it to POST ${PROMPTFOO_SCORE_PATH} (the test cases of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export?format=promptfoo do).`);
@@ -161,9 +172,7 @@ export const scoreRoutes = createRouter()
   .openapi(promptfooRoute, async (c) => {
     const { output, context } = c.req.valid("json");
     checkAnswerSize(output, "output");
-    const { benchmark, dataset, unit, options } = context.vars;
-    const { results, ...receipt } = await scoreUnitAnswers(c.env, getBenchmark(benchmark), dataset, [{ unit, answer: output }], options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), () => "output");
-    return c.json(gradingResult({ ...receipt, ...results[0] }), 200);
+    return c.json(gradingResult(await scoreOne(c.env, { ...context.vars, answer: output }, "output")), 200);
   })
   .openapi(batchRoute, async (c) => {
     const body = c.req.valid("json");
