@@ -20,7 +20,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /**
  * Units per request (docs/limits.md): each costs up to two D1 queries and two R2 reads (a Worker
  * invocation may make 1,000 D1 queries on the Paid plan) and the CPU of building its prompt, which
- * was measured at up to 51 ms (SemTrace with 40 distractors: its prompt's tokens are counted), so
+ * was measured at up to 51 ms (a family that counts each prompt's tokens, 40 distractors), so
  * a request stays near 5 s of CPU, well under the Paid plan's 30 s.
  */
 export const EXPORT_LIMITS = { units: 100 } as const;

@@ -20,8 +20,8 @@ export const LIMITS = {
   scoreBody: 512 * 1024,
   /**
    * Body of promptfoo's webhook request (`POST /v1/score/promptfoo`): the prompt twice (the `messages`
-   * variable, and the rendered prompt, that JSON escaped again) beside a 64 KB answer. A LongCodeU
-   * unit of 128K tokens (1.5 M characters of code) is about 3.5 MB (docs/limits.md).
+   * variable, and the rendered prompt, that JSON escaped again) beside a 64 KB answer. A unit of
+   * 128K tokens (1.5 M characters of code) is about 3.5 MB (docs/limits.md).
    */
   promptfooBody: 16 * 1024 * 1024,
   /** Body of a batch score request (100 answers of 64 KB plus framing). */

@@ -136,7 +136,7 @@ const promptfooRoute = createRoute({
   responses: { 200: jsonResponse(PromptfooGradingResult, "The verdict as a promptfoo GradingResult"), ...problemResponses(400, 404, 413, 415, 422) },
 });
 
-/** A body promptfoo's webhook sent to /v1/score (where its `context` reads as RepoQA's own field). */
+/** A body promptfoo's webhook sent to /v1/score (where its `context` reads as the default benchmark's own field). */
 function looksLikePromptfoo(body: unknown): boolean {
   const context = (body as { context?: unknown } | null)?.context;
   return typeof body === "object" && body !== null && "output" in body && typeof context === "object" && context !== null && "vars" in context;

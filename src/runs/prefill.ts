@@ -1,5 +1,5 @@
 /**
- * How a prompt's final assistant turn (a benchmark's prefill, e.g. the SemTrace family's
+ * How a prompt's final assistant turn (a benchmark's prefill, e.g. an output-prediction prompt's
  * "assert f(...) ==") reaches a model: one rule for a run's outgoing messages and for the prompts the
  * export hands to outside harnesses (src/harnesses/), so both send the same messages.
  */
