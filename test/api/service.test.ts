@@ -34,6 +34,7 @@ describe("GET /openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/v1/benchmarks",
+      "/v1/benchmarks/{benchmark}/datasets/{dataset}/export",
       "/v1/benchmarks/{benchmark}/datasets/{dataset}/units",
       "/v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt",
       "/v1/compare",
@@ -68,6 +69,7 @@ describe("GET /openapi.json", () => {
       "/v1/runs/{id}/scores.json",
       "/v1/score",
       "/v1/score/batch",
+      "/v1/score/promptfoo",
     ]);
     expect(doc.paths["/v1/runs"].post.security).toEqual([{ adminToken: [] }]);
     expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: "http", scheme: "bearer" });

@@ -263,6 +263,9 @@ describe("POST /v1/score/promptfoo", () => {
     await expectProblem(await post("/v1/score/promptfoo", { output: "x" }), 400);
     await expectProblem(await post("/v1/score/promptfoo", { output: "x".repeat(70_000), context: { vars } }), 413, /answers are limited/);
     await expectProblem(await post("/v1/score/promptfoo", "{not json"), 400);
+    // Over the CPU budget (docs/limits.md): refused as POST /v1/score refuses it, naming the output.
+    const costly = await expectProblem(await post("/v1/score/promptfoo", { output: "```python\n" + "(".repeat(65_000) + "\n```", context: { vars } }), 422);
+    expect(costly).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", where: "output" });
     // The prompt is read as nothing: any value will do.
     expect((await post("/v1/score/promptfoo", { output: "", context: { vars } })).status).toBe(200);
   });
