@@ -8,7 +8,8 @@
  * Checked: 0 errors; every unit's promptfoo verdict and score equal POST /v1/score/batch's for the
  * output the model gave; the model got each unit's exact messages and max_tokens. Then a scorer
  * failure: an output the scorer refuses (over its CPU budget) is a failed test with a "Webhook
- * error" reason through the webhook, and an error through `assert=javascript`.
+ * error" reason through the webhook, and an error through `assert=javascript`, which passes a
+ * verdict to promptfoo whole (named score, detail).
  *
  * promptfoo is not a dependency of this project (about 1.5 GB; it needs Node >= 22.22): it is
  * installed on demand into ~/.cache/needlework/promptfoo-<version> (NEEDLEWORK_PROMPTFOO_CACHE
@@ -103,7 +104,16 @@ async function promptfooEval(dir: string, config: string, env: NodeJS.ProcessEnv
 interface PromptfooResults {
   results: {
     stats: { successes: number; failures: number; errors: number };
-    results: { success: boolean; score: number; failureReason: number; error?: string; response?: { output?: string }; testCase: { vars: Record<string, any> }; gradingResult?: { reason: string } }[];
+    results: {
+      success: boolean;
+      score: number;
+      namedScores: Record<string, number>;
+      failureReason: number;
+      error?: string;
+      response?: { output?: string };
+      testCase: { vars: Record<string, any> };
+      gradingResult?: { reason: string; componentResults?: { metadata: Record<string, any> }[] };
+    }[];
   };
 }
 
@@ -236,23 +246,36 @@ describe("promptfoo with the documented three-key config", () => {
     expect(compared).toBe(tests.length);
   }, 20 * 60_000);
 
-  it("a scorer failure: a failed test through the webhook, an error through assert=javascript", async () => {
-    // Model `costly` answers 64 KB of `(` in a fence, which RepoQA's scorer refuses (over its CPU budget, a 422).
-    for (const assert of ["webhook", "javascript"] as const) {
+  it("a scorer failure: a failed test through the webhook, an error through assert=javascript, whose verdicts carry the whole detail", async () => {
+    const run = async (assert: "webhook" | "javascript", modelName: string) => {
       const tests = await exportTests("repoqa-snf", "demo", `&limit=2&assert=${assert}`, true);
       expect(tests.length).toBe(2);
-      const file = `tests-${assert}.jsonl`;
+      const file = `tests-${assert}-${modelName}.jsonl`;
       writeFileSync(join(dir, file), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
-      const results = await promptfooEval(dir, documentedConfig("costly", model!.url, file));
-      const rows = results.results.results;
-      expect(rows.length).toBe(2);
-      if (assert === "webhook") {
-        expect(results.results.stats).toMatchObject({ successes: 0, failures: 2, errors: 0 });
-        for (const r of rows) expect(r.gradingResult?.reason).toBe("Webhook error: Webhook response status: 422");
-      } else {
-        expect(results.results.stats).toMatchObject({ successes: 0, failures: 0, errors: 2 });
-        for (const r of rows) expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
-      }
+      const results = await promptfooEval(dir, documentedConfig(modelName, model!.url, file));
+      expect(results.results.results.length).toBe(2);
+      return results.results;
+    };
+    // Model `costly` answers 64 KB of `(` in a fence, which RepoQA's scorer refuses (over its CPU budget, a 422).
+    const webhook = await run("webhook", "costly");
+    expect(webhook.stats).toMatchObject({ successes: 0, failures: 2, errors: 0 });
+    for (const r of webhook.results) expect(r.gradingResult?.reason).toBe("Webhook error: Webhook response status: 422");
+    const javascript = await run("javascript", "costly");
+    expect(javascript.stats).toMatchObject({ successes: 0, failures: 0, errors: 2 });
+    for (const r of javascript.results) expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
+
+    // Scored through the javascript assertion, a verdict reaches promptfoo whole: named score and detail.
+    const scored = await run("javascript", "book");
+    expect(scored.stats.errors).toBe(0);
+    const batch = await client.request<{ results: { unit: string; passed: boolean; score: number; detail: unknown }[] }>("POST", "/v1/score/batch", {
+      benchmark: "repoqa-snf",
+      dataset: "demo",
+      answers: scored.results.map((r) => ({ unit: r.testCase.vars.unit, answer: r.response!.output! })),
+    });
+    for (const [i, r] of scored.results.entries()) {
+      const expected = batch.results[i];
+      expect({ passed: r.success, score: r.score, named: r.namedScores }).toEqual({ passed: expected.passed, score: expected.score, named: { "repoqa-snf": expected.score } });
+      expect(r.gradingResult!.componentResults![0].metadata.needlework).toMatchObject({ unit: expected.unit, passed: expected.passed, score: expected.score, detail: expected.detail });
     }
   }, 10 * 60_000);
 });
