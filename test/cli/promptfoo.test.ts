@@ -11,12 +11,14 @@
  * error" reason through the webhook, and an error through `assert=javascript`, which passes a
  * verdict to promptfoo whole (named score, detail).
  *
- * promptfoo is not a dependency of this project (about 1.5 GB; it needs Node >= 22.22): it is
- * installed on demand into ~/.cache/needlework/promptfoo-<version> (NEEDLEWORK_PROMPTFOO_CACHE
- * elsewhere), and reused when present. It runs on the project's Node (the one running this test).
+ * promptfoo is not a dependency of this project (it needs Node >= 22.22): it is installed on demand
+ * into ~/.cache/needlework/promptfoo-<version> (NEEDLEWORK_PROMPTFOO_CACHE elsewhere), while the
+ * instance starts and the demos load, and reused when present. Only what this test uses is
+ * installed, every version pinned (see ensurePromptfoo): 280 MB, where a plain install is 2 GB.
+ * It runs on the project's Node (the one running this test).
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +31,10 @@ import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
 import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
 
-const PROMPTFOO_VERSION = "0.123.1";
+/** What the cache installs: promptfoo and libsql's native binding, every package's version pinned by the lockfile beside it. */
+const INSTALL = join(ROOT, "test/fixtures/promptfoo");
+const PINNED = JSON.parse(readFileSync(join(INSTALL, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+const PROMPTFOO_VERSION = PINNED.dependencies.promptfoo;
 const CACHE = process.env.NEEDLEWORK_PROMPTFOO_CACHE ?? join(homedir(), ".cache", "needlework", `promptfoo-${PROMPTFOO_VERSION}`);
 const PROMPTFOO = join(CACHE, "node_modules", "promptfoo", "dist", "src", "entrypoint.js");
 /** The demo datasets of `npm start`, one per dataset kind. */
@@ -46,18 +51,37 @@ function run(command: string, args: string[], opts: { cwd: string; env?: NodeJS.
   });
 }
 
+/** The npm package of libsql's native binding for this machine (an optional dependency of libsql, named for npm to install). */
+function libsqlBinding(): string {
+  const { platform, arch } = process;
+  const glibc = platform === "linux" && Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
+  const abi = platform === "linux" ? (glibc ? "-gnu" : "-musl") : platform === "win32" ? "-msvc" : "";
+  return `@libsql/${platform}-${arch}${abi}`;
+}
+
 /**
  * promptfoo in the cache directory, installed with npm when missing (into a temporary directory
- * beside it, then renamed, so a failed or concurrent install never leaves half a cache behind).
+ * beside it, then renamed, so a failed or concurrent install never leaves half a cache behind), from
+ * test/fixtures/promptfoo: its package.json and lockfile (npm reads every version from the lockfile
+ * instead of asking the registry about each of about 960 packages: a third of the time).
+ * Without optional dependencies (`--omit=optional`): they are promptfoo's 45 optional provider SDKs
+ * and tools (Codex's and Claude's agent SDKs, Playwright, transformers.js, sharp, AWS, Azure...),
+ * none of which the `openai:chat` provider and the `webhook` and `javascript` assertions load,
+ * about 1.7 GB; but libsql's native binding is an optional dependency too, so the package.json
+ * names it, with libsql pinned to its version (elsewhere than on Linux x64 with glibc, the binding
+ * for the machine replaces it, and npm resolves that one package). No install scripts
+ * (`--ignore-scripts`): what is left of them is esbuild's binary check, which nothing here uses.
  */
 async function ensurePromptfoo(): Promise<{ installed: boolean; ms: number }> {
   const started = Date.now();
   if (existsSync(PROMPTFOO)) return { installed: false, ms: 0 };
   mkdirSync(dirname(CACHE), { recursive: true });
   const staging = mkdtempSync(`${CACHE}.installing-`);
-  writeFileSync(join(staging, "package.json"), JSON.stringify({ name: "needlework-promptfoo-cache", private: true }));
+  const { "@libsql/linux-x64-gnu": libsql, ...dependencies } = PINNED.dependencies;
+  writeFileSync(join(staging, "package.json"), JSON.stringify({ ...PINNED, dependencies: { ...dependencies, [libsqlBinding()]: libsql } }));
+  copyFileSync(join(INSTALL, "package-lock.json"), join(staging, "package-lock.json"));
   // npm runs on the Node first on the PATH: under `npm test`, the project's Node 22.
-  const npm = await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `promptfoo@${PROMPTFOO_VERSION}`], { cwd: staging, timeout: 15 * 60_000 });
+  const npm = await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--omit=optional", "--ignore-scripts"], { cwd: staging, timeout: 15 * 60_000 });
   if (npm.code !== 0) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`npm install promptfoo@${PROMPTFOO_VERSION} failed (${npm.code}):\n${npm.stdout}${npm.stderr}`);
@@ -111,7 +135,7 @@ interface PromptfooResults {
       failureReason: number;
       error?: string;
       response?: { output?: string };
-      testCase: { vars: Record<string, any> };
+      testCase: { vars: Record<string, any>; assert: { type: string }[] };
       gradingResult?: { reason: string; componentResults?: { metadata: Record<string, any> }[] };
     }[];
   };
@@ -154,13 +178,22 @@ let client: Api;
 beforeAll(async () => {
   const node = process.versions.node.split(".").map(Number);
   if (node[0] < 22 || (node[0] === 22 && node[1] < 22)) throw new Error(`promptfoo ${PROMPTFOO_VERSION} needs Node >= 22.22; this test runs on ${process.version} (run it through npm/npx, which use the project's Node)`);
-  const install = await ensurePromptfoo();
-  console.log(install.installed ? `promptfoo ${PROMPTFOO_VERSION} installed into ${CACHE} in ${(install.ms / 1000).toFixed(1)} s` : `promptfoo ${PROMPTFOO_VERSION} from ${CACHE}`);
   dir = mkdtempSync(join(tmpdir(), "nw-promptfoo-"));
-  instance = await startIsolatedInstance("nw-promptfoo");
-  client = api(instance.url, instance.token);
-  oracle = await loadDemos(client);
   model = await startLoopbackModel({ book });
+  // The install (mostly downloads) while the instance starts and the demos are built and imported.
+  const started = Date.now();
+  const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+  const [install] = await Promise.all([
+    ensurePromptfoo(),
+    (async () => {
+      instance = await startIsolatedInstance("nw-promptfoo");
+      client = api(instance.url, instance.token);
+      const ready = Date.now();
+      oracle = await loadDemos(client);
+      console.log(`instance ready in ${((ready - started) / 1000).toFixed(1)} s, the three demos built and imported in ${seconds(ready)}`);
+    })(),
+  ]);
+  console.log(install.installed ? `promptfoo ${PROMPTFOO_VERSION} installed into ${CACHE} in ${(install.ms / 1000).toFixed(1)} s` : `promptfoo ${PROMPTFOO_VERSION} from ${CACHE}`);
 }, 30 * 60_000);
 
 afterAll(async () => {
@@ -185,7 +218,7 @@ async function exportTests(benchmark: string, dataset: string, query = "", onePa
 }
 
 describe("promptfoo with the documented three-key config", () => {
-  it("runs every unit of the three demos: 0 errors, every verdict equal to POST /v1/score/batch's", async () => {
+  it("runs every unit of the three demos: 0 errors, every verdict equal to POST /v1/score/batch's (and, through assert=javascript, whole)", async () => {
     const { benchmarks } = await client.request<{ benchmarks: { id: string; datasets: string[] }[] }>("GET", "/v1/benchmarks");
     const tests: any[] = [];
     for (const b of benchmarks) for (const d of b.datasets.filter((d) => DEMOS.includes(d))) tests.push(...(await exportTests(b.id, d)));
@@ -203,15 +236,21 @@ describe("promptfoo with the documented three-key config", () => {
       expect(right, `no oracle answer for ${t.vars.benchmark} ${t.vars.unit}`).toBeDefined();
       book.set(t.vars.metadata.prompt_sha256, nth % 2 === 1 ? right! : WRONG);
     }
-    writeFileSync(join(dir, "tests.jsonl"), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    // Two RepoQA units once more, scored through assert=javascript (the same prompts, so the same answers): in the same eval, one promptfoo start fewer.
+    const javascriptTests = await exportTests("repoqa-snf", "demo", "&limit=2&assert=javascript", true);
+    expect(javascriptTests.map((t) => t.assert[0].type)).toEqual(["javascript", "javascript"]);
+    const all = [...tests, ...javascriptTests];
+    writeFileSync(join(dir, "tests.jsonl"), all.map((t) => JSON.stringify(t)).join("\n") + "\n");
     const started = Date.now();
     const results = await promptfooEval(dir, documentedConfig("book", model!.url, "tests.jsonl"));
-    console.log(`promptfoo eval of ${tests.length} tests: ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(results.results.stats)}`);
+    console.log(`promptfoo eval of ${all.length} tests: ${((Date.now() - started) / 1000).toFixed(1)} s; ${JSON.stringify(results.results.stats)}`);
 
-    const rows = results.results.results;
-    const errors = rows.filter((r) => r.failureReason === 2);
+    const errors = results.results.results.filter((r) => r.failureReason === 2);
     expect(errors.map((r) => `${r.testCase.vars.unit}: ${r.error}`)).toEqual([]);
     expect(results.results.stats.errors).toBe(0);
+    expect(results.results.results.length).toBe(all.length);
+    const rows = results.results.results.filter((r) => r.testCase.assert[0].type === "webhook");
+    const javascriptRows = results.results.results.filter((r) => r.testCase.assert[0].type === "javascript");
     expect(rows.length).toBe(tests.length);
     expect(new Set(rows.map((r) => `${r.testCase.vars.benchmark} ${r.testCase.vars.unit}`)).size).toBe(tests.length);
 
@@ -219,7 +258,7 @@ describe("promptfoo with the documented three-key config", () => {
     const stats = (await (await fetch(`${model!.url.replace(/\/v1$/, "")}/__stats`)).json()) as { bookMisses: number; bodies: Record<string, { prompt_sha256: string; max_tokens: number }[]> };
     expect(stats.bookMisses).toBe(0);
     const maxTokens = new Map(tests.map((t) => [t.vars.metadata.prompt_sha256, t.vars.max_tokens]));
-    expect(stats.bodies.book.length).toBe(tests.length);
+    expect(stats.bodies.book.length).toBe(all.length);
     for (const body of stats.bodies.book) expect(body.max_tokens).toBe(maxTokens.get(body.prompt_sha256));
 
     // promptfoo's verdicts equal POST /v1/score/batch's for the same outputs, on every unit.
@@ -244,38 +283,36 @@ describe("promptfoo with the documented three-key config", () => {
       expect(ofBenchmark.some((r) => !r.success), `${benchmark}: no failure`).toBe(true);
     }
     expect(compared).toBe(tests.length);
-  }, 20 * 60_000);
-
-  it("a scorer failure: a failed test through the webhook, an error through assert=javascript, whose verdicts carry the whole detail", async () => {
-    const run = async (assert: "webhook" | "javascript", modelName: string) => {
-      const tests = await exportTests("repoqa-snf", "demo", `&limit=2&assert=${assert}`, true);
-      expect(tests.length).toBe(2);
-      const file = `tests-${assert}-${modelName}.jsonl`;
-      writeFileSync(join(dir, file), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
-      const results = await promptfooEval(dir, documentedConfig(modelName, model!.url, file));
-      expect(results.results.results.length).toBe(2);
-      return results.results;
-    };
-    // Model `costly` answers 64 KB of `(` in a fence, which RepoQA's scorer refuses (over its CPU budget, a 422).
-    const webhook = await run("webhook", "costly");
-    expect(webhook.stats).toMatchObject({ successes: 0, failures: 2, errors: 0 });
-    for (const r of webhook.results) expect(r.gradingResult?.reason).toBe("Webhook error: Webhook response status: 422");
-    const javascript = await run("javascript", "costly");
-    expect(javascript.stats).toMatchObject({ successes: 0, failures: 0, errors: 2 });
-    for (const r of javascript.results) expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
 
     // Scored through the javascript assertion, a verdict reaches promptfoo whole: named score and detail.
-    const scored = await run("javascript", "book");
-    expect(scored.stats.errors).toBe(0);
+    expect(javascriptRows.length).toBe(2);
     const batch = await client.request<{ results: { unit: string; passed: boolean; score: number; detail: unknown }[] }>("POST", "/v1/score/batch", {
       benchmark: "repoqa-snf",
       dataset: "demo",
-      answers: scored.results.map((r) => ({ unit: r.testCase.vars.unit, answer: r.response!.output! })),
+      answers: javascriptRows.map((r) => ({ unit: r.testCase.vars.unit, answer: r.response!.output! })),
     });
-    for (const [i, r] of scored.results.entries()) {
+    expect(new Set(batch.results.map((r) => r.passed))).toEqual(new Set([true, false]));
+    for (const [i, r] of javascriptRows.entries()) {
       const expected = batch.results[i];
       expect({ passed: r.success, score: r.score, named: r.namedScores }).toEqual({ passed: expected.passed, score: expected.score, named: { "repoqa-snf": expected.score } });
       expect(r.gradingResult!.componentResults![0].metadata.needlework).toMatchObject({ unit: expected.unit, passed: expected.passed, score: expected.score, detail: expected.detail });
+    }
+  }, 20 * 60_000);
+
+  it("a scorer failure: a failed test through the webhook, an error through assert=javascript", async () => {
+    // Model `costly` answers 64 KB of `(` in a fence, which RepoQA's scorer refuses (over its CPU budget, a 422).
+    const tests = [...(await exportTests("repoqa-snf", "demo", "&limit=2", true)), ...(await exportTests("repoqa-snf", "demo", "&limit=2&assert=javascript", true))];
+    expect(tests.map((t) => t.assert[0].type)).toEqual(["webhook", "webhook", "javascript", "javascript"]);
+    writeFileSync(join(dir, "tests-costly.jsonl"), tests.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    const results = (await promptfooEval(dir, documentedConfig("costly", model!.url, "tests-costly.jsonl"))).results;
+    expect(results.stats).toMatchObject({ successes: 0, failures: 2, errors: 2 });
+    const of = (type: string) => results.results.filter((r) => r.testCase.assert[0].type === type);
+    expect(of("webhook").length).toBe(2);
+    for (const r of of("webhook")) expect({ success: r.success, failureReason: r.failureReason, reason: r.gradingResult?.reason }).toEqual({ success: false, failureReason: 1, reason: "Webhook error: Webhook response status: 422" });
+    expect(of("javascript").length).toBe(2);
+    for (const r of of("javascript")) {
+      expect(r.failureReason).toBe(2);
+      expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
     }
   }, 10 * 60_000);
 });
