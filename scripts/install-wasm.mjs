@@ -8,12 +8,17 @@
  *
  * Why a manifest: a grammar upgrade changes which functions the reference queries find, and so
  * every score. It must be a deliberate, reviewed change, never a side effect of `npm install`.
+ *
+ * The runtime is not copied as shipped: scripts/wasm-utf8.mjs patches web-tree-sitter's wasm so that
+ * its core reads UTF-8, as the references' py-tree-sitter does (docs/fidelity.md#input-encoding). The
+ * manifest pins both ends: `package_sha256` is the package's file, `sha256` the patched one in wasm/.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { patchUtf8Runtime } from "./wasm-utf8.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifestPath = join(root, "wasm", "manifest.json");
@@ -41,6 +46,8 @@ const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath
 const next = { modules: {} };
 const problems = [];
 
+const sha256Of = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
 for (const [name, source] of Object.entries(SOURCES)) {
   let dir;
   try {
@@ -50,19 +57,42 @@ for (const [name, source] of Object.entries(SOURCES)) {
     continue;
   }
   const version = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version;
-  const bytes = readFileSync(join(dir, source.file));
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const entry = { file: `${name}.wasm`, package: source.package, version, sha256 };
-  next.modules[name] = entry;
+  const shipped = readFileSync(join(dir, source.file));
+  const shippedSha = sha256Of(shipped);
   const pinned = manifest.modules?.[name];
-  if (!update && (!pinned || pinned.version !== version || pinned.sha256 !== sha256)) {
+  let bytes = shipped;
+  let entry = { file: `${name}.wasm`, package: source.package, version, sha256: shippedSha };
+  if (name === "tree-sitter") {
+    // The runtime: check the package's file, patch it to read UTF-8, check the result.
+    if (!update && (!pinned || pinned.version !== version || pinned.package_sha256 !== shippedSha)) {
+      problems.push(
+        `${name}: installed ${source.package}@${version} (sha256 ${shippedSha.slice(0, 12)}) ` +
+          `but wasm/manifest.json pins ${pinned ? `${pinned.version} (package_sha256 ${String(pinned.package_sha256).slice(0, 12)})` : "nothing"}`,
+      );
+      continue;
+    }
+    try {
+      const map = readFileSync(join(dir, `${source.file}.map`), "utf8");
+      const binding = readFileSync(join(dir, "lib", "tree-sitter.c"), "utf8");
+      bytes = Buffer.from(patchUtf8Runtime(shipped, map, binding, { package: source.package, version, package_sha256: shippedSha }).bytes);
+    } catch (err) {
+      problems.push(`${name}: the UTF-8 patch (scripts/wasm-utf8.mjs) does not apply to ${source.package}@${version}: ${err.message}`);
+      continue;
+    }
+    entry = { ...entry, sha256: sha256Of(bytes), package_sha256: shippedSha, input_encoding: "utf-8" };
+    if (!update && pinned.sha256 !== entry.sha256) {
+      problems.push(`${name}: the patched runtime's sha256 is ${entry.sha256.slice(0, 12)} but wasm/manifest.json pins ${pinned.sha256.slice(0, 12)}`);
+      continue;
+    }
+  } else if (!update && (!pinned || pinned.version !== version || pinned.sha256 !== shippedSha)) {
     problems.push(
-      `${name}: installed ${source.package}@${version} (sha256 ${sha256.slice(0, 12)}) ` +
+      `${name}: installed ${source.package}@${version} (sha256 ${shippedSha.slice(0, 12)}) ` +
         `but wasm/manifest.json pins ${pinned ? `${pinned.version} (sha256 ${pinned.sha256.slice(0, 12)})` : "nothing"}`,
     );
     continue;
   }
-  copyFileSync(join(dir, source.file), join(root, "wasm", entry.file));
+  next.modules[name] = entry;
+  writeFileSync(join(root, "wasm", entry.file), bytes);
 }
 
 if (problems.length) {

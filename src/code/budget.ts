@@ -9,7 +9,7 @@
  * - `parse_operations`: tree-sitter parser operations, counted by the parse's progress callback
  *   (tree-sitter calls it every 100 operations; returning true cancels the parse);
  * - `parse_recovery`: for every 100 operations made while every parse version is in error recovery,
- *   the characters still to parse. Recovery is what makes garbage costly (the lexer rescans ahead
+ *   the bytes (UTF-8, as the core reads them) still to parse. Recovery is what makes garbage costly (the lexer rescans ahead
  *   at each retry), so garbage reaches this limit long before any real code does;
  * - `query_scan`: the sibling-scan steps tree-sitter's query cursor would make on the tree, computed
  *   before running a query (for each visible node it scans the later siblings up to the next named
@@ -79,7 +79,7 @@ export const BUDGETS = Object.freeze({
 
 const DESCRIPTIONS: Record<BudgetName, string> = {
   parse_operations: "tree-sitter parse operations",
-  parse_recovery: "tree-sitter error-recovery work (operations in error recovery x characters left)",
+  parse_recovery: "tree-sitter error-recovery work (operations in error recovery x bytes left)",
   query_scan: "tree-sitter query steps (sibling scans over runs of unnamed nodes)",
   tree_nodes: "syntax-tree nodes",
   dataflow_steps: "data-flow extraction steps",

@@ -12,6 +12,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "./parser";
+import { nodeEnd, nodeStart, sourceOf } from "./source";
 
 export const MIN_WORDS = 5;
 
@@ -29,10 +30,13 @@ const BETWEEN = new Set(["attribute_item", "inner_attribute_item", "attribute", 
 /** The doc comments of the functions whose nodes span the given ranges of `code` (one parse). */
 export function findDocComments(lang: LoadedLanguage, code: string, spans: readonly { startIndex: number; endIndex: number }[]): (DocComment | undefined)[] {
   return (
-    withTree(lang, code, (root) =>
-      spans.map(({ startIndex, endIndex }) => {
-        let fn: Node | null = root.descendantForIndex(startIndex, Math.max(startIndex, endIndex - 1));
-        while (fn && !(fn.startIndex === startIndex && fn.endIndex === endIndex)) fn = fn.parent;
+    withTree(lang, code, (root) => {
+      // The spans index the string; the tree's offsets are UTF-8 bytes.
+      const source = sourceOf(root);
+      return spans.map(({ startIndex, endIndex }) => {
+        const [startByte, endByte] = [source.byte(startIndex), source.byte(endIndex)];
+        let fn: Node | null = root.descendantForIndex(startByte, Math.max(startByte, endByte - 1));
+        while (fn && !(fn.startIndex === startByte && fn.endIndex === endByte)) fn = fn.parent;
         if (!fn) return undefined;
         const doc = lang.name === "python" ? pythonDocstring(fn) : leadingComments(fn);
         // A Rust doc comment owns its line break; measure up to it.
@@ -41,8 +45,8 @@ export function findDocComments(lang: LoadedLanguage, code: string, spans: reado
         const description = doc.text.trim();
         if (description.split(/\s+/).length < MIN_WORDS) return undefined;
         return { description, ...wholeLines(code, doc.start, doc.end) };
-      }),
-    ) ?? spans.map(() => undefined)
+      });
+    }) ?? spans.map(() => undefined)
   );
 }
 
@@ -59,7 +63,7 @@ function pythonDocstring(fn: Node): { text: string; start: number; end: number }
   if (first.type !== "expression_statement" || first.namedChildren[0]?.type !== "string" || first.namedChildren.length !== 1) return undefined;
   const literal = first.namedChildren[0]!;
   const content = literal.namedChildren.filter((c) => c?.type === "string_content").map((c) => c!.text).join("");
-  return { text: cleandoc(content), start: first.startIndex, end: first.endIndex };
+  return { text: cleandoc(content), start: nodeStart(first), end: nodeEnd(first) };
 }
 
 function leadingComments(fn: Node): { text: string; start: number; end: number } | undefined {
@@ -79,8 +83,8 @@ function leadingComments(fn: Node): { text: string; start: number; end: number }
   if (comments.length === 0) return undefined;
   return {
     text: cleandoc(comments.map((c) => stripCommentMarkers(c.text)).join("\n")),
-    start: comments[0].startIndex,
-    end: comments[comments.length - 1].endIndex,
+    start: nodeStart(comments[0]),
+    end: nodeEnd(comments[comments.length - 1]),
   };
 }
 

@@ -2,13 +2,14 @@
  * Function and comment extraction with the reference's tree-sitter queries.
  *
  * Offsets: `startIndex`/`endIndex` index the JavaScript string (UTF-16 code units); `startByte`/
- * `endByte` are UTF-8 byte offsets, as the reference's py-tree-sitter reports them. Lines are
- * 0-based with an exclusive end, as in the reference's release format.
+ * `endByte` are UTF-8 byte offsets, as the reference's py-tree-sitter reports them (and as the
+ * runtime's nodes report them: src/code/source.ts). Lines are 0-based with an exclusive end, as in
+ * the reference's release format.
  */
 import type { Node } from "web-tree-sitter";
 import { loadLanguage, withTree, type LoadedLanguage } from "./parser";
 import type { Language } from "./languages";
-import { utf8Offsets } from "./utf8";
+import { nodeStart, sourceOf } from "./source";
 import { checkQueryCost } from "./query-cost";
 
 export interface ExtractedFunction {
@@ -29,23 +30,25 @@ export async function extractFunctions(lang: Language, code: string): Promise<Ex
 }
 
 export function extractFunctionsSync(lang: LoadedLanguage, code: string): ExtractedFunction[] {
-  const found =
-    withTree(lang, code, (root) =>
-      lang.functionQuery.captures(root).map(({ node }) => ({
-        name: functionName(node),
-        startLine: node.startPosition.row,
-        endLine: node.endPosition.row + 1,
-        startIndex: node.startIndex,
-        endIndex: node.endIndex,
-      })),
-    ) ?? [];
-  const bytes = utf8Offsets(code, found.flatMap((f) => [f.startIndex, f.endIndex]));
-  return found.map((f) => ({
-    ...f,
-    startByte: bytes.get(f.startIndex)!,
-    endByte: bytes.get(f.endIndex)!,
-    text: code.slice(f.startIndex, f.endIndex),
-  }));
+  return (
+    withTree(lang, code, (root) => {
+      const source = sourceOf(root);
+      return lang.functionQuery.captures(root).map(({ node }) => {
+        const startIndex = source.index(node.startIndex);
+        const endIndex = source.index(node.endIndex);
+        return {
+          name: functionName(node),
+          startLine: node.startPosition.row,
+          endLine: node.endPosition.row + 1,
+          startByte: node.startIndex,
+          endByte: node.endIndex,
+          startIndex,
+          endIndex,
+          text: code.slice(startIndex, endIndex),
+        };
+      });
+    }) ?? []
+  );
 }
 
 /**
@@ -56,7 +59,7 @@ export function firstFunctionText(lang: LoadedLanguage, code: string): string | 
   return withTree(lang, code, (root) => {
     checkQueryCost(root);
     const [first] = lang.functionQuery.captures(root);
-    return first ? code.slice(first.node.startIndex, first.node.endIndex) : undefined;
+    return first?.node.text;
   });
 }
 
@@ -104,7 +107,7 @@ export function commentRanges(lang: LoadedLanguage, code: string): [number, numb
   return (
     withTree(lang, code, (root) => {
       checkQueryCost(root, lang.commentQueries.length);
-      return lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [node.startIndex, commentEnd(code, node)] as [number, number]));
+      return lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [nodeStart(node), commentEnd(code, node)] as [number, number]));
     }) ?? []
   );
 }
@@ -114,7 +117,7 @@ export function commentRanges(lang: LoadedLanguage, code: string): [number, numb
  * reference used never did. Leaving the break in place keeps the reference's token boundaries.
  */
 function commentEnd(code: string, node: Node): number {
-  const end = node.endIndex;
+  const end = sourceOf(node).index(node.endIndex);
   return node.type.endsWith("comment") && code.charCodeAt(end - 1) === 10 ? end - 1 : end;
 }
 

@@ -8,6 +8,7 @@
 import { Language as TSLanguage, Parser, Query, type Node, type Tree } from "web-tree-sitter";
 import { LANGUAGE_SPECS, type Language } from "./languages";
 import { activeMeter, BudgetExceededError, type WorkMeter } from "./budget";
+import { registerSource, SourceText } from "./source";
 
 export interface GrammarLoader {
   /** Calls `Parser.init` with whatever the host needs. */
@@ -70,40 +71,54 @@ async function instantiate(lang: Language): Promise<LoadedLanguage> {
  * Parses `code` and hands the root node to `use`, freeing the tree afterwards (wasm memory is not
  * garbage collected). Returns `undefined` when tree-sitter gives up on the input.
  *
+ * The core reads `code` as UTF-8, as the references' py-tree-sitter does, so the nodes' offsets and
+ * columns are UTF-8 bytes; `node.text` is the node's text, and src/code/source.ts converts offsets
+ * to string indices (`nodeStart`, `nodeEnd`).
+ *
  * Under an active {@link WorkMeter} (src/code/budget.ts) the parse is metered through tree-sitter's
  * progress callback and cancelled as soon as it goes over the per-parse limits or the request's
  * remaining allowance; a cancelled parse throws {@link BudgetExceededError}.
  */
 export function withTree<T>(lang: LoadedLanguage, code: string, use: (root: Node) => T): T | undefined {
   const meter = activeMeter();
-  const tree: Tree | null = meter ? meteredParse(lang, code, meter) : lang.parser.parse(code);
+  const source = new SourceText(code);
+  const tree: Tree | null = meter ? meteredParse(lang, source, meter) : parseSource(lang, source);
   if (!tree) return undefined;
   try {
+    registerSource(tree, source);
     return use(tree.rootNode);
   } finally {
     tree.delete();
   }
 }
 
+type ParseOptions = Parameters<Parser["parse"]>[2];
+
+/** The parse: the runtime reads the source's UTF-8 bytes through this callback (src/code/utf8-input.ts). */
+function parseSource(lang: LoadedLanguage, source: SourceText, options?: ParseOptions): Tree | null {
+  const read = (byte: number) => source.chunk(byte);
+  return lang.parser.parse(read as unknown as (index: number) => string, null, options);
+}
+
 /** tree-sitter calls the progress callback once every this many parse operations. */
 const OPERATIONS_PER_CALLBACK = 100;
 
-function meteredParse(lang: LoadedLanguage, code: string, meter: WorkMeter): Tree | null {
+function meteredParse(lang: LoadedLanguage, source: SourceText, meter: WorkMeter): Tree | null {
   const limits = meter.perParse;
   const opsLimit = Math.min(limits.parse_operations, meter.remaining("parse_operations"));
   const recoveryLimit = Math.min(limits.parse_recovery, meter.remaining("parse_recovery"));
-  // The runtime hands the parser UTF-16, so offsets are twice the string index.
-  const units = code.length * 2;
+  // Offsets are UTF-8 bytes: recovery is charged in bytes of input left to read.
+  const size = source.bytes.length;
   // The operations after the last callback are never seen: every parse counts 100 more, which also
   // charges the fixed cost of a parse (an answer of 6,000 tiny fenced blocks is 6,000 parses).
   let ops = OPERATIONS_PER_CALLBACK;
   let recovery = 0;
   let over: "parse_operations" | "parse_recovery" | undefined;
-  const tree = lang.parser.parse(code, null, {
+  const tree = parseSource(lang, source, {
     // Typed `=> void` in the .d.ts; the runtime cancels when it returns true.
     progressCallback: ((state: { currentOffset: number; hasError: boolean }) => {
       ops += OPERATIONS_PER_CALLBACK;
-      if (state.hasError) recovery += Math.max(0, units - state.currentOffset) >> 1;
+      if (state.hasError) recovery += Math.max(0, size - state.currentOffset);
       if (ops > opsLimit) over = "parse_operations";
       else if (recovery > recoveryLimit) over = "parse_recovery";
       return over !== undefined;

@@ -11,6 +11,7 @@ import python from "../../wasm/tree-sitter-python.wasm";
 import rust from "../../wasm/tree-sitter-rust.wasm";
 import typescript from "../../wasm/tree-sitter-typescript.wasm";
 import type { GrammarLoader } from "./parser";
+import { utf8RuntimeModule } from "./utf8-input";
 
 const GRAMMARS: Record<string, WebAssembly.Module> = {
   "tree-sitter-cpp": cpp,
@@ -45,11 +46,6 @@ async function asWebWorker<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The emscripten module object `Parser.init` fills in: it exports the runtime's dynamic linker. */
-type RuntimeModule = {
-  loadWebAssemblyModule?: (binary: unknown, flags: object, ...rest: unknown[]) => unknown;
-};
-
 /**
  * The grammar whose load is in flight, keyed by the placeholder handed to `Language.load`.
  *
@@ -62,13 +58,7 @@ const pending = new Map<Uint8Array, WebAssembly.Module>();
 
 export const workerdGrammarLoader: GrammarLoader = {
   async initRuntime() {
-    const module: RuntimeModule = {
-      instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
-        const instance = new WebAssembly.Instance(runtime, imports);
-        done(instance, runtime);
-        return instance.exports;
-      },
-    } as RuntimeModule;
+    const module = utf8RuntimeModule(runtime);
     await asWebWorker(() => Parser.init(module as object));
     const link = module.loadWebAssemblyModule;
     if (!link) throw new Error("tree-sitter: the runtime exports no loadWebAssemblyModule");

@@ -11,8 +11,15 @@ const HealthSchema = z
     service_version: z.string(),
     scorer_version: z.string(),
     parser_runtime: z
-      .object({ package: z.string(), version: z.string(), core: z.string(), sha256: z.string() })
-      .openapi({ description: "The tree-sitter runtime that parses code (web-tree-sitter) and the tree-sitter core version inside it" }),
+      .object({
+        package: z.string(),
+        version: z.string(),
+        core: z.string(),
+        sha256: z.string().openapi({ description: "The runtime's wasm as it runs (patched to read UTF-8)" }),
+        input_encoding: z.literal("utf-8").optional().openapi({ description: "What the core reads code as: UTF-8, as the references' py-tree-sitter" }),
+        package_sha256: z.string().optional().openapi({ description: "The package's own wasm, before the UTF-8 patch" }),
+      })
+      .openapi({ description: "The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads" }),
     grammars: z.record(z.string(), z.object({ package: z.string(), version: z.string(), sha256: z.string() })),
     datasets: z.number().int().openapi({ description: "Datasets ready to score against" }),
   })

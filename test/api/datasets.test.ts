@@ -50,7 +50,7 @@ describe("importing the official release format", () => {
     expect(manifest.content_sha256).toMatch(/^[0-9a-f]{64}$/);
     const m = manifest as any;
     expect(Object.keys(m.grammars)).toEqual(expect.arrayContaining(["tree-sitter", "tree-sitter-python", "tree-sitter-go"]));
-    expect(m.parser_runtime).toMatchObject({ package: "web-tree-sitter", version: m.grammars["tree-sitter"].version, core: "0.25" });
+    expect(m.parser_runtime).toMatchObject({ package: "web-tree-sitter", version: m.grammars["tree-sitter"].version, core: "0.25", input_encoding: "utf-8" });
     expect(m.shards).toHaveLength(4);
     const stored = await objectsUnder("datasets/one-shot/");
     expect(stored).toContain("datasets/one-shot/manifest.json");

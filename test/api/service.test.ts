@@ -13,14 +13,19 @@ describe("GET /v1/health", () => {
       sha256: wasmManifest.modules["tree-sitter-python"].sha256,
     });
     expect(Object.keys(before.grammars).sort()).toEqual(Object.keys(wasmManifest.modules).sort());
-    // The runtime that parses, and the tree-sitter core inside it (issue 13: trees on broken code depend on the core).
+    // The runtime that parses, the tree-sitter core inside it (issue 13: trees on broken code depend
+    // on the core) and what the core reads (issue 24: UTF-8, as the references; the package's wasm
+    // read UTF-16, and its sha256 is the patch's input).
     const runtime = wasmManifest.modules["tree-sitter"];
     expect(before.parser_runtime).toEqual({
       package: "web-tree-sitter",
       version: runtime.version,
       core: runtime.version.split(".").slice(0, 2).join("."),
       sha256: runtime.sha256,
+      input_encoding: "utf-8",
+      package_sha256: runtime.package_sha256,
     });
+    expect(runtime.sha256).not.toBe(runtime.package_sha256);
     expect(before.parser_runtime.core).toBe("0.25");
     await importFixture("health-count");
     const after = await (await get("/v1/health")).json<any>();

@@ -34,11 +34,11 @@ describe("POST /v1/datasets/{id}/longcodeu", () => {
       seed: 20250101,
       language: "python",
       prompt_template_version: "longcodeu-prompt@1",
-      scorer_version: "longcodeu/1.2.0",
+      scorer_version: "longcodeu/1.3.0",
       tokenizer: { name: codeLlamaTokenizer.name },
     });
     expect(typeof manifest.codebleu_metric).toBe("string");
-    expect(manifest.parser_runtime).toMatchObject({ package: "web-tree-sitter", core: "0.25" });
+    expect(manifest.parser_runtime).toMatchObject({ package: "web-tree-sitter", core: "0.25", input_encoding: "utf-8" });
     expect(manifest.grammars["tree-sitter-python"]).toMatchObject({ package: "tree-sitter-python" });
     expect(manifest.build.similarity).toEqual({ kind: "lexical", name: "token-jaccard" });
     expect(manifest.repos).toEqual([

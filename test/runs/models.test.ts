@@ -35,7 +35,7 @@ describe("runs against an OpenAI-compatible model on loopback", () => {
     });
     expect(done.receipt.dataset_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(done.receipt).toMatchObject({
-      parser_runtime: { package: "web-tree-sitter", core: "0.25" },
+      parser_runtime: { package: "web-tree-sitter", core: "0.25", input_encoding: "utf-8" },
       grammars: { "tree-sitter-python": { package: "tree-sitter-python", version: expect.any(String), sha256: expect.any(String) } },
     });
     const samples = await samplesOf(done.id);

@@ -17,8 +17,10 @@ export const PROMPT_TEMPLATE_VERSION = "longcodeu-prompt@1";
  * indentation rules (parse.ts).
  * 1.2.0: tree-sitter runtime 0.27.1 -> 0.25.10 (the references' error recovery): CodeBLEU's syntax and
  * data-flow matches on code with syntax errors can differ from 1.1.0.
+ * 1.3.0: the tree-sitter core reads code as UTF-8, as the references do (it read UTF-16): CodeBLEU's
+ * syntax and data-flow matches on code with syntax errors can differ from 1.2.0.
  */
-export const SCORER_VERSION = "longcodeu/1.2.0";
+export const SCORER_VERSION = "longcodeu/1.3.0";
 
 /** The paper's metric of each task (recall and precision variants of it where it has them). */
 export type LongCodeUMetric = "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";

@@ -5,7 +5,6 @@
  * gives 0 (the caller then substitutes 1, as `calc_codebleu` does with `dataflow_match_score or 1`).
  */
 import { DataFlowBudgetError, DfgContext, MAX_PYTHON_FRAMES, spanKey, isTokenNode, uniqueNames, type DfgEdge, type DfgFunction } from "./dfg/common";
-import { utf8Offsets } from "../../code/utf8";
 import type { PlainNode } from "./tree";
 
 /** A normalised edge: (variable, relation, parent variables), as a comparable string. */
@@ -26,15 +25,13 @@ function tokenNodes(root: PlainNode): PlainNode[] {
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * `line[a:b]` where a and b are tree-sitter columns. py-tree-sitter reports UTF-8 byte columns and
- * the package slices the Python string (code points) with them, so on non-ASCII lines tokens come
- * out shifted; we reproduce that from our UTF-16 columns. `undefined` bounds mean open ends.
+ * `line[a:b]` where a and b are tree-sitter columns: UTF-8 byte columns (py-tree-sitter's, and the
+ * runtime's: src/code/source.ts), with which the package slices the Python string (code points), so
+ * on non-ASCII lines tokens come out shifted. `undefined` bounds mean open ends.
  */
-function pySliceByByteColumns(line: string, ascii: boolean, from16?: number, to16?: number): string {
-  if (ascii) return line.slice(from16, to16);
-  const bytes = utf8Offsets(line, [from16 ?? 0, to16 ?? 0]);
-  const points = Array.from(line);
-  return points.slice(from16 === undefined ? undefined : bytes.get(from16), to16 === undefined ? undefined : bytes.get(to16)).join("");
+function pySliceByByteColumns(line: string, ascii: boolean, from?: number, to?: number): string {
+  if (ascii) return line.slice(from, to);
+  return Array.from(line).slice(from, to).join("");
 }
 
 /**

@@ -66,8 +66,13 @@ export interface CodeBleuScore {
   dataflow_match_score: number;
 }
 
-/** Name and version of what this computes (stored next to scores). */
-export const CODEBLEU_METRIC = "codebleu-0.7.1-port";
+/**
+ * Name and version of what this computes (stored next to scores): the package version ported, and
+ * the port's own revision. Revision 2: the tree-sitter core reads code as UTF-8, as the package's
+ * py-tree-sitter does (docs/fidelity.md#input-encoding); on code with syntax errors the syntax and
+ * data-flow matches can differ from revision 1 (`codebleu-0.7.1-port`, UTF-16).
+ */
+export const CODEBLEU_METRIC = "codebleu-0.7.1-port.2";
 
 const GRAMMAR_MODULE: Record<CodeBleuLanguage, string> = {
   python: "tree-sitter-python",

@@ -23,7 +23,7 @@ export interface PlainNode {
   readonly children: PlainNode[];
   /** Field name of each child, in step with `children`. */
   readonly fields: (string | null)[];
-  /** Rows and UTF-16 columns (dataflow.ts turns them into the package's token texts). */
+  /** Rows and UTF-8 byte columns, as py-tree-sitter's (dataflow.ts turns them into the package's token texts). */
   readonly startRow: number;
   readonly startCol: number;
   readonly endRow: number;

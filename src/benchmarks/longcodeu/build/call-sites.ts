@@ -4,6 +4,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { NESTED_SCOPES, named } from "./ts-nodes";
+import { nodeStart } from "../../../code/source";
 
 /** One call expression: `root.attrs[0].attrs[1](...)`. */
 export interface CallSite {
@@ -41,7 +42,7 @@ function callSite(call: Node): CallSite | undefined {
     attrs.unshift(attr.text);
     cur = cur.childForFieldName("object");
   }
-  const base = { start: call.startIndex, row: call.startPosition.row, attrs };
+  const base = { start: nodeStart(call), row: call.startPosition.row, attrs };
   if (cur?.type === "identifier") return { ...base, root: { kind: "name", name: cur.text } };
   if (cur?.type === "call" && cur.childForFieldName("function")?.text === "super" && attrs.length > 0) return { ...base, root: { kind: "super" } };
   return undefined;

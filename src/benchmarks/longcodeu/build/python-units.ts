@@ -31,6 +31,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "../../../code/parser";
+import { nodeEnd, nodeStart } from "../../../code/source";
 import { cleandoc } from "../../../code/docstrings";
 import { collectCallSites, type CallSite } from "./call-sites";
 import { functionDataFlow, type Change } from "./data-flow";
@@ -159,9 +160,11 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
   const kind = node.type === "class_definition" ? "class" : "function";
   const name = node.childForFieldName("name")?.text ?? "";
   const body = node.childForFieldName("body");
-  const lineStart = code.lastIndexOf("\n", node.startIndex - 1) + 1;
+  // String indices of the node (its own offsets are UTF-8 bytes).
+  const [startIndex, endIndex] = [nodeStart(node), nodeEnd(node)];
+  const lineStart = code.lastIndexOf("\n", startIndex - 1) + 1;
   const docLiteral = body ? docstringLiteral(statements(body)[0]) : undefined;
-  const docstring = docLiteral ? { text: cleandoc(stringBody(docLiteral)), startIndex: docLiteral.startIndex, endIndex: docLiteral.endIndex } : undefined;
+  const docstring = docLiteral ? { text: cleandoc(stringBody(docLiteral)), startIndex: nodeStart(docLiteral), endIndex: nodeEnd(docLiteral) } : undefined;
   const overload = kind === "function" && isOverloadStub(node);
   const unit: PyUnit = {
     index,
@@ -174,14 +177,14 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
     overload,
     parent: ctx.parent,
     classChain: ctx.classChain,
-    startIndex: node.startIndex,
-    endIndex: node.endIndex,
+    startIndex,
+    endIndex,
     lineStart,
     startRow: node.startPosition.row,
     endRow: node.endPosition.row,
-    code: code.slice(lineStart, node.endIndex),
+    code: code.slice(lineStart, endIndex),
     docstring,
-    requirement: docstring ? dedent(code.slice(lineStart, docstring.endIndex), code.slice(lineStart, node.startIndex)) : undefined,
+    requirement: docstring ? dedent(code.slice(lineStart, docstring.endIndex), code.slice(lineStart, startIndex)) : undefined,
     trivial: name === "__init__" || overload || (body ? isTrivialBody(body) : true),
     signature: signatureOf(node),
     params: [],
@@ -288,10 +291,10 @@ export function importBindings(node: Node): ImportBinding[] {
       if (n.type === "aliased_import") {
         const dotted = n.childForFieldName("name");
         const alias = n.childForFieldName("alias");
-        if (dotted && alias) out.push({ kind: "module", local: alias.text, module: dotted.text.split("."), level: 0, start: node.startIndex });
+        if (dotted && alias) out.push({ kind: "module", local: alias.text, module: dotted.text.split("."), level: 0, start: nodeStart(node) });
       } else {
         const parts = n.text.split(".");
-        out.push({ kind: "module", local: parts[0], module: [parts[0]], level: 0, start: node.startIndex });
+        out.push({ kind: "module", local: parts[0], module: [parts[0]], level: 0, start: nodeStart(node) });
       }
     }
     return out;
@@ -308,7 +311,7 @@ export function importBindings(node: Node): ImportBinding[] {
   for (const n of present(node.childrenForFieldName("name"))) {
     const nameNode = n.type === "aliased_import" ? n.childForFieldName("name") : n;
     const alias = n.type === "aliased_import" ? n.childForFieldName("alias") : n;
-    if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text, start: node.startIndex });
+    if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text, start: nodeStart(node) });
   }
   return out;
 }

@@ -19,6 +19,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { withTree, type LoadedLanguage } from "../../../code/parser";
+import { nodeEnd, nodeStart } from "../../../code/source";
 import { named, statements } from "./ts-nodes";
 
 interface Edit {
@@ -92,19 +93,20 @@ function collectEdits(root: Node, code: string): Edit[] {
     if (removed.length === 0) continue;
     const emptied = block.type === "block" && removed.length === body.length;
     removed.forEach((s, i) => {
-      if (emptied && i === 0) edits.push({ start: s.startIndex, end: s.endIndex, text: "pass" });
+      if (emptied && i === 0) edits.push({ start: nodeStart(s), end: nodeEnd(s), text: "pass" });
       else edits.push(removal(code, s, s === body[0]));
     });
   }
 
   for (const c of comments) {
-    const ls = lineStartOf(code, c.startIndex);
-    if (!code.slice(ls, c.startIndex).trim()) {
-      edits.push({ start: ls, end: lineEndOf(code, c.endIndex), text: "" });
+    const [cStart, cEnd] = [nodeStart(c), nodeEnd(c)];
+    const ls = lineStartOf(code, cStart);
+    if (!code.slice(ls, cStart).trim()) {
+      edits.push({ start: ls, end: lineEndOf(code, cEnd), text: "" });
     } else {
-      let start = c.startIndex;
+      let start = cStart;
       while (start > ls && (code[start - 1] === " " || code[start - 1] === "\t")) start--;
-      edits.push({ start, end: c.endIndex, text: "" });
+      edits.push({ start, end: cEnd, text: "" });
     }
   }
   return edits;
@@ -112,10 +114,12 @@ function collectEdits(root: Node, code: string): Edit[] {
 
 /** The edit deleting string statement `s` (with its lines when it is alone on them). */
 function removal(code: string, s: Node, first: boolean): Edit {
-  const ls = lineStartOf(code, s.startIndex);
-  const le = lineEndOf(code, s.endIndex);
-  const before = code.slice(ls, s.startIndex);
-  const after = code.slice(s.endIndex, le).replace(/\n$/, "");
+  // String indices of the statement (its own offsets are UTF-8 bytes).
+  const [sStart, sEnd] = [nodeStart(s), nodeEnd(s)];
+  const ls = lineStartOf(code, sStart);
+  const le = lineEndOf(code, sEnd);
+  const before = code.slice(ls, sStart);
+  const after = code.slice(sEnd, le).replace(/\n$/, "");
   const afterCode = after.replace(/#.*$/, "");
   if (!before.trim() && !afterCode.trim()) {
     let end = le;
@@ -130,9 +134,9 @@ function removal(code: string, s: Node, first: boolean): Edit {
     return { start: ls, end, text: "" };
   }
   // Shares its line: take a neighbouring `;` with it.
-  const follow = /^\s*;[ \t]*/.exec(code.slice(s.endIndex, le));
-  if (follow) return { start: s.startIndex, end: s.endIndex + follow[0].length, text: "" };
-  const precede = /;\s*$/.exec(code.slice(ls, s.startIndex));
-  if (precede) return { start: ls + precede.index, end: s.endIndex, text: "" };
-  return { start: s.startIndex, end: s.endIndex, text: "" };
+  const follow = /^\s*;[ \t]*/.exec(code.slice(sEnd, le));
+  if (follow) return { start: sStart, end: sEnd + follow[0].length, text: "" };
+  const precede = /;\s*$/.exec(code.slice(ls, sStart));
+  if (precede) return { start: ls + precede.index, end: sEnd, text: "" };
+  return { start: sStart, end: sEnd, text: "" };
 }

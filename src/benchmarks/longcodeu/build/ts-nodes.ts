@@ -1,5 +1,6 @@
 /** Small tree-sitter helpers shared by the LongCodeU analysis modules. */
 import type { Node } from "web-tree-sitter";
+import { sourceOf } from "../../../code/source";
 
 /** Named children without the `null`s web-tree-sitter's typings allow. */
 export function named(node: Node): Node[] {
@@ -38,6 +39,6 @@ export function stringBody(literal: Node): string {
   const start = parts.find((c) => c.type === "string_start");
   const end = parts.find((c) => c.type === "string_end");
   if (!start || !end) return literal.text;
-  const text = literal.text;
-  return text.slice(start.endIndex - literal.startIndex, end.startIndex - literal.startIndex);
+  // Byte offsets within the tree: the text between them, as a string.
+  return sourceOf(literal).slice(start.endIndex, end.startIndex);
 }

@@ -39,7 +39,8 @@ export function commentShare(lang: LoadedLanguage, code: string): number {
   const commentBytes =
     withTree(lang, code, (root) =>
       lang.commentQueries.reduce(
-        (sum, q) => sum + q.captures(root).reduce((s, { node }) => s + utf8Length(code.slice(node.startIndex, node.endIndex)), 0),
+        // The nodes' offsets are UTF-8 bytes (src/code/source.ts).
+        (sum, q) => sum + q.captures(root).reduce((s, { node }) => s + node.endIndex - node.startIndex, 0),
         0,
       ),
     ) ?? 0;

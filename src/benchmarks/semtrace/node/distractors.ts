@@ -13,7 +13,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Node } from "web-tree-sitter";
 import "../../../../cli/lib/tree-sitter-node";
-import { loadLanguage } from "../../../code/parser";
+import { loadLanguage, withTree } from "../../../code/parser";
+import { nodeEnd, nodeStart } from "../../../code/source";
 import type { Tokenizer } from "../../../datasets/tokenizer";
 
 export interface DistractorFunction {
@@ -181,17 +182,10 @@ export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): 
       skipped.push({ path: rel, reason: "not valid UTF-8" });
       continue;
     }
-    const tree = lang.parser.parse(text);
-    if (!tree) {
-      skipped.push({ path: rel, reason: "tree-sitter gave up" });
-      continue;
-    }
-    try {
-      if (tree.rootNode.hasError) {
-        skipped.push({ path: rel, reason: "tree-sitter parse errors" });
-        continue;
-      }
-      for (const { node } of lang.functionQuery.captures(tree.rootNode)) {
+    // The reason the file is skipped, null when its functions were read.
+    const skip = withTree(lang, text, (root) => {
+      if (root.hasError) return "tree-sitter parse errors";
+      for (const { node } of lang.functionQuery.captures(root)) {
         if (insideFunction(node)) continue;
         extracted++;
         const fn = functionText(text, node);
@@ -199,10 +193,9 @@ export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): 
         if (!fn) continue;
         candidates.push({ name: node.childForFieldName("name")?.text ?? "", path: rel, line: node.startPosition.row + 1, ...fn });
       }
-    } finally {
-      // wasm memory is not garbage collected.
-      tree.delete();
-    }
+      return null;
+    }) ?? "tree-sitter gave up";
+    if (skip) skipped.push({ path: rel, reason: skip });
   }
 
   const seen = new Set<string>();
@@ -310,9 +303,10 @@ function insideFunction(node: Node): boolean {
  * such a function has no source lines of its own.
  */
 function functionText(source: string, node: Node): { code: string; chars: number } | null {
-  const lineStart = source.lastIndexOf("\n", node.startIndex - 1) + 1;
-  if (!/^[ \t\f]*$/.test(source.slice(lineStart, node.startIndex))) return null;
-  const code = dedent(source.slice(lineStart, node.endIndex).replace(/\r\n?/g, "\n"));
+  const [start, end] = [nodeStart(node), nodeEnd(node)];
+  const lineStart = source.lastIndexOf("\n", start - 1) + 1;
+  if (!/^[ \t\f]*$/.test(source.slice(lineStart, start))) return null;
+  const code = dedent(source.slice(lineStart, end).replace(/\r\n?/g, "\n"));
   return { code, chars: codePoints(code) };
 }
 
