@@ -20,6 +20,7 @@ import { parseCode } from "../../src/metrics/codebleu/tree";
 import { corpusWeightedBleu } from "../../src/metrics/codebleu/weighted-ngram";
 import golden from "../vectors/codebleu-golden.json";
 import manifest from "../../wasm/manifest.json";
+import { ISSUE_CPP_CANDIDATE, ISSUE_CPP_REFERENCE, ISSUE_CPP_SYNTAX_UTF8 } from "../code/encoding-cases";
 
 /** pytest.approx(expected, rel): what the package's own tests assert. */
 const approx = (value: number, expected: number, rel: number) => expect(Math.abs(value - expected)).toBeLessThanOrEqual(rel * Math.abs(expected) + 1e-12);
@@ -300,6 +301,12 @@ describe("data-flow match", () => {
     const code = "x = 'é' + y";
     const edges = extractDataFlow(code, parseCode(grammar, code).root, dfgPython, 1e6);
     expect(edges.map((e) => e[0])).toEqual(["x", "'é' ", " ", ""]);
+  });
+
+  it("issue 24: a broken C++ pair's syntax match is codebleu 0.7.1's 19/29 (the core reads UTF-8, as py-tree-sitter)", async () => {
+    const score = await codeBleu(ISSUE_CPP_REFERENCE, ISSUE_CPP_CANDIDATE, "cpp");
+    expect(score.syntax_match_score).toBe(ISSUE_CPP_SYNTAX_UTF8[0] / ISSUE_CPP_SYNTAX_UTF8[1]);
+    expect(score.codebleu.toFixed(12)).toBe("0.457711116547");
   });
 
   it("each language has the package's data-flow function (C++ uses the C# one)", async () => {

@@ -3,6 +3,7 @@ import { loadLanguage } from "../../src/code";
 import { fencedBlocks, sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
 import { pyStrip } from "../../src/metrics/python-text";
 import vectors from "../vectors/sanitize-regex.json";
+import { ISSUE_GO_ANSWER, ISSUE_PY_ANSWER, ISSUE_PY_REFERENCE_TEXT } from "../code/encoding-cases";
 
 describe("fenced block regex against Python re.findall", () => {
   it.each(vectors.cases.map((c) => [c.name, c] as const))("%s", (_, c) => {
@@ -44,6 +45,19 @@ describe("sanitizeOutput", () => {
   it("skips a block with a lone surrogate as Python's utf-8 encode fails", async () => {
     const out = "```\ndef a():\n    return '\ud800'\n```\n```\ndef b():\n    return 1\n```";
     expect(sanitizeOutput(await py(), out)).toBe("def b():\n    return 1");
+  });
+
+  it("slices the function out of non-ASCII code by its UTF-8 byte offsets, as the reference does", async () => {
+    const out = "```python\n# café 😀\nx = '→'\ndef grüße(名):\n    return f'{名} ☃'\n```";
+    expect(sanitizeOutput(await py(), out)).toBe("def grüße(名):\n    return f'{名} ☃'");
+  });
+
+  it("issue 24: broken answers extract as repoqa 0.1.2 extracts them (the core reads UTF-8)", async () => {
+    // The truncated Python answer keeps its final `return \n`; the shuffled Go answer's function runs to the block's end.
+    expect(sanitizeOutput(await py(), ISSUE_PY_ANSWER)).toBe(ISSUE_PY_REFERENCE_TEXT);
+    const go = sanitizeOutput(await loadLanguage("go"), ISSUE_GO_ANSWER);
+    expect(go.startsWith("func tmuxFloatingPaneInfo()")).toBe(true);
+    expect(go.endsWith('"new-pane").Output()\n}')).toBe(true);
   });
 
   it("uses the task language's function query", async () => {

@@ -250,7 +250,7 @@ export const MUTATIONS = ["window", "prefix", "cut", "shuffle", "delimiters", "k
 export type Mutation = (typeof MUTATIONS)[number];
 
 export interface Snippet {
-  kind: Mutation;
+  kind: Mutation | FileKind;
   /** The intact lines the snippet was made from (the reference side of a CodeBLEU pair). */
   base: string;
   code: string;
@@ -261,11 +261,16 @@ function escapeRe(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** `at`, or one less when it falls between the halves of a surrogate pair (no lone surrogates made). */
+function unsplit(text: string, at: number): number {
+  return at > 0 && at < text.length && (text.charCodeAt(at) & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
+}
+
 function mutate(kind: Exclude<Mutation, "window" | "prefix" | "mixed">, lang: Language, code: string, rng: () => number): string {
   switch (kind) {
     case "cut": {
-      // Cut inside the text (mid-token, mid-line), not only at line ends.
-      return code.slice(0, 1 + int(rng, Math.max(1, code.length - 1)));
+      // Cut inside the text (mid-token, mid-line), not only at line ends; never inside a surrogate pair.
+      return code.slice(0, unsplit(code, 1 + int(rng, Math.max(1, code.length - 1))));
     }
     case "shuffle": {
       const lines = code.split("\n");
@@ -302,7 +307,7 @@ function mutate(kind: Exclude<Mutation, "window" | "prefix" | "mixed">, lang: La
       let out = code;
       const n = 1 + int(rng, 3);
       for (let k = 0; k < n; k++) {
-        const at = int(rng, out.length + 1);
+        const at = unsplit(out, int(rng, out.length + 1));
         out = out.slice(0, at) + pick(rng, QUOTES) + out.slice(at);
       }
       return out;
@@ -339,6 +344,49 @@ export function makeSnippets(corpus: Corpus, count: number, seed = 2026): Snippe
       code = mutate(kind, corpus.language, code, rng);
     }
     out.push({ kind, base, code, source: `${file.path}:${start + 1}` });
+  }
+  return out;
+}
+
+/** Whole files: as they are, with non-ASCII text inserted, and with that and a mutation. */
+export const FILE_KINDS = ["file", "unicode", "unicode+mutation"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** 2-, 3- and 4-byte UTF-8, as identifiers' letters, symbols, spaces and emoji. */
+const NON_ASCII = ["é", "Ωμέγα", "世界", "ℝ", "→", "😀", "\u00a0", "ß"];
+
+/**
+ * Largest whole file used: the runtime prints a tree's S-expression recursively, and a large broken
+ * file's error trees can nest deep enough to overflow the wasm stack (the package's runtime as much
+ * as the patched one), which is not what this compares.
+ */
+const MAX_WHOLE_FILE = 40_000;
+
+/**
+ * `count` whole files of `corpus`, the largest up to {@link MAX_WHOLE_FILE} characters first: inputs
+ * that span several of the runtime's 10 KiB reads, and (two in three) carry non-ASCII text inserted
+ * anywhere, in identifiers, strings, comments or between tokens, so that byte offsets and string
+ * indices part ways; one in three is broken besides.
+ */
+export function makeFileInputs(corpus: Corpus, count: number, seed = 2027): Snippet[] {
+  const rng = prng(seed ^ corpus.language.length * 104729);
+  const files = corpus.files
+    .filter((f) => f.text.trim().length > 0 && f.text.length <= MAX_WHOLE_FILE)
+    .sort((a, b) => b.text.length - a.text.length || (a.path < b.path ? -1 : 1));
+  const out: Snippet[] = [];
+  for (let i = 0; out.length < count && files.length > 0; i++) {
+    const file = files[i % files.length];
+    const kind = FILE_KINDS[i % FILE_KINDS.length];
+    let code = file.text;
+    if (kind !== "file") {
+      const n = 5 + int(rng, 40);
+      for (let k = 0; k < n; k++) {
+        const at = unsplit(code, int(rng, code.length + 1));
+        code = code.slice(0, at) + pick(rng, NON_ASCII) + code.slice(at);
+      }
+    }
+    if (kind === "unicode+mutation") code = mutate(pick(rng, ["shuffle", "delimiters", "keywords", "strings"] as const), corpus.language, code, rng);
+    out.push({ kind, base: file.text, code, source: file.path });
   }
   return out;
 }

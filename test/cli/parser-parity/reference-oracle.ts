@@ -2,8 +2,10 @@
  * Drives reference_oracle.py (beside this file): the references' own algorithms (repoqa 0.1.2's
  * sanitizer, comment removal and similarity; codebleu 0.7.1's syntax match), re-derived in Python
  * and run on the native tree-sitter core through its C API, with the input encoded as UTF-8 as the
- * references encode it ("utf8") or as UTF-16 as web-tree-sitter hands it to the core ("utf16").
- * One python3 process per call answers a whole batch of jobs.
+ * references encode it ("utf8") or as UTF-16 as the package's web-tree-sitter and the Node binding
+ * hand it to the core ("utf16"); and the native trees themselves (S-expressions, query captures,
+ * every node by cursor) for test/cli/parser-parity.test.ts. One python3 process per call answers a
+ * whole batch of jobs.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -16,6 +18,9 @@ const nodeGypBuild = require("node-gyp-build") as { path(dir: string): string };
 /** Debian's interpreter: CI installs python3-nltk for it (.ci/run), which the similarity needs. */
 export const ORACLE_PYTHON = "/usr/bin/python3";
 const SCRIPT = new URL("./reference_oracle.py", import.meta.url).pathname;
+
+/** Version of the Node binding whose shared object holds the C core (its package.json), for reports. */
+export const NATIVE_VERSION: string = (require("tree-sitter/package.json") as { version: string }).version;
 
 /** The shared object node-gyp-build loads for a package: the C core's or a grammar's native build. */
 const nativeBuild = (pkg: string) => nodeGypBuild.path(dirname(require.resolve(`${pkg}/package.json`)));
@@ -32,13 +37,28 @@ const GRAMMARS: Record<Language, [pkg: string, symbol: string]> = {
 export type OracleEncoding = "utf8" | "utf16";
 
 export type OracleJob =
+  | { op: "facts"; lang: Language; code: string }
+  | { op: "codebleu_tree"; lang: Language; code: string }
   | { op: "sanitize"; lang: Language; output: string }
   | { op: "remove_comments"; lang: Language; code: string }
   | { op: "needle"; lang: Language; answer: string; needle: string; ignore_comments: boolean }
   | { op: "syntax"; lang: Language; reference: string; candidate: string }
   | { op: "sexp"; lang: Language; code: string };
 
+/** A node's [start_byte, end_byte, start_row, start_column, end_row, end_column] (columns in bytes). */
+export type NativeSpan = [number, number, number, number, number, number];
+
+/** A node by cursor: [type, field, start_row, start_column, end_row, end_column, children]. */
+export type NativePlain = [string, string | null, number, number, number, number, NativePlain[]];
+
 export interface OracleResult {
+  /** `facts`: the whole tree, whether it has errors, the function query's captures (span, name) and the comment queries' (span, type). */
+  has_error?: boolean;
+  functions?: [...NativeSpan, string][];
+  comments?: [...NativeSpan, string][];
+  /** `codebleu_tree`: `get_all_sub_trees` and every node by cursor. */
+  subtrees?: string[];
+  plain?: NativePlain;
   text?: string;
   sanitized?: string;
   cleaned?: string;

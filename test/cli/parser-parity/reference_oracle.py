@@ -70,6 +70,14 @@ class TSNode(ctypes.Structure):
     _fields_ = [("context", ctypes.c_uint32 * 4), ("id", ctypes.c_void_p), ("tree", ctypes.c_void_p)]
 
 
+class TSPoint(ctypes.Structure):
+    _fields_ = [("row", ctypes.c_uint32), ("column", ctypes.c_uint32)]
+
+
+class TSTreeCursor(ctypes.Structure):
+    _fields_ = [("tree", ctypes.c_void_p), ("id", ctypes.c_void_p), ("context", ctypes.c_uint32 * 3)]
+
+
 class TSQueryCapture(ctypes.Structure):
     _fields_ = [("node", TSNode), ("index", ctypes.c_uint32)]
 
@@ -108,6 +116,19 @@ class Core:
             "ts_node_child": (TSNode, [TSNode, ctypes.c_uint32]),
             "ts_node_start_byte": (ctypes.c_uint32, [TSNode]),
             "ts_node_end_byte": (ctypes.c_uint32, [TSNode]),
+            "ts_node_start_point": (TSPoint, [TSNode]),
+            "ts_node_end_point": (TSPoint, [TSNode]),
+            "ts_node_type": (ctypes.c_char_p, [TSNode]),
+            "ts_node_has_error": (ctypes.c_bool, [TSNode]),
+            "ts_node_is_null": (ctypes.c_bool, [TSNode]),
+            "ts_node_child_by_field_name": (TSNode, [TSNode, ctypes.c_char_p, ctypes.c_uint32]),
+            "ts_tree_cursor_new": (TSTreeCursor, [TSNode]),
+            "ts_tree_cursor_delete": (None, [ctypes.POINTER(TSTreeCursor)]),
+            "ts_tree_cursor_current_node": (TSNode, [ctypes.POINTER(TSTreeCursor)]),
+            "ts_tree_cursor_current_field_name": (ctypes.c_char_p, [ctypes.POINTER(TSTreeCursor)]),
+            "ts_tree_cursor_goto_first_child": (ctypes.c_bool, [ctypes.POINTER(TSTreeCursor)]),
+            "ts_tree_cursor_goto_next_sibling": (ctypes.c_bool, [ctypes.POINTER(TSTreeCursor)]),
+            "ts_tree_cursor_goto_parent": (ctypes.c_bool, [ctypes.POINTER(TSTreeCursor)]),
             "ts_query_new": (
                 ctypes.c_void_p,
                 [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_int)],
@@ -165,16 +186,28 @@ class Core:
 
     def captures(self, query, node):
         """py-tree-sitter 0.21's ``Query.captures``: (start_byte, end_byte) per capture, in the core's order."""
+        return [(self.rt.ts_node_start_byte(n), self.rt.ts_node_end_byte(n)) for n in self.captured_nodes(query, node)]
+
+    def captured_nodes(self, query, node):
+        """The captured nodes, in the core's order."""
         cursor = self.rt.ts_query_cursor_new()
         try:
             self.rt.ts_query_cursor_exec(cursor, query, node)
             match, index, out = TSQueryMatch(), ctypes.c_uint32(), []
             while self.rt.ts_query_cursor_next_capture(cursor, ctypes.byref(match), ctypes.byref(index)):
-                captured = match.captures[index.value].node
-                out.append((self.rt.ts_node_start_byte(captured), self.rt.ts_node_end_byte(captured)))
+                out.append(TSNode.from_buffer_copy(match.captures[index.value].node))
             return out
         finally:
             self.rt.ts_query_cursor_delete(cursor)
+
+    def node_type(self, node):
+        return self.rt.ts_node_type(node).decode("utf-8")
+
+    def field(self, node, name):
+        """``child_by_field_name``, or None."""
+        raw = name.encode()
+        child = self.rt.ts_node_child_by_field_name(node, raw, len(raw))
+        return None if self.rt.ts_node_is_null(child) else child
 
     def sexp(self, node):
         """``str(node)``: ``ts_node_string``."""
@@ -330,6 +363,73 @@ def syntax_match(core, reference, candidate, lang):
     return [sum(1 for s in ref_sexps if s in cand_sexps), len(ref_sexps)]
 
 
+# ---------------------------------------- the trees, as test/cli/parser-parity.test.ts compares them
+#
+# Not a reference algorithm: what the service reads off a tree, read off the native core's tree so that
+# the service's runtime (wasm) can be compared with the native core on the same input encoding.
+
+
+def function_name(core, node):
+    """As src/code/functions.ts ``functionName``: the ``name`` field, else the nested declarators' identifier."""
+    data = core.current_bytes
+    text = lambda n: core.decode(data[core.rt.ts_node_start_byte(n) : core.rt.ts_node_end_byte(n)])
+    named = core.field(node, "name")
+    if named is not None:
+        return text(named)
+    declarator = core.field(node, "declarator")
+    while declarator is not None:
+        kind = core.node_type(declarator)
+        if kind == "identifier" or kind.endswith("identifier"):
+            return text(declarator)
+        declarator = core.field(declarator, "declarator")
+    return ""
+
+
+def span(core, node):
+    start, end = core.rt.ts_node_start_point(node), core.rt.ts_node_end_point(node)
+    return [core.rt.ts_node_start_byte(node), core.rt.ts_node_end_byte(node), start.row, start.column, end.row, end.column]
+
+
+def plain_tree(core, root):
+    """Every node, named or not, by cursor: [type, field, start_row, start_column, end_row, end_column, children]."""
+    cursor = core.rt.ts_tree_cursor_new(root)
+    ref = ctypes.byref(cursor)
+
+    def build(field):
+        node = core.rt.ts_tree_cursor_current_node(ref)
+        start, end = core.rt.ts_node_start_point(node), core.rt.ts_node_end_point(node)
+        out = [core.node_type(node), field, start.row, start.column, end.row, end.column, []]
+        if core.rt.ts_tree_cursor_goto_first_child(ref):
+            while True:
+                name = core.rt.ts_tree_cursor_current_field_name(ref)
+                out[6].append(build(name.decode() if name else None))
+                if not core.rt.ts_tree_cursor_goto_next_sibling(ref):
+                    break
+            core.rt.ts_tree_cursor_goto_parent(ref)
+        return out
+
+    try:
+        return build(None)
+    finally:
+        core.rt.ts_tree_cursor_delete(ref)
+
+
+def tree_facts(core, code, lang):
+    """The whole tree's S-expression, the function query's captures and the comment queries' captures."""
+    data = core.encode(code)
+    core.current_bytes = data
+    with core.parse(lang, data) as root:
+        functions = [span(core, n) + [function_name(core, n)] for n in core.captured_nodes(core.query(lang, FUNCTION_QUERY[lang]), root)]
+        comments = [span(core, n) + [core.node_type(n)] for q in COMMENT_QUERY[lang] for n in core.captured_nodes(core.query(lang, q), root)]
+        return {"sexp": core.sexp(root), "has_error": core.rt.ts_node_has_error(root), "functions": functions, "comments": comments}
+
+
+def codebleu_tree(core, code, lang):
+    """What CodeBLEU takes from a parse: ``get_all_sub_trees`` and the tree its data-flow functions walk."""
+    with core.parse(lang, core.encode(code)) as root:
+        return {"subtrees": get_all_sub_trees(core, root), "plain": plain_tree(core, root)}
+
+
 # ------------------------------------------------------------------------------------- the jobs
 
 
@@ -346,6 +446,10 @@ def run(core, job):
     if op == "sexp":
         with core.parse(lang, core.encode(job["code"])) as root:
             return {"sexp": core.sexp(root)}
+    if op == "facts":
+        return tree_facts(core, job["code"], lang)
+    if op == "codebleu_tree":
+        return codebleu_tree(core, job["code"], lang)
     raise ValueError(f"unknown op {op}")
 
 
