@@ -2,7 +2,7 @@
  * One tree-sitter core's view of a measurement job (scripts/core021-measure.mts runs one of these
  * per core, in its own process: two native bindings cannot share a process).
  *
- * `native` mode reuses the parser-parity oracle (test/cli/parser-parity/oracle.ts: S-expressions,
+ * `native` mode uses the native binding's view (./core021-oracle.mts, UTF-16 input: S-expressions,
  * the reference function and comment queries, the sanitizer, CodeBLEU's subtrees and data-flow
  * tree) unchanged, with `require("tree-sitter")` and the grammar packages resolved to the binding
  * and grammar builds this process was given: the same code measures the 0.25 core and the old one.
@@ -41,7 +41,7 @@ async function native(): Promise<CoreOutput> {
     else if (grammars[request]) request = grammars[request];
     return resolve.call(this, request, ...rest);
   };
-  const oracle = await import("../../test/cli/parser-parity/oracle.ts");
+  const oracle = await import("./core021-oracle.mts");
   const { tryRemoveCommentsAndDocstrings } = await import("../../src/metrics/codebleu/remove-comments.ts");
   const { subtreeMatches } = await import("../../src/metrics/codebleu/syntax.ts");
   const { countFlowMatches, extractDataFlow, normalizeDataFlow } = await import("../../src/metrics/codebleu/dataflow.ts");

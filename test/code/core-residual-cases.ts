@@ -1,13 +1,15 @@
 /**
  * Answers on which repoqa 0.1.2's sanitizer extracts other code under the reference's conditions
- * (a 0.21-0.24 tree-sitter core, py-tree-sitter 0.21.3's, reading UTF-8) than the service does (the
- * 0.25 core reading UTF-16): the named deviations "parser core" and "input encoding" of
- * docs/fidelity.md, kept, not fixed. The code is written for these tests (broken versions of small
+ * (a 0.21-0.24 tree-sitter core, py-tree-sitter 0.21.3's, reading UTF-8) than the service did with
+ * the 0.25 core reading UTF-16: the named deviation "parser core" of docs/fidelity.md, kept, not
+ * fixed, and formerly "input encoding". The code is written for these tests (broken versions of small
  * functions). `reference` was recorded with the references' algorithm re-derived in Python
  * (test/cli/parser-parity/reference_oracle.py) on the native binding tree-sitter 0.21.1's core
- * reading UTF-8, `current` on tree-sitter 0.25.1's reading UTF-16 (= web-tree-sitter 0.25.10), both
- * with the project's grammar packages. `npx tsx scripts/core021-measure.mts --cases` recomputes both
- * and fails if a recorded value no longer holds.
+ * reading UTF-8, `current` on tree-sitter 0.25.1's reading UTF-16 (= web-tree-sitter 0.25.10 as
+ * published), both with the project's grammar packages. Since the service's core reads UTF-8
+ * (scripts/wasm-utf8.mjs), a case whose difference was the encoding's is `matched`: the service now
+ * extracts `reference`. `npx tsx scripts/core021-measure.mts --cases` recomputes the reference's
+ * condition and the service's (0.25, UTF-8) and fails if a recorded value no longer holds.
  */
 import type { Language } from "../../src/code/languages";
 
@@ -18,8 +20,10 @@ export interface CoreResidualCase {
   answer: string;
   /** The sanitizer's extraction under the reference's conditions (what the reference computed). */
   reference: string;
-  /** The same with the 0.25 core (what the service computes). */
+  /** The same with the 0.25 core reading UTF-16 (what the service computed before it read UTF-8). */
   current: string;
+  /** The difference was the input encoding's: with the 0.25 core reading UTF-8 the service extracts `reference`. */
+  matched?: true;
 }
 
 const CPP_NO_SEMICOLONS =
@@ -36,10 +40,11 @@ const TS_USAGE = "function demo() {\n  return firstOk([async () => 1]);\n}";
 export const CORE_RESIDUAL_CASES: readonly CoreResidualCase[] = [
   {
     language: "cpp",
-    title: "semicolons and a `{` dropped: the reference's function runs to the end, 0.25's stops before `return`",
+    title: "semicolons and a `{` dropped: the reference's function runs to the end, 0.25's read as UTF-16 stopped before `return`",
     answer: "```cpp\n" + CPP_NO_SEMICOLONS + "\n```",
     reference: CPP_NO_SEMICOLONS,
     current: CPP_NO_SEMICOLONS.slice(0, CPP_NO_SEMICOLONS.indexOf("\n  return")),
+    matched: true,
   },
   {
     language: "java",
