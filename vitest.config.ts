@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /** A model API key as a Worker secret; tests check it never lands in a row, object or response. */
@@ -37,8 +37,34 @@ function cruxeval(): { missing: string } | { path: string; jsonl: string } {
   return existsSync(path) ? { path, jsonl: readFileSync(path, "utf8") } : { missing: `${path} was not found` };
 }
 
+/**
+ * Test files that share one isolate per vitest worker (`isolate: false`). Starting a fresh workerd
+ * runtime and loading the Worker costs seconds per file (vitest reports it as `setup`: three
+ * quarters of this suite's time); a file that reaches no storage and no Worker state gains nothing
+ * from it. So a file shares when it imports neither `cloudflare:test` nor the HTTP helpers (every
+ * way to reach D1, R2, queues, Durable Objects or the app), and does not say it needs a fresh
+ * isolate with the marker below (files that watch the isolate's own start: warm-up, lazy loading).
+ * Every other file gets its own runtime and storage, as before.
+ */
+const FRESH_ISOLATE = "vitest: fresh isolate";
+const REACHES_STORAGE = /cloudflare:test|from "(\.\.\/)+helpers"|\bSELF\b/;
+const EXCLUDED = ["test/cli/**", "test/browser/**", "test/architecture/**", "**/node_modules/**"];
+function sharedIsolateFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : []));
+  const root = import.meta.dirname;
+  return walk(join(root, "test"))
+    .map((f) => relative(root, f))
+    .filter((f) => !/^test\/(cli|browser|architecture)\//.test(f))
+    .filter((f) => {
+      const text = readFileSync(join(root, f), "utf8");
+      return !REACHES_STORAGE.test(text) && !text.includes(FRESH_ISOLATE);
+    });
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const shared = sharedIsolateFiles();
   return {
     plugins: [
       cloudflareTest({
@@ -61,9 +87,12 @@ export default defineConfig(async () => {
       // Run tests wait for real queue deliveries and loopback model latency; a loaded CI machine is slower.
       testTimeout: 30_000,
       reporters: ["default", "./test/summary-reporter.ts"],
-      include: ["test/**/*.test.ts"],
       // Node-side command, browser and architecture tests run under vitest.node.config.ts.
-      exclude: ["test/cli/**", "test/browser/**", "test/architecture/**", "**/node_modules/**"],
+      exclude: EXCLUDED,
+      projects: [
+        { extends: true, test: { name: "shared-isolate", include: shared, isolate: false } },
+        { extends: true, test: { name: "own-isolate", include: ["test/**/*.test.ts"], exclude: [...EXCLUDED, ...shared] } },
+      ],
     },
   };
 });

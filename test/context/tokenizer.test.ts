@@ -1,3 +1,4 @@
+// vitest: fresh isolate (it checks the tokenizer is not loaded at import; vitest.config.ts)
 /**
  * The CodeLlama tokenizer inside workerd, and real-size contexts built with it.
  * HF's `len(tokenizer.tokenize(text))` is what the reference counts; the expectations below are

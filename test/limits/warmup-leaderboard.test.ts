@@ -1,3 +1,4 @@
+// vitest: fresh isolate (it watches what the isolate does at start; vitest.config.ts)
 /**
  * The warm-up's stand-in leaderboard (src/warmup-leaderboard.ts) must put rows on every page the
  * warm-up renders: an empty board would leave the rows' code cold for an isolate's first real page.

@@ -1,3 +1,4 @@
+// vitest: fresh isolate (it watches what the isolate does at start; vitest.config.ts)
 /**
  * The start-up warm-up under the rules of workerd's global scope, where it really runs: no Request
  * or Response with a body (a stream) and no Cache API I/O. A request that broke one of them would
