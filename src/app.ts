@@ -11,6 +11,7 @@ import { ProblemError, problemResponse, toProblem } from "./errors";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
 import { exportRoutes } from "./routes/export";
+import { faviconRoutes } from "./routes/favicon";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
@@ -105,6 +106,7 @@ export function createApp() {
       ],
     }),
   );
+  app.route("/", faviconRoutes);
   app.route("/", runPageRoutes);
   app.route("/", comparePageRoutes);
   app.route("/", pageRoutes);

@@ -116,6 +116,7 @@ export function Layout(props: { title: string; description?: string; children?: 
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>{props.title}</title>
+          <link rel="icon" href="/favicon.ico" />
           {props.description ? <meta name="description" content={props.description} /> : null}
           <style dangerouslySetInnerHTML={{ __html: CSS }} />
         </head>

@@ -1,12 +1,18 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wasmManifest from "../../wasm/manifest.json";
 import vectors from "../vectors/bleu-nltk.json";
-import { get, importFixture, post } from "../helpers";
+import packageJson from "../../package.json";
+import { BASE, get, importFixture, post } from "../helpers";
 
 describe("GET /v1/health", () => {
   it("reports versions, grammars and the number of ready datasets", async () => {
     const before = await (await get("/v1/health")).json<any>();
     expect(before).toMatchObject({ status: "ok", scorer_version: expect.stringMatching(/^repoqa-snf\//) });
+    // One version of the service: package.json's, in health, GET /v1 and the OpenAPI document alike.
+    expect(before.service_version).toBe(packageJson.version);
+    expect((await (await get("/v1")).json<any>()).version).toBe(packageJson.version);
+    expect((await (await get("/openapi.json")).json<any>()).info.version).toBe(packageJson.version);
     expect(before.grammars["tree-sitter-python"]).toEqual({
       package: "tree-sitter-python",
       version: wasmManifest.modules["tree-sitter-python"].version,
@@ -118,6 +124,29 @@ describe("GET /v1", () => {
     const res = await get("/v1");
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ name: "needlework", openapi: "/openapi.json", leaderboard: "/" });
+  });
+});
+
+describe("GET /favicon.ico", () => {
+  it("is the site's icon, a 32x32 PNG in an ICO container, cached for a day; the pages link it", async () => {
+    const res = await get("/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const view = new DataView(bytes.buffer);
+    // ICONDIR: reserved 0, type 1 (icon), one image; its entry: 32x32, 32 bits, the PNG's size and offset.
+    expect([view.getUint16(0, true), view.getUint16(2, true), view.getUint16(4, true)]).toEqual([0, 1, 1]);
+    expect([bytes[6], bytes[7], view.getUint16(12, true)]).toEqual([32, 32, 32]);
+    const size = view.getUint32(14, true);
+    const offset = view.getUint32(18, true);
+    expect(offset + size).toBe(bytes.length);
+    expect([...bytes.slice(offset, offset + 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(view.getUint32(offset + 16)).toBe(32); // IHDR width
+    expect(view.getUint32(offset + 20)).toBe(32); // IHDR height
+    const head = await SELF.fetch(`${BASE}/favicon.ico`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await (await get("/")).text()).toContain('<link rel="icon" href="/favicon.ico"/>');
   });
 });
 
