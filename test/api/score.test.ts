@@ -21,7 +21,7 @@ describe("POST /v1/score", () => {
     const answer = fence(needleCode(textkit(), "strip_accents"), "python");
     const official = await score({ task: "python::lorenmade/textkit::strip_accents", answer });
     expect(official.status).toBe(200);
-    expect(official.body).toMatchObject({ pass: true, target: "strip_accents", best_target: "strip_accents", best_similarity: 1, target_similarity: 1, mode: "official", threshold: 0.8, candidates_from: "needles", context: null });
+    expect(official.body).toMatchObject({ passed: true, pass: true, target: "strip_accents", best_target: "strip_accents", best_similarity: 1, target_similarity: 1, mode: "official", threshold: 0.8, candidates_from: "needles", context: null });
     expect(official.body.dataset_sha256).toBe(sha);
     expect(official.body.scorer_version).toMatch(/^repoqa-snf\//);
     expect(official.body.extracted).toBe(needleCode(textkit(), "strip_accents"));
@@ -88,6 +88,8 @@ describe("POST /v1/score", () => {
     expect(low.best_similarity).toBeLessThan(1);
     expect(low.pass).toBe(true);
     expect(high.pass).toBe(false);
+    // `passed` is every benchmark's name for the verdict; `pass` stays for existing clients.
+    expect([low.passed, high.passed]).toEqual([true, false]);
     const sweep = Object.entries(low.pass_at as Record<string, boolean>);
     expect(sweep.map(([t]) => t)).toEqual(["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"]);
     expect(sweep.every(([t, p]) => p === Number(t) <= low.best_similarity)).toBe(true);
@@ -135,6 +137,7 @@ describe("POST /v1/score/batch", () => {
       const body = await res.json<any>();
       expect(body.results.map((r: any) => r.task)).toEqual(answers.map((a) => a.task));
       expect(body.results.filter((r: any) => !r.pass).map((r: any) => r.task)).toEqual([]);
+      expect(body.results.every((r: any) => r.passed === r.pass)).toBe(true);
       expect(body.summary.all).toEqual({ n: 16, pass_at_1: expect.objectContaining({ "0.8": 1 }) });
       expect(Object.keys(body.summary).sort()).toEqual(["all", "go", "python", "typescript"]);
       if (mode === "official") {
@@ -230,5 +233,8 @@ describe("the two request shapes in the OpenAPI document", () => {
     expect(refs(body("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreRequest", "#/components/schemas/BatchScoreRequest"]);
     expect(refs(answer("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreResult", "#/components/schemas/BatchScoreResult"]);
     expect(doc.components.schemas.ScoreRequest.required).toEqual(["dataset", "task", "answer"]);
+    // Both shapes' verdicts carry `passed`; the original one keeps `pass` beside it.
+    expect(doc.components.schemas.UnitScoreResult.required).toContain("passed");
+    expect(doc.components.schemas.ScoreResult.required).toEqual(expect.arrayContaining(["passed", "pass"]));
   });
 });

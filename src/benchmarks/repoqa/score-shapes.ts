@@ -2,7 +2,9 @@
  * RepoQA's original request shapes of `POST /v1/score` and `POST /v1/score/batch`, from before any
  * other benchmark: `{dataset, task, answer, mode, threshold, ignore_comments, context}` (batch:
  * `answers: [{task, answer}]`), a body without `benchmark`. The shared score route documents them
- * beside the `benchmark` shape and hands such a body here (`Benchmark.originalScore`).
+ * beside the `benchmark` shape and hands such a body here (`Benchmark.originalScore`). A verdict
+ * carries `passed`, the name every benchmark's verdict uses, beside its original `pass` (the same
+ * value, kept for existing clients).
  */
 import { z } from "@hono/zod-openapi";
 import { budgetPlan, WorkMeter } from "../../code/budget";
@@ -11,7 +13,7 @@ import { LIMITS } from "../../middleware/body";
 import type { OriginalScoreShapes } from "../types";
 import { COMMENT_MODES, type CommentMode } from "./dataset/context";
 import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "./scorer";
-import { scoreAnswers, type ScoreOptions } from "./service";
+import { scoreAnswers, type ScoreOptions, type TaskScore } from "./service";
 
 const options = {
   threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD).openapi({ description: "Similarity needed to pass (default 0.8)" }),
@@ -56,7 +58,8 @@ const ScoreResult = z
   .object({
     task: z.string(),
     language: z.string(),
-    pass: z.boolean(),
+    passed: z.boolean().openapi({ description: "Whether the answer passes at `threshold`: the name every benchmark's verdict uses (`POST /v1/score` with `benchmark`)" }),
+    pass: z.boolean().openapi({ description: "The same as `passed`, under this shape's original name (kept for existing clients)" }),
     pass_at: z.record(z.string(), z.boolean()).openapi({ description: "Pass at each threshold 0.0 ... 1.0" }),
     target: z.string(),
     best_target: z.string().nullable(),
@@ -78,6 +81,9 @@ const ScoreResult = z
 const PassAt1 = z.record(z.string(), z.object({ n: z.number().int(), pass_at_1: z.record(z.string(), z.number()) }));
 const BatchResult = z.object({ results: z.array(ScoreResult), summary: PassAt1 }).openapi("BatchScoreResult");
 
+/** A verdict as this shape answers it: `passed` (every benchmark's name) beside its original `pass`. */
+const withPassed = (result: TaskScore) => ({ passed: result.pass, ...result });
+
 /** The scoring options of either shape, as the scorer names them. */
 const scoreOptions = (body: z.infer<typeof ScoreRequest> | z.infer<typeof BatchRequest>): ScoreOptions => ({
   threshold: body.threshold,
@@ -94,7 +100,7 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     scores: "a RepoQA task (`task`, the original shape)",
     async handle(env: Env, body: z.infer<typeof ScoreRequest>) {
       const [result] = await scoreAnswers(env, body.dataset, [body], scoreOptions(body), WorkMeter.of("score", undefined, budgetPlan(env)), () => "answer");
-      return { ...result };
+      return withPassed(result);
     },
   } as OriginalScoreShapes["single"],
   batch: {
@@ -103,7 +109,7 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     scores: "RepoQA tasks, the original shape",
     async handle(env: Env, body: z.infer<typeof BatchRequest>) {
       const results = await scoreAnswers(env, body.dataset, body.answers, scoreOptions(body), WorkMeter.of("batch", undefined, budgetPlan(env)));
-      return { results, summary: passAt1(results) };
+      return { results: results.map(withPassed), summary: passAt1(results) };
     },
   } as OriginalScoreShapes["batch"],
 };
