@@ -12,13 +12,14 @@
  *   --comment-mode <m>      default: the benchmark's
  *   --context-size <n>      context length of the evaluation (default: the benchmark's)
  *   --n-per-language <n>    tasks per language behind rates-only files (the API knows the published release's; required for others)
- *   --url <instance>        default local (a stopped local instance is started for the command)
+ *   --url <instance>        default: NEEDLEWORK_URL, else the running local instance (npm start's), else one started for the command
  * The admin token comes from NEEDLEWORK_ADMIN_TOKEN or, locally, ADMIN_TOKEN in .dev.vars.
  */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_URL, api } from "./lib/api";
+import { api } from "./lib/api";
+import { defaultUrl } from "./lib/instance";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { withService } from "./lib/local-service";
 
@@ -45,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
       "comment-mode": { type: "string" },
       "context-size": { type: "string" },
       "n-per-language": { type: "string" },
-      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+      url: { type: "string", default: defaultUrl() },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -103,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`${basename(path)}: ${(err as Error).message}`);
       }
     }
-  });
+  }, console.log, "npm run leaderboard -- import");
   console.log(`${parsed.length - failed} of ${parsed.length} files imported into ${client.url}; leaderboard at ${client.url}/ and ${client.url}/v1/leaderboard`);
   return failed ? 1 : 0;
 }

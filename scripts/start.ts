@@ -3,18 +3,21 @@
  *
  * 1. makes sure .dev.vars holds an ADMIN_TOKEN (creates a random one when absent);
  * 2. applies the D1 migrations to the local database;
- * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state);
+ * 3. starts `wrangler dev --local` (D1, R2 under .wrangler/state) and records its URL in
+ *    .needlework/instance.json, where the commands find it without --url (cli/lib/instance.ts);
+ *    refuses to start when another recorded instance runs over the same state;
  * 4. for each family (cli/lib/families.ts, in registry order), builds each of its demo datasets
  *    the instance lacks from real code on this machine and imports it through the admin API
  *    (`NodeFamily.demos`, in src/benchmarks/<family>/node/);
  * 5. then each family's `afterDemos` (e.g. seeding the leaderboard with published results);
- * 6. prints the URL, and each demo's lines: a curl line that scores an answer, eval commands.
+ * 6. prints the URL, and each demo's lines: the API calls the README teaches, eval commands.
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
 import "../cli/lib/tree-sitter-node";
-import { DEFAULT_URL, api, waitForService, type Api, type ApiError } from "../cli/lib/api";
+import { ROOT, api, waitForService, type Api, type ApiError } from "../cli/lib/api";
 import { nodeFamilies } from "../cli/lib/families";
+import { INSTANCE_FILE, instanceFile, recordInstance, recordedInstance, urlFlag } from "../cli/lib/instance";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 import type { NodeFamily } from "../cli/lib/node-family";
 
@@ -34,12 +37,12 @@ async function loaded(client: Api, id: string): Promise<boolean> {
 }
 
 function printUsage(families: readonly NodeFamily[]) {
-  const urlFlag = URL_BASE === DEFAULT_URL ? "" : ` --url ${URL_BASE}`;
-  const demos = families.flatMap((f) => f.demos ?? []).map((demo) => demo.usage(URL_BASE, urlFlag));
+  const demos = families.flatMap((f) => f.demos ?? []).map((demo) => demo.usage(URL_BASE, urlFlag(URL_BASE)));
   console.log(`
 needlework is running at ${URL_BASE}
   leaderboard:     ${URL_BASE}/
   API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
+  npm run eval and the other commands find it without --url (${INSTANCE_FILE.replace(ROOT, "")})
 
 ${demos.join("\n\n")}
 
@@ -47,10 +50,19 @@ Press Ctrl-C to stop.`);
 }
 
 async function main() {
+  const running = recordedInstance();
+  if (running) {
+    console.error(
+      `npm start: needlework is already running at ${running.url} (${running.by}, process ${running.pid}) over .wrangler/state; ` +
+        `use it (the commands find it without --url), or stop it first. (If that process is not needlework, delete ${instanceFile()}.)`,
+    );
+    process.exit(1);
+  }
   const token = ensureAdminToken();
   applyLocalMigrations();
   console.log("D1: migrations applied to the local database");
   const dev = startWranglerDev(PORT, "inherit");
+  recordInstance(URL_BASE, "npm start");
   const stop = () => dev.kill("SIGINT");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -1,5 +1,5 @@
 /** Command-line argument checks shared by the Node-side commands. */
-import { DEFAULT_URL } from "./api";
+import { defaultUrl } from "./instance";
 
 /** A mistake in the command line: the commands print it as `error: …` and exit with 2. */
 export class UsageError extends Error {}
@@ -18,11 +18,11 @@ export function intOption(value: string | undefined, name: string, min: number, 
 
 /**
  * The parseArgs options (read when the command runs) of a command that builds a dataset and loads it: `--url` (NEEDLEWORK_URL,
- * else the local instance), `--no-load` (only build) and `--replace` (an existing dataset of the id).
+ * else the local instance: cli/lib/instance.ts), `--no-load` (only build) and `--replace` (an existing dataset of the id).
  */
 export const loadOptions = () =>
   ({
-    url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+    url: { type: "string", default: defaultUrl() },
     "no-load": { type: "boolean", default: false },
     replace: { type: "boolean", default: false },
   }) as const;

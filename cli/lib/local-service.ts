@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:net";
 import { DEV_VARS, ROOT, readDotenv, waitForService } from "./api";
+import { UsageError } from "./args";
+import { forgetInstance, instanceFile, recordInstance, recordedInstance } from "./instance";
 
 const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
 /** No telemetry, and no attempt to download the Request.cf placeholder (offline machines). */
@@ -63,23 +65,40 @@ function isLocal(url: string): boolean {
 
 /**
  * Runs `use` against the instance at `url`. A local instance that is not running is started for
- * the duration (migrations applied, admin token ensured) and stopped afterwards.
+ * the duration (migrations applied, admin token ensured, recorded in .needlework/instance.json as
+ * `by`) and stopped afterwards. Never a second service over `.wrangler/state`: when one is recorded
+ * as running (npm start, or another command's) at `url`, this waits for it to answer; at another
+ * address, it is a UsageError that names it.
  */
-export async function withService<T>(url: string, use: () => Promise<T>, log: (line: string) => void = console.log): Promise<T> {
+export async function withService<T>(url: string, use: () => Promise<T>, log: (line: string) => void = console.log, by = "a command"): Promise<T> {
   try {
     await waitForService(url, 1_000);
     return await use();
   } catch (err) {
     if (!isLocal(url) || !(err instanceof Error) || !err.message.startsWith("needlework did not answer")) throw err;
   }
+  const running = recordedInstance();
+  if (running) {
+    if (new URL(running.url).origin !== new URL(url).origin) {
+      throw new UsageError(
+        `the local needlework is running at ${running.url} (${running.by}, process ${running.pid}), over the same .wrangler/state a service at ${url} would use. ` +
+          `Leave --url out (or use --url ${running.url}); if that process is not needlework, delete ${instanceFile()}.`,
+      );
+    }
+    log(`Waiting for the local needlework at ${url} (${running.by}, process ${running.pid}) to answer...`);
+    await waitForService(url, 90_000);
+    return await use();
+  }
   log(`Starting a local needlework at ${url} for this command...`);
   ensureAdminToken(log);
   applyLocalMigrations();
   const dev = startWranglerDev(Number(new URL(url).port || 80), "ignore");
+  recordInstance(url, by);
   try {
     await waitForService(url, 90_000);
     return await use();
   } finally {
+    forgetInstance();
     dev.kill("SIGINT");
   }
 }

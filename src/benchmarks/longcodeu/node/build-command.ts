@@ -32,6 +32,7 @@ import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } f
 import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
 import { LIMITS } from "../../../middleware/body";
@@ -111,8 +112,8 @@ async function main(argv: string[]): Promise<number> {
     else {
       console.log(`Loaded dataset "${id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);
     }
-    console.log(`Run it: npm run eval -- --benchmark longcodeu --dataset ${id} --model <spec>`);
-  });
+    console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+  }, console.log, "npm run longcodeu -- build");
   return 0;
 }
 

@@ -31,6 +31,7 @@ import { ROOT, api } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
+import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../../../code/languages";
@@ -135,7 +136,8 @@ async function main(argv: string[]): Promise<number> {
   await withService(values.url!, async () => {
     const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts });
     console.log(`Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
-  });
+    console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+  }, console.log, "npm run dataset -- build");
   return 0;
 }
 

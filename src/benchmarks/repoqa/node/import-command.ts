@@ -1,17 +1,18 @@
 /**
  * Import an official RepoQA release file (e.g. repoqa-2024-04-20.json) into a needlework instance.
  *
- *   npm run import -- <release.json> [--id repoqa-2024-04-20] [--url http://127.0.0.1:8787] [--replace]
+ *   npm run import -- <release.json> [--id repoqa-2024-04-20] [--url <instance>] [--replace]
  *
  * Code contexts: --sizes 16384,32768 --comment-modes original,no_padding --depths reference|grid11|0,0.5,1
  * (default: 16384 tokens, comments kept, the reference's depths), or --no-contexts.
  *
- * The instance must be running (`npm start` locally, or a deployed Worker with --url). The admin
+ * The instance must be running (`npm start` locally, found without --url, or a deployed Worker with --url). The admin
  * token comes from NEEDLEWORK_ADMIN_TOKEN or, for local instances, ADMIN_TOKEN in .dev.vars.
  */
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_URL, api } from "../../../../cli/lib/api";
+import { api } from "../../../../cli/lib/api";
+import { defaultUrl } from "../../../../cli/lib/instance";
 import { UsageError } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
@@ -25,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       id: { type: "string" },
-      url: { type: "string", default: process.env.NEEDLEWORK_URL ?? DEFAULT_URL },
+      url: { type: "string", default: defaultUrl() },
       name: { type: "string" },
       license: { type: "string" },
       replace: { type: "boolean", default: false },

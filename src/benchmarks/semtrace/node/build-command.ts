@@ -34,6 +34,7 @@ import { SEMTRACE_DIGITS } from "../generator";
 import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "./suite";
 
@@ -106,8 +107,8 @@ async function main(argv: string[]): Promise<number> {
     if (values.replace) await deleteDatasetIfPresent(client, id);
     const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite`, suite, { admin: true });
     console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
-    console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>`);
-  });
+    console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+  }, console.log, "npm run semtrace -- build");
   return 0;
 }
 
