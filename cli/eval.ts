@@ -4,7 +4,9 @@
  *   npm run eval -- --model <spec> --dataset <id> [options]
  *   npm run eval -- --watch <run id>
  *
- * Starts (or reuses) the local service, creates the run, draws a live progress line from the run's
+ * Finds the instance (--url, NEEDLEWORK_URL, the running `npm start`, else starts a local one for the
+ * command: cli/lib/instance.ts), infers the benchmark from the dataset when --benchmark is not given
+ * (cli/lib/benchmark-choice.ts: a usage error lists the choices, or the ready datasets), creates the run, draws a live progress line from the run's
  * events, prints the results (the run's family's tables through cli/lib/families.ts, else the pass@1
  * tables), and writes the results and, when its benchmark has them, the reference's export files
  * (`<model>.jsonl`, `<model>-SCORES.json`) to `--out` (default `results/<run id>/`).
@@ -18,9 +20,11 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { ApiError, DEFAULT_URL, api, type Api } from "./lib/api";
+import { ApiError, DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
+import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
 import { nodeFamilies } from "./lib/families";
+import { INSTANCE_FILE, defaultUrl, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
 import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
@@ -28,14 +32,15 @@ import { sseEvents } from "./lib/sse";
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
 
-Runs a benchmark against a model on a needlework instance (a stopped local one is started for the
-command), shows its progress, prints the results (the benchmark family's own tables, or pass@1 per
+Runs a benchmark against a model on a needlework instance (the running npm start, found without
+--url; when none runs, a local one is started for the command), shows its progress, prints the results (the benchmark family's own tables, or pass@1 per
 threshold and language and per needle depth), and writes the export files (the results, and the
 reference implementation's own files for the benchmarks that have them).
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
-  --dataset <id>            a dataset of the instance (npm start loads the demo datasets it lists)
-  --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks lists them; default: its first)
+  --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
+  --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
+                            the dataset (when several do, the command lists them)
   --tasks <a,b>             only these task kinds, for a benchmark with a \`tasks\` option (e.g. --tasks CU_P,LDU)
   --languages <a,b>         only these languages
   --limit <n>               only the first n tasks
@@ -55,7 +60,8 @@ reference implementation's own files for the benchmarks that have them).
   --no-cache                call the model even for prompts it has answered before
   --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
   --out <dir>               where the exports go (default results/<run id>/)
-  --url <instance>          default $NEEDLEWORK_URL or ${DEFAULT_URL}
+  --url <instance>          default $NEEDLEWORK_URL, else the running npm start (${INSTANCE_FILE.replace(ROOT, "")}),
+                            else ${DEFAULT_URL}
   --watch <run id>          follow an existing run instead of creating one
   --json                    print the results JSON instead of the tables
   -h, --help                this text`;
@@ -259,7 +265,12 @@ interface Session {
 }
 
 function urlFlag(s: Session): string {
-  return s.client.url === DEFAULT_URL ? "" : ` --url ${s.client.url}`;
+  return urlFlagFor(s.client.url);
+}
+
+/** What the families say makes a dataset of each kind (for the missing-dataset hint). */
+async function datasetBuilders(): Promise<DatasetBuilder[]> {
+  return (await nodeFamilies()).flatMap((f) => (f.datasets ? [{ ...f.datasets, demos: (f.demos ?? []).map((d) => d.id) }] : []));
 }
 
 function cancelHint(s: Session, id: string): string {
@@ -299,7 +310,8 @@ async function evaluate(s: Session): Promise<number> {
   } else {
     s.creating = true;
     try {
-      run = await client.request<RunView>("POST", "/v1/runs", runRequest(values), { admin: true });
+      const benchmark = await chooseBenchmark(await instanceListings(client), values.dataset!, values.benchmark, await datasetBuilders());
+      run = await client.request<RunView>("POST", "/v1/runs", { ...runRequest(values), benchmark }, { admin: true });
     } finally {
       s.creating = false;
     }
@@ -383,7 +395,7 @@ async function main(argv: string[]): Promise<number> {
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   const controller = new AbortController();
   const s: Session = {
-    client: api(values.url ?? process.env.NEEDLEWORK_URL ?? DEFAULT_URL),
+    client: api(values.url ?? defaultUrl()),
     values,
     signal: controller.signal,
     log,
@@ -405,7 +417,7 @@ async function main(argv: string[]): Promise<number> {
     log(line);
   };
   try {
-    return await withService(s.client.url, () => evaluate(s), serviceLog);
+    return await withService(s.client.url, () => evaluate(s), serviceLog, "npm run eval");
   } catch (err) {
     const aborted = err instanceof Interrupted || (controller.signal.aborted && (err as Error).name === "AbortError");
     if (!aborted) throw err;

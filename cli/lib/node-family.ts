@@ -56,6 +56,11 @@ export interface NodeFamily {
   id: string;
   /** Its commands by name (`npm run <script> -- <name> …`). */
   commands: Readonly<Record<string, NodeCommand>>;
+  /**
+   * The kind of dataset the family's benchmarks read (`GET /v1/benchmarks`' `dataset_kind`) and short
+   * command lines that make one (a note after `  # `): what `npm run eval` suggests when a dataset is missing.
+   */
+  datasets?: { kind: string; commands: readonly string[] };
   /** The demo datasets `npm start` loads, in order. */
   demos?: readonly NodeDemo[];
   /** What `npm start` does once every family's demo is there (e.g. seed the leaderboard with published results). */

@@ -1,10 +1,11 @@
 /**
  * `npm run eval`: the command as a researcher runs it, against a local instance with fresh state
- * (its own --persist-to directory and port) and the loopback model; and the pure pieces it prints
- * with (run-report) and follows runs with (the SSE client).
+ * (its own --persist-to directory and port) and the loopback model; how it finds the instance and
+ * the benchmark when not told (a record of its own, never the checkout's .needlework/instance.json);
+ * and the pure pieces it prints with (run-report) and follows runs with (the SSE client).
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,22 +13,29 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, api } from "../../cli/lib/api";
 import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
-import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";
 import { SseParser, sseEvents } from "../../cli/lib/sse";
 
 const DATASET = "eval-cli";
+/** A SemTrace-family suite with two of the family's five tasks: two benchmarks have units in it. */
+const SUITE = "eval-cli-suite";
+/** The instance record the commands read here (a test's own; NEEDLEWORK_INSTANCE_FILE). */
+const INSTANCE_FILE = join(mkdtempSync(join(tmpdir(), "nw-eval-record-")), "instance.json");
 
 let instance: IsolatedInstance | undefined;
 let url: string;
 let token: string;
 let model: LoopbackModel;
 
-/** Runs `npx tsx cli/eval.ts ...args` and returns its exit code and output. */
+/** Runs `npx tsx cli/eval.ts ...args` and returns its exit code and output (no NEEDLEWORK_URL: the test's record, if any). */
 function evalCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token, NEEDLEWORK_INSTANCE_FILE: INSTANCE_FILE };
+  delete env.NEEDLEWORK_URL;
   return new Promise((resolve) => {
-    execFile("npx", ["tsx", "cli/eval.ts", ...args], { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token }, timeout: 50_000 }, (err, stdout, stderr) => {
+    execFile("npx", ["tsx", "cli/eval.ts", ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -51,7 +59,19 @@ beforeAll(async () => {
   ({ url, token } = instance);
   model = await startLoopbackModel();
   await importReleaseFile(api(url, token), join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
-}, 120_000);
+  const suite = await buildSuiteFromDisk({
+    tasks: ["semtrace", "sensitivity-semtrace"],
+    seed: 0,
+    digits: 2,
+    grid: { distractors: [3], positions: [0, 1] },
+    targets: 2,
+    variants: { targets: 2, cap: 2 },
+    distractorDir: join(ROOT, "test/fixtures/distractor-src"),
+    distractorTokens: null,
+    log: () => {},
+  });
+  await api(url, token).request("POST", `/v1/datasets/${SUITE}/suite`, suite, { admin: true });
+}, 240_000);
 
 afterAll(async () => {
   await instance?.stop();
@@ -120,6 +140,45 @@ describe("npm run eval", () => {
     expect(Object.keys(tableRow(stdout, "0.8"))).toEqual(["all", "go"]);
     expect(tableRow(stdout, "n")).toEqual({ all: "4", go: "4" });
     expect(readFileSync(join(out, "instant:eval-cli.jsonl"), "utf8").trimEnd().split("\n")).toHaveLength(4);
+  });
+
+  it("finds the instance npm start recorded, without --url, and infers the benchmark from the dataset", async () => {
+    writeFileSync(INSTANCE_FILE, JSON.stringify({ url, pid: process.pid, by: "npm start", started_at: new Date().toISOString() }));
+    try {
+      const out = mkdtempSync(join(tmpdir(), "nw-eval-out-"));
+      const { code, stdout, stderr } = await evalCommand(["--model", "baseline:empty", "--dataset", DATASET, "--limit", "2", "--no-publish", "--out", out]);
+      expect(code, stdout + stderr).toBe(0);
+      const id = runIdOf(stdout);
+      expect(stdout).toContain(`Run ${id}: baseline:empty on ${DATASET} (repoqa-snf), 2 tasks`);
+      expect(stdout).toContain(`npm run eval -- --watch ${id}    (or ${url}/v1/runs/${id})`); // no --url: the record finds it
+      // Another local address while it runs: refused, naming the running one (no second service over its state).
+      const other = `http://127.0.0.1:${await freePort()}`;
+      const second = await evalCommand(["--model", "baseline:empty", "--dataset", DATASET, "--url", other]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(`error: the local needlework is running at ${url} (npm start, process ${process.pid}), over the same .wrangler/state a service at ${other} would use`);
+      expect(second.stdout).not.toContain("Starting a local needlework");
+    } finally {
+      writeFileSync(INSTANCE_FILE, "");
+    }
+  });
+
+  it("lists the benchmarks that have units in a dataset several read, instead of guessing", async () => {
+    const { code, stderr } = await evalCommand(["--model", "baseline:interpreter", "--dataset", SUITE, "--url", url]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error: dataset "${SUITE}" is read by 2 benchmarks; pick one:\n  --benchmark semtrace `);
+    expect(stderr).toContain("\n  --benchmark sensitivity-semtrace ");
+    expect(stderr).toContain(`(lexical-recall, cruxeval-o, sensitivity-cruxeval-o read semtrace-suite datasets too, but "${SUITE}" has no units for them)`);
+    expect(stderr).not.toContain("422");
+  });
+
+  it("answers a missing dataset with the ready ones and the commands that make one", async () => {
+    const { code, stderr } = await evalCommand(["--model", "baseline:oracle", "--dataset", "semtrace-paper", "--url", url]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error: no dataset "semtrace-paper" on ${url}\nready datasets:\n`);
+    expect(stderr).toMatch(new RegExp(`^  --dataset ${DATASET} +read by repoqa-snf$`, "m"));
+    expect(stderr).toMatch(new RegExp(`^  --dataset ${SUITE} +read by lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o$`, "m"));
+    expect(stderr).toMatch(/^  npm run semtrace -- build --id <id> +# /m);
+    expect(stderr).toMatch(/^  npm start +# the demo datasets \(demo, semtrace-demo, longcodeu-demo\)/m);
   });
 
   it("stops at a usage error before contacting any instance", async () => {

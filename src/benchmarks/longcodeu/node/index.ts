@@ -6,10 +6,12 @@ import type { NodeFamily } from "../../../../cli/lib/node-family";
 import { buildCommand } from "./build-command";
 import { longcodeuDemo } from "./demo";
 import { runReport } from "./report";
+import { LONGCODEU_DATASET_BENCHMARK } from "../dataset";
 
 const longcodeuNode: NodeFamily = {
   id: "longcodeu",
   commands: { build: buildCommand },
+  datasets: { kind: LONGCODEU_DATASET_BENCHMARK, commands: ["npm run longcodeu -- build --id <id> --repo <dir> [--repo <dir> ...]  # from Python repositories"] },
   demos: [longcodeuDemo],
   runReport,
 };

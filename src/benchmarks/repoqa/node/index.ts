@@ -12,6 +12,10 @@ import { importCommand } from "./import-command";
 const repoqaNode: NodeFamily = {
   id: "repoqa",
   commands: { build: buildCommand, import: importCommand },
+  datasets: {
+    kind: "repoqa-snf",
+    commands: ["npm run dataset -- build <repo dir> [...] --id <id>  # from your repositories", "npm run import -- <repoqa-2024-04-20.json> --id <id>  # the official release"],
+  },
   demos: [repoqaDemo],
   afterDemos: seedLeaderboard,
 };

@@ -6,10 +6,12 @@ import type { NodeFamily } from "../../../../cli/lib/node-family";
 import { buildCommand } from "./build-command";
 import { semtraceDemo } from "./demo";
 import { runReport } from "./report";
+import { FAMILY_DATASET_BENCHMARK } from "../ids";
 
 const semtraceNode: NodeFamily = {
   id: "semtrace",
   commands: { build: buildCommand },
+  datasets: { kind: FAMILY_DATASET_BENCHMARK, commands: ["npm run semtrace -- build --id <id>  # the paper's grid (--targets, --distractors, --positions: a smaller one)"] },
   demos: [semtraceDemo],
   runReport,
 };
