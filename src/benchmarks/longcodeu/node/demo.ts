@@ -22,7 +22,7 @@ export const longcodeuDemo: NodeDemo = {
     await client.request("POST", `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { admin: true });
     log(`Dataset "${DEMO_ID}": imported\n${countsTable(release)}`);
   },
-  usage: (_base, urlFlag) => `The LongCodeU demo (eight long-code-understanding tasks, by length bucket):
-  npm run eval -- --benchmark longcodeu --model baseline:oracle --dataset ${DEMO_ID}${urlFlag}
-  npm run eval -- --benchmark longcodeu --tasks CU_P,LDU --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`,
+  usage: (_base, urlFlag) => `The LongCodeU demo "${DEMO_ID}" (eight long-code-understanding tasks, by length bucket):
+  npm run eval -- --model baseline:oracle --dataset ${DEMO_ID}${urlFlag}
+  npm run eval -- --tasks CU_P,LDU --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`,
 };

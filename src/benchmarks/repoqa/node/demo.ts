@@ -18,6 +18,7 @@ import type { ReleaseRepo } from "../dataset/release";
 import { importReleaseFile } from "./import-release";
 
 export const DEMO_SEED = 0;
+const BENCHMARK = "repoqa-snf";
 const DEMO_ID = "demo";
 /** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
 const DEMO_FILE = `${ROOT}.needlework/demo.json`;
@@ -62,20 +63,27 @@ export async function buildDemoRelease(log: (line: string) => void): Promise<Par
 
 type Release = Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
 
-/** The closing text: the demo's tasks, a prompt, a curl line that scores a right answer, and eval lines. */
+/**
+ * The closing text, the calls README.md's first way teaches (the `{benchmark, unit}` shape every
+ * benchmark answers): the hosted benchmarks, the demo's units, one unit's prompt, a curl line that
+ * scores a right answer to it, and eval lines.
+ */
 function usage(base: string, urlFlag: string): string {
   const release = JSON.parse(readFileSync(existsSync(DEMO_FILE) ? DEMO_FILE : FIXTURE_FILE, "utf8")) as Release;
   const [language, repos] = Object.entries(release)[0];
   const repo = repos[0];
   const needle = repo.needles[0];
   const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
-  const task = `${language}::${repo.repo}::${needle.name}`;
-  const body = JSON.stringify({ dataset: DEMO_ID, task, answer: "```\n" + code + "\n```" });
+  const unit = `${language}::${repo.repo}::${needle.name}`;
+  const units = `${base}/v1/benchmarks/${BENCHMARK}/datasets/${DEMO_ID}/units`;
+  const body = JSON.stringify({ benchmark: BENCHMARK, dataset: DEMO_ID, unit, answer: "```\n" + code + "\n```" });
   const quoted = `'${body.replaceAll("'", "'\\''")}'`;
-  return `  demo tasks:      ${base}/v1/datasets/${DEMO_ID}/tasks
-  a prompt:        ${base}/v1/datasets/${DEMO_ID}/prompt?task=${encodeURIComponent(task)}
+  return `The RepoQA demo "${DEMO_ID}" (README.md, "Score one answer over HTTP", for every benchmark):
+  the benchmarks:  curl -s ${base}/v1/benchmarks
+  demo units:      curl -s '${units}?limit=3'
+  one's prompt:    ${units}/${encodeURIComponent(unit)}/prompt   (JSON; about 16K tokens of code)
 
-Score an answer (here: the target function itself, so it passes):
+Score an answer (here: the unit's target function itself, so "passed": true):
   curl -s ${base}/v1/score -H 'content-type: application/json' -d ${quoted}
 
 Evaluate a model on the demo (in another terminal; baselines need no network):

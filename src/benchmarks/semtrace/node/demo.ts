@@ -8,9 +8,12 @@ import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "./suite";
 import { equallySpaced } from "../build";
-import { SUITE_TASKS } from "../dataset";
+import { SUITE_TASKS, type SuiteTask } from "../dataset";
 
 const DEMO_ID = "semtrace-demo";
+
+/** The suite's tasks (each a benchmark of its own): the CRUXEval ones only when its data is on this machine. */
+const demoTasks = (): readonly SuiteTask[] => (existsSync(DEFAULT_CRUXEVAL) ? SUITE_TASKS : ["semtrace", "sensitivity-semtrace"]);
 
 export const semtraceDemo: NodeDemo = {
   id: DEMO_ID,
@@ -21,7 +24,7 @@ export const semtraceDemo: NodeDemo = {
       return;
     }
     log(`Dataset "${DEMO_ID}": building a small SemTrace-family suite (seed 0)...`);
-    const tasks = existsSync(DEFAULT_CRUXEVAL) ? SUITE_TASKS : (["semtrace", "sensitivity-semtrace"] as const);
+    const tasks = demoTasks();
     const suite = await buildSuiteFromDisk({
       tasks,
       seed: 0,
@@ -36,7 +39,7 @@ export const semtraceDemo: NodeDemo = {
     await client.request("POST", `/v1/datasets/${DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`, suite, { admin: true });
     log(`Dataset "${DEMO_ID}": imported ${Object.keys(suite.tasks).join(", ")}`);
   },
-  usage: (_base, urlFlag) => `The lexical-vs-semantic recall demo (SemTrace, CRUXEval-O, lexical recall, sensitivity):
+  usage: (_base, urlFlag) => `The lexical-vs-semantic recall demo "${DEMO_ID}", one suite read by ${demoTasks().length} benchmarks (--benchmark ${demoTasks().join(", ")}):
   npm run eval -- --benchmark semtrace --model baseline:interpreter --dataset ${DEMO_ID}${urlFlag}
-  npm run eval -- --benchmark cruxeval-o --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`,
+  npm run eval -- --benchmark ${demoTasks().includes("cruxeval-o") ? "cruxeval-o" : "semtrace"} --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`,
 };
