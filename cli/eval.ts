@@ -24,7 +24,7 @@ import { ApiError, DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
 import { nodeFamilies } from "./lib/families";
-import { INSTANCE_FILE, defaultUrl, urlFlag as urlFlagFor } from "./lib/instance";
+import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
 import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
@@ -60,7 +60,7 @@ reference implementation's own files for the benchmarks that have them).
   --no-cache                call the model even for prompts it has answered before
   --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
   --out <dir>               where the exports go (default results/<run id>/)
-  --url <instance>          default $NEEDLEWORK_URL, else the running npm start (${INSTANCE_FILE.replace(ROOT, "")}),
+  --url <instance>          default $NEEDLEWORK_URL, else the running npm start (${instanceFile().replace(ROOT, "")}),
                             else ${DEFAULT_URL}
   --watch <run id>          follow an existing run instead of creating one
   --json                    print the results JSON instead of the tables

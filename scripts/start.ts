@@ -9,32 +9,22 @@
  * 4. for each family (cli/lib/families.ts, in registry order), builds each of its demo datasets
  *    the instance lacks from real code on this machine and imports it through the admin API
  *    (`NodeFamily.demos`, in src/benchmarks/<family>/node/);
- * 5. then each family's `afterDemos` (e.g. seeding the leaderboard with published results);
+ * 5. then each family's `afterDemos` (e.g. seeding the leaderboard with published results)
+ *    (4 and 5: cli/lib/demos.ts, which the docs test shares);
  * 6. prints the URL, and each demo's lines: the API calls the README teaches, eval commands.
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
 import "../cli/lib/tree-sitter-node";
-import { ROOT, api, waitForService, type Api, type ApiError } from "../cli/lib/api";
+import { ROOT, api, waitForService } from "../cli/lib/api";
+import { loadDemos } from "../cli/lib/demos";
 import { nodeFamilies } from "../cli/lib/families";
-import { INSTANCE_FILE, instanceFile, recordInstance, recordedInstance, urlFlag } from "../cli/lib/instance";
+import { instanceFile, recordInstance, recordedInstance, urlFlag } from "../cli/lib/instance";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
 import type { NodeFamily } from "../cli/lib/node-family";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
-
-/** Whether the instance has dataset `id` (and says so when it has). */
-async function loaded(client: Api, id: string): Promise<boolean> {
-  try {
-    await client.request("GET", `/v1/datasets/${id}`);
-    console.log(`Dataset "${id}": already loaded`);
-    return true;
-  } catch (err) {
-    if ((err as ApiError).status !== 404) throw err;
-    return false;
-  }
-}
 
 function printUsage(families: readonly NodeFamily[]) {
   const demos = families.flatMap((f) => f.demos ?? []).map((demo) => demo.usage(URL_BASE, urlFlag(URL_BASE)));
@@ -42,7 +32,7 @@ function printUsage(families: readonly NodeFamily[]) {
 needlework is running at ${URL_BASE}
   leaderboard:     ${URL_BASE}/
   API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
-  npm run eval and the other commands find it without --url (${INSTANCE_FILE.replace(ROOT, "")})
+  npm run eval and the other commands find it without --url (${instanceFile().replace(ROOT, "")})
 
 ${demos.join("\n\n")}
 
@@ -70,10 +60,7 @@ async function main() {
   await waitForService(URL_BASE, 90_000);
   const client = api(URL_BASE, token);
   const families = await nodeFamilies();
-  for (const demo of families.flatMap((f) => f.demos ?? [])) {
-    if (!(await loaded(client, demo.id))) await demo.load(client, console.log);
-  }
-  for (const family of families) await family.afterDemos?.(client, console.log);
+  await loadDemos(client, families, console.log);
   printUsage(families);
 }
 

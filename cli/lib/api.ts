@@ -6,6 +6,13 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DEV_VARS = `${ROOT}.dev.vars`;
 export const DEFAULT_URL = "http://127.0.0.1:8787";
 
+/**
+ * The local work directory (with a trailing slash): `.needlework/` in the checkout (git-ignored:
+ * the instance record, the demo's release, builds' default outputs), or NEEDLEWORK_DIR (tests, so
+ * they never write the checkout's).
+ */
+export const workDir = (): string => (process.env.NEEDLEWORK_DIR ? `${process.env.NEEDLEWORK_DIR.replace(/\/+$/, "")}/` : `${ROOT}.needlework/`);
+
 /** Reads KEY=value lines of a dotenv-style file (quotes optional). */
 export function readDotenv(path: string): Record<string, string> {
   if (!existsSync(path)) return {};

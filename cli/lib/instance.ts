@@ -7,16 +7,14 @@
  *
  * Order: `--url`, then NEEDLEWORK_URL, then the recorded instance, then http://127.0.0.1:8787.
  * Instances with their own state (`--persist-to`, tests) are never recorded. Tests point
- * NEEDLEWORK_INSTANCE_FILE at a file of their own, so they never read or write the checkout's.
+ * NEEDLEWORK_DIR at a directory of their own (`workDir`), so they never read or write the checkout's.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { DEFAULT_URL, ROOT } from "./api";
+import { DEFAULT_URL, workDir } from "./api";
 
-export const INSTANCE_FILE = `${ROOT}.needlework/instance.json`;
-
-/** The record's path: INSTANCE_FILE, or NEEDLEWORK_INSTANCE_FILE (tests). */
-export const instanceFile = (): string => process.env.NEEDLEWORK_INSTANCE_FILE || INSTANCE_FILE;
+/** The record's path: `.needlework/instance.json` (under NEEDLEWORK_DIR when set). */
+export const instanceFile = (): string => `${workDir()}instance.json`;
 
 /** What `.needlework/instance.json` holds. */
 export interface RecordedInstance {

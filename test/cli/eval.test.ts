@@ -1,7 +1,7 @@
 /**
  * `npm run eval`: the command as a researcher runs it, against a local instance with fresh state
  * (its own --persist-to directory and port) and the loopback model; how it finds the instance and
- * the benchmark when not told (a record of its own, never the checkout's .needlework/instance.json);
+ * the benchmark when not told (a work directory of its own, never the checkout's .needlework/);
  * and the pure pieces it prints with (run-report) and follows runs with (the SSE client).
  */
 import { execFile } from "node:child_process";
@@ -22,8 +22,9 @@ import { SseParser, sseEvents } from "../../cli/lib/sse";
 const DATASET = "eval-cli";
 /** A SemTrace-family suite with two of the family's five tasks: two benchmarks have units in it. */
 const SUITE = "eval-cli-suite";
-/** The instance record the commands read here (a test's own; NEEDLEWORK_INSTANCE_FILE). */
-const INSTANCE_FILE = join(mkdtempSync(join(tmpdir(), "nw-eval-record-")), "instance.json");
+/** The commands' work directory here (a test's own, NEEDLEWORK_DIR), and the instance record in it. */
+const WORK_DIR = mkdtempSync(join(tmpdir(), "nw-eval-work-"));
+const INSTANCE_FILE = join(WORK_DIR, "instance.json");
 
 let instance: IsolatedInstance | undefined;
 let url: string;
@@ -32,7 +33,7 @@ let model: LoopbackModel;
 
 /** Runs `npx tsx cli/eval.ts ...args` and returns its exit code and output (no NEEDLEWORK_URL: the test's record, if any). */
 function evalCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token, NEEDLEWORK_INSTANCE_FILE: INSTANCE_FILE };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token, NEEDLEWORK_DIR: WORK_DIR };
   delete env.NEEDLEWORK_URL;
   return new Promise((resolve) => {
     execFile("npx", ["tsx", "cli/eval.ts", ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {

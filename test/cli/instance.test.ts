@@ -1,8 +1,8 @@
 /**
  * cli/lib/instance.ts and withService (cli/lib/local-service.ts): the commands find the local
  * instance `npm start` recorded, never start a second service over the same `.wrangler/state`, and
- * `npm start` refuses to start twice. Every test uses a record file of its own
- * (NEEDLEWORK_INSTANCE_FILE), never the checkout's.
+ * `npm start` refuses to start twice. Every test uses a work directory of its own
+ * (NEEDLEWORK_DIR), never the checkout's .needlework/.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,16 +16,16 @@ import { defaultUrl, forgetInstance, recordInstance, recordedInstance, urlFlag, 
 import { freePort, withService } from "../../cli/lib/local-service";
 
 let file: string;
-const saved = { url: process.env.NEEDLEWORK_URL, file: process.env.NEEDLEWORK_INSTANCE_FILE };
+const saved = { url: process.env.NEEDLEWORK_URL, dir: process.env.NEEDLEWORK_DIR };
 
 beforeEach(() => {
-  file = join(mkdtempSync(join(tmpdir(), "nw-instance-")), "instance.json");
-  process.env.NEEDLEWORK_INSTANCE_FILE = file;
+  process.env.NEEDLEWORK_DIR = mkdtempSync(join(tmpdir(), "nw-instance-"));
+  file = join(process.env.NEEDLEWORK_DIR, "instance.json");
   delete process.env.NEEDLEWORK_URL;
 });
 
 afterEach(() => {
-  for (const [key, value] of [["NEEDLEWORK_URL", saved.url], ["NEEDLEWORK_INSTANCE_FILE", saved.file]] as const) {
+  for (const [key, value] of [["NEEDLEWORK_URL", saved.url], ["NEEDLEWORK_DIR", saved.dir]] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }

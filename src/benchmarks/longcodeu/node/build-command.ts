@@ -29,7 +29,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
-import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
@@ -91,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
     tasks,
     embeddings: values["embeddings-url"] ? { url: values["embeddings-url"], model: values["embedding-model"]! } : undefined,
   };
-  const dir = resolve(values.out ?? `${ROOT}.needlework/longcodeu/${id}`);
+  const dir = resolve(values.out ?? `${workDir()}longcodeu/${id}`);
   let built = values.rebuild ? undefined : finishedBuild(dir, options);
   if (built) console.log(`Reusing the finished build in ${dir} (same options; --rebuild to build again)`);
   else {

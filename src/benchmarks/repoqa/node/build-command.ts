@@ -27,7 +27,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import "../../../../cli/lib/tree-sitter-node";
-import { ROOT, api } from "../../../../cli/lib/api";
+import { api, workDir } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
@@ -124,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
     reports.push({ language, repo: name, directory: dir, skipped, ...report });
   }
   const ordered = Object.fromEntries(LANGUAGES.filter((l) => release[l]).map((l) => [l, release[l]]));
-  const out = resolve(values.out ?? `${ROOT}.needlework/${id}.json`);
+  const out = resolve(values.out ?? `${workDir()}${id}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(ordered));
   const reportFile = out.replace(/\.json$/, "") + ".report.json";

@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { ROOT, type Api } from "../../../../cli/lib/api";
+import { ROOT, workDir, type Api } from "../../../../cli/lib/api";
 import { collectFiles } from "../../../../cli/lib/collect";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
@@ -21,7 +21,7 @@ export const DEMO_SEED = 0;
 const BENCHMARK = "repoqa-snf";
 const DEMO_ID = "demo";
 /** The demo's release file, rebuilt whenever the demo dataset is missing from the local instance. */
-const DEMO_FILE = `${ROOT}.needlework/demo.json`;
+const demoFile = () => `${workDir()}demo.json`;
 /** What the closing text's example answer comes from before a demo was ever built here. */
 const FIXTURE_FILE = `${ROOT}test/fixtures/repoqa-mini.json`;
 
@@ -69,7 +69,7 @@ type Release = Record<string, { repo: string; content: Record<string, string>; n
  * scores a right answer to it, and eval lines.
  */
 function usage(base: string, urlFlag: string): string {
-  const release = JSON.parse(readFileSync(existsSync(DEMO_FILE) ? DEMO_FILE : FIXTURE_FILE, "utf8")) as Release;
+  const release = JSON.parse(readFileSync(existsSync(demoFile()) ? demoFile() : FIXTURE_FILE, "utf8")) as Release;
   const [language, repos] = Object.entries(release)[0];
   const repo = repos[0];
   const needle = repo.needles[0];
@@ -96,9 +96,9 @@ export const repoqaDemo: NodeDemo = {
   async load(client, log) {
     log(`Dataset "${DEMO_ID}": building it from code on this machine (docstring descriptions, seed ${DEMO_SEED})...`);
     const release = await buildDemoRelease(log);
-    mkdirSync(dirname(DEMO_FILE), { recursive: true });
-    writeFileSync(DEMO_FILE, JSON.stringify(release));
-    const { repos, tasks } = await importReleaseFile(client, DEMO_FILE, {
+    mkdirSync(dirname(demoFile()), { recursive: true });
+    writeFileSync(demoFile(), JSON.stringify(release));
+    const { repos, tasks } = await importReleaseFile(client, demoFile(), {
       id: DEMO_ID,
       name: "needlework demo (built at start from code on this machine)",
       source: "npm start (src/benchmarks/repoqa/node/demo.ts)",

@@ -31,7 +31,7 @@ import { parseArgs } from "node:util";
 import { PAPER_CONTEXT, equallySpaced } from "../build";
 import { SUITE_TASKS, type SuiteTask } from "../dataset";
 import { SEMTRACE_DIGITS } from "../generator";
-import { ROOT, api, deleteDatasetIfPresent } from "../../../../cli/lib/api";
+import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
 import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
@@ -96,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
     cruxeval: values.cruxeval ? resolve(values.cruxeval) : undefined,
     log: console.log,
   });
-  const out = resolve(values.out ?? `${ROOT}.needlework/${id}.json`);
+  const out = resolve(values.out ?? `${workDir()}${id}.json`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(suite));
   console.log(`Wrote ${out}`);
