@@ -35,7 +35,11 @@ const options = {
 const ScoreRequest = z
   .object({
     dataset: z.string().min(1).max(128),
-    task: z.string().min(1).max(1024).openapi({ example: "python::needlework-demo/textkit::normalize_whitespace" }),
+    task: z
+      .string()
+      .min(1)
+      .max(1024)
+      .openapi({ example: "python::python/cpython-email::parse_message_id", description: "`<language>::<repo>::<function name>`, as `GET /v1/datasets/{id}/tasks` lists them" }),
     answer: z.string().openapi({ description: `The model's raw output (at most ${LIMITS.answerBytes} bytes UTF-8)` }),
     ...options,
   })
