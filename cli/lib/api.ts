@@ -44,6 +44,17 @@ export interface Api {
   request<T>(method: string, path: string, body?: unknown, opts?: { admin?: boolean }): Promise<T>;
 }
 
+/**
+ * Whether a request failed on a kept-alive connection the server had already closed, before any
+ * answer: the peer's close unseen while the event loop was busy (a demo build blocks it for
+ * seconds), so the request was written to a dead socket and never read. Such a request is sent
+ * again once, whatever its method.
+ */
+function isStaleConnection(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return err instanceof TypeError && (code === "EPIPE" || code === "ECONNRESET" || code === "UND_ERR_SOCKET");
+}
+
 export function api(url: string, token = adminToken()): Api {
   const base = url.replace(/\/+$/, "");
   return {
@@ -55,7 +66,11 @@ export function api(url: string, token = adminToken()): Api {
         if (!token) throw new Error("No admin token: set NEEDLEWORK_ADMIN_TOKEN or ADMIN_TOKEN in .dev.vars.");
         headers.authorization = `Bearer ${token}`;
       }
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+      const res = await fetch(`${base}${path}`, init).catch((err: unknown) => {
+        if (!isStaleConnection(err)) throw err;
+        return fetch(`${base}${path}`, init); // once, on a fresh connection
+      });
       const text = await res.text();
       if (!res.ok) {
         let problem;
