@@ -33,9 +33,10 @@ const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
 
 Runs a benchmark against a model on a needlework instance (the running npm start, found without
---url; when none runs, a local one is started for the command), shows its progress, prints the results (the benchmark family's own tables, or pass@1 per
-threshold and language and per needle depth), and writes the export files (the results, and the
-reference implementation's own files for the benchmarks that have them).
+--url; when none runs, a local one is started for the command), shows its progress, prints the
+results (the benchmark family's own tables, or pass@1 per threshold and language and per needle
+depth), and writes the export files (the results, and the reference implementation's own files for
+the benchmarks that have them).
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)

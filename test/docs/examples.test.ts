@@ -46,27 +46,31 @@ const setupLog: string[] = [];
 const timings: { where: string; ms: number }[] = [];
 let setupMs = 0;
 
-beforeAll(async () => {
-  const started = Date.now();
-  instance = await startIsolatedInstance("nw-docs");
-  // npm start's demos, written to the test's own work directory; no published results (a fresh clone's).
-  process.env.NEEDLEWORK_DIR = workDir;
-  process.env.NEEDLEWORK_REPOQA_OFFICIAL = join(workDir, "no-published-results");
-  await loadDemos(api(instance.url, instance.token), await nodeFamilies(), (line) => setupLog.push(line));
-  setupMs = Date.now() - started;
-}, 600_000);
-
-afterAll(async () => {
-  await instance?.stop();
-  const total = timings.reduce((a, t) => a + t.ms, 0);
-  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5);
-  console.log(
-    `docs test: ${timings.length} examples in ${(total / 1000).toFixed(1)} s, after ${(setupMs / 1000).toFixed(1)} s for the instance and its demos; ` +
-      `slowest: ${slowest.map((t) => `${t.where} ${(t.ms / 1000).toFixed(1)} s`).join(", ")}`,
-  );
-});
-
 describe("every shell example of README.md and docs/, as printed", () => {
+  beforeAll(async () => {
+    const started = Date.now();
+    instance = await startIsolatedInstance("nw-docs");
+    // npm start's demos, written to the test's own work directory; no published results (a fresh clone's).
+    process.env.NEEDLEWORK_DIR = workDir;
+    process.env.NEEDLEWORK_REPOQA_OFFICIAL = join(workDir, "no-published-results");
+    try {
+      await loadDemos(api(instance.url, instance.token), await nodeFamilies(), (line) => setupLog.push(line));
+    } catch (err) {
+      throw new Error(`loading the demos failed: ${(err as Error).message} (${String((err as { cause?: unknown }).cause)})\n${setupLog.join("\n")}\nwrangler dev said:\n${instance.log()}`);
+    }
+    setupMs = Date.now() - started;
+  }, 600_000);
+
+  afterAll(async () => {
+    await instance?.stop();
+    const total = timings.reduce((a, t) => a + t.ms, 0);
+    const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(
+      `docs test: ${timings.length} examples in ${(total / 1000).toFixed(1)} s, after ${(setupMs / 1000).toFixed(1)} s for the instance and its demos; ` +
+        `slowest: ${slowest.map((t) => `${t.where} ${(t.ms / 1000).toFixed(1)} s`).join(", ")}`,
+    );
+  });
+
   for (const block of shell) {
     const where = `${block.file}:${block.line}`;
     it(where, async () => {
