@@ -11,33 +11,20 @@
  *    (`NodeFamily.demos`, in src/benchmarks/<family>/node/);
  * 5. then each family's `afterDemos` (e.g. seeding the leaderboard with published results)
  *    (4 and 5: cli/lib/demos.ts, which the docs test shares);
- * 6. prints the URL, and each demo's lines: the API calls the README teaches, eval commands.
+ * 6. prints the URL, and each demo's lines: the API calls the README teaches, eval commands
+ *    (`banner` in cli/lib/demos.ts; the docs test runs its commands).
  *
  * PORT (default 8787) picks the port. Ctrl-C stops everything.
  */
 import "../cli/lib/tree-sitter-node";
-import { ROOT, api, waitForService } from "../cli/lib/api";
-import { loadDemos } from "../cli/lib/demos";
+import { api, waitForService } from "../cli/lib/api";
+import { banner, loadDemos } from "../cli/lib/demos";
 import { nodeFamilies } from "../cli/lib/families";
-import { instanceFile, recordInstance, recordedInstance, urlFlag } from "../cli/lib/instance";
+import { instanceFile, recordInstance, recordedInstance } from "../cli/lib/instance";
 import { applyLocalMigrations, ensureAdminToken, startWranglerDev } from "../cli/lib/local-service";
-import type { NodeFamily } from "../cli/lib/node-family";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
-
-function printUsage(families: readonly NodeFamily[]) {
-  const demos = families.flatMap((f) => f.demos ?? []).map((demo) => demo.usage(URL_BASE, urlFlag(URL_BASE)));
-  console.log(`
-needlework is running at ${URL_BASE}
-  leaderboard:     ${URL_BASE}/
-  API description: ${URL_BASE}/openapi.json     health: ${URL_BASE}/v1/health
-  npm run eval and the other commands find it without --url (${instanceFile().replace(ROOT, "")})
-
-${demos.join("\n\n")}
-
-Press Ctrl-C to stop.`);
-}
 
 async function main() {
   const running = recordedInstance();
@@ -61,7 +48,7 @@ async function main() {
   const client = api(URL_BASE, token);
   const families = await nodeFamilies();
   await loadDemos(client, families, console.log);
-  printUsage(families);
+  console.log(banner(URL_BASE, families));
 }
 
 main().catch((err) => {

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../cli/lib/api";
-import { loadDemos } from "../../cli/lib/demos";
+import { banner, loadDemos } from "../../cli/lib/demos";
 import { nodeFamilies } from "../../cli/lib/families";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { EXECUTED, allBlocks, fencedBlocks, mirrorCheckout, runBlock, tail } from "./examples";
@@ -69,6 +69,27 @@ describe("every shell example of README.md and docs/, as printed", () => {
       `docs test: ${timings.length} examples in ${(total / 1000).toFixed(1)} s, after ${(setupMs / 1000).toFixed(1)} s for the instance and its demos; ` +
         `slowest: ${slowest.map((t) => `${t.where} ${(t.ms / 1000).toFixed(1)} s`).join(", ")}`,
     );
+  });
+
+  it("npm start's closing text: its curl lines and addresses work as printed, its eval lines are the README's, its answer passes", async () => {
+    expect(instance, `no instance:\n${setupLog.join("\n")}`).toBeDefined();
+    const text = banner(instance!.url, await nodeFamilies());
+    const lines = text.split("\n");
+    const curls = lines.flatMap((l) => /(curl -s .*)$/.exec(l)?.[1] ?? []);
+    const addresses = lines.filter((l) => !l.includes("curl ") && !l.includes("npm run")).flatMap((l) => l.match(/http:\/\/\S+/g) ?? []);
+    expect(curls.length, text).toBeGreaterThanOrEqual(3);
+    expect(addresses.length, text).toBeGreaterThanOrEqual(4);
+    for (const address of addresses) expect(address.startsWith(instance!.url), address).toBe(true);
+    const script = [...curls, ...addresses.map((a) => `curl -s -o /dev/null '${a}'`)].map((c) => `${c}\necho`).join("\n");
+    const run = await runBlock({ file: "npm start", line: 0, lang: "sh", text: script }, { url: instance!.url, token: instance!.token }, { cwd, workDir, timeoutMs: 60_000 });
+    timings.push({ where: "npm start's text", ms: run.ms });
+    expect(run.failure, `npm start's text failed (${run.failure}):\n${text}\n--- stdout\n${tail(run.stdout)}\n--- stderr\n${tail(run.stderr)}`).toBeUndefined();
+    expect(run.stdout, "the answer the text scores is the unit's target: it passes").toContain('"passed":true');
+    // Its runnable eval lines (not the <model> templates) are lines of the README's blocks, which this file runs.
+    const readme = new Set(shell.filter((b) => b.file === "README.md").flatMap((b) => b.text.split("\n").map((l) => l.replace(/\s+#.*$/, "").trim())));
+    const evals = lines.flatMap((l) => /(npm run eval -- .*)$/.exec(l)?.[1] ?? []).filter((l) => !l.includes("<"));
+    expect(evals.length, text).toBeGreaterThanOrEqual(3);
+    for (const line of evals) expect(readme, line).toContain(line.replace(` --url ${instance!.url}`, ""));
   });
 
   for (const block of shell) {
