@@ -48,14 +48,14 @@ function cruxeval(): { missing: string } | { path: string; jsonl: string } {
  */
 const FRESH_ISOLATE = "vitest: fresh isolate";
 const REACHES_STORAGE = /cloudflare:test|from "(\.\.\/)+helpers"|\bSELF\b/;
-const EXCLUDED = ["test/cli/**", "test/browser/**", "test/architecture/**", "**/node_modules/**"];
+const EXCLUDED = ["test/cli/**", "test/browser/**", "test/architecture/**", "test/docs/**", "**/node_modules/**"];
 function sharedIsolateFiles(): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : []));
   const root = import.meta.dirname;
   return walk(join(root, "test"))
     .map((f) => relative(root, f))
-    .filter((f) => !/^test\/(cli|browser|architecture)\//.test(f))
+    .filter((f) => !/^test\/(cli|browser|architecture|docs)\//.test(f))
     .filter((f) => {
       const text = readFileSync(join(root, f), "utf8");
       return !REACHES_STORAGE.test(text) && !text.includes(FRESH_ISOLATE);
@@ -87,7 +87,7 @@ export default defineConfig(async () => {
       // Run tests wait for real queue deliveries and loopback model latency; a loaded CI machine is slower.
       testTimeout: 30_000,
       reporters: ["default", "./test/summary-reporter.ts"],
-      // Node-side command, browser and architecture tests run under vitest.node.config.ts.
+      // Node-side command, browser, architecture and docs tests run under vitest.node.config.ts.
       exclude: EXCLUDED,
       projects: [
         { extends: true, test: { name: "shared-isolate", include: shared, isolate: false } },
