@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 
 /** A model API key as a Worker secret; tests check it never lands in a row, object or response. */
 const TEST_PROVIDER_KEY = "sk-test-needlework-4242-SECRET";
@@ -62,6 +63,16 @@ function sharedIsolateFiles(): string[] {
     });
 }
 
+/**
+ * What wrangler.toml configures for rate limits and what docs/limits.md says of them, for the test
+ * that they agree with the RATE_LIMITS var (test/api/edge.test.ts): the suite itself runs with
+ * other limits (below), and workerd cannot read files.
+ */
+function rateLimitConfig() {
+  const config = unstable_readConfig({ config: "./wrangler.toml" }, { hideWarnings: true });
+  return { bindings: config.ratelimits, doc: readFileSync(resolve(import.meta.dirname, "docs/limits.md"), "utf8") };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   const shared = sharedIsolateFiles();
@@ -71,12 +82,19 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         remoteBindings: false,
         miniflare: {
+          // The suite's requests all come from one client (no CF-Connecting-IP): its counters get
+          // room for every test file; test/api/edge.test.ts limits with TEST_RATE_LIMIT instead.
+          ratelimits: {
+            ...Object.fromEntries(["RATE_LIMIT_READ", "RATE_LIMIT_SCORE", "RATE_LIMIT_RUNS", "RATE_LIMIT_ADMIN"].map((name, i) => [name, { namespace_id: String(9001 + i), simple: { limit: 1_000_000, period: 60 } }])),
+            TEST_RATE_LIMIT: { namespace_id: "9100", simple: { limit: 3, period: 10 } },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: "test-admin-token",
             OFFICIAL_RESULTS: officialResults(),
             CRUXEVAL: cruxeval(),
             TEST_PROVIDER_API_KEY: TEST_PROVIDER_KEY,
+            RATE_LIMIT_CONFIG: rateLimitConfig(),
           },
         },
       }),

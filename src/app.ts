@@ -8,6 +8,9 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import { ProblemError, problemResponse, toProblem } from "./errors";
+import { ROUTE_METHODS, type RouteAccess, routeAccess } from "./middleware/access";
+import { cors } from "./middleware/cors";
+import { rateLimit } from "./middleware/rate-limit";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
 import { exportRoutes } from "./routes/export";
@@ -21,6 +24,7 @@ import { runRoutes } from "./routes/runs";
 import { compareRoutes } from "./routes/compare";
 import { comparePageRoutes } from "./routes/compare-page";
 import { scoreRoutes } from "./routes/score";
+import { tokenRoutes } from "./routes/tokens";
 import { SERVICE_VERSION } from "./version";
 
 export function createApp() {
@@ -35,11 +39,17 @@ export function createApp() {
     }),
   );
 
+  // CORS for public routes, then the rate limit of the route's class; both read a route's guard
+  // (requireAdmin, requireSubmitter) from the router, at request time (routes are added below).
+  const access = routeAccess(app);
+  app.use(cors(access));
+  app.use(rateLimit(access));
+
   app.onError((err, c) => problemResponse(c, toProblem(err, c.get("requestId"))));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110 §15.5.6).
-    const allow = allowedMethods(app, path);
+    const allow = allowedMethods(access, path);
     if (allow.length > 0 && !allow.includes(c.req.method)) {
       return problemResponse(
         c,
@@ -62,11 +72,13 @@ export function createApp() {
   app.route("/", leaderboardRoutes);
   app.route("/", runRoutes);
   app.route("/", compareRoutes);
+  app.route("/", tokenRoutes);
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
+  app.openAPIRegistry.registerComponent("securitySchemes", "token", {
     type: "http",
     scheme: "bearer",
-    description: "The ADMIN_TOKEN Worker secret (.dev.vars locally)",
+    description:
+      "The ADMIN_TOKEN Worker secret (.dev.vars locally; role admin), or a named token from POST /v1/tokens (role admin or submitter). A route's security lists the role it needs; an admin token may call every route.",
   });
   app.doc31("/openapi.json", (c) => ({
     openapi: "3.1.0",
@@ -117,24 +129,14 @@ export function createApp() {
 /** The hosted benchmarks by title and id, from the registry (the OpenAPI description names them all). */
 export const hostedBenchmarks = () => allBenchmarks().map((b) => `${b.title} (\`${b.id}\`)`).join("; ");
 
-/** Methods in the order an `Allow` header lists them. */
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-
 /**
- * The methods `path` has a route for, asked of the app's own router (so Allow never drifts from
- * what is registered): a route counts when it was declared for that method, not middleware
- * mounted for all methods (request ids). HEAD is answered wherever GET is (Hono runs the GET
- * handler without the body). Empty for an unknown path.
+ * The methods `path` has a route for, asked of the app's own router through the route access
+ * lookup (so Allow never drifts from what is registered): a route counts when it was declared for
+ * that method, not middleware mounted for all methods (request ids). HEAD is answered wherever GET
+ * is (Hono runs the GET handler without the body). Empty for an unknown path.
  */
-export function allowedMethods(app: OpenAPIHono<AppEnv>, path: string): string[] {
-  const allowed = new Set<string>();
-  for (const method of METHODS) {
-    if (method === "HEAD") continue;
-    const [matches] = app.router.match(method, path);
-    if (matches.some(([[, route]]) => route.method === method)) allowed.add(method);
-  }
-  if (allowed.has("GET")) allowed.add("HEAD");
-  return METHODS.filter((m) => allowed.has(m));
+function allowedMethods(access: RouteAccess, path: string): string[] {
+  return ROUTE_METHODS.filter((m) => access(m, path) !== undefined);
 }
 
 const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/") || path === "/openapi.json";

@@ -4,6 +4,8 @@
  * A leaf module: the run bindings are declared untyped here and narrowed by the modules in
  * src/runs/ that own what they carry (`runQueue`, `coordinatorOf`, the model limiters).
  */
+import type { TokenRole } from "./db/schema";
+
 export interface Env {
   DB: D1Database;
   DATASETS: R2Bucket;
@@ -26,12 +28,35 @@ export interface Env {
    * default 30, "off" keeps every run). src/runs/retention.ts.
    */
   RUN_RETENTION_DAYS?: string;
+  /**
+   * Rate Limiting bindings, one counter per class (wrangler.toml `[[ratelimits]]`,
+   * src/middleware/rate-limit.ts); a class whose binding is absent is not limited.
+   */
+  RATE_LIMIT_READ?: RateLimit;
+  RATE_LIMIT_SCORE?: RateLimit;
+  RATE_LIMIT_RUNS?: RateLimit;
+  RATE_LIMIT_ADMIN?: RateLimit;
+  /** The bindings' limits as the 429's headers state them (wrangler.toml `[vars]`, checked by src/middleware/rate-limit.ts). */
+  RATE_LIMITS?: unknown;
   /** Bearer token for admin endpoints. Unset means admin endpoints are closed. */
   ADMIN_TOKEN?: string;
 }
 
+/** A request's bearer token, resolved: the secret is `admin` (id `admin`), a named token its row's id and role. */
+export interface Identity {
+  id: string;
+  role: TokenRole;
+}
+
+/** What a request's Authorization header is: no bearer token, a token of this instance, or any other bearer token. */
+export type Caller = Identity | "anonymous" | "invalid";
+
 /** Hono generics for every router in the app. */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { requestId: string };
+  Variables: {
+    requestId: string;
+    /** The bearer token's caller, resolved once per request (src/middleware/admin.ts `callerOf`). */
+    caller?: Promise<Caller>;
+  };
 }

@@ -12,7 +12,8 @@ export const PROBLEMS = {
   "validation-error": { status: 400, title: "Request failed validation" },
   "malformed-json": { status: 400, title: "Malformed JSON body" },
   "malformed-encoding": { status: 400, title: "Body does not decode" },
-  unauthorized: { status: 401, title: "Missing or invalid admin token" },
+  unauthorized: { status: 401, title: "Missing or invalid token" },
+  forbidden: { status: 403, title: "Token lacks the role" },
   "admin-disabled": { status: 403, title: "Admin endpoints are disabled" },
   "not-found": { status: 404, title: "Not found" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
@@ -21,6 +22,7 @@ export const PROBLEMS = {
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "unprocessable-content": { status: 422, title: "Unprocessable content" },
   "budget-exceeded": { status: 422, title: "Input too costly to process" },
+  "too-many-requests": { status: 429, title: "Too many requests" },
   "internal-error": { status: 500, title: "Internal error" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string }>;
 

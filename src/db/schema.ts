@@ -250,3 +250,20 @@ export const runSamples = sqliteTable(
 export type RunRow = typeof runs.$inferSelect;
 /** A run sample as stored. */
 export type RunSampleRow = typeof runSamples.$inferSelect;
+
+/**
+ * Named API tokens an admin created (`POST /v1/tokens`; src/db/tokens.ts). Only the SHA-256 of the
+ * secret is kept: the secret itself is shown once, in the creating response. The ADMIN_TOKEN Worker
+ * secret is not a row. Revoking deletes the row, so the token stops working at once.
+ */
+export const TOKEN_ROLES = ["admin", "submitter"] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number];
+
+export const apiTokens = sqliteTable("api_tokens", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  role: text("role", { enum: TOKEN_ROLES }).notNull(),
+  /** Lower-case hex SHA-256 of the secret: what a presented bearer token is looked up by. */
+  secretSha256: text("secret_sha256").notNull().unique(),
+  createdAt: text("created_at").notNull(),
+});

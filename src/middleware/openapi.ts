@@ -91,17 +91,25 @@ export const ProblemSchema = z
   .catchall(z.unknown())
   .openapi("Problem");
 
-/** Problem responses for the given statuses, in OpenAPI form. */
+/**
+ * Problem responses for the given statuses, in OpenAPI form; every route also lists 429 (each is
+ * rate-limited: src/middleware/rate-limit.ts).
+ */
 export function problemResponses(...statuses: number[]) {
   const out: Record<number, { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema } } }> = {};
-  for (const status of statuses) {
+  for (const status of [...statuses, 429]) {
     const known = Object.values(PROBLEMS).filter((p) => p.status === status).map((p) => p.title);
     out[status] = { description: known.join("; ") || "Error", content: { "application/problem+json": { schema: ProblemSchema } } };
   }
   return out;
 }
 
-export const ADMIN_SECURITY = [{ adminToken: [] }];
+/**
+ * Security requirements of guarded routes: the `token` bearer scheme with the role the route needs
+ * (OpenAPI 3.1 lets a non-OAuth scheme list role names). An `admin` token may call `submitter` routes.
+ */
+export const ADMIN_SECURITY = [{ token: ["admin"] }];
+export const SUBMITTER_SECURITY = [{ token: ["submitter"] }];
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { body: { required: true, description, content: { "application/json": { schema } } } };

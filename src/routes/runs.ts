@@ -9,14 +9,14 @@ import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { requireAdmin } from "../middleware/admin";
+import { requireAdmin, requireSubmitter } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { deleteRun } from "../runs/retention";
 import { allSamples, getRun, listRuns, readOutput, samplePage } from "../runs/store";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
+import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
   /** Tasks in flight at once for one run. */
@@ -93,9 +93,9 @@ const create = createRoute({
   method: "post",
   path: "/v1/runs",
   tags: ["runs"],
-  summary: "Start an evaluation run of a model on a dataset",
-  security: ADMIN_SECURITY,
-  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  summary: "Start an evaluation run of a model on a dataset (a submitter or admin token)",
+  security: SUBMITTER_SECURITY,
+  middleware: [requireSubmitter, limitBody(LIMITS.smallBody), requireJson] as const,
   request: jsonBody(RunRequestSchema),
   responses: { 202: json("Started"), ...problemResponses(400, 401, 403, 404, 413, 415, 422) },
 });
