@@ -40,7 +40,7 @@ describe("GET /v1/health", () => {
 });
 
 describe("GET /openapi.json", () => {
-  it("is an OpenAPI 3.1 document of every route, with the admin security scheme", async () => {
+  it("is an OpenAPI 3.1 document of every route, with the token security scheme and each guarded route's role", async () => {
     const doc = await (await get("/openapi.json")).json<any>();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -81,13 +81,16 @@ describe("GET /openapi.json", () => {
       "/v1/score",
       "/v1/score/batch",
       "/v1/score/promptfoo",
+      "/v1/tokens",
+      "/v1/tokens/{id}",
     ]);
-    expect(doc.paths["/v1/runs"].post.security).toEqual([{ adminToken: [] }]);
-    expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.paths["/v1/datasets/{id}/import"].post.security).toEqual([{ adminToken: [] }]);
+    expect(doc.paths["/v1/runs"].post.security).toEqual([{ token: ["submitter"] }]);
+    expect(doc.components.securitySchemes.token).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/v1/datasets/{id}/import"].post.security).toEqual([{ token: ["admin"] }]);
+    expect(doc.paths["/v1/score"].post.responses["429"].content["application/problem+json"]).toBeDefined();
     expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();
     expect(doc.components.schemas.ScoreRequest.properties.mode.enum).toEqual(["official", "strict"]);
-    expect(doc.paths["/v1/leaderboard/import"].post.security).toEqual([{ adminToken: [] }]);
+    expect(doc.paths["/v1/leaderboard/import"].post.security).toEqual([{ token: ["admin"] }]);
     expect(Object.keys(doc.paths["/v1/leaderboard"].get.responses["200"].content)).toEqual(["application/json", "text/csv"]);
     expect(doc.paths["/v1/leaderboard"].get.responses["304"]).toBeDefined();
     expect(doc.paths["/v1/leaderboard/import"].post.description).toContain("10 repositories x 10 needles");

@@ -31,16 +31,18 @@ let url: string;
 let token: string;
 let model: LoopbackModel;
 
-/** Runs `npx tsx cli/eval.ts ...args` and returns its exit code and output (no NEEDLEWORK_URL: the test's record, if any). */
-function evalCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token, NEEDLEWORK_DIR: WORK_DIR };
+/** Runs `npx tsx cli/<command>.ts ...args` with `as` for the token (no NEEDLEWORK_URL: the test's record, if any) and returns its exit code and output. */
+function command(name: "eval" | "tokens", args: string[], as = token): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: as, NEEDLEWORK_DIR: WORK_DIR };
   delete env.NEEDLEWORK_URL;
   return new Promise((resolve) => {
-    execFile("npx", ["tsx", "cli/eval.ts", ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {
+    execFile("npx", ["tsx", `cli/${name}.ts`, ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
 }
+
+const evalCommand = (args: string[], as = token) => command("eval", args, as);
 
 const runIdOf = (out: string) => /Run (run-\d{14}-[0-9a-f]{10}):/.exec(out)?.[1];
 
@@ -180,6 +182,24 @@ describe("npm run eval", () => {
     expect(stderr).toMatch(new RegExp(`^  --dataset ${SUITE} +read by lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o$`, "m"));
     expect(stderr).toMatch(/^  npm run semtrace -- build --id <id> +# /m);
     expect(stderr).toMatch(/^  npm start +# the demo datasets \(demo, semtrace-demo, longcodeu-demo\)/m);
+  });
+
+  it("runs with a submitter token made by npm run tokens, which is listed without its secret and refused once revoked", async () => {
+    const created = await command("tokens", ["create", "--role", "submitter", "--name", "eval ci", "--url", url]);
+    expect(created.code, created.stdout + created.stderr).toBe(0);
+    const id = /Created (tok_[0-9a-f]{16}) \(submitter, "eval ci"\)/.exec(created.stdout)?.[1];
+    const secret = created.stdout.trim().split("\n").at(-1)!;
+    expect(secret).toMatch(/^nwt_/);
+    const run = await evalCommand(["--model", "baseline:oracle", "--dataset", DATASET, "--languages", "go", "--no-publish", "--url", url], secret);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Run run-\d{14}-[0-9a-f]{10}:/);
+    const listed = await command("tokens", ["list", "--url", url]);
+    expect(listed.stdout).toContain(`${id}  submitter`);
+    expect(listed.stdout).not.toContain(secret);
+    expect((await command("tokens", ["revoke", id!, "--url", url])).stdout).toContain(`Revoked ${id}`);
+    const refused = await fetch(`${url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: "{}" });
+    expect(refused.status).toBe(401);
+    expect((await command("tokens", ["revoke", id!, "--url", url])).stderr).toContain("404");
   });
 
   it("stops at a usage error before contacting any instance", async () => {
