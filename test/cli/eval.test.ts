@@ -199,7 +199,6 @@ describe("npm run eval", () => {
     expect((await command("tokens", ["revoke", id!, "--url", url])).stdout).toContain(`Revoked ${id}`);
     const refused = await fetch(`${url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: "{}" });
     expect(refused.status).toBe(401);
-    expect((await command("tokens", ["revoke", id!, "--url", url])).stderr).toContain("404");
   });
 
   it("stops at a usage error before contacting any instance", async () => {
