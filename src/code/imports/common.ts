@@ -18,7 +18,7 @@ export interface DependencyOptions {
    * `needlework` (default): the rules documented per language in curate/dependencies.ts.
    * `reference`: what the reference's own tools printed for the official release, quirks included
    * (the `*-reference.ts` resolvers and the Python resolver's reference flags; rules in
-   * docs/repoqa.md). For Go it implies `goStrategy: "reference"`.
+   * the family's docs page). For Go it implies `goStrategy: "reference"`.
    */
   curation?: Curation;
   /** Rust, reference curation: `Cargo.toml` files (repository path -> text) for targets and default features. */

@@ -1,5 +1,5 @@
 /**
- * The reference's C/C++ dependency tool (evalplus/repoqa `scripts/curate/dep_analysis/cpp.py`),
+ * The reference's C/C++ dependency tool (the reference repository's `scripts/curate/dep_analysis/cpp.py`),
  * reproduced. It read lines, not a parse tree:
  * - keys: suffix by suffix (.cpp .hpp .cc .hh .cxx .hxx .c .h), the files `rglob("*<suffix>")`
  *   finds under the entry DIRECTORY;

@@ -1,5 +1,5 @@
 /**
- * The reference's Java dependency tool (evalplus/repoqa `scripts/curate/dep_analysis/java.py` and
+ * The reference's Java dependency tool (the reference repository's `scripts/curate/dep_analysis/java.py` and
  * `java-analysis/.../DepAnalyze.java`, JavaParser), reproduced: for every `.java` file under the
  * entry DIRECTORY (`rglob("*.java")`), with the source root = the entry path:
  * - `import a.b.C;` -> `<entry>/a/b/C.java` if it exists, else `<entry>/a/b.java` (a static member);

@@ -1,5 +1,5 @@
 /**
- * The reference's Rust dependency tool (evalplus/repoqa `scripts/curate/dep_analysis/rust.py`),
+ * The reference's Rust dependency tool (the reference repository's `scripts/curate/dep_analysis/rust.py`),
  * reproduced in its deterministic parts. It ran cargo-modules on each library and binary target
  * under the entry path and mapped every node of the graph to a file with its `find_path`:
  * - the module set is the crate's module tree as rust-analyzer sees it with the package's DEFAULT
