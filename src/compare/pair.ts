@@ -9,6 +9,7 @@ import { ProblemError } from "../errors";
 import { wilson } from "../leaderboard/wilson";
 import { BOOTSTRAP_RESAMPLES, mcnemarExact, newcombeDifference, pairedBootstrap, type BootstrapDifference, type PairedDifference, type PairedTable } from "../metrics/paired";
 import { checkBootstrapDraws } from "./budget";
+import { discordantPairs, type DiscordantPair, type ScoredPair } from "./discordant";
 
 /** Keys of one side's samples that were not scored, by status (left out of every figure). */
 export interface NotScored {
@@ -38,11 +39,12 @@ export interface PairedComparison extends PairedFigures {
   groups: { by: string; rows: (PairedFigures & { key: string })[] } | null;
 }
 
-interface Pair {
-  key: string;
-  a: CompareSample;
-  b: CompareSample;
+/** A comparison and every discordant pair of it, in order (./discordant.ts); the answer pages the list. */
+export interface PairedResult extends PairedComparison {
+  discordant: DiscordantPair[];
 }
+
+type Pair = ScoredPair;
 
 /** One side's samples by pair key; a key twice on one side cannot pair (422 naming it). */
 function keyed(rule: CompareRule, samples: readonly CompareSample[], side: "a" | "b"): Map<string, CompareSample> {
@@ -90,10 +92,10 @@ function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | 
  * Pairs A's and B's samples by the rule's key and computes the figures, overall and per group.
  * A key on one side only is unpaired (named); a key on both sides pairs only when both samples
  * are scored, otherwise it is named under each side whose sample is an error or a context
- * overflow. Keys are listed in code-point order. A graded comparison whose bootstrap draws (overall
+ * overflow. Keys are listed in code-point order; the discordant pairs in ./discordant.ts's order. A graded comparison whose bootstrap draws (overall
  * and per group) exceed `plan`'s limit is refused before any draw (./budget.ts).
  */
-export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample[], samplesB: readonly CompareSample[], threshold: number | null, plan: BudgetPlan): PairedComparison {
+export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample[], samplesB: readonly CompareSample[], threshold: number | null, plan: BudgetPlan): PairedResult {
   const a = keyed(rule, samplesA, "a");
   const b = keyed(rule, samplesB, "b");
   const unpaired = { a: [...a.keys()].filter((k) => !b.has(k)).sort(bytes), b: [...b.keys()].filter((k) => !a.has(k)).sort(bytes) };
@@ -119,5 +121,5 @@ export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample
     const rows = [...byKey.keys()].sort(bytes).map((key) => ({ key, ...figures(rule, byKey.get(key)!, threshold) }));
     groups = { by: rule.group.by, rows };
   }
-  return { ...figures(rule, pairs, threshold), unpaired, not_scored: notScored, groups };
+  return { ...figures(rule, pairs, threshold), unpaired, not_scored: notScored, groups, discordant: discordantPairs(rule, pairs, threshold) };
 }

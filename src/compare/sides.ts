@@ -31,6 +31,8 @@ export interface SideInfo {
   mode: string | null;
   comment_mode: string | null;
   entry_kind: "verified" | "reported" | null;
+  /** A run side's id; a verified entry's run (its receipt's `run`), where its answers are; null for a reported entry. */
+  run: string | null;
 }
 
 export interface Side extends SideInfo {
@@ -44,7 +46,7 @@ const unprocessable = (detail: string): never => {
 };
 
 /** The run `id`, or undefined when there is none. A run that has not completed is refused (422). */
-async function readRun(env: Env, id: string): Promise<Side | undefined> {
+export async function readRun(env: Env, id: string): Promise<Side | undefined> {
   const d = db(env);
   const [run] = await d.select().from(schema.runs).where(eq(schema.runs.id, id)).limit(1);
   if (!run) return undefined;
@@ -53,7 +55,7 @@ async function readRun(env: Env, id: string): Promise<Side | undefined> {
   // Only what a CompareSample holds (not the prompt hashes, tokens, timings or output keys).
   const columns = { unit: r.unit, taskId: r.taskId, language: r.language, position: r.position, contextSize: r.contextSize, status: r.status, passed: r.passed, score: r.score, detail: r.detail };
   const samples: CompareSample[] = await d.select(columns).from(r).where(eq(r.runId, id)).orderBy(asc(r.unit));
-  return { kind: "run", id, model: run.modelLabel, benchmark: run.benchmark, dataset: run.datasetId, mode: null, comment_mode: null, entry_kind: null, samples };
+  return { kind: "run", id, model: run.modelLabel, benchmark: run.benchmark, dataset: run.datasetId, mode: null, comment_mode: null, entry_kind: null, run: id, samples };
 }
 
 const scopeOf = (e: EntryRow) => `benchmark=${e.benchmark} dataset=${e.dataset} mode=${e.scoringMode} comment_mode=${e.commentMode}`;
@@ -89,11 +91,9 @@ function pickEntry(slug: string, entries: readonly EntryRow[], others?: readonly
   return entry;
 }
 
-/** An entry's samples as CompareSample (`unit` null: entries store none). */
-async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side> {
-  const s = schema.leaderboardSamples;
-  const rows = await db(env).select().from(s).where(eq(s.entryId, entry.id)).orderBy(asc(s.taskId));
-  const samples = rows.map((r): CompareSample => ({
+/** An entry's stored per-task row as a CompareSample (`unit` null: entries store none). */
+export function entryCompareSample(r: typeof schema.leaderboardSamples.$inferSelect): CompareSample {
+  return {
     unit: null,
     taskId: r.taskId,
     language: r.language,
@@ -103,7 +103,14 @@ async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side>
     passed: r.isBest,
     score: r.bestSimilarity,
     detail: { is_best: r.isBest, best_similarity: r.bestSimilarity, precision: r.precision, unparseable: r.unparseable, bucket: r.bucket },
-  }));
+  };
+}
+
+/** An entry's samples as CompareSample. */
+async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side> {
+  const s = schema.leaderboardSamples;
+  const rows = await db(env).select().from(s).where(eq(s.entryId, entry.id)).orderBy(asc(s.taskId));
+  const samples = rows.map(entryCompareSample);
   return {
     kind: "entry",
     id: slug,
@@ -113,6 +120,7 @@ async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side>
     mode: entry.scoringMode,
     comment_mode: entry.commentMode,
     entry_kind: entry.kind,
+    run: entry.kind === "verified" && typeof entry.receipt?.run === "string" ? entry.receipt.run : null,
     samples,
   };
 }

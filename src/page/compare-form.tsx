@@ -10,15 +10,15 @@ import type { LeaderboardResponse } from "../leaderboard/types";
 import { HiddenFields } from "./controls";
 import { thresholdKey } from "./format";
 
-/** A model select of the form; `selected` is its slug. */
-function ModelSelect(props: { label: string; name: string; models: { slug: string; name: string }[]; selected: string }) {
+/** A side's select: each option a side's `a`/`b` value (a run id or a model slug) with its label. */
+export function SideSelect(props: { label: string; name: string; options: { value: string; label: string }[]; selected: string }) {
   return (
     <label>
       {props.label}
       <select name={props.name}>
-        {props.models.map((m) => (
-          <option value={m.slug} selected={m.slug === props.selected}>
-            {m.name}
+        {props.options.map((m) => (
+          <option value={m.value} selected={m.value === props.selected}>
+            {m.label}
           </option>
         ))}
       </select>
@@ -26,11 +26,25 @@ function ModelSelect(props: { label: string; name: string; models: { slug: strin
   );
 }
 
+/** A GET form to `/compare`: side A (a select, or fixed as a hidden field), side B's select, the scope carried along. */
+export function PairForm(props: { a: { value: string; label: string }[] | string; b: { value: string; label: string }[]; hidden: Record<string, string>; aLabel?: string; bLabel?: string }) {
+  const fixed = typeof props.a === "string";
+  const b = props.b;
+  return (
+    <form class="filters" method="get" action="/compare">
+      {typeof props.a === "string" ? <HiddenFields fields={{ a: props.a }} /> : <SideSelect label={props.aLabel ?? "A"} name="a" options={props.a} selected={props.a[0].value} />}
+      <SideSelect label={props.bLabel ?? "B"} name="b" options={b} selected={(fixed ? b[0] : (b[1] ?? b[0])).value} />
+      <HiddenFields fields={props.hidden} />
+      <button type="submit">Compare</button>
+    </form>
+  );
+}
+
 /** The form, or nothing when fewer than two of the board's models have samples. */
 export function CompareForm(props: { data: LeaderboardResponse }) {
   const { query, rows } = props.data;
-  const models: { slug: string; name: string }[] = [];
-  for (const row of rows) if (row.has_samples && !models.some((m) => m.slug === row.model_slug)) models.push({ slug: row.model_slug, name: row.model });
+  const models: { value: string; label: string }[] = [];
+  for (const row of rows) if (row.has_samples && !models.some((m) => m.value === row.model_slug)) models.push({ value: row.model_slug, label: row.model });
   if (models.length < 2) return null;
   const scope: Record<string, string> = { benchmark: query.benchmark, dataset: query.dataset, mode: query.mode, comment_mode: query.comment_mode };
   if (findBenchmark(query.benchmark)?.compare?.defaultThreshold !== undefined) scope.threshold = thresholdKey(query.threshold);
@@ -38,12 +52,7 @@ export function CompareForm(props: { data: LeaderboardResponse }) {
     <section id="compare">
       <h2>Compare two models</h2>
       <p class="note">A paired comparison on the same tasks of this board: which tasks both, only one or neither solved, McNemar's exact test and the difference with its interval.</p>
-      <form class="filters" method="get" action="/compare">
-        <ModelSelect label="Model A" name="a" models={models} selected={models[0].slug} />
-        <ModelSelect label="Model B" name="b" models={models} selected={models[1].slug} />
-        <HiddenFields fields={scope} />
-        <button type="submit">Compare</button>
-      </form>
+      <PairForm a={models} b={models} hidden={scope} aLabel="Model A" bLabel="Model B" />
     </section>
   );
 }

@@ -7,38 +7,19 @@
  */
 import type { Child } from "hono/jsx";
 import type { PairedFigures } from "../compare/pair";
-import type { CompareResponse } from "../compare/service";
+import { compareParams, type CompareResponse } from "../compare/service";
 import type { SideInfo } from "../compare/sides";
 import { HiddenFields } from "./controls";
 import type { PageContent } from "./family";
+import { Figure, grade, percent, points, pValue, signedGrade } from "./compare-figures";
+import { DiscordantSection } from "./compare-discordant";
 import { qs } from "./format";
 
 /** Lists longer than this start collapsed. */
 const OPEN_LIST_MAX = 20;
 
 /** The page's own few rules (the headline figures as a definition grid, one column on a phone). */
-const CSS = `dl.figures{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:.5rem 0 1rem}dl.figures div{display:contents}dl.figures dt{color:var(--muted)}dl.figures dd{margin:0}@media (max-width:40rem){dl.figures{grid-template-columns:1fr;gap:0}dl.figures dd{margin:0 0 .5rem}}`;
-
-/** One number of the answer: `value` exact (the JSON's), the text rounded by `text`. */
-function Figure(props: { field: string; value: number | null; text?: (x: number) => string }) {
-  if (props.value === null) return <span class="muted">–</span>;
-  return (
-    <data value={String(props.value)} data-field={props.field}>
-      {(props.text ?? String)(props.value)}
-    </data>
-  );
-}
-
-/** A p-value with three significant digits (scientific below 0.001). */
-const pValue = (p: number) => (p === 1 ? "1" : p < 0.001 ? p.toExponential(2) : p.toPrecision(3));
-/** A rate in percent with one decimal. */
-const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
-/** A difference of rates in percentage points, signed. */
-const points = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
-/** A grade (0 … 1) with four decimals. */
-const grade = (x: number) => x.toFixed(4);
-/** A difference of grades, signed. */
-const signedGrade = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(4)}`;
+const CSS = `dl.figures{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:.5rem 0 1rem}dl.figures div{display:contents}dl.figures dt{color:var(--muted)}dl.figures dd{margin:0}td.key{white-space:normal;overflow-wrap:anywhere;min-width:10rem}@media (max-width:40rem){dl.figures{grid-template-columns:1fr;gap:0}dl.figures dd{margin:0 0 .5rem}}`;
 
 /** Where a side is read: a run's page, or the entry's model page in its scope. */
 function sideHref(side: SideInfo): string {
@@ -65,6 +46,7 @@ function Sides(props: { a: SideInfo; b: SideInfo }) {
       <td class="l">
         {side.kind === "run" ? "run" : `${side.entry_kind ?? ""} entry`} <code>{side.id}</code>
         {side.kind === "entry" ? <span class="ci">{[side.mode, side.comment_mode].filter(Boolean).join(", ")}</span> : null}
+        {side.kind === "entry" && side.run ? <span class="ci">from run <a href={`/runs/${encodeURIComponent(side.run)}`}>{side.run}</a></span> : null}
       </td>
       <td class="l">
         <a href={sideJson(side)}>JSON</a>
@@ -295,16 +277,6 @@ function Unpaired(props: { r: CompareResponse }) {
   );
 }
 
-/** The scope of both sides, as the query gave it (the API's names), for links and forms. */
-export function compareParams(r: CompareResponse, threshold: number | null = r.threshold): Record<string, string> {
-  const params: Record<string, string> = { a: r.a.id, b: r.b.id, benchmark: r.benchmark, dataset: r.dataset };
-  const entry = r.a.kind === "entry" ? r.a : r.b.kind === "entry" ? r.b : null;
-  if (entry?.mode) params.mode = entry.mode;
-  if (entry?.comment_mode) params.comment_mode = entry.comment_mode;
-  if (threshold !== null) params.threshold = String(threshold);
-  return params;
-}
-
 /** A no-JS form to ask again at another threshold (benchmarks whose pass rule reads one). */
 function ThresholdForm(props: { r: CompareResponse }) {
   const { r } = props;
@@ -348,6 +320,7 @@ export function comparePage(r: CompareResponse): PageContent {
         <h2>Result</h2>
         <Headline r={r} />
         {r.table ? <TwoByTwo f={r} field="" /> : null}
+        <DiscordantSection r={r} />
         <Groups r={r} />
         <Unpaired r={r} />
         <h2>How</h2>

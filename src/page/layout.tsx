@@ -25,6 +25,7 @@ header.site, main, footer.site { max-width: 72rem; margin: 0 auto; padding: 0 1r
 header.site { padding-top: .75rem; padding-bottom: .5rem; border-bottom: 1px solid var(--line); display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; }
 header.site .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
 header.site nav a { margin-right: .75rem; font-size: .9rem; }
+header.site nav a[aria-current="page"] { font-weight: 600; color: var(--fg); text-decoration: none; }
 h1 { font-size: 1.45rem; line-height: 1.25; margin: 1rem 0 .25rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.15rem; margin: 1.75rem 0 .5rem; }
 p.lede, .muted { color: var(--muted); }
@@ -35,6 +36,7 @@ form.filters select, form.filters button { font: inherit; font-size: 1rem; paddi
 form.filters button { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .3rem 1rem; cursor: pointer; }
 .links { font-size: .9rem; margin: .5rem 0; }
 .links a { margin-right: 1rem; }
+nav.model-nav a, nav.model-nav span { display: inline-block; margin-right: 1rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); border-radius: 6px; max-width: 100%; }
 .scroll.fit { width: fit-content; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; font-variant-numeric: tabular-nums; }
@@ -53,6 +55,8 @@ th.sticky { background: var(--soft); z-index: 2; }
 .ci { display: block; color: var(--muted); font-size: .75rem; }
 .badge { display: inline-block; font-size: .75rem; line-height: 1.2; padding: .15rem .45rem; border-radius: 999px; border: 1px solid; font-weight: 600; }
 .badge.verified { color: #0f5323; background: #dafbe1; border-color: #4ac26b; }
+a.run-link { text-decoration: none; }
+a.run-link .badge.verified { text-decoration: underline; text-decoration-color: #4ac26b; }
 .badge.reported { color: #4d3800; background: #fff8c5; border-color: #d4a72c; border-style: dashed; }
 tr.selected td { background: #eef5ff; }
 .note { font-size: .9rem; color: var(--muted); }
@@ -106,8 +110,19 @@ ${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom
 }
 `;
 
-/** The page shell; `title` goes to <title> (escaped like everything else). */
-export function Layout(props: { title: string; description?: string; children?: Child }) {
+/** The site's sections, in the header: where each leads. */
+const SECTIONS = [
+  { id: "leaderboards", label: "Leaderboards", href: "/" },
+  { id: "runs", label: "Runs", href: "/runs" },
+  { id: "compare", label: "Compare", href: "/compare" },
+  { id: "api", label: "API", href: "/v1" },
+] as const;
+
+/** A section of the site, marked current in the header. */
+export type Section = (typeof SECTIONS)[number]["id"];
+
+/** The page shell; `title` goes to <title> (escaped like everything else); `section` is marked in the header. */
+export function Layout(props: { title: string; description?: string; section?: Section; children?: Child }) {
   return (
     <>
       {raw("<!DOCTYPE html>")}
@@ -123,16 +138,19 @@ export function Layout(props: { title: string; description?: string; children?: 
         <body>
           <header class="site">
             <a class="brand" href="/">needlework</a>
-            <nav>
-              <a href="/">Leaderboard</a>
-              <a href="/v1">API</a>
-              <a href="/openapi.json">OpenAPI</a>
+            <nav aria-label="Site">
+              {SECTIONS.map((s) => (
+                <a href={s.href} aria-current={s.id === props.section ? "page" : undefined}>
+                  {s.label}
+                </a>
+              ))}
             </nav>
           </header>
           <main>{props.children}</main>
           <footer class="site">
             needlework {SERVICE_VERSION} hosts {HOSTED.length} benchmarks: {HOSTED.map((b) => b.title).join("; ")}. Score an answer to any of
-            them over HTTP: <a href="/v1/benchmarks">/v1/benchmarks</a>. Data: <a href="/v1/leaderboard">JSON API</a>.
+            them over HTTP: <a href="/v1/benchmarks">/v1/benchmarks</a>. Data: <a href="/v1/leaderboard">JSON API</a>; the whole API:{" "}
+            <a href="/openapi.json">OpenAPI</a>.
           </footer>
         </body>
       </html>
@@ -140,13 +158,17 @@ export function Layout(props: { title: string; description?: string; children?: 
   );
 }
 
-/** A benchmark view's content in the page shell; `before` goes first in `<main>` (the leaderboard's benchmark picker). */
-export function Page(props: { content: PageContent; before?: Child }) {
+/**
+ * A page's content in the shell; `before` goes first in `<main>` (the leaderboard's benchmark
+ * picker), `after` last (a model page's runs and "compare with…").
+ */
+export function Page(props: { content: PageContent; before?: Child; after?: Child; section?: Section }) {
   const { title, description, body } = props.content;
   return (
-    <Layout title={title} description={description}>
+    <Layout title={title} description={description} section={props.section}>
       {props.before}
       {body}
+      {props.after}
     </Layout>
   );
 }

@@ -1,13 +1,19 @@
 /**
- * `GET /compare`: the comparison page (docs/compare.md, "The page"). The query is `GET /v1/compare`'s,
- * read by the same schema, and the page renders the same service's answer; a problem is the site's
- * HTML error page with the API's message.
+ * The comparison pages (docs/compare.md): `GET /compare` is the comparison of `a` and `b`, read by
+ * `GET /v1/compare`'s schema and rendered from the same service's answer; without `b` it is the
+ * picker ("compare with…" `a`, or with no side any two); `GET /compare/task` shows one task of a
+ * comparison side by side. A problem is the site's HTML error page with the API's message.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import { z } from "@hono/zod-openapi";
+import { candidateGroups, candidatesFor } from "../compare/candidates";
 import { compare } from "../compare/service";
+import { compareTask } from "../compare/task";
+import type { AppEnv } from "../env";
 import { validationProblem } from "../middleware/openapi";
 import { comparePage } from "../page/compare";
+import { compareWithPage, pickerPage } from "../page/compare-picker";
+import { compareTaskPage } from "../page/compare-task";
 import { Page } from "../page/layout";
 import { CompareQuerySchema } from "./compare";
 import { pageError } from "./page";
@@ -16,10 +22,33 @@ export const comparePageRoutes = new Hono<AppEnv>();
 
 comparePageRoutes.onError(pageError);
 
+/** `a` alone: the picker's side A with the scope filters. */
+const CompareWithSchema = CompareQuerySchema.omit({ b: true, threshold: true, page: true });
+
+/** One task of a comparison: the comparison's query and the task's pair key. */
+const CompareTaskSchema = CompareQuerySchema.omit({ page: true }).extend({ key: z.string().min(1).max(1000) });
+
+/** The query under `schema`, or the validation problem (a 400 page naming the field). */
+function parsed<T extends z.ZodType>(schema: T, query: Record<string, string>): z.infer<T> {
+  const result = schema.safeParse(query);
+  if (!result.success) throw validationProblem(result.error);
+  return result.data;
+}
+
 comparePageRoutes.get("/compare", async (c) => {
-  const query = CompareQuerySchema.safeParse(c.req.query());
-  if (!query.success) throw validationProblem(query.error);
-  // Runs finish and entries are re-imported: a comparison is as fresh as its sides, like the API's answer.
+  const query = c.req.query();
+  // Runs finish and entries are re-imported: a comparison (and what can be compared) is as fresh as its sides.
   c.header("Cache-Control", "no-store");
-  return c.html(<Page content={comparePage(await compare(c.env, query.data))} />, 200);
+  if (query.a === undefined && query.b === undefined) return c.html(<Page content={pickerPage(await candidateGroups(c.env))} section="compare" />, 200);
+  if (query.b === undefined) {
+    const { a, ...filters } = parsed(CompareWithSchema, query);
+    return c.html(<Page content={compareWithPage(await candidatesFor(c.env, a, filters))} section="compare" />, 200);
+  }
+  return c.html(<Page content={comparePage(await compare(c.env, parsed(CompareQuerySchema, query)))} section="compare" />, 200);
+});
+
+comparePageRoutes.get("/compare/task", async (c) => {
+  const query = parsed(CompareTaskSchema, c.req.query());
+  c.header("Cache-Control", "no-store");
+  return c.html(<Page content={compareTaskPage(await compareTask(c.env, query))} section="compare" />, 200);
 });

@@ -1,7 +1,9 @@
 /** GET /v1/compare: a paired comparison of two runs or leaderboard entries (docs/compare.md). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { compare } from "../compare/service";
-import { createRouter, jsonResponse, problemResponses, queryDecimal } from "../middleware/openapi";
+import { DISCORDANT_KINDS } from "../compare/discordant";
+import { DISCORDANT_PER_PAGE } from "../compare/service";
+import { createRouter, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../middleware/openapi";
 
 const SideName = z.string().min(1).max(200);
 
@@ -16,6 +18,9 @@ export const CompareQuerySchema = z.object({
   dataset: z.string().min(1).max(64).optional().openapi({ description: "An entry's dataset (default: a run's on the other side, else the only one)" }),
   mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's scoring mode (default: the only one)" }),
   comment_mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's comment mode (default: the only one)" }),
+  page: queryInteger(z.number().int().min(1).max(100_000))
+    .optional()
+    .openapi({ description: `The page of the discordant list, ${DISCORDANT_PER_PAGE} tasks a page (default 1; past the last: 400)`, example: 1 }),
 });
 
 const TableSchema = z
@@ -53,7 +58,39 @@ const SideSchema = z.object({
   mode: z.string().nullable(),
   comment_mode: z.string().nullable(),
   entry_kind: z.enum(["verified", "reported"]).nullable(),
+  run: z.string().nullable().openapi({ description: "Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry" }),
 });
+
+const DiscordantSideSchema = z.object({
+  unit: z.string().nullable().openapi({ description: "The run's unit (its sample page is `/runs/{id}/samples/{unit}`); null for an entry's sample" }),
+  passed: z.boolean().nullable().openapi({ description: "Whether it passes at the comparison's threshold; null without a pass rule" }),
+  score: z.number().nullable().openapi({ description: "Its grade (graded benchmarks) or stored score" }),
+});
+
+const DiscordantSchema = z
+  .object({
+    by: z.enum(["pass", "grade"]).openapi({ description: "`pass`: the sides disagree on passing (`only_a`, `only_b`); `grade`: benchmarks without a pass rule, the grades differ (`a_higher`, `b_higher`)" }),
+    counts: z
+      .object({ only_a: z.number().int().optional(), only_b: z.number().int().optional(), a_higher: z.number().int().optional(), b_higher: z.number().int().optional() })
+      .openapi({ description: "Every discordant task by kind: `only_a` and `only_b` (by pass), or `a_higher` and `b_higher` (by grade)" }),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    per_page: z.number().int(),
+    items: z.array(
+      z.object({
+        key: z.string().openapi({ description: "The task's pair key" }),
+        kind: z.enum(DISCORDANT_KINDS),
+        a: DiscordantSideSchema,
+        b: DiscordantSideSchema,
+        difference: z.number().nullable().openapi({ description: "Grade A − grade B (graded benchmarks); null otherwise" }),
+        answers: z.string().openapi({ description: "The page with both answers side by side against the expected answer", example: "/compare/task?a=run-…&b=run-…&key=…" }),
+      }),
+    ),
+  })
+  .openapi("DiscordantTasks", {
+    description: `The tasks where the sides disagree, one page of ${DISCORDANT_PER_PAGE}: graded benchmarks largest difference first, pass/fail ones only_a before only_b, ties by key`,
+  });
 
 const CompareSchema = FiguresSchema.extend({
   benchmark: z.string(),
@@ -70,6 +107,7 @@ const CompareSchema = FiguresSchema.extend({
     .object({ by: z.string(), rows: z.array(FiguresSchema.extend({ key: z.string() })) })
     .nullable()
     .openapi({ description: "The same figures per group as the benchmark defines (language, grid position, task); null when it defines none" }),
+  discordant: DiscordantSchema,
 }).openapi("Comparison");
 
 const compareRoute = createRoute({

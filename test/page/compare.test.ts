@@ -182,7 +182,8 @@ describe("bad input: the site's HTML error page with the API's message", () => {
 
   it("400 for a missing side or a bad threshold, 404 for an unknown one, 422's message for different benchmarks", async () => {
     const oracle = await repoqa("baseline:oracle");
-    await problem(`a=${oracle}`, 400, 400);
+    // `a` alone is the "compare with…" picker (test/page/compare-nav.test.ts); `b` alone is a missing side.
+    await problem(`b=${oracle}`, 400, 400);
     await problem(`a=${oracle}&b=${oracle}&threshold=1.5`, 400, 400);
     await problem(`a=${oracle}&b=${oracle}&threshold=abc`, 400, 400);
     const unknown = await problem(`a=${oracle}&b=no-such-model`, 404, 404);
