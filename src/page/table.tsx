@@ -134,6 +134,17 @@ export const sortParam = (sort: string, defaults: LeaderboardQuery): { sort?: st
 /** The API query of a benchmark page: its parameters, plus its sort when the API has it and it is not the default. */
 export const apiQuery = (params: Record<string, string>, sort: string, defaults: LeaderboardQuery) => ({ ...params, ...(isApiSort(sort) ? sortParam(sort, defaults) : {}) });
 
+/** A row's kind badge; a verified row's links to the run it was published from (its receipt's `run`). */
+function RowBadge(props: { row: LeaderboardRow }) {
+  const run = props.row.receipt?.run;
+  if (props.row.kind !== "verified" || typeof run !== "string") return <KindBadge kind={props.row.kind} />;
+  return (
+    <a href={`/runs/${encodeURIComponent(run)}`} class="run-link" title={`Its run, ${run}`}>
+      <KindBadge kind="verified" />
+    </a>
+  );
+}
+
 /** The rank, model (a link, with its kind on phones) and kind cells a row starts with. */
 export function ModelCells(props: { row: LeaderboardRow; href: string }) {
   const r = props.row;
@@ -141,10 +152,10 @@ export function ModelCells(props: { row: LeaderboardRow; href: string }) {
     <>
       <td>{r.rank}</td>
       <td class="l model sticky">
-        <a href={props.href}>{breakable(r.model)}</a> <KindBadge kind={r.kind} />
+        <a href={props.href}>{breakable(r.model)}</a> <RowBadge row={r} />
       </td>
       <td class="l kind">
-        <KindBadge kind={r.kind} />
+        <RowBadge row={r} />
       </td>
     </>
   );

@@ -7,10 +7,16 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
+import { findBenchmark } from "../benchmarks/registry";
 import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
+import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
 import { ErrorPage, Page } from "../page/layout";
 import { LeaderboardPage, viewsOf } from "../page/leaderboard";
+import { ModelNav, ModelRunsSection } from "../page/models/links";
+import { entryOf, entrySamplePage, parseEntrySampleFilters, runsOfModel } from "../page/models/queries";
+import { entrySamplesPage } from "../page/models/samples";
 import { PAGE_DEFAULTS, invalid, parsePageQuery } from "../page/query";
+import { parsePage } from "../page/runs/queries";
 import { isApiSort } from "../page/table";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
@@ -52,13 +58,51 @@ pageRoutes.get("/", pageETag, async (c) => {
   return c.html(<LeaderboardPage data={data} sort={sort} />, 200);
 });
 
-// The benchmark's views read the model's breakdowns (another of its tasks' too) and lay out its page.
+/**
+ * A model page: the benchmark's views read the model's breakdowns (another of its tasks' too) and
+ * lay out the page; the core adds where its answers are, its runs and "compare with…"
+ * (src/page/models/links.tsx), from the entry the page shows.
+ */
 pageRoutes.get("/models/:slug", pageETag, async (c) => {
   const slug = c.req.param("slug");
   const { q } = parsePageQuery(c.req.query());
   const views = viewsOf(q.benchmark ?? PAGE_DEFAULTS.benchmark);
   const kind = q.kind === "all" ? undefined : q.kind;
-  const content = await views.model({ slug, query: q, kind, read: (query) => modelBreakdown(c.env, slug, query), defaults: PAGE_DEFAULTS });
+  // The views read the page's own breakdown first, with the query as given: it says which entry is shown.
+  let own: ModelBreakdown | undefined;
+  const read = async (query: Partial<LeaderboardQuery>) => {
+    const breakdown = await modelBreakdown(c.env, slug, query);
+    if (query === q && own === undefined) own = breakdown;
+    return breakdown;
+  };
+  const content = await views.model({ slug, query: q, kind, read, defaults: PAGE_DEFAULTS });
+  own ??= await modelBreakdown(c.env, slug, q);
+  const entry = own ? await entryOf(c.env, slug, { ...q, benchmark: own.benchmark, dataset: own.dataset, kind: own.kind }) : undefined;
+  const runs = entry ? await runsOfModel(c.env, entry.model) : undefined;
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={content} />, 200);
+  return c.html(
+    <Page
+      content={content}
+      section="leaderboards"
+      before={entry && runs ? <ModelNav entry={entry} runs={runs} /> : undefined}
+      after={entry && runs ? <ModelRunsSection entry={entry} runs={runs} /> : undefined}
+    />,
+    200,
+  );
+});
+
+/** An entry's per-task results: the rows its import or published run stored (src/page/models/samples.tsx). */
+pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
+  const slug = c.req.param("slug");
+  const params = c.req.query();
+  const { q } = parsePageQuery(params);
+  const f = parseEntrySampleFilters(params, parsePage(params.page));
+  const entry = await entryOf(c.env, slug, q);
+  if (!entry) throw new ProblemError("not-found", `No leaderboard entry of model "${slug}" in that scope.`);
+  if (!entry.hasSamples) throw new ProblemError("not-found", `The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
+  const list = await entrySamplePage(c.env, entry.id, f);
+  const rule = findBenchmark(entry.benchmark)?.compare;
+  const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;
+  c.header("Cache-Control", CACHE_CONTROL);
+  return c.html(<Page content={entrySamplesPage(entry, f, list, rule, threshold)} section="leaderboards" />, 200);
 });
