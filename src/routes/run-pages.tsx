@@ -11,11 +11,13 @@ import type { AppEnv } from "../env";
 import { ProblemError } from "../errors";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
-import { getSample, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf } from "../page/runs/queries";
+import { sampleNeighbours } from "../page/runs/neighbours";
+import { getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf } from "../page/runs/queries";
 import { PASS_AT_1, progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
-import { samplesPage } from "../page/runs/samples";
+import { samplesPage, searchPage } from "../page/runs/samples";
+import { SEARCH_SAMPLES, scanAnswers } from "../page/runs/search";
 import { benchmarkOptions, runSummaryOf } from "../page/runs/summary";
 import { coordinatorOf } from "../runs/consumer";
 import { getRun, readOutput } from "../runs/store";
@@ -43,10 +45,11 @@ const passLabelOf = (benchmark: string) => findBenchmark(benchmark)?.views?.pass
 
 runPageRoutes.get("/runs", pageETag, async (c) => {
   const page = parsePage(c.req.query("page"));
-  const { rows, total, pages } = await runPageOf(c.env, page);
+  const model = parseModelLabel(c.req.query("model"));
+  const { rows, total, pages } = await runPageOf(c.env, page, model);
   const runs = await Promise.all(rows.map(async (row) => ({ row, progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()), pass: passLabelOf(row.benchmark) })));
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={runListPage(runs, page, pages, total)} />, 200);
+  return c.html(<Page content={runListPage(runs, page, pages, total, model)} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id", pageETag, async (c) => {
@@ -61,23 +64,32 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
     summary = views?.run ? views.run({ options: benchmarkOptions(run), threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
   }
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary })} />, 200);
+  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   const run = await runOf(c);
-  const filters = parseSampleFilters(c.req.query());
-  const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, filters), sampleFacets(c.env, run.id)]);
+  const f = parseSampleFilters(c.req.query());
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={samplesPage(run, filters, { ...page, facets })} />, 200);
+  if (f.q !== undefined) {
+    // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
+    const from = f.from ?? 0;
+    const [{ rows, total }, facets] = await Promise.all([sampleWindowOf(c.env, run.id, f, from, SEARCH_SAMPLES), sampleFacets(c.env, run.id)]);
+    if (total > 0 && from >= total) throw new ProblemError("validation-error", `from: must be below ${total} (${total} samples match).`);
+    const scan = await scanAnswers(c.env, rows, f.q);
+    return c.html(<Page content={searchPage(run, f, { rows, total, from, scan, facets })} section="runs" />, 200);
+  }
+  const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, f), sampleFacets(c.env, run.id)]);
+  return c.html(<Page content={samplesPage(run, f, { ...page, facets })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
   const run = await runOf(c);
   const sample = await getSample(c.env, run.id, c.req.param("unit"));
+  const f = parseSampleFilters(c.req.query());
   const benchmark = getBenchmark(run.benchmark);
   const options = benchmarkOptions(run);
-  const [stored, prompt] = await Promise.all([
+  const [stored, prompt, neighbours] = await Promise.all([
     sample.outputKey ? readOutput(c.env, sample.outputKey) : null,
     benchmark.load(c.env, run.datasetId, sample.unit, options).then(
       (task): LoadedPrompt => ({ messages: task.messages }),
@@ -87,9 +99,10 @@ runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
         throw e;
       },
     ),
+    sampleNeighbours(c.env, run.id, f, sample),
   ]);
   const output = stored?.output ?? null;
   const family = benchmark.views?.sample ? await benchmark.views.sample({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={samplePage(run, sample, { prompt, output, family })} />, 200);
+  return c.html(<Page content={samplePage(run, sample, { neighbours, prompt, output, family })} section="runs" />, 200);
 });

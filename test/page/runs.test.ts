@@ -35,7 +35,7 @@ describe("run pages of a real oracle run", () => {
     expect(row).toContain(`<a href="/runs/${id}">baseline:oracle</a>`);
     expect(row).toContain("completed");
     expect(row).toContain("16 / 16");
-    expect(row).toMatch(/<td title="Passed of the scored samples[^"]*">100.0<span class="ci">pass@1<\/span><\/td>/);
+    expect(row).toMatch(/<td class="pass" title="Passed of the scored samples[^"]*">100.0<span class="ci">pass@1<\/span><\/td>/);
   });
 
   it("/runs/{id} shows its figures, receipt and RepoQA's summary views, and no live parts once ended", async () => {

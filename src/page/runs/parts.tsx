@@ -14,8 +14,12 @@ progress { width: 100%; max-width: 32rem; height: 1rem; }
 .status { font-weight: 600; }
 td.unit { white-space: normal; overflow-wrap: anywhere; min-width: 10rem; max-width: 24rem; text-align: left; }
 nav.pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: .75rem 0; font-size: .95rem; }
-form.filters input[type="text"] { font: inherit; font-size: 1rem; padding: .3rem .5rem; min-height: 2.25rem; }
-@media (max-width: 40rem) { form.filters input[type="text"] { width: 100%; } }
+form.filters input[type="text"], form.filters input[type="search"] { font: inherit; font-size: 1rem; padding: .3rem .5rem; min-height: 2.25rem; }
+@media (max-width: 40rem) { form.filters input[type="text"], form.filters input[type="search"] { width: 100%; } }
+code.snippet { display: block; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; min-width: 14rem; max-width: 32rem; }
+code.snippet mark { background: #fff8c5; outline: 1px solid #d4a72c; }
+nav.sample-nav { align-items: baseline; }
+nav.sample-nav .here { color: var(--muted); }
 `;
 
 /** A run page's stylesheet, as a `<style>` element at the top of its content. */

@@ -9,7 +9,7 @@ import type { Aggregate } from "../../leaderboard/aggregate";
 import type { RunProgress } from "../../runs/config";
 import type { RunRow } from "../../runs/store";
 import type { PageContent } from "../family";
-import { pct, when } from "../format";
+import { pct, qs, when } from "../format";
 import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
 
 /** Seconds between reloads of a running run's page without JavaScript. */
@@ -91,6 +91,7 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
         </p>
         <p class="links">
           <a href={links.samples}>Browse the {num(p.counts.done)} samples</a>
+          {run.status === "completed" ? <a href={`/compare${qs({ a: run.id })}`}>Compare with…</a> : null}
           <a href={links.json}>JSON</a>
           <a href={links.results}>Results JSON</a>
         </p>

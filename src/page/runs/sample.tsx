@@ -9,9 +9,10 @@ import type { ChatMessage } from "../../benchmarks/types";
 import type { AttemptRecord } from "../../runs/retry";
 import type { RunRow, SampleRow } from "../../runs/store";
 import type { PageContent } from "../family";
-import { when } from "../format";
+import { qs, when } from "../format";
 import { RunsStyle, num, runLinks } from "./parts";
-import { outcomeOf } from "./samples";
+import { SAMPLES_PER_PAGE, filterParams, type SampleFilters } from "./queries";
+import { SORT_TEXT, outcomeOf, sampleHref } from "./samples";
 
 /** The sample's prompt, as loaded for the page (null when its task can no longer be loaded, with why). */
 export type LoadedPrompt = { messages: ChatMessage[] } | { missing: string };
@@ -56,7 +57,60 @@ function AttemptsTable(props: { attempts: AttemptRecord[] }) {
   );
 }
 
+/** Where a sample sits in the browser it was opened from: its filters, order and search, its place and neighbours. */
+export interface SampleNeighbours {
+  f: SampleFilters;
+  /** Its 0-based place among the samples under the filters, in the order; null when they leave it out. */
+  place: number | null;
+  total: number;
+  /** The previous and next sample (under a search: the nearest whose answer has the text), if any. */
+  prev: string | null;
+  next: string | null;
+  /** Under a search: how many samples each way were looked at, of at most `near` (a match further away is not found). */
+  looked?: { before: number; after: number; near: number };
+}
+
+/** Previous / next within the browser's filters, order and search, and the way back to its page. */
+function SampleNav(props: { run: RunRow; n: SampleNeighbours }) {
+  const { run, n } = props;
+  const { f } = n;
+  const searching = f.q !== undefined;
+  const back = `${runLinks(run.id).samples}${qs(filterParams(f, { page: !searching && n.place !== null && n.place >= SAMPLES_PER_PAGE ? Math.floor(n.place / SAMPLES_PER_PAGE) + 1 : undefined }))}`;
+  const what = searching ? "match" : "sample";
+  const missing = (side: "before" | "after") => {
+    if (!n.looked) return null;
+    const looked = n.looked[side];
+    // Fewer than `near` looked at: the list ended there.
+    return <span class="muted">{looked < n.looked.near ? `no ${side === "before" ? "earlier" : "later"} match` : `no match in the ${looked} samples ${side}`}</span>;
+  };
+  return (
+    <nav class="pager sample-nav" aria-label="Samples" id="sample-nav">
+      {n.prev ? (
+        <a rel="prev" href={sampleHref(run.id, n.prev, f)}>
+          ‹ Previous {what}
+        </a>
+      ) : (
+        missing("before")
+      )}
+      <span class="here">
+        {n.place !== null ? `Sample ${num(n.place + 1)} of ${num(n.total)}` : "Not among the samples"}
+        {Object.values(filterParams(f)).some((v) => v !== undefined) ? " matching the filters" : ""}, by {SORT_TEXT[f.sort ?? ""]}
+        {searching ? `; searching answers for “${f.q}”` : ""} · <a href={back}>back to the list</a>
+      </span>
+      {n.next ? (
+        <a rel="next" href={sampleHref(run.id, n.next, f)}>
+          Next {what} ›
+        </a>
+      ) : (
+        missing("after")
+      )}
+    </nav>
+  );
+}
+
 export interface SamplePageParts {
+  /** Where it sits in the browser it was opened from. */
+  neighbours: SampleNeighbours;
   prompt: LoadedPrompt;
   /** The raw model output; null when nothing was generated or it is gone from storage. */
   output: string | null;
@@ -81,7 +135,9 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
           <a href="/runs">All runs</a>
           <a href={links.page}>This run</a>
           <a href={links.samples}>All samples</a>
+          {run.status === "completed" ? <a href={`/compare${qs({ a: run.id })}`}>Compare this run with…</a> : null}
         </p>
+        <SampleNav run={run} n={parts.neighbours} />
         <h1>{sample.unit}</h1>
         <p class="lede">
           {run.modelLabel} on {run.benchmark} ({run.datasetId}): <strong id="outcome">{outcomeOf(sample)}</strong>

@@ -1,11 +1,18 @@
-/** The sample browser (`GET /runs/{id}/samples`): filters, a page of samples, links to each. */
+/**
+ * The sample browser (`GET /runs/{id}/samples`): filters, an order, a search in the answers, a page
+ * of samples, links to each (carrying the filters, order and search, so a sample page's previous /
+ * next stay within them). The filter controls are a list (`filterControls`): one entry per filter
+ * of `SAMPLE_FILTERS`.
+ */
+import type { Child } from "hono/jsx";
 import type { RunRow } from "../../runs/store";
 import { FilterSelect } from "../controls";
 import type { PageContent } from "../family";
 import { qs } from "../format";
 import { Pager } from "./pager";
 import { RunsStyle, num, runLinks } from "./parts";
-import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, type SampleFilters, type SampleListRow } from "./queries";
+import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
+import { SEARCH_BYTES, SEARCH_SAMPLES, type Match, type Scan } from "./search";
 
 /** A sample's outcome in words, with a symbol so it does not rely on colour. */
 export function outcomeOf(r: Pick<SampleListRow, "status" | "passed">): string {
@@ -13,16 +20,127 @@ export function outcomeOf(r: Pick<SampleListRow, "status" | "passed">): string {
   return r.status === "error" ? "! error" : "⊘ context exceeded";
 }
 
-/** The query parameters of a page of the browser under `f` (page 1 and empty filters left out). */
-export function filterParams(f: SampleFilters, page = f.page): Record<string, string | undefined> {
-  return { outcome: f.outcome, language: f.language, depth: f.depth, length: f.length?.toString(), task: f.task, page: page === 1 ? undefined : String(page) };
-}
+/** The orders in words. */
+export const SORT_TEXT: Record<SampleSort | "", string> = { "": "unit", score: "score, lowest first", "-score": "score, highest first" };
+
+/** A sample's page, within the browser's filters, order and search. */
+export const sampleHref = (runId: string, unit: string, f: SampleFilters) => `${runLinks(runId).sample(unit)}${qs(filterParams(f))}`;
 
 export interface SampleListing {
   rows: SampleListRow[];
   total: number;
   pages: number;
   facets: { languages: string[]; lengths: number[] };
+}
+
+/** A search's result: the window looked at (from `from`, `scan.scanned` samples) and its matches. */
+export interface SearchListing {
+  rows: SampleListRow[];
+  total: number;
+  from: number;
+  scan: Scan;
+  facets: SampleListing["facets"];
+}
+
+/** The form's controls of the filters, in `SAMPLE_FILTERS`' order (a filter without choices in this run shows none). */
+export function filterControls(f: SampleFilters, facets: SampleListing["facets"]): Child[] {
+  return [
+    <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={(v) => (v ? v.replace("_", " ") : "all")} />,
+    <FilterSelect label="Language" name="language" values={["", ...facets.languages]} selected={f.language ?? ""} text={(v) => v || "all"} />,
+    <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />,
+    facets.lengths.length ? (
+      <FilterSelect label="Length (tokens)" name="length" values={["", ...facets.lengths.map(String)]} selected={f.length?.toString() ?? ""} text={(v) => v || "all"} />
+    ) : null,
+    <label>
+      Task (id or its start)
+      <input type="text" name="task" value={f.task ?? ""} maxlength={300} placeholder="python::" />
+    </label>,
+  ];
+}
+
+function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["facets"] }) {
+  const { f } = props;
+  return (
+    <form class="filters" method="get" action={runLinks(props.run.id).samples}>
+      {filterControls(f, props.facets)}
+      <FilterSelect label="Order" name="sort" values={["", ...SAMPLE_SORTS]} selected={f.sort ?? ""} text={(v) => SORT_TEXT[v as SampleSort | ""]} />
+      <label>
+        Search in answers
+        <input type="search" name="q" value={f.q ?? ""} maxlength={SEARCH_MAX_CHARACTERS} placeholder="text in the raw answer" />
+      </label>
+      <button type="submit">Apply</button>
+    </form>
+  );
+}
+
+/** An answer's snippet around its match, the match marked. */
+const Snippet = (props: { m: Match }) => (
+  <code class="snippet">
+    {props.m.before}
+    <mark>{props.m.match}</mark>
+    {props.m.after}
+  </code>
+);
+
+function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow[]; matches?: Map<string, Match> }) {
+  const { run, f, matches } = props;
+  return (
+    <div class="scroll">
+      <table id="samples">
+        <thead>
+          <tr>
+            <th class="l" scope="col">Unit</th>
+            <th class="l" scope="col">Outcome</th>
+            <th scope="col" title="The benchmark's score of the answer (best similarity, recall...)">Score</th>
+            {matches ? <th class="l" scope="col">Where the answer has it</th> : null}
+            <th class="l" scope="col">Language</th>
+            <th scope="col" title="Where the target sits in the context (0 start, 1 end)">Depth</th>
+            <th scope="col" title="Context size in tokens">Length</th>
+            <th scope="col">Tokens</th>
+            <th scope="col" title="Model calls (retries included); 0 for cached answers">Calls</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr data-unit={r.unit} data-outcome={r.status === "scored" ? (r.passed ? "passed" : "failed") : r.status}>
+              <td class="unit">
+                <a href={sampleHref(run.id, r.unit, f)}>{r.unit}</a>
+              </td>
+              <td class="l">{outcomeOf(r)}</td>
+              <td>{r.score === null ? "–" : r.score.toFixed(3)}</td>
+              {matches ? (
+                <td class="l match">
+                  <Snippet m={matches.get(r.unit)!} />
+                </td>
+              ) : null}
+              <td class="l">{r.language}</td>
+              <td>{r.position === null ? "–" : r.position.toFixed(2)}</td>
+              <td>{num(r.contextSize)}</td>
+              <td>{num((r.promptTokens ?? 0) + (r.completionTokens ?? 0))}</td>
+              <td>{r.cached ? "cached" : r.calls}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Head(props: { run: RunRow; children?: Child }) {
+  const links = runLinks(props.run.id);
+  return (
+    <>
+      <RunsStyle />
+      <p class="links">
+        <a href="/runs">All runs</a>
+        <a href={links.page}>This run</a>
+      </p>
+      <h1>
+        Samples: {props.run.modelLabel} on {props.run.benchmark}
+      </h1>
+      {props.children}
+    </>
+  );
 }
 
 export function samplesPage(run: RunRow, f: SampleFilters, list: SampleListing): PageContent {
@@ -32,68 +150,57 @@ export function samplesPage(run: RunRow, f: SampleFilters, list: SampleListing):
     title: `Samples of run ${run.id} – needlework`,
     description: `The samples of ${run.modelLabel} on ${run.benchmark} (${run.datasetId}), filtered and paged.`,
     body: (
-      <>
-        <RunsStyle />
-        <p class="links">
-          <a href="/runs">All runs</a>
-          <a href={links.page}>This run</a>
-        </p>
-        <h1>
-          Samples: {run.modelLabel} on {run.benchmark}
-        </h1>
+      <Head run={run}>
         <p class="lede">
-          {list.total === 0 ? "No samples match." : `Samples ${num(first + 1)}–${num(first + list.rows.length)} of ${num(list.total)} matching, in unit order.`}{" "}
+          {list.total === 0 ? "No samples match." : `Samples ${num(first + 1)}–${num(first + list.rows.length)} of ${num(list.total)} matching, by ${SORT_TEXT[f.sort ?? ""]}.`}{" "}
           <a href={`/v1/runs/${run.id}/samples`}>JSON</a>
         </p>
-        <form class="filters" method="get" action={links.samples}>
-          <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={(v) => (v ? v.replace("_", " ") : "all")} />
-          <FilterSelect label="Language" name="language" values={["", ...list.facets.languages]} selected={f.language ?? ""} text={(v) => v || "all"} />
-          <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />
-          {list.facets.lengths.length ? (
-            <FilterSelect label="Length (tokens)" name="length" values={["", ...list.facets.lengths.map(String)]} selected={f.length?.toString() ?? ""} text={(v) => v || "all"} />
+        <Form run={run} f={f} facets={list.facets} />
+        {list.rows.length ? <SampleTable run={run} f={f} rows={list.rows} /> : null}
+        <Pager page={f.page} pages={list.pages} href={(n) => `${links.samples}${qs(filterParams(f, { page: n === 1 ? undefined : n }))}`} />
+      </Head>
+    ),
+  };
+}
+
+/** The browser under a search: the answers of one window of the filtered order looked at, the samples whose answer has the text. */
+export function searchPage(run: RunRow, f: SampleFilters, s: SearchListing): PageContent {
+  const links = runLinks(run.id);
+  const end = s.from + s.scan.scanned;
+  const hits = s.rows.slice(0, s.scan.scanned).filter((r) => s.scan.matches.has(r.unit));
+  return {
+    title: `“${f.q}” in the answers of run ${run.id} – needlework`,
+    description: `Samples of ${run.modelLabel} on ${run.benchmark} whose answer contains “${f.q}”.`,
+    body: (
+      <Head run={run}>
+        <p class="lede" id="search-status">
+          {s.total === 0 ? (
+            "No samples match the filters."
+          ) : (
+            <>
+              Looked in the answers of samples {num(Math.min(s.from + 1, s.total))}–{num(end)} of {num(s.total)} matching the filters (by {SORT_TEXT[f.sort ?? ""]}):{" "}
+              <strong>
+                {num(hits.length)} {hits.length === 1 ? "contains" : "contain"} “{f.q}”
+              </strong>
+              .
+            </>
+          )}{" "}
+          A search reads at most {SEARCH_SAMPLES} stored answers ({(SEARCH_BYTES / 1e6).toLocaleString("en-US")} MB) a request.
+        </p>
+        {s.scan.tooLong.length ? <p class="note">Not searched (stored answer over {(SEARCH_BYTES / 1e6).toLocaleString("en-US")} MB): {s.scan.tooLong.join(", ")}.</p> : null}
+        <Form run={run} f={f} facets={s.facets} />
+        {hits.length ? <SampleTable run={run} f={f} rows={hits} matches={s.scan.matches} /> : null}
+        <nav class="pager" aria-label="Search">
+          {s.from > 0 ? <a href={`${links.samples}${qs(filterParams(f))}`}>« From the first sample</a> : null}
+          {end < s.total ? (
+            <a rel="next" href={`${links.samples}${qs(filterParams(f, { from: end }))}`}>
+              Search on: samples {num(end + 1)}–{num(Math.min(end + SEARCH_SAMPLES, s.total))} ›
+            </a>
+          ) : s.total > 0 ? (
+            <span>Searched to the last sample.</span>
           ) : null}
-          <label>
-            Task (id or its start)
-            <input type="text" name="task" value={f.task ?? ""} maxlength={300} placeholder="python::" />
-          </label>
-          <button type="submit">Apply</button>
-        </form>
-        {list.rows.length ? (
-          <div class="scroll">
-            <table id="samples">
-              <thead>
-                <tr>
-                  <th class="l" scope="col">Unit</th>
-                  <th class="l" scope="col">Outcome</th>
-                  <th scope="col" title="The benchmark's score of the answer (best similarity, recall...)">Score</th>
-                  <th class="l" scope="col">Language</th>
-                  <th scope="col" title="Where the target sits in the context (0 start, 1 end)">Depth</th>
-                  <th scope="col" title="Context size in tokens">Length</th>
-                  <th scope="col">Tokens</th>
-                  <th scope="col" title="Model calls (retries included); 0 for cached answers">Calls</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((r) => (
-                  <tr data-unit={r.unit} data-outcome={r.status === "scored" ? (r.passed ? "passed" : "failed") : r.status}>
-                    <td class="unit">
-                      <a href={links.sample(r.unit)}>{r.unit}</a>
-                    </td>
-                    <td class="l">{outcomeOf(r)}</td>
-                    <td>{r.score === null ? "–" : r.score.toFixed(3)}</td>
-                    <td class="l">{r.language}</td>
-                    <td>{r.position === null ? "–" : r.position.toFixed(2)}</td>
-                    <td>{num(r.contextSize)}</td>
-                    <td>{num((r.promptTokens ?? 0) + (r.completionTokens ?? 0))}</td>
-                    <td>{r.cached ? "cached" : r.calls}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        <Pager page={f.page} pages={list.pages} href={(n) => `${links.samples}${qs(filterParams(f, n))}`} />
-      </>
+        </nav>
+      </Head>
     ),
   };
 }
