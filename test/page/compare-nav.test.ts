@@ -9,6 +9,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { REPORTED_NO_ANSWER } from "../../src/compare/task";
+import { page, unescapeHtml } from "./html";
 import { get, release } from "../helpers";
 import { imported, scoresFile, type ScoreRow } from "../leaderboard/helpers";
 import { fixtureDataset, startRun, waitForRun } from "../runs/helpers";
@@ -17,14 +18,6 @@ type Json = Record<string, any>;
 const DATASET = "compare-nav";
 const OTHER = "compare-nav-2";
 
-const page = async (path: string, status = 200) => {
-  const res = await get(path);
-  const html = await res.text();
-  expect(res.status, `${path}: ${html.slice(0, 300)}`).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-  return html;
-};
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 const api = async (path: string) => {
   const res = await get(path);
   const body = await res.json<Json>();
@@ -51,8 +44,8 @@ const outputOf = async (runId: string, unit: string) => ((await (await env.DATAS
 
 /** The options of a select in a page, as [value, text]. */
 const optionsOf = (html: string, name: string) =>
-  [...(html.match(new RegExp(`<select name="${name}">([\\s\\S]*?)</select>`))?.[1] ?? "").matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [unescape(m[1]), unescape(m[2])]);
-const hiddenOf = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1], unescape(m[2])]));
+  [...(html.match(new RegExp(`<select name="${name}">([\\s\\S]*?)</select>`))?.[1] ?? "").matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [unescapeHtml(m[1]), unescapeHtml(m[2])]);
+const hiddenOf = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1], unescapeHtml(m[2])]));
 
 /** A reported results file for the fixture's python tasks: each passes when its index is even. */
 function reportedFile(model: string): { file: unknown; passes: Map<string, boolean> } {
@@ -120,7 +113,7 @@ describe("the picker", { timeout: 90_000 }, () => {
   it("compare with… a model with entries in two scopes: the scopes first; an unknown side: a 404 page; b alone: a 400 page", async () => {
     await Promise.all([published("nav-twice", "baseline:oracle", DATASET), published("nav-twice", "baseline:oracle", OTHER)]);
     const html = await page("/compare?a=nav-twice");
-    const links = [...(html.match(/<ul id="scopes">([\s\S]*?)<\/ul>/)?.[1] ?? "").matchAll(/href="([^"]*)"/g)].map((m) => unescape(m[1]));
+    const links = [...(html.match(/<ul id="scopes">([\s\S]*?)<\/ul>/)?.[1] ?? "").matchAll(/href="([^"]*)"/g)].map((m) => unescapeHtml(m[1]));
     expect(links.sort()).toEqual([DATASET, OTHER].map((d) => `/compare?a=nav-twice&benchmark=repoqa-snf&dataset=${d}&mode=official&comment_mode=original`).sort());
     expect(await page(links[0])).toContain("<h1>Compare with…</h1>");
     expect(await page("/compare?a=no-such-model", 404)).toContain("neither a run id nor the model slug");
@@ -133,7 +126,7 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     const [oracle, bm25] = await Promise.all([run("baseline:oracle"), run("baseline:bm25")]);
     const body = await api(`/v1/compare?a=${oracle}&b=${bm25}`);
     const html = await page(`/compare?a=${oracle}&b=${bm25}`);
-    const rows = [...html.matchAll(/<tr data-key="([^"]*)" data-kind="([^"]*)">\s*<td class="unit"><a href="([^"]*)">/g)].map((m) => ({ key: unescape(m[1]), kind: m[2], href: unescape(m[3]) }));
+    const rows = [...html.matchAll(/<tr data-key="([^"]*)" data-kind="([^"]*)">\s*<td class="l key"><a href="([^"]*)">/g)].map((m) => ({ key: unescapeHtml(m[1]), kind: m[2], href: unescapeHtml(m[3]) }));
     expect(rows).toEqual(body.discordant.items.map((d: Json) => ({ key: d.key, kind: d.kind, href: d.answers })));
     expect(rows.length).toBeGreaterThan(0);
   });
@@ -144,7 +137,7 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     const item = discordant.items[0];
     const html = await page(item.answers);
     expect(html).toContain(`<h1>${item.key}</h1>`);
-    const pre = (id: string) => unescape(html.match(new RegExp(`<pre class="code" id="${id}">([\\s\\S]*?)</pre>`))?.[1] ?? "<none>");
+    const pre = (id: string) => unescapeHtml(html.match(new RegExp(`<pre class="code" id="${id}">([\\s\\S]*?)</pre>`))?.[1] ?? "<none>");
     const oracleAnswer = await outputOf(oracle, item.a.unit);
     expect(pre("expected-text")).toBe(oracleAnswer);
     expect(pre("answer-a-text")).toBe(oracleAnswer);
@@ -167,7 +160,7 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     const item = withReported.discordant.items[0];
     expect(item.b.unit).toBeNull();
     const html = await page(item.answers);
-    expect(unescape(html)).toContain(`<p class="note" id="answer-b-text">${REPORTED_NO_ANSWER}</p>`);
+    expect(unescapeHtml(html)).toContain(`<p class="note" id="answer-b-text">${REPORTED_NO_ANSWER}</p>`);
     expect(html).toContain('<pre class="code" id="answer-a-text">');
     expect(html).toContain('<pre class="code" id="expected-text">');
 
@@ -175,7 +168,7 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     expect(withVerified.b).toMatchObject({ kind: "entry", entry_kind: "verified", run: bm25Run });
     const v = withVerified.discordant.items[0];
     const verified = await page(v.answers);
-    expect(unescape(verified.match(/<pre class="code" id="answer-b-text">([\s\S]*?)<\/pre>/)?.[1] ?? "")).toBe(await outputOf(bm25Run, v.key));
+    expect(unescapeHtml(verified.match(/<pre class="code" id="answer-b-text">([\s\S]*?)<\/pre>/)?.[1] ?? "")).toBe(await outputOf(bm25Run, v.key));
     expect(verified).toContain(`href="/runs/${bm25Run}/samples/${encodeURIComponent(v.key)}"`);
   });
 

@@ -7,6 +7,7 @@
  * results.
  */
 import { describe, expect, it } from "vitest";
+import { page, unescapeHtml } from "./html";
 import { get } from "../helpers";
 import { imported, rows, scoresFile } from "../leaderboard/helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
@@ -14,16 +15,9 @@ import { fixtureDataset, startRun, waitForRun } from "../runs/helpers";
 
 const DATASET = "model-links";
 
-const page = async (path: string, status = 200) => {
-  const res = await get(path);
-  const html = await res.text();
-  expect(res.status, `${path}: ${html.slice(0, 300)}`).toBe(status);
-  return html;
-};
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 /** The links of the model page's `#model-links`, by their `data-link`. */
 const linksOf = (html: string) =>
-  Object.fromEntries([...(html.match(/<nav class="links model-nav"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "").matchAll(/<(a|span)(?: href="([^"]*)")?[^>]* data-link="([^"]*)">([^<]*)</g)].map((m) => [m[3], { href: m[2] ? unescape(m[2]) : null, text: m[4] }]));
+  Object.fromEntries([...(html.match(/<nav class="links model-nav"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "").matchAll(/<(a|span)(?: href="([^"]*)")?[^>]* data-link="([^"]*)">([^<]*)</g)].map((m) => [m[3], { href: m[2] ? unescapeHtml(m[2]) : null, text: m[4] }]));
 
 const published = new Map<string, Promise<string>>();
 /** A published run of `model` under `label` on `dataset`, once its entry is written. */

@@ -8,22 +8,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_BYTES, SEARCH_NEAR, SEARCH_SAMPLES } from "../../src/page/runs/search";
-import { get } from "../helpers";
+import { page, unescapeHtml } from "./html";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 
-const page = async (path: string, status = 200) => {
-  const res = await get(path);
-  const html = await res.text();
-  expect(res.status, `${path}: ${html.slice(0, 500)}`).toBe(status);
-  return html;
-};
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 const unitsOf = (html: string) => [...html.matchAll(/<tr data-unit="([^"]+)"/g)].map((m) => m[1]);
 /** The heading (the unit) of a sample page. */
-const unitOf = (html: string) => unescape(html.match(/<h1>([^<]*)<\/h1>/)![1]);
+const unitOf = (html: string) => unescapeHtml(html.match(/<h1>([^<]*)<\/h1>/)![1]);
 const relOf = (html: string, rel: "prev" | "next") => {
   const m = html.match(new RegExp(`<a rel="${rel}" href="([^"]*)"`));
-  return m ? unescape(m[1]) : null;
+  return m ? unescapeHtml(m[1]) : null;
 };
 
 const RUN = "run-20261124000000-000000b205";
