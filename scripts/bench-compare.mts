@@ -16,7 +16,8 @@
  * completed RepoQA runs of 20,000 samples each written straight to its local D1
  * (test/page/runs-fixtures.ts, as scripts/bench-run-pages.mts), and `GET /v1/compare` and the
  * `/compare` page of the two (pass/fail: reading and parsing both sides, pairing, the figures, the
- * page) are requested 3 times to warm up, then --requests times; reported: median wall time from
+ * page; run B passes another set of tasks, so the answer lists discordant tasks: its first and last
+ * page, and one task side by side) are requested 3 times to warm up, then --requests times; reported: median wall time from
  * Node and median CPU of workerd's main thread (scripts/lib/workerd-cpu.mts), beside the no-op
  * `GET /v1/health`. `--no-workerd` skips this part.
  *
@@ -32,7 +33,7 @@ import { FREE_PLAN, PAID_PLAN } from "../src/code/budget.ts";
 import { comparePairs } from "../src/compare/pair.ts";
 import { BOOTSTRAP_RESAMPLES, pairedBootstrap } from "../src/metrics/paired.ts";
 import { WRANGLER_ENV, startIsolatedInstance } from "../cli/lib/local-service.ts";
-import { syntheticRunSql } from "../test/page/runs-fixtures.ts";
+import { disagreeingRunSql, syntheticRunSql } from "../test/page/runs-fixtures.ts";
 import { mainThreadNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -124,7 +125,8 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
     const sqlDir = mkdtempSync(join(tmpdir(), "nw-bench-compare-sql-"));
     const file = join(sqlDir, "runs.sql");
     const [runA, runB] = ["run-20261124000000-000000000a", "run-20261124000000-000000000b"];
-    writeFileSync(file, [...syntheticRunSql(runA, N), ...syntheticRunSql(runB, N)].join("\n"));
+    // B passes another set of tasks than A, so the comparison has discordant tasks to list.
+    writeFileSync(file, [...syntheticRunSql(runA, N), ...syntheticRunSql(runB, N), disagreeingRunSql(runB)].join("\n"));
     const loaded = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", instance.persistTo, "--file", file, "--yes"], { cwd: ROOT, env: { ...WRANGLER_ENV, CI: "1" }, encoding: "utf8" });
     rmSync(sqlDir, { recursive: true, force: true });
     if (loaded.status !== 0) throw new Error(`loading the synthetic runs failed:\n${loaded.stdout}${loaded.stderr}`);
@@ -141,11 +143,17 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 300)}`);
       return { wall, cpu: (mainThreadNs(pids) - c0) / 1e6, all: (allNs() - a0) / 1e6, bytes: body.length };
     };
+    const first = (await (await fetch(`${instance.url}/v1/compare?a=${runA}&b=${runB}`)).json()) as { discordant: { pages: number; total: number; items: { key: string }[] } };
+    const lastPage = first.discordant.pages;
+    const firstKey = first.discordant.items[0].key;
+    console.log(`discordant tasks: ${first.discordant.total} in ${lastPage} pages`);
     const out: Record<string, { wall_ms: number; cpu_ms: number; all_threads_cpu_ms: number; bytes: number }> = {};
     for (const [name, path] of [
       ["no-op GET /v1/health", "/v1/health"],
       [`GET /v1/compare, two ${n}-sample runs (pass/fail)`, `/v1/compare?a=${runA}&b=${runB}`],
       [`GET /compare (the page), the same`, `/compare?a=${runA}&b=${runB}`],
+      [`GET /v1/compare, the discordant list's last page`, `/v1/compare?a=${runA}&b=${runB}&page=${lastPage}`],
+      [`GET /compare/task, one discordant task side by side (no stored answers)`, `/compare/task?a=${runA}&b=${runB}&key=${encodeURIComponent(firstKey)}`],
     ]) {
       for (let i = 0; i < 3; i++) await send(path);
       const runs = [];

@@ -13,7 +13,7 @@ import type { CompareRule, CompareSample } from "../../src/benchmarks/types";
 import { get } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
 import { fixtureDataset, samplesOf, startRun, waitForRun } from "../runs/helpers";
-import { syntheticRunSql } from "../page/runs-fixtures";
+import { disagreeingRunSql, syntheticRunSql } from "../page/runs-fixtures";
 
 type Json = Record<string, any>;
 
@@ -80,17 +80,10 @@ describe("two synthetic 10,000-sample runs: the list is paged", () => {
   beforeAll(async () => {
     await env.DB.batch([...syntheticRunSql(A, N), ...syntheticRunSql(B, N)].map((sql) => env.DB.prepare(sql)));
     // B passes where i % 5 is not 0 (A: where i % 4 is not 0), so they disagree on a known set.
-    await env.DB.prepare(
-      `UPDATE run_samples SET passed = (CAST(substr(unit, -6) AS INTEGER) % 5 != 0),
-         score = CASE WHEN CAST(substr(unit, -6) AS INTEGER) % 5 != 0 THEN 0.9 ELSE 0.3 END,
-         detail = json_object('is_best', json(CASE WHEN CAST(substr(unit, -6) AS INTEGER) % 5 != 0 THEN 'true' ELSE 'false' END), 'best_similarity', CASE WHEN CAST(substr(unit, -6) AS INTEGER) % 5 != 0 THEN 0.9 ELSE 0.3 END)
-       WHERE run_id = ? AND status = 'scored'`,
-    )
-      .bind(B)
-      .run();
+    await env.DB.prepare(disagreeingRunSql(B)).run();
   }, 120_000);
 
-  it("pages of 50 cover every discordant task once; past the last page a 400; one page's answer stays small", async () => {
+  it("pages of 50 are the list's slices, in order; past the last page a 400; one page's answer stays small", async () => {
     const scored = (i: number) => i % 7 !== 0 && i % 13 !== 0;
     const onlyA: string[] = [];
     const onlyB: string[] = [];
@@ -107,13 +100,12 @@ describe("two synthetic 10,000-sample runs: the list is paged", () => {
     const pages = Math.ceil(want.length / 50);
     expect(first.discordant.pages).toBe(pages);
     expect(first.table).toMatchObject({ only_a: onlyA.length, only_b: onlyB.length });
-    const seen: string[] = [];
-    for (let p = 1; p <= pages; p++) {
+    // The first, second, a middle and the last page are the list's slices (every page is a request over both runs).
+    for (const p of [1, 2, pages >> 1, pages]) {
       const page = p === 1 ? first : await compare(`a=${A}&b=${B}&page=${p}`);
-      expect(page.discordant.items.length).toBe(p < pages ? 50 : want.length - 50 * (pages - 1));
-      seen.push(...page.discordant.items.map((d: Json) => d.key));
+      expect(page.discordant.page).toBe(p);
+      expect(page.discordant.items.map((d: Json) => d.key)).toEqual(want.slice(50 * (p - 1), 50 * p));
     }
-    expect(seen).toEqual(want);
     // A page's list is 50 items whatever the run's size (the lists of tasks left out are the runs' own).
     expect(JSON.stringify(first.discordant).length).toBeLessThan(50 * 600);
     const past = await compare(`a=${A}&b=${B}&page=${pages + 1}`, 400);

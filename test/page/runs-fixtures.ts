@@ -93,3 +93,16 @@ export function syntheticRunSql(id: string, n: number, perStatement = 100): stri
   }
   return out;
 }
+
+/**
+ * An UPDATE that makes a synthetic run pass where i % 5 is not 0 (its verdict detail too), so two
+ * synthetic runs disagree on a known set of tasks: A (i % 4) passes alone where i % 4 ≠ 0 = i % 5,
+ * B where i % 5 ≠ 0 = i % 4 (the paired comparison's discordant tasks, in tests and benches).
+ */
+export function disagreeingRunSql(runId: string): string {
+  const i = "CAST(substr(unit, -6) AS INTEGER)";
+  const pass = `(${i} % 5 != 0)`;
+  return `UPDATE run_samples SET passed = ${pass}, score = CASE WHEN ${pass} THEN 0.9 ELSE 0.3 END,
+    detail = json_object('is_best', json(CASE WHEN ${pass} THEN 'true' ELSE 'false' END), 'best_similarity', CASE WHEN ${pass} THEN 0.9 ELSE 0.3 END)
+    WHERE run_id = '${runId}' AND status = 'scored';`;
+}
