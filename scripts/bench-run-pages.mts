@@ -5,7 +5,8 @@
  * samples written straight to its local D1 (test/page/runs-fixtures.ts: languages, depths, sizes,
  * passes, errors and overflows in a fixed pattern), and the fixture dataset with a real oracle run
  * for a sample page that rebuilds its prompt, extracted code, diff and candidate similarities.
- * The run page's first view (which computes the summary and keeps it in R2) is timed once; every
+ * The synthetic samples' answers are one real stored output (their keys point at it), so a search
+ * reads real answers from R2. The run page's first view (which computes the summary and keeps it in R2) is timed once; every
  * page is then requested 3 times to warm up and N times in sequence; reported: the median and
  * p95 wall time seen from Node, and the median CPU of workerd's main thread (where the isolate runs;
  * scripts/lib/workerd-cpu.mts), each also as a ratio to the no-op GET /v1/health.
@@ -57,6 +58,16 @@ try {
   const realSamples = ((await (await fetch(`${instance.url}/v1/runs/${real.id}/samples?limit=500`)).json()) as { samples: { unit: string; passed: boolean }[] }).samples;
   const failed = realSamples.find((s) => !s.passed) ?? realSamples[0];
 
+  // The synthetic samples' answers: the real run's stored output of one unit (so a search reads real answers from R2).
+  const answerKey = `runs/${real.id}/outputs/${encodeURIComponent(failed.unit)}.json`;
+  const keyed = spawnSync(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", instance.persistTo, "--yes", "--command", `UPDATE run_samples SET output_key = '${answerKey}' WHERE run_id = '${RUN}' AND status = 'scored'`],
+    { cwd: ROOT, env: { ...WRANGLER_ENV, CI: "1" }, encoding: "utf8" },
+  );
+  if (keyed.status !== 0) throw new Error(`storing the synthetic answers' keys failed:\n${keyed.stdout}${keyed.stderr}`);
+  const word = "return";
+
   const pids = workerdDescendants();
   if (pids.length === 0) throw new Error("no workerd process found under wrangler dev");
   async function send(path: string) {
@@ -87,7 +98,12 @@ try {
     [`/runs/{id}/samples?outcome=failed last page (${failedPages})`, `/runs/${RUN}/samples?outcome=failed&page=${failedPages}`],
     ["/runs/{id}/samples?language=python&depth=0.3-0.4", `/runs/${RUN}/samples?language=python&depth=0.3-0.4`],
     ["/runs/{id}/samples?task=go::synthetic/repo100::", `/runs/${RUN}/samples?task=${encodeURIComponent("go::synthetic/repo100::")}`],
+    ["/runs/{id}/samples?sort=-score first page", `/runs/${RUN}/samples?sort=-score`],
+    [`/runs/{id}/samples?sort=-score last page (${pages})`, `/runs/${RUN}/samples?sort=-score&page=${pages}`],
+    [`/runs/{id}/samples?q=${word} (search: 100 stored answers read)`, `/runs/${RUN}/samples?q=${word}`],
     ["/runs/{id}/samples/{unit} (synthetic: no dataset)", `/runs/${RUN}/samples/${encodeURIComponent(syntheticSample(SAMPLES >> 1).unit)}`],
+    ["/runs/{id}/samples/{unit}?sort=-score (its place and neighbours by score)", `/runs/${RUN}/samples/${encodeURIComponent(syntheticSample(SAMPLES >> 1).unit)}?sort=-score`],
+    [`/runs/{id}/samples/{unit}?q=${word} (nearest matches, up to 25 answers each way)`, `/runs/${RUN}/samples/${encodeURIComponent(syntheticSample(SAMPLES >> 1).unit)}?q=${word}`],
     ["/runs/{id}/samples/{unit} (real bm25 sample: prompt, diff, candidates)", `/runs/${real.id}/samples/${encodeURIComponent(failed.unit)}`],
   ];
   const results = [];
