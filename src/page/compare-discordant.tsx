@@ -28,7 +28,7 @@ export function DiscordantSection(props: { r: CompareResponse }) {
         ) : (
           <>A graded higher {count("a_higher")}, B graded higher {count("b_higher")}</>
         )}
-        : <Figure field="discordant.total" value={d.total} /> tasks where the two disagree
+        : <Figure field="discordant.total" value={d.total} /> {d.total === 1 ? "task" : "tasks"} where the two disagree
         {graded ? ", largest difference first" : ", only A first"}. Each links to both answers side by side against the expected answer.
       </p>
       <p class="note">
