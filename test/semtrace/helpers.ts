@@ -1,18 +1,9 @@
 /** A small SemTrace-family suite built the way `npm run semtrace -- build` builds one, for run tests. */
 import { env } from "cloudflare:test";
-import { buildSuite, type CruxRecord } from "../../src/benchmarks/semtrace/build";
-import type { SuiteRelease, SuiteTask } from "../../src/benchmarks/semtrace/dataset";
-import { SUITE_TASKS } from "../../src/benchmarks/semtrace/dataset";
+import type { CruxRecord } from "../../src/benchmarks/semtrace/build";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
 import { ADMIN, importOnce, post } from "../helpers";
-
-/** Distractors: small real-looking Python functions (no `f`), distinct texts. */
-export const POOL_FUNCTIONS = Array.from({ length: 12 }, (_, i) => ({
-  id: i,
-  name: `helper_${i}`,
-  path: `lib/mod${i % 3}.py`,
-  line: 10 * i,
-  code: `def helper_${i}(items, limit=${i + 1}):\n    total = 0\n    for item in items[:limit]:\n        total += item * ${i + 2}\n    return total`,
-}));
+import { buildMiniSuite, type MiniSuiteOptions } from "./mini-suite";
 
 /** CRUXEval records from the binding (vitest.config.ts reads ../shared/data/cruxeval). */
 export function cruxRecords(): CruxRecord[] {
@@ -24,25 +15,10 @@ export function cruxRecords(): CruxRecord[] {
     .map((l) => JSON.parse(l) as CruxRecord);
 }
 
-export interface MiniSuiteOptions {
-  tasks?: readonly SuiteTask[];
-  targets?: number;
-  grid?: SuiteRelease["grid"];
-  variants?: { targets: number; cap: number };
-  seed?: number;
-}
+export { POOL_FUNCTIONS, type MiniSuiteOptions } from "./mini-suite";
 
 export function miniSuite(o: MiniSuiteOptions = {}): Promise<SuiteRelease> {
-  return buildSuite({
-    seed: o.seed ?? 7,
-    grid: o.grid ?? { distractors: [3, 6], positions: [0, 0.5, 1] },
-    tasks: o.tasks ?? SUITE_TASKS,
-    digits: 2,
-    targets: o.targets ?? 2,
-    variants: o.variants ?? { targets: 2, cap: 4 },
-    pool: { source: { kind: "test" }, filter: { rule: "none" }, functions: POOL_FUNCTIONS },
-    cruxeval: { source: { kind: "cruxeval", file: "binding" }, records: cruxRecords().slice(0, 50) },
-  });
+  return buildMiniSuite(o, cruxRecords().slice(0, 50));
 }
 
 /** Imports a suite once per dataset id. */
