@@ -4,25 +4,33 @@
  * shows, with screenshots at 1280 and 390 px in test/artifacts/ (`walk-<family>-<step>-<width>.png`;
  * the screenshot helper also fails a page a phone would scroll sideways).
  *
- * The site: a fresh isolated instance with the demo datasets built as `npm start` builds them (each
- * family's `NodeFamily.demos`, through cli/lib/families.ts), and per family two built-in baselines
- * run over the whole demo and published (verified leaderboard entries) that disagree on some tasks.
+ * The site: one fresh isolated instance with each family's small test dataset imported as an admin
+ * imports a release (RepoQA: test/fixtures/repoqa-mini.json; SemTrace: a mini suite built as
+ * `npm run semtrace -- build` builds one; LongCodeU: the hand-written fixture release) — the demos
+ * `npm start` builds take minutes to build, too long for `npm test` — and per family two built-in
+ * baselines run over the whole dataset and published (verified leaderboard entries) that disagree
+ * on some tasks, and a reported RepoQA entry with per-task rows.
  * The run list's compare action (pick two runs, compare) is walked once more on its own.
  */
 import "../../cli/lib/tree-sitter-node";
 import { performance } from "node:perf_hooks";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Api } from "../../cli/lib/api";
-import { nodeFamilies } from "../../cli/lib/families";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, api, type Api } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { fixtureRelease } from "../longcodeu/fixture";
+import { buildMiniSuite } from "../semtrace/mini-suite";
 import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
 
-/** One family's walk: its benchmark on its demo dataset, the board link's name, the two baselines (A, then B). */
+/** One family's walk: its benchmark on its dataset, the board link's name, the two baselines (A, then B). */
 interface Walk {
   family: string;
   benchmark: string;
   dataset: string;
+  /** Imports the dataset (admin). */
+  load: (client: Api, id: string) => Promise<unknown>;
   /** The benchmark picker's link text (`BenchmarkViews.shortName`). */
   board: string;
   a: string;
@@ -30,9 +38,33 @@ interface Walk {
 }
 
 const WALKS: Walk[] = [
-  { family: "repoqa", benchmark: "repoqa-snf", dataset: "demo", board: "RepoQA", a: "baseline:oracle", b: "baseline:bm25" },
-  { family: "semtrace", benchmark: "semtrace", dataset: "semtrace-demo", board: "SemTrace", a: "baseline:oracle", b: "baseline:empty" },
-  { family: "longcodeu", benchmark: "longcodeu", dataset: "longcodeu-demo", board: "LongCodeU", a: "baseline:oracle", b: "baseline:empty" },
+  {
+    family: "repoqa",
+    benchmark: "repoqa-snf",
+    dataset: "walk-repoqa",
+    load: (client, id) => client.request("POST", `/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")), { admin: true }),
+    board: "RepoQA",
+    a: "baseline:oracle",
+    b: "baseline:bm25",
+  },
+  {
+    family: "semtrace",
+    benchmark: "semtrace",
+    dataset: "walk-semtrace",
+    load: async (client, id) => client.request("POST", `/v1/datasets/${id}/suite`, await buildMiniSuite({ tasks: ["semtrace"] }), { admin: true }),
+    board: "SemTrace",
+    a: "baseline:oracle",
+    b: "baseline:empty",
+  },
+  {
+    family: "longcodeu",
+    benchmark: "longcodeu",
+    dataset: "walk-longcodeu",
+    load: (client, id) => client.request("POST", `/v1/datasets/${id}/longcodeu`, fixtureRelease(), { admin: true }),
+    board: "LongCodeU",
+    a: "baseline:oracle",
+    b: "baseline:empty",
+  },
 ];
 
 let instance: IsolatedInstance | undefined;
@@ -54,26 +86,46 @@ async function runToEnd(client: Api, body: Record<string, unknown>): Promise<str
   throw new Error(`run ${id} did not end`);
 }
 
+/** The reported entry's model: published results of the RepoQA dataset's tasks, with per-task rows and no answers. */
+const REPORTED = "acme/reported-model";
+
+/**
+ * Imports a reported results file (the published RepoQA format, `npm run leaderboard -- import`'s
+ * input) for the RepoQA dataset's tasks, as a run's samples list them: every third task passes.
+ */
+async function importReported(client: Api, dataset: string, runId: string) {
+  const { samples } = await client.request<{ samples: { taskId: string; position: number; language: string }[] }>("GET", `/v1/runs/${runId}/samples?limit=500`);
+  const results: Record<string, unknown[]> = {};
+  samples.forEach((s, i) => {
+    const [, repo, name] = s.taskId.split("::");
+    const pass = i % 3 === 0;
+    (results[s.language] ??= []).push({ repo, name, needle_position: s.position, is_best_similar: pass, best_similar_score: pass ? 0.9 : 0.2, best_target: pass ? name : null, position: { token_start: 0, token_end: 10 } });
+  });
+  // The file's own pass@1 per group and threshold, as the reference computes it (the import checks them against the rows).
+  type Row = { is_best_similar: boolean; best_similar_score: number };
+  const passAt1 = (rows: Row[], t: number) => ({ "pass@1": rows.filter((r) => r.is_best_similar && r.best_similar_score >= t).length / rows.length });
+  const thresholds = Array.from({ length: 11 }, (_, k) => (k / 10).toFixed(1));
+  const groups: [string, Row[]][] = [["all", Object.values(results).flat() as Row[]], ...(Object.entries(results) as [string, Row[]][])];
+  const scores = Object.fromEntries(groups.map(([g, rows]) => [g, Object.fromEntries(thresholds.map((t) => [t, passAt1(rows, Number(t))]))]));
+  const file = { [REPORTED]: { eval_date: "2024-05-13 01:00:00", train_size: "7B", scores, results } };
+  await client.request("POST", "/v1/leaderboard/import", { kind: "reported", dataset, source: "a walk test", license: "Apache-2.0", file }, { admin: true });
+}
+
 beforeAll(async () => {
   if (chromiumMissing) return;
   let t = performance.now();
   instance = await startIsolatedInstance("nw-walk");
   cost.instance_s = (performance.now() - t) / 1000;
   const client = api(instance.url, instance.token);
-  const demos = (await nodeFamilies()).flatMap((f) => f.demos ?? []);
-  for (const walk of WALKS) {
-    const demo = demos.find((d) => d.id === walk.dataset);
-    if (!demo) throw new Error(`no family builds the demo dataset ${walk.dataset}`);
-    t = performance.now();
-    await demo.load(client, (line) => console.log(`  ${((performance.now() - t) / 1000).toFixed(1)} s ${line}`));
-    cost[`demo_${walk.dataset}_s`] = (performance.now() - t) / 1000;
-  }
+  for (const walk of WALKS) await walk.load(client, walk.dataset);
+  cost.datasets_s = (performance.now() - t) / 1000;
   t = performance.now();
-  for (const walk of WALKS) {
-    const ids = await Promise.all([walk.a, walk.b].map((model) => runToEnd(client, { benchmark: walk.benchmark, dataset: walk.dataset, model })));
-    runs.set(walk.family, { [walk.a]: ids[0], [walk.b]: ids[1] });
-    console.log(`  ${((performance.now() - t) / 1000).toFixed(1)} s: runs of ${walk.benchmark} ended`);
-  }
+  await Promise.all(
+    WALKS.map(async (walk) => {
+      const ids = await Promise.all([walk.a, walk.b].map((model) => runToEnd(client, { benchmark: walk.benchmark, dataset: walk.dataset, model })));
+      runs.set(walk.family, { [walk.a]: ids[0], [walk.b]: ids[1] });
+    }),
+  );
   // Publishing writes the entries a moment after a run reads as completed.
   for (const walk of WALKS) {
     for (let i = 0; i < 100; i++) {
@@ -83,9 +135,10 @@ beforeAll(async () => {
     }
   }
   cost.runs_s = (performance.now() - t) / 1000;
+  await importReported(client, WALKS[0].dataset, runs.get("repoqa")!["baseline:bm25"]);
   browser = await launchChromium("nw-walk-profile-");
   console.log(`walk site set up: ${JSON.stringify(Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
-}, 900_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -95,7 +148,10 @@ afterAll(async () => {
 /** A page of the walk: fails every test when Chromium is missing (never a silent skip). */
 async function newPage(): Promise<Page> {
   if (chromiumMissing) throw new Error(chromiumMissing);
-  return browser!.browser.newPage();
+  const page = await browser!.browser.newPage();
+  // A cold isolate's first page on a busy machine can take a while.
+  page.setDefaultTimeout(90_000);
+  return page;
 }
 
 /** Clicks the link `selector` and waits for the page it leads to. */
@@ -107,6 +163,28 @@ async function follow(page: Page, selector: string) {
 
 const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
+/** On the "compare with…" picker, picks `model`'s run as side B (one run of it offered). */
+async function pickB(page: Page, model: string) {
+  const option = page.locator(`select[name="b"] option:text-matches("^${model.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — run of")`);
+  expect(await option.count(), `${model}'s run offered`).toBe(1);
+  await page.selectOption('select[name="b"]', (await option.getAttribute("value"))!);
+}
+
+/**
+ * From a board showing another dataset (RepoQA's board defaults to the official dataset) to the
+ * walk's: through the board's dataset picker when it has one; until boards have it (issue 21 item
+ * 3, branch lenses) the board's URL is opened, the one hop of the walk not taken by a link.
+ */
+async function openBoardOf(page: Page, walk: Walk) {
+  const picker = page.locator('main select[name="dataset"]');
+  if (await picker.locator(`option[value="${walk.dataset}"]`).count()) {
+    await picker.selectOption(walk.dataset);
+    await Promise.all([page.waitForNavigation(), picker.evaluate((s) => (s as unknown as { form: { requestSubmit(): void } }).form.requestSubmit())]);
+  } else {
+    await page.goto(`${instance!.url}/?benchmark=${walk.benchmark}&dataset=${walk.dataset}`);
+  }
+}
+
 describe("from the board to an answer, by links only", () => {
   for (const walk of WALKS) {
     it(`${walk.family}: board → model → its answers → a sample → its run → a comparison → a discordant task side by side`, async () => {
@@ -116,9 +194,9 @@ describe("from the board to an answer, by links only", () => {
       // The header leads everywhere.
       expect(await page.locator("header.site nav a").allInnerTexts()).toEqual(["Leaderboards", "Runs", "Compare", "API"]);
 
-      // 1. The board: the family's benchmark in the picker, then its demo dataset when the board shows another.
+      // 1. The board: the family's benchmark in the picker, then its dataset when the board shows another.
       await follow(page, `nav.benchmarks a:text-is("${walk.board}")`);
-      if (!(await page.locator(`main code:text-is("${walk.dataset}")`).count())) await follow(page, `main a[href*="dataset=${walk.dataset}"]`);
+      if (!(await page.locator(`main code:text-is("${walk.dataset}")`).count())) await openBoardOf(page, walk);
       expect(await text(page, "main")).toContain(walk.dataset);
       const row = page.locator(`tr:has(td.model a:text-is("${walk.a}"))`);
       expect(await row.count(), `${walk.a} on the ${walk.benchmark} board`).toBe(1);
@@ -160,10 +238,7 @@ describe("from the board to an answer, by links only", () => {
 
       // 6. A comparison: "compare with…", B picked among the same benchmark and dataset's runs.
       await follow(page, 'p.links a:text-is("Compare with…")');
-      const option = page.locator(`select[name="b"] option:text-matches("^${walk.b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — run of")`);
-      expect(await option.count(), `${walk.b}'s run offered`).toBe(1);
-      await page.selectOption('select[name="b"]', (await option.getAttribute("value"))!);
-      await shot("6a-compare-with");
+      await pickB(page, walk.b);
       await Promise.all([page.waitForNavigation(), page.click('form.filters button[type="submit"]')]);
       expect(await text(page, "h1")).toContain(`${walk.a} vs ${walk.b}`);
       const discordant = await page.locator("#discordant-tasks tbody tr").count();
@@ -172,7 +247,7 @@ describe("from the board to an answer, by links only", () => {
 
       // 7. A discordant task's answers side by side, against the expected answer.
       const key = await page.locator("#discordant-tasks tbody tr").first().getAttribute("data-key");
-      await follow(page, "#discordant-tasks tbody tr td.unit a");
+      await follow(page, "#discordant-tasks tbody tr td.key a");
       expect(await text(page, "h1")).toBe(key);
       expect(await page.locator("#expected-text").evaluate((e) => e.tagName)).toBe("PRE");
       for (const side of ["a", "b"]) {
@@ -185,6 +260,30 @@ describe("from the board to an answer, by links only", () => {
       await page.close();
     }, 120_000);
   }
+});
+
+describe("a reported entry", () => {
+  it("board → model → its per-task results (no answers) → compare with… → a task side by side, which says the entry stores no answer", async () => {
+    const page = await newPage();
+    const shot = (step: string) => screenshot(page, `walk-reported-${step}`, { firstScreen: false });
+    await page.goto(`${instance!.url}/?dataset=${WALKS[0].dataset}`);
+    expect(await text(page, "main table")).toContain(REPORTED);
+    await follow(page, `td.model a:has-text("${REPORTED}")`);
+    expect(await text(page, "#model-links")).toMatch(/Its \d+ per-task results/);
+    await follow(page, '#model-links a[data-link="samples"]');
+    expect(await text(page, "#no-answers")).toContain("no answer is stored");
+    expect(await page.locator("#entry-samples tbody tr").count()).toBeGreaterThan(0);
+    await shot("1-per-task");
+    await follow(page, 'p.links a:text-is("Compare with…")');
+    await pickB(page, "baseline:oracle");
+    await Promise.all([page.waitForNavigation(), page.click('form.filters button[type="submit"]')]);
+    await shot("2-compare");
+    await follow(page, "#discordant-tasks tbody tr td.key a");
+    expect(await text(page, "#answer-a-text")).toContain("reported leaderboard entry");
+    expect(await page.locator("#answer-b-text").evaluate((e) => e.tagName)).toBe("PRE");
+    await shot("3-side-by-side");
+    await page.close();
+  }, 120_000);
 });
 
 describe("the run list's compare action", () => {
@@ -207,6 +306,10 @@ describe("the run list's compare action", () => {
     await Promise.all([page.waitForNavigation(), page.click('form.pick-runs button[type="submit"]')]);
     expect(new URL(page.url()).searchParams.get("a")).toBe(ids["baseline:oracle"]);
     expect(await text(page, "h1")).toContain("baseline:oracle vs baseline:bm25");
+    // The header's Compare: the picker of any two.
+    await follow(page, 'header.site nav a:text-is("Compare")');
+    expect(await page.locator(`#pick-runs div[data-scope="repoqa-snf · ${WALKS[0].dataset}"] select[name="a"] option`).count()).toBe(2);
+    await screenshot(page, "walk-picker", { firstScreen: false });
     await page.close();
   }, 60_000);
 });
