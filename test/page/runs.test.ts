@@ -26,7 +26,7 @@ describe("run pages of a real oracle run", () => {
   beforeAll(async () => {
     const dataset = await fixtureDataset("runs-pages");
     id = (await waitForRun((await startRun({ dataset, model: "baseline:oracle", concurrency: 8 })).id)).id;
-  });
+  }, 60_000);
 
   it("/runs lists it with its progress and pass@1", async () => {
     const html = await page("/runs");
