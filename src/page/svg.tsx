@@ -1,4 +1,8 @@
-/** Inline SVG and CSS-grid charts for the model page: the threshold curve and the depth × length heatmap. */
+/**
+ * The pages' chart library (inline SVG and CSS grids, no script; it names no benchmark): series
+ * styles, the fixed percentage axis, the threshold curve and the heatmaps. Line charts with
+ * intervals are in svg-line.tsx, the boards' top-models chart in svg-rank.tsx.
+ */
 import type { BucketRate, ModelBreakdown, Rate } from "../leaderboard/types";
 import { HEAT_GRADIENT, THRESHOLDS, heatColour, interval, pct } from "./format";
 
@@ -11,9 +15,10 @@ const SERIES = [
   { colour: "#CC79A7", dash: "1 2" },
   { colour: "#0072B2", dash: "10 4" },
   { colour: "#999999", dash: "3 6" },
+  { colour: "#8C6D00", dash: "12 3 3 3" },
 ];
 
-/** Line style of a series: "all" is solid black and thicker, languages cycle through SERIES. */
+/** Line style of a series: "all" is solid black and thicker, the others (languages, D, tasks) cycle through SERIES. */
 export function seriesStyle(name: string, languages: string[]): { colour: string; dash?: string; width: number } {
   if (name === "all") return { colour: "#1b1f24", width: 3 };
   const s = SERIES[Math.max(0, languages.indexOf(name)) % SERIES.length];
@@ -24,25 +29,14 @@ const W = 640;
 const H = 300;
 const M = { left: 44, right: 18, top: 14, bottom: 52 };
 const x = (t: number) => M.left + t * (W - M.left - M.right);
-const f = (v: number) => v.toFixed(1);
+/** A coordinate as the charts write it (one decimal). */
+export const f = (v: number) => v.toFixed(1);
 
 /**
- * The rate axis: up to 100 %, from a round value below the lowest rate shown, so curves of strong
- * models (all within 75–100 %) are not squashed flat at the top. Ticks every 10 points on a
- * short axis, every 25 on a long one; the labels say where it starts.
+ * The ticks of every percentage axis: 0, 25, 50, 75 and 100 %. Percentage axes are fixed at
+ * 0–100 everywhere, so two charts (two models, two runs) read on the same scale.
  */
-export function rateAxis(rates: number[]): { lo: number; ticks: number[] } {
-  const min = Math.min(1, ...rates);
-  let lo = Math.max(0, Math.floor((min - 0.02) * 10) / 10);
-  let step = 0.1;
-  if (1 - lo > 0.5) {
-    lo = Math.floor(lo * 4) / 4;
-    step = 0.25;
-  }
-  const ticks: number[] = [];
-  for (let t = lo; t <= 1 + 1e-9; t += step) ticks.push(Math.round(t * 100) / 100);
-  return { lo, ticks };
-}
+export const PERCENT_TICKS = [0, 0.25, 0.5, 0.75, 1] as const;
 
 /** Points of one series over the sweep, skipping thresholds without a value. */
 function points(thresholds: ModelBreakdown["thresholds"], name: string): { t: number; r: Rate }[] {
@@ -56,15 +50,14 @@ function points(thresholds: ModelBreakdown["thresholds"], name: string): { t: nu
 export function ThresholdChart(props: { thresholds: ModelBreakdown["thresholds"]; languages: string[]; selected: number }) {
   const series = [...props.languages, "all"]; // "all" drawn last, on top
   const all = points(props.thresholds, "all");
-  const { lo, ticks } = rateAxis(series.flatMap((name) => points(props.thresholds, name).flatMap((p) => [p.r.rate, p.r.ci_low ?? p.r.rate])));
-  const y = (r: number) => M.top + ((1 - r) / (1 - lo)) * (H - M.top - M.bottom);
+  const y = (r: number) => M.top + (1 - r) * (H - M.top - M.bottom);
   const band = all.every((p) => p.r.ci_low !== null && p.r.ci_high !== null) && all.length > 1
     ? [...all.map((p) => `${f(x(p.t))},${f(y(p.r.ci_high!))}`), ...[...all].reverse().map((p) => `${f(x(p.t))},${f(y(p.r.ci_low!))}`)].join(" ")
     : null;
   return (
     <svg class="chart" id="threshold-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="threshold-chart-title">
-      <title id="threshold-chart-title">{`pass@1 (%, axis from ${Math.round(lo * 100)}) by similarity threshold, overall and per language`}</title>
-      {ticks.map((r) => (
+      <title id="threshold-chart-title">pass@1 (%) by similarity threshold, overall and per language</title>
+      {PERCENT_TICKS.map((r) => (
         <g>
           <line x1={M.left} x2={W - M.right} y1={f(y(r))} y2={f(y(r))} stroke="#d0d7de" stroke-width="1" />
           <text x={M.left - 6} y={f(y(r))} text-anchor="end" dominant-baseline="middle">{Math.round(r * 100)}</text>

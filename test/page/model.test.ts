@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { modelPage } from "../../src/benchmarks/repoqa/views/model";
 import { Page } from "../../src/page/layout";
 import { PAGE_DEFAULTS } from "../../src/page/query";
-import { lengthLabel, rateAxis } from "../../src/page/svg";
+import { lengthLabel } from "../../src/page/svg";
 import { breakdown, render } from "./fixtures";
 
 const page = (data = breakdown()) => render(Page({ content: modelPage(data, PAGE_DEFAULTS) }));
@@ -16,13 +16,13 @@ describe("model page", () => {
     // 11 points per series, x from the left margin (threshold 0) to the right end (1.0).
     const all = series[5][2].split(" ");
     expect(all).toHaveLength(11);
-    expect(all[0]).toBe("44.0,37.4"); // 0.95 on an axis from 50 to 100
+    expect(all[0]).toBe("44.0,25.7"); // 0.95 on the fixed 0–100 axis: 14 + 0.05 × 234
     expect(all[10].startsWith("622.0,")).toBe(true);
     expect(html).toContain('<polygon class="band"');
     expect(html).toMatch(/<line class="selected" x1="506.4" x2="506.4"/); // 0.8
     expect(html).toContain("<title>threshold 0.8: 79.0 % (76.0–81.0)</title>");
     const ticks = [...html.matchAll(/dominant-baseline="middle">(\d+)<\/text>/g)].map((m) => m[1]);
-    expect(ticks).toEqual(["50", "60", "70", "80", "90", "100"]);
+    expect(ticks).toEqual(["0", "25", "50", "75", "100"]);
     for (const l of ["all languages (band: 95 % interval)", "python", "rust"]) expect(html).toContain(`</svg>${l}</li>`);
   });
 
@@ -77,11 +77,12 @@ describe("model page", () => {
     expect(html).toContain('action="/models/x%2F..%2F%3Cy%3E"');
   });
 
-  it("starts the rate axis at a round value below the lowest rate, and names lengths in tokens", () => {
-    expect(rateAxis([0.95, 0.9, 0.81])).toEqual({ lo: 0.7, ticks: [0.7, 0.8, 0.9, 1] });
-    expect(rateAxis([0.56, 0.99])).toEqual({ lo: 0.5, ticks: [0.5, 0.6, 0.7, 0.8, 0.9, 1] });
-    expect(rateAxis([0.35, 1])).toEqual({ lo: 0.25, ticks: [0.25, 0.5, 0.75, 1] });
-    expect(rateAxis([0.01])).toEqual({ lo: 0, ticks: [0, 0.25, 0.5, 0.75, 1] });
+  it("keeps the rate axis at 0–100 whatever the model's rates, and names lengths in tokens", async () => {
+    const ticks = (html: string) => [...html.matchAll(/dominant-baseline="middle">(\d+)<\/text>/g)].map((m) => m[1]);
+    const weak = breakdown();
+    for (const by of Object.values(weak.thresholds)) for (const r of Object.values(by)) Object.assign(r, { rate: r.rate / 10, ci_low: 0, ci_high: r.rate / 5 });
+    expect(ticks(await page(weak))).toEqual(ticks(await page()));
+    expect(ticks(await page(weak))).toEqual(["0", "25", "50", "75", "100"]);
     expect(lengthLabel("16384")).toBe("16,384 tokens");
     expect(lengthLabel("8k-16k")).toBe("8k-16k");
   });
