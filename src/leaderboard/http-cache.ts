@@ -2,8 +2,8 @@
  * Leaderboard reads are cheap and global: the data changes only when an import or a run writes
  * it, and every write bumps the generation in `leaderboard_meta`. So a read costs one tiny D1
  * query (the generation) and then, per colo, at most one real query per generation:
- * - `ETag` = generation + stamp + service version + the normalised request, so `If-None-Match`
- *   answers 304 at once;
+ * - `ETag` = generation + stamp + the loaded datasets' state + service version + the normalised
+ *   request, so `If-None-Match` answers 304 at once;
  * - the full response is kept in the Cache API under the normalised URL plus the generation, so a
  *   write makes the next read miss (old keys are simply never asked for again).
  */
@@ -28,10 +28,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * Responses say `X-Leaderboard-Cache: hit|miss`.
  */
 export async function cachedRead(c: Context<AppEnv>, key: string, render: () => Promise<Response>): Promise<Response> {
-  const { generation, stamp } = await leaderboardVersion(c.env);
+  const { generation, stamp, datasets } = await leaderboardVersion(c.env);
   // The service version is part of it too: a deploy that changes the output format must not be
-  // answered from responses cached by the previous code.
-  const version = `${generation}.${stamp}.${SERVICE_VERSION}`;
+  // answered from responses cached by the previous code. So are the loaded datasets (a read
+  // without `dataset` can resolve to one).
+  const version = `${generation}.${stamp}${(await sha256Hex(datasets)).slice(0, 8)}.${SERVICE_VERSION}`;
   const etag = `"lb-${version}-${(await sha256Hex(key)).slice(0, 16)}"`;
   const headers = { ETag: etag, "Cache-Control": LEADERBOARD_CACHE_CONTROL, "X-Request-Id": c.get("requestId") ?? "" };
   if (etagMatches(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });

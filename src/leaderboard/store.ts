@@ -63,14 +63,18 @@ export function slugify(model: string): string {
   return model.replace(/\//g, "--").replace(/[^A-Za-z0-9._-]/gu, (ch) => `~${ch.codePointAt(0)!.toString(16)}`);
 }
 
-/** The current generation: 0 before the first leaderboard write. */
-export async function leaderboardVersion(env: Env): Promise<{ generation: number; stamp: string; updatedAt: string | null }> {
-  const row = await env.DB.prepare("SELECT generation, stamp, updated_at FROM leaderboard_meta WHERE id = 1").first<{
-    generation: number;
-    stamp: string;
-    updated_at: string;
-  }>();
-  return row ? { generation: row.generation, stamp: row.stamp, updatedAt: row.updated_at } : { generation: 0, stamp: "0", updatedAt: null };
+/**
+ * The current generation (0 before the first leaderboard write), and the state of the loaded
+ * datasets (how many are ready, and the latest change): a read without `dataset` may resolve to a
+ * loaded dataset (queries.ts, `defaultDataset`), so a cached answer must not outlive a dataset
+ * loaded or deleted. One query.
+ */
+export async function leaderboardVersion(env: Env): Promise<{ generation: number; stamp: string; updatedAt: string | null; datasets: string }> {
+  const row = await env.DB.prepare(
+    "SELECT m.generation, m.stamp, m.updated_at, d.datasets FROM (SELECT count(*) || ':' || coalesce(max(updated_at), '') AS datasets FROM datasets WHERE status = 'ready') d LEFT JOIN leaderboard_meta m ON m.id = 1",
+  ).first<{ generation: number | null; stamp: string | null; updated_at: string | null; datasets: string }>();
+  const datasets = row?.datasets ?? "";
+  return row?.generation != null ? { generation: row.generation, stamp: row.stamp!, updatedAt: row.updated_at, datasets } : { generation: 0, stamp: "0", updatedAt: null, datasets };
 }
 
 async function existingEntries(env: Env, scope: EntryScope, models: string[]): Promise<Map<string, EntryRow>> {

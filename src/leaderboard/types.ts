@@ -88,3 +88,10 @@ export interface ModelBreakdown {
   heatmap: { depth: string; length: string; rate: number; n: number }[];
   has_samples: boolean;
 }
+
+/** A dataset a board's picker offers: its entries of the benchmark under the board's modes and kind, and whether it is loaded (a ready dataset). */
+export interface BoardDataset {
+  dataset: string;
+  entries: number;
+  loaded: boolean;
+}

@@ -13,7 +13,8 @@ import { thresholdKey } from "./format";
 /** A side's select: each option a side's `a`/`b` value (a run id or a model slug) with its label. */
 export function SideSelect(props: { label: string; name: string; options: { value: string; label: string }[]; selected: string }) {
   return (
-    <label>
+    // Model names are long: a row of its own on a phone, never clipped.
+    <label class="wide">
       {props.label}
       <select name={props.name}>
         {props.options.map((m) => (

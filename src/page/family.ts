@@ -9,7 +9,7 @@ import type { Child } from "hono/jsx";
 import type { RunRow, RunSampleRow } from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate } from "../leaderboard/aggregate";
-import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
+import type { BoardDataset, LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
 
 /** A page's own content, which the core wraps in the layout (head, header, footer). */
 export interface PageContent {
@@ -78,8 +78,12 @@ export interface BenchmarkViews {
   boardLink(current: LeaderboardQuery): Record<string, string>;
   /** The columns its table sorts by (each may take a leading '-'); any other `sort` is a 400 page. */
   sortKeys(data: LeaderboardResponse): string[];
-  /** Its leaderboard page for one API response, rows in the page's `sort`; `defaults` are the API's (see ModelRequest). */
-  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent;
+  /**
+   * Its leaderboard page for one API response, rows in the page's `sort`; `defaults` are the API's
+   * (see ModelRequest); `datasets`, the datasets with entries of the benchmark, are its dataset
+   * picker's choices (`DatasetSelect` of controls.tsx).
+   */
+  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
   /**

@@ -93,6 +93,7 @@ ${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom
   h1 { font-size: 1.25rem; }
   th, td { padding: .35rem .45rem; }
   form.filters label { flex: 1 1 5.5rem; }
+  form.filters label.wide { flex-basis: 100%; }
   form.filters select { width: 100%; }
   table.compact td { min-width: 0; }
   form.filters button { flex: 1 1 100%; }

@@ -4,7 +4,7 @@
  */
 import { findBenchmark } from "../benchmarks/registry";
 import { ProblemError } from "../errors";
-import type { LeaderboardResponse } from "../leaderboard/types";
+import type { BoardDataset, LeaderboardResponse } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { CompareForm } from "./compare-form";
 import type { BenchmarkViews } from "./family";
@@ -18,10 +18,10 @@ export function viewsOf(benchmark: string): BenchmarkViews {
   return views;
 }
 
-/** The leaderboard page for one API response, rows shown in the page's `sort`. */
-export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string }) {
+/** The leaderboard page for one API response, rows shown in the page's `sort`; `datasets` are its dataset picker's choices. */
+export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[] }) {
   const { data, sort } = props;
-  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS);
+  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets);
   // "Pick two models, compare" follows the board's own content.
   const body = (
     <>

@@ -73,7 +73,7 @@ const Scope = {
     .regex(DATASET_ID, "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)")
     .optional()
     .openapi({
-      description: `${withDefault.map((id) => `Default \`${leaderboardOf(id)!.defaultDataset}\` for \`${id}\`.`).join(" ")} For another benchmark: the dataset with the most entries of that benchmark (ties: the most recently updated, then by name); for one model, among the datasets it has an entry of that benchmark in.`,
+      description: `${withDefault.map((id) => `Default \`${leaderboardOf(id)!.defaultDataset}\` for \`${id}\`.`).join(" ")} For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in.`,
     }),
   threshold: Threshold,
   mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),

@@ -8,7 +8,7 @@ import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { PROBLEMS, ProblemError } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
-import { modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
+import { boardDatasets, modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
 import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
 import { ErrorPage, Page } from "../page/layout";
 import { LeaderboardPage, viewsOf } from "../page/leaderboard";
@@ -54,8 +54,10 @@ pageRoutes.get("/", pageETag, async (c) => {
   const data = await queryLeaderboard(c.env, q);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalid("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
+  // The dataset picker's choices: the benchmark's datasets with entries.
+  const datasets = await boardDatasets(c.env, data.query);
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<LeaderboardPage data={data} sort={sort} />, 200);
+  return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} />, 200);
 });
 
 /**

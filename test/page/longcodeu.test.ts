@@ -73,13 +73,16 @@ describe("LongCodeU leaderboard page", () => {
     expect(html).not.toContain("<b>bold</b>");
   });
 
-  it("has a GET form with the length buckets and the recall/precision choice, and no threshold or language", async () => {
+  it("has a GET form with the dataset, the length buckets and the recall/precision choice, and no threshold or language", async () => {
     const html = await page("/?benchmark=longcodeu");
+    // Short option texts, so the selects are never clipped on a phone; the dataset takes a row of its own there.
     expect(html).toContain(
-      '<select name="bucket"><option value="all" selected="">All lengths</option><option value="0-8K">0-8K tokens</option><option value="8-16K">8-16K tokens</option><option value="16-32K">16-32K tokens</option><option value="32-64K">32-64K tokens</option><option value="64-128K">64-128K tokens</option></select>',
+      '<select name="bucket"><option value="all" selected="">all</option><option value="0-8K">0-8K</option><option value="8-16K">8-16K</option><option value="16-32K">16-32K</option><option value="32-64K">32-64K</option><option value="64-128K">64-128K</option></select>',
     );
     expect(html).toContain('<select name="metric"><option value="recall" selected="">recall</option><option value="precision">precision</option></select>');
-    expect(html).toContain(`<input type="hidden" name="benchmark" value="longcodeu"/><input type="hidden" name="dataset" value="${DATASET}"/>`);
+    expect(html).toContain(`<label class="wide">Dataset<select name="dataset"><option value="${DATASET}" selected="">${DATASET} (2 models, not loaded)</option></select></label>`);
+    expect(html).toContain('<form class="filters" method="get" action="/"><label class="wide">Dataset');
+    expect(html).toContain('<input type="hidden" name="benchmark" value="longcodeu"/><button type="submit">Apply</button>');
     expect(html).not.toContain('name="threshold"');
     expect(html).not.toContain('name="language"');
     expect(html).not.toContain("<script");
@@ -112,12 +115,12 @@ describe("LongCodeU leaderboard page", () => {
 
   it("shows one length bucket", async () => {
     const html = await page("/?benchmark=longcodeu&bucket=8-16K");
-    expect(html).toContain('<option value="8-16K" selected="">8-16K tokens</option>');
+    expect(html).toContain('<option value="8-16K" selected="">8-16K</option>');
     expect(html).toContain("Recall, contexts of 8-16K tokens.");
     // Only A has examples there: CU_P 0 (unparseable), CU_DFA .6, DRA_T1 .2.
     expect(shownRows(html)).toEqual([["acme--lcu-a", expect.closeTo(0.8 / 3, 12), "26.67", ["0.00", "–", "60.00", "20.00", "–", "–", "–", "–"]]]);
     expect(html).toMatch(/<span class="ci">3 of 8 tasks<\/span>.*?<td>3<\/td><td>1<\/td><td><\/td><\/tr>/s);
-    expect(await page("/?benchmark=longcodeu&bucket=32-64K")).toContain("No LongCodeU results for 32-64K tokens here yet");
+    expect(await page("/?benchmark=longcodeu&bucket=32-64K")).toContain(`No LongCodeU results for 32-64K tokens on <code>${DATASET}</code> yet`);
   });
 
   it("sorts by a task column, and refuses unknown sorts, buckets and metrics with a 400 page", async () => {

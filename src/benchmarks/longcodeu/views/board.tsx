@@ -4,10 +4,11 @@
  * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
  * reference, when the view matches what it reports (recall, all lengths).
  */
-import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
+import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
+import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
+import { TopModels } from "../../../page/svg-rank";
 import { FailureCells, FailureHeads, HeadCells, ModelCells, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
 import {
   BUCKET_KEYS,
@@ -70,13 +71,14 @@ export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: 
   };
 }
 
-/** Length, metric and kind, carrying benchmark, dataset and sort along. */
-function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery }) {
+/** Dataset, length, metric and kind, carrying benchmark and sort along. */
+function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
   const { q } = props;
-  const hidden = { ...longcodeuParams({ dataset: q.dataset }), ...sortParam(props.sort, props.defaults) };
+  const hidden = { ...longcodeuParams({ dataset: "" }), ...sortParam(props.sort, props.defaults) };
   return (
     <FilterForm action="/" hidden={hidden}>
-      <FilterSelect label="Context length" name="bucket" values={["all", ...BUCKET_KEYS]} selected={q.bucket} text={bucketLabel} />
+      <DatasetSelect current={q.dataset} datasets={props.datasets} />
+      <FilterSelect label="Length" name="bucket" values={["all", ...BUCKET_KEYS]} selected={q.bucket} />
       <FilterSelect label="Metric" name="metric" values={["recall", "precision"]} selected={q.metric} />
       <KindSelect kind={q.kind} />
     </FilterForm>
@@ -117,16 +119,16 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
 }
 
 /** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
   const q = data.query;
   return {
     title: `LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: "LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.",
-    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} />,
+    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} />,
   };
 }
 
-function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery }) {
+function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const metric = q.metric ?? "recall";
@@ -148,21 +150,32 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
             Dataset <code>{q.dataset}</code>
           </>
         ) : (
-          "No dataset yet"
+          "No dataset loaded yet"
         )}
         : eight tasks over real repositories' code and documentation (Li et al., “LongCodeU”). {metric === "recall" ? "Recall" : "Precision"},{" "}
         {bucket === "all" ? "all context lengths" : `contexts of ${bucket} tokens`}
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} sort={sort} defaults={defaults} />
+      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
       <TableLinks params={apiParams} />
       <p class="note">
         {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
       </p>
       {rows.length === 0 ? (
-        <p>
-          No LongCodeU results {bucket === "all" ? "" : `for ${bucket} tokens `}here yet: a completed run of this service over the whole dataset
-          publishes itself on this page.
+        <p id="no-results">
+          No LongCodeU results {bucket === "all" ? "" : `for ${bucket} tokens `}
+          {q.dataset ? <>on <code>{q.dataset}</code> </> : ""}yet: a completed run of this service over the whole dataset publishes itself on
+          this page
+          {q.dataset ? (
+            <>
+              , e.g. <code>npm run eval -- --benchmark longcodeu --dataset {q.dataset} --model baseline:oracle</code>
+            </>
+          ) : (
+            <>
+              {" "}(<code>npm start</code> loads the demo <code>longcodeu-demo</code>; <code>npm run longcodeu -- build</code> builds one, docs/longcodeu.md)
+            </>
+          )}
+          .
         </p>
       ) : (
         <div class="scroll">
@@ -198,6 +211,12 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
           </table>
         </div>
       )}
+      <TopModels
+        rows={rows}
+        href={modelHref}
+        metric={`average ${metric}${bucket === "all" ? "" : `, ${bucket} tokens`}`}
+        note="no interval: the average is a mean of graded scores over tasks, not a pass rate"
+      />
       <section>
         <h2>The paper's results (reference)</h2>
         {data.paper_reference ? (
@@ -235,4 +254,10 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
 /** The stylesheet rules of the LongCodeU table: wrapping column headers, narrower cells. */
 export const CSS = `table.longcodeu th[scope="col"] { white-space: normal; }
 table.longcodeu th, table.longcodeu td { padding-left: .45rem; padding-right: .45rem; }
+td.ok, td.miss { white-space: normal; min-width: 6rem; } td.ok { color: #0f5323; } td.miss { color: #82071e; }
+pre.code.wrap { white-space: pre-wrap; overflow-wrap: anywhere; }
+.beside > section { min-width: 0; }
+dl.anchor { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .25rem .75rem; margin: .5rem 0; }
+dl.anchor dt { color: var(--muted); font-size: .85rem; }
+dl.anchor dd { margin: 0; min-width: 0; }
 `;

@@ -1,19 +1,21 @@
 /** RepoQA's leaderboard page (`GET /`): filters, the sortable table with a column per language, attribution, the metric. */
-import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
-import { FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
+import type { BoardDataset, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
+import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { interval, pct, qs, queryParams, thresholdKey, when } from "../../../page/format";
+import { TopModels } from "../../../page/svg-rank";
 import { Attribution, HeadCells, RowHead, SortHeader, TableLinks, isApiSort, listedTwice, sortParam, sortRows } from "../../../page/table";
 
 /** The page's sort keys for a response: rate, model, n and each language. */
 export const sortKeys = (data: LeaderboardResponse) => ["rate", "model", "n", ...data.languages];
 
-function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; languages: string[]; sort: string }) {
+function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; languages: string[]; sort: string; datasets?: readonly BoardDataset[] }) {
   const { q } = props;
   // Everything the form does not show is carried along, so "Apply" changes only what was chosen.
-  const hidden = queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined });
+  const hidden = queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined, dataset: undefined });
   return (
     <FilterForm action="/" hidden={hidden}>
+      <DatasetSelect current={q.dataset} datasets={props.datasets} />
       <ThresholdSelect threshold={q.threshold} />
       <FilterSelect label="Language" name="language" values={["all", ...props.languages]} selected={q.language} />
       <KindSelect kind={q.kind} />
@@ -22,16 +24,16 @@ function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; langu
 }
 
 /** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
   const q = data.query;
   return {
     title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`,
     description: "Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.",
-    body: <Board data={data} sort={sort} defaults={defaults} />,
+    body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} />,
   };
 }
 
-function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery }) {
+function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const rows = sortRows(data.rows, sort);
@@ -52,7 +54,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} />
+      <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} datasets={props.datasets} />
       <TableLinks params={apiParams} />
       {rows.length === 0 ? (
         <p>
@@ -91,6 +93,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
           </table>
         </div>
       )}
+      <TopModels rows={rows} href={modelHref} metric={`pass@1${q.language === "all" ? "" : ` (${q.language})`}`} note="bars: 95 % Wilson intervals (none where a published result has no count)" />
       <Attribution rows={rows} />
       <section>
         <h2>What the numbers mean</h2>

@@ -3,10 +3,11 @@
  * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
  * comment controls: none of them means anything for these tasks.
  */
-import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { FilterForm, KindSelect } from "../../../page/controls";
+import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
+import { DatasetSelect, FilterForm, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
+import { TopModels } from "../../../page/svg-rank";
 import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
 import { TITLES, type PositionalBenchmark } from "../ids";
 import { PAPER_MEDIAN_DROP, type PositionalResponse, type PositionalRow } from "../leaderboard";
@@ -18,29 +19,34 @@ export const sortKeys = () => ["rate", "model", "n", "median_drop"];
 /** The median drop, the one column of its own the table sorts by. */
 const column: ColumnValue = (r, key) => (key === "median_drop" ? ((r as PositionalRow).median_drop ?? null) : undefined);
 
-/** The kind filter (the only one), carrying benchmark, dataset and sort along. */
-function KindFilter(props: { q: LeaderboardQuery; sort: string; defaults: LeaderboardQuery }) {
+/** The dataset and kind filters, carrying benchmark and sort along. */
+function Filters(props: { q: LeaderboardQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
   const { q } = props;
-  const hidden = { ...positionalParams(q.benchmark, q.dataset), ...sortParam(props.sort, props.defaults) };
+  const hidden = { ...positionalParams(q.benchmark, ""), ...sortParam(props.sort, props.defaults) };
   return (
     <FilterForm action="/" hidden={hidden}>
+      <DatasetSelect current={q.dataset} datasets={props.datasets} />
       <KindSelect kind={q.kind} />
     </FilterForm>
   );
 }
 
+/** The command that publishes a first entry of `b` on `dataset` (a baseline: it needs no model). */
+export const firstRun = (b: PositionalBenchmark, dataset: string) =>
+  `npm run eval -- --benchmark ${b} --dataset ${dataset} --model baseline:${b === "lexical-recall" ? "oracle" : "interpreter"}`;
+
 /** The positional leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
   return {
     title: `${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: `${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`,
-    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} />,
+    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} datasets={datasets} />,
   };
 }
 
-function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery }) {
+function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
@@ -61,15 +67,28 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
             Dataset <code>{q.dataset}</code>
           </>
         ) : (
-          "No dataset yet"
+          "No dataset loaded yet"
         )}
         : a target function among D distractor functions at positions from the start to the end of the context (Štorek et al.,
         “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <KindFilter q={q} sort={sort} defaults={defaults} />
+      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
       <TableLinks params={apiParams} />
       {rows.length === 0 ? (
-        <p>No results for {SHORT_NAMES[b]} here yet: a completed run of this service over the whole dataset publishes itself on this page.</p>
+        <p id="no-results">
+          No results for {SHORT_NAMES[b]} {q.dataset ? <>on <code>{q.dataset}</code> </> : ""}yet: a completed run of this service over the whole
+          dataset publishes itself on this page
+          {q.dataset ? (
+            <>
+              , e.g. <code>{firstRun(b, q.dataset)}</code>
+            </>
+          ) : (
+            <>
+              {" "}(<code>npm start</code> loads the demo suite <code>semtrace-demo</code>; <code>npm run semtrace -- build</code> builds one, docs/semtrace.md)
+            </>
+          )}
+          .
+        </p>
       ) : (
         <div class="scroll">
           <table id="leaderboard" class="positional">
@@ -98,6 +117,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
           </table>
         </div>
       )}
+      <TopModels rows={rows} href={modelHref} metric="accuracy" note="bars: 95 % Wilson intervals" />
       <p class="note paper">
         The paper's median drop for {SHORT_NAMES[b]}: <strong>{dropPct(paper)} %</strong> (lexical recall 2.39 %, CRUXEval-O 53.36 %,
         SemTrace 92.73 %).
