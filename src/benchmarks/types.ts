@@ -8,7 +8,7 @@ import type { WorkMeter } from "../code/budget";
 import type { RunRow, RunSampleRow } from "../db/schema";
 import type { AppEnv, Env } from "../env";
 import type { BenchmarkLeaderboard } from "../leaderboard/family";
-import type { BenchmarkViews } from "../page/family";
+import type { BenchmarkViews, RunViews } from "../page/family";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -86,6 +86,8 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   leaderboard?: BenchmarkLeaderboard;
   /** How the HTML pages show its leaderboard and model pages; absent: the pages do not show it. */
   views?: BenchmarkViews;
+  /** The run pages' views of a benchmark without a board (`views` has them when it has one); absent: the shared ones. */
+  runViews?: RunViews;
   /**
    * Whether these (resolved) options cover only part of the dataset, e.g. some of its tasks: such a
    * run is filtered like one with `languages`/`limit`, so it is not published. Absent: never.

@@ -93,8 +93,84 @@ export interface BenchmarkViews {
   passLabel?: { label: string; title: string };
   /** A finished run's own summary views on its run page (threshold curve, heatmap, grids); absent: the page's pass@1 table only. */
   run?(summary: RunSummary): Child;
+  /**
+   * A graded benchmark's headline figures of a finished run (e.g. mean recall), shown on its run
+   * page in place of the pass share and the passed/failed counts (while it runs: the scored count).
+   * Absent: the pass share (`passLabel`) headlines.
+   */
+  figures?(summary: RunSummary): RunFigure[];
+  /** The facets its sample browser filters by, in place of the shared language, depth and length; absent: those. */
+  sampleFilters?: SampleFilterViews;
   /** Its part of one sample's page; absent: the page shows the stored verdict detail as it is. */
   sample?(request: SampleRequest): Promise<SampleContent>;
   /** Stylesheet rules of its own tables, added once to the site's stylesheet. */
   css?: string;
+}
+
+/** The views a run's pages use: a benchmark's `views`, or `Benchmark.runViews` for a benchmark without a board. */
+export type RunViews = Pick<BenchmarkViews, "passLabel" | "run" | "figures" | "sample" | "sampleFilters" | "css">;
+
+/** One headline figure of a finished run (`BenchmarkViews.figures`). */
+export interface RunFigure {
+  label: string;
+  /** As shown ("61.3"). */
+  value: string;
+  /** Its `data-figure` name. */
+  name: string;
+  title?: string;
+}
+
+/** The columns of a sample a facet can select by (`run_samples`). */
+export type FacetColumn = "unit" | "taskId" | "language" | "position" | "contextSize";
+
+/** Which samples one facet value selects: a column equal to a value, within a range, or starting with a prefix. */
+export type FacetMatch =
+  | { column: FacetColumn; equals: string | number }
+  /** lo <= value < hi; with `closed`, lo <= value <= hi. */
+  | { column: "position" | "contextSize"; lo: number; hi: number; closed?: boolean }
+  | { column: "unit" | "taskId"; prefix: string };
+
+/** One choice of a facet's select: the URL value, its label, and what it selects. */
+export interface FacetChoice {
+  value: string;
+  label: string;
+  match: FacetMatch;
+}
+
+/** The distinct values of a run's samples a facet's choices are made from (positions only when a facet reads them). */
+export interface SampleValues {
+  languages: string[];
+  lengths: number[];
+  positions: number[];
+}
+
+/** A sample's columns as a facet's table cell reads them. */
+export interface FacetRow {
+  unit: string;
+  taskId: string;
+  language: string;
+  position: number | null;
+  contextSize: number | null;
+}
+
+/** One facet of the sample browser: a select in its form and a column of its table. */
+export interface SampleFacet {
+  /** The URL parameter (never one of the browser's own: outcome, task, page...). */
+  param: string;
+  label: string;
+  /** The column header's tooltip. */
+  title?: string;
+  /** Whether its choices read the run's distinct positions (one more small query). */
+  readsPositions?: boolean;
+  /** The choices, from what the run's samples hold; a value that is none of them is a 400 page. */
+  choices(seen: SampleValues): FacetChoice[];
+  /** The sample's cell in the table. */
+  cell(row: FacetRow): string;
+}
+
+/** How a benchmark's sample browser filters (`BenchmarkViews.sampleFilters`). */
+export interface SampleFilterViews {
+  facets: SampleFacet[];
+  /** The text box's placeholder (it finds samples whose unit or task id starts with the text). */
+  placeholder?: string;
 }

@@ -6,21 +6,23 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { findBenchmark, getBenchmark } from "../benchmarks/registry";
+import { getBenchmark } from "../benchmarks/registry";
 import type { AppEnv } from "../env";
 import { ProblemError } from "../errors";
+import type { RunFigure } from "../page/family";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
 import { sampleNeighbours } from "../page/runs/neighbours";
-import { getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf } from "../page/runs/queries";
+import { getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf, type SampleFilters } from "../page/runs/queries";
 import { PASS_AT_1, progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
+import { ownSampleFilters, runViewsOf, type OwnSampleFilters } from "../page/runs/facets";
 import { samplesPage, searchPage } from "../page/runs/samples";
 import { SEARCH_SAMPLES, scanAnswers } from "../page/runs/search";
 import { benchmarkOptions, runSummaryOf } from "../page/runs/summary";
 import { coordinatorOf } from "../runs/consumer";
-import { getRun, readOutput } from "../runs/store";
+import { getRun, readOutput, type RunRow } from "../runs/store";
 import { pageError } from "./page";
 
 export const runPageRoutes = new Hono<AppEnv>();
@@ -41,7 +43,19 @@ async function runOf(c: Context<AppEnv>) {
 
 
 /** What a run's benchmark calls its passed share (a benchmark no longer hosted: pass@1). */
-const passLabelOf = (benchmark: string) => findBenchmark(benchmark)?.views?.passLabel ?? PASS_AT_1;
+const passLabelOf = (benchmark: string) => runViewsOf(benchmark)?.passLabel ?? PASS_AT_1;
+
+/**
+ * The browser's filters of the URL (a sample page's too, for its previous / next): the shared ones,
+ * and the benchmark's own facets (task, length bucket, D...) in place of language, depth and
+ * length, with their choices (`seen`: the run's languages and lengths, read only for those).
+ */
+async function filtersOf(c: Context<AppEnv>, run: RunRow, seen: () => Promise<{ languages: string[]; lengths: number[] }>): Promise<{ f: SampleFilters; own?: OwnSampleFilters }> {
+  const params = c.req.query();
+  const f = parseSampleFilters(params);
+  const own = await ownSampleFilters(c.env, run, params, seen);
+  return own ? { f: { ...f, own: { params: own.params, matches: own.matches } }, own } : { f };
+}
 
 runPageRoutes.get("/runs", pageETag, async (c) => {
   const page = parsePage(c.req.query("page"));
@@ -57,36 +71,41 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
   const [live, { errors }] = await Promise.all([coordinatorOf(c.env, run.id).progress(), sampleCounts(c.env, run.id)]);
   const progress = progressOf(run, live);
   let summary = null;
+  const views = runViewsOf(run.benchmark);
+  // A graded benchmark headlines its own figures (the scored count while it runs), not a pass share.
+  let figures: RunFigure[] | undefined = views?.figures ? [] : undefined;
   // The summary reads every sample (once: it is kept in R2) when the run has ended; while it runs the page shows progress only.
   if (progress.status !== "running") {
-    const views = getBenchmark(run.benchmark).views;
     const { threshold, aggregates, summary: own } = await runSummaryOf(c.env, run);
-    summary = views?.run ? views.run({ options: benchmarkOptions(run), threshold, aggregates, summary: own }) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
+    const input = { options: benchmarkOptions(run), threshold, aggregates, summary: own };
+    summary = views?.run ? views.run(input) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
+    figures = views?.figures?.(input);
   }
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary })} section="runs" />, 200);
+  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary, figures })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   const run = await runOf(c);
-  const f = parseSampleFilters(c.req.query());
+  const seen = sampleFacets(c.env, run.id);
+  const { f, own } = await filtersOf(c, run, () => seen);
   c.header("Cache-Control", CACHE_CONTROL);
   if (f.q !== undefined) {
     // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
     const from = f.from ?? 0;
-    const [{ rows, total }, facets] = await Promise.all([sampleWindowOf(c.env, run.id, f, from, SEARCH_SAMPLES), sampleFacets(c.env, run.id)]);
+    const [{ rows, total }, facets] = await Promise.all([sampleWindowOf(c.env, run.id, f, from, SEARCH_SAMPLES), seen]);
     if (total > 0 && from >= total) throw new ProblemError("validation-error", `from: must be below ${total} (${total} samples match).`);
     const scan = await scanAnswers(c.env, rows, f.q);
-    return c.html(<Page content={searchPage(run, f, { rows, total, from, scan, facets })} section="runs" />, 200);
+    return c.html(<Page content={searchPage(run, f, { rows, total, from, scan, facets, own })} section="runs" />, 200);
   }
-  const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, f), sampleFacets(c.env, run.id)]);
-  return c.html(<Page content={samplesPage(run, f, { ...page, facets })} section="runs" />, 200);
+  const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, f), seen]);
+  return c.html(<Page content={samplesPage(run, f, { ...page, facets, own })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
   const run = await runOf(c);
   const sample = await getSample(c.env, run.id, c.req.param("unit"));
-  const f = parseSampleFilters(c.req.query());
+  const { f } = await filtersOf(c, run, () => sampleFacets(c.env, run.id));
   const benchmark = getBenchmark(run.benchmark);
   const options = benchmarkOptions(run);
   const [stored, prompt, neighbours] = await Promise.all([
@@ -102,7 +121,8 @@ runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
     sampleNeighbours(c.env, run.id, f, sample),
   ]);
   const output = stored?.output ?? null;
-  const family = benchmark.views?.sample ? await benchmark.views.sample({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
+  const sampleView = runViewsOf(run.benchmark)?.sample;
+  const family = sampleView ? await sampleView({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<Page content={samplePage(run, sample, { neighbours, prompt, output, family })} section="runs" />, 200);
 });

@@ -16,7 +16,9 @@ import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { depthBucket } from "../../leaderboard/aggregate";
 import type { RunSampleRow } from "../../db/schema";
+import type { FacetMatch } from "../family";
 import { invalid } from "../query";
+import { facetWhere } from "./facets";
 
 /** What a sample is, for the outcome filter: context exceeded and errors are neither passed nor failed. */
 export const OUTCOMES = ["passed", "failed", "error", "context_exceeded"] as const;
@@ -43,7 +45,7 @@ export interface SampleFilters {
   depth?: string;
   /** A context size in tokens. */
   length?: number;
-  /** A task id, or its beginning (a language and repository, say). */
+  /** A task id or unit, or its beginning (a language and repository, say). */
   task?: string;
   /** Absent: unit order. */
   sort?: SampleSort;
@@ -51,6 +53,11 @@ export interface SampleFilters {
   q?: string;
   /** Where a search goes on from: how many samples of the filtered order it has looked at. */
   from?: number;
+  /**
+   * The benchmark's own facets chosen in the URL (facets.ts, `BenchmarkViews.sampleFilters`): their
+   * parameters, which every link carries, and what they select, all of them.
+   */
+  own?: { params: Record<string, string>; matches: FacetMatch[] };
   /** 1-based. */
   page: number;
 }
@@ -96,8 +103,8 @@ export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> }
     where: (v) => eq(s.contextSize, v),
   },
   task: {
-    parse: (v) => (v.length <= 300 ? v : invalid("task", "a task id or its beginning, at most 300 characters")),
-    where: (v) => sql`substr(${s.taskId}, 1, ${v.length}) = ${v}`,
+    parse: (v) => (v.length <= 300 ? v : invalid("task", "a task id or unit, or its beginning, at most 300 characters")),
+    where: (v) => sql`(substr(${s.taskId}, 1, ${v.length}) = ${v} OR substr(${s.unit}, 1, ${v.length}) = ${v})`,
   },
 };
 
@@ -134,6 +141,7 @@ export function parseSampleFilters(params: Record<string, string | undefined>): 
 export function filterParams(f: SampleFilters, extra: Record<string, string | number | undefined> = {}): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const name of FILTER_NAMES) out[name] = f[name]?.toString();
+  Object.assign(out, f.own?.params);
   out.sort = f.sort;
   out.q = f.q;
   for (const [k, v] of Object.entries(extra)) out[k] = v === undefined ? undefined : String(v);
@@ -142,7 +150,11 @@ export function filterParams(f: SampleFilters, extra: Record<string, string | nu
 
 /** The WHERE clause of a run's samples under `f`'s filters. */
 function where(runId: string, f: SampleFilters): SQL | undefined {
-  return and(eq(s.runId, runId), ...FILTER_NAMES.map((name) => (f[name] === undefined ? undefined : SAMPLE_FILTERS[name].where(f[name] as never))));
+  return and(
+    eq(s.runId, runId),
+    ...FILTER_NAMES.map((name) => (f[name] === undefined ? undefined : SAMPLE_FILTERS[name].where(f[name] as never))),
+    ...(f.own?.matches ?? []).map(facetWhere),
+  );
 }
 
 /** A sample's place in an order, as an SQL row value (the unit alone, or the score, unscored -1, then the unit) and the same of one sample. */

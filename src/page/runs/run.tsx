@@ -8,7 +8,7 @@ import { raw } from "hono/html";
 import type { Aggregate } from "../../leaderboard/aggregate";
 import type { RunProgress } from "../../runs/config";
 import type { RunRow } from "../../runs/store";
-import type { PageContent } from "../family";
+import type { PageContent, RunFigure } from "../family";
 import { pct, qs, when } from "../format";
 import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
 
@@ -34,6 +34,7 @@ const LIVE_SCRIPT = `(() => {
     set("finished", num(done));
     set("passed", num(p.counts.passed));
     set("failed", num(p.counts.scored - p.counts.passed));
+    set("scored", num(p.counts.scored));
     set("error", num(p.counts.error));
     set("context_exceeded", num(p.counts.context_exceeded));
     set("pass", p.counts.scored > 0 ? (100 * p.counts.passed / p.counts.scored).toFixed(1) : "–");
@@ -57,6 +58,8 @@ export interface RunPageParts {
   errors: [string, number][];
   /** The run's summary: its benchmark's views, or the pass@1 table; null while it runs. */
   summary: Child | null;
+  /** A graded benchmark's headline figures (`BenchmarkViews.figures`; empty while it runs), in place of the pass share and passed/failed; undefined: those. */
+  figures?: RunFigure[];
 }
 
 function Figure(props: { label: string; name: string; value: string; title?: string }) {
@@ -105,9 +108,18 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
             {pct(p.units ? finished(p) / p.units : 0)} %
           </progress>
           <dl class="figures">
-            <Figure label={`${parts.pass.label} (%)`} name="pass" value={passRate(p.counts)} title={parts.pass.title} />
-            <Figure label="passed" name="passed" value={num(p.counts.passed)} />
-            <Figure label="failed" name="failed" value={num(failed)} />
+            {parts.figures ? (
+              <>
+                {parts.figures.map((f) => <Figure label={f.label} name={f.name} value={f.value} title={f.title} />)}
+                <Figure label="scored" name="scored" value={num(p.counts.scored)} title="Answers scored (errors and context overflows not counted)" />
+              </>
+            ) : (
+              <>
+                <Figure label={`${parts.pass.label} (%)`} name="pass" value={passRate(p.counts)} title={parts.pass.title} />
+                <Figure label="passed" name="passed" value={num(p.counts.passed)} />
+                <Figure label="failed" name="failed" value={num(failed)} />
+              </>
+            )}
             <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not scored)" />
             <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not scored)" />
             <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />

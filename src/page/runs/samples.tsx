@@ -9,6 +9,7 @@ import type { RunRow } from "../../runs/store";
 import { FilterSelect } from "../controls";
 import type { PageContent } from "../family";
 import { qs } from "../format";
+import type { ChosenFacet } from "./facets";
 import { Pager } from "./pager";
 import { RunsStyle, num, runLinks } from "./parts";
 import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
@@ -31,6 +32,14 @@ export interface SampleListing {
   total: number;
   pages: number;
   facets: { languages: string[]; lengths: number[] };
+  /** The benchmark's own filters (`BenchmarkViews.sampleFilters`), in place of language, depth and length. */
+  own?: OwnFacets;
+}
+
+/** A benchmark's own facets of the browser, as chosen in the URL, and its text box's placeholder. */
+export interface OwnFacets {
+  facets: ChosenFacet[];
+  placeholder?: string;
 }
 
 /** A search's result: the window looked at (from `from`, `scan.scanned` samples) and its matches. */
@@ -40,29 +49,39 @@ export interface SearchListing {
   from: number;
   scan: Scan;
   facets: SampleListing["facets"];
+  own?: OwnFacets;
 }
 
-/** The form's controls of the filters, in `SAMPLE_FILTERS`' order (a filter without choices in this run shows none). */
-export function filterControls(f: SampleFilters, facets: SampleListing["facets"]): Child[] {
+/**
+ * The form's controls of the filters, in `SAMPLE_FILTERS`' order (a filter without choices in this
+ * run shows none); a benchmark's own facets (`own`) stand in place of language, depth and length.
+ */
+export function filterControls(f: SampleFilters, facets: SampleListing["facets"], own?: OwnFacets): Child[] {
   return [
     <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={(v) => (v ? v.replace("_", " ") : "all")} />,
-    <FilterSelect label="Language" name="language" values={["", ...facets.languages]} selected={f.language ?? ""} text={(v) => v || "all"} />,
-    <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />,
-    facets.lengths.length ? (
-      <FilterSelect label="Length (tokens)" name="length" values={["", ...facets.lengths.map(String)]} selected={f.length?.toString() ?? ""} text={(v) => v || "all"} />
-    ) : null,
+    ...(own
+      ? own.facets.map((c) => (
+          <FilterSelect label={c.facet.label} name={c.facet.param} values={["", ...c.choices.map((x) => x.value)]} selected={c.selected?.value ?? ""} text={(v) => c.choices.find((x) => x.value === v)?.label ?? "all"} />
+        ))
+      : [
+          <FilterSelect label="Language" name="language" values={["", ...facets.languages]} selected={f.language ?? ""} text={(v) => v || "all"} />,
+          <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />,
+          facets.lengths.length ? (
+            <FilterSelect label="Length (tokens)" name="length" values={["", ...facets.lengths.map(String)]} selected={f.length?.toString() ?? ""} text={(v) => v || "all"} />
+          ) : null,
+        ]),
     <label>
-      Task (id or its start)
-      <input type="text" name="task" value={f.task ?? ""} maxlength={300} placeholder="python::" />
+      Task or unit (its start)
+      <input type="text" name="task" value={f.task ?? ""} maxlength={300} placeholder={own?.placeholder ?? "python::"} />
     </label>,
   ];
 }
 
-function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["facets"] }) {
+function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["facets"]; own?: OwnFacets }) {
   const { f } = props;
   return (
     <form class="filters" method="get" action={runLinks(props.run.id).samples}>
-      {filterControls(f, props.facets)}
+      {filterControls(f, props.facets, props.own)}
       <FilterSelect label="Order" name="sort" values={["", ...SAMPLE_SORTS]} selected={f.sort ?? ""} text={(v) => SORT_TEXT[v as SampleSort | ""]} />
       <label>
         Search in answers
@@ -82,8 +101,8 @@ const Snippet = (props: { m: Match }) => (
   </code>
 );
 
-function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow[]; matches?: Map<string, Match> }) {
-  const { run, f, matches } = props;
+function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow[]; matches?: Map<string, Match>; own?: OwnFacets }) {
+  const { run, f, matches, own } = props;
   return (
     <div class="scroll">
       <table id="samples">
@@ -93,9 +112,19 @@ function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow
             <th class="l" scope="col">Outcome</th>
             <th scope="col" title="The benchmark's score of the answer (best similarity, recall...)">Score</th>
             {matches ? <th class="l" scope="col">Where the answer has it</th> : null}
-            <th class="l" scope="col">Language</th>
-            <th scope="col" title="Where the target sits in the context (0 start, 1 end)">Depth</th>
-            <th scope="col" title="Context size in tokens">Length</th>
+            {own ? (
+              own.facets.map((c) => (
+                <th class="l" scope="col" title={c.facet.title}>
+                  {c.facet.label}
+                </th>
+              ))
+            ) : (
+              <>
+                <th class="l" scope="col">Language</th>
+                <th scope="col" title="Where the target sits in the context (0 start, 1 end)">Depth</th>
+                <th scope="col" title="Context size in tokens">Length</th>
+              </>
+            )}
             <th scope="col">Tokens</th>
             <th scope="col" title="Model calls (retries included); 0 for cached answers">Calls</th>
           </tr>
@@ -113,9 +142,15 @@ function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow
                   <Snippet m={matches.get(r.unit)!} />
                 </td>
               ) : null}
-              <td class="l">{r.language}</td>
-              <td>{r.position === null ? "–" : r.position.toFixed(2)}</td>
-              <td>{num(r.contextSize)}</td>
+              {own ? (
+                own.facets.map((c) => <td class="l">{c.facet.cell(r)}</td>)
+              ) : (
+                <>
+                  <td class="l">{r.language}</td>
+                  <td>{r.position === null ? "–" : r.position.toFixed(2)}</td>
+                  <td>{num(r.contextSize)}</td>
+                </>
+              )}
               <td>{num((r.promptTokens ?? 0) + (r.completionTokens ?? 0))}</td>
               <td>{r.cached ? "cached" : r.calls}</td>
             </tr>
@@ -155,8 +190,8 @@ export function samplesPage(run: RunRow, f: SampleFilters, list: SampleListing):
           {list.total === 0 ? "No samples match." : `Samples ${num(first + 1)}–${num(first + list.rows.length)} of ${num(list.total)} matching, by ${SORT_TEXT[f.sort ?? ""]}.`}{" "}
           <a href={`/v1/runs/${run.id}/samples`}>JSON</a>
         </p>
-        <Form run={run} f={f} facets={list.facets} />
-        {list.rows.length ? <SampleTable run={run} f={f} rows={list.rows} /> : null}
+        <Form run={run} f={f} facets={list.facets} own={list.own} />
+        {list.rows.length ? <SampleTable run={run} f={f} rows={list.rows} own={list.own} /> : null}
         <Pager page={f.page} pages={list.pages} href={(n) => `${links.samples}${qs(filterParams(f, { page: n === 1 ? undefined : n }))}`} />
       </Head>
     ),
@@ -188,8 +223,8 @@ export function searchPage(run: RunRow, f: SampleFilters, s: SearchListing): Pag
           A search reads at most {SEARCH_SAMPLES} stored answers ({(SEARCH_BYTES / 1e6).toLocaleString("en-US")} MB) a request.
         </p>
         {s.scan.tooLong.length ? <p class="note">Not searched (stored answer over {(SEARCH_BYTES / 1e6).toLocaleString("en-US")} MB): {s.scan.tooLong.join(", ")}.</p> : null}
-        <Form run={run} f={f} facets={s.facets} />
-        {hits.length ? <SampleTable run={run} f={f} rows={hits} matches={s.scan.matches} /> : null}
+        <Form run={run} f={f} facets={s.facets} own={s.own} />
+        {hits.length ? <SampleTable run={run} f={f} rows={hits} matches={s.scan.matches} own={s.own} /> : null}
         <nav class="pager" aria-label="Search">
           {s.from > 0 ? <a href={`${links.samples}${qs(filterParams(f))}`}>« From the first sample</a> : null}
           {end < s.total ? (
