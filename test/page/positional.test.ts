@@ -77,8 +77,8 @@ describe("positional model page", () => {
     const html = await page(`/models/acme--model-a?benchmark=semtrace&dataset=${DATASET}`);
     const chart = element(html, "svg", "partial-semtrace");
     expect([...chart.matchAll(/data-series="(\d+)"/g)].map((m) => m[1])).toEqual(["20", "40", "60", "80"]);
-    // D 60: mean .25 everywhere -> y = 12 + 244 * .75 = 195.0 on the 640 x 300 chart
-    expect(chart).toMatch(/data-series="60"><polyline points="40\.0,195\.0 187\.0,195\.0 334\.0,195\.0 569\.2,195\.0 628\.0,195\.0"/);
+    // D 60: mean .25 everywhere -> y = 12 + 244 * .75 = 195.0 on the 640 x 300 chart, x = 48 + 580p
+    expect(chart).toMatch(/data-series="60"><polyline points="48\.0,195\.0 193\.0,195\.0 338\.0,195\.0 570\.0,195\.0 628\.0,195\.0"/);
     const table = element(html, "table", "partial-table-semtrace");
     // Position 0.9: D 20 [1,1] 100, D 40 [1,.2] 60, D 60 [0,.5] 25, D 80 100; position 1 at D 40: [.8,1] 90.
     expect(table).toContain('<th class="l" scope="row">0.9</th><td>100.0</td><td>60.0</td><td>25.0</td><td>100.0</td>');

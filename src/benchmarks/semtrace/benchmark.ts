@@ -17,7 +17,7 @@ import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredict
 import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
 import { positionalSummary, sensitivitySummary } from "./summary";
-import { positionalViews } from "./views";
+import { positionalViews, sensitivityRunViews } from "./views";
 import { positionalLeaderboard } from "./leaderboard";
 
 const NoOptions = z.object({}).strict();
@@ -142,6 +142,7 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
     defaultMaxTokens: 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: ["oracle", "interpreter"],
+    runViews: sensitivityRunViews(task),
 
     async units(env, datasetId, _options, filters) {
       const { dataset, manifest } = await readySuite(env, datasetId);

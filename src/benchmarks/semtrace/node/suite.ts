@@ -16,7 +16,8 @@ import { buildDistractorPool } from "./distractors";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 import { executeCalls, findPython } from "../../../../cli/lib/python-exec";
 
-export const DEFAULT_CRUXEVAL = resolve(ROOT, "../shared/data/cruxeval/cruxeval.jsonl");
+/** CRUXEval's JSONL: NEEDLEWORK_CRUXEVAL (as for the tests), else ../shared/data/cruxeval beside the repository. */
+export const DEFAULT_CRUXEVAL = process.env.NEEDLEWORK_CRUXEVAL || resolve(ROOT, "../shared/data/cruxeval/cruxeval.jsonl");
 
 /** CRUXEval JSONL records, with the file's sha256 for the manifest. */
 export async function readCruxeval(path: string): Promise<{ source: Record<string, unknown>; records: CruxRecord[] }> {

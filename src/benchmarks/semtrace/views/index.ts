@@ -1,6 +1,7 @@
 /**
- * The positional benchmarks on the HTML pages: a board each, and one model page for the three
- * tasks of a study side by side, and a run's position × D heatmap.
+ * The family on the HTML pages: a board for each positional benchmark, one model page for the three
+ * tasks of a study side by side, a run's accuracy-by-position curves, and the sample browser by D
+ * and position; the sensitivity benchmarks' run pages (they have no board).
  */
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
@@ -10,6 +11,9 @@ import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage, type PositionalTasks } from "./model";
 import { SHORT_NAMES, positionalParams } from "./positional";
 import { runSummary } from "./run";
+import { familySample } from "./sample";
+import { positionalSampleFilters } from "./samples";
+export { sensitivityRunViews } from "./sensitivity";
 
 /** The views of one positional benchmark. */
 export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews {
@@ -32,6 +36,8 @@ export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews 
     },
     passLabel: { label: "accuracy", title: "Exact-match answers of the scored samples (errors and context overflows not counted)" },
     run: runSummary(benchmark),
+    sample: familySample(benchmark),
+    sampleFilters: positionalSampleFilters,
     css: CSS,
   };
 }

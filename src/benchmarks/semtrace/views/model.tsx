@@ -10,9 +10,9 @@ import { interval, pct, qs, thresholdKey } from "../../../page/format";
 import { Heatmap, type HeatmapLabels } from "../../../page/svg";
 import { KindBadge } from "../../../page/table";
 import { POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../ids";
-import { PAPER_MEDIAN_DROP, type PositionalBreakdown, type PositionalModelBreakdown } from "../leaderboard";
+import { PAPER_MEDIAN_DROP, type PositionalModelBreakdown } from "../leaderboard";
 import { SHORT_NAMES, dropPct, positionalParams } from "./positional";
-import { DistractorLegend, PositionChart, type PositionSeries } from "./position-chart";
+import { AccuracyCurve, PartialCurve, RelativeCurve, RelativeNote } from "./curves";
 
 /** A model's breakdowns of the three tasks on one dataset; a task it was not run on is absent. */
 export type PositionalTasks = Partial<Record<PositionalBenchmark, PositionalModelBreakdown>>;
@@ -27,76 +27,6 @@ export const heatmapLabels = (b: PositionalBenchmark): HeatmapLabels => ({
   metric: "exact match",
   cell: "(cell: accuracy % and number of targets; – none)",
 });
-
-/** One line per D of `value` over the grid's positions (null where a cell is missing). */
-function series(p: PositionalBreakdown, value: (c: PositionalBreakdown["cells"][number]) => number | null): PositionSeries[] {
-  return p.distractors.map((d) => ({
-    distractors: d,
-    points: p.positions.map((pos) => {
-      const c = p.cells.find((x) => x.distractors === d && x.position === pos);
-      return { position: Number(pos), value: c ? value(c) : null };
-    }),
-  }));
-}
-
-/** A position × D table of one cell value in percent (the numbers behind a curve). */
-function GridTable(props: { id: string; p: PositionalBreakdown; value: (c: PositionalBreakdown["cells"][number]) => number | null; caption: string }) {
-  const { p } = props;
-  return (
-    <div class="scroll fit">
-      <table id={props.id} class="compact">
-        <caption class="muted">{props.caption}</caption>
-        <thead>
-          <tr>
-            <th class="l" scope="col">position</th>
-            {p.distractors.map((d) => (
-              <th scope="col">D={d}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {p.positions.map((pos) => (
-            <tr>
-              <th class="l" scope="row">{pos}</th>
-              {p.distractors.map((d) => {
-                const c = p.cells.find((x) => x.distractors === d && x.position === pos);
-                return <td>{pct(c ? props.value(c) : null)}</td>;
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The drop of each D: the best accuracy, the worst interior position and how far it falls. */
-function DropTable(props: { b: PositionalBenchmark; p: PositionalBreakdown }) {
-  return (
-    <div class="scroll fit">
-      <table id={`drops-${props.b}`} class="compact">
-        <thead>
-          <tr>
-            <th class="l" scope="col">D</th>
-            <th scope="col" title="Best accuracy over positions at this D (100 % relative)">best %</th>
-            <th scope="col" title="Interior position (0 < p < 1) with the lowest relative accuracy">worst at</th>
-            <th scope="col" title="1 − the lowest relative accuracy at an interior position">drop %</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.p.drops.map((d) => (
-            <tr>
-              <th class="l" scope="row">{d.distractors}</th>
-              <td>{pct(d.best)}</td>
-              <td>{d.min_position ?? "–"}</td>
-              <td>{dropPct(d.drop)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 const missing = (b: PositionalBenchmark, dataset: string) => (
   <p class="note missing" data-task={b}>
@@ -217,76 +147,39 @@ function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; 
         })}
       </div>
 
-      <h2>Relative accuracy by position</h2>
+      <h2>Accuracy by position, per D</h2>
       <p class="note">
-        Accuracy divided by the model's best position at the same D (100 % = its best). A task whose recall is lexical stays
-        near 100 % everywhere; one that needs semantic recall dips toward the middle. The <strong>drop</strong> at D is 1 − the
-        lowest relative accuracy strictly inside the context ({"0 < position < 1"}); the <strong>median drop</strong> is its
-        median over D. The paper reports 2.39 % for lexical recall, 53.36 % for CRUXEval-O and 92.73 % for SemTrace.
+        Exact-match accuracy at each target position, one line per number of distractors D, each point with its 95 % Wilson interval
+        (the whiskers; the table below each chart has the numbers).
       </p>
+      <div class="triptych" id="accuracy-curves">
+        {POSITIONAL_BENCHMARKS.map((b) => {
+          const p = props.tasks[b]?.positional;
+          return (
+            <section data-task={b}>
+              <h3>{SHORT_NAMES[b]}</h3>
+              {p ? <AccuracyCurve b={b} p={p} small /> : missing(b, dataset)}
+            </section>
+          );
+        })}
+      </div>
+
+      <h2>Relative accuracy by position</h2>
+      <RelativeNote />
       <div class="triptych" id="relative-curves">
         {POSITIONAL_BENCHMARKS.map((b) => {
           const p = props.tasks[b]?.positional;
           return (
             <section data-task={b}>
               <h3>{SHORT_NAMES[b]}</h3>
-              {p ? (
-                <>
-                  <p class="drop-figure">
-                    median drop <strong>{dropPct(p.median_drop)} %</strong> <span class="muted">(paper: {dropPct(p.paper_median_drop)} %)</span>
-                  </p>
-                  <figure>
-                    <PositionChart
-                      id={`relative-${b}`}
-                      title={`${SHORT_NAMES[b]}: relative accuracy (%) by target position, one line per D`}
-                      series={series(p, (c) => c.relative)}
-                      positions={p.positions.map(Number)}
-                      valueLabel="relative accuracy"
-                      width={360}
-                      height={240}
-                    />
-                    <figcaption>
-                      <DistractorLegend distractors={p.distractors} note={(d) => (p.drops.find((x) => x.distractors === d)?.best === 0 ? "no exact match: not drawn" : undefined)} />
-                    </figcaption>
-                  </figure>
-                  <DropTable b={b} p={p} />
-                  <details>
-                    <summary>Relative accuracy table</summary>
-                    <GridTable id={`relative-table-${b}`} p={p} value={(c) => c.relative} caption="relative accuracy %, by position and D" />
-                  </details>
-                </>
-              ) : (
-                missing(b, dataset)
-              )}
+              {p ? <RelativeCurve b={b} p={p} small /> : missing(b, dataset)}
             </section>
           );
         })}
       </div>
 
       <h2>SemTrace partial match</h2>
-      {semtrace ? (
-        <>
-          <p class="note">
-            Mean partial score by position: the fraction of the output list's positions the model got right, averaged over the
-            targets of each cell (exact match counts 100 %). Overall {pct(semtrace.mean_score)} %.
-          </p>
-          <figure>
-            <PositionChart
-              id="partial-semtrace"
-              title="SemTrace: mean partial score (%) by target position, one line per D"
-              series={series(semtrace, (c) => c.mean_score)}
-              positions={semtrace.positions.map(Number)}
-              valueLabel="mean partial score"
-            />
-            <figcaption>
-              <DistractorLegend distractors={semtrace.distractors} />
-            </figcaption>
-          </figure>
-          <GridTable id="partial-table-semtrace" p={semtrace} value={(c) => c.mean_score} caption="mean partial score %, by position and D" />
-        </>
-      ) : (
-        missing("semtrace", dataset)
-      )}
+      {semtrace ? <PartialCurve p={semtrace} /> : missing("semtrace", dataset)}
     </>
   );
 }
