@@ -43,3 +43,26 @@ export function lcsRecallPrecision(reference: readonly string[], predicted: read
     precision: predicted.length ? lcs / predicted.length : 0,
   };
 }
+
+/**
+ * One longest common subsequence of `a` and `b` as index pairs (ascending in both), for showing
+ * which items a LCS score counted; its length is `lcsLength(a, b)`. Keeps the whole
+ * (|a| + 1) × (|b| + 1) table: callers bound the sizes (null beyond `maxCells` cells).
+ */
+export function lcsPairs<T>(a: readonly T[], b: readonly T[], maxCells = 1_000_000): [number, number][] | null {
+  const cols = b.length + 1;
+  if ((a.length + 1) * cols > maxCells) return null;
+  const table = new Int32Array((a.length + 1) * cols);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      table[i * cols + j] = a[i] === b[j] ? table[(i + 1) * cols + j + 1] + 1 : Math.max(table[(i + 1) * cols + j], table[i * cols + j + 1]);
+    }
+  }
+  const pairs: [number, number][] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) pairs.push([i++, j++]);
+    else if (table[(i + 1) * cols + j] >= table[i * cols + j + 1]) i++;
+    else j++;
+  }
+  return pairs;
+}

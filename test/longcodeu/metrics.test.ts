@@ -1,7 +1,7 @@
 /** LCS-R/P over names and EM-R/P over lines, computed by hand. */
 import { describe, expect, it } from "vitest";
 import { exactMatchLines } from "../../src/metrics/exact-match";
-import { lcsLength, lcsRecallPrecision } from "../../src/metrics/lcs";
+import { lcsLength, lcsPairs, lcsRecallPrecision } from "../../src/metrics/lcs";
 
 describe("LCS", () => {
   it("is the textbook longest common subsequence", () => {
@@ -10,6 +10,38 @@ describe("LCS", () => {
     expect(lcsLength([], ["a"])).toBe(0);
     expect(lcsLength(["a", "b", "c"], ["a", "b", "c"])).toBe(3);
     expect(lcsLength(["a", "b", "c"], ["c", "b", "a"])).toBe(1);
+  });
+
+  it("lcsPairs (the sample page's matched names) is a common subsequence as long as the longest, by brute force on small inputs", () => {
+    // Brute force: the longest subsequence of a (every subset, a up to 9 items) that is a subsequence of b.
+    const isSub = (s: string[], b: string[]) => {
+      let j = 0;
+      for (const x of b) if (j < s.length && s[j] === x) j++;
+      return j === s.length;
+    };
+    const longest = (a: string[], b: string[]) => {
+      let best = 0;
+      for (let mask = 0; mask < 1 << a.length; mask++) {
+        const s = a.filter((_, i) => mask & (1 << i));
+        if (s.length > best && isSub(s, b)) best = s.length;
+      }
+      return best;
+    };
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let t = 0; t < 300; t++) {
+      const a = Array.from({ length: rand(10) }, () => "abcd"[rand(4)]);
+      const b = Array.from({ length: rand(12) }, () => "abcd"[rand(4)]);
+      const pairs = lcsPairs(a, b)!;
+      expect(pairs.length).toBe(longest(a, b));
+      expect(pairs.length).toBe(lcsLength(a, b));
+      pairs.forEach(([i, j], k) => {
+        expect(a[i]).toBe(b[j]);
+        if (k > 0) expect(i > pairs[k - 1][0] && j > pairs[k - 1][1]).toBe(true);
+      });
+    }
+    // Beyond its cell budget it declines rather than allocate.
+    expect(lcsPairs(["a", "b"], ["a", "b"], 8)).toBeNull();
   });
 
   it("keeps only reference names, then measures the order against the reference", () => {

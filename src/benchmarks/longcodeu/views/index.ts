@@ -1,10 +1,16 @@
-/** LongCodeU on the HTML pages: its board (bucket and metric selectors, a column per task), its model page and its run summary. */
+/**
+ * LongCodeU on the HTML pages: its board (dataset, bucket and metric selectors, a column per task,
+ * the top models), its model page, a run's graded headline and summary, the sample browser by task
+ * and length bucket, and a sample's expected answer beside the model's.
+ */
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { LONGCODEU_BENCHMARK, type LongCodeUModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage } from "./model";
-import { runSummary } from "./run";
+import { runFigures, runSummary } from "./run";
+import { sampleView } from "./sample";
+import { longcodeuSampleFilters } from "./samples";
 
 export const longcodeuViews: BenchmarkViews = {
   shortName: "LongCodeU",
@@ -18,5 +24,8 @@ export const longcodeuViews: BenchmarkViews = {
   },
   passLabel: { label: "recall 1", title: "Scored examples whose recall is 1 (every expected item found); the run's results give the mean recall and precision" },
   run: runSummary,
+  figures: runFigures,
+  sample: sampleView,
+  sampleFilters: longcodeuSampleFilters,
   css: CSS,
 };
