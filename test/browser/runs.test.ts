@@ -13,6 +13,7 @@ import { ROOT } from "../../cli/lib/api";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { ARTIFACTS, chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { endedRun, instanceApi, type Run } from "./instance-api";
 
 const DATASET = "runs-browser";
 
@@ -27,22 +28,9 @@ function chromiumContext(): BrowserContext {
   return browser!.browser;
 }
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, instance!.url), body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", authorization: `Bearer ${instance!.token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = instanceApi(() => instance!);
 
-type Run = { id: string; status: string; finished_at: string | null };
-
-async function finishedRun(body: Record<string, unknown>): Promise<string> {
-  const { id } = await api<Run>("/v1/runs", { dataset: DATASET, publish: false, ...body });
-  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-    const run = await api<Run>(`/v1/runs/${id}`);
-    if (run.status !== "running" && run.finished_at) return id;
-  }
-  throw new Error(`run ${id} did not end`);
-}
+const finishedRun = async (body: Record<string, unknown>): Promise<string> => (await endedRun(api, { dataset: DATASET, publish: false, ...body })).id;
 
 beforeAll(async () => {
   if (missing) return;
