@@ -88,9 +88,11 @@ export interface BenchmarkViews {
   model(request: ModelRequest): Promise<PageContent>;
   /**
    * What the run pages call the share of a run's scored samples that passed, and what passing is
-   * (e.g. "accuracy", "exact match"). Absent: pass@1.
+   * (e.g. "accuracy", "exact match"); `passed` and `failed` name a scored sample's outcome in the
+   * sample browser and on a sample's page (a graded benchmark's pass flag is a full score: "recall
+   * 1", "recall below 1"). Absent: pass@1; passed and failed.
    */
-  passLabel?: { label: string; title: string };
+  passLabel?: PassWords;
   /** A finished run's own summary views on its run page (threshold curve, heatmap, grids); absent: the page's pass@1 table only. */
   run?(summary: RunSummary): Child;
   /**
@@ -105,6 +107,14 @@ export interface BenchmarkViews {
   sample?(request: SampleRequest): Promise<SampleContent>;
   /** Stylesheet rules of its own tables, added once to the site's stylesheet. */
   css?: string;
+}
+
+/** What a benchmark calls its passed share (`BenchmarkViews.passLabel`), and optionally a scored sample's two outcomes. */
+export interface PassWords {
+  label: string;
+  title: string;
+  passed?: string;
+  failed?: string;
 }
 
 /** The views a run's pages use: a benchmark's `views`, or `Benchmark.runViews` for a benchmark without a board. */

@@ -110,6 +110,20 @@ describe("LongCodeU sample page", () => {
   });
 });
 
+describe("a LongCodeU sample's outcome", () => {
+  it("is named by its graded metric (recall 1, or below), in the browser too, and the page has no RepoQA depth", async () => {
+    const html = await samplePage("CU_P-inventory-0001");
+    expect(html).toContain('<strong id="outcome">✗ recall below 1</strong>');
+    expect(html).not.toContain("<dt>depth</dt>");
+    const untouched = [...examples.keys()].find((id) => id.startsWith("CU_P-") && id !== "CU_P-inventory-0001")!;
+    expect(await samplePage(untouched)).toContain('<strong id="outcome">✓ recall 1</strong>');
+    const list = await (await get(`/runs/${runId}/samples?outcome=failed`)).text();
+    expect(list).toContain('<option value="passed">recall 1</option><option value="failed" selected="">recall below 1</option>');
+    expect(list).toContain('<tr data-unit="CU_P-inventory-0001" data-outcome="failed"><td class="unit">');
+    expect(list).toContain('<td class="l">✗ recall below 1</td>');
+  });
+});
+
 describe("LongCodeU sample browser", () => {
   const units = (html: string) => [...html.matchAll(/<tr data-unit="([^"]+)"/g)].map((m) => m[1]);
   const browse = async (query: string, status = 200) => {

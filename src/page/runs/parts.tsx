@@ -2,6 +2,7 @@
 import type { RunProgress } from "../../runs/config";
 import type { RunRow } from "../../runs/store";
 import { DIFF_CSS } from "../diff";
+import type { PassWords } from "../family";
 import { pct } from "../format";
 
 /** The run pages' own rules, added to their pages (the site's stylesheet covers the rest). */
@@ -36,7 +37,7 @@ export const runLinks = (id: string) => ({
 });
 
 /** What a benchmark calls its passed share (`BenchmarkViews.passLabel`). */
-export type PassLabel = { label: string; title: string };
+export type PassLabel = PassWords;
 
 /** The passed share's name when a benchmark gives none. */
 export const PASS_AT_1: PassLabel = { label: "pass@1", title: "Passed of the scored samples (errors and context overflows not counted)" };

@@ -10,6 +10,7 @@ import type { AttemptRecord } from "../../runs/retry";
 import type { RunRow, SampleRow } from "../../runs/store";
 import type { PageContent } from "../family";
 import { qs, when } from "../format";
+import { runViewsOf } from "./facets";
 import { RunsStyle, num, runLinks } from "./parts";
 import { SAMPLES_PER_PAGE, filterParams, type SampleFilters } from "./queries";
 import { SORT_TEXT, outcomeOf, sampleHref } from "./samples";
@@ -125,9 +126,10 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
   // The first of the benchmark's marks found in the prompt (a target can read differently in its context).
   const mark = family.mark?.find((m) => m !== "" && text.some((t) => t.includes(m)));
   const attempts = attemptsOf(sample);
+  const words = runViewsOf(run.benchmark)?.passLabel;
   return {
     title: `${sample.unit} – run ${run.id} – needlework`,
-    description: `Sample ${sample.unit} of ${run.modelLabel} on ${run.benchmark}: ${outcomeOf(sample)}.`,
+    description: `Sample ${sample.unit} of ${run.modelLabel} on ${run.benchmark}: ${outcomeOf(sample, words)}.`,
     body: (
       <>
         <RunsStyle />
@@ -140,12 +142,12 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
         <SampleNav run={run} n={parts.neighbours} />
         <h1>{sample.unit}</h1>
         <p class="lede">
-          {run.modelLabel} on {run.benchmark} ({run.datasetId}): <strong id="outcome">{outcomeOf(sample)}</strong>
+          {run.modelLabel} on {run.benchmark} ({run.datasetId}): <strong id="outcome">{outcomeOf(sample, words)}</strong>
           {sample.score !== null ? `, score ${sample.score.toFixed(4)}` : ""}.
         </p>
         <dl class="figures">
           <div><dt>language</dt><dd>{sample.language}</dd></div>
-          <div><dt>depth</dt><dd>{sample.position === null ? "–" : sample.position.toFixed(2)}</dd></div>
+          {sample.position === null ? null : <div><dt>depth</dt><dd>{sample.position.toFixed(2)}</dd></div>}
           <div><dt>context (tokens)</dt><dd>{num(sample.contextSize)}</dd></div>
           <div><dt>prompt tokens</dt><dd>{num(sample.promptTokens)}</dd></div>
           <div><dt>completion tokens</dt><dd>{num(sample.completionTokens)}</dd></div>

@@ -7,17 +7,20 @@
 import type { Child } from "hono/jsx";
 import type { RunRow } from "../../runs/store";
 import { FilterSelect } from "../controls";
-import type { PageContent } from "../family";
+import type { PageContent, PassWords } from "../family";
 import { qs } from "../format";
-import type { ChosenFacet } from "./facets";
+import { runViewsOf, type ChosenFacet } from "./facets";
 import { Pager } from "./pager";
 import { RunsStyle, num, runLinks } from "./parts";
 import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
 import { SEARCH_BYTES, SEARCH_SAMPLES, type Match, type Scan } from "./search";
 
-/** A sample's outcome in words, with a symbol so it does not rely on colour. */
-export function outcomeOf(r: Pick<SampleListRow, "status" | "passed">): string {
-  if (r.status === "scored") return r.passed ? "✓ passed" : "✗ failed";
+/** A benchmark's words for a scored sample's outcome (`BenchmarkViews.passLabel`). */
+export type OutcomeWords = Pick<PassWords, "passed" | "failed">;
+
+/** A sample's outcome in words (a scored one in its benchmark's, `words`), with a symbol so it does not rely on colour. */
+export function outcomeOf(r: Pick<SampleListRow, "status" | "passed">, words?: OutcomeWords): string {
+  if (r.status === "scored") return r.passed ? `✓ ${words?.passed ?? "passed"}` : `✗ ${words?.failed ?? "failed"}`;
   return r.status === "error" ? "! error" : "⊘ context exceeded";
 }
 
@@ -56,9 +59,10 @@ export interface SearchListing {
  * The form's controls of the filters, in `SAMPLE_FILTERS`' order (a filter without choices in this
  * run shows none); a benchmark's own facets (`own`) stand in place of language, depth and length.
  */
-export function filterControls(f: SampleFilters, facets: SampleListing["facets"], own?: OwnFacets): Child[] {
+export function filterControls(f: SampleFilters, facets: SampleListing["facets"], own?: OwnFacets, words?: OutcomeWords): Child[] {
+  const outcome = (v: string) => (v === "passed" ? words?.passed : v === "failed" ? words?.failed : undefined) ?? (v ? v.replace("_", " ") : "all");
   return [
-    <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={(v) => (v ? v.replace("_", " ") : "all")} />,
+    <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={outcome} />,
     ...(own
       ? own.facets.map((c) => (
           <FilterSelect label={c.facet.label} name={c.facet.param} values={["", ...c.choices.map((x) => x.value)]} selected={c.selected?.value ?? ""} text={(v) => c.choices.find((x) => x.value === v)?.label ?? "all"} />
@@ -81,7 +85,7 @@ function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["fac
   const { f } = props;
   return (
     <form class="filters" method="get" action={runLinks(props.run.id).samples}>
-      {filterControls(f, props.facets, props.own)}
+      {filterControls(f, props.facets, props.own, runViewsOf(props.run.benchmark)?.passLabel)}
       <FilterSelect label="Order" name="sort" values={["", ...SAMPLE_SORTS]} selected={f.sort ?? ""} text={(v) => SORT_TEXT[v as SampleSort | ""]} />
       <label>
         Search in answers
@@ -103,6 +107,7 @@ const Snippet = (props: { m: Match }) => (
 
 function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow[]; matches?: Map<string, Match>; own?: OwnFacets }) {
   const { run, f, matches, own } = props;
+  const words = runViewsOf(run.benchmark)?.passLabel;
   return (
     <div class="scroll">
       <table id="samples">
@@ -135,7 +140,7 @@ function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow
               <td class="unit">
                 <a href={sampleHref(run.id, r.unit, f)}>{r.unit}</a>
               </td>
-              <td class="l">{outcomeOf(r)}</td>
+              <td class="l">{outcomeOf(r, words)}</td>
               <td>{r.score === null ? "–" : r.score.toFixed(3)}</td>
               {matches ? (
                 <td class="l match">

@@ -22,7 +22,12 @@ export const longcodeuViews: BenchmarkViews = {
     if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
     return modelPage(data as LongCodeUModelBreakdown, kind);
   },
-  passLabel: { label: "recall 1", title: "Scored examples whose recall is 1 (every expected item found); the run's results give the mean recall and precision" },
+  passLabel: {
+    label: "recall 1",
+    title: "Scored examples whose recall is 1 (every expected item found); the run's results give the mean recall and precision",
+    passed: "recall 1",
+    failed: "recall below 1",
+  },
   run: runSummary,
   figures: runFigures,
   sample: sampleView,
