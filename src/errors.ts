@@ -47,6 +47,16 @@ export class ProblemError extends Error {
   }
 }
 
+/** Throws the 422 problem: input that is well-formed but cannot be used (`ok || invalid("why")`). */
+export function invalid(detail: string): never {
+  throw new ProblemError("unprocessable-content", detail);
+}
+
+/** Throws the 409 problem: the request contradicts what is stored (`ok || conflict("why")`). */
+export function conflict(detail: string): never {
+  throw new ProblemError("conflict", detail);
+}
+
 export function problemResponse(c: Context, problem: ProblemError): Response {
   const { status, title } = PROBLEMS[problem.type];
   const body = {

@@ -59,7 +59,7 @@ export const LEADERBOARD_DEFAULTS: LeaderboardQuery = {
   sort: "-rate",
 };
 
-const invalid = (field: string, message: string): never => {
+const invalidField = (field: string, message: string): never => {
   throw new ProblemError("validation-error", `${field}: ${message}`, { errors: [{ path: field, message }] });
 };
 
@@ -80,23 +80,23 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
   const own = typeof given.benchmark === "string" ? (board?.params ?? {}) : {};
   for (const [name, param] of Object.entries(own)) {
     out[name] ??= param.default;
-    if (!param.values.includes(out[name] as string)) invalid(name, oneOf(param.values));
+    if (!param.values.includes(out[name] as string)) invalidField(name, oneOf(param.values));
   }
   for (const name of Object.keys(LEADERBOARD_PARAMS)) if (!(name in own)) delete out[name];
   out.threshold = Number(out.threshold);
   if (!THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) || Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9) {
-    invalid("threshold", oneOf(THRESHOLD_KEYS));
+    invalidField("threshold", oneOf(THRESHOLD_KEYS));
   }
   out.threshold = Number(thresholdKey(out.threshold));
-  if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language)) invalid("language", `"all" or ${oneOf(LANGUAGES)}`);
-  if (!SCORING_MODES.includes(out.mode)) invalid("mode", oneOf(SCORING_MODES));
-  if (!COMMENT_MODES.includes(out.comment_mode)) invalid("comment_mode", oneOf(COMMENT_MODES));
-  if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalid("kind", `"all" or ${oneOf(LEADERBOARD_KINDS)}`);
-  if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalid("sort", oneOf(LEADERBOARD_SORTS));
-  if (typeof out.benchmark !== "string" || !isLeaderboardBenchmark(out.benchmark)) invalid("benchmark", oneOf(LEADERBOARD_BENCHMARKS));
+  if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language)) invalidField("language", `"all" or ${oneOf(LANGUAGES)}`);
+  if (!SCORING_MODES.includes(out.mode)) invalidField("mode", oneOf(SCORING_MODES));
+  if (!COMMENT_MODES.includes(out.comment_mode)) invalidField("comment_mode", oneOf(COMMENT_MODES));
+  if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalidField("kind", `"all" or ${oneOf(LEADERBOARD_KINDS)}`);
+  if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalidField("sort", oneOf(LEADERBOARD_SORTS));
+  if (typeof out.benchmark !== "string" || !isLeaderboardBenchmark(out.benchmark)) invalidField("benchmark", oneOf(LEADERBOARD_BENCHMARKS));
   // "" is left to the default (normalising twice keeps it so).
   if (!(busiest && out.dataset === "") && (typeof out.dataset !== "string" || !DATASET_ID.test(out.dataset))) {
-    invalid("dataset", "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)");
+    invalidField("dataset", "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)");
   }
   return out;
 }

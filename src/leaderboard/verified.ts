@@ -6,7 +6,7 @@
  * benchmark's (`BenchmarkLeaderboard.part` and `.aggregate`, found through the registry).
  */
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { invalid } from "../errors";
 import { SAMPLE_STATUSES, type Aggregate, type Sample, type SampleStatus } from "./aggregate";
 import { partValue, type BenchmarkLeaderboard, type SamplePart, type VerifiedSample } from "./family";
 import { LEADERBOARD_BENCHMARKS, LEADERBOARD_DEFAULTS, leaderboardOf } from "./queries";
@@ -40,10 +40,6 @@ export interface PublishResult {
   errors: number;
   context_exceeded: number;
 }
-
-const invalid = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
-};
 
 /** Every benchmark's own sample part, in registry order. */
 const parts = (): SamplePart[] => LEADERBOARD_BENCHMARKS.flatMap((id) => leaderboardOf(id)?.part ?? []);

@@ -7,7 +7,7 @@ import { parseQueryNumber } from "../middleware/openapi";
 import { isApiSort } from "./table";
 
 /** Throws the validation problem for one page parameter (a 400 page). */
-export function invalid(name: string, allowed: string): never {
+export function invalidParam(name: string, allowed: string): never {
   throw new ProblemError("validation-error", `${name}: must be ${allowed}.`);
 }
 
@@ -29,42 +29,42 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
   if (threshold !== undefined) {
     // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its range.
     const t = parseQueryNumber(threshold);
-    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalid("threshold", "one of 0.0, 0.1, …, 1.0");
+    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalidParam("threshold", "one of 0.0, 0.1, …, 1.0");
     q.threshold = Math.round(t * 10) / 10;
   }
   if (language !== undefined) {
-    if (!/^[a-z][a-z0-9+#_-]{0,31}$/.test(language)) invalid("language", '"all" or a language name');
+    if (!/^[a-z][a-z0-9+#_-]{0,31}$/.test(language)) invalidParam("language", '"all" or a language name');
     q.language = language;
   }
   if (kind !== undefined) {
-    if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind)) invalid("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
+    if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind)) invalidParam("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
     q.kind = kind as LeaderboardQuery["kind"];
   }
   if (mode !== undefined) {
-    if (mode !== "official" && mode !== "strict") invalid("mode", "official or strict");
+    if (mode !== "official" && mode !== "strict") invalidParam("mode", "official or strict");
     q.mode = mode;
   }
   if (dataset !== undefined) {
-    if (!ID.test(dataset)) invalid("dataset", "an id (lower-case letters, digits, '.', '_', '-')");
+    if (!ID.test(dataset)) invalidParam("dataset", "an id (lower-case letters, digits, '.', '_', '-')");
     q.dataset = dataset;
   }
   if (benchmark !== undefined) {
-    if (!findBenchmark(benchmark)?.views) invalid("benchmark", `one of ${allBenchmarks().flatMap((b) => (b.views ? [b.id] : [])).join(", ")}`);
+    if (!findBenchmark(benchmark)?.views) invalidParam("benchmark", `one of ${allBenchmarks().flatMap((b) => (b.views ? [b.id] : [])).join(", ")}`);
     q.benchmark = benchmark;
   }
   if (comment_mode !== undefined) {
-    if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalid("comment_mode", "a comment mode such as original");
+    if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalidParam("comment_mode", "a comment mode such as original");
     q.comment_mode = comment_mode;
   }
   // Every benchmark's own parameters are checked; the query drops those of the other benchmarks, like the API does.
   for (const [name, param] of Object.entries(LEADERBOARD_PARAMS)) {
     const value = params[name];
     if (value === undefined) continue;
-    if (!param.values.includes(value)) invalid(name, `one of ${param.values.join(", ")}`);
+    if (!param.values.includes(value)) invalidParam(name, `one of ${param.values.join(", ")}`);
     q[name] = value;
   }
   // Upper case for a benchmark's own columns (task names such as CU_P).
-  if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalid("sort", "a column name, with '-' for descending");
+  if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalidParam("sort", "a column name, with '-' for descending");
   // Sorts the API does not know (n, a language) are applied by the page to the default order.
   if (params.sort !== undefined && isApiSort(sort)) q.sort = sort;
   return { q, sort };

@@ -15,7 +15,7 @@ import { LeaderboardPage, viewsOf } from "../page/leaderboard";
 import { ModelNav, ModelRunsSection } from "../page/models/links";
 import { entryOf, entrySamplePage, parseEntrySampleFilters, runsOfModel } from "../page/models/queries";
 import { entrySamplesPage } from "../page/models/samples";
-import { PAGE_DEFAULTS, invalid, parsePageQuery } from "../page/query";
+import { PAGE_DEFAULTS, invalidParam, parsePageQuery } from "../page/query";
 import { parsePage } from "../page/runs/queries";
 import { isApiSort } from "../page/table";
 
@@ -53,7 +53,7 @@ pageRoutes.get("/", pageETag, async (c) => {
   const { q, sort } = parsePageQuery(c.req.query());
   const data = await queryLeaderboard(c.env, q);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
-  if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalid("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
+  if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   // The dataset picker's choices: the benchmark's datasets with entries.
   const datasets = await boardDatasets(c.env, data.query);
   c.header("Cache-Control", CACHE_CONTROL);

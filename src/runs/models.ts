@@ -11,7 +11,7 @@
  * the upstream model's, and most Workers AI models default to 256 output tokens, so a run always
  * sends `max_tokens` explicitly.
  */
-import { ProblemError } from "../errors";
+import { invalid } from "../errors";
 
 export const PROVIDERS = ["workers-ai", "openai-compatible", "baseline"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -67,10 +67,6 @@ const PROVIDER_DEFAULTS: Record<Provider, ModelLimits> = {
   // A laptop's llama.cpp/Ollama serves a few requests at once; raise it with `model_limits`.
   "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true, prefill: "assistant" },
   baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
-};
-
-const invalid = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
 };
 
 /** Parses and normalises a model spec; a 422 says what a valid spec looks like. */

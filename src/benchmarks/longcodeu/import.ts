@@ -17,7 +17,7 @@ import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { ProblemError, conflict, invalid } from "../../errors";
 import { CODEBLEU_METRIC } from "../../metrics/codebleu";
 import { GRAMMARS, PARSER_RUNTIME } from "../../code/runtime";
 import { sha256Hex } from "../../sha256";
@@ -70,13 +70,6 @@ export interface PartResult {
   items: number;
   stored: boolean;
 }
-
-const invalid = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
-};
-const conflict = (detail: string): never => {
-  throw new ProblemError("conflict", detail);
-};
 
 /** What each task needs in anchor and answer (the schema makes every field optional). */
 function checkFields(e: LongCodeUExample): void {

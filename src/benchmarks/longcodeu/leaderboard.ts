@@ -34,7 +34,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { db } from "../../datasets/store";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { invalid } from "../../errors";
 import type { Aggregate, Sample, SampleStatus } from "../../leaderboard/aggregate";
 import type { BenchmarkLeaderboard, EntryRef, RunSample, SamplePart, UnrankedRow, VerifiedSample } from "../../leaderboard/family";
 import { entryColumns, entryFields, entryFilter } from "../../leaderboard/read";
@@ -417,10 +417,6 @@ declare module "../../leaderboard/family" {
     longcodeu?: LongCodeUSamplePart;
   }
 }
-
-const invalid = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
-};
 
 /**
  * A LongCodeU sample: the task must be one of the eight, recall and precision within [0, 1] when

@@ -10,7 +10,7 @@ import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { ProblemError, invalid } from "../../errors";
 import { sha256Hex } from "../../sha256";
 import {
   POOL_FORMAT,
@@ -27,11 +27,6 @@ import {
 import { FAMILY_DATASET_BENCHMARK } from "./ids";
 import { PROMPT_TEMPLATE_VERSION } from "./prompt";
 import { SCORER_VERSION } from "./score";
-
-
-const invalid = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
-};
 
 /** Checks what the schema cannot: ids unique, pool ids dense, distractors valid for the grid. */
 function checkRelease(release: SuiteRelease): void {
@@ -60,7 +55,6 @@ function checkRelease(release: SuiteRelease): void {
     }
   }
 }
-
 
 /** Imports a whole suite under `datasetId` (which must not exist yet). */
 export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: { name?: string } = {}): Promise<SuiteManifest> {

@@ -10,7 +10,7 @@ import { db } from "../../datasets/store";
 import type { Env } from "../../env";
 import { defaultDataset, normalizeQuery } from "../../leaderboard/queries";
 import type { LeaderboardKind, LeaderboardQuery } from "../../leaderboard/types";
-import { invalid } from "../query";
+import { invalidParam } from "../query";
 
 /** The entry a model page shows. */
 export interface ModelEntry {
@@ -100,15 +100,15 @@ export function parseEntrySampleFilters(params: Record<string, string | undefine
   const out: EntrySampleFilters = { sort: "task", page };
   const { status, task, sort } = params;
   if (status) {
-    if (!(ENTRY_STATUSES as readonly string[]).includes(status)) invalid("status", `one of ${ENTRY_STATUSES.join(", ")}`);
+    if (!(ENTRY_STATUSES as readonly string[]).includes(status)) invalidParam("status", `one of ${ENTRY_STATUSES.join(", ")}`);
     out.status = status as EntrySampleFilters["status"];
   }
   if (task) {
-    if (task.length > 300) invalid("task", "a task id or its beginning, at most 300 characters");
+    if (task.length > 300) invalidParam("task", "a task id or its beginning, at most 300 characters");
     out.task = task;
   }
   if (sort) {
-    if (!(ENTRY_SORTS as readonly string[]).includes(sort)) invalid("sort", `one of ${ENTRY_SORTS.join(", ")}`);
+    if (!(ENTRY_SORTS as readonly string[]).includes(sort)) invalidParam("sort", `one of ${ENTRY_SORTS.join(", ")}`);
     out.sort = sort as EntrySampleFilters["sort"];
   }
   return out;
@@ -126,7 +126,7 @@ export async function entrySamplePage(env: Env, entryId: string, f: EntrySampleF
     d.select({ total: sql<number>`count(*)` }).from(ls).where(where),
   ]);
   const pages = Math.max(1, Math.ceil(total / ENTRY_SAMPLES_PER_PAGE));
-  if (f.page > pages) invalid("page", `at most ${pages} (${total} rows match)`);
+  if (f.page > pages) invalidParam("page", `at most ${pages} (${total} rows match)`);
   return { rows, total, pages };
 }
 

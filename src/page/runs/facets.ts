@@ -10,7 +10,7 @@ import * as schema from "../../db/schema";
 import { db } from "../../datasets/store";
 import type { Env } from "../../env";
 import type { FacetChoice, FacetMatch, RunViews, SampleFacet, SampleFilterViews, SampleValues } from "../family";
-import { invalid } from "../query";
+import { invalidParam } from "../query";
 
 /** The run pages' views of a benchmark: its board's views, or its run views; undefined for one no longer hosted or without any. */
 export function runViewsOf(benchmark: string): RunViews | undefined {
@@ -67,7 +67,7 @@ export function chooseFacets(facets: readonly SampleFacet[], seen: SampleValues,
     const value = params[facet.param];
     if (value === undefined || value === "") return { facet, choices };
     const selected = choices.find((c) => c.value === value);
-    if (!selected) invalid(facet.param, choices.length ? `one of ${choices.map((c) => c.value).join(", ")}` : "empty: this run has no such values");
+    if (!selected) invalidParam(facet.param, choices.length ? `one of ${choices.map((c) => c.value).join(", ")}` : "empty: this run has no such values");
     return { facet, choices, selected };
   });
 }

@@ -17,7 +17,7 @@ import { ProblemError } from "../../errors";
 import { depthBucket } from "../../leaderboard/aggregate";
 import type { RunSampleRow } from "../../db/schema";
 import type { FacetMatch } from "../family";
-import { invalid } from "../query";
+import { invalidParam } from "../query";
 import { facetWhere } from "./facets";
 
 /** What a sample is, for the outcome filter: context exceeded and errors are neither passed nor failed. */
@@ -76,7 +76,7 @@ type FilterValue<K extends FilterName> = NonNullable<SampleFilters[K]>;
 /** Every filter of the browser by its query parameter, in the form's order. */
 export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> } = {
   outcome: {
-    parse: (v) => ((OUTCOMES as readonly string[]).includes(v) ? (v as Outcome) : invalid("outcome", `one of ${OUTCOMES.join(", ")}`)),
+    parse: (v) => ((OUTCOMES as readonly string[]).includes(v) ? (v as Outcome) : invalidParam("outcome", `one of ${OUTCOMES.join(", ")}`)),
     where: (v) =>
       ({
         passed: and(eq(s.status, "scored"), eq(s.passed, true)),
@@ -87,11 +87,11 @@ export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> }
       })[v],
   },
   language: {
-    parse: (v) => (/^[a-z][a-z0-9+#_-]{0,31}$/.test(v) ? v : invalid("language", "a language name")),
+    parse: (v) => (/^[a-z][a-z0-9+#_-]{0,31}$/.test(v) ? v : invalidParam("language", "a language name")),
     where: (v) => eq(s.language, v),
   },
   depth: {
-    parse: (v) => (DEPTH_BUCKETS.includes(v) ? v : invalid("depth", `one of ${DEPTH_BUCKETS.join(", ")}`)),
+    parse: (v) => (DEPTH_BUCKETS.includes(v) ? v : invalidParam("depth", `one of ${DEPTH_BUCKETS.join(", ")}`)),
     where: (v) => {
       const bucket = depthBucket(Number(v.split("-")[0]));
       // The same bucketing as depthBucket's (1.0 falls in the last bucket; the epsilon keeps 0.3 in "0.3-0.4").
@@ -99,11 +99,11 @@ export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> }
     },
   },
   length: {
-    parse: (v) => (/^[1-9]\d{0,8}$/.test(v) ? Number(v) : invalid("length", "a context size in tokens")),
+    parse: (v) => (/^[1-9]\d{0,8}$/.test(v) ? Number(v) : invalidParam("length", "a context size in tokens")),
     where: (v) => eq(s.contextSize, v),
   },
   task: {
-    parse: (v) => (v.length <= 300 ? v : invalid("task", "a task id or unit, or its beginning, at most 300 characters")),
+    parse: (v) => (v.length <= 300 ? v : invalidParam("task", "a task id or unit, or its beginning, at most 300 characters")),
     where: (v) => sql`(substr(${s.taskId}, 1, ${v.length}) = ${v} OR substr(${s.unit}, 1, ${v.length}) = ${v})`,
   },
 };
@@ -119,15 +119,15 @@ export function parseSampleFilters(params: Record<string, string | undefined>): 
   }
   const { sort, q, from } = params;
   if (sort !== undefined && sort !== "") {
-    if (!(SAMPLE_SORTS as readonly string[]).includes(sort)) invalid("sort", `one of ${SAMPLE_SORTS.join(", ")} (none: unit order)`);
+    if (!(SAMPLE_SORTS as readonly string[]).includes(sort)) invalidParam("sort", `one of ${SAMPLE_SORTS.join(", ")} (none: unit order)`);
     out.sort = sort as SampleSort;
   }
   if (q !== undefined && q.trim() !== "") {
-    if (q.length > SEARCH_MAX_CHARACTERS) invalid("q", `a text of at most ${SEARCH_MAX_CHARACTERS} characters`);
+    if (q.length > SEARCH_MAX_CHARACTERS) invalidParam("q", `a text of at most ${SEARCH_MAX_CHARACTERS} characters`);
     out.q = q;
   }
   if (from !== undefined && from !== "") {
-    if (!/^(0|[1-9]\d{0,8})$/.test(from)) invalid("from", "a number of samples from 0");
+    if (!/^(0|[1-9]\d{0,8})$/.test(from)) invalidParam("from", "a number of samples from 0");
     out.from = Number(from);
   }
   return out;
@@ -207,7 +207,7 @@ export function samplePageStatements(env: Env, runId: string, f: SampleFilters, 
 export async function samplePageOf(env: Env, runId: string, f: SampleFilters): Promise<{ rows: SampleListRow[]; total: number; pages: number }> {
   const [rows, [{ total }]] = await db(env).batch(samplePageStatements(env, runId, f));
   const pages = Math.max(1, Math.ceil(total / SAMPLES_PER_PAGE));
-  if (f.page > pages) invalid("page", `at most ${pages} (${total} samples match)`);
+  if (f.page > pages) invalidParam("page", `at most ${pages} (${total} samples match)`);
   return { rows, total, pages };
 }
 
@@ -286,7 +286,7 @@ export const RUNS_PER_PAGE = 25;
 /** The run list's `model` filter (a model label, as runs record it); a malformed one is a 400 page. */
 export function parseModelLabel(value: string | undefined): string | undefined {
   if (value === undefined || value === "") return undefined;
-  if (value.length > 200) invalid("model", "a model label of at most 200 characters");
+  if (value.length > 200) invalidParam("model", "a model label of at most 200 characters");
   return value;
 }
 
@@ -303,13 +303,13 @@ export async function runPageOf(env: Env, page: number, model?: string) {
     d.select({ total: sql<number>`count(*)` }).from(r).where(filter),
   ]);
   const pages = Math.max(1, Math.ceil(total / RUNS_PER_PAGE));
-  if (page > pages) invalid("page", `at most ${pages} (${total} runs)`);
+  if (page > pages) invalidParam("page", `at most ${pages} (${total} runs)`);
   return { rows, total, pages };
 }
 
 /** The `page` parameter of a list (1 when absent); a malformed one is a 400 page. */
 export function parsePage(value: string | undefined): number {
   if (value === undefined) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(value)) invalid("page", "a page number from 1");
+  if (!/^[1-9]\d{0,5}$/.test(value)) invalidParam("page", "a page number from 1");
   return Number(value);
 }
