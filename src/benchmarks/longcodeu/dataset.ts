@@ -131,6 +131,24 @@ export const ExampleSchema = z.object({
 });
 export type LongCodeUExample = z.infer<typeof ExampleSchema>;
 
+/**
+ * What each task needs in anchor and answer, which ExampleSchema leaves optional: a union on `task`
+ * that imports check examples against after the schema (an example lacking one is a 422 naming the
+ * first missing field, in the order below). Every message is the missing field, as "needs <message>".
+ */
+const filled = (what: string) => z.string({ error: what }).min(1, { error: what });
+const some = (what: string) => z.array(z.unknown(), { error: what }).min(1, { error: what });
+const rules = <T extends LongCodeUTask>(task: T, anchor: z.ZodRawShape, answer: z.ZodRawShape) => z.object({ task: z.literal(task), anchor: z.object(anchor), answer: z.object(answer) });
+const NAME = { name: filled("anchor.name") };
+export const TaskFieldsSchema = z.discriminatedUnion("task", [
+  rules("CU_P", {}, { names: some("answer.names (at least one)") }),
+  rules("CU_SA", { requirement: filled("anchor.requirement") }, { units: z.array(z.unknown(), { error: "exactly one answer unit" }).length(1, { error: "exactly one answer unit" }) }),
+  rules("CU_DFA", { ...NAME, variable: filled("anchor.variable") }, { lines: some("answer.lines (at least one)") }),
+  ...(["DRA_T1", "SRE_T1"] as const).map((t) => rules(t, { ...NAME, code: filled("anchor.code") }, { units: some("answer.units (at least one)") })),
+  ...(["DRA_T2", "SRE_T2"] as const).map((t) => rules(t, { ...NAME, requirement: filled("anchor.requirement") }, { units: some("answer.units (at least one)") })),
+  rules("LDU", NAME, { section: z.number({ error: "answer.section" }), text: filled("answer.text") }),
+]);
+
 const Provenance = z.record(z.string(), z.unknown());
 
 /** One repository's contexts and examples. */

@@ -39,6 +39,7 @@ import {
   type LongCodeUTask,
   type LongContext,
   type ReleaseHeader,
+  TaskFieldsSchema,
 } from "./dataset";
 import { PROMPT_TEMPLATE_VERSION, SCORER_VERSION, TASK_CONTEXT_KIND, TASK_METRIC, longcodeuKeys, longcodeuTaskId } from "./ids";
 import type { ExampleShard, LongCodeUManifest, StoredContext, StoredExample } from "./store";
@@ -71,41 +72,10 @@ export interface PartResult {
   stored: boolean;
 }
 
-/** What each task needs in anchor and answer (the schema makes every field optional). */
+/** What each task needs in anchor and answer (TaskFieldsSchema; ExampleSchema makes every field optional). */
 function checkFields(e: LongCodeUExample): void {
-  const { anchor: a, answer: r } = e;
-  const need = (ok: unknown, what: string) => ok || invalid(`Example "${e.id}" (${e.task}) needs ${what}.`);
-  switch (e.task) {
-    case "CU_P":
-      need(r.names?.length, "answer.names (at least one)");
-      break;
-    case "CU_SA":
-      need(a.requirement, "anchor.requirement");
-      need(r.units?.length === 1, "exactly one answer unit");
-      break;
-    case "CU_DFA":
-      need(a.name, "anchor.name");
-      need(a.variable, "anchor.variable");
-      need(r.lines?.length, "answer.lines (at least one)");
-      break;
-    case "DRA_T1":
-    case "SRE_T1":
-      need(a.name, "anchor.name");
-      need(a.code, "anchor.code");
-      need(r.units?.length, "answer.units (at least one)");
-      break;
-    case "DRA_T2":
-    case "SRE_T2":
-      need(a.name, "anchor.name");
-      need(a.requirement, "anchor.requirement");
-      need(r.units?.length, "answer.units (at least one)");
-      break;
-    case "LDU":
-      need(a.name, "anchor.name");
-      need(r.section !== undefined, "answer.section");
-      need(r.text, "answer.text");
-      break;
-  }
+  const checked = TaskFieldsSchema.safeParse(e);
+  if (!checked.success) invalid(`Example "${e.id}" (${e.task}) needs ${checked.error.issues[0].message}.`);
 }
 
 /** An example's own checks: its id names its task, and its anchor and answer hold what the task needs. */
