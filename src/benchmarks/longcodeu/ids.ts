@@ -23,9 +23,9 @@ export const PROMPT_TEMPLATE_VERSION = "longcodeu-prompt@1";
 export const SCORER_VERSION = "longcodeu/1.3.0";
 
 /** The paper's metric of each task (recall and precision variants of it where it has them). */
-export type LongCodeUMetric = "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+export type PaperMetric = "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
 
-export const TASK_METRIC: Record<LongCodeUTask, LongCodeUMetric> = {
+export const TASK_PAPER_METRIC: Record<LongCodeUTask, PaperMetric> = {
   CU_P: "LCS",
   CU_SA: "CodeBLEU",
   CU_DFA: "EM",

@@ -41,7 +41,7 @@ import {
   type ReleaseHeader,
   TaskFieldsSchema,
 } from "./dataset";
-import { PROMPT_TEMPLATE_VERSION, SCORER_VERSION, TASK_CONTEXT_KIND, TASK_METRIC, longcodeuKeys, longcodeuTaskId } from "./ids";
+import { PROMPT_TEMPLATE_VERSION, SCORER_VERSION, TASK_CONTEXT_KIND, TASK_PAPER_METRIC, longcodeuKeys, longcodeuTaskId } from "./ids";
 import type { ExampleShard, LongCodeUManifest, StoredContext, StoredExample } from "./store";
 
 /** R2 reads and writes in flight at once. */
@@ -360,7 +360,7 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
       shards.push({ key: s.key, task, sha256: heads[i].sha256, examples: s.examples });
       for (const [b, k] of Object.entries(heads[i].buckets)) perBucket[b as LengthBucket] = (perBucket[b as LengthBucket] ?? 0) + k!;
     });
-    tasks[task] = { examples: list.reduce((k, s) => k + s.examples, 0), shards: list.length, metric: TASK_METRIC[task], context_kind: TASK_CONTEXT_KIND[task] };
+    tasks[task] = { examples: list.reduce((k, s) => k + s.examples, 0), shards: list.length, metric: TASK_PAPER_METRIC[task], context_kind: TASK_CONTEXT_KIND[task] };
     counts[task] = Object.fromEntries(BUCKET_KEYS.filter((b) => perBucket[b]).map((b) => [b, perBucket[b]]));
   }
 

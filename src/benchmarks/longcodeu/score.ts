@@ -27,7 +27,7 @@ import { lcsRecallPrecision } from "../../metrics/lcs";
 import type { LoadedLanguage } from "../../code/parser";
 import type { SampleVerdict } from "../types";
 import type { LengthBucket, LongCodeUExample, LongCodeUTask } from "./dataset";
-import { TASK_METRIC } from "./ids";
+import { TASK_PAPER_METRIC } from "./ids";
 import { extractFunction, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits } from "./parse";
 
 export { SCORER_VERSION } from "./ids";
@@ -43,7 +43,7 @@ function verdict(example: ScorableExample, recall: number, precision: number, fa
   return {
     passed: recall >= 1 - 1e-9,
     score: recall,
-    detail: { task: example.task, bucket: example.bucket, metric: TASK_METRIC[example.task], recall, precision, unparseable, ...facts },
+    detail: { task: example.task, bucket: example.bucket, metric: TASK_PAPER_METRIC[example.task], recall, precision, unparseable, ...facts },
   };
 }
 

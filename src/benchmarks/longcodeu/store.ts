@@ -17,7 +17,7 @@ import {
   type LongCodeUTask,
   type LongContext,
 } from "./dataset";
-import { longcodeuKeys, longcodeuTaskId, taskOfUnit, type LongCodeUMetric } from "./ids";
+import { longcodeuKeys, longcodeuTaskId, taskOfUnit, type PaperMetric } from "./ids";
 
 /** A stored context: the release's context and the repository it belongs to. */
 export interface StoredContext extends LongContext {
@@ -48,7 +48,7 @@ export interface LongCodeUManifest {
   /** The release's build record as given (SRE similarity kind, data-flow rules, tokenizer, ...). */
   build: Record<string, unknown>;
   repos: { repo: string; source: Record<string, unknown>; contexts: number; examples: number }[];
-  tasks: Partial<Record<LongCodeUTask, { examples: number; shards: number; metric: LongCodeUMetric; context_kind: LongContext["kind"] }>>;
+  tasks: Partial<Record<LongCodeUTask, { examples: number; shards: number; metric: PaperMetric; context_kind: LongContext["kind"] }>>;
   /** Examples per task and length bucket. */
   counts: Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
   contexts: { id: string; repo: string; kind: LongContext["kind"]; tokens: number; bucket: LengthBucket; key: string; sha256: string }[];

@@ -7,11 +7,11 @@
  */
 import type { SummarySample } from "../types";
 import { LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
-import { TASK_METRIC, taskOfUnit, type LongCodeUMetric } from "./ids";
+import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./ids";
 import { longcodeuTable, type LongCodeUTable, type TableSample } from "./table";
 
 export interface LongCodeUSummary {
-  metrics: Partial<Record<LongCodeUTask, LongCodeUMetric>>;
+  metrics: Partial<Record<LongCodeUTask, PaperMetric>>;
   table: LongCodeUTable;
 }
 
@@ -39,6 +39,6 @@ export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSu
   const rows = samples.map(tableSample).filter((s): s is TableSample => s !== null);
   const table = longcodeuTable(rows);
   const metrics: LongCodeUSummary["metrics"] = {};
-  for (const task of LONGCODEU_TASKS) if (table.tasks[task]) metrics[task] = TASK_METRIC[task];
+  for (const task of LONGCODEU_TASKS) if (table.tasks[task]) metrics[task] = TASK_PAPER_METRIC[task];
   return { metrics, table };
 }

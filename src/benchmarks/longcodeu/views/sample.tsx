@@ -7,7 +7,7 @@ import type { Child } from "hono/jsx";
 import { ProblemError } from "../../../errors";
 import type { SampleContent, SampleRequest } from "../../../page/family";
 import type { LongCodeUTask } from "../dataset";
-import { TASK_METRIC } from "../ids";
+import { TASK_PAPER_METRIC } from "../ids";
 import { TASK_METRICS } from "../leaderboard";
 import { longcodeuExample } from "../store";
 import { DocumentationPart, FunctionPart, LinesPart, NamesPart, UnitsPart, type PartInput } from "./answer-parts";
@@ -75,7 +75,7 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
           {task}: {TASK_TITLES[task]}
         </h2>
         <p class="lede">
-          Length bucket {example.bucket} ({example.context_tokens.toLocaleString("en-US")} tokens of context). Scored with {TASK_METRIC[task]}:{" "}
+          Length bucket {example.bucket} ({example.context_tokens.toLocaleString("en-US")} tokens of context). Scored with {TASK_PAPER_METRIC[task]}:{" "}
           {scored ? (
             <>
               {m.recall} <strong id="sample-recall">{score(detail.recall as number)} %</strong>
