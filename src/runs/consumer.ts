@@ -121,8 +121,9 @@ async function answer(
       if (!(e instanceof ProblemError)) throw e;
       return { kind: "failed", failure: { kind: "client_error", retryable: false, message: e.detail }, calls: 0, latencyMs: Date.now() - started };
     }
+    // No model is called and no token spent: the sample keeps its prompt's size, the run counts no call.
     const generation = { text, finishReason: "stop", usage: { prompt: task.promptTokens, completion: 0 } };
-    return { kind: "output", generation, cached: false, calls: 1, latencyMs: Date.now() - started };
+    return { kind: "output", generation, cached: false, calls: 0, latencyMs: Date.now() - started };
   }
   const cacheKey = config.cache ? responseCacheKey(await cacheKeyOf(config, promptSha256)) : null;
   if (cacheKey) {

@@ -18,6 +18,12 @@ export type Provider = (typeof PROVIDERS)[number];
 export const BASELINES = ["oracle", "bm25", "interpreter", "empty"] as const;
 export type Baseline = (typeof BASELINES)[number];
 
+/** Whether a model spec names a built-in baseline (`baseline:<kind>`): answers computed in the service, no model. */
+export const isBaselineSpec = (spec: string): boolean => spec.startsWith("baseline:");
+
+/** What a baseline run is, where a run's calls and tokens would be shown (the run pages, `npm run eval`). */
+export const BASELINE_NOTE = "a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent";
+
 export interface ModelSpec {
   /** The spec as given, normalised (base URL without a trailing slash). */
   spec: string;

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, get, post } from "../helpers";
-import { FAST_RETRY, fixtureDataset, loopback, samplesOf, startRun, waitForRun } from "../runs/helpers";
+import { FAST_RETRY, fixtureDataset, loopback, readRun, samplesOf, startRun, waitForRun } from "../runs/helpers";
 import { samplePageStatements, type SampleFilters } from "../../src/page/runs/queries";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 
@@ -51,6 +51,21 @@ describe("run pages of a real oracle run", () => {
     expect(html).toContain("dataset_sha256");
     expect(html).not.toContain('http-equiv="refresh"');
     expect(html).not.toContain("EventSource");
+  });
+
+  it("a baseline run says what it is where a model run shows calls and tokens: no model called, no tokens spent", async () => {
+    const run = await readRun(id);
+    expect({ model_calls: run.model_calls, tokens: run.tokens.prompt + run.tokens.completion }).toEqual({ model_calls: 0, tokens: 0 });
+    const html = await page(`/runs/${id}`);
+    expect(html).toContain('data-figure="baseline">none: a baseline<');
+    for (const figure of ["tokens", "calls", "cached"]) expect(html).not.toContain(`data-figure="${figure}"`);
+    const row = (await page("/runs")).match(new RegExp(`<tr data-run="${id}">.*?</tr>`, "s"))?.[0];
+    expect(row).toContain("– (baseline)</td>");
+    const [first] = await samplesOf(id);
+    expect(first.calls).toBe(0);
+    const sample = await page(`/runs/${id}/samples/${encodeURIComponent(first.unit)}`);
+    expect(sample).toContain("<dt>model calls</dt><dd>none (baseline)</dd>");
+    expect(sample).toContain("<dt>answered in (ms)</dt>");
   });
 
   it("/runs/{id}/samples lists every sample and filters by language and outcome", async () => {

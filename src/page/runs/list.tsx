@@ -6,6 +6,7 @@
  * passed share and the pickers fit 390 px without an inner scroller.
  */
 import type { RunProgress } from "../../runs/config";
+import { BASELINE_NOTE, isBaselineSpec } from "../../runs/models";
 import type { RunRow } from "../../runs/store";
 import type { PageContent } from "../family";
 import { qs, when } from "../format";
@@ -110,7 +111,7 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                       <td class="l wide">{row.benchmark}</td>
                       <td class="l wide">{row.datasetId}</td>
                       <td class="l wide">{when(row.createdAt)}</td>
-                      <td class="wide">{num(p.tokens.prompt + p.tokens.completion)}</td>
+                      {isBaselineSpec(row.model) ? <td class="wide" title={BASELINE_NOTE}>– (baseline)</td> : <td class="wide">{num(p.tokens.prompt + p.tokens.completion)}</td>}
                     </tr>
                   ))}
                 </tbody>

@@ -7,6 +7,7 @@ import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { Aggregate } from "../../leaderboard/aggregate";
 import type { RunProgress } from "../../runs/config";
+import { BASELINE_NOTE, isBaselineSpec } from "../../runs/models";
 import type { RunRow } from "../../runs/store";
 import type { PageContent, RunFigure } from "../family";
 import { pct, qs, when } from "../format";
@@ -122,10 +123,16 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
             )}
             <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not scored)" />
             <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not scored)" />
-            <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />
-            <Figure label="model calls" name="calls" value={num(p.model_calls)} title="Retries included" />
-            <Figure label="cache hits" name="cached" value={num(p.cached)} title="Answers reused from the response cache (no call)" />
-            {p.cost_usd !== null ? <Figure label="cost (USD)" name="cost" value={p.cost_usd.toFixed(4)} /> : null}
+            {isBaselineSpec(run.model) ? (
+              <Figure label="model calls, tokens" name="baseline" value="none: a baseline" title={BASELINE_NOTE} />
+            ) : (
+              <>
+                <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />
+                <Figure label="model calls" name="calls" value={num(p.model_calls)} title="Retries included" />
+                <Figure label="cache hits" name="cached" value={num(p.cached)} title="Answers reused from the response cache (no call)" />
+                {p.cost_usd !== null ? <Figure label="cost (USD)" name="cost" value={p.cost_usd.toFixed(4)} /> : null}
+              </>
+            )}
           </dl>
         </section>
         {parts.errors.length ? (

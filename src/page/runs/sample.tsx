@@ -6,6 +6,7 @@
  */
 import type { Child } from "hono/jsx";
 import type { ChatMessage } from "../../benchmarks/types";
+import { BASELINE_NOTE, isBaselineSpec } from "../../runs/models";
 import type { AttemptRecord } from "../../runs/retry";
 import type { RunRow, SampleRow } from "../../runs/store";
 import type { PageContent } from "../family";
@@ -151,8 +152,12 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
           <div><dt>context (tokens)</dt><dd>{num(sample.contextSize)}</dd></div>
           <div><dt>prompt tokens</dt><dd>{num(sample.promptTokens)}</dd></div>
           <div><dt>completion tokens</dt><dd>{num(sample.completionTokens)}</dd></div>
-          <div><dt>model calls</dt><dd>{sample.cached ? "0 (cached)" : sample.calls}</dd></div>
-          <div><dt>latency (ms)</dt><dd>{num(sample.latencyMs)}</dd></div>
+          {isBaselineSpec(run.model) ? (
+            <div title={BASELINE_NOTE}><dt>model calls</dt><dd>none (baseline)</dd></div>
+          ) : (
+            <div><dt>model calls</dt><dd>{sample.cached ? "0 (cached)" : sample.calls}</dd></div>
+          )}
+          <div><dt>{isBaselineSpec(run.model) ? "answered in (ms)" : "latency (ms)"}</dt><dd>{num(sample.latencyMs)}</dd></div>
           <div><dt>finished</dt><dd>{when(sample.finishedAt)}</dd></div>
         </dl>
         {sample.status !== "scored" ? (
