@@ -8,8 +8,10 @@
  * command: cli/lib/instance.ts), infers the benchmark from the dataset when --benchmark is not given
  * (cli/lib/benchmark-choice.ts: a usage error lists the choices, or the ready datasets), creates the run, draws a live progress line from the run's
  * events, prints the results (the run's family's tables through cli/lib/families.ts, else the pass@1
- * tables), and writes the results and, when its benchmark has them, the reference's export files
- * (`<model>.jsonl`, `<model>-SCORES.json`) to `--out` (default `results/<run id>/`).
+ * tables), and writes the exports to `--out` (default `results/<run id>/`): the results
+ * (`<model>-results.json`) and one line per sample (`<model>-samples.jsonl`) for every run, and when
+ * its benchmark has them the reference's files (`<model>.jsonl`, `<model>-SCORES.json`); `<model>` is
+ * the label as src/runs/export-names.ts makes it safe for a file name (no `:`, `/` as `_slash_`).
  * Exit status: 0 when the run completed, 1 when it ended otherwise (cancelled, budget exhausted) or
  * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
  */
@@ -26,7 +28,7 @@ import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/be
 import { nodeFamilies } from "./lib/families";
 import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
-import { compactNumber, exportNames, formatCost, progressLine, resultTables, type RunProgress, type RunResults } from "./lib/run-report";
+import { exportNames, progressLine, resultTables, spendLine, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
@@ -35,8 +37,8 @@ const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
 Runs a benchmark against a model on a needlework instance (the running npm start, found without
 --url; when none runs, a local one is started for the command), shows its progress, prints the
 results (the benchmark family's own tables, or pass@1 per threshold and language and per needle
-depth), and writes the export files (the results, and the reference implementation's own files for
-the benchmarks that have them).
+depth), and writes the export files (the results, one JSON line per sample, and the reference
+implementation's own files for the benchmarks that have them).
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
@@ -350,22 +352,18 @@ async function evaluate(s: Session): Promise<number> {
     for (const table of resultTables(results, await nodeFamilies())) log(`\n${table}`);
     log("");
   }
-  const tokens = `${compactNumber(final.tokens.prompt + final.tokens.completion)} tokens (${compactNumber(final.tokens.prompt)} prompt + ${compactNumber(final.tokens.completion)} completion)`;
-  const cost = final.cost_usd !== null && final.cost_usd !== undefined ? `, cost ${formatCost(final.cost_usd)}` : "";
-  log(
-    `${results.scored} scored; errors ${results.errors}, context exceeded ${results.context_exceeded} (counted apart, not as failures); ` +
-      `${final.model_calls} model calls, ${final.cached} cached; ${tokens}${cost}`,
-  );
+  log(`${results.scored} scored; errors ${results.errors}, context exceeded ${results.context_exceeded} (counted apart, not as failures); ${spendLine(run.model, final)}`);
 
   const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? join("results", run.id));
   await mkdir(out, { recursive: true });
   const names = exportNames(run.label ?? run.model);
   log(`Exports in ${out}:`);
-  // Every run exports its results; runs of a benchmark with reference files also the reference's own formats.
+  // Every run exports its results and one line per sample; runs of a benchmark with reference files also the reference's own formats.
   const exports = [
-    [`/v1/runs/${run.id}/outputs.jsonl`, join(out, names.outputs)],
+    [`/v1/runs/${run.id}/outputs.jsonl?format=reference`, join(out, names.outputs)],
     [`/v1/runs/${run.id}/scores.json`, join(out, names.scores)],
-    [`/v1/runs/${run.id}/results`, join(out, `${names.base}-results.json`)],
+    [`/v1/runs/${run.id}/results`, join(out, names.results)],
+    [`/v1/runs/${run.id}/outputs.jsonl?format=samples`, join(out, names.samples)],
   ];
   for (const [path, file] of exports) {
     const written = await download(s, path, file);

@@ -25,19 +25,27 @@ export interface NodeDemo {
   usage(base: string, urlFlag: string): string;
 }
 
-/** `GET /v1/runs/{id}/results`: what every benchmark's results carry, and the family's own `summary`. */
+/**
+ * `GET /v1/runs/{id}/results`: what every benchmark's results carry, pass@1 as the benchmark has it,
+ * and the family's own `summary` (docs/runs.md, "Results").
+ */
 export interface RunResults {
   run: string;
   model: string;
+  label?: string;
   status: string;
-  threshold: string;
-  thresholds: string[];
   samples: number;
   scored: number;
   errors: number;
   context_exceeded: number;
-  pass_at_1: Record<string, Record<string, Rate>>;
-  by_depth: ({ bucket: string } & Rate)[];
+  /**
+   * A benchmark that sweeps a threshold: group → threshold → rate (with `threshold`, `thresholds`
+   * and `by_depth`); one whose samples pass or fail without one: group → rate; absent for graded ones.
+   */
+  pass_at_1?: Record<string, Record<string, Rate>> | Record<string, Rate>;
+  threshold?: string;
+  thresholds?: string[];
+  by_depth?: ({ bucket: string } & Rate)[];
   /** The benchmark's own results (its `Benchmark.summarize`), read by its family's `runReport`. */
   summary?: unknown;
   receipt?: Record<string, unknown>;

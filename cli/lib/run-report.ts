@@ -6,7 +6,8 @@
 /** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it. */
 export type { RunProgress } from "../../src/runs/config";
 import type { RunProgress } from "../../src/runs/config";
-import type { NodeFamily, RunResults } from "./node-family";
+import { BASELINE_NOTE, isBaselineSpec } from "../../src/runs/models";
+import type { NodeFamily, Rate, RunResults } from "./node-family";
 import { grid, pct, rule, titledTable } from "./text-table";
 
 export type { RunResults } from "./node-family";
@@ -49,9 +50,21 @@ export function progressLine(p: RunProgress, opts: { width?: number; elapsedMs: 
   return parts.join("  ");
 }
 
+/**
+ * What a finished run spent: model calls, cache hits, tokens and the cost estimate, e.g.
+ * `40 model calls, 0 cached; 633.3k tokens (633.3k prompt + 1.2k completion), cost $0.0123`; a
+ * built-in baseline calls no model and says so instead.
+ */
+export function spendLine(model: string, p: RunProgress): string {
+  if (isBaselineSpec(model)) return `${model} is ${BASELINE_NOTE}`;
+  const tokens = `${compactNumber(p.tokens.prompt + p.tokens.completion)} tokens (${compactNumber(p.tokens.prompt)} prompt + ${compactNumber(p.tokens.completion)} completion)`;
+  const cost = p.cost_usd !== null && p.cost_usd !== undefined ? `, cost ${formatCost(p.cost_usd)}` : "";
+  return `${p.model_calls} model calls, ${p.cached} cached; ${tokens}${cost}`;
+}
+
 /** The groups of the table: `all` first, then the languages in the API's order. */
-export function resultColumns(results: RunResults): string[] {
-  const groups = Object.keys(results.pass_at_1);
+export function resultColumns(results: Pick<RunResults, "pass_at_1">): string[] {
+  const groups = Object.keys(results.pass_at_1 ?? {});
   return [...groups.filter((g) => g === "all"), ...groups.filter((g) => g !== "all")];
 }
 
@@ -62,11 +75,12 @@ export function resultColumns(results: RunResults): string[] {
 export function resultsTable(results: RunResults): string {
   const columns = resultColumns(results);
   if (columns.length === 0) return "pass@1: no scored samples";
-  const nOf = (group: string) => Math.max(0, ...Object.values(results.pass_at_1[group]).map((r) => r.n));
+  const passAt1 = results.pass_at_1 as Record<string, Record<string, Rate>>;
+  const nOf = (group: string) => Math.max(0, ...Object.values(passAt1[group]).map((r) => r.n));
   const rows: string[][] = [["threshold", ...columns], ["n", ...columns.map((g) => String(nOf(g)))]];
-  for (const t of results.thresholds) {
+  for (const t of results.thresholds ?? []) {
     const cells = columns.map((g) => {
-      const r = results.pass_at_1[g][t];
+      const r = passAt1[g][t];
       return r ? pct(r.rate) : "-";
     });
     rows.push([t === results.threshold ? `${t} *` : t, ...cells]);
@@ -77,7 +91,7 @@ export function resultsTable(results: RunResults): string {
 
 /** pass@1 per needle-depth bucket at the run's threshold, with its 95 % Wilson interval. */
 export function depthTable(results: RunResults): string {
-  if (results.by_depth.length === 0) return "pass@1 by needle depth: no scored samples";
+  if (!results.by_depth?.length) return "pass@1 by needle depth: no scored samples";
   const rows = [["depth", "n", "passed", "pass@1", "95% CI"]];
   for (const d of [...results.by_depth].sort((a, b) => a.bucket.localeCompare(b.bucket))) {
     rows.push([d.bucket, String(d.n), String(d.passed), pct(d.rate), `${pct(d.ci_low)}-${pct(d.ci_high)}`]);
@@ -94,14 +108,20 @@ export function resultTables(results: RunResults, families: readonly NodeFamily[
     const tables = family.runReport?.(results);
     if (tables) return tables;
   }
-  return [resultsTable(results), depthTable(results)];
+  if (results.thresholds) return [resultsTable(results), depthTable(results)];
+  return results.pass_at_1 ? [passTable(results.pass_at_1 as Record<string, Rate>)] : [];
 }
 
-/**
- * The reference's file names for a model: `search_needle_function.py` writes
- * `<model with "/" as "_slash_">.jsonl`, `compute_score` writes `<same>-SCORES.json` beside it.
- */
-export function exportNames(label: string): { base: string; outputs: string; scores: string } {
-  const base = label.replaceAll("/", "_slash_");
-  return { base, outputs: `${base}.jsonl`, scores: `${base}-SCORES.json` };
+/** pass@1 of a benchmark without a threshold: the passed share of the scored samples per group, with its 95 % Wilson interval. */
+export function passTable(passAt1: Record<string, Rate>): string {
+  const columns = resultColumns({ pass_at_1: passAt1 });
+  if (columns.length === 0) return "pass@1: no scored samples";
+  const rows = [["", "n", "passed", "pass@1", "95% CI"]];
+  for (const g of columns) {
+    const r = passAt1[g];
+    rows.push([g, String(r.n), String(r.passed), pct(r.rate), `${pct(r.ci_low)}-${pct(r.ci_high)}`]);
+  }
+  return titledTable("pass@1 (%) of the scored samples", rows);
 }
+
+export { exportNames } from "../../src/runs/export-names";

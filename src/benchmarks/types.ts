@@ -98,6 +98,13 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * loaded. Absent: the unit up to its last `@` (units such as `<task id>@<depth>`).
    */
   taskIdOf?(unit: string): string;
+  /**
+   * Whether its pass rule has a similarity threshold (a run option) swept as the reference does: a
+   * run's results (GET /v1/runs/:id/results) then give pass@1 per group at every threshold and per
+   * needle-depth bucket. Absent: pass@1 per group at its one pass rule, where its samples pass or fail
+   * (docs/runs.md, "Results").
+   */
+  thresholdSweep?: boolean;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
   /** How GET /v1/compare pairs and reads two sides' samples (docs/compare.md). Absent: the benchmark has no paired comparison. */
@@ -124,7 +131,10 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
 /** A run as a benchmark's reference files read it: its row, and its samples and stored outputs on demand. */
 export interface RunRecord {
   row: RunRow;
+  /** Every sample, in unit order. */
   samples(): Promise<RunSampleRow[]>;
+  /** The samples in unit order, a page at a time (what a file streamed line by line reads, so it never holds the run). */
+  pages(): AsyncIterable<RunSampleRow[]>;
   /** A sample's stored model output (`RunSampleRow.outputKey`), null when it is gone. */
   output(key: string): Promise<{ output: string } | null>;
 }

@@ -7,15 +7,18 @@ import { stream, streamSSE } from "hono/streaming";
 import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
 import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
-import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import type { Context } from "hono";
+import type { AppEnv, Env } from "../env";
+import { ProblemError, invalid } from "../errors";
 import { requireAdmin, requireSubmitter } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { deleteRun } from "../runs/retention";
-import { allSamples, getRun, listRuns, readOutput, samplePage } from "../runs/store";
+import { exportNames } from "../runs/export-names";
+import { sampleLines } from "../runs/export";
+import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
 import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
@@ -169,7 +172,9 @@ const results = createRoute({
   method: "get",
   path: "/v1/runs/{id}/results",
   tags: ["runs"],
-  summary: "pass@1 per language at every threshold and per depth, with 95 % Wilson intervals",
+  summary: "A run's results: counts, pass@1 per group with 95 % Wilson intervals (per threshold and needle depth where the benchmark sweeps a threshold), the benchmark's own summary, the receipt",
+  description:
+    "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold (RepoQA) adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
   request: idParams,
   responses: { 200: json("Results"), ...problemResponses(400, 404) },
 });
@@ -196,12 +201,25 @@ const publish = createRoute({
   responses: { 200: json("Published"), ...problemResponses(400, 401, 403, 404, 409, 422) },
 });
 
+const OUTPUT_FORMATS = ["reference", "samples"] as const;
+
 const outputs = createRoute({
   method: "get",
   path: "/v1/runs/{id}/outputs.jsonl",
   tags: ["runs"],
-  summary: "Model outputs as the reference's JSONL (one task per line, `output: [text]`)",
-  request: idParams,
+  summary: "Per-sample outputs as JSON lines: the reference's file (`format=reference`, RepoQA) or one line per sample of any benchmark (`format=samples`)",
+  description:
+    "`format=samples` (every benchmark): one line per sample in unit order, `{run, unit, task_id, language, position, context_size, status, output, finish_reason, verdict: {passed, score, detail} | null, error, attempts, prompt_sha256, prompt_tokens, completion_tokens, cached, calls, latency_ms, scorer_version, finished_at}`; `after` and `limit` page it. " +
+    "`format=reference` (benchmarks with reference files): the reference's own JSONL, one scored task per line with its fields and `output: [text]`. " +
+    "Without `format`: `reference` where the run's benchmark has reference files, else `samples`. Generated as it is sent. `Content-Disposition` names the file (`<model>.jsonl`, `<model>-samples.jsonl`).",
+  request: {
+    ...idParams,
+    query: z.object({
+      format: z.enum(OUTPUT_FORMATS).optional().openapi({ description: "`reference` or `samples` (default: `reference` where the benchmark has reference files, else `samples`)" }),
+      after: z.string().max(1024).optional().openapi({ description: "`format=samples` only: start after this unit (the last unit of the previous part)" }),
+      limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({ description: "`format=samples` only: at most this many samples (default: every one)" }),
+    }),
+  },
   responses: { 200: { description: "JSON lines", content: { "application/x-ndjson": { schema: z.string() } } }, ...problemResponses(400, 404, 422) },
 });
 
@@ -220,9 +238,21 @@ async function referenceFilesOf(env: Env, id: string): Promise<{ run: RunRecord;
   const files = getBenchmark(row.benchmark).referenceFiles;
   if (!files) {
     const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
-    throw new ProblemError("unprocessable-content", `Reference file exports exist for ${having.join(", ")} runs, not ${row.benchmark}.`);
+    invalid(`Reference file exports exist for ${having.join(", ")} runs, not ${row.benchmark}.`);
   }
-  return { run: { row, samples: () => allSamples(env, id), output: (key) => readOutput(env, key) }, files };
+  return { run: { row, samples: () => allSamples(env, id), pages: () => samplePages(env, id), output: (key) => readOutput(env, key) }, files };
+}
+
+/** `Content-Disposition` of an export: its file name (export-names.ts: no `:`, nothing a shell splits). */
+const fileHeader = (name: string, disposition: "attachment" | "inline" = "attachment") => `${disposition}; filename="${name}"`;
+
+/** Sends JSON lines as they are generated. */
+function jsonLines(c: Context<AppEnv>, name: string, lines: AsyncIterable<string>): Response {
+  c.header("content-type", "application/x-ndjson; charset=utf-8");
+  c.header("content-disposition", fileHeader(name));
+  return stream(c, async (out) => {
+    for await (const line of lines) await out.write(line);
+  });
 }
 
 export const runRoutes = createRouter()
@@ -266,18 +296,25 @@ export const runRoutes = createRouter()
     const page = await samplePage(c.env, id, c.req.valid("query"));
     return c.json({ run: id, ...page }, 200);
   })
-  .openapi(results, async (c) => c.json(await runResults(c.env, c.req.valid("param").id), 200))
+  .openapi(results, async (c) => {
+    const body = await runResults(c.env, c.req.valid("param").id);
+    return c.json(body, 200, { "content-disposition": fileHeader(exportNames(body.label).results, "inline") });
+  })
   .openapi(rescore, async (c) => c.json(await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options), 200))
   .openapi(publish, async (c) => c.json({ ...(await publishRunById(c.env, c.req.valid("param").id)) }, 200))
   .openapi(outputs, async (c) => {
-    const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
-    c.header("content-type", "application/x-ndjson; charset=utf-8");
+    const { id } = c.req.valid("param");
+    const { format, after, limit } = c.req.valid("query");
+    const row = await getRun(c.env, id);
+    const names = exportNames(row.modelLabel);
+    const reference = format ? format === "reference" : Boolean(getBenchmark(row.benchmark).referenceFiles);
+    if (!reference) return jsonLines(c, names.samples, sampleLines(c.env, id, { after, limit })) as never;
+    if (after !== undefined || limit !== undefined) throw new ProblemError("validation-error", "after and limit page format=samples only; the reference's file is whole.");
+    const { run, files } = await referenceFilesOf(c.env, id);
     // zod-openapi types only JSON and text bodies; a stream is neither.
-    return stream(c, async (out) => {
-      for await (const line of files.outputLines(c.env, run)) await out.write(line);
-    }) as never;
+    return jsonLines(c, names.outputs, files.outputLines(c.env, run)) as never;
   })
   .openapi(scores, async (c) => {
     const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
-    return c.json(await files.scores(c.env, run), 200);
+    return c.json(await files.scores(c.env, run), 200, { "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores) });
   });

@@ -6,7 +6,7 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { passRateAggregates } from "../leaderboard/aggregate";
+import { passRateAggregates, rateOf, type Aggregate } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { SERVICE_VERSION } from "../version";
@@ -186,38 +186,69 @@ export function runAggregates(run: RunRow, rows: readonly SampleRow[]) {
 }
 
 /**
- * pass@1 of the scored samples per language at every threshold (the reference's table) and per
- * depth bucket at the run's threshold, each with a 95 % Wilson interval; errors and context
- * overflows counted apart.
+ * A run's results: its counts (errors and context overflows counted apart), pass@1 of the scored
+ * samples per group with 95 % Wilson intervals, as its benchmark defines passing (at every threshold
+ * of the sweep and per depth bucket at the run's threshold where it sweeps one, else at its one
+ * rule; none where its samples are graded), and its own `summarize` results. Only the benchmark's
+ * own fields: no threshold list where it has no threshold, no depth table where it has no needle.
  */
 export async function runResults(env: Env, id: string) {
   const run = await getRun(env, id);
   const rows = await allSamples(env, id);
   const benchmark = getBenchmark(run.benchmark);
-  const { threshold, aggregates } = runAggregates(run, rows);
-  const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
-  const rate = (a: (typeof aggregates)[number]) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
-  const byGroup: Record<string, Record<string, ReturnType<typeof rate>>> = {};
-  for (const a of [...pick("all"), ...pick("language")]) (byGroup[a.groupKey] ??= {})[a.threshold] = rate(a);
   const count = (status: SampleRow["status"]) => rows.filter((r) => r.status === status).length;
+  const passRates = benchmark.thresholdSweep ? sweptPassRates(run, rows) : !benchmark.leaderboard || benchmark.leaderboard.passRates ? { pass_at_1: passedShares(rows) } : {};
   return {
     run: run.id,
     benchmark: run.benchmark,
     model: run.model,
+    label: run.modelLabel,
     status: run.status,
-    threshold,
-    thresholds: [...THRESHOLD_KEYS],
     samples: rows.length,
     scored: count("scored"),
     errors: count("error"),
     context_exceeded: count("context_exceeded"),
-    pass_at_1: byGroup,
-    by_depth: pick("depth")
-      .filter((a) => a.threshold === threshold)
-      .map((a) => ({ bucket: a.groupKey, ...rate(a) })),
+    ...passRates,
     ...(benchmark.summarize ? { summary: benchmark.summarize(rows, (run.options.benchmark_options ?? {}) as Record<string, unknown>) } : {}),
     receipt: run.receipt,
   };
+}
+
+const rateFields = (a: Pick<Aggregate, "n" | "passed" | "rate" | "ciLow" | "ciHigh">) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
+
+/** The reference's tables: pass@1 per group at every threshold, and per depth bucket at the run's threshold. */
+function sweptPassRates(run: RunRow, rows: readonly SampleRow[]) {
+  const { threshold, aggregates } = runAggregates(run, rows);
+  const pick = (type: string) => aggregates.filter((a) => a.groupType === type);
+  const byGroup: Record<string, Record<string, ReturnType<typeof rateFields>>> = {};
+  for (const a of [...pick("all"), ...pick("language")]) (byGroup[a.groupKey] ??= {})[a.threshold] = rateFields(a);
+  return {
+    threshold,
+    thresholds: [...THRESHOLD_KEYS],
+    pass_at_1: byGroup,
+    by_depth: pick("depth")
+      .filter((a) => a.threshold === threshold)
+      .map((a) => ({ bucket: a.groupKey, ...rateFields(a) })),
+  };
+}
+
+/** The share of scored samples its scorer passed, overall and per language (in unit order), with Wilson intervals. */
+function passedShares(rows: readonly SampleRow[]) {
+  const groups = new Map<string, { passed: number; n: number }>();
+  for (const r of rows) {
+    if (r.status !== "scored") continue;
+    for (const key of ["all", r.language]) {
+      const g = groups.get(key) ?? groups.set(key, { passed: 0, n: 0 }).get(key)!;
+      g.n++;
+      if (r.passed) g.passed++;
+    }
+  }
+  return Object.fromEntries(
+    [...groups].map(([key, g]) => {
+      const r = rateOf(g.passed, g.n);
+      return [key, { n: r.n, passed: r.passed, rate: r.rate, ci_low: r.ci_low, ci_high: r.ci_high }];
+    }),
+  );
 }
 
 /**

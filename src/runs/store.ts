@@ -50,16 +50,27 @@ export async function samplePage(env: Env, runId: string, opts: { limit: number;
   return { samples: page, next: more ? page[page.length - 1].unit : null };
 }
 
+/**
+ * A run's samples in unit order, one page (at most `pageSize` rows) at a time, from after `after`,
+ * `limit` rows in all (default: every one): what reads a whole run without holding it.
+ */
+export async function* samplePages(env: Env, runId: string, opts: { after?: string; limit?: number; pageSize?: number } = {}): AsyncGenerator<SampleRow[]> {
+  let after = opts.after;
+  let left = opts.limit ?? Infinity;
+  while (left > 0) {
+    const page = await samplePage(env, runId, { limit: Math.min(opts.pageSize ?? 500, left), after });
+    if (page.samples.length) yield page.samples;
+    left -= page.samples.length;
+    if (!page.next) return;
+    after = page.next;
+  }
+}
+
 /** Every sample of a run, in unit order. */
 export async function allSamples(env: Env, runId: string): Promise<SampleRow[]> {
   const out: SampleRow[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await samplePage(env, runId, { limit: 500, after });
-    out.push(...page.samples);
-    if (!page.next) return out;
-    after = page.next;
-  }
+  for await (const page of samplePages(env, runId)) out.push(...page);
+  return out;
 }
 
 /** The row of a unit that could not be processed at all (not a model failure: storage or a bug). */

@@ -5,7 +5,7 @@
  * and the pure pieces it prints with (run-report) and follows runs with (the SSE client).
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,7 @@ import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-relea
 import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
-import { depthTable, exportNames, progressLine, resultsTable, type RunProgress, type RunResults } from "../../cli/lib/run-report";
+import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults } from "../../cli/lib/run-report";
 import { SseParser, sseEvents } from "../../cli/lib/sse";
 
 const DATASET = "eval-cli";
@@ -97,6 +97,9 @@ describe("npm run eval", () => {
     expect(tableRow(stdout, "1.0").all).toBe("100.0");
     expect(stdout).toContain("pass@1 (%) by needle depth at threshold 0.8");
     expect(stdout).toContain("errors 0, context exceeded 0");
+    // A baseline calls no model and spends no token, and the report says so.
+    expect(stdout).toContain("baseline:oracle is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent");
+    expect(stdout).not.toContain("model calls");
 
     const names = exportNames("baseline:oracle");
     const outputs = join(out, names.outputs);
@@ -111,6 +114,13 @@ describe("npm run eval", () => {
     expect(Object.keys(entry.results).sort()).toEqual(["go", "python", "typescript"]);
     expect(entry.results.python).toHaveLength(8);
     expect(entry.scores.go["0.8"]["pass@1"]).toBe(1);
+    // Every run's own exports: the results (RepoQA's threshold sweep) and one line per sample.
+    expect(readdirSync(out).sort()).toEqual(["baseline_oracle-SCORES.json", "baseline_oracle-results.json", "baseline_oracle-samples.jsonl", "baseline_oracle.jsonl"]);
+    const results = JSON.parse(readFileSync(join(out, names.results), "utf8"));
+    expect(results).toMatchObject({ run: oracleRun, thresholds: expect.any(Array), by_depth: expect.any(Array) });
+    const samples = readFileSync(join(out, names.samples), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(samples).toHaveLength(16);
+    expect(samples.every((l) => l.verdict.passed === true && l.calls === 0 && l.output.length > 0)).toBe(true);
   });
 
   it("attaches to a finished run with --watch and prints its results as JSON", async () => {
@@ -118,7 +128,8 @@ describe("npm run eval", () => {
     const out = mkdtempSync(join(tmpdir(), "nw-eval-out-"));
     const { code, stdout, stderr } = await evalCommand(["--watch", oracleRun!, "--url", url, "--out", out, "--json"]);
     expect(code, stdout + stderr).toBe(0);
-    const results = JSON.parse(stdout) as RunResults; // stdout is the JSON alone; the rest went to stderr
+    // stdout is the JSON alone; the rest went to stderr. RepoQA sweeps thresholds: group → threshold → rate.
+    const results = JSON.parse(stdout) as RunResults & { pass_at_1: Record<string, Record<string, unknown>> };
     expect(results.run).toBe(oracleRun);
     expect(results.pass_at_1.all["0.8"]).toMatchObject({ n: 16, passed: 16 });
     expect(stderr).toContain(`Run ${oracleRun}: baseline:oracle`);
@@ -142,7 +153,15 @@ describe("npm run eval", () => {
     expect(stats.requests["instant:eval-cli"]).toBe(4);
     expect(Object.keys(tableRow(stdout, "0.8"))).toEqual(["all", "go"]);
     expect(tableRow(stdout, "n")).toEqual({ all: "4", go: "4" });
-    expect(readFileSync(join(out, "instant:eval-cli.jsonl"), "utf8").trimEnd().split("\n")).toHaveLength(4);
+    expect(stdout).toMatch(/4 model calls, 0 cached; [\d.]+k? tokens/);
+    // Every export is named without `:` (the label is the model id, instant:eval-cli).
+    const names = exportNames("instant:eval-cli");
+    expect(readdirSync(out).sort()).toEqual([names.outputs, names.scores, names.results, names.samples].sort());
+    expect(readdirSync(out).join("")).not.toContain(":");
+    expect(readFileSync(join(out, "instant_eval-cli.jsonl"), "utf8").trimEnd().split("\n")).toHaveLength(4);
+    const samples = readFileSync(join(out, names.samples), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(samples.map((l) => [l.run, l.language, l.status, l.calls])).toEqual(Array(4).fill([id, "go", "scored", 1]));
+    expect(samples.every((l) => typeof l.output === "string" && typeof l.verdict.passed === "boolean")).toBe(true);
   });
 
   it("finds the instance npm start recorded, without --url, and infers the benchmark from the dataset", async () => {
@@ -282,9 +301,37 @@ describe("run-report", () => {
     ]);
   });
 
-  it("names the exports as the reference does", () => {
-    expect(exportNames("Qwen/Qwen1.5-72B-Chat")).toEqual({ base: "Qwen_slash_Qwen1.5-72B-Chat", outputs: "Qwen_slash_Qwen1.5-72B-Chat.jsonl", scores: "Qwen_slash_Qwen1.5-72B-Chat-SCORES.json" });
+  it("names the exports as the reference does, with nothing a file system or shell trips on", () => {
+    expect(exportNames("Qwen/Qwen1.5-72B-Chat")).toEqual({
+      base: "Qwen_slash_Qwen1.5-72B-Chat",
+      outputs: "Qwen_slash_Qwen1.5-72B-Chat.jsonl",
+      scores: "Qwen_slash_Qwen1.5-72B-Chat-SCORES.json",
+      samples: "Qwen_slash_Qwen1.5-72B-Chat-samples.jsonl",
+      results: "Qwen_slash_Qwen1.5-72B-Chat-results.json",
+    });
     expect(exportNames("a/b/c").outputs).toBe("a_slash_b_slash_c.jsonl");
+    expect(exportNames("openai-compatible:qwen2.5-coder:7b").outputs).toBe("openai-compatible_qwen2.5-coder_7b.jsonl");
+  });
+
+  it("prints pass@1 per group for a benchmark without a threshold, and nothing of it for a graded one", () => {
+    const { threshold: _t, thresholds: _ts, by_depth: _d, ...shared } = results;
+    const exact: RunResults = { ...shared, pass_at_1: { all: rate(10, 5), python: rate(10, 5) } };
+    expect(resultTables(exact, []).join("\n").split("\n")).toEqual([
+      "pass@1 (%) of the scored samples",
+      "         n  passed  pass@1     95% CI",
+      "-------------------------------------",
+      "all     10       5    50.0  10.0-90.0",
+      "python  10       5    50.0  10.0-90.0",
+    ]);
+    expect(resultTables({ ...shared, pass_at_1: undefined }, [])).toEqual([]);
+    // With a threshold sweep: the reference's two tables.
+    expect(resultTables(results, [])).toEqual([resultsTable(results), depthTable(results)]);
+  });
+
+  it("says what a run spent, and that a baseline spent nothing", () => {
+    const spent = progress({ model_calls: 40, cached: 2, tokens: { prompt: 633_300, completion: 1_200, reserved: 0 }, cost_usd: 0.5 });
+    expect(spendLine("openai-compatible:m@http://127.0.0.1:1/v1", spent)).toBe("40 model calls, 2 cached; 634.5k tokens (633.3k prompt + 1.2k completion), cost $0.5000");
+    expect(spendLine("baseline:bm25", spent)).toBe("baseline:bm25 is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent");
   });
 });
 

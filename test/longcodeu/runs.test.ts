@@ -33,10 +33,11 @@ describe("longcodeu runs", () => {
         expect(s.detail).toMatchObject({ task, metric: METRIC[task], unparseable: false, bucket: s.unit.includes("inventory") ? "0-8K" : "8-16K" });
         expect(s.passed).toBe(true);
       }
-      const { summary, pass_at_1, by_depth } = await results(run.id);
-      // No threshold, no pass@1: the recall and precision tables are the summary.
-      expect(pass_at_1).toEqual({});
-      expect(by_depth).toEqual([]);
+      const { summary, pass_at_1, by_depth, thresholds } = await results(run.id);
+      // No threshold, no pass@1, no needle depth: the recall and precision tables are the summary.
+      expect(pass_at_1).toBeUndefined();
+      expect(by_depth).toBeUndefined();
+      expect(thresholds).toBeUndefined();
       expect(summary.metrics).toEqual({ [task]: METRIC[task] });
       expect(Object.keys(summary.table.tasks)).toEqual([task]);
       const cell = summary.table.tasks[task];

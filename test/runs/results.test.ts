@@ -107,13 +107,16 @@ describe("exports in the reference's formats and the leaderboard", () => {
     expect(entry.scores.all["0.8"]["pass@1"]).toBeCloseTo(passed, 12);
   });
 
-  it("a run of a benchmark without reference files exports neither: 422, naming the benchmarks that have them", async () => {
+  it("a run of a benchmark without reference files exports neither reference file: 422, naming the benchmarks that have them (its outputs.jsonl is the per-sample file)", async () => {
     const benchmark = allBenchmarks().find((b) => !b.referenceFiles)!;
     const dataset = await FIXTURES[benchmark.datasetKind]();
     const run = await waitForRun((await startRun({ benchmark: benchmark.id, dataset, model: "baseline:empty", limit: 2 })).id);
     const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
     expect(having).toContain("repoqa-snf");
-    for (const file of ["outputs.jsonl", "scores.json"]) {
+    const samples = await get(`/v1/runs/${run.id}/outputs.jsonl`);
+    expect(samples.status).toBe(200);
+    expect((await samples.text()).trim().split("\n")).toHaveLength(2);
+    for (const file of ["outputs.jsonl?format=reference", "scores.json"]) {
       const res = await get(`/v1/runs/${run.id}/${file}`);
       expect(res.status).toBe(422);
       expect((await res.json<any>()).detail).toBe(`Reference file exports exist for ${having.join(", ")} runs, not ${benchmark.id}.`);

@@ -84,6 +84,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   defaultMaxTokens: 1024,
   baselines: ["oracle", "bm25"],
   referenceFiles: repoqaReferenceFiles,
+  thresholdSweep: true,
   originalScore: repoqaOriginalScore,
   leaderboard: repoqaLeaderboard,
   views: repoqaViews,

@@ -36,9 +36,15 @@ async function sampleContexts(env: Env, run: RunRow, rows: SampleRow[]) {
   };
 }
 
-/** The outputs JSONL, one line per scored sample, generated as it is sent (each line carries a whole context). */
+/** The outputs JSONL, one line per scored sample, generated as it is sent a page of samples at a time (each line carries a whole context). */
 export async function* referenceOutputLines(env: Env, run: RunRecord): AsyncGenerator<string> {
-  const rows = (await run.samples()).filter((r) => r.status === "scored" && r.outputKey);
+  for await (const page of run.pages()) {
+    const rows = page.filter((r) => r.status === "scored" && r.outputKey);
+    if (rows.length) yield* pageLines(env, run, rows);
+  }
+}
+
+async function* pageLines(env: Env, run: RunRecord, rows: SampleRow[]): AsyncGenerator<string> {
   const contextOf = await sampleContexts(env, run.row, rows);
   for (const row of rows) {
     const [{ needle, task, repo }, output] = await Promise.all([contextOf(row), run.output(row.outputKey!)]);

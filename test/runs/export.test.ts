@@ -1,0 +1,190 @@
+/**
+ * A run's exports for every benchmark (src/runs/export.ts, src/routes/runs.ts): the per-sample JSONL
+ * (`outputs.jsonl?format=samples`) checked line by line against the stored samples and their R2
+ * outputs, what `outputs.jsonl` answers without a format, the results' fields per family, the file
+ * names (no `:`), and a 10,000-sample run streamed a part at a time in unit order.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
+import { exportNames } from "../../src/runs/export-names";
+import { outputKey } from "../../src/runs/store";
+import { FIXTURES } from "../conformance/helpers";
+import { get } from "../helpers";
+import { syntheticRunSql, syntheticSample } from "../page/runs-fixtures";
+import { samplesOf, startRun, waitForRun } from "./helpers";
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .filter((l) => l)
+    .map((l) => JSON.parse(l));
+
+/** A finished run of `id` on its fixture: the oracle where it has one (else empty answers), a few units. */
+async function finishedRun(id: string, label: string) {
+  const benchmark = getBenchmark(id);
+  const dataset = await FIXTURES[benchmark.datasetKind]();
+  const model = benchmark.baselines.includes("oracle") ? "baseline:oracle" : "baseline:empty";
+  return waitForRun((await startRun({ benchmark: id, dataset, model, label, limit: 6, concurrency: 6 })).id, 60_000);
+}
+
+describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
+  it("outputs.jsonl?format=samples: one line per sample, in unit order, with its output, verdict and dataset keys", async () => {
+    const label = `export:${id}/1`;
+    const run = await finishedRun(id, label);
+    const res = await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1-samples.jsonl"`);
+    const got = lines(await res.text());
+    const samples = await samplesOf(run.id);
+    expect(samples.length).toBeGreaterThan(0);
+    expect(got.map((l) => l.unit)).toEqual(samples.map((s) => s.unit));
+    for (const [i, s] of samples.entries()) {
+      const stored = s.outputKey ? await (await env.DATASETS.get(outputKey(run.id, s.unit)))!.json<{ output: string; finish_reason: string }>() : null;
+      const { attempts: _, ...detail } = s.detail ?? {};
+      expect(got[i]).toEqual({
+        run: run.id,
+        unit: s.unit,
+        task_id: s.taskId,
+        language: s.language,
+        position: s.position,
+        context_size: s.contextSize,
+        status: s.status,
+        output: stored?.output ?? null,
+        finish_reason: stored?.finish_reason ?? null,
+        verdict: s.status === "scored" ? { passed: s.passed, score: s.score, detail } : null,
+        error: s.error,
+        attempts: null,
+        prompt_sha256: s.promptSha256,
+        prompt_tokens: s.promptTokens,
+        completion_tokens: s.completionTokens,
+        cached: s.cached,
+        calls: s.calls,
+        latency_ms: s.latencyMs,
+        scorer_version: s.scorerVersion,
+        finished_at: s.finishedAt,
+      });
+    }
+    // Paging: `limit` and `after` cut the same lines.
+    const first = lines(await (await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&limit=2`)).text());
+    const rest = lines(await (await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&after=${encodeURIComponent(first[1].unit)}`)).text());
+    expect([...first, ...rest]).toEqual(got);
+
+    // Without a format: the reference's file where the benchmark has one, else the same lines.
+    const byDefault = await get(`/v1/runs/${run.id}/outputs.jsonl`);
+    expect(byDefault.status).toBe(200);
+    if (getBenchmark(id).referenceFiles) {
+      expect(byDefault.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1.jsonl"`);
+      expect(lines(await byDefault.text())[0]).toHaveProperty("code_context");
+    } else {
+      expect(byDefault.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1-samples.jsonl"`);
+      expect(lines(await byDefault.text())).toEqual(got);
+      const reference = await get(`/v1/runs/${run.id}/outputs.jsonl?format=reference`);
+      expect(reference.status).toBe(422);
+    }
+  });
+
+  it("results carry the benchmark's own fields: the threshold sweep and depth table only where it sweeps a threshold", async () => {
+    const benchmark = getBenchmark(id);
+    const run = await finishedRun(id, `results-${id}`);
+    const res = await get(`/v1/runs/${run.id}/results`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="results-${id}-results.json"`);
+    const results = await res.json<any>();
+    expect(results).toMatchObject({ run: run.id, benchmark: id, label: `results-${id}`, samples: run.counts.done, scored: run.counts.scored, errors: run.counts.error, context_exceeded: run.counts.context_exceeded });
+    const shared = ["run", "benchmark", "model", "label", "status", "samples", "scored", "errors", "context_exceeded", "receipt"];
+    const own = [
+      ...(benchmark.thresholdSweep ? ["threshold", "thresholds", "pass_at_1", "by_depth"] : benchmark.leaderboard?.passRates === false ? [] : ["pass_at_1"]),
+      ...(benchmark.summarize ? ["summary"] : []),
+    ];
+    expect(Object.keys(results).sort()).toEqual([...shared, ...own].sort());
+    if (benchmark.thresholdSweep) {
+      expect(results.thresholds).toHaveLength(11);
+      expect(results.pass_at_1.all[results.threshold]).toMatchObject({ n: run.counts.scored, passed: run.counts.passed });
+      expect(results.by_depth.length).toBeGreaterThan(0);
+    } else if (own.includes("pass_at_1")) {
+      // Its one pass rule: the scorer's passed share, as the run counts it.
+      expect(results.pass_at_1.all).toMatchObject({ n: run.counts.scored, passed: run.counts.passed, rate: run.counts.passed / run.counts.scored });
+      const samples = (await samplesOf(run.id)).filter((s) => s.status === "scored");
+      for (const language of new Set(samples.map((s) => s.language))) {
+        const of = samples.filter((s) => s.language === language);
+        expect(results.pass_at_1[language]).toMatchObject({ n: of.length, passed: of.filter((s) => s.passed).length });
+      }
+    }
+  });
+});
+
+describe("what sweeps a threshold, and the exports' names", () => {
+  it("only RepoQA's results sweep thresholds (SemTrace's pass on exact match, LongCodeU's are graded)", () => {
+    expect(allBenchmarks().filter((b) => b.thresholdSweep).map((b) => b.id)).toEqual(["repoqa-snf"]);
+    expect(allBenchmarks().filter((b) => b.leaderboard?.passRates === false).map((b) => b.id)).toEqual(["longcodeu"]);
+  });
+
+  it("every export of a RepoQA run is named after its label with no `:`", async () => {
+    const run = await finishedRun("repoqa-snf", "org/coder:7b instruct");
+    const base = "org_slash_coder_7b_instruct";
+    for (const [path, name] of [
+      ["outputs.jsonl", `attachment; filename="${base}.jsonl"`],
+      ["outputs.jsonl?format=reference", `attachment; filename="${base}.jsonl"`],
+      ["outputs.jsonl?format=samples", `attachment; filename="${base}-samples.jsonl"`],
+      ["scores.json", `attachment; filename="${base}-SCORES.json"`],
+      ["results", `inline; filename="${base}-results.json"`],
+    ]) {
+      const res = await get(`/v1/runs/${run.id}/${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-disposition"), path).toBe(name);
+      await res.body?.cancel();
+    }
+    // The reference's whole file has no parts.
+    const paged = await get(`/v1/runs/${run.id}/outputs.jsonl?format=reference&limit=2`);
+    expect(paged.status).toBe(400);
+    expect((await paged.json<any>()).detail).toBe("after and limit page format=samples only; the reference's file is whole.");
+    expect((await get(`/v1/runs/${run.id}/outputs.jsonl?format=csv`)).status).toBe(400);
+    expect((await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&limit=0`)).status).toBe(400);
+  });
+
+  it("exportNames: the reference's `_slash_`, then anything a file system or a shell trips on becomes `_`", () => {
+    expect(exportNames("baseline:bm25")).toEqual({ base: "baseline_bm25", outputs: "baseline_bm25.jsonl", scores: "baseline_bm25-SCORES.json", samples: "baseline_bm25-samples.jsonl", results: "baseline_bm25-results.json" });
+    expect(exportNames("qwen/qwen2.5-coder:7b").base).toBe("qwen_slash_qwen2.5-coder_7b");
+    expect(exportNames("gpt-4o").base).toBe("gpt-4o");
+    expect(exportNames("../up").base).toBe("_._slash_up");
+    expect(exportNames("-rf *").base).toBe("_rf__");
+    expect(exportNames('a\\b|c?d"e<f>g\te').base).toBe("a_b_c_d_e_f_g_e");
+    expect(exportNames("模型").base).toBe("__");
+    expect(exportNames("x".repeat(300)).base).toHaveLength(120);
+  });
+});
+
+describe("a 10,000-sample run", () => {
+  it("exports every sample in unit order, sent a part at a time", async () => {
+    const id = "run-20261127000000-0000010000";
+    const n = 10_000;
+    await env.DB.batch(syntheticRunSql(id, n).map((sql) => env.DB.prepare(sql)));
+    // Outputs for the first 50 units (the rest have none stored, as errors and overflows have none).
+    const units = Array.from({ length: n }, (_, i) => syntheticSample(i).unit).sort();
+    for (const unit of units.slice(0, 50)) {
+      await env.DATASETS.put(outputKey(id, unit), JSON.stringify({ output: `answer of ${unit}`, finish_reason: "stop" }));
+      await env.DB.prepare("UPDATE run_samples SET output_key = ? WHERE run_id = ? AND unit = ?").bind(outputKey(id, unit), id, unit).run();
+    }
+    const res = await get(`/v1/runs/${id}/outputs.jsonl?format=samples`);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    // The first part is a few lines, not the run.
+    const firstText = decoder.decode(first.value, { stream: true });
+    expect(firstText.split("\n").length - 1).toBeLessThan(200);
+    let text = firstText;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    const got = lines(text);
+    expect(got).toHaveLength(n);
+    expect(got.map((l) => l.unit)).toEqual(units);
+    expect(got.slice(0, 50).map((l) => l.output)).toEqual(units.slice(0, 50).map((u) => `answer of ${u}`));
+    expect(got.slice(50).every((l) => l.output === null)).toBe(true);
+    const byStatus = (status: string) => got.filter((l) => l.status === status).length;
+    const expected = Array.from({ length: n }, (_, i) => syntheticSample(i));
+    expect(byStatus("error")).toBe(expected.filter((s) => s.status === "error").length);
+    expect(got.filter((l) => l.verdict?.passed).length).toBe(expected.filter((s) => s.passed).length);
+  });
+});
