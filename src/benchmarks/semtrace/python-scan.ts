@@ -1,7 +1,7 @@
 /**
  * A Python 3 tokenizer for the pieces of source a model answer can hold: numbers, strings (with
  * their prefixes), names, operators and line structure. Shared by the literal parser
- * (python-literal.ts) and the answer extractor (extract.ts) so both agree on where a string, a
+ * (python-literal/) and the answer extractor (extract.ts) so both agree on where a string, a
  * bracket or a statement ends: a `==`, `#` or fence inside a string literal is string content.
  *
  * The scanner only delimits tokens; it does not decode string escapes or number values (the

@@ -1,0 +1,97 @@
+/** The reads: one indexed query per board, a model's breakdown, the CSV. */
+import { and, eq, inArray } from "drizzle-orm";
+import * as schema from "../../../db/schema";
+import { db } from "../../../datasets/store";
+import type { Env } from "../../../env";
+import type { EntryRef, UnrankedRow } from "../../../leaderboard/family";
+import { entryColumns, entryFields, entryFilter } from "../../../leaderboard/read";
+import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
+import { LONGCODEU_TASKS } from "../dataset";
+import { LONGCODEU_THRESHOLD } from "./names";
+import { PAPER_REFERENCE } from "./paper";
+import { leaderboardGroups, longcodeuBreakdown, rowPart } from "./read";
+import type { LongCodeUQuery, LongCodeURow } from "./types";
+
+/**
+ * The one query behind a LongCodeU leaderboard read: entries of the scope joined to exactly the
+ * aggregates of the query's bucket (the average and the eight task cells), by the aggregates'
+ * primary key (entry_id, threshold "-", group_type, group_key).
+ */
+export function longcodeuStatement(env: Env, q: LeaderboardQuery) {
+  const e = schema.leaderboardEntries;
+  const a = schema.leaderboardAggregates;
+  const { types, keys } = leaderboardGroups((q as LongCodeUQuery).bucket ?? "all");
+  return db(env)
+    .select({
+      ...entryColumns(),
+      groupType: a.groupType,
+      groupKey: a.groupKey,
+      n: a.n,
+      passed: a.passed,
+      rate: a.rate,
+      meanPrecision: a.meanPrecision,
+      unparseable: a.unparseable,
+      errors: a.errors,
+      contextExceeded: a.contextExceeded,
+    })
+    .from(e)
+    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys)))
+    .where(entryFilter(q));
+}
+
+/**
+ * The LongCodeU board in one bucket and metric: per entry the metric's mean per task and their
+ * average (`rate`, which ranks), n, unparseable outputs, errors and overflows of the bucket. An
+ * entry without a scored sample in the bucket has nothing to rank and is not listed.
+ */
+export async function board(env: Env, query: LeaderboardQuery) {
+  const q = query as LongCodeUQuery;
+  const rows = q.dataset === "" ? [] : await longcodeuStatement(env, q);
+  const entries = new Map<string, (typeof rows)[number][]>();
+  for (const r of rows) {
+    const list = entries.get(r.id);
+    if (list) list.push(r);
+    else entries.set(r.id, [r]);
+  }
+  const out: UnrankedRow[] = [];
+  let updatedAt: string | null = null;
+  for (const list of entries.values()) {
+    const r = list[0];
+    const part = rowPart(list, q.bucket, q.metric);
+    if (part.average === null) continue;
+    out.push({
+      rate: part.average,
+      ci_low: null,
+      ci_high: null,
+      n: part.n,
+      passed: null,
+      ...entryFields(r, part),
+      tasks: part.tasks,
+      tasks_averaged: part.tasks_averaged,
+      unparseable: part.unparseable,
+    } as UnrankedRow);
+    if (updatedAt === null || r.updatedAt > updatedAt) updatedAt = r.updatedAt;
+  }
+  return {
+    rows: out,
+    languages: [],
+    updatedAt,
+    extras: { tasks: [...LONGCODEU_TASKS], ...(q.metric === "recall" && q.bucket === "all" ? { paper_reference: PAPER_REFERENCE } : {}) },
+  };
+}
+
+/** A model's breakdown: the task x bucket grid of every stored aggregate (no thresholds, depths or lengths). */
+export async function breakdown(env: Env, _q: LeaderboardQuery, entry: EntryRef) {
+  const a = schema.leaderboardAggregates;
+  const stored = await db(env).select().from(a).where(and(eq(a.entryId, entry.id), eq(a.threshold, LONGCODEU_THRESHOLD)));
+  return { thresholds: {}, depth: [], length: [], heatmap: [], has_samples: entry.hasSamples, longcodeu: longcodeuBreakdown(stored) };
+}
+
+/** The CSV: the eight task columns (the query's metric, 0..1) and their average. */
+export function csv(data: LeaderboardResponse): unknown[][] {
+  const rows = data.rows as LongCodeURow[];
+  return [
+    ["rank", "model", "kind", ...LONGCODEU_TASKS, "average", "n", "unparseable", "errors", "context_exceeded"],
+    ...rows.map((r) => [r.rank, r.model, r.kind, ...LONGCODEU_TASKS.map((t) => r.tasks?.[t]), r.rate, r.n, r.unparseable, r.errors, r.context_exceeded]),
+  ];
+}
