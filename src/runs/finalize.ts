@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { verdictSample, type VerifiedSample } from "../leaderboard/family";
 import { publishVerifiedRun } from "../leaderboard/verified";
 import type { RunConfig, RunProgress } from "./config";
-import { allSamples, getRun, type RunRow, type SampleRow } from "./store";
+import { allSamples, benchmarkOptions, getRun, type RunRow, type SampleRow } from "./store";
 
 /**
  * A sample row as a leaderboard sample, as the run's benchmark publishes it
@@ -22,12 +22,12 @@ export function verifiedSample(row: SampleRow, benchmark: Pick<Benchmark, "leade
 export async function publishRun(env: Env, run: RunRow) {
   const benchmark = getBenchmark(run.benchmark);
   const samples = await allSamples(env, run.id);
-  const options = run.options as { benchmark_options?: { scoring_mode?: "official" | "strict"; comment_mode?: string } };
+
   return publishVerifiedRun(env, {
     benchmark: run.benchmark,
     dataset: run.datasetId,
     model: run.modelLabel,
-    scoring_mode: options.benchmark_options?.scoring_mode ?? "official",
+    scoring_mode: (benchmarkOptions(run).scoring_mode as "official" | "strict" | undefined) ?? "official",
     comment_mode: (run.receipt.comment_mode as string | undefined) ?? "original",
     receipt: run.receipt,
     samples: samples.map((s) => verifiedSample(s, benchmark)),

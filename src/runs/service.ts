@@ -1,11 +1,12 @@
 /** Creating, reading, cancelling and re-scoring runs (what the /v1/runs routes call). */
 import { and, eq } from "drizzle-orm";
 import { getBenchmark } from "../benchmarks/registry";
+import { parseOptions } from "../benchmarks/surface";
 import type { BaselineKind } from "../benchmarks/types";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { conflict, invalid } from "../errors";
 import { passRateAggregates, rateOf, type Aggregate } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
@@ -16,7 +17,7 @@ import { coordinatorOf } from "./consumer";
 import { publishRun, verifiedSample } from "./finalize";
 import { modelLimits, parseModelSpec, readApiKey, type ModelLimits } from "./models";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
-import { allSamples, getRun, readOutput, type RunRow, type SampleRow } from "./store";
+import { allSamples, benchmarkOptions, getRun, readOutput, type RunRow, type SampleRow } from "./store";
 
 export interface RunRequest {
   benchmark: string;
@@ -54,16 +55,12 @@ export async function createRun(env: Env, req: RunRequest) {
   readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
   const benchmark = getBenchmark(req.benchmark);
   if (model.provider === "baseline" && model.modelId !== "empty" && !benchmark.baselines.includes(model.modelId as BaselineKind)) {
-    throw new ProblemError("unprocessable-content", `${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`);
+    invalid(`${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`);
   }
-  const parsed = benchmark.options.safeParse(req.options ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProblemError("unprocessable-content", `options.${issue.path.join(".")}: ${issue.message}`);
-  }
-  const { units, datasetSha256, resolved } = await benchmark.units(env, req.dataset, parsed.data, { languages: req.languages, limit: req.limit });
-  if (units.length === 0) throw new ProblemError("unprocessable-content", `No tasks of "${req.dataset}" match the filters.`);
-  const options = { ...parsed.data, ...resolved };
+  const parsed = parseOptions(benchmark, req.options);
+  const { units, datasetSha256, resolved } = await benchmark.units(env, req.dataset, parsed, { languages: req.languages, limit: req.limit });
+  if (units.length === 0) invalid(`No tasks of "${req.dataset}" match the filters.`);
+  const options = { ...parsed, ...resolved };
   const limits = modelLimits(model, req.model_limits);
   const parameters: GenerationParameters = {
     temperature: req.temperature,
@@ -94,7 +91,7 @@ export async function createRun(env: Env, req: RunRequest) {
     price: req.price ?? null,
   };
   if (config.publish && filtered) {
-    throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`) or set `publish: false`.");
+    invalid("Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`) or set `publish: false`.");
   }
   const receipt = {
     run: id,
@@ -178,7 +175,7 @@ export async function cancelRun(env: Env, id: string) {
  */
 export function runAggregates(run: RunRow, rows: readonly SampleRow[]) {
   const benchmark = getBenchmark(run.benchmark);
-  const threshold = thresholdKey(Number((run.options.benchmark_options as { threshold?: number } | undefined)?.threshold ?? 0.8));
+  const threshold = thresholdKey(Number(benchmarkOptions(run).threshold ?? 0.8));
   const board = benchmark.leaderboard;
   const samples = () => rows.map((r) => toSample(verifiedSample(r, benchmark)));
   const aggregates = !board ? passRateAggregates(samples()) : board.passRates ? board.aggregate(samples()) : [];
@@ -209,7 +206,7 @@ export async function runResults(env: Env, id: string) {
     errors: count("error"),
     context_exceeded: count("context_exceeded"),
     ...passRates,
-    ...(benchmark.summarize ? { summary: benchmark.summarize(rows, (run.options.benchmark_options ?? {}) as Record<string, unknown>) } : {}),
+    ...(benchmark.summarize ? { summary: benchmark.summarize(rows, benchmarkOptions(run)) } : {}),
     receipt: run.receipt,
   };
 }
@@ -258,21 +255,16 @@ function passedShares(rows: readonly SampleRow[]) {
 export async function rescoreRun(env: Env, id: string, changes: Record<string, unknown>) {
   const run = await getRun(env, id);
   const progress = await coordinatorOf(env, id).progress();
-  if (progress.status === "running") throw new ProblemError("conflict", `Run ${id} is still running; re-score it when it has finished (or cancel it).`);
+  if (progress.status === "running") conflict(`Run ${id} is still running; re-score it when it has finished (or cancel it).`);
   const benchmark = getBenchmark(run.benchmark);
-  const stored = run.options as { benchmark_options: Record<string, unknown> };
-  const parsed = benchmark.options.safeParse({ ...stored.benchmark_options, ...changes });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProblemError("unprocessable-content", `options.${issue.path.join(".")}: ${issue.message}`);
-  }
-  const options = { ...stored.benchmark_options, ...parsed.data };
+  const stored = benchmarkOptions(run);
+  const options = { ...stored, ...parseOptions(benchmark, { ...stored, ...changes }) };
   const rows = (await allSamples(env, id)).filter((r) => r.status === "scored" && r.outputKey);
   let changed = 0;
   const updates = [];
   for (const row of rows) {
     const output = await readOutput(env, row.outputKey!);
-    if (!output) throw new ProblemError("conflict", `The stored output of ${row.unit} is missing from R2; this run cannot be re-scored.`);
+    if (!output) conflict(`The stored output of ${row.unit} is missing from R2; this run cannot be re-scored.`);
     const verdict = await benchmark.score(env, run.datasetId, row.unit, output.output, options);
     if (verdict.passed !== row.passed || verdict.score !== row.score) changed++;
     // The model calls that failed before the answer are history, not verdict: they survive a re-score.
@@ -293,11 +285,11 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
 
 export async function publishRunById(env: Env, id: string) {
   const run = await getRun(env, id);
-  if (run.status !== "completed") throw new ProblemError("conflict", `Run ${id} is ${run.status}; only a completed run is published.`);
+  if (run.status !== "completed") conflict(`Run ${id} is ${run.status}; only a completed run is published.`);
   const benchmark = getBenchmark(run.benchmark);
-  if (!benchmark.leaderboard) throw new ProblemError("unprocessable-content", `The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
+  if (!benchmark.leaderboard) invalid(`The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
   const filters = run.receipt.filters as { languages: unknown; limit: unknown } | undefined;
-  const options = ((run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as Record<string, unknown>;
-  if (filters?.languages || filters?.limit || benchmark.narrows?.(options)) throw new ProblemError("unprocessable-content", "Only a run over the whole dataset can be published.");
+  const options = benchmarkOptions(run);
+  if (filters?.languages || filters?.limit || benchmark.narrows?.(options)) invalid("Only a run over the whole dataset can be published.");
   return publishRun(env, run);
 }

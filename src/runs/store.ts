@@ -15,6 +15,9 @@ export async function getRun(env: Env, id: string): Promise<RunRow> {
   return row;
 }
 
+/** The benchmark options a run was created (or last re-scored) with, as its row stores them. */
+export const benchmarkOptions = (run: RunRow): Record<string, unknown> => (run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {};
+
 export async function listRuns(env: Env, limit: number) {
   return db(env).query.runs.findMany({ orderBy: (r, { desc }) => [desc(r.createdAt)], limit });
 }

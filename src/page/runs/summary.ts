@@ -9,7 +9,7 @@ import { getBenchmark } from "../../benchmarks/registry";
 import type { Env } from "../../env";
 import type { Aggregate } from "../../leaderboard/aggregate";
 import { runAggregates } from "../../runs/service";
-import { allSamples, type RunRow } from "../../runs/store";
+import { allSamples, benchmarkOptions, type RunRow } from "../../runs/store";
 import { SERVICE_VERSION } from "../../version";
 
 export interface StoredSummary {
@@ -26,7 +26,7 @@ const summaryKey = (runId: string) => `runs/${runId}/page-summary.json`;
 const versionOf = (run: RunRow) => JSON.stringify([SERVICE_VERSION, run.finishedAt, run.receipt.rescored_at ?? null]);
 
 /** A benchmark's stored options of a run (its threshold, mode...). */
-export const benchmarkOptions = (run: RunRow) => ((run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as Record<string, unknown>;
+export { benchmarkOptions };
 
 /** The summary of a run that has ended: from R2 when current, else computed from its samples and stored. */
 export async function runSummaryOf(env: Env, run: RunRow): Promise<StoredSummary> {
