@@ -11,6 +11,9 @@
  * p95 wall time seen from Node, and the median CPU of workerd's main thread (where the isolate runs;
  * scripts/lib/workerd-cpu.mts), each also as a ratio to the no-op GET /v1/health.
  *
+ * The run's exports (the per-sample JSONL, a part of it, the results) are timed the same way with at
+ * most 5 requests each, since each reads the whole run.
+ *
  * Options: --n=COUNT requests per page (default 20), --samples=COUNT synthetic samples (default 20000).
  */
 import { spawnSync } from "node:child_process";
@@ -79,10 +82,10 @@ try {
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 300)}`);
     return { wall, cpu: (mainThreadNs(pids) - c0) / 1e6, bytes: body.length };
   }
-  async function measure(path: string) {
+  async function measure(path: string, n = N) {
     for (let i = 0; i < 3; i++) await send(path);
     const runs = [];
-    for (let i = 0; i < N; i++) runs.push(await send(path));
+    for (let i = 0; i < n; i++) runs.push(await send(path));
     return { wall: median(runs.map((r) => r.wall)), p95: p95(runs.map((r) => r.wall)), cpu: median(runs.map((r) => r.cpu)), bytes: runs[0].bytes };
   }
 
@@ -111,6 +114,13 @@ try {
   const first = await send(`/runs/${RUN}`);
   results.push({ name: `/runs/{id} first view (reads ${SAMPLES.toLocaleString("en-US")} samples, stores the summary; 1 request)`, wall: first.wall, p95: first.wall, cpu: first.cpu, bytes: first.bytes });
   for (const [name, path] of cases) results.push({ name, ...(await measure(path)) });
+  // The exports read the whole run (docs/runs.md, "Exports"): fewer repetitions.
+  const exports: [string, string][] = [
+    ["/v1/runs/{id}/outputs.jsonl?format=samples&limit=1000 (a part)", `/v1/runs/${RUN}/outputs.jsonl?format=samples&limit=1000`],
+    [`/v1/runs/{id}/outputs.jsonl?format=samples (all ${SAMPLES.toLocaleString("en-US")} lines, streamed)`, `/v1/runs/${RUN}/outputs.jsonl?format=samples`],
+    [`/v1/runs/{id}/results (reads all ${SAMPLES.toLocaleString("en-US")} samples)`, `/v1/runs/${RUN}/results`],
+  ];
+  for (const [name, path] of exports) results.push({ name, ...(await measure(path, Math.min(N, 5))) });
   results.unshift(results.splice(1, 1)[0]);
   const noop = results[0];
   console.log(`Run pages against wrangler dev: ${N} sequential requests each after 3 warm-ups; median and p95 wall (ms, from Node), median CPU of workerd's main thread (ms); ratios to the no-op`);

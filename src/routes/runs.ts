@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { stream, streamSSE } from "hono/streaming";
 import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
 import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
+import type { RunRow } from "../db/schema";
 import { RUN_SAMPLE_STATUSES } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv, Env } from "../env";
@@ -112,6 +113,14 @@ const list = createRoute({
   responses: { 200: json("Runs"), ...problemResponses(400) },
 });
 
+/** The `Content-Disposition` of an export, in the OpenAPI document. */
+const FILE_NAME_HEADER = {
+  "Content-Disposition": {
+    description: "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
+    schema: { type: "string" as const },
+  },
+};
+
 const idParams = { params: z.object({ id: RunId }) };
 
 const read = createRoute({ method: "get", path: "/v1/runs/{id}", tags: ["runs"], summary: "A run's status, counts, tokens and receipt", request: idParams, responses: { 200: json("The run"), ...problemResponses(400, 404) } });
@@ -176,7 +185,7 @@ const results = createRoute({
   description:
     "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold (RepoQA) adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
   request: idParams,
-  responses: { 200: json("Results"), ...problemResponses(400, 404) },
+  responses: { 200: { ...json("Results"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404) },
 });
 
 const rescore = createRoute({
@@ -220,7 +229,7 @@ const outputs = createRoute({
       limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({ description: "`format=samples` only: at most this many samples (default: every one)" }),
     }),
   },
-  responses: { 200: { description: "JSON lines", content: { "application/x-ndjson": { schema: z.string() } } }, ...problemResponses(400, 404, 422) },
+  responses: { 200: { description: "JSON lines", headers: FILE_NAME_HEADER, content: { "application/x-ndjson": { schema: z.string() } } }, ...problemResponses(400, 404, 422) },
 });
 
 const scores = createRoute({
@@ -229,18 +238,17 @@ const scores = createRoute({
   tags: ["runs"],
   summary: "Scores as the reference's `<model>-SCORES.json`",
   request: idParams,
-  responses: { 200: json("The -SCORES.json content"), ...problemResponses(400, 404, 422) },
+  responses: { 200: { ...json("The -SCORES.json content"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404, 422) },
 });
 
-/** Run `id` as its benchmark's reference files read it, and those files; 422 when its benchmark has none. */
-async function referenceFilesOf(env: Env, id: string): Promise<{ run: RunRecord; files: ReferenceFiles }> {
-  const row = await getRun(env, id);
+/** A run as its benchmark's reference files read it, and those files; 422 when its benchmark has none. */
+function referenceFilesOf(env: Env, row: RunRow): { run: RunRecord; files: ReferenceFiles } {
   const files = getBenchmark(row.benchmark).referenceFiles;
   if (!files) {
     const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
     invalid(`Reference file exports exist for ${having.join(", ")} runs, not ${row.benchmark}.`);
   }
-  return { run: { row, samples: () => allSamples(env, id), pages: () => samplePages(env, id), output: (key) => readOutput(env, key) }, files };
+  return { run: { row, samples: () => allSamples(env, row.id), pages: () => samplePages(env, row.id), output: (key) => readOutput(env, key) }, files };
 }
 
 /** `Content-Disposition` of an export: its file name (export-names.ts: no `:`, nothing a shell splits). */
@@ -310,11 +318,11 @@ export const runRoutes = createRouter()
     const reference = format ? format === "reference" : Boolean(getBenchmark(row.benchmark).referenceFiles);
     if (!reference) return jsonLines(c, names.samples, sampleLines(c.env, id, { after, limit })) as never;
     if (after !== undefined || limit !== undefined) throw new ProblemError("validation-error", "after and limit page format=samples only; the reference's file is whole.");
-    const { run, files } = await referenceFilesOf(c.env, id);
+    const { run, files } = referenceFilesOf(c.env, row);
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return jsonLines(c, names.outputs, files.outputLines(c.env, run)) as never;
   })
   .openapi(scores, async (c) => {
-    const { run, files } = await referenceFilesOf(c.env, c.req.valid("param").id);
+    const { run, files } = referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));
     return c.json(await files.scores(c.env, run), 200, { "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores) });
   });

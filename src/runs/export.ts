@@ -7,8 +7,8 @@
 import type { Env } from "../env";
 import { readOutput, samplePages, type SampleRow } from "./store";
 
-/** Sample rows read per D1 query, and stored outputs read from R2 at once. */
-const EXPORT_PAGE = 100;
+/** Sample rows read per D1 query, and stored outputs read from R2 at once (their lines are sent together). */
+const EXPORT_PAGE = 500;
 const OUTPUT_READS = 8;
 
 /** One line of the per-sample export (docs/runs.md, "Exports"). */
@@ -68,13 +68,16 @@ export function sampleLine(row: SampleRow, stored: { output: string; finish_reas
   };
 }
 
-/** The export's lines (each ending in a newline), from after `after`, `limit` samples in all (default: every one). */
+/**
+ * The export's lines (each ending in a newline), a few at a time (those of `OUTPUT_READS` samples),
+ * from after `after`, `limit` samples in all (default: every one).
+ */
 export async function* sampleLines(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
   for await (const page of samplePages(env, runId, { ...opts, pageSize: EXPORT_PAGE })) {
     for (let i = 0; i < page.length; i += OUTPUT_READS) {
       const rows = page.slice(i, i + OUTPUT_READS);
       const outputs = await Promise.all(rows.map((r) => (r.outputKey ? readOutput(env, r.outputKey) : null)));
-      for (let k = 0; k < rows.length; k++) yield JSON.stringify(sampleLine(rows[k], outputs[k])) + "\n";
+      yield rows.map((row, k) => JSON.stringify(sampleLine(row, outputs[k])) + "\n").join("");
     }
   }
 }

@@ -57,7 +57,9 @@ describe("run pages of a real oracle run", () => {
     const run = await readRun(id);
     expect({ model_calls: run.model_calls, tokens: run.tokens.prompt + run.tokens.completion }).toEqual({ model_calls: 0, tokens: 0 });
     const html = await page(`/runs/${id}`);
-    expect(html).toContain('data-figure="baseline">none: a baseline<');
+    expect(html).toContain('data-figure="baseline">none<');
+    expect(html).toContain(`href="/v1/runs/${id}/outputs.jsonl?format=samples"`);
+    expect(html).toContain("baseline:oracle is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent.");
     for (const figure of ["tokens", "calls", "cached"]) expect(html).not.toContain(`data-figure="${figure}"`);
     const row = (await page("/runs")).match(new RegExp(`<tr data-run="${id}">.*?</tr>`, "s"))?.[0];
     expect(row).toContain("– (baseline)</td>");

@@ -144,6 +144,16 @@ describe("what sweeps a threshold, and the exports' names", () => {
     expect((await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&limit=0`)).status).toBe(400);
   });
 
+  it("the OpenAPI document describes the formats, the paging and the file names", async () => {
+    const doc = await (await get("/openapi.json")).json<any>();
+    const outputs = doc.paths["/v1/runs/{id}/outputs.jsonl"].get;
+    expect(outputs.parameters.map((p: any) => p.name).sort()).toEqual(["after", "format", "id", "limit"]);
+    expect(outputs.parameters.find((p: any) => p.name === "format").schema.enum).toEqual(["reference", "samples"]);
+    for (const path of ["/v1/runs/{id}/outputs.jsonl", "/v1/runs/{id}/scores.json", "/v1/runs/{id}/results"]) {
+      expect(doc.paths[path].get.responses["200"].headers["Content-Disposition"].description, path).toContain("no `:`");
+    }
+  });
+
   it("exportNames: the reference's `_slash_`, then anything a file system or a shell trips on becomes `_`", () => {
     expect(exportNames("baseline:bm25")).toEqual({ base: "baseline_bm25", outputs: "baseline_bm25.jsonl", scores: "baseline_bm25-SCORES.json", samples: "baseline_bm25-samples.jsonl", results: "baseline_bm25-results.json" });
     expect(exportNames("qwen/qwen2.5-coder:7b").base).toBe("qwen_slash_qwen2.5-coder_7b");

@@ -91,13 +91,14 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
         </h1>
         <p class="lede">
           Run <code>{run.id}</code> of <code>{run.model}</code> on dataset {run.datasetId}, started {when(run.createdAt)}
-          {p.finished_at ? `, ended ${when(p.finished_at)}` : ""}.
+          {p.finished_at ? `, ended ${when(p.finished_at)}` : ""}.{isBaselineSpec(run.model) ? ` ${run.model} is ${BASELINE_NOTE}.` : ""}
         </p>
         <p class="links">
           <a href={links.samples}>Browse the {num(p.counts.done)} samples</a>
           {run.status === "completed" ? <a href={`/compare${qs({ a: run.id })}`}>Compare with…</a> : null}
           <a href={links.json}>JSON</a>
           <a href={links.results}>Results JSON</a>
+          <a href={`/v1/runs/${run.id}/outputs.jsonl?format=samples`} title="One JSON line per sample: unit, output, verdict, task id (docs/runs.md, Exports)">Samples JSONL</a>
         </p>
         <section id="progress" data-events={links.events} data-status={p.status}>
           <h2>Progress</h2>
@@ -124,7 +125,7 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
             <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not scored)" />
             <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not scored)" />
             {isBaselineSpec(run.model) ? (
-              <Figure label="model calls, tokens" name="baseline" value="none: a baseline" title={BASELINE_NOTE} />
+              <Figure label="model calls, tokens" name="baseline" value="none" title={BASELINE_NOTE} />
             ) : (
               <>
                 <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />
