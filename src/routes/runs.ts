@@ -183,7 +183,7 @@ const results = createRoute({
   tags: ["runs"],
   summary: "A run's results: counts, pass@1 per group with 95 % Wilson intervals (per threshold and needle depth where the benchmark sweeps a threshold), the benchmark's own summary, the receipt",
   description:
-    "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold (RepoQA) adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
+    "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
   request: idParams,
   responses: { 200: { ...json("Results"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404) },
 });
@@ -216,7 +216,7 @@ const outputs = createRoute({
   method: "get",
   path: "/v1/runs/{id}/outputs.jsonl",
   tags: ["runs"],
-  summary: "Per-sample outputs as JSON lines: the reference's file (`format=reference`, RepoQA) or one line per sample of any benchmark (`format=samples`)",
+  summary: "Per-sample outputs as JSON lines: the reference implementation's file (`format=reference`, benchmarks that have one) or one line per sample of any benchmark (`format=samples`)",
   description:
     "`format=samples` (every benchmark): one line per sample in unit order, `{run, unit, task_id, language, position, context_size, status, output, finish_reason, verdict: {passed, score, detail} | null, error, attempts, prompt_sha256, prompt_tokens, completion_tokens, cached, calls, latency_ms, scorer_version, finished_at}`; `after` and `limit` page it. " +
     "`format=reference` (benchmarks with reference files): the reference's own JSONL, one scored task per line with its fields and `output: [text]`. " +
