@@ -57,7 +57,12 @@ describe("npm run semtrace -- build, then npm run eval", () => {
     expect(semtrace.stdout).toMatch(/accuracy \(%\) by distractors D and target position/);
     expect(semtrace.stdout).toMatch(/^10\s+100\.0\s+100\.0\s+100\.0\s+0\.0$/m);
     expect(semtrace.stdout).toMatch(/median relative drop toward the middle: 0\.0 %/);
-    expect(existsSync(join(out, "baseline:interpreter-results.json"))).toBe(true);
+    // Its exports: the results and one line per sample (no reference files), named without `:`.
+    expect(existsSync(join(out, "baseline_interpreter-results.json"))).toBe(true);
+    const lines = readFileSync(join(out, "baseline_interpreter-samples.jsonl"), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3 * 2 * 3);
+    expect(lines.every((l) => l.verdict.passed === true && typeof l.output === "string" && [5, 10].includes(l.context_size))).toBe(true);
+    expect(existsSync(join(out, "baseline_interpreter.jsonl"))).toBe(false);
 
     const sens = await command("cli/eval.ts", ["--benchmark", "sensitivity-cruxeval-o", "--dataset", "st-cli", "--model", "baseline:interpreter", "--url", instance!.url, "--out", out, "--json"]);
     expect(sens.code, sens.stderr).toBe(0);
