@@ -172,17 +172,13 @@ async function pickB(page: Page, model: string) {
 
 /**
  * From a board showing another dataset (RepoQA's board defaults to the official dataset) to the
- * walk's: through the board's dataset picker when it has one; until boards have it (issue 21 item
- * 3, branch lenses) the board's URL is opened, the one hop of the walk not taken by a link.
+ * walk's, through the board's dataset picker: the picker must offer it.
  */
 async function openBoardOf(page: Page, walk: Walk) {
   const picker = page.locator('main select[name="dataset"]');
-  if (await picker.locator(`option[value="${walk.dataset}"]`).count()) {
-    await picker.selectOption(walk.dataset);
-    await Promise.all([page.waitForNavigation(), picker.evaluate((s) => (s as unknown as { form: { requestSubmit(): void } }).form.requestSubmit())]);
-  } else {
-    await page.goto(`${instance!.url}/?benchmark=${walk.benchmark}&dataset=${walk.dataset}`);
-  }
+  expect(await picker.locator(`option[value="${walk.dataset}"]`).count(), `the board's dataset picker offers ${walk.dataset}`).toBe(1);
+  await picker.selectOption(walk.dataset);
+  await Promise.all([page.waitForNavigation(), picker.evaluate((s) => (s as unknown as { form: { requestSubmit(): void } }).form.requestSubmit())]);
 }
 
 describe("from the board to an answer, by links only", () => {
