@@ -30,8 +30,10 @@ import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance"
 import { withService } from "./lib/local-service";
 import { exportNames, progressLine, resultTables, spendLine, type RunProgress, type RunResults } from "./lib/run-report";
 import { sseEvents } from "./lib/sse";
+import { readSubmittedOutputs } from "./lib/submitted-outputs";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
+       npm run eval -- --outputs <file> --model <name> [--dataset <id>] [--benchmark <id>] [options]
        npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
 
 Runs a benchmark against a model on a needlework instance (the running npm start, found without
@@ -41,6 +43,10 @@ depth), and writes the export files (the results, one JSON line per sample, and 
 implementation's own files for the benchmarks that have them).
 
   --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
+                            (with --outputs: just the model's name)
+  --outputs <file>          score outputs you already have instead of calling a model: a JSONL of {"unit", "output"}
+                            lines or promptfoo's results JSON (promptfoo eval -o results.json over the promptfoo export,
+                            whose benchmark and dataset it takes); docs/runs.md#scoring-outputs-you-already-have
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
   --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
                             the dataset (when several do, the command lists them)
@@ -74,6 +80,7 @@ const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
 /** Options that describe a new run, so they make no sense with --watch. */
 const CREATE_OPTIONS = [
   "model",
+  "outputs",
   "dataset",
   "benchmark",
   "languages",
@@ -99,6 +106,7 @@ const CREATE_OPTIONS = [
 
 const OPTIONS = {
   model: { type: "string" },
+  outputs: { type: "string" },
   dataset: { type: "string" },
   benchmark: { type: "string" },
   languages: { type: "string" },
@@ -139,8 +147,11 @@ interface RunView extends RunProgress {
 
 /** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
 function runRequest(values: Values): Record<string, unknown> {
-  if (!values.model) throw new UsageError("--model is required (e.g. --model baseline:oracle)");
-  if (!values.dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
+  if (!values.model) throw new UsageError(values.outputs ? "--model names the model whose --outputs these are (e.g. --model my-model)" : "--model is required (e.g. --model baseline:oracle)");
+  const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs)) : undefined;
+  if (submitted && (values.languages !== undefined || values.limit !== undefined)) throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
+  const dataset = values.dataset ?? submitted?.dataset;
+  if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
   if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
   let temperature: number | undefined;
   if (values.temperature !== undefined) {
@@ -170,8 +181,8 @@ function runRequest(values: Values): Record<string, unknown> {
   };
   if (values.tasks !== undefined && !(options.tasks as string[]).length) throw new UsageError("--tasks needs at least one task, e.g. --tasks CU_P,LDU");
   const body: Record<string, unknown> = {
-    benchmark: values.benchmark,
-    dataset: values.dataset,
+    benchmark: values.benchmark ?? submitted?.benchmark,
+    dataset,
     model: values.model,
     api_key: values["api-key"],
     label: values.label,
@@ -187,6 +198,7 @@ function runRequest(values: Values): Record<string, unknown> {
     token_budget: intOption(values.budget, "budget", 1),
     cache: values["no-cache"] ? false : undefined,
     publish: values.publish ? true : values["no-publish"] ? false : undefined,
+    outputs: submitted?.outputs,
   };
   return JSON.parse(JSON.stringify(body)); // drops the undefined fields
 }
@@ -313,8 +325,10 @@ async function evaluate(s: Session): Promise<number> {
   } else {
     s.creating = true;
     try {
-      const benchmark = await chooseBenchmark(await instanceListings(client), values.dataset!, values.benchmark, await datasetBuilders());
-      run = await client.request<RunView>("POST", "/v1/runs", { ...runRequest(values), benchmark }, { admin: true });
+      // With --outputs, a promptfoo file may name the dataset and benchmark itself.
+      const request = runRequest(values) as { dataset: string; benchmark?: string };
+      const benchmark = await chooseBenchmark(await instanceListings(client), request.dataset, request.benchmark, await datasetBuilders());
+      run = await client.request<RunView>("POST", "/v1/runs", { ...request, benchmark }, { admin: true });
     } finally {
       s.creating = false;
     }

@@ -47,8 +47,21 @@ export function breakable(name: string) {
   return name.split(/(?<=[\w.-]\/)(?=\w)/).map((part, i) => (i > 0 ? [<wbr />, part] : part));
 }
 
-/** The kind badge: a word and a symbol, so it does not rely on colour. */
-export function KindBadge(props: { kind: LeaderboardKind }) {
+/** Whether a receipt is that of a run scored from submitted outputs (its `source`, set by src/runs/submitted.ts). */
+export const fromSubmittedOutputs = (receipt: Record<string, unknown> | null | undefined) => receipt?.source === "submitted outputs";
+
+/**
+ * The kind badge: a word and a symbol, so it does not rely on colour. A verified entry whose receipt
+ * says its answers were submitted (not generated here) says so: "scored from submitted outputs".
+ */
+export function KindBadge(props: { kind: LeaderboardKind; receipt?: Record<string, unknown> | null }) {
+  if (props.kind === "verified" && fromSubmittedOutputs(props.receipt)) {
+    return (
+      <span class="badge verified" title="Scored by this service from outputs submitted to it (no model was called here); the receipt has their sha256">
+        ✓ scored from submitted outputs
+      </span>
+    );
+  }
   return props.kind === "verified" ? (
     <span class="badge verified" title="Run by this service; the receipt is in the JSON">
       ✓ verified
@@ -137,10 +150,10 @@ export const apiQuery = (params: Record<string, string>, sort: string, defaults:
 /** A row's kind badge; a verified row's links to the run it was published from (its receipt's `run`). */
 function RowBadge(props: { row: LeaderboardRow }) {
   const run = props.row.receipt?.run;
-  if (props.row.kind !== "verified" || typeof run !== "string") return <KindBadge kind={props.row.kind} />;
+  if (props.row.kind !== "verified" || typeof run !== "string") return <KindBadge kind={props.row.kind} receipt={props.row.receipt} />;
   return (
     <a href={`/runs/${encodeURIComponent(run)}`} class="run-link" title={`Its run, ${run}`}>
-      <KindBadge kind="verified" />
+      <KindBadge kind="verified" receipt={props.row.receipt} />
     </a>
   );
 }

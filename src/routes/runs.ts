@@ -14,6 +14,7 @@ import { ProblemError, invalid } from "../errors";
 import { requireAdmin, requireSubmitter } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { coordinatorOf } from "../runs/consumer";
+import { checkAnswerSize } from "./score";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { deleteRun } from "../runs/retention";
@@ -30,6 +31,10 @@ export const RUN_LIMITS = {
   /** An events stream closes after this long; reconnect to keep watching. */
   eventsStreamMs: 15 * 60_000,
   eventsPollMs: 500,
+  /** Outputs in one run from submitted outputs (each at most LIMITS.answerBytes, as for /v1/score). */
+  outputs: 5000,
+  /** Body of POST /v1/runs: room for submitted outputs (without them a request is a few hundred bytes). */
+  body: 8 * 1024 * 1024,
 } as const;
 
 const RunId = z
@@ -45,8 +50,9 @@ const RunRequestSchema = z
   .object({
     benchmark: z.string().default(byDefault.id).openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
     dataset: z.string().min(1).max(64),
-    model: z.string().min(3).max(500).openapi({
-      description: "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines)",
+    model: z.string().min(1).max(500).openapi({
+      description:
+        "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines); with `outputs`, just the model's name (nothing is called)",
       example: "openai-compatible:qwen2.5-coder-7b-instruct@http://127.0.0.1:8080/v1",
     }),
     api_key: z.string().max(64).nullable().optional().openapi({ description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself", example: "OPENROUTER_API_KEY" }),
@@ -86,6 +92,14 @@ const RunRequestSchema = z
     cache: z.boolean().default(true).openapi({ description: "Reuse stored responses to the same (model, parameters, prompt)" }),
     publish: z.boolean().optional().openapi({ description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)" }),
     price: z.object({ input: z.number().min(0), output: z.number().min(0) }).strict().nullable().optional().openapi({ description: "USD per million input/output tokens, for the cost estimate" }),
+    outputs: z
+      .array(z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict())
+      .min(1)
+      .max(RUN_LIMITS.outputs)
+      .optional()
+      .openapi({
+        description: `Outputs a harness already produced, one per unit (at most ${RUN_LIMITS.outputs}, each at most ${LIMITS.answerBytes} bytes): the run calls no model and scores each as POST /v1/score would. A unit the dataset lacks is a 422 naming it, and nothing is stored (docs/runs.md#scoring-outputs-you-already-have)`,
+      }),
   })
   .strict()
   .openapi("RunRequest");
@@ -99,7 +113,7 @@ const create = createRoute({
   tags: ["runs"],
   summary: "Start an evaluation run of a model on a dataset (a submitter or admin token)",
   security: SUBMITTER_SECURITY,
-  middleware: [requireSubmitter, limitBody(LIMITS.smallBody), requireJson] as const,
+  middleware: [requireSubmitter, limitBody(RUN_LIMITS.body), requireJson] as const,
   request: jsonBody(RunRequestSchema),
   responses: { 202: json("Started"), ...problemResponses(400, 401, 403, 404, 413, 415, 422) },
 });
@@ -264,7 +278,11 @@ function jsonLines(c: Context<AppEnv>, name: string, lines: AsyncIterable<string
 }
 
 export const runRoutes = createRouter()
-  .openapi(create, async (c) => c.json(await createRun(c.env, c.req.valid("json")), 202))
+  .openapi(create, async (c) => {
+    const body = c.req.valid("json");
+    body.outputs?.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
+    return c.json(await createRun(c.env, body), 202);
+  })
   .openapi(list, async (c) => {
     const rows = await listRuns(c.env, c.req.valid("query").limit);
     return c.json(

@@ -142,7 +142,8 @@ function looksLikePromptfoo(body: unknown): boolean {
   return typeof body === "object" && body !== null && "output" in body && typeof context === "object" && context !== null && "vars" in context;
 }
 
-function checkAnswerSize(answer: string, where: string) {
+/** A 413 for an answer over LIMITS.answerBytes (also the limit of a run's submitted outputs). */
+export function checkAnswerSize(answer: string, where: string) {
   const bytes = utf8Length(answer);
   if (bytes > LIMITS.answerBytes) {
     throw new ProblemError("payload-too-large", `${where} is ${bytes} bytes; answers are limited to ${LIMITS.answerBytes} bytes.`, {

@@ -1,6 +1,6 @@
 /**
  * The queue consumer: for each message (run id, unit, attempt) claim the unit from the run's
- * coordinator, build the prompt from R2, answer it (cache, baseline, or model call under the model's
+ * coordinator, build the prompt from R2, answer it (submitted output, cache, baseline, or model call under the model's
  * shared limiter), store the raw output in R2, score it, write the sample row once, and report.
  */
 import { getBenchmark } from "../benchmarks/registry";
@@ -15,6 +15,7 @@ import type { ModelLimiter } from "./limiter";
 import { recordFailure, unitResult } from "./outcome";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
 import { attemptRecord, redact, withRetries, type AttemptRecord, type Failure } from "./retry";
+import { submittedOutput } from "./submitted";
 import { failedSample, getRun, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
 
 const HEARTBEAT_MS = 10_000;
@@ -111,6 +112,12 @@ async function answer(
   held: { slot?: Slot },
 ): Promise<Answer> {
   const { model } = config;
+  if (model.provider === "submitted") {
+    // No model: the output the caller submitted for this unit, scored like any other answer.
+    const text = await submittedOutput(env, config, task.unit);
+    if (text === null) return { kind: "failed", failure: { kind: "client_error", retryable: false, message: "no output was submitted for this unit" }, calls: 0, latencyMs: 0 };
+    return { kind: "output", generation: { text, finishReason: "submitted", usage: { prompt: null, completion: null } }, cached: false, calls: 0, latencyMs: 0 };
+  }
   if (model.provider === "baseline") {
     const started = Date.now();
     let text: string;

@@ -5,7 +5,9 @@
  * - `workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct` (the `AI` binding),
  * - `openai-compatible:<model name>@<base url>` (vLLM, llama.cpp server, Ollama, OpenRouter, OpenAI...),
  * - `baseline:oracle`, `baseline:bm25`, `baseline:interpreter`, `baseline:empty` (built in, no network;
- *   each benchmark lists the ones it can answer).
+ *   each benchmark lists the ones it can answer),
+ * - `submitted:<name>`: no model at all; a run created with `outputs` answers each unit with the
+ *   output submitted for it (stored in R2 with the run), see {@link submittedModel}.
  *
  * The registry knows context windows and output limits. Workers AI windows are often smaller than
  * the upstream model's, and most Workers AI models default to 256 output tokens, so a run always
@@ -13,7 +15,7 @@
  */
 import { invalid } from "../errors";
 
-export const PROVIDERS = ["workers-ai", "openai-compatible", "baseline"] as const;
+export const PROVIDERS = ["workers-ai", "openai-compatible", "baseline", "submitted"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const BASELINES = ["oracle", "bm25", "interpreter", "empty"] as const;
 export type Baseline = (typeof BASELINES)[number];
@@ -73,6 +75,7 @@ const PROVIDER_DEFAULTS: Record<Provider, ModelLimits> = {
   // A laptop's llama.cpp/Ollama serves a few requests at once; raise it with `model_limits`.
   "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true, prefill: "assistant" },
   baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
+  submitted: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
 };
 
 /** Parses and normalises a model spec; a 422 says what a valid spec looks like. */
@@ -80,6 +83,7 @@ export function parseModelSpec(spec: string): ModelSpec {
   const colon = spec.indexOf(":");
   const provider = spec.slice(0, colon) as Provider;
   const rest = spec.slice(colon + 1);
+  if (provider === "submitted") invalid("A submitted:<name> model is made by a run with `outputs` (the name in `model`), never called.");
   if (colon < 0 || !PROVIDERS.includes(provider) || !rest) {
     invalid(`Model spec ${JSON.stringify(spec)} is not one of workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:<${BASELINES.join("|")}>.`);
   }
@@ -106,6 +110,14 @@ export function parseModelSpec(spec: string): ModelSpec {
   const baseUrl = url.toString().replace(/\/+$/, "");
   const normalised = `openai-compatible:${modelId}@${baseUrl}`;
   return { spec: normalised, provider, modelId, baseUrl, label: modelId, limiterKey: normalised };
+}
+
+/**
+ * The model of a run made from submitted outputs: `name` is what the caller calls the model (a
+ * label, not a spec); nothing is called and no limiter is held.
+ */
+export function submittedModel(name: string): ModelSpec {
+  return { spec: `submitted:${name}`, provider: "submitted", modelId: name, baseUrl: null, label: name, limiterKey: null };
 }
 
 /** The limits of a model: registry entry, then provider defaults, then the run's overrides. */

@@ -15,8 +15,9 @@ import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
 import type { GenerationParameters, RunConfig, RunProgress } from "./config";
 import { coordinatorOf } from "./consumer";
 import { publishRun, verifiedSample } from "./finalize";
-import { modelLimits, parseModelSpec, readApiKey, type ModelLimits } from "./models";
+import { modelLimits, parseModelSpec, readApiKey, submittedModel, type ModelLimits } from "./models";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
+import { checkSubmission, storeSubmission, SUBMITTED_SOURCE, type SubmittedOutput } from "./submitted";
 import { allSamples, benchmarkOptions, getRun, readOutput, type RunRow, type SampleRow } from "./store";
 
 export interface RunRequest {
@@ -40,6 +41,8 @@ export interface RunRequest {
   cache: boolean;
   publish?: boolean;
   price?: { input: number; output: number } | null;
+  /** Outputs a harness already produced: the run calls no model (`model` is then only a name). */
+  outputs?: SubmittedOutput[];
 }
 
 /** Sortable and unguessable: `run-<utc time>-<random>`. */
@@ -50,15 +53,20 @@ function newRunId(now: Date): string {
 }
 
 export async function createRun(env: Env, req: RunRequest) {
-  const model = parseModelSpec(req.model);
-  const apiKeyName = model.provider === "baseline" ? null : (req.api_key ?? null);
+  const outputs = req.outputs;
+  if (outputs && (req.languages?.length || req.limit)) invalid("A run from submitted `outputs` covers the units submitted: drop `languages` and `limit`.");
+  const model = outputs ? submittedModel(req.model) : parseModelSpec(req.model);
+  const apiKeyName = model.provider === "openai-compatible" || model.provider === "workers-ai" ? (req.api_key ?? null) : null;
   readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
   const benchmark = getBenchmark(req.benchmark);
   if (model.provider === "baseline" && model.modelId !== "empty" && !benchmark.baselines.includes(model.modelId as BaselineKind)) {
     invalid(`${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`);
   }
   const parsed = parseOptions(benchmark, req.options);
-  const { units, datasetSha256, resolved } = await benchmark.units(env, req.dataset, parsed, { languages: req.languages, limit: req.limit });
+  const listed = await benchmark.units(env, req.dataset, parsed, { languages: req.languages, limit: req.limit });
+  const { datasetSha256, resolved } = listed;
+  const submission = outputs ? await checkSubmission(req.dataset, listed.units, outputs) : null;
+  const units = submission ? submission.units : listed.units;
   if (units.length === 0) invalid(`No tasks of "${req.dataset}" match the filters.`);
   const options = { ...parsed, ...resolved };
   const limits = modelLimits(model, req.model_limits);
@@ -71,7 +79,7 @@ export async function createRun(env: Env, req: RunRequest) {
   };
   const now = new Date();
   const id = newRunId(now);
-  const filtered = Boolean(req.languages?.length || req.limit || benchmark.narrows?.(options));
+  const filtered = Boolean(req.languages?.length || req.limit || benchmark.narrows?.(options) || (submission && !submission.whole));
   const config: RunConfig = {
     id,
     benchmark: benchmark.id,
@@ -91,7 +99,7 @@ export async function createRun(env: Env, req: RunRequest) {
     price: req.price ?? null,
   };
   if (config.publish && filtered) {
-    invalid("Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`) or set `publish: false`.");
+    invalid("Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`), submit an output for every unit, or set `publish: false`.");
   }
   const receipt = {
     run: id,
@@ -107,7 +115,9 @@ export async function createRun(env: Env, req: RunRequest) {
     model: model.spec,
     parameters,
     options,
-    filters: { languages: req.languages ?? null, limit: req.limit ?? null },
+    filters: { languages: req.languages ?? null, limit: req.limit ?? null, ...(submission && !submission.whole ? { units: units.length } : {}) },
+    // Where the answers came from: absent for a run that called its model here.
+    ...(submission ? { source: SUBMITTED_SOURCE, outputs_sha256: submission.sha256, outputs: units.length } : {}),
     context_window: limits.contextWindow,
     // Whether the seed actually reached the provider (not every provider takes one).
     seed_applied: limits.seed && parameters.seed !== null,
@@ -115,6 +125,7 @@ export async function createRun(env: Env, req: RunRequest) {
     created_at: now.toISOString(),
     finished_at: null,
   };
+  if (outputs) await storeSubmission(env, id, outputs);
   await db(env).insert(schema.runs).values({
     id,
     benchmark: benchmark.id,
@@ -288,8 +299,8 @@ export async function publishRunById(env: Env, id: string) {
   if (run.status !== "completed") conflict(`Run ${id} is ${run.status}; only a completed run is published.`);
   const benchmark = getBenchmark(run.benchmark);
   if (!benchmark.leaderboard) invalid(`The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
-  const filters = run.receipt.filters as { languages: unknown; limit: unknown } | undefined;
+  const filters = run.receipt.filters as { languages: unknown; limit: unknown; units?: unknown } | undefined;
   const options = benchmarkOptions(run);
-  if (filters?.languages || filters?.limit || benchmark.narrows?.(options)) invalid("Only a run over the whole dataset can be published.");
+  if (filters?.languages || filters?.limit || filters?.units || benchmark.narrows?.(options)) invalid("Only a run over the whole dataset can be published.");
   return publishRun(env, run);
 }

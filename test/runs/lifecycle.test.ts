@@ -171,7 +171,7 @@ describe("bad requests", () => {
     expect((await get("/v1/runs/not-a-run")).status).toBe(400);
     expect((await get("/v1/runs/run-20200101000000-0000000000")).status).toBe(404);
     expect((await post("/v1/runs/run-20200101000000-0000000000/cancel", {}, ADMIN)).status).toBe(404);
-    expect((await SELF.fetch(`${BASE}/v1/runs`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: "x".repeat(70_000) })).status).toBe(413);
+    expect((await SELF.fetch(`${BASE}/v1/runs`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: "x".repeat(8 * 1024 * 1024 + 1) })).status).toBe(413);
   });
 });
 

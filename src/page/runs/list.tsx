@@ -10,7 +10,7 @@ import { BASELINE_NOTE, isBaselineSpec } from "../../runs/models";
 import type { RunRow } from "../../runs/store";
 import type { PageContent } from "../family";
 import { qs, when } from "../format";
-import { breakable } from "../table";
+import { breakable, fromSubmittedOutputs, KindBadge } from "../table";
 import { Pager } from "./pager";
 import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
 
@@ -96,6 +96,7 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                       </td>
                       <td class="l model">
                         <a href={runLinks(row.id).page}>{breakable(row.modelLabel)}</a>
+                        {fromSubmittedOutputs(row.receipt) ? <> <KindBadge kind="verified" receipt={row.receipt} /></> : null}
                         <span class="sub">
                           {p.status} {num(finished(p))}/{num(p.units)} · {row.benchmark} · {row.datasetId}
                         </span>

@@ -12,6 +12,7 @@ import type { RunRow } from "../../runs/store";
 import type { PageContent, RunFigure } from "../family";
 import { pct, qs, when } from "../format";
 import { RunsStyle, finished, num, passRate, runLinks, type PassLabel } from "./parts";
+import { fromSubmittedOutputs } from "../table";
 
 /** Seconds between reloads of a running run's page without JavaScript. */
 export const REFRESH_SECONDS = 5;
@@ -90,7 +91,7 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
           {run.modelLabel} on {run.benchmark}
         </h1>
         <p class="lede">
-          Run <code>{run.id}</code> of <code>{run.model}</code> on dataset {run.datasetId}, started {when(run.createdAt)}
+          Run <code>{run.id}</code> of <code>{run.model}</code>{fromSubmittedOutputs(run.receipt) ? " (scored from submitted outputs: no model was called here)" : ""} on dataset {run.datasetId}, started {when(run.createdAt)}
           {p.finished_at ? `, ended ${when(p.finished_at)}` : ""}.{isBaselineSpec(run.model) ? ` ${run.model} is ${BASELINE_NOTE}.` : ""}
         </p>
         <p class="links">
