@@ -5,6 +5,7 @@
  * and the pure pieces it prints with (run-report) and follows runs with (the SSE client).
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -218,6 +219,33 @@ describe("npm run eval", () => {
     expect((await command("tokens", ["revoke", id!, "--url", url])).stdout).toContain(`Revoked ${id}`);
     const refused = await fetch(`${url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: "{}" });
     expect(refused.status).toBe(401);
+  });
+
+  it("scores submitted outputs (promptfoo's results file, a JSONL) into runs without calling a model", async () => {
+    const { units } = (await (await fetch(`${url}/v1/benchmarks/repoqa-snf/datasets/${DATASET}/units?limit=100`)).json()) as { units: { unit: string }[] };
+    expect(units).toHaveLength(16);
+    const dir = mkdtempSync(join(tmpdir(), "nw-eval-submit-"));
+    // promptfoo eval -o results.json over the export: vars carry benchmark, dataset and unit; a failed provider call has no output.
+    const results = units.map(({ unit }, i) => ({ vars: { benchmark: "repoqa-snf", dataset: DATASET, unit }, response: i === 0 ? { error: "HTTP 500" } : { output: i % 2 ? "def f():\n    pass\n" : "" } }));
+    writeFileSync(join(dir, "results.json"), JSON.stringify({ evalId: "eval-1", results: { version: 3, results } }));
+    const submitted = results.slice(1).map((r) => ({ unit: r.vars.unit, output: (r.response as { output: string }).output }));
+    const { code, stdout, stderr } = await evalCommand(["--outputs", join(dir, "results.json"), "--model", "my-harness", "--url", url, "--out", dir]);
+    expect(code, stdout + stderr).toBe(0);
+    const run = (await (await fetch(`${url}/v1/runs/${runIdOf(stdout)}`)).json()) as RunProgress & { model: string; receipt: Record<string, unknown> };
+    expect(run).toMatchObject({ status: "completed", model: "submitted:my-harness", units: 15, model_calls: 0 });
+    expect(run.counts).toMatchObject({ scored: 15, passed: 0, error: 0 });
+    expect(run.receipt).toMatchObject({ source: "submitted outputs", outputs: 15, outputs_sha256: createHash("sha256").update(JSON.stringify(submitted)).digest("hex"), filters: { units: 15 } });
+
+    const jsonl = join(dir, "outputs.jsonl");
+    writeFileSync(jsonl, submitted.slice(0, 2).map((o) => JSON.stringify(o)).join("\n") + "\n");
+    const two = await evalCommand(["--outputs", jsonl, "--model", "my-harness", "--dataset", DATASET, "--url", url, "--out", dir, "--json"]);
+    expect(two.code, two.stdout + two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout)).toMatchObject({ model: "submitted:my-harness", samples: 2, scored: 2 });
+
+    writeFileSync(jsonl, JSON.stringify({ unit: "python::nowhere::f@2048@0", output: "" }) + "\n");
+    const unknown = await evalCommand(["--outputs", jsonl, "--model", "my-harness", "--dataset", DATASET, "--url", url]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("python::nowhere::f@2048@0");
   });
 
   it("stops at a usage error before contacting any instance", async () => {

@@ -66,6 +66,11 @@ describe("a run from submitted outputs scores each as POST /v1/score does", () =
     const entries = await (await get(`/v1/leaderboard?dataset=${dataset}`)).json<any>();
     const row = entries.rows.find((r: any) => r.model === "my-harness");
     expect(row?.receipt?.source).toBe("submitted outputs");
+    // An ordinary run: paired with the run whose answers it mostly reuses, and marked where runs and entries are shown.
+    const compared = await (await get(`/v1/compare?a=${done.id}&b=${bm25.id}`)).json<any>();
+    expect(compared.n_paired).toBe(16);
+    for (const page of [`/runs/${done.id}`, "/runs", `/?dataset=${dataset}`]) expect(await (await get(page)).text(), page).toContain("scored from submitted outputs");
+    expect(await (await get(`/runs/${bm25.id}`)).text()).not.toContain("scored from submitted outputs");
   });
 
   it("LongCodeU: part of the dataset (oracle answers and empty ones), not published", async () => {
