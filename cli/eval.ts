@@ -148,7 +148,7 @@ interface RunView extends RunProgress {
 /** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
 function runRequest(values: Values): Record<string, unknown> {
   if (!values.model) throw new UsageError(values.outputs ? "--model names the model whose --outputs these are (e.g. --model my-model)" : "--model is required (e.g. --model baseline:oracle)");
-  const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs)) : undefined;
+  const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), { benchmark: values.benchmark, dataset: values.dataset }) : undefined;
   if (submitted && (values.languages !== undefined || values.limit !== undefined)) throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
   const dataset = values.dataset ?? submitted?.dataset;
   if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");

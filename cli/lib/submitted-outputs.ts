@@ -16,28 +16,34 @@ export interface SubmittedOutputs {
   skipped: number;
 }
 
+type Vars = { unit?: unknown; benchmark?: unknown; dataset?: unknown };
+
 interface PromptfooResult {
-  vars?: { unit?: unknown; benchmark?: unknown; dataset?: unknown };
+  vars?: Vars;
+  testCase?: { vars?: Vars };
   response?: { output?: unknown; error?: unknown } | null;
   error?: unknown;
 }
 
-function fromPromptfoo(file: string, results: PromptfooResult[]): SubmittedOutputs {
+function fromPromptfoo(file: string, results: PromptfooResult[], only: Pick<SubmittedOutputs, "benchmark" | "dataset">): SubmittedOutputs {
   const outputs: SubmittedOutputs["outputs"] = [];
   const benchmarks = new Set<string>();
   const datasets = new Set<string>();
   let skipped = 0;
   results.forEach((r, i) => {
-    const unit = r.vars?.unit;
+    const vars = r.vars ?? r.testCase?.vars;
+    const unit = vars?.unit;
     if (typeof unit !== "string" || !unit) throw new UsageError(`${file}: result ${i} has no vars.unit (were the tests made by needlework's promptfoo export?)`);
-    if (typeof r.vars?.benchmark === "string") benchmarks.add(r.vars.benchmark);
-    if (typeof r.vars?.dataset === "string") datasets.add(r.vars.dataset);
+    // A file of several benchmarks' (or datasets') tests: --benchmark / --dataset pick one.
+    if ((only.benchmark && vars?.benchmark !== undefined && vars.benchmark !== only.benchmark) || (only.dataset && vars?.dataset !== undefined && vars.dataset !== only.dataset)) return;
+    if (typeof vars?.benchmark === "string") benchmarks.add(vars.benchmark);
+    if (typeof vars?.dataset === "string") datasets.add(vars.dataset);
     const output = r.response?.output;
     if (output === undefined || output === null) return void skipped++;
     outputs.push({ unit, output: typeof output === "string" ? output : JSON.stringify(output) });
   });
   const one = (values: Set<string>, what: string) => {
-    if (values.size > 1) throw new UsageError(`${file} holds results of several ${what}s (${[...values].join(", ")}); submit one at a time`);
+    if (values.size > 1) throw new UsageError(`${file} holds results of several ${what}s (${[...values].join(", ")}); pick one with --${what}`);
     return values.values().next().value;
   };
   return { outputs, benchmark: one(benchmarks, "benchmark"), dataset: one(datasets, "dataset"), skipped };
@@ -59,8 +65,11 @@ function fromJsonl(file: string, text: string): SubmittedOutputs {
   return { outputs, skipped: 0 };
 }
 
-/** The outputs of `file`, JSONL or promptfoo's results JSON (told apart by its `results.results` array). */
-export function readSubmittedOutputs(file: string): SubmittedOutputs {
+/**
+ * The outputs of `file`, JSONL or promptfoo's results JSON (told apart by its `results.results`
+ * array); of a promptfoo file, only the results of `only`'s benchmark and dataset when given.
+ */
+export function readSubmittedOutputs(file: string, only: Pick<SubmittedOutputs, "benchmark" | "dataset"> = {}): SubmittedOutputs {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -74,7 +83,7 @@ export function readSubmittedOutputs(file: string): SubmittedOutputs {
     whole = undefined; // JSONL (a file of one line parses as JSON too, and is read below)
   }
   const results = (whole as { results?: { results?: unknown } } | undefined)?.results?.results;
-  const read = Array.isArray(results) ? fromPromptfoo(file, results as PromptfooResult[]) : fromJsonl(file, text);
+  const read = Array.isArray(results) ? fromPromptfoo(file, results as PromptfooResult[], only) : fromJsonl(file, text);
   if (!read.outputs.length) throw new UsageError(`${file} has no outputs`);
   return read;
 }

@@ -26,6 +26,7 @@ import { ROOT, api, type Api } from "../../cli/lib/api";
 import { nodeFamilies } from "../../cli/lib/families";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
+import { readSubmittedOutputs } from "../../cli/lib/submitted-outputs";
 import "../../cli/lib/tree-sitter-node";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
@@ -283,6 +284,25 @@ describe("promptfoo with the documented three-key config", () => {
       expect(ofBenchmark.some((r) => !r.success), `${benchmark}: no failure`).toBe(true);
     }
     expect(compared).toBe(tests.length);
+
+    // promptfoo's results file, scored into a run (npm run eval -- --outputs reads it so): every sample's verdict is promptfoo's.
+    const file = join(dir, "results.json");
+    writeFileSync(file, JSON.stringify(results));
+    const submitted = readSubmittedOutputs(file, { benchmark: "semtrace" });
+    const ofSemtrace = rows.filter((r) => r.testCase.vars.benchmark === "semtrace");
+    expect(submitted).toMatchObject({ benchmark: "semtrace", dataset: ofSemtrace[0].testCase.vars.dataset, skipped: 0 });
+    expect(submitted.outputs.length).toBe(ofSemtrace.length);
+    let run = await client.request<{ id: string; status: string; model_calls: number; receipt: Record<string, unknown> }>(
+      "POST", "/v1/runs", { benchmark: "semtrace", dataset: submitted.dataset, model: "promptfoo-book", outputs: submitted.outputs, concurrency: 16, publish: false }, { admin: true });
+    for (let i = 0; run.status === "running" && i < 600; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = await client.request("GET", `/v1/runs/${run.id}`);
+    }
+    expect(run).toMatchObject({ status: "completed", model_calls: 0, receipt: { source: "submitted outputs", outputs: ofSemtrace.length } });
+    const { samples } = await client.request<{ samples: { unit: string; passed: boolean; score: number }[] }>("GET", `/v1/runs/${run.id}/samples?limit=500`);
+    const byUnit = new Map(ofSemtrace.map((r) => [r.testCase.vars.unit, r]));
+    expect(samples.map((s) => [s.unit, s.passed, s.score])).toEqual(samples.map((s) => [s.unit, byUnit.get(s.unit)!.success, byUnit.get(s.unit)!.score]));
+    expect(samples.length).toBe(ofSemtrace.length);
 
     // Scored through the javascript assertion, a verdict reaches promptfoo whole: named score and detail.
     expect(javascriptRows.length).toBe(2);
