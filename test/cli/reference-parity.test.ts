@@ -1,6 +1,6 @@
 /**
  * Differential test "port = reference algorithm": the service's RepoQA sanitizer, comment removal
- * and similarity, and CodeBLEU's syntax match, against the references' own algorithms re-derived in
+ * and similarity, and CodeBLEU's syntax and data-flow match, against the references' own algorithms re-derived in
  * Python (parser-parity/reference_oracle.py: repoqa 0.1.2, codebleu 0.7.1) running on the native
  * tree-sitter core through its C API — not the port, and not web-tree-sitter.
  *
@@ -44,13 +44,15 @@ const THRESHOLD = 0.8;
 /** NLTK and the port agree to 1e-15 relative (docs/fidelity.md); anything above this is a difference. */
 const SIMILARITY_TOLERANCE = 1e-12;
 
-const CHECKS = ["extracted", "similarity", "verdict@0.8", "extracted (no comments)", "similarity (no comments)", "syntax match"] as const;
+const CHECKS = ["extracted", "similarity", "verdict@0.8", "extracted (no comments)", "similarity (no comments)", "syntax match", "dataflow match"] as const;
 type Check = (typeof CHECKS)[number];
 
 interface PortScores {
   /** [extracted, similarity] without and with comment removal. */
   needle: [string, number][];
   syntax: [number, number] | null;
+  /** CodeBLEU's data-flow match of the pair: (matched, total), as the syntax match. */
+  dataflow: [number, number] | null;
 }
 
 function portScores(lang: Language, loaded: LoadedLanguage, s: Snippet, i: number): PortScores {
@@ -64,13 +66,19 @@ function portScores(lang: Language, loaded: LoadedLanguage, s: Snippet, i: numbe
   });
   const cb = (CODEBLEU_LANGUAGES as readonly string[]).includes(lang);
   const syntax = cb ? codeBleuSampleStats([s.base], [s.code], lang as CodeBleuLanguage, loaded)[0] : null;
-  return { needle, syntax: syntax ? [syntax.syntaxMatched, syntax.syntaxTotal] : null };
+  return {
+    needle,
+    syntax: syntax ? [syntax.syntaxMatched, syntax.syntaxTotal] : null,
+    dataflow: syntax ? [syntax.flowMatched, syntax.flowTotal] : null,
+  };
 }
 
 function oracleJobs(lang: Language, s: Snippet, i: number): OracleJob[] {
   const answer = answerFor(lang, s, i);
   const jobs: OracleJob[] = [false, true].map((ignore) => ({ op: "needle", lang, answer, needle: s.base, ignore_comments: ignore }));
-  if ((CODEBLEU_LANGUAGES as readonly string[]).includes(lang)) jobs.push({ op: "syntax", lang, reference: s.base, candidate: s.code });
+  if ((CODEBLEU_LANGUAGES as readonly string[]).includes(lang)) {
+    jobs.push({ op: "syntax", lang, reference: s.base, candidate: s.code }, { op: "dataflow", lang, reference: s.base, candidate: s.code });
+  }
   return jobs;
 }
 
@@ -101,7 +109,7 @@ function compare(lang: Language, encoding: OracleEncoding, snippets: Snippet[], 
       off = true;
       if (tally.examples.length < 4) tally.examples.push({ check, source: s.source, ours: port, reference });
     };
-    const [raw, clean, syntax] = results[i];
+    const [raw, clean, syntax, dataflow] = results[i];
     for (const r of results[i]) if (r.error) record("extracted", false, "(port ran)", r.error);
     const [[ex, sim], [exClean, simClean]] = ours[i].needle;
     record("extracted", ex === raw.sanitized, ex, raw.sanitized);
@@ -110,6 +118,7 @@ function compare(lang: Language, encoding: OracleEncoding, snippets: Snippet[], 
     record("extracted (no comments)", exClean === clean.cleaned, exClean, clean.cleaned);
     record("similarity (no comments)", Math.abs(simClean - clean.similarity!) <= SIMILARITY_TOLERANCE, simClean, clean.similarity);
     if (ours[i].syntax) record("syntax match", JSON.stringify(ours[i].syntax) === JSON.stringify(syntax.match), ours[i].syntax, syntax.match);
+    if (ours[i].dataflow) record("dataflow match", JSON.stringify(ours[i].dataflow) === JSON.stringify(dataflow.match), ours[i].dataflow, dataflow.match);
     if (off) tally.differing++;
   });
   return tally;
@@ -141,7 +150,7 @@ describe("the ports = the references' algorithms (Python, native core), on real 
   afterAll(() => console.log(report(tallies)));
 
   for (const lang of LANGUAGES) {
-    it(`${lang}: sanitizer, comment removal, similarity and syntax match`, async () => {
+    it(`${lang}: sanitizer, comment removal, similarity, syntax and data-flow match`, async () => {
       const snippets = makeSnippets(findCorpus(lang), PER_LANGUAGE);
       const jobs = snippets.map((s, i) => oracleJobs(lang, s, i));
       const pending = runOracle(jobs.flat(), "utf8");

@@ -1,11 +1,11 @@
 /**
  * Drives reference_oracle.py (beside this file): the references' own algorithms (repoqa 0.1.2's
- * sanitizer, comment removal and similarity; codebleu 0.7.1's syntax match), re-derived in Python
+ * sanitizer, comment removal and similarity; codebleu 0.7.1's syntax and data-flow match), re-derived in Python
  * and run on the native tree-sitter core through its C API, with the input encoded as UTF-8 as the
  * references encode it ("utf8") or as UTF-16 as the package's web-tree-sitter and the Node binding
  * hand it to the core ("utf16"); and the native trees themselves (S-expressions, query captures,
  * every node by cursor) for test/cli/parser-parity.test.ts. One python3 process per call answers a
- * whole batch of jobs.
+ * whole batch of jobs. `match` is (matched, total) for `syntax` and `dataflow` jobs.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -36,6 +36,13 @@ const GRAMMARS: Record<Language, [pkg: string, symbol: string]> = {
 
 export type OracleEncoding = "utf8" | "utf16";
 
+/**
+ * How data-flow merges order parent names: "first" occurrence, the port's named deviation
+ * (src/metrics/codebleu/dfg/common.ts), or Python's literal `list(set(...))` ("set", string-hash order
+ * under the PYTHONHASHSEED=0 the oracle runs with).
+ */
+export type OracleNamesOrder = "first" | "set";
+
 export type OracleJob =
   | { op: "facts"; lang: Language; code: string }
   | { op: "codebleu_tree"; lang: Language; code: string }
@@ -43,6 +50,7 @@ export type OracleJob =
   | { op: "remove_comments"; lang: Language; code: string }
   | { op: "needle"; lang: Language; answer: string; needle: string; ignore_comments: boolean }
   | { op: "syntax"; lang: Language; reference: string; candidate: string }
+  | { op: "dataflow"; lang: Language; reference: string; candidate: string }
   | { op: "sexp"; lang: Language; code: string };
 
 /** A node's [start_byte, end_byte, start_row, start_column, end_row, end_column] (columns in bytes). */
@@ -85,8 +93,14 @@ export const projectNatives = (): OracleNatives => ({
  * needlework's one named grammar deviation to comment removal (docs/fidelity.md, "Grammars": a Rust
  * line comment's own line break stays, as with the references' older grammar).
  */
-export function runOracle(jobs: readonly OracleJob[], encoding: OracleEncoding, keepCommentBreaks = true, natives: OracleNatives = projectNatives()): Promise<OracleResult[]> {
-  const config = { keep_comment_breaks: keepCommentBreaks, ...natives, encoding };
+export function runOracle(
+  jobs: readonly OracleJob[],
+  encoding: OracleEncoding,
+  keepCommentBreaks = true,
+  natives: OracleNatives = projectNatives(),
+  namesOrder: OracleNamesOrder = "first",
+): Promise<OracleResult[]> {
+  const config = { keep_comment_breaks: keepCommentBreaks, ...natives, encoding, names_order: namesOrder };
   // Asynchronous, so that the port's side (and the other encoding) run while Python works.
   const child = spawn(ORACLE_PYTHON, [SCRIPT], { env: { ...process.env, PYTHONHASHSEED: "0" } });
   const out: Buffer[] = [];

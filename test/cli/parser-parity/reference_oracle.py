@@ -19,6 +19,9 @@ Not the port: nothing here reads src/. Each function re-derives one reference fu
   (``.strip()`` as ``codebleu/codebleu.py`` does, comment removal under ``try``, ``get_all_sub_trees``:
   ``str(node)`` of the root and of every node with children, reference subtrees found among the
   candidate's).
+- ``dataflow_match``: codebleu 0.7.1, ``codebleu/dataflow_match.py`` ``corpus_dataflow_match`` for one pair
+  with the ``DFG_*`` functions of ``codebleu/parser/DFG.py``, in reference_dataflow.py beside this file
+  (``names_order``: ``"first"``, the port's named deviation from Python's string-hash set order, or ``"set"``).
 
 The parse is py-tree-sitter's: ``parser.parse(bytes(code, "utf8"))``, the C core reading UTF-8
 (``ts_parser_parse_string_encoding`` with ``TSInputEncodingUTF8``). ``--encoding utf16`` parses
@@ -32,7 +35,7 @@ The C API comes from the Node binding ``tree-sitter`` 0.25.1's shared object (it
 
 Protocol: the first line of stdin is the configuration (JSON: ``runtime``, the binding's path;
 ``grammars``, ``{lang: [path, symbol]}``; ``encoding``; ``keep_comment_breaks``, the one named
-deviation for newer grammars, see ``Core``); every further line a job
+deviation for newer grammars, see ``Core``; ``names_order``, see reference_dataflow.py); every further line a job
 (``{"op": ..., "lang": ..., ...}``); one JSON line out per job.
 """
 
@@ -42,6 +45,8 @@ import re
 import sys
 import tokenize
 from io import StringIO
+
+from reference_dataflow import dataflow_match
 
 # ----------------------------------------------------------------- repoqa 0.1.2, repoqa/utility.py
 
@@ -443,6 +448,8 @@ def run(core, job):
         return needle_similarity(core, job["answer"], job["needle"], lang, job["ignore_comments"])
     if op == "syntax":
         return {"match": syntax_match(core, job["reference"], job["candidate"], lang)}
+    if op == "dataflow":
+        return {"match": dataflow_match(core, job["reference"], job["candidate"], lang, remove_comments_and_docstrings, core.names_order)}
     if op == "sexp":
         with core.parse(lang, core.encode(job["code"])) as root:
             return {"sexp": core.sexp(root)}
@@ -456,6 +463,7 @@ def run(core, job):
 def main():
     config = json.loads(sys.stdin.readline())
     core = Core(config["runtime"], config["grammars"], config.get("encoding", "utf8"), config.get("keep_comment_breaks", False))
+    core.names_order = config.get("names_order", "first")
     for line in sys.stdin:
         job = json.loads(line)
         try:
