@@ -2,9 +2,9 @@
 
 Not the port: nothing here reads src/. Imported by reference_oracle.py, which owns the ``Core``.
 
-- ``dataflow_match``: ``codebleu/dataflow_match.py`` ``corpus_dataflow_match`` for one pair (``.strip()``
-  as ``calc_codebleu`` does, comment removal under ``try``, ``get_data_flow`` of both, ``normalize_dataflow``,
-  each reference flow matched against the candidate's at most once): (matched, total).
+- ``dataflow_match``: ``codebleu/dataflow_match.py`` ``corpus_dataflow_match`` for one pair (after the
+  ``.strip()`` and comment removal reference_oracle.py's ``codebleu_pair`` does: ``get_data_flow`` of both,
+  ``normalize_dataflow``, each reference flow matched against the candidate's at most once): (matched, total).
 - ``get_data_flow``: the parse of ``bytes(code, "utf8")``, ``tree_to_token_index``, ``index_to_code_token``
   (rows and byte columns slicing the Python string's lines, as the reference does), the per-language
   ``DFG_*`` function under ``try``, the flows that take part in some edge, merged per token.
@@ -110,27 +110,21 @@ class Flow:
                 dfg.append((code, idx, "comesFrom", [], []))
                 states[code] = [idx]
             return sorted(dfg, key=lambda x: x[1]), states
-        name_indexs = tree_to_variable_index(name, index_to_code)
-        value_indexs = tree_to_variable_index(value, index_to_code)
+        # The reference reads both token lists before the call; they depend on neither states nor its result.
         temp, states = fn(value, index_to_code, states)
         dfg += temp
-        for i1 in name_indexs:
-            idx1, code1 = index_to_code[i1]
-            for i2 in value_indexs:
-                idx2, code2 = index_to_code[i2]
-                dfg.append((code1, idx1, "comesFrom", [code2], [idx2]))
-            states[code1] = [idx1]
+        self.pairwise(name, value, index_to_code, states, dfg, "comesFrom")
         return sorted(dfg, key=lambda x: x[1]), states
 
-    def pairwise(self, left, right, index_to_code, states, dfg):
-        """Each left token computedFrom each right token, one edge per pair (the C-like assignments)."""
+    def pairwise(self, left, right, index_to_code, states, dfg, relation="computedFrom"):
+        """Each left token from each right token, one edge per pair (definitions, the C-like assignments)."""
         name_indexs = tree_to_variable_index(left, index_to_code)
         value_indexs = tree_to_variable_index(right, index_to_code)
         for i1 in name_indexs:
             idx1, code1 = index_to_code[i1]
             for i2 in value_indexs:
                 idx2, code2 = index_to_code[i2]
-                dfg.append((code1, idx1, "computedFrom", [code2], [idx2]))
+                dfg.append((code1, idx1, relation, [code2], [idx2]))
             states[code1] = [idx1]
 
     def grouped(self, left, right, index_to_code, states, dfg):
@@ -152,6 +146,15 @@ class Flow:
                 dic[key][1] = sorted(list(set(dic[key][1] + x[4])))
         dfg = [(x[0], x[1], x[2], y[0], y[1]) for x, y in sorted(dic.items(), key=lambda t: t[0][1])]
         return sorted(dfg, key=lambda x: x[1])
+
+    def while_loop(self, fn, root, index_to_code, states):
+        """A while loop: every child analysed twice, the edges merged."""
+        dfg = []
+        for _ in range(2):
+            for child in root.children:
+                temp, states = fn(child, index_to_code, states)
+                dfg += temp
+        return self.merge_loop(dfg), states
 
     @staticmethod
     def merge_states(others, extra=None):
@@ -240,12 +243,7 @@ def dfg_python(flow):
                     dfg += temp
             return flow.merge_loop(dfg), states
         if root.type == "while_statement":
-            dfg = []
-            for _ in range(2):
-                for child in root.children:
-                    temp, states = fn(child, index_to_code, states)
-                    dfg += temp
-            return flow.merge_loop(dfg), states
+            return flow.while_loop(fn, root, index_to_code, states)
         return flow.walk_children(fn, root, index_to_code, states, ["for_in_clause"])
 
     def sides(root):
@@ -367,12 +365,7 @@ def dfg_c_like(flow, spec):
                 dfg += temp
             return flow.merge_loop(dfg), states
         if root.type in spec["whiles"]:
-            dfg = []
-            for _ in range(2):
-                for child in root.children:
-                    temp, states = fn(child, index_to_code, states)
-                    dfg += temp
-            return flow.merge_loop(dfg), states
+            return flow.while_loop(fn, root, index_to_code, states)
         return flow.walk_children(fn, root, index_to_code, states)
 
     return fn
@@ -434,19 +427,10 @@ def normalize_dataflow(dataflow):
     return out
 
 
-def dataflow_match(core, reference, candidate, lang, remove_comments_and_docstrings, names_order="first"):
-    """One pair as ``calc_codebleu`` hands it to ``corpus_dataflow_match``: (matched, total). The comment
-    removal is reference_oracle.py's ``remove_comments_and_docstrings`` (codebleu/parser/utils.py)."""
+def dataflow_match(core, reference, candidate, lang, names_order="first"):
+    """One pair as ``corpus_dataflow_match`` compares it, given the stripped, comment-free strings
+    (reference_oracle.py ``codebleu_pair``): (matched, total)."""
     flow = Flow(names_order)
-    reference, candidate = reference.strip(), candidate.strip()
-    try:
-        candidate = remove_comments_and_docstrings(candidate, lang)
-    except Exception:
-        pass
-    try:
-        reference = remove_comments_and_docstrings(reference, lang)
-    except Exception:
-        pass
     cand = normalize_dataflow(get_data_flow(core, candidate, lang, flow))
     ref = normalize_dataflow(get_data_flow(core, reference, lang, flow))
     matched = 0

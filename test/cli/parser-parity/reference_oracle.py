@@ -352,8 +352,9 @@ def subtrees_of(core, code, lang):
         return get_all_sub_trees(core, root)
 
 
-def syntax_match(core, reference, candidate, lang):
-    """One pair as ``calc_codebleu`` hands it to ``corpus_syntax_match``: (matched, total)."""
+def codebleu_pair(reference, candidate, lang):
+    """What ``corpus_syntax_match`` and ``corpus_dataflow_match`` parse of one pair: ``.strip()`` as
+    ``calc_codebleu`` does, then comment removal under ``try``, candidate first."""
     reference, candidate = reference.strip(), candidate.strip()
     try:
         candidate = remove_comments_and_docstrings(candidate, lang)
@@ -363,6 +364,12 @@ def syntax_match(core, reference, candidate, lang):
         reference = remove_comments_and_docstrings(reference, lang)
     except Exception:
         pass
+    return reference, candidate
+
+
+def syntax_match(core, reference, candidate, lang):
+    """One pair as ``calc_codebleu`` hands it to ``corpus_syntax_match``: (matched, total)."""
+    reference, candidate = codebleu_pair(reference, candidate, lang)
     cand_sexps = subtrees_of(core, candidate, lang)
     ref_sexps = subtrees_of(core, reference, lang)
     return [sum(1 for s in ref_sexps if s in cand_sexps), len(ref_sexps)]
@@ -449,7 +456,7 @@ def run(core, job):
     if op == "syntax":
         return {"match": syntax_match(core, job["reference"], job["candidate"], lang)}
     if op == "dataflow":
-        return {"match": dataflow_match(core, job["reference"], job["candidate"], lang, remove_comments_and_docstrings, core.names_order)}
+        return {"match": dataflow_match(core, *codebleu_pair(job["reference"], job["candidate"], lang), lang, core.names_order)}
     if op == "sexp":
         with core.parse(lang, core.encode(job["code"])) as root:
             return {"sexp": core.sexp(root)}
