@@ -104,6 +104,9 @@ export default defineConfig(async () => {
       globalSetup: ["./test/global-setup.ts"],
       // Run tests wait for real queue deliveries and loopback model latency; a loaded CI machine is slower.
       testTimeout: 30_000,
+      // Two files at once even on a 2-core machine (vitest's default there is one): much of a
+      // file's time is waiting (queue deliveries, loopback model latency, a runtime starting).
+      maxWorkers: 2,
       reporters: ["default", "./test/summary-reporter.ts"],
       // Node-side command, browser, architecture and docs tests run under vitest.node.config.ts.
       exclude: EXCLUDED,

@@ -11,6 +11,9 @@ export default defineConfig({
     include: ["test/cli/**/*.test.ts", "test/browser/**/*.test.ts", "test/architecture/**/*.test.ts", "test/docs/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
+    // Two files at once even on a 2-core machine (vitest's default there is one): most of a
+    // command or browser test's time is waiting on a child process or a local instance.
+    maxWorkers: 2,
     reporters: ["default", "./test/summary-reporter.ts"],
   },
 });

@@ -107,7 +107,8 @@ describe("POST /v1/metrics/codebleu", () => {
   it("is described in the OpenAPI document", async () => {
     const doc = await (await get("/openapi.json")).json<any>();
     const op = doc.paths[PATH].post;
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "413", "415", "422"]);
+    // 429: the rate limit every public route has (docs/limits.md, "Rate limits").
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "413", "415", "422", "429"]);
     expect(doc.components.schemas.CodeBleuRequest.required.sort()).toEqual(["language", "pairs"]);
   });
 });
