@@ -81,7 +81,8 @@ describe("run pages in Chromium", () => {
     expect(shown).toEqual(samples.filter((s) => s.passed === false).map((s) => s.unit));
     await screenshot(page, "run-samples", { firstScreen: false });
     const wrong = samples.find((s) => s.passed === false && s.detail.best_target !== s.detail.target)!;
-    await page.click(`#samples a[href$="${encodeURIComponent(wrong.unit)}"]`);
+    // A sample's link carries the browser's filters (for its previous / next): match its path.
+    await page.click(`#samples tr[data-unit="${wrong.unit}"] a[href*="/samples/${encodeURIComponent(wrong.unit)}"]`);
     await page.waitForSelector("#diff");
     expect(await page.textContent("#outcome")).toBe("✗ failed");
     expect(await page.locator("#diff tr.removed, #diff tr.added").count()).toBeGreaterThan(0);
