@@ -58,6 +58,9 @@ afterAll(async () => {
 
 async function open(path: string): Promise<Page> {
   const page = await chromiumContext().newPage();
+  // The boards may be kept by the browser's cache (their Cache-Control): the same board read before
+  // the runs would come back as it was. A reader reloading asks again; so does this test.
+  await page.setExtraHTTPHeaders({ "cache-control": "no-cache" });
   const res = await page.goto(`${instance!.url}${path}`);
   expect(res?.status(), path).toBe(200);
   return page;
