@@ -183,7 +183,7 @@ export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): 
       continue;
     }
     // The reason the file is skipped, null when its functions were read.
-    const skip = withTree(lang, text, (root) => {
+    const read = withTree(lang, text, (root) => {
       if (root.hasError) return "tree-sitter parse errors";
       for (const { node } of lang.functionQuery.captures(root)) {
         if (insideFunction(node)) continue;
@@ -194,7 +194,9 @@ export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): 
         candidates.push({ name: node.childForFieldName("name")?.text ?? "", path: rel, line: node.startPosition.row + 1, ...fn });
       }
       return null;
-    }) ?? "tree-sitter gave up";
+    });
+    // undefined: no tree at all; null: the functions were read (`??` would take null for the former).
+    const skip = read === undefined ? "tree-sitter gave up" : read;
     if (skip) skipped.push({ path: rel, reason: skip });
   }
 
