@@ -43,13 +43,14 @@ export function applyLocalMigrations(persistTo?: string): void {
  * Starts `wrangler dev --local` on 127.0.0.1:`port`. With `persistTo`, D1 and R2 live there instead
  * of `.wrangler/state`, so a test never touches the user's data. A second instance beside a
  * running `npm start` also needs its own `inspectorPort` (both would take 9229 and one fails).
+ * `entry` replaces wrangler.toml's `main` (a test's seeding Worker around the real app).
  */
 export function startWranglerDev(
   port: number,
   output: "inherit" | "ignore" | "pipe",
-  opts: { persistTo?: string; inspectorPort?: number } = {},
+  opts: { persistTo?: string; inspectorPort?: number; entry?: string } = {},
 ): ChildProcess {
-  const args = ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs(opts.persistTo)];
+  const args = ["dev", ...(opts.entry ? [opts.entry] : []), "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs(opts.persistTo)];
   if (opts.inspectorPort) args.push("--inspector-port", String(opts.inspectorPort));
   return spawn(WRANGLER, args, {
     cwd: ROOT,
@@ -125,13 +126,13 @@ export interface IsolatedInstance {
   stop(): Promise<void>;
 }
 
-export async function startIsolatedInstance(prefix: string): Promise<IsolatedInstance> {
+export async function startIsolatedInstance(prefix: string, opts: { entry?: string } = {}): Promise<IsolatedInstance> {
   const persistTo = mkdtempSync(join(tmpdir(), `${prefix}-state-`));
   const token = ensureAdminToken(() => {});
   applyLocalMigrations(persistTo);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dev = startWranglerDev(port, "pipe", { persistTo, inspectorPort: await freePort() });
+  const dev = startWranglerDev(port, "pipe", { persistTo, inspectorPort: await freePort(), entry: opts.entry });
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   dev.stdout?.on("data", keep);

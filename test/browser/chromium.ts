@@ -60,3 +60,22 @@ export async function screenshot(page: Page, name: string, opts: { firstScreen: 
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * One Chromium per test file: `start()` in beforeAll, `context()` in a test (it throws
+ * `chromiumMissing`, so a machine without the browser fails rather than skips), `close()` in afterAll.
+ */
+export function chromiumSession(profilePrefix: string) {
+  let browser: Chromium | undefined;
+  return {
+    missing: chromiumMissing,
+    async start() {
+      browser = await launchChromium(profilePrefix);
+    },
+    context(): BrowserContext {
+      if (chromiumMissing) throw new Error(chromiumMissing);
+      return browser!.browser;
+    },
+    close: async () => browser?.close(),
+  };
+}

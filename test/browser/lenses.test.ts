@@ -8,25 +8,21 @@
  * bucket, a LongCodeU sample's expected answer beside the model's, and a sensitivity run. Every
  * page is screenshot at 1280 and 390 px into test/artifacts/ (lens-*.png).
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api as apiClient } from "../../cli/lib/api";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { longcodeuDemo } from "../../src/benchmarks/longcodeu/node/demo";
 import { semtraceDemo } from "../../src/benchmarks/semtrace/node/demo";
-import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { chromiumSession, screenshot } from "./chromium";
 import { endedRun, instanceApi } from "./instance-api";
 import { startLensModel, type LensModel } from "./lens-model";
 
 let instance: IsolatedInstance | undefined;
 let model: LensModel | undefined;
-let browser: Chromium | undefined;
-const missing = chromiumMissing;
-
-function chromiumContext(): BrowserContext {
-  if (missing) throw new Error(missing);
-  return browser!.browser;
-}
+const chromium = chromiumSession("nw-lenses-profile-");
+const missing = chromium.missing;
+const chromiumContext = chromium.context;
 
 const api = instanceApi(() => instance!);
 
@@ -47,11 +43,11 @@ beforeAll(async () => {
   const log = () => {};
   await semtraceDemo.load(client, log);
   await longcodeuDemo.load(client, log);
-  browser = await launchChromium("nw-lenses-profile-");
+  await chromium.start();
 }, 480_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium.close();
   await model?.close();
   await instance?.stop();
 });

@@ -4,33 +4,21 @@
  * inside the Worker (test/browser/seed-worker.ts: the real app plus one admin route), from a
  * paper-sized grid (D 20–80 x 11 positions). Screenshots go to test/artifacts/.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, waitForService } from "../../cli/lib/api";
-import { WRANGLER_ENV, applyLocalMigrations, ensureAdminToken, freePort } from "../../cli/lib/local-service";
+import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { PositionalModelBreakdown, PositionalResponse } from "../../src/benchmarks/semtrace/leaderboard";
 import { curveSamples, positionalRun } from "../leaderboard/positional-fixtures";
-import { chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { chromiumSession, screenshot } from "./chromium";
 
 const DATASET = "sst-browser";
 const TASKS = ["lexical-recall", "cruxeval-o", "semtrace"];
 
-let persistTo: string | undefined;
-let dev: ChildProcess | undefined;
-let output = "";
+let instance: IsolatedInstance | undefined;
 let url: string;
-let browser: Chromium | undefined;
-
-const missing = chromiumMissing;
-
-function chromiumContext(): BrowserContext {
-  if (missing) throw new Error(missing);
-  return browser!.browser;
-}
+const chromium = chromiumSession("nw-positional-profile-");
+const missing = chromium.missing;
+const chromiumContext = chromium.context;
 
 async function json<T>(path: string): Promise<T> {
   const res = await fetch(new URL(path, url));
@@ -40,25 +28,9 @@ async function json<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   if (missing) return;
-  persistTo = mkdtempSync(join(tmpdir(), "nw-positional-state-"));
-  const token = ensureAdminToken(() => {});
-  applyLocalMigrations(persistTo);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  // startWranglerDev's arguments, with the seeding entry in place of src/index.ts.
-  dev = spawn(
-    join(ROOT, "node_modules/.bin/wrangler"),
-    ["dev", "test/browser/seed-worker.ts", "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", persistTo, "--inspector-port", String(await freePort())],
-    { cwd: ROOT, env: WRANGLER_ENV, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  dev.stdout?.on("data", keep);
-  dev.stderr?.on("data", keep);
-  try {
-    await waitForService(url, 90_000);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
-  }
+  instance = await startIsolatedInstance("nw-positional", { entry: "test/browser/seed-worker.ts" });
+  url = instance.url;
+  const token = instance.token;
   const publish = async (run: unknown) => {
     const res = await fetch(`${url}/__test/publish`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(run) });
     if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
@@ -67,17 +39,12 @@ beforeAll(async () => {
   // A second model with SemTrace only, so its page shows the missing tasks.
   await publish(positionalRun("acme/semtrace-only", "semtrace", DATASET, curveSamples("semtrace", 4)));
 
-  browser = await launchChromium("nw-positional-profile-");
+  await chromium.start();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  if (dev && dev.exitCode === null) {
-    const exited = new Promise((resolve) => dev!.once("exit", resolve));
-    dev.kill("SIGINT");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  }
-  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+  await chromium.close();
+  await instance?.stop();
 });
 
 describe("positional pages in Chromium", () => {

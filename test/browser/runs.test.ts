@@ -7,26 +7,21 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
-import { ARTIFACTS, chromiumMissing, launchChromium, screenshot, type Chromium } from "./chromium";
+import { ARTIFACTS, chromiumSession, screenshot } from "./chromium";
 import { endedRun, instanceApi, type Run } from "./instance-api";
 
 const DATASET = "runs-browser";
 
 let instance: IsolatedInstance | undefined;
 let model: LoopbackModel | undefined;
-let browser: Chromium | undefined;
-
-const missing = chromiumMissing;
-
-function chromiumContext(): BrowserContext {
-  if (missing) throw new Error(missing);
-  return browser!.browser;
-}
+const chromium = chromiumSession("nw-runs-profile-");
+const missing = chromium.missing;
+const chromiumContext = chromium.context;
 
 const api = instanceApi(() => instance!);
 
@@ -38,11 +33,11 @@ beforeAll(async () => {
   const release = readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8");
   const res = await fetch(`${instance.url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, { method: "POST", body: release, headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` } });
   if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
-  browser = await launchChromium("nw-runs-profile-");
+  await chromium.start();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium.close();
   await model?.close();
   await instance?.stop();
 });
