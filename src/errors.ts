@@ -52,6 +52,11 @@ export function invalid(detail: string): never {
   throw new ProblemError("unprocessable-content", detail);
 }
 
+/** Throws the 404 problem: the thing the request names does not exist (`row ?? notFound("why")`). */
+export function notFound(detail: string): never {
+  throw new ProblemError("not-found", detail);
+}
+
 /** Throws the 409 problem: the request contradicts what is stored (`ok || conflict("why")`). */
 export function conflict(detail: string): never {
   throw new ProblemError("conflict", detail);

@@ -2,7 +2,7 @@
  * The hosted benchmark families: the only file that names them. Adding a benchmark is its folder
  * under src/benchmarks/ and one line here.
  */
-import { ProblemError } from "../errors";
+import { invalid } from "../errors";
 import { longcodeuFamily } from "./longcodeu";
 import { repoqaFamily } from "./repoqa";
 import { semtraceFamily } from "./semtrace";
@@ -33,7 +33,7 @@ export const familyOf = (id: string): Family | undefined => FAMILIES.find((f) =>
 
 export function getBenchmark(id: string): Benchmark {
   const benchmark = findBenchmark(id);
-  if (!benchmark) throw new ProblemError("unprocessable-content", `Unknown benchmark "${id}": use one of ${benchmarkIds().join(", ")}.`);
+  if (!benchmark) invalid(`Unknown benchmark "${id}": use one of ${benchmarkIds().join(", ")}.`);
   return benchmark;
 }
 

@@ -8,7 +8,7 @@
 import { BudgetExceededError, type WorkMeter } from "../code/budget";
 import { codeLlamaTokenizer } from "../datasets/tokenizer";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { notFound, ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
 import { findBenchmark } from "./registry";
 import { placePrefill, type PrefillMode } from "../runs/prefill";
@@ -17,7 +17,7 @@ import type { Benchmark, LoadedUnit, SampleVerdict } from "./types";
 /** The benchmark `id`, or a 404 naming the ones there are (for ids in a path). */
 export function benchmarkOr404(id: string, ids: readonly string[]): Benchmark {
   const benchmark = findBenchmark(id);
-  if (!benchmark) throw new ProblemError("not-found", `No benchmark "${id}": use one of ${ids.join(", ")}.`);
+  if (!benchmark) notFound(`No benchmark "${id}": use one of ${ids.join(", ")}.`);
   return benchmark;
 }
 

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import { db } from "../datasets/store";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { invalid, notFound } from "../errors";
 import type { ScopeFilters } from "./sides";
 
 /** Completed runs a picker lists at most (newest first). */
@@ -134,14 +134,14 @@ export async function candidateGroups(env: Env): Promise<{ runs: CandidateGroup[
 export async function candidatesFor(env: Env, a: string, filters: ScopeFilters): Promise<PickedSide> {
   const [run] = await db(env).select().from(r).where(eq(r.id, a)).limit(1);
   if (run) {
-    if (run.status !== "completed") throw new ProblemError("unprocessable-content", `Run "${a}" is ${run.status}: only a completed run's samples are compared.`);
+    if (run.status !== "completed") invalid(`Run "${a}" is ${run.status}: only a completed run's samples are compared.`);
     const scope = runScope(run);
     const [runs, entries] = await Promise.all([completedRuns(env, scope, a), sampledEntries(env, scope)]);
     const listed = new Set([a, ...runs.map((x) => x.id)]);
     return { found: "side", side: { value: a, label: runLabel(run), kind: "run" }, scope, others: [...runs.map((x): Candidate => ({ value: x.id, label: runLabel(x), kind: "run" })), ...entryCandidates(entries, listed)] };
   }
   const own = await sampledEntries(env, filters, { only: a });
-  if (own.length === 0) throw new ProblemError("not-found", `"${a}" is neither a run id nor the model slug of a leaderboard entry with stored samples${Object.values(filters).some((v) => v !== undefined) ? " in that scope" : ""}.`);
+  if (own.length === 0) notFound(`"${a}" is neither a run id nor the model slug of a leaderboard entry with stored samples${Object.values(filters).some((v) => v !== undefined) ? " in that scope" : ""}.`);
   const scopes = [...new Map(own.map((x) => [scopeKey(x), { benchmark: x.benchmark, dataset: x.dataset, mode: x.mode, comment_mode: x.comment_mode }])).values()];
   if (scopes.length > 1) return { found: "scopes", slug: a, model: own[0].model, scopes };
   const scope = scopes[0];

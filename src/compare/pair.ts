@@ -5,7 +5,7 @@
  */
 import type { CompareRule, CompareSample } from "../benchmarks/types";
 import type { BudgetPlan } from "../code/budget";
-import { ProblemError } from "../errors";
+import { invalid } from "../errors";
 import { wilson } from "../leaderboard/wilson";
 import { BOOTSTRAP_RESAMPLES, mcnemarExact, newcombeDifference, pairedBootstrap, type BootstrapDifference, type PairedDifference, type PairedTable } from "../metrics/paired";
 import { checkBootstrapDraws } from "./budget";
@@ -51,7 +51,7 @@ function keyed(rule: CompareRule, samples: readonly CompareSample[], side: "a" |
   const out = new Map<string, CompareSample>();
   for (const s of samples) {
     const key = rule.pairKey(s);
-    if (out.has(key)) throw new ProblemError("unprocessable-content", `Side ${side} has more than one sample of task "${key}", so its samples cannot be paired one to one; compare the runs instead.`);
+    if (out.has(key)) invalid(`Side ${side} has more than one sample of task "${key}", so its samples cannot be paired one to one; compare the runs instead.`);
     out.set(key, s);
   }
   return out;

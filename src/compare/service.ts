@@ -7,7 +7,7 @@ import { findBenchmark } from "../benchmarks/registry";
 import type { CompareRule } from "../benchmarks/types";
 import { budgetPlan } from "../code/budget";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { invalid, ProblemError } from "../errors";
 import { qs } from "../page/format";
 import { discordantCounts, type DiscordantKind, type DiscordantPair } from "./discordant";
 import { comparePairs, type PairedComparison } from "./pair";
@@ -92,10 +92,10 @@ function discordantPage(list: readonly DiscordantPair[], byPass: boolean, page: 
 export async function comparedSides(env: Env, q: CompareQuery): Promise<{ a: Side; b: Side; rule: CompareRule; threshold: number | null }> {
   const [a, b] = await readSides(env, q.a, q.b, q);
   if (a.benchmark !== b.benchmark || a.dataset !== b.dataset) {
-    throw new ProblemError("unprocessable-content", `Both sides must be the same benchmark and dataset: a is ${a.benchmark} on ${a.dataset}, b is ${b.benchmark} on ${b.dataset}.`);
+    invalid(`Both sides must be the same benchmark and dataset: a is ${a.benchmark} on ${a.dataset}, b is ${b.benchmark} on ${b.dataset}.`);
   }
   const rule = findBenchmark(a.benchmark)?.compare;
-  if (!rule) throw new ProblemError("unprocessable-content", `Benchmark "${a.benchmark}" has no paired comparison.`);
+  if (!rule) invalid(`Benchmark "${a.benchmark}" has no paired comparison.`);
   const threshold = rule.defaultThreshold === undefined ? null : (q.threshold ?? rule.defaultThreshold);
   return { a, b, rule, threshold };
 }

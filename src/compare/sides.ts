@@ -9,7 +9,7 @@ import type { CompareSample } from "../benchmarks/types";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { invalid, notFound } from "../errors";
 
 /** The leaderboard scope filters a query may give (the leaderboard's names). */
 export interface ScopeFilters {
@@ -42,7 +42,7 @@ export interface Side extends SideInfo {
 type EntryRow = typeof schema.leaderboardEntries.$inferSelect;
 
 const unprocessable = (detail: string): never => {
-  throw new ProblemError("unprocessable-content", detail);
+  invalid(detail);
 };
 
 /** The run `id`, or undefined when there is none. A run that has not completed is refused (422). */
@@ -137,7 +137,7 @@ export async function readSides(env: Env, nameA: string, nameB: string, filters:
   const missing = (name: string, entries: EntryRow[] | undefined, scope: ScopeFilters) => {
     if (entries?.length !== 0) return;
     const given = Object.entries(scope).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`);
-    throw new ProblemError("not-found", `"${name}" is neither a run id nor the model slug of a leaderboard entry${given.length ? ` with ${given.join(", ")}` : ""}.`);
+    notFound(`"${name}" is neither a run id nor the model slug of a leaderboard entry${given.length ? ` with ${given.join(", ")}` : ""}.`);
   };
   missing(nameA, entriesA, scopeFrom(runB));
   missing(nameB, entriesB, scopeFrom(runA));

@@ -12,7 +12,7 @@ import type { CompareRule, CompareSample } from "../benchmarks/types";
 import { db } from "../datasets/store";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { notFound, ProblemError } from "../errors";
 import { benchmarkOptions } from "../page/runs/summary";
 import { getRun, readOutput } from "../runs/store";
 import { compareParams, comparedSides, sideInfo, type CompareQuery } from "./service";
@@ -120,7 +120,7 @@ export async function compareTask(env: Env, q: TaskQuery): Promise<TaskCompariso
     };
   };
   const [ta, tb] = await Promise.all([sideOf(a), sideOf(b)]);
-  if (!ta.sample && !tb.sample) throw new ProblemError("not-found", `Neither side has a task "${q.key}".`);
+  if (!ta.sample && !tb.sample) notFound(`Neither side has a task "${q.key}".`);
   const params = compareParams({ a: ta.side, b: tb.side, benchmark: a.benchmark, dataset: a.dataset, threshold });
   return { benchmark: a.benchmark, dataset: a.dataset, outcome: rule.outcome, threshold, key: q.key, expected: await expectedOf(env, a.benchmark, a.dataset, [ta, tb]), a: ta, b: tb, params };
 }

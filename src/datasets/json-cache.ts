@@ -4,7 +4,7 @@
  * and re-imported under the same id never serves stale data.
  */
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import { IsolateCache } from "./isolate-cache";
 
 const MAX_ENTRIES = 64;
@@ -24,7 +24,7 @@ const entries = new IsolateCache<Entry<unknown>>(MAX_ENTRIES, MAX_BYTES);
 
 async function read<T>(env: Env, key: string): Promise<{ value: Entry<T>; bytes: number }> {
   const object = await env.DATASETS.get(key);
-  if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+  if (!object) notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { value: { value: (await object.json()) as T, sets: new Map() }, bytes: object.size };
 }
 

@@ -7,7 +7,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import { datasetKeys } from "./keys";
 
 const drizzles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
@@ -59,7 +59,7 @@ export async function readManifest<M = Record<string, unknown>>(env: Env, datase
 /** Removes a dataset's rows first (so nothing can be scored against it), then its objects. */
 export async function deleteDataset(env: Env, datasetId: string): Promise<{ objects: number }> {
   const existing = await getDataset(env, datasetId);
-  if (!existing) throw new ProblemError("not-found", `No dataset "${datasetId}".`);
+  if (!existing) notFound(`No dataset "${datasetId}".`);
   const d = db(env);
   await d.batch([
     d.delete(schema.tasks).where(eq(schema.tasks.datasetId, datasetId)),

@@ -3,7 +3,7 @@
  * filters, table and notes), reached through the registry, then "pick two models, compare".
  */
 import { findBenchmark } from "../benchmarks/registry";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import type { BoardDataset, LeaderboardResponse } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { CompareForm } from "./compare-form";
@@ -14,7 +14,7 @@ import { PAGE_DEFAULTS } from "./query";
 /** The views of a benchmark the pages show; a benchmark without any is not found. */
 export function viewsOf(benchmark: string): BenchmarkViews {
   const views = findBenchmark(benchmark)?.views;
-  if (!views) throw new ProblemError("not-found", `The pages show no benchmark "${benchmark}".`);
+  if (!views) notFound(`The pages show no benchmark "${benchmark}".`);
   return views;
 }
 

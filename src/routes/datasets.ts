@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { defaultBenchmark } from "../benchmarks/registry";
 import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../datasets/store";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonResponse, problemResponses } from "../middleware/openapi";
 
@@ -73,7 +73,7 @@ export const datasetRoutes = createRouter()
   .openapi(get, async (c) => {
     const { id } = c.req.valid("param");
     const row = await getDataset(c.env, id);
-    if (!row) throw new ProblemError("not-found", `No dataset "${id}".`);
+    if (!row) notFound(`No dataset "${id}".`);
     const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
     return c.json({ dataset: summary(row), manifest: manifest as Record<string, unknown> | null }, 200);
   })

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LANGUAGES } from "../code/languages";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import { THRESHOLD_KEYS } from "../metrics/thresholds";
 import type { BenchmarkLeaderboard, LeaderboardSchemas, ReportedImport } from "../leaderboard/family";
 import { cachedRead } from "../leaderboard/http-cache";
@@ -247,7 +247,7 @@ export const leaderboardRoutes = createRouter()
       const data = await modelBreakdown(c.env, slug, q);
       if (!data) {
         const of = q.dataset === "" ? `any dataset of ${q.benchmark}` : q.dataset;
-        throw new ProblemError("not-found", `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`);
+        notFound(`No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`);
       }
       return c.json(data, 200);
     });

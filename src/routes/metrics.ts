@@ -3,7 +3,7 @@ import { defaultBenchmark, familyOf } from "../benchmarks/registry";
 // Installs the Worker's grammar loader, which CodeBLEU's parser needs.
 import "../code";
 import { BudgetExceededError, budgetPlan, WorkMeter } from "../code/budget";
-import { ProblemError } from "../errors";
+import { invalid, ProblemError } from "../errors";
 import { countWhitespaceTokens } from "../metrics/python-text";
 import { sentenceBleu } from "../metrics/bleu";
 import {
@@ -127,7 +127,7 @@ export const metricRoutes = createRouter()
       if (err instanceof DataFlowBudgetError) {
         throw new ProblemError("unprocessable-content", "A code's data flow is too costly to extract (deeply nested loops); CodeBLEU was not computed.", { max_steps: err.steps });
       }
-      if (err instanceof CodeBleuInputError) throw new ProblemError("unprocessable-content", `${err.message}.`);
+      if (err instanceof CodeBleuInputError) invalid(`${err.message}.`);
       throw err;
     }
     return c.json(

@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
-import { PROBLEMS, ProblemError } from "../errors";
+import { notFound, ProblemError, PROBLEMS } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
 import { boardDatasets, modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
 import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
@@ -100,8 +100,8 @@ pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   const { q } = parsePageQuery(params);
   const f = parseEntrySampleFilters(params, parsePage(params.page));
   const entry = await entryOf(c.env, slug, q);
-  if (!entry) throw new ProblemError("not-found", `No leaderboard entry of model "${slug}" in that scope.`);
-  if (!entry.hasSamples) throw new ProblemError("not-found", `The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
+  if (!entry) notFound(`No leaderboard entry of model "${slug}" in that scope.`);
+  if (!entry.hasSamples) notFound(`The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
   const list = await entrySamplePage(c.env, entry.id, f);
   const rule = findBenchmark(entry.benchmark)?.compare;
   const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;

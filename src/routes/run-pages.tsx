@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { getBenchmark } from "../benchmarks/registry";
 import type { AppEnv } from "../env";
-import { ProblemError } from "../errors";
+import { notFound, ProblemError } from "../errors";
 import type { RunFigure } from "../page/family";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
@@ -37,7 +37,7 @@ const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
 /** The run of the URL's `id`, or the not-found problem (a malformed id is simply not a run). */
 async function runOf(c: Context<AppEnv>) {
   const id = c.req.param("id") ?? "";
-  if (!RUN_ID.test(id)) throw new ProblemError("not-found", `No run "${id}".`);
+  if (!RUN_ID.test(id)) notFound(`No run "${id}".`);
   return getRun(c.env, id);
 }
 

@@ -6,7 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TOKEN_ROLES } from "../db/schema";
 import { MAX_TOKENS, createToken, listTokens, revokeToken, tokenCount } from "../db/tokens";
-import { ProblemError } from "../errors";
+import { conflict, notFound } from "../errors";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "../middleware/openapi";
@@ -77,7 +77,7 @@ const revoke = createRoute({
 export const tokenRoutes = createRouter()
   .openapi(create, async (c) => {
     const { role, name } = c.req.valid("json");
-    if ((await tokenCount(c.env)) >= MAX_TOKENS) throw new ProblemError("conflict", `This instance already has ${MAX_TOKENS} tokens, its limit: revoke some first.`);
+    if ((await tokenCount(c.env)) >= MAX_TOKENS) conflict(`This instance already has ${MAX_TOKENS} tokens, its limit: revoke some first.`);
     const { secret, ...token } = await createToken(c.env, role, name);
     // The id and name only: the secret never reaches a log.
     console.log(`[${c.get("requestId")}] token ${token.id} created (${role}, ${JSON.stringify(name)})`);
@@ -88,7 +88,7 @@ export const tokenRoutes = createRouter()
   .openapi(revoke, async (c) => {
     const { id } = c.req.valid("param");
     const revoked = await revokeToken(c.env, id);
-    if (!revoked) throw new ProblemError("not-found", `No token "${id}" (never created, or already revoked).`);
+    if (!revoked) notFound(`No token "${id}" (never created, or already revoked).`);
     console.log(`[${c.get("requestId")}] token ${id} revoked`);
     return c.json({ revoked }, 200);
   });

@@ -17,7 +17,7 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { conflict } from "../errors";
 import { coordinatorOf } from "./consumer";
 import { getRun } from "./store";
 
@@ -59,7 +59,7 @@ export async function deleteObjects(env: Env, prefix: string, pages = R2_PAGES_P
  */
 export async function deleteRun(env: Env, id: string): Promise<Deleted> {
   const run = await getRun(env, id);
-  if (run.status === "running") throw new ProblemError("conflict", `Run ${id} is still running; cancel it first (POST /v1/runs/${id}/cancel), then delete it.`);
+  if (run.status === "running") conflict(`Run ${id} is still running; cancel it first (POST /v1/runs/${id}/cancel), then delete it.`);
   const d = db(env);
   const [{ n }] = await d.select({ n: sql<number>`count(*)` }).from(schema.runSamples).where(eq(schema.runSamples.runId, id));
   // The samples are deleted explicitly as well as by the cascade, so a database opened without

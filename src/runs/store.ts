@@ -3,7 +3,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { notFound } from "../errors";
 import type { RunRow, RunSampleRow as SampleRow } from "../db/schema";
 
 export type { RunRow, SampleRow };
@@ -11,7 +11,7 @@ export type NewSample = typeof schema.runSamples.$inferInsert;
 
 export async function getRun(env: Env, id: string): Promise<RunRow> {
   const row = await db(env).query.runs.findFirst({ where: eq(schema.runs.id, id) });
-  if (!row) throw new ProblemError("not-found", `No run "${id}".`);
+  if (!row) notFound(`No run "${id}".`);
   return row;
 }
 

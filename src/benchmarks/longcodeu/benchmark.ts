@@ -10,7 +10,7 @@ import { budgetPlan, WorkMeter } from "../../code/budget";
 import { storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { invalid } from "../../errors";
 import type { Benchmark } from "../types";
 import { longcodeuCompare } from "./compare";
 import { oracleAnswer } from "./baseline";
@@ -41,7 +41,7 @@ async function chosenTasks(env: Env, datasetId: string, options: LongCodeUOption
   checkFilters?.();
   const has = LONGCODEU_TASKS.filter((t) => manifest.tasks[t]);
   const missing = (options.tasks ?? []).filter((t) => !manifest.tasks[t]);
-  if (missing.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
+  if (missing.length) invalid(`Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
   const chosen = options.tasks ? LONGCODEU_TASKS.filter((t) => options.tasks!.includes(t)) : has;
   const resolved: Partial<LongCodeUOptions> = chosen.length === has.length ? { tasks: undefined } : { tasks: chosen };
   return { dataset, chosen, resolved };
@@ -64,7 +64,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   async units(env, datasetId, options, filters) {
     const other = (filters.languages ?? []).filter((l) => l !== "python");
     const { dataset, chosen, resolved } = await chosenTasks(env, datasetId, options, () => {
-      if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
+      if (other.length) invalid(`Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
     });
     const units: string[] = [];
     for (const task of chosen) units.push(...(await longcodeuExampleIds(env, datasetId, task)));
@@ -83,7 +83,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
 
   taskIdOf(unit) {
     const task = taskOfUnit(unit);
-    if (!task) throw new ProblemError("unprocessable-content", `"${unit}" is not a LongCodeU example id.`);
+    if (!task) invalid(`"${unit}" is not a LongCodeU example id.`);
     return longcodeuTaskId(task, unit);
   },
 

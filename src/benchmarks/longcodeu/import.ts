@@ -17,7 +17,7 @@ import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError, conflict, invalid } from "../../errors";
+import { conflict, invalid, notFound } from "../../errors";
 import { CODEBLEU_METRIC } from "../../metrics/codebleu";
 import { GRAMMARS, PARSER_RUNTIME } from "../../code/runtime";
 import { sha256Hex } from "../../sha256";
@@ -278,7 +278,7 @@ export async function putExamplesPart(env: Env, datasetId: string, name: string,
 /** The parts stored so far of a dataset being imported (or committed), by name. */
 export async function listParts(env: Env, datasetId: string): Promise<{ status: string; parts: Omit<PartResult, "stored">[] }> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) throw new ProblemError("not-found", `No LongCodeU dataset "${datasetId}".`);
+  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) notFound(`No LongCodeU dataset "${datasetId}".`);
   const rows = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId));
   const parts = rows.map((r) => ({ part: r.repo, sha256: r.sha256, items: r.taskCount })).sort((a, b) => (a.part < b.part ? -1 : 1));
   return { status: dataset.status, parts };
@@ -304,7 +304,7 @@ async function storedContexts(env: Env, datasetId: string): Promise<(ContextMeta
  */
 export async function commitLongCodeU(env: Env, datasetId: string, header: ReleaseHeader, meta: { name?: string } = {}): Promise<LongCodeUManifest> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) throw new ProblemError("not-found", `No LongCodeU dataset "${datasetId}" is being imported.`);
+  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) notFound(`No LongCodeU dataset "${datasetId}" is being imported.`);
   if (dataset.status === "ready") conflict(`Dataset "${datasetId}" is already committed.`);
   const rows = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId));
   const parts = new Map(rows.map((r) => [r.repo, r]));

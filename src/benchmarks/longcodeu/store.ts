@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { getStoredJson } from "../../datasets/json-cache";
 import { db } from "../../datasets/store";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { notFound, ProblemError } from "../../errors";
 import type { GrammarVersions, ParserRuntime } from "../../code/runtime";
 import {
   CONTEXT_FORMAT,
@@ -81,7 +81,7 @@ export async function longcodeuExample(env: Env, datasetId: string, exampleId: s
   if (!row) throw missing();
   const shard = await getStoredJson<ExampleShard>(env, row.shardKey, dataset.contentSha256);
   const example = shard.examples[row.needleIndex % LONGCODEU_LIMITS.examplesPerShard];
-  if (!example || example.id !== exampleId) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+  if (!example || example.id !== exampleId) notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { example, contentSha256: dataset.contentSha256 };
 }
 

@@ -14,7 +14,7 @@ import { getShard } from "./dataset/shard-cache";
 import { db, getDataset, storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { invalid, notFound } from "../../errors";
 import { bestDocument } from "../../metrics/bm25";
 import { SCORER_VERSION } from "./version";
 import type { Benchmark } from "../types";
@@ -58,16 +58,16 @@ async function contextOf(env: Env, datasetId: string, unit: string, options: Rep
  */
 async function runnableDataset(env: Env, datasetId: string, options: RepoqaOptions) {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) throw new ProblemError("not-found", `No ready dataset "${datasetId}".`);
-  if (dataset.benchmark !== "repoqa-snf") throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
+  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) notFound(`No ready dataset "${datasetId}".`);
+  if (dataset.benchmark !== "repoqa-snf") invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
   // What a RepoQA import stores there (the column is any family's).
   const config = dataset.contextConfig as ContextConfig | null;
-  if (!config) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
+  if (!config) invalid(`Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
   if (options.context_size !== undefined && !config.sizes.includes(options.context_size)) {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
+    invalid(`Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
   }
   if (options.comment_mode !== undefined && !config.comment_modes.includes(options.comment_mode)) {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
+    invalid(`Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
   }
   const resolved: Partial<RepoqaOptions> = { context_size: options.context_size ?? config.sizes[0], comment_mode: options.comment_mode ?? config.comment_modes[0] };
   return { dataset: { ...dataset, contentSha256: dataset.contentSha256 }, config, resolved };
@@ -94,7 +94,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   async units(env, datasetId, options, filters) {
     const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);
     const unknown = (filters.languages ?? []).filter((l) => !dataset.languages.includes(l));
-    if (unknown.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
+    if (unknown.length) invalid(`Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
     const rows = await db(env)
       .select({ taskId: schema.tasks.taskId })
       .from(schema.tasks)

@@ -10,7 +10,7 @@ import { scoreIndexKey } from "./dataset/score-index";
 import { datasetKeys } from "./dataset/shard";
 import type { TaskLocation } from "./dataset/store";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { notFound } from "../../errors";
 import type { CandidateSet, ScoringMode } from "./scorer";
 
 export interface CandidatePick {
@@ -29,11 +29,11 @@ interface Options {
 /** The stored contexts (size, comment mode) a choice names, or the 404 storedContext gives. */
 function contextVariant(location: TaskLocation, choice: NonNullable<Options["context"]>) {
   const config = location.contextConfig;
-  if (!config) throw new ProblemError("not-found", `Dataset "${location.datasetId}" was imported without code contexts.`);
+  if (!config) notFound(`Dataset "${location.datasetId}" was imported without code contexts.`);
   const size = choice.size ?? config.sizes[0];
   const mode = choice.comment_mode ?? config.comment_modes[0];
   if (!config.sizes.includes(size) || !(config.comment_modes as readonly string[]).includes(mode)) {
-    throw new ProblemError("not-found", `Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
+    notFound(`Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
   }
   return { size, mode, key: datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo) };
 }
@@ -51,7 +51,7 @@ export async function indexedCandidates(env: Env, location: TaskLocation, opts: 
     if (contexts?.header.kind !== "contexts") return undefined;
     const tasks = contexts.header.tasks;
     const index = tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
-    if (index < 0) throw new ProblemError("not-found", `Task ${location.taskId} has no context at depth ${choice.depth}.`);
+    if (index < 0) notFound(`Task ${location.taskId} has no context at depth ${choice.depth}.`);
     const candidates = await contexts.set(`${index}:${ic}`);
     const context = { size: variant.size, comment_mode: variant.mode, position_ratio: tasks[index].position_ratio };
     return candidates && { target: location.name, pick: { candidates, targetIndex: tasks[index].target_index, from: "context", context } };

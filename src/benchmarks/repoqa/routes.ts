@@ -7,7 +7,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isLanguage } from "../../code/languages";
 import { deleteDataset, getDataset } from "../../datasets/store";
-import { ProblemError } from "../../errors";
+import { conflict, invalid, notFound, ProblemError } from "../../errors";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
 import {
@@ -206,7 +206,7 @@ export const repoqaRoutes = createRouter()
   .openapi(tasks, async (c) => {
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");
-    if (!(await getDataset(c.env, id))) throw new ProblemError("not-found", `No dataset "${id}".`);
+    if (!(await getDataset(c.env, id))) notFound(`No dataset "${id}".`);
     if (query.language && !isLanguage(query.language)) throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
     return c.json(await listTasks(c.env, id, query), 200);
   })
@@ -230,10 +230,10 @@ export const repoqaRoutes = createRouter()
     const query = c.req.valid("query");
     const release = c.req.valid("json");
     const entries = Object.entries(release).flatMap(([language, repos]) => (repos ?? []).map((repo) => ({ language, repo })));
-    if (entries.length === 0) throw new ProblemError("unprocessable-content", "The release holds no repositories.");
+    if (entries.length === 0) invalid("The release holds no repositories.");
     const before = await getDataset(c.env, id);
     if (before?.status === "ready") {
-      throw new ProblemError("conflict", `Dataset "${id}" is already committed; delete it before importing again.`);
+      conflict(`Dataset "${id}" is already committed; delete it before importing again.`);
     }
     try {
       for (const { language, repo } of entries) {

@@ -7,7 +7,7 @@ import { indexedCandidates } from "./candidates";
 import { datasetKeys } from "./dataset/shard";
 import { locateTasks, type TaskLocation } from "./dataset/store";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { notFound, ProblemError } from "../../errors";
 import { SCORER_VERSION } from "./version";
 import { PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { evaluateAnswer, type CandidateSet, type NeedleVerdict, type ScoringMode } from "./scorer";
@@ -44,15 +44,15 @@ export interface TaskScore extends NeedleVerdict {
 /** The stored context of a task for `choice`, or a 404 naming what the dataset has. */
 export async function storedContext(env: Env, location: TaskLocation, choice: ContextChoice) {
   const config = location.contextConfig;
-  if (!config) throw new ProblemError("not-found", `Dataset "${location.datasetId}" was imported without code contexts.`);
+  if (!config) notFound(`Dataset "${location.datasetId}" was imported without code contexts.`);
   const size = choice.size ?? config.sizes[0];
   const mode = choice.comment_mode ?? config.comment_modes[0];
   if (!config.sizes.includes(size) || !config.comment_modes.includes(mode)) {
-    throw new ProblemError("not-found", `Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
+    notFound(`Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
   }
   const stored = await getContextShard(env, datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo), location.contentSha256);
   const index = stored.contexts.tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
-  if (index < 0) throw new ProblemError("not-found", `Task ${location.taskId} has no context at depth ${choice.depth}.`);
+  if (index < 0) notFound(`Task ${location.taskId} has no context at depth ${choice.depth}.`);
   return { stored, index, task: stored.contexts.tasks[index], size, mode };
 }
 
@@ -68,7 +68,7 @@ async function strictCandidates(env: Env, location: TaskLocation, choice: Contex
 /** Where one task of a dataset lives, or a 404 naming it. */
 export async function locateTask(env: Env, dataset: string, taskId: string): Promise<TaskLocation> {
   const location = (await locateTasks(env, dataset, [taskId])).get(taskId);
-  if (!location) throw new ProblemError("not-found", `Dataset "${dataset}" has no task ${JSON.stringify(taskId)}.`);
+  if (!location) notFound(`Dataset "${dataset}" has no task ${JSON.stringify(taskId)}.`);
   return location;
 }
 

@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { storedTask } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { invalid } from "../../errors";
 import type { Benchmark, BaselineKind, ChatMessage } from "../types";
 import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset";
 import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
@@ -28,7 +28,7 @@ export function parsePositionalUnit(unit: string): { targetId: string; distracto
   const [targetId, d, p] = unit.split("@");
   const distractors = Number(d);
   const position = Number(p);
-  if (!targetId || !Number.isInteger(distractors) || !(position >= 0 && position <= 1)) throw new ProblemError("unprocessable-content", `"${unit}" is not <target>@<D>@<position>.`);
+  if (!targetId || !Number.isInteger(distractors) || !(position >= 0 && position <= 1)) invalid(`"${unit}" is not <target>@<D>@<position>.`);
   return { targetId, distractors, position };
 }
 
@@ -46,15 +46,15 @@ function interpreterAnswer(task: SuiteTask, target: SuiteTarget): string {
   if (target.interpreter) return target.interpreter.ok ? target.interpreter.repr : `# interpreter: ${target.interpreter.error}`;
   // A complete CRUXEval function's published output is what executing it returns.
   if (task === "cruxeval-o") return target.output;
-  throw new ProblemError("unprocessable-content", "This dataset was built without python3, so it holds no interpreter answers for CRUXEval variants.");
+  invalid("This dataset was built without python3, so it holds no interpreter answers for CRUXEval variants.");
 }
 
 function checkTask(manifest: { tasks: Partial<Record<SuiteTask, unknown>> }, datasetId: string, task: SuiteTask, languages?: string[]) {
   if (!manifest.tasks[task]) {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${task} targets (it has ${Object.keys(manifest.tasks).join(", ")}).`);
+    invalid(`Dataset "${datasetId}" has no ${task} targets (it has ${Object.keys(manifest.tasks).join(", ")}).`);
   }
   const other = (languages ?? []).filter((l) => l !== "python");
-  if (other.length) throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
+  if (other.length) invalid(`Dataset "${datasetId}" has no ${other.join(", ")} tasks (it has python).`);
 }
 
 /** Whether the dataset files `targetId` under `task` (one of `suiteTargetIds`), looked up by its task id. */
@@ -103,7 +103,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       const { targetId, distractors: d, position } = parsePositionalUnit(unit);
       const { target, pool, manifest } = await suiteTarget(env, datasetId, task, targetId);
       const ids = target.distractors?.[String(d)];
-      if (!ids) throw new ProblemError("unprocessable-content", `Target "${targetId}" has no context with ${d} distractors.`);
+      if (!ids) invalid(`Target "${targetId}" has no context with ${d} distractors.`);
       const { functions, targetAt } = contextFunctions(target.code, ids.map((id) => pool.functions[id].code), position);
       let messages: ChatMessage[];
       if (lexical) {

@@ -10,7 +10,7 @@ import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { ProblemError, invalid } from "../../errors";
+import { conflict, invalid, notFound } from "../../errors";
 import { sha256Hex } from "../../sha256";
 import {
   POOL_FORMAT,
@@ -58,7 +58,7 @@ function checkRelease(release: SuiteRelease): void {
 
 /** Imports a whole suite under `datasetId` (which must not exist yet). */
 export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: { name?: string } = {}): Promise<SuiteManifest> {
-  if (await getDataset(env, datasetId)) throw new ProblemError("conflict", `Dataset "${datasetId}" already exists; delete it before importing again.`);
+  if (await getDataset(env, datasetId)) conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
   checkRelease(release);
   try {
     return await writeSuite(env, datasetId, release, meta);
@@ -147,13 +147,13 @@ export function readySuite(env: Env, datasetId: string) {
 export async function suiteTarget(env: Env, datasetId: string, task: SuiteTask, targetId: string) {
   const { dataset, manifest } = await readySuite(env, datasetId);
   const row = await db(env).query.tasks.findFirst({ where: and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, suiteTaskId(task, targetId))) });
-  if (!row) throw new ProblemError("not-found", `Dataset "${datasetId}" has no ${task} target "${targetId}".`);
+  if (!row) notFound(`Dataset "${datasetId}" has no ${task} target "${targetId}".`);
   const [shard, pool] = await Promise.all([
     getStoredJson<TargetShard>(env, row.shardKey, dataset.contentSha256),
     getStoredJson<SuitePool>(env, manifest.pool.key, dataset.contentSha256),
   ]);
   const target = shard.targets[row.needleIndex % SUITE_LIMITS.targetsPerShard];
-  if (!target || target.id !== targetId) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+  if (!target || target.id !== targetId) notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { target, pool, manifest };
 }
 

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { db } from "../../datasets/store";
 import type { Env } from "../../env";
-import { ProblemError } from "../../errors";
+import { notFound } from "../../errors";
 import { depthBucket } from "../../leaderboard/aggregate";
 import type { RunSampleRow } from "../../db/schema";
 import type { FacetMatch } from "../family";
@@ -276,7 +276,7 @@ export async function sampleCounts(env: Env, runId: string) {
 /** One sample of a run, or the not-found problem naming it. */
 export async function getSample(env: Env, runId: string, unit: string): Promise<RunSampleRow> {
   const row = await db(env).query.runSamples.findFirst({ where: and(eq(s.runId, runId), eq(s.unit, unit)) });
-  if (!row) throw new ProblemError("not-found", `Run ${runId} has no sample "${unit}" (yet).`);
+  if (!row) notFound(`Run ${runId} has no sample "${unit}" (yet).`);
   return row;
 }
 

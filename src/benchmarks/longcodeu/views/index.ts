@@ -3,7 +3,7 @@
  * the top models), its model page, a run's graded headline and summary, the sample browser by task
  * and length bucket, and a sample's expected answer beside the model's.
  */
-import { ProblemError } from "../../../errors";
+import { notFound } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { LONGCODEU_BENCHMARK, type LongCodeUModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
@@ -19,7 +19,7 @@ export const longcodeuViews: BenchmarkViews = {
   board: boardPage,
   async model({ slug, query: q, kind, read }) {
     const data = (await read(q)) as Partial<LongCodeUModelBreakdown> | undefined;
-    if (!data?.longcodeu) throw new ProblemError("not-found", `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+    if (!data?.longcodeu) notFound(`No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
     return modelPage(data as LongCodeUModelBreakdown, kind);
   },
   passLabel: {

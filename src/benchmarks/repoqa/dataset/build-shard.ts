@@ -1,7 +1,7 @@
 /** Turns one repository of a RepoQA release into a needlework shard. Pure: no I/O. */
 import { removeCommentsSync, type LoadedLanguage } from "../../../code";
 import type { Language } from "../../../code/languages";
-import { ProblemError } from "../../../errors";
+import { invalid } from "../../../errors";
 import { splitWhitespace } from "../../../metrics/python-text";
 import type { ReleaseFunction, ReleaseRepo } from "./release";
 import { SHARD_FORMAT, taskId, type RepoShard, type ShardFunction, type ShardNeedle } from "./shard";
@@ -13,7 +13,7 @@ export function buildShard(language: Language, lang: LoadedLanguage, repo: Relea
     if (!cached) {
       const text = repo.content[path];
       if (text === undefined) {
-        throw new ProblemError("unprocessable-content", `Repository ${repo.repo}: "${path}" is referenced by a function but missing from "content".`);
+        invalid(`Repository ${repo.repo}: "${path}" is referenced by a function but missing from "content".`);
       }
       lines.set(path, (cached = text.split("\n")));
     }
@@ -47,7 +47,7 @@ export function buildShard(language: Language, lang: LoadedLanguage, repo: Relea
   const seen = new Set<string>();
   const needles: ShardNeedle[] = repo.needles.map((needle, index) => {
     if (seen.has(needle.name)) {
-      throw new ProblemError("unprocessable-content", `Repository ${repo.repo}: two needles are named "${needle.name}"; task ids must be unique.`);
+      invalid(`Repository ${repo.repo}: two needles are named "${needle.name}"; task ids must be unique.`);
     }
     seen.add(needle.name);
     const base = toShardFunction(needle.path, needle);

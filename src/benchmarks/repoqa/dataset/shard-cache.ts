@@ -4,7 +4,7 @@
  */
 import { candidateSet, type CandidateSet } from "../scorer";
 import type { Env } from "../../../env";
-import { ProblemError } from "../../../errors";
+import { notFound } from "../../../errors";
 import { IsolateCache } from "../../../datasets/isolate-cache";
 import { cached, type Entry } from "../../../datasets/json-cache";
 import type { ContextShard } from "./contexts";
@@ -81,7 +81,7 @@ async function openIndex(env: Env, key: string): Promise<{ value: ScoreIndexHand
   const decode = async (entry: { offset: number; length: number }): Promise<CandidateSet> => {
     if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
     const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
-    if (!object) throw new ProblemError("not-found", "A stored part of this dataset is missing; re-import the dataset.");
+    if (!object) notFound("A stored part of this dataset is missing; re-import the dataset.");
     const bytes = new Uint8Array(await object.arrayBuffer());
     indexes.charge(key, bytes.byteLength);
     return decodeSet(bytes);

@@ -9,7 +9,7 @@ import type { Language } from "../../../code/languages";
 import * as schema from "../../../db/schema";
 import type { Env } from "../../../env";
 import { sha256Hex } from "../../../sha256";
-import { ProblemError } from "../../../errors";
+import { conflict, invalid, notFound, ProblemError } from "../../../errors";
 import { SCORER_VERSION } from "../version";
 import wasmManifest from "../../../../wasm/manifest.json";
 import { PARSER_RUNTIME } from "../../../code/runtime";
@@ -43,11 +43,11 @@ export async function importRepo(
 ) {
   const existing = await getDataset(env, datasetId);
   if (existing?.status === "ready") {
-    throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed; delete it before importing again.`);
+    conflict(`Dataset "${datasetId}" is already committed; delete it before importing again.`);
   }
   const contextConfig = existing ? contextConfigOf(existing) : opts.contexts === undefined ? DEFAULT_CONTEXT_CONFIG : opts.contexts;
   if (existing && opts.contexts !== undefined && JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)) {
-    throw new ProblemError("conflict", `Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
+    conflict(`Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
   }
   const shard = buildShard(language, await loadLanguage(language), repo);
   const shardJson = JSON.stringify(shard);
@@ -127,15 +127,15 @@ export async function commitDataset(
   meta: { name?: string; source?: DatasetManifest["source"]; build?: DatasetManifest["build"] } = {},
 ): Promise<DatasetManifest> {
   const existing = await getDataset(env, datasetId);
-  if (!existing) throw new ProblemError("not-found", `No dataset "${datasetId}" is being imported.`);
-  if (existing.status === "ready") throw new ProblemError("conflict", `Dataset "${datasetId}" is already committed.`);
+  if (!existing) notFound(`No dataset "${datasetId}" is being imported.`);
+  if (existing.status === "ready") conflict(`Dataset "${datasetId}" is already committed.`);
   const d = db(env);
   const shards = await d
     .select()
     .from(schema.datasetShards)
     .where(eq(schema.datasetShards.datasetId, datasetId))
     .orderBy(asc(schema.datasetShards.key));
-  if (shards.length === 0) throw new ProblemError("conflict", `Dataset "${datasetId}" has no repositories yet.`);
+  if (shards.length === 0) conflict(`Dataset "${datasetId}" has no repositories yet.`);
 
   const languages: DatasetManifest["languages"] = {};
   for (const s of shards) {
@@ -262,9 +262,9 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
  */
 export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ dataset: string; repos: number; objects: number; bytes: number }> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset) throw new ProblemError("not-found", `No dataset "${datasetId}".`);
+  if (!dataset) notFound(`No dataset "${datasetId}".`);
   if (dataset.benchmark !== "repoqa-snf") {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
+    invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
   }
   const shards = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId)).orderBy(asc(schema.datasetShards.key));
   const config = contextConfigOf(dataset);
@@ -272,7 +272,7 @@ export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ 
   let bytes = 0;
   const read = async <T>(key: string): Promise<T> => {
     const object = await env.DATASETS.get(key);
-    if (!object) throw new ProblemError("not-found", `A stored part of dataset "${datasetId}" is missing (${key}); re-import it.`);
+    if (!object) notFound(`A stored part of dataset "${datasetId}" is missing (${key}); re-import it.`);
     return (await object.json()) as T;
   };
   const write = async (key: string, data: Uint8Array) => {

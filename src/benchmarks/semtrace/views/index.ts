@@ -3,7 +3,7 @@
  * tasks of a study side by side, a run's accuracy-by-position curves, and the sample browser by D
  * and position; the sensitivity benchmarks' run pages (they have no board).
  */
-import { ProblemError } from "../../../errors";
+import { notFound } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "../ids";
 import type { PositionalModelBreakdown } from "../leaderboard";
@@ -27,7 +27,7 @@ export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews 
       const readTask = async (query: typeof q) => (await read(query)) as PositionalModelBreakdown | undefined;
       // The asked task decides the dataset; the study's other two tasks are read on the same one.
       const main = await readTask(q);
-      if (!main) throw new ProblemError("not-found", `No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+      if (!main) notFound(`No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
       const tasks: PositionalTasks = { [benchmark]: main };
       for (const other of POSITIONAL_BENCHMARKS) {
         if (other !== benchmark) tasks[other] = await readTask({ ...q, benchmark: other, dataset: main.dataset });
