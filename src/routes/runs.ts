@@ -20,6 +20,7 @@ import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults }
 import { deleteRun } from "../runs/retention";
 import { exportNames } from "../runs/export-names";
 import { sampleLines } from "../runs/export";
+import { inspectLogChunks } from "../harnesses/inspect-log";
 import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
 import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
@@ -130,7 +131,7 @@ const list = createRoute({
 /** The `Content-Disposition` of an export, in the OpenAPI document. */
 const FILE_NAME_HEADER = {
   "Content-Disposition": {
-    description: "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
+    description: "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
     schema: { type: "string" as const },
   },
 };
@@ -255,6 +256,22 @@ const scores = createRoute({
   responses: { 200: { ...json("The -SCORES.json content"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404, 422) },
 });
 
+const LOG_FORMATS = ["inspect"] as const;
+
+const log = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/log",
+  tags: ["runs"],
+  summary: "The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens",
+  description:
+    "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log",
+  request: {
+    ...idParams,
+    query: z.object({ format: z.enum(LOG_FORMATS).default("inspect").openapi({ description: "`inspect`: inspect_ai's EvalLog JSON (the only format)" }) }),
+  },
+  responses: { 200: { description: "The log (application/json)", headers: FILE_NAME_HEADER, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } }, ...problemResponses(400, 404) },
+});
+
 /** A run as its benchmark's reference files read it, and those files; 422 when its benchmark has none. */
 function referenceFilesOf(env: Env, row: RunRow): { run: RunRecord; files: ReferenceFiles } {
   const files = getBenchmark(row.benchmark).referenceFiles;
@@ -339,6 +356,21 @@ export const runRoutes = createRouter()
     const { run, files } = referenceFilesOf(c.env, row);
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return jsonLines(c, names.outputs, files.outputLines(c.env, run)) as never;
+  })
+  .openapi(log, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await getRun(c.env, id);
+    const url = new URL(c.req.url);
+    c.header("content-type", "application/json; charset=utf-8");
+    c.header("content-disposition", fileHeader(exportNames(row.modelLabel).inspect));
+    const chunks = inspectLogChunks(c.env, row, `${url.pathname}${url.search}`);
+    // The header (one pass over the sample rows) is made before answering: a run that cannot be read is a problem response.
+    const head = await chunks.next();
+    // zod-openapi types a JSON body as an object; this one is streamed.
+    return stream(c, async (out) => {
+      if (!head.done) await out.write(head.value);
+      for await (const chunk of chunks) await out.write(chunk);
+    }) as never;
   })
   .openapi(scores, async (c) => {
     const { run, files } = referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));

@@ -69,15 +69,30 @@ export function sampleLine(row: SampleRow, stored: { output: string; finish_reas
 }
 
 /**
- * The export's lines (each ending in a newline), a few at a time (those of `OUTPUT_READS` samples),
- * from after `after`, `limit` samples in all (default: every one).
+ * The export's samples as its lines show them (`sampleLine`), a few at a time (those of
+ * `OUTPUT_READS` samples, their outputs read together), from after `after`, `limit` samples in all
+ * (default: every one). Every export of a run's samples reads them here (this JSONL, inspect_ai's
+ * log in src/harnesses/inspect-log.ts), so what one shows the others show.
  */
-export async function* sampleLines(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
+export async function* sampleViews(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<SampleLine[]> {
   for await (const page of samplePages(env, runId, { ...opts, pageSize: EXPORT_PAGE })) {
     for (let i = 0; i < page.length; i += OUTPUT_READS) {
       const rows = page.slice(i, i + OUTPUT_READS);
       const outputs = await Promise.all(rows.map((r) => (r.outputKey ? readOutput(env, r.outputKey) : null)));
-      yield rows.map((row, k) => JSON.stringify(sampleLine(row, outputs[k])) + "\n").join("");
+      yield rows.map((row, k) => sampleLine(row, outputs[k]));
     }
   }
+}
+
+/**
+ * The verdicts of a run's samples as the export shows them (`sampleLine` without the outputs: no R2
+ * read), a page at a time: what a summary over the export's samples reads.
+ */
+export async function* sampleVerdicts(env: Env, runId: string): AsyncGenerator<SampleLine[]> {
+  for await (const page of samplePages(env, runId, { pageSize: EXPORT_PAGE })) yield page.map((row) => sampleLine(row, null));
+}
+
+/** The export's lines (each ending in a newline), a few at a time (see `sampleViews`). */
+export async function* sampleLines(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
+  for await (const lines of sampleViews(env, runId, opts)) yield lines.map((line) => JSON.stringify(line) + "\n").join("");
 }

@@ -1,12 +1,16 @@
 /**
  * A run's exports for every benchmark (src/runs/export.ts, src/routes/runs.ts): the per-sample JSONL
  * (`outputs.jsonl?format=samples`) checked line by line against the stored samples and their R2
- * outputs, what `outputs.jsonl` answers without a format, the results' fields per family, the file
- * names (no `:`), and a 10,000-sample run streamed a part at a time in unit order.
+ * outputs, what `outputs.jsonl` answers without a format, the run as inspect_ai's log
+ * (`log?format=inspect`: its samples made from those lines, its results from their verdicts; its
+ * schema is checked against inspect_ai's in test/cli/promptfoo.test.ts, where ajv can compile it),
+ * the results' fields per family, the file names (no `:`), and a 10,000-sample run streamed a part
+ * at a time in unit order.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
+import { inspectLogSample } from "../../src/harnesses/inspect-log";
 import { exportNames } from "../../src/runs/export-names";
 import { outputKey } from "../../src/runs/store";
 import { FIXTURES } from "../conformance/helpers";
@@ -83,6 +87,28 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
       const reference = await get(`/v1/runs/${run.id}/outputs.jsonl?format=reference`);
       expect(reference.status).toBe(422);
     }
+
+    // inspect_ai's log: the same samples (the export's view of each), the results their verdicts give.
+    const logRes = await get(`/v1/runs/${run.id}/log?format=inspect`);
+    expect(logRes.status).toBe(200);
+    expect(logRes.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(logRes.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1-inspect.json"`);
+    const log = await logRes.json<any>();
+    const row = { benchmark: id, datasetId: String(run.receipt.dataset), model: String(run.receipt.model) };
+    expect(log.samples).toEqual(got.map((line) => inspectLogSample(row, line)));
+    expect(Object.keys(log).indexOf("results")).toBeLessThan(Object.keys(log).indexOf("samples"));
+    const scored = got.filter((l) => l.verdict);
+    expect(log).toMatchObject({ version: 2, status: "success", eval: { task: `needlework/${id}`, run_id: run.id, model: row.model, dataset: { samples: got.length } } });
+    expect(log.results.scores.map((s: any) => [s.name, s.scorer, s.scored_samples, s.unscored_samples])).toEqual([
+      ["passed", "needlework", scored.length, got.length - scored.length],
+      ["score", "needlework", scored.length, got.length - scored.length],
+    ]);
+    expect(log.results.scores[0].metrics.accuracy.value).toBeCloseTo(scored.filter((l) => l.verdict.passed).length / scored.length, 12);
+    expect(log.results.scores[1].metrics.mean.value).toBeCloseTo(scored.reduce((a, l) => a + l.verdict.score, 0) / scored.length, 12);
+    // The log is the only format, and a run that does not exist is a 404 like every export's.
+    expect((await get(`/v1/runs/${run.id}/log`)).status).toBe(200);
+    expect((await get(`/v1/runs/${run.id}/log?format=eval`)).status).toBe(400);
+    expect((await get(`/v1/runs/run-20990101000000-0000000000/log?format=inspect`)).status).toBe(404);
   });
 
   it("results carry the benchmark's own fields: the threshold sweep and depth table only where it sweeps a threshold", async () => {
@@ -130,6 +156,7 @@ describe("what sweeps a threshold, and the exports' names", () => {
       ["outputs.jsonl?format=samples", `attachment; filename="${base}-samples.jsonl"`],
       ["scores.json", `attachment; filename="${base}-SCORES.json"`],
       ["results", `inline; filename="${base}-results.json"`],
+      ["log?format=inspect", `attachment; filename="${base}-inspect.json"`],
     ]) {
       const res = await get(`/v1/runs/${run.id}/${path}`);
       expect(res.status, path).toBe(200);
@@ -149,13 +176,14 @@ describe("what sweeps a threshold, and the exports' names", () => {
     const outputs = doc.paths["/v1/runs/{id}/outputs.jsonl"].get;
     expect(outputs.parameters.map((p: any) => p.name).sort()).toEqual(["after", "format", "id", "limit"]);
     expect(outputs.parameters.find((p: any) => p.name === "format").schema.enum).toEqual(["reference", "samples"]);
-    for (const path of ["/v1/runs/{id}/outputs.jsonl", "/v1/runs/{id}/scores.json", "/v1/runs/{id}/results"]) {
+    expect(doc.paths["/v1/runs/{id}/log"].get.parameters.find((p: any) => p.name === "format").schema.enum).toEqual(["inspect"]);
+    for (const path of ["/v1/runs/{id}/outputs.jsonl", "/v1/runs/{id}/scores.json", "/v1/runs/{id}/results", "/v1/runs/{id}/log"]) {
       expect(doc.paths[path].get.responses["200"].headers["Content-Disposition"].description, path).toContain("no `:`");
     }
   });
 
   it("exportNames: the reference's `_slash_`, then anything a file system or a shell trips on becomes `_`", () => {
-    expect(exportNames("baseline:bm25")).toEqual({ base: "baseline_bm25", outputs: "baseline_bm25.jsonl", scores: "baseline_bm25-SCORES.json", samples: "baseline_bm25-samples.jsonl", results: "baseline_bm25-results.json" });
+    expect(exportNames("baseline:bm25")).toEqual({ base: "baseline_bm25", outputs: "baseline_bm25.jsonl", scores: "baseline_bm25-SCORES.json", samples: "baseline_bm25-samples.jsonl", results: "baseline_bm25-results.json", inspect: "baseline_bm25-inspect.json" });
     expect(exportNames("qwen/qwen2.5-coder:7b").base).toBe("qwen_slash_qwen2.5-coder_7b");
     expect(exportNames("gpt-4o").base).toBe("gpt-4o");
     expect(exportNames("../up").base).toBe("_._slash_up");
@@ -196,5 +224,11 @@ describe("a 10,000-sample run", () => {
     const expected = Array.from({ length: n }, (_, i) => syntheticSample(i));
     expect(byStatus("error")).toBe(expected.filter((s) => s.status === "error").length);
     expect(got.filter((l) => l.verdict?.passed).length).toBe(expected.filter((s) => s.passed).length);
+
+    // inspect_ai's log of it: every sample, after results counted over all of them.
+    const log = await (await get(`/v1/runs/${id}/log?format=inspect`)).json<any>();
+    expect(log.samples.map((s: any) => s.id)).toEqual(units);
+    expect(log.results.scores[0]).toMatchObject({ scored_samples: got.filter((l) => l.verdict).length, unscored_samples: n - got.filter((l) => l.verdict).length });
+    expect(log.samples.filter((s: any) => s.scores?.needlework.value.passed).length).toBe(expected.filter((s) => s.passed).length);
   });
 });
