@@ -11,12 +11,23 @@
  * error" reason through the webhook, and an error through `assert=javascript`, which passes a
  * verdict to promptfoo whole (named score, detail).
  *
+ * The same instance and demos serve the other recipes of that page (issue 22 item 5): the inspect_ai
+ * scorer and the lm-eval task, extracted from the page as printed and run with python3 over units of
+ * the three demos (inspect_ai and lm_eval are not installable here: PyPI is not reachable; the
+ * inspect_ai names the recipe imports are minimal stand-ins with inspect_ai's signatures,
+ * test/fixtures/harness-shims; lm-eval's YAML is loaded with PyYAML as lm-eval loads it), each
+ * verdict equal to POST /v1/score/batch's; and runs made from the same outputs exported as
+ * inspect_ai's log (GET /v1/runs/{id}/log?format=inspect), valid against inspect_ai's own JSON schema
+ * of the log (test/fixtures/inspect/log-schema.json) under ajv, its scores the recipe's.
+ *
  * promptfoo is not a dependency of this project (it needs Node >= 22.22): it is installed on demand
  * into ~/.cache/needlework/promptfoo-<version> (NEEDLEWORK_PROMPTFOO_CACHE elsewhere), while the
  * instance starts and the demos load, and reused when present. Only what this test uses is
  * installed, every version pinned (see ensurePromptfoo): 280 MB, where a plain install is 2 GB.
  * It runs on the project's Node (the one running this test).
  */
+import Ajv2020Module from "ajv/dist/2020";
+import addFormatsModule from "ajv-formats";
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -31,6 +42,7 @@ import "../../cli/lib/tree-sitter-node";
 import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
 import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
+import { fencedBlocks } from "../docs/examples";
 
 /** What the cache installs: promptfoo and libsql's native binding, every package's version pinned by the lockfile beside it. */
 const INSTALL = join(ROOT, "test/fixtures/promptfoo");
@@ -334,5 +346,142 @@ describe("promptfoo with the documented three-key config", () => {
       expect(r.failureReason).toBe(2);
       expect(r.error).toMatch(/needlework did not score this output: HTTP 422 .*budget-exceeded/);
     }
+  }, 10 * 60_000);
+});
+
+/** A recipe file of docs/integrations.md: the fenced block of `lang` whose first line names it. */
+function recipeBlock(page: string, lang: string, firstLine: string): string {
+  const block = fencedBlocks(page, "docs/integrations.md").find((b) => b.lang === lang && b.text.split("\n")[0].startsWith(firstLine));
+  if (!block) throw new Error(`docs/integrations.md has no ${lang} block starting ${firstLine}`);
+  return `${block.text}\n`;
+}
+
+const linesOf = (text: string) => text.trimEnd().split("\n").length;
+
+describe("the inspect_ai and lm-eval recipes of docs/integrations.md, and runs as inspect_ai logs", () => {
+  it("the recipes as printed score units of the three demos as POST /v1/score/batch does; the runs' logs are valid EvalLogs with the same scores", async () => {
+    const page = readFileSync(join(ROOT, "docs/integrations.md"), "utf8");
+    const files = {
+      "needlework_inspect.py": recipeBlock(page, "python", "# needlework_inspect.py"),
+      "needlework.yaml": recipeBlock(page, "yaml", "# needlework.yaml"),
+      "utils.py": recipeBlock(page, "python", "# utils.py"),
+    };
+    // The page's count of each harness's glue is the blocks' own.
+    const glue = {
+      promptfoo: linesOf(/```yaml\n([\s\S]*?)```/.exec(page)![1]),
+      inspect: linesOf(files["needlework_inspect.py"]),
+      yaml: linesOf(files["needlework.yaml"]),
+      utils: linesOf(files["utils.py"]),
+    };
+    console.log(`lines of glue as printed: promptfoo ${glue.promptfoo}, inspect_ai ${glue.inspect}, lm-eval ${glue.yaml + glue.utils} (${glue.yaml} YAML + ${glue.utils} utils.py)`);
+    const prose = page.replace(/\s+/g, " ");
+    expect(prose).toContain(`promptfoo ${glue.promptfoo} lines`);
+    expect(prose).toContain(`inspect_ai ${glue.inspect} lines`);
+    expect(prose).toContain(`lm-eval ${glue.yaml + glue.utils} lines (a ${glue.yaml}-line task YAML and a ${glue.utils}-line \`utils.py\`)`);
+    // The exports the recipes read, as the page fetches them.
+    expect(page).toContain('export?format=inspect" -o samples.jsonl');
+    expect(page).toContain('export?format=jsonl&prefill=user" -o units.jsonl');
+
+    const recipes = mkdtempSync(join(tmpdir(), "nw-recipes-"));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(recipes, name), text);
+    // A few units of each demo, right answers for every other one, wrong ones for the rest.
+    const picks = [["repoqa-snf", "demo"], ["semtrace", "semtrace-demo"], ["longcodeu", "longcodeu-demo"]] as const;
+    const perDemo = 4;
+    const outputs: Record<string, string> = {};
+    const prompts = new Map<string, string>();
+    let samples = "";
+    let units = "";
+    for (const [benchmark, dataset] of picks) {
+      const query = (q: string) => fetch(`${instance!.url}/v1/benchmarks/${benchmark}/datasets/${dataset}/export?${q}&limit=${perDemo}`).then((r) => r.text());
+      const inspectText = await query("format=inspect");
+      const jsonlText = await query("format=jsonl&prefill=user");
+      samples += inspectText;
+      units += jsonlText;
+      const lines = inspectText.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      expect(lines.length).toBe(perDemo);
+      for (const [i, s] of lines.entries()) {
+        const right = oracle(benchmark, s.metadata.task, s.id);
+        expect(right, `no oracle answer for ${benchmark} ${s.id}`).toBeDefined();
+        outputs[`${benchmark} ${s.id}`] = i % 2 === 0 ? right! : WRONG;
+      }
+      for (const l of jsonlText.split("\n").filter(Boolean).map((l) => JSON.parse(l))) prompts.set(`${benchmark} ${l.unit}`, l.messages.at(-1).content);
+    }
+    writeFileSync(join(recipes, "samples.jsonl"), samples);
+    writeFileSync(join(recipes, "units.jsonl"), units);
+    writeFileSync(join(recipes, "outputs.json"), JSON.stringify(outputs));
+
+    const py = await run("python3", [join(ROOT, "test/fixtures/harness-shims/drive_recipes.py"), recipes, join(recipes, "outputs.json")], {
+      cwd: recipes,
+      timeout: 120_000,
+      env: { ...process.env, NEEDLEWORK_URL: instance!.url, PYTHONDONTWRITEBYTECODE: "1" },
+    });
+    expect(py.code, py.stderr).toBe(0);
+    const got = JSON.parse(py.stdout) as {
+      inspect: Record<string, { value: { passed: boolean; score: number }; answer: string; explanation: string; metadata: Record<string, unknown> }>;
+      lm_eval: Record<string, { text: string; results: { passed: number; score: number } }>;
+      inspect_config: unknown;
+      lm_eval_config: Record<string, unknown>;
+    };
+    expect(got.inspect_config).toEqual({ max_tokens: 1024, solver: "generate", metrics: { passed: ["accuracy"], score: ["mean"] }, scorer: "needlework" });
+    expect(got.lm_eval_config).toMatchObject({ task: "needlework", test_split: "test", generation_kwargs: { until: [], max_gen_toks: 1024 } });
+    expect((got.lm_eval_config.metric_list as { metric: string }[]).map((m) => m.metric)).toEqual(["passed", "score"]);
+    expect(Object.keys(got.inspect).sort()).toEqual(Object.keys(outputs).sort());
+    expect(Object.keys(got.lm_eval).sort()).toEqual(Object.keys(outputs).sort());
+
+    const logSchema = JSON.parse(readFileSync(join(ROOT, "test/fixtures/inspect/log-schema.json"), "utf8"));
+    const Ajv2020 = ((Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module) as typeof Ajv2020Module;
+    const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+    // strict: false leaves the schema's OpenAPI `discriminator` to its `oneOf`; formats (date-time) are checked.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(logSchema);
+
+    for (const [benchmark, dataset] of picks) {
+      const keys = Object.keys(outputs).filter((k) => k.startsWith(`${benchmark} `));
+      const unitOf = (k: string) => k.slice(benchmark.length + 1);
+      const batch = await client.request<{ results: { unit: string; passed: boolean; score: number }[] }>("POST", "/v1/score/batch", {
+        benchmark,
+        dataset,
+        answers: keys.map((k) => ({ unit: unitOf(k), answer: outputs[k] })),
+      });
+      for (const [i, k] of keys.entries()) {
+        const { passed, score, unit } = batch.results[i];
+        expect(unit).toBe(unitOf(k));
+        expect(got.inspect[k].value, k).toEqual({ passed, score });
+        expect(got.inspect[k]).toMatchObject({ answer: outputs[k], metadata: { benchmark, dataset, unit, passed, score } });
+        expect(got.inspect[k].explanation).toMatch(new RegExp(`^needlework ${benchmark}: ${passed ? "passed" : "failed"}, score `));
+        expect(got.lm_eval[k].results, k).toEqual({ passed: passed ? 1 : 0, score });
+        expect(got.lm_eval[k].text).toBe(prompts.get(k));
+      }
+      expect(batch.results.some((r) => r.passed), `${benchmark}: no pass`).toBe(true);
+      expect(batch.results.some((r) => !r.passed), `${benchmark}: no failure`).toBe(true);
+
+      // The same outputs scored into a run, exported as inspect_ai's log.
+      let created = await client.request<{ id: string; status: string }>("POST", "/v1/runs", { benchmark, dataset, model: "recipes-stand-in", outputs: keys.map((k) => ({ unit: unitOf(k), output: outputs[k] })), publish: false }, { admin: true });
+      for (let i = 0; created.status === "running" && i < 600; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        created = await client.request("GET", `/v1/runs/${created.id}`);
+      }
+      expect(created.status).toBe("completed");
+      const res = await fetch(`${instance!.url}/v1/runs/${created.id}/log?format=inspect`);
+      expect(res.status).toBe(200);
+      const log = (await res.json()) as any;
+      const valid = validate(log);
+      expect(valid ? [] : validate.errors!.slice(0, 10), `${benchmark}: the log against inspect_ai's schema`).toEqual([]);
+      expect(log).toMatchObject({ version: 2, status: "success", eval: { task: `needlework/${benchmark}`, run_id: created.id, model: "submitted:recipes-stand-in", dataset: { name: dataset } } });
+      expect(log.samples.map((s: any) => s.id).sort()).toEqual(keys.map(unitOf).sort());
+      for (const s of log.samples) {
+        expect(s.scores.needlework.value, s.id).toEqual(got.inspect[`${benchmark} ${s.id}`].value);
+        expect(s.output.completion).toBe(outputs[`${benchmark} ${s.id}`]);
+      }
+      const [passedScore, meanScore] = log.results.scores;
+      expect(passedScore.metrics.accuracy.value).toBeCloseTo(batch.results.filter((r) => r.passed).length / keys.length, 12);
+      expect(meanScore.metrics.mean.value).toBeCloseTo(batch.results.reduce((a, r) => a + r.score, 0) / keys.length, 12);
+      // The validator is live: a sample without its model output is not an EvalLog.
+      const broken = structuredClone(log);
+      delete broken.samples[0].output;
+      expect(validate(broken)).toBe(false);
+    }
+    rmSync(recipes, { recursive: true, force: true });
   }, 10 * 60_000);
 });
