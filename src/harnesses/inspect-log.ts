@@ -20,7 +20,9 @@
  *   dataset export's inspect_ai samples.
  *
  * Made as it is sent: the header from one pass over the sample rows (no outputs read), then the
- * samples a few at a time, never the whole run at once.
+ * samples a few at a time, never the whole run at once. `after` and `limit` cut the samples as they
+ * cut the per-sample export (each stored output is an R2 read, and a request's subrequests are
+ * capped): each part is a whole log of the run, its header the same, with a part of its samples.
  */
 import type { RunRow } from "../db/schema";
 import type { Env } from "../env";
@@ -226,13 +228,13 @@ export function inspectLogSample(run: Pick<RunRow, "benchmark" | "datasetId" | "
 
 /**
  * The log as JSON text in pieces: the header (its closing brace held back), then `"samples": [`,
- * the samples a few at a time, and the end.
+ * the samples (those after `part.after`, at most `part.limit`) a few at a time, and the end.
  */
-export async function* inspectLogChunks(env: Env, run: RunRow, location: string): AsyncGenerator<string> {
+export async function* inspectLogChunks(env: Env, run: RunRow, location: string, part: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
   const head = JSON.stringify(await header(env, run, location));
   yield `${head.slice(0, -1)},"samples":[`;
   let first = true;
-  for await (const views of sampleViews(env, run.id)) {
+  for await (const views of sampleViews(env, run.id, part)) {
     const text = views.map((s) => JSON.stringify(inspectLogSample(run, s))).join(",");
     yield first ? text : `,${text}`;
     first = false;

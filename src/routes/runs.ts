@@ -264,10 +264,14 @@ const log = createRoute({
   tags: ["runs"],
   summary: "The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens",
   description:
-    "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log",
+    "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log",
   request: {
     ...idParams,
-    query: z.object({ format: z.enum(LOG_FORMATS).default("inspect").openapi({ description: "`inspect`: inspect_ai's EvalLog JSON (the only format)" }) }),
+    query: z.object({
+      format: z.enum(LOG_FORMATS).default("inspect").openapi({ description: "`inspect`: inspect_ai's EvalLog JSON (the only format)" }),
+      after: z.string().max(1024).optional().openapi({ description: "Samples after this unit only (the last sample's `id` of the previous part); the header is the whole run's" }),
+      limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({ description: "At most this many samples (default: every one): a part of a large run, each part a whole log" }),
+    }),
   },
   responses: { 200: { description: "The log (application/json)", headers: FILE_NAME_HEADER, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } }, ...problemResponses(400, 404) },
 });
@@ -363,7 +367,8 @@ export const runRoutes = createRouter()
     const url = new URL(c.req.url);
     c.header("content-type", "application/json; charset=utf-8");
     c.header("content-disposition", fileHeader(exportNames(row.modelLabel).inspect));
-    const chunks = inspectLogChunks(c.env, row, `${url.pathname}${url.search}`);
+    const { after, limit } = c.req.valid("query");
+    const chunks = inspectLogChunks(c.env, row, `${url.pathname}${url.search}`, { after, limit });
     // The header (one pass over the sample rows) is made before answering: a run that cannot be read is a problem response.
     const head = await chunks.next();
     // zod-openapi types a JSON body as an object; this one is streamed.

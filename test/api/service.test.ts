@@ -72,6 +72,7 @@ describe("GET /openapi.json", () => {
       "/v1/runs/{id}",
       "/v1/runs/{id}/cancel",
       "/v1/runs/{id}/events",
+      "/v1/runs/{id}/log",
       "/v1/runs/{id}/outputs.jsonl",
       "/v1/runs/{id}/publish",
       "/v1/runs/{id}/rescore",

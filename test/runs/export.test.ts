@@ -105,9 +105,16 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     ]);
     expect(log.results.scores[0].metrics.accuracy.value).toBeCloseTo(scored.filter((l) => l.verdict.passed).length / scored.length, 12);
     expect(log.results.scores[1].metrics.mean.value).toBeCloseTo(scored.reduce((a, l) => a + l.verdict.score, 0) / scored.length, 12);
+    // In parts, as the samples export pages: the same header, the samples cut by `limit` and `after`.
+    const part1 = await (await get(`/v1/runs/${run.id}/log?format=inspect&limit=2`)).json<any>();
+    const part2 = await (await get(`/v1/runs/${run.id}/log?format=inspect&after=${encodeURIComponent(part1.samples.at(-1).id)}`)).json<any>();
+    expect([...part1.samples, ...part2.samples]).toEqual(log.samples);
+    expect(part1.samples.length).toBe(Math.min(2, got.length));
+    expect(part2.results).toEqual(log.results);
     // The log is the only format, and a run that does not exist is a 404 like every export's.
     expect((await get(`/v1/runs/${run.id}/log`)).status).toBe(200);
     expect((await get(`/v1/runs/${run.id}/log?format=eval`)).status).toBe(400);
+    expect((await get(`/v1/runs/${run.id}/log?format=inspect&limit=0`)).status).toBe(400);
     expect((await get(`/v1/runs/run-20990101000000-0000000000/log?format=inspect`)).status).toBe(404);
   });
 
