@@ -24,6 +24,12 @@
  *   cli library  the rest of cli/lib/ (api, args, local-service, sse, collect, python-exec,
  *                tree-sitter-node, text-table, node-family...): what node tools and the node core use.
  *
+ * and the client package (packages/client/, published on its own; the CLI is built on it):
+ *
+ *   client   packages/client/: the typed client over fetch; it imports only its own files (its API
+ *            types are generated into it from the OpenAPI document), so it runs in Node, browsers
+ *            and Workers and publishes without the rest of the repository. cli/ and scripts/ use it.
+ *
  * A broken rule fails the test with the rule's name, the offending import and the comment below
  * (docs/contributing.md, "Architecture rules"; test/architecture/rules.test.ts proves each rule
  * fires on a synthetic tree).
@@ -48,7 +54,7 @@ module.exports = {
         "No import cycles in src/, type-only imports included: a cycle means two modules cannot be " +
         "understood (or moved) one without the other. Move what both need into a third module that " +
         "imports neither.",
-      from: { path: "^(src|cli|scripts)/" },
+      from: { path: "^(src|cli|scripts|packages)/" },
       to: { circular: true },
     },
     {
@@ -138,12 +144,23 @@ module.exports = {
       from: { path: "^cli/lib/", pathNot: NODE_CORE },
       to: { path: NODE_CORE },
     },
+    {
+      name: "the-client-package-stands-alone",
+      severity: "error",
+      comment:
+        "packages/client/ is published on its own and runs in Node, browsers and Workers: it imports " +
+        "only its own files, never src/, cli/ or scripts/ (nor an npm package: test/cli/client.ts checks). Its API types are " +
+        "generated into packages/client/src/generated/ from the OpenAPI document (npm run client:types); " +
+        "what it needs beyond them it declares itself. cli/ and scripts/ may import it.",
+      from: { path: "^packages/client/" },
+      to: { pathNot: "^packages/client/" },
+    },
   ],
   options: {
     // `import type` and type-only re-exports are dependencies too (they can make cycles).
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^(src|cli|scripts)/",
+    includeOnly: "^(src|cli|scripts|packages)/",
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".mts", ".js", ".json"] },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -22,14 +22,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { ApiError, DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
+import { errorOf, type Run, type RunProgress, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
+import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
 import { nodeFamilies } from "./lib/families";
 import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
-import { exportNames, progressLine, resultTables, spendLine, type RunProgress, type RunResults } from "./lib/run-report";
-import { sseEvents } from "./lib/sse";
+import { exportNames, progressLine, resultTables, spendLine } from "./lib/run-report";
 import { readSubmittedOutputs } from "./lib/submitted-outputs";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
@@ -136,14 +136,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"];
-
-interface RunView extends RunProgress {
-  id: string;
-  benchmark: string;
-  dataset: string;
-  model: string;
-  label: string;
-}
 
 /** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
 function runRequest(values: Values): Record<string, unknown> {
@@ -295,7 +287,7 @@ function cancelHint(s: Session, id: string): string {
 async function getResults(s: Session, id: string, status: string): Promise<RunResults> {
   // The run's row in D1 is updated just after its coordinator reports the end: wait for it briefly.
   for (let i = 0; ; i++) {
-    const results = await s.client.request<RunResults>("GET", `/v1/runs/${id}/results`);
+    const results = await s.client.runResults(id);
     if (results.status === status || i >= 30) return results;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -306,12 +298,13 @@ async function getResults(s: Session, id: string, status: string): Promise<RunRe
  * 422: its benchmark has no reference files, so the API, not this command, says which runs have them).
  */
 async function download(s: Session, path: string, file: string): Promise<string | undefined> {
-  const res = await fetch(`${s.client.url}${path}`, { signal: s.signal });
+  const res = await s.client.fetch("GET", path, undefined, { signal: s.signal });
   if (res.status === 422) {
     await res.body?.cancel();
     return undefined;
   }
-  if (!res.ok || !res.body) throw new ApiError(res.status, undefined, await res.text());
+  if (!res.ok) throw await errorOf(res);
+  if (!res.body) throw new Error(`${path}: the answer has no body`);
   await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(file));
   return file;
 }
@@ -319,16 +312,16 @@ async function download(s: Session, path: string, file: string): Promise<string 
 /** Creates (or attaches to) the run, follows it to the end, prints the results and writes the exports. */
 async function evaluate(s: Session): Promise<number> {
   const { client, values, log } = s;
-  let run: RunView;
+  let run: Run;
   if (values.watch) {
-    run = await client.request<RunView>("GET", `/v1/runs/${values.watch}`);
+    run = await client.run(values.watch);
   } else {
     s.creating = true;
     try {
       // With --outputs, a promptfoo file may name the dataset and benchmark itself.
       const request = runRequest(values) as { dataset: string; benchmark?: string };
       const benchmark = await chooseBenchmark(await instanceListings(client), request.dataset, request.benchmark, await datasetBuilders());
-      run = await client.request<RunView>("POST", "/v1/runs", { ...request, benchmark }, { admin: true });
+      run = "outputs" in request ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest) : await client.createRun({ ...request, benchmark } as RunRequest);
     } finally {
       s.creating = false;
     }
@@ -343,7 +336,7 @@ async function evaluate(s: Session): Promise<number> {
   let final: RunProgress | undefined;
   try {
     view.update(run);
-    for await (const event of sseEvents(`${client.url}/v1/runs/${run.id}/events`, { signal: s.signal })) {
+    for await (const event of client.runEvents(run.id, { signal: s.signal })) {
       if (event.event !== "progress" && event.event !== "done") continue;
       const progress = JSON.parse(event.data) as RunProgress;
       if (event.event === "done") final = progress;

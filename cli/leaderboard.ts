@@ -18,6 +18,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import type { LeaderboardImport } from "../packages/client/src/index";
 import { api } from "./lib/api";
 import { defaultUrl } from "./lib/instance";
 import { UsageError, intOption, runCommand } from "./lib/args";
@@ -25,13 +26,6 @@ import { withService } from "./lib/local-service";
 
 const USAGE =
   "usage: npm run leaderboard -- import <file.json> [...] --dataset <id> --source <text> --license <spdx> [--url <instance>] [--benchmark id] [--mode official|strict] [--comment-mode m] [--context-size n] [--n-per-language n]";
-
-interface ImportResult {
-  file_type: "scores" | "combined";
-  generation: number;
-  entries: { model: string; model_slug: string; status: string; has_samples: boolean; n: number }[];
-  warnings: string[];
-}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -92,7 +86,8 @@ async function main(argv: string[]): Promise<number> {
   await withService(client.url, async () => {
     for (const { path, json } of parsed) {
       try {
-        const result = await client.request<ImportResult>("POST", "/v1/leaderboard/import", { ...params, file: json }, { admin: true });
+        // The flags as given: the service checks them (a 400 naming what it accepts).
+        const result = await client.importLeaderboard({ ...params, file: json } as LeaderboardImport);
         const tally = new Map<string, number>();
         for (const e of result.entries) tally.set(e.status, (tally.get(e.status) ?? 0) + 1);
         const summary = [...tally].map(([status, n]) => `${n} ${status}`).join(", ");

@@ -81,7 +81,7 @@ try {
   console.log(`  oracle over the first ${SAMPLE} units of each task:`);
   for (const task of LONGCODEU_TASKS) {
     if (!header.build.counts || !(header.build.counts as Record<string, unknown>)[task]) continue;
-    const run = await client.request<{ id: string }>("POST", "/v1/runs", { benchmark: "longcodeu", dataset: ID, model: "baseline:oracle", options: { tasks: [task] }, limit: SAMPLE, concurrency: 8, publish: false }, { admin: true });
+    const run = await client.request<{ id: string }>("POST", "/v1/runs", { benchmark: "longcodeu", dataset: ID, model: "baseline:oracle", options: { tasks: [task] }, limit: SAMPLE, concurrency: 8, publish: false }, { auth: true });
     let view: { status: string; units: number; counts: Record<string, number> };
     for (;;) {
       view = await client.request("GET", `/v1/runs/${run.id}`);

@@ -47,7 +47,7 @@ async function stats(): Promise<{ requests: Record<string, number>; maxInFlight:
 /** One run of the whole fixture: wall ms from POST to completed, checked for 16 scored tasks. */
 async function timedRun(body: Record<string, unknown>): Promise<{ ms: number; tasks: number; serverMs: number; maxRunning: number }> {
   const t0 = performance.now();
-  const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, cache: false, publish: false, ...body }, { admin: true });
+  const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, cache: false, publish: false, ...body }, { auth: true });
   let maxRunning = 0;
   for (;;) {
     const run = await client.request<RunView>("GET", `/v1/runs/${created.id}`);

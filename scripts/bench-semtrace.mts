@@ -67,11 +67,11 @@ const instance = await startIsolatedInstance("nw-bench-semtrace");
 try {
   const client = api(instance.url, instance.token);
   t0 = performance.now();
-  await client.request("POST", "/v1/datasets/bench-suite/suite", suite, { admin: true });
+  await client.request("POST", "/v1/datasets/bench-suite/suite", suite, { auth: true });
   console.log(`  import of the paper-size suite (POST /v1/datasets/{id}/suite): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   for (const benchmark of ["lexical-recall", "cruxeval-o", "semtrace"]) {
     const started = performance.now();
-    const run = await client.request<{ id: string; units: number }>("POST", "/v1/runs", { benchmark, dataset: "bench-suite", model: "baseline:oracle", limit: TARGETS * 44, concurrency: 16, publish: false }, { admin: true });
+    const run = await client.request<{ id: string; units: number }>("POST", "/v1/runs", { benchmark, dataset: "bench-suite", model: "baseline:oracle", limit: TARGETS * 44, concurrency: 16, publish: false }, { auth: true });
     for (;;) {
       const view = await client.request<{ status: string; finished_at: string | null; counts: Record<string, number> }>("GET", `/v1/runs/${run.id}`);
       if (view.finished_at) {

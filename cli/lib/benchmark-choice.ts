@@ -44,17 +44,14 @@ export interface InstanceListings {
 }
 
 export async function instanceListings(client: Api): Promise<InstanceListings> {
-  const [{ benchmarks }, { datasets }] = await Promise.all([
-    client.request<{ benchmarks: BenchmarkListing[] }>("GET", "/v1/benchmarks"),
-    client.request<{ datasets: DatasetListing[] }>("GET", "/v1/datasets"),
-  ]);
+  const [benchmarks, datasets] = await Promise.all([client.benchmarks(), client.datasets()]);
   return {
     url: client.url,
     benchmarks,
     datasets,
     async hasUnits(benchmark, dataset) {
       try {
-        await client.request("GET", `/v1/benchmarks/${encodeURIComponent(benchmark)}/datasets/${encodeURIComponent(dataset)}/units?limit=1`);
+        await client.units(benchmark, dataset, { limit: 1 });
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) return false; // e.g. a suite without this task's targets

@@ -12,7 +12,7 @@ import type { NodeFamily } from "./node-family";
 /** Whether the instance has dataset `id` (and says so when it has). */
 async function loaded(client: Api, id: string, log: (line: string) => void): Promise<boolean> {
   try {
-    await client.request("GET", `/v1/datasets/${encodeURIComponent(id)}`);
+    await client.dataset(id);
     log(`Dataset "${id}": already loaded`);
     return true;
   } catch (err) {

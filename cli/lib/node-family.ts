@@ -27,37 +27,10 @@ export interface NodeDemo {
 
 /**
  * `GET /v1/runs/{id}/results`: what every benchmark's results carry, pass@1 as the benchmark has it,
- * and the family's own `summary` (docs/runs.md, "Results").
+ * and the family's own `summary` (docs/runs.md, "Results"); the client package's types.
  */
-export interface RunResults {
-  run: string;
-  model: string;
-  label?: string;
-  status: string;
-  samples: number;
-  scored: number;
-  errors: number;
-  context_exceeded: number;
-  /**
-   * A benchmark that sweeps a threshold: group → threshold → rate (with `threshold`, `thresholds`
-   * and `by_depth`); one whose samples pass or fail without one: group → rate; absent for graded ones.
-   */
-  pass_at_1?: Record<string, Record<string, Rate>> | Record<string, Rate>;
-  threshold?: string;
-  thresholds?: string[];
-  by_depth?: ({ bucket: string } & Rate)[];
-  /** The benchmark's own results (its `Benchmark.summarize`), read by its family's `runReport`. */
-  summary?: unknown;
-  receipt?: Record<string, unknown>;
-}
-
-export interface Rate {
-  n: number;
-  passed: number;
-  rate: number;
-  ci_low: number;
-  ci_high: number;
-}
+export type { Rate, RunResults } from "../../packages/client/src/index";
+import type { RunResults } from "../../packages/client/src/index";
 
 export interface NodeFamily {
   /** The family's folder under src/benchmarks/ (its `Family.id`). */

@@ -3,9 +3,9 @@
  * depth table and the export file names. Pure functions of the API's JSON.
  */
 
-/** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it. */
-export type { RunProgress } from "../../src/runs/config";
-import type { RunProgress } from "../../src/runs/config";
+/** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it (the client package's type). */
+export type { RunProgress } from "../../packages/client/src/index";
+import type { RunProgress } from "../../packages/client/src/index";
 import { BASELINE_NOTE, isBaselineSpec } from "../../src/runs/models";
 import type { NodeFamily, Rate, RunResults } from "./node-family";
 import { grid, pct, rule, titledTable } from "./text-table";

@@ -78,7 +78,7 @@ export function promptfooTest(r: PromptRecord, ctx: PromptfooTestContext) {
       unit: r.unit,
       options: r.options,
       messages: r.messages,
-      prefill: r.prefill === null ? null : { role: "assistant", content: r.prefill },
+      prefill: r.prefill === null ? null : { role: "assistant" as const, content: r.prefill },
       max_tokens: r.max_tokens,
       metadata: unitFacts(r),
     },

@@ -19,7 +19,7 @@ export const longcodeuDemo: NodeDemo = {
     // The builder (tree-sitter, the tokenizer's vocabulary) is loaded only to build, as by the build command.
     const { buildLongCodeUFromDisk } = await import("./build");
     const release = await buildLongCodeUFromDisk({ repos, seed: 0, perBucket: 1, buckets: ["0-8K", "8-16K", "16-32K"] });
-    await client.request("POST", `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { admin: true });
+    await client.request("POST", `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { auth: true });
     log(`Dataset "${DEMO_ID}": imported\n${countsTable(release)}`);
   },
   usage: (_base, urlFlag) => `The LongCodeU demo "${DEMO_ID}" (eight long-code-understanding tasks, by length bucket):

@@ -220,7 +220,7 @@ export async function uploadBuild(client: Api, dir: string, id: string, opts: { 
   const { header } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader;
   let stored = new Map<string, string>();
   try {
-    const listed = await client.request<{ status: string; parts: { part: string; sha256: string }[] }>("GET", `/v1/datasets/${id}/longcodeu/parts`, undefined, { admin: true });
+    const listed = await client.request<{ status: string; parts: { part: string; sha256: string }[] }>("GET", `/v1/datasets/${id}/longcodeu/parts`, undefined, { auth: true });
     if (listed.status === "ready") return { manifest: null, sent: 0, skipped: 0, seconds: 0 };
     stored = new Map(listed.parts.map((p) => [p.part, p.sha256]));
   } catch (err) {
@@ -235,12 +235,12 @@ export async function uploadBuild(client: Api, dir: string, id: string, opts: { 
       continue;
     }
     if (have) throw new Error(`dataset "${id}" holds part ${part.name} of another build (sha256 ${have}, this build's is ${sha256}): rerun with --replace to import this build instead`);
-    await client.request("PUT", `/v1/datasets/${id}/longcodeu/parts/${part.name}`, part.body, { admin: true });
+    await client.request("PUT", `/v1/datasets/${id}/longcodeu/parts/${part.name}`, part.body, { auth: true });
     progress.part(part.name, part.bytes, "sent");
   }
   const counts = progress.finish();
   const query = opts.name ? `?name=${encodeURIComponent(opts.name)}` : "";
-  const { manifest } = await client.request<{ manifest: { content_sha256: string } }>("POST", `/v1/datasets/${id}/longcodeu/commit${query}`, header, { admin: true });
+  const { manifest } = await client.request<{ manifest: { content_sha256: string } }>("POST", `/v1/datasets/${id}/longcodeu/commit${query}`, header, { auth: true });
   return { manifest, ...counts };
 }
 

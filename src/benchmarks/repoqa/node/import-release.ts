@@ -37,7 +37,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
           "POST",
           `/v1/datasets/${opts.id}/repos`,
           { language, repo, ...(opts.name && { name: opts.name }), ...(opts.contexts !== undefined && { contexts: opts.contexts }) },
-          { admin: true },
+          { auth: true },
         );
         repos++;
         tasks += done.tasks;
@@ -47,7 +47,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
   } catch (err) {
     // Leave nothing half-imported behind (a committed dataset answers 409 and is never touched).
     if ((err as { status?: number }).status !== 409) {
-      await client.request("DELETE", `/v1/datasets/${opts.id}`, undefined, { admin: true }).catch(() => {});
+      await client.request("DELETE", `/v1/datasets/${opts.id}`, undefined, { auth: true }).catch(() => {});
     }
     throw err;
   }
@@ -59,7 +59,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
       source: { kind: "repoqa-release", name: opts.source ?? basename(file), ...(opts.license && { license: opts.license }) },
       ...(opts.build && { build: opts.build }),
     },
-    { admin: true },
+    { auth: true },
   );
   return { repos, tasks, manifest };
 }

@@ -105,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
   await withService(values.url!, async () => {
     const client = api(values.url!);
     if (values.replace) await deleteDatasetIfPresent(client, id);
-    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite`, suite, { admin: true });
+    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite`, suite, { auth: true });
     console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
     console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
   }, console.log, "npm run semtrace -- build");

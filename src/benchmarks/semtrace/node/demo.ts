@@ -36,7 +36,7 @@ export const semtraceDemo: NodeDemo = {
       maxFiles: 300,
       log,
     });
-    await client.request("POST", `/v1/datasets/${DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`, suite, { admin: true });
+    await client.request("POST", `/v1/datasets/${DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`, suite, { auth: true });
     log(`Dataset "${DEMO_ID}": imported ${Object.keys(suite.tasks).join(", ")}`);
   },
   usage: (_base, urlFlag) => `The lexical-vs-semantic recall demo "${DEMO_ID}", one suite read by ${demoTasks().length} benchmarks (--benchmark ${demoTasks().join(", ")}):

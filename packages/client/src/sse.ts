@@ -1,11 +1,13 @@
 /**
- * A small server-sent-events client over Node's fetch, for following a run's `/events` stream.
+ * A small server-sent-events client over fetch, for following a run's `/events` stream.
  *
  * `SseParser` turns text chunks into events whatever the chunk boundaries (a line, a field, a
  * CRLF or a multi-byte character may be split between chunks); `sseEvents` connects, yields every
  * event, and reconnects when the server closes the stream before the `done` event (the runs API
  * closes its streams after 15 minutes).
  */
+import { chunksOf } from "./lines.js";
+import { NeedleworkError, errorOf } from "./problem.js";
 
 export interface SseEvent {
   /** The `event:` field; "message" when the block has none (as in browsers). */
@@ -85,6 +87,8 @@ export interface SseOptions {
   /** Wait before reconnecting, doubled after each failure. */
   retryDelayMs?: number;
   headers?: Record<string, string>;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -93,36 +97,21 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-/** An HTTP error answer to the events request: not retried (a 404 run will not appear by waiting). */
-export class SseHttpError extends Error {
-  constructor(
-    readonly status: number,
-    text: string,
-  ) {
-    let detail = text.slice(0, 300);
-    try {
-      detail = (JSON.parse(text) as { detail?: string }).detail ?? detail;
-    } catch {
-      // not a problem document
-    }
-    super(`${status}: ${detail}`);
-  }
-}
-
 /**
  * Every event of the stream at `url`, reconnecting when the stream ends (or the connection fails)
  * before `doneEvent`; returns after yielding `doneEvent`, or when `signal` aborts.
  */
 export async function* sseEvents(url: string, opts: SseOptions = {}): AsyncGenerator<SseEvent> {
-  const { doneEvent = "done", signal, maxFailures = 5, retryDelayMs = 250 } = opts;
+  const { doneEvent = "done", signal, maxFailures = 5, retryDelayMs = 250, fetch: fetchFn = fetch } = opts;
   let failures = 0;
   while (!signal?.aborted) {
     const parser = new SseParser();
     try {
-      const res = await fetch(url, { headers: { accept: "text/event-stream", ...opts.headers }, signal });
-      if (!res.ok) throw new SseHttpError(res.status, await res.text());
+      const res = await fetchFn(url, { headers: { accept: "text/event-stream", ...opts.headers }, signal });
+      // An HTTP error answer is not retried (a 404 run will not appear by waiting).
+      if (!res.ok) throw await errorOf(res);
       if (!res.body) throw new Error("the events answer has no body");
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of chunksOf(res.body)) {
         for (const event of parser.push(chunk)) {
           failures = 0;
           yield event;
@@ -138,7 +127,7 @@ export async function* sseEvents(url: string, opts: SseOptions = {}): AsyncGener
       throw new Error("the stream ended before the done event");
     } catch (err) {
       if (signal?.aborted) return;
-      if (err instanceof SseHttpError) throw err;
+      if (err instanceof NeedleworkError) throw err;
       if (++failures >= maxFailures) throw new Error(`lost the events stream at ${url}: ${(err as Error).message}`);
       await sleep(retryDelayMs * 2 ** (failures - 1), signal);
     }

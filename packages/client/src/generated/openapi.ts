@@ -1,0 +1,5392 @@
+/**
+ * needlework's API, generated from its OpenAPI document (GET /openapi.json) by openapi-typescript.
+ * Do not edit: `npm run client:types` in the needlework repository writes it again.
+ */
+
+export interface paths {
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service, scorer, parser runtime and grammar versions, and the number of ready datasets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The service is up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/metrics/bleu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Smoothed sentence BLEU (NLTK method4 on whitespace tokens), as RepoQA computes similarity */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BleuRequest"];
+                };
+            };
+            responses: {
+                /** @description One score per pair, in request order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BleuResponse"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/metrics/codebleu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CodeBLEU as the codebleu 0.7.x package computes it: n-gram, keyword-weighted n-gram, syntax and data-flow match */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodeBleuRequest"];
+                };
+            };
+            responses: {
+                /** @description One score per pair (each a corpus of one), in request order, and the corpus score when asked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodeBleuResponse"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score one model answer to a unit of any benchmark (`benchmark` + `unit`), or to a RepoQA task (`task`, the original shape) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnitScoreRequest"] | components["schemas"]["ScoreRequest"];
+                };
+            };
+            responses: {
+                /** @description The verdict (UnitScoreResult for the benchmark shape) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnitScoreResult"] | components["schemas"]["ScoreResult"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score/promptfoo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score one output as promptfoo's webhook assertion sends it (`{output, context: {prompt, vars}}`), answering promptfoo's `{pass, score, reason}` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description promptfoo's webhook request; the test cases of GET .../export?format=promptfoo carry the variables */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PromptfooWebhookRequest"];
+                };
+            };
+            responses: {
+                /** @description The verdict as a promptfoo GradingResult */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromptfooGradingResult"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Score up to 100 answers to units of one benchmark's dataset (or RepoQA tasks, the original shape), with pass@1 per language */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnitBatchScoreRequest"] | components["schemas"]["BatchScoreRequest"];
+                };
+            };
+            responses: {
+                /** @description Verdicts in request order and pass@1 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnitBatchScoreResult"] | components["schemas"]["BatchScoreResult"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every hosted benchmark, with its ready datasets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The benchmarks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            benchmarks: components["schemas"]["BenchmarkInfo"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks/{benchmark}/datasets/{dataset}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The units a run of a benchmark over a dataset covers, in run order, paged and filtered */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only units in this language (repeatable) */
+                    language?: string | string[];
+                    /** @description Only the units of this task id */
+                    task?: string;
+                    /** @description Only units whose id starts with this */
+                    prefix?: string;
+                    /** @description The benchmark's run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`) */
+                    options?: string;
+                    limit?: number;
+                    /** @description The `next` cursor of the previous page */
+                    after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description One of repoqa-snf, lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu */
+                    benchmark: string;
+                    dataset: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of units */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BenchmarkUnitPage"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks/{benchmark}/datasets/{dataset}/units/{unit}/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A unit's exact prompt, with its prefill, default max_tokens and token count */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The benchmark's run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`) */
+                    options?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description One of repoqa-snf, lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu */
+                    benchmark: string;
+                    dataset: string;
+                    /** @description A unit id from the listing, percent-encoded */
+                    unit: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The prompt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BenchmarkUnitPrompt"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/benchmarks/{benchmark}/datasets/{dataset}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dataset's units as JSONL for outside harnesses: prompts, promptfoo test cases or inspect_ai samples */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `jsonl`: each unit's prompt as GET .../units/{unit}/prompt answers it; `promptfoo`: one promptfoo test case per unit (vars benchmark, dataset, unit, options, messages, prefill, max_tokens, metadata; options.max_tokens; an assertion that scores through this instance); `inspect`: inspect_ai samples (id, input, target "", metadata) */
+                    format?: "jsonl" | "promptfoo" | "inspect";
+                    /** @description Only units in this language (repeatable) */
+                    language?: string | string[];
+                    /** @description Only the units of this task id */
+                    task?: string;
+                    /** @description Only units whose id starts with this */
+                    prefix?: string;
+                    /** @description The benchmark's run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`) */
+                    options?: string;
+                    /** @description Where a prompt's final assistant turn goes: `assistant` (kept as the last message), `continue` (the same; promptfoo test cases also ask vLLM to continue it), `user` (appended to the user turn, for APIs that answer a final assistant turn with a new one) */
+                    prefill?: "assistant" | "continue" | "user";
+                    /** @description promptfoo only: `webhook` (a scorer failure is a failed test) or `javascript` (a scorer failure is an error; puts a line of JavaScript in each test case) */
+                    assert?: "webhook" | "javascript";
+                    /** @description Units in this response (at most 100) */
+                    limit?: number;
+                    /** @description Where to continue: the `after` of the previous response's `Link: rel="next"` */
+                    after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description One of repoqa-snf, lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu */
+                    benchmark: string;
+                    dataset: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One JSON object per line (application/x-ndjson). Headers: `X-Total-Count` (units matching the filters), `Link: <…>; rel="next"` when more remain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List datasets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description All datasets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            datasets: components["schemas"]["DatasetSummary"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dataset's summary and, once committed, its manifest */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dataset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dataset: components["schemas"]["DatasetSummary"];
+                            manifest: components["schemas"]["DatasetManifest"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a dataset: its index rows, then its stored shards */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: string;
+                            objects: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Task ids of a dataset, paged */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                    limit?: number;
+                    /** @description The `next` cursor of the previous page */
+                    after?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of tasks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tasks: {
+                                task: string;
+                                language: string;
+                                repo: string;
+                                name: string;
+                                needle_index: number;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exact prompt of a task (the reference's template) with its stored code context */
+        get: {
+            parameters: {
+                query: {
+                    task: string;
+                    size?: number;
+                    comment_mode?: "original" | "positional_padding" | "no_padding";
+                    depth?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The prompt */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            task: string;
+                            template_version: string;
+                            messages: {
+                                /** @enum {string} */
+                                role: "user";
+                                content: string;
+                            }[];
+                            size: number;
+                            comment_mode: string;
+                            position_ratio: number;
+                            needle_token_start: number;
+                            needle_token_end: number;
+                            code_context_ntokens: number;
+                            dataset_sha256: string;
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import one repository of an official RepoQA release into a dataset that is still importing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language: "python" | "cpp" | "java" | "typescript" | "rust" | "go";
+                        repo: {
+                            repo: string;
+                            commit_sha?: string;
+                            entrypoint_path?: string;
+                            topic?: string;
+                            content: {
+                                [key: string]: string;
+                            };
+                            dependency?: {
+                                [key: string]: string[];
+                            };
+                            functions: {
+                                [key: string]: ({
+                                    name: string;
+                                    start_line: number;
+                                    end_line: number;
+                                    start_byte?: number;
+                                    end_byte?: number;
+                                    global_start_line?: number;
+                                    global_end_line?: number;
+                                    global_start_byte?: number;
+                                    global_end_byte?: number;
+                                    code_ratio?: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            };
+                            needles: ({
+                                name: string;
+                                start_line: number;
+                                end_line: number;
+                                start_byte?: number;
+                                end_byte?: number;
+                                global_start_line?: number;
+                                global_end_line?: number;
+                                global_start_byte?: number;
+                                global_end_byte?: number;
+                                code_ratio?: number;
+                                path: string;
+                                description: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        name?: string;
+                        /** @description Code contexts to build (default: 16384 tokens, original comments, the reference's depths); null for none. Fixed by the first repository. */
+                        contexts?: {
+                            sizes: number[];
+                            comment_modes: ("original" | "positional_padding" | "no_padding")[];
+                            depths: "reference" | number[];
+                            /**
+                             * @description How needles' start_byte/end_byte index their files: `reference` (default) reads the UTF-8 byte offsets as character indices, as repoqa's make_code_context does (a needle after non-ASCII text is shifted); `characters` slices exactly the function.
+                             * @enum {string}
+                             */
+                            needle_offsets?: "reference" | "characters";
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportedRepo"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the manifest and make the dataset ready to score against */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        source?: {
+                            /**
+                             * @default repoqa-release
+                             * @enum {string}
+                             */
+                            kind?: "repoqa-release";
+                            name?: string;
+                            url?: string;
+                            license?: string;
+                        };
+                        /** @description How the dataset was built (seed, needle options, description mode), recorded in the manifest */
+                        build?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The manifest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DatasetManifest"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a whole RepoQA release file in one request (bodies up to 33554432 bytes; use /repos + /commit for larger files) */
+        post: {
+            parameters: {
+                query?: {
+                    name?: string;
+                    source?: string;
+                    license?: string;
+                    /** @description `default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them */
+                    contexts?: "default" | "none";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RepoQARelease"];
+                };
+            };
+            responses: {
+                /** @description The manifest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DatasetManifest"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/score-index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the score indexes of a RepoQA dataset imported before they existed (scores do not change; cold requests get cheaper) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Written */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScoreIndexResult"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/suite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a SemTrace-family suite built by `npm run semtrace -- build` (one request, all or nothing; bodies up to 33554432 bytes) */
+        post: {
+            parameters: {
+                query?: {
+                    name?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SemTraceSuite"];
+                };
+            };
+            responses: {
+                /** @description The manifest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DatasetManifest"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/longcodeu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a LongCodeU release built by `npm run longcodeu -- build` (one request, all or nothing; bodies up to 33554432 bytes) */
+        post: {
+            parameters: {
+                query?: {
+                    name?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LongCodeURelease"];
+                };
+            };
+            responses: {
+                /** @description Imported */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            manifest: components["schemas"]["DatasetManifest"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/longcodeu/parts/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store one part of a LongCodeU release being imported: `contexts-<nnnn>` (up to 100 contexts of one repository) or `<TASK>-<nnnn>` (that task's examples from position nnnn × 200, up to 200); bodies up to 33554432 bytes. The same part again is a no-op (200), another under the same name a 409 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    part: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LongCodeUContextsPart"] | components["schemas"]["LongCodeUExamplesPart"];
+                };
+            };
+            responses: {
+                /** @description Already stored with the same content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LongCodeUPartResult"];
+                    };
+                };
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LongCodeUPartResult"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/longcodeu/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parts of a LongCodeU import stored so far (what a resumed import skips) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stored parts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: string;
+                            parts: {
+                                part: string;
+                                sha256: string;
+                                items: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{id}/longcodeu/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Commit a LongCodeU import sent in parts: 409 naming what is missing unless every part is stored; then the dataset is ready */
+        post: {
+            parameters: {
+                query?: {
+                    name?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LongCodeUReleaseHeader"];
+                };
+            };
+            responses: {
+                /** @description Committed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            manifest: components["schemas"]["DatasetManifest"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals
+         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `repoqa-snf` (RepoQA), a positional benchmark of "Sense and Sensitivity": `lexical-recall`, `cruxeval-o`, `semtrace`, or `longcodeu` (LongCodeU's eight tasks) */
+                    benchmark?: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "longcodeu";
+                    /** @description Default `repoqa-2024-04-20` for `repoqa-snf`. For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in. */
+                    dataset?: string;
+                    /** @description Similarity threshold of the reference's sweep */
+                    threshold?: number;
+                    /** @description Scoring mode */
+                    mode?: "official" | "strict";
+                    comment_mode?: "original" | "positional_padding" | "no_padding";
+                    /** @description `verified`: runs of this service (with a receipt); `reported`: imported published results */
+                    kind?: "all" | "verified" | "reported";
+                    /** @description Rank by the rate in this language */
+                    language?: "all" | "python" | "cpp" | "java" | "typescript" | "rust" | "go";
+                    /** @description `-rate` best first (ties by model name), `rate`, `model`, `-model` */
+                    sort?: "-rate" | "rate" | "model" | "-model";
+                    /** @description LongCodeU only: the context-length bucket (CodeLlama tokens) shown, `all` (default) or one of `0-8K`, `8-16K`, `16-32K`, `32-64K`, `64-128K` */
+                    bucket?: "all" | "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+                    /** @description LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average */
+                    metric?: "recall" | "precision";
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The leaderboard */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Leaderboard"];
+                        "text/csv": string;
+                    };
+                };
+                /** @description Not modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboard/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One model: every threshold and language, and at `threshold` by needle depth, context length and both
+         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). With kind=all the verified entry is shown when there is one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `repoqa-snf` (RepoQA), a positional benchmark of "Sense and Sensitivity": `lexical-recall`, `cruxeval-o`, `semtrace`, or `longcodeu` (LongCodeU's eight tasks) */
+                    benchmark?: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "longcodeu";
+                    /** @description Default `repoqa-2024-04-20` for `repoqa-snf`. For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in. */
+                    dataset?: string;
+                    /** @description Similarity threshold of the reference's sweep */
+                    threshold?: number;
+                    /** @description Scoring mode */
+                    mode?: "official" | "strict";
+                    comment_mode?: "original" | "positional_padding" | "no_padding";
+                    /** @description `verified`: runs of this service (with a receipt); `reported`: imported published results */
+                    kind?: "all" | "verified" | "reported";
+                };
+                header?: never;
+                path: {
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The model's breakdown */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModelBreakdown"];
+                    };
+                };
+                /** @description Not modified: the If-None-Match ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboard/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import published results (a <model>-SCORES.json or COMBINED-RESULTS.json) as reported entries
+         * @description A SCORES file's per-task rows are stored and every aggregate is recomputed from them; a file whose own `scores` differ from its rows (tolerance 1e-12) is refused with 422 and nothing is stored. COMBINED-RESULTS.json has rates only: each model gets an entry without samples, with n = n_per_language per language (default 100 for repoqa-2024-04-20: 10 repositories x 10 needles), passed = round(rate x n) and "all" n = the sum, so intervals exist. A model that already has a per-sample entry keeps it. Importing the same content again changes nothing; changed content replaces the entry atomically.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardImport"];
+                };
+            };
+            responses: {
+                /** @description Imported */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardImportResult"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent runs (newest first) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Runs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start an evaluation run of a model on a dataset (a submitter or admin token) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RunRequest"];
+                };
+            };
+            responses: {
+                /** @description Started */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run's status, counts, tokens and receipt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The run */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a finished run: its samples, its stored outputs and its coordinator's state
+         * @description A running run is a 409 (cancel it first). A published leaderboard entry keeps its own rows. `complete: false` means objects were left for the hourly prune (a run of more than 10,000 samples). See docs/runs.md, "Deleting runs".
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeletedRun"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress as server-sent events (`progress` on every change, then `done`) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a run: nothing more is sent; calls in flight are abandoned */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The run */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per-task rows of a run, in unit order, paged */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description The `next` cursor of the previous page */
+                    after?: string;
+                    status?: "scored" | "error" | "context_exceeded";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of samples */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's results: counts, pass@1 per group with 95 % Wilson intervals (per threshold and needle depth where the benchmark sweeps a threshold), the benchmark's own summary, the receipt
+         * @description Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, "Results").
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Results */
+                200: {
+                    headers: {
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/rescore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-score stored outputs (another mode, threshold or scorer version) without calling the model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        options?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Re-scored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a completed whole-dataset run to the leaderboard as a verified entry */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Published */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/outputs.jsonl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-sample outputs as JSON lines: the reference implementation's file (`format=reference`, benchmarks that have one) or one line per sample of any benchmark (`format=samples`)
+         * @description `format=samples` (every benchmark): one line per sample in unit order, `{run, unit, task_id, language, position, context_size, status, output, finish_reason, verdict: {passed, score, detail} | null, error, attempts, prompt_sha256, prompt_tokens, completion_tokens, cached, calls, latency_ms, scorer_version, finished_at}`; `after` and `limit` page it. `format=reference` (benchmarks with reference files): the reference's own JSONL, one scored task per line with its fields and `output: [text]`. Without `format`: `reference` where the run's benchmark has reference files, else `samples`. Generated as it is sent. `Content-Disposition` names the file (`<model>.jsonl`, `<model>-samples.jsonl`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `reference` or `samples` (default: `reference` where the benchmark has reference files, else `samples`) */
+                    format?: "reference" | "samples";
+                    /** @description `format=samples` only: start after this unit (the last unit of the previous part) */
+                    after?: string;
+                    /** @description `format=samples` only: at most this many samples (default: every one) */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON lines */
+                200: {
+                    headers: {
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/scores.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scores as the reference's `<model>-SCORES.json` */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The -SCORES.json content */
+                200: {
+                    headers: {
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Run"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paired comparison of two runs or leaderboard entries on the same tasks
+         * @description Pass/fail benchmarks: the 2×2 table, McNemar's exact test and the difference of pass@1 with Newcombe's interval; graded ones: the mean paired difference with a paired-bootstrap interval (fixed seed, stated). Both sides must be the same benchmark and dataset. docs/compare.md.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Side A: a completed run's id, or a leaderboard entry's model slug (with stored samples) */
+                    a: string;
+                    /** @description Side B, as `a`. Differences are A − B. */
+                    b: string;
+                    /** @description The similarity threshold a pass reads, for benchmarks whose pass rule has one (default: the benchmark's; otherwise ignored) */
+                    threshold?: number;
+                    /** @description An entry's benchmark (default: a run's on the other side, else the only one the model has) */
+                    benchmark?: string;
+                    /** @description An entry's dataset (default: a run's on the other side, else the only one) */
+                    dataset?: string;
+                    /** @description An entry's scoring mode (default: the only one) */
+                    mode?: string;
+                    /** @description An entry's comment mode (default: the only one) */
+                    comment_mode?: string;
+                    /** @description The page of the discordant list, 50 tasks a page (default 1; past the last: 400) */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comparison */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Comparison"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The named tokens, oldest first, without their secrets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Tokens */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: components["schemas"]["Token"][];
+                        };
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a named token with a role; its secret is shown once, in this response */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenRequest"];
+                };
+            };
+            responses: {
+                /** @description Created (the secret is in `token`) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedToken"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a named token: every request with it is a 401 from now on */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revoked: components["schemas"]["Token"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            service_version: string;
+            scorer_version: string;
+            /** @description The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads */
+            parser_runtime: {
+                package: string;
+                version: string;
+                core: string;
+                /** @description The runtime's wasm as it runs (patched to read UTF-8) */
+                sha256: string;
+                /**
+                 * @description What the core reads code as: UTF-8, as the references' py-tree-sitter
+                 * @enum {string}
+                 */
+                input_encoding?: "utf-8";
+                /** @description The package's own wasm, before the UTF-8 patch */
+                package_sha256?: string;
+            };
+            grammars: {
+                [key: string]: {
+                    package: string;
+                    version: string;
+                    sha256: string;
+                };
+            };
+            /** @description Datasets ready to score against */
+            datasets: number;
+        };
+        Problem: {
+            /** @example urn:needlework:problem:not-found */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            request_id: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        BleuResponse: {
+            scores: number[];
+            metric: string;
+        };
+        BleuRequest: {
+            /** @description Up to 1000 pairs */
+            pairs: {
+                reference: string;
+                candidate: string;
+            }[];
+        };
+        CodeBleuResponse: {
+            metric: string;
+            language: string;
+            /** @description tree-sitter runtime and grammar versions (syntax and data-flow scores depend on them) */
+            grammar: {
+                [key: string]: string;
+            };
+            weights: components["schemas"]["CodeBleuWeights"];
+            scores: components["schemas"]["CodeBleuScore"][];
+            corpus?: components["schemas"]["CodeBleuScore"];
+        };
+        /** @description Weights of the four components (the package's alpha, beta, gamma, theta); default 0.25 each */
+        CodeBleuWeights: {
+            ngram: number;
+            weighted_ngram: number;
+            syntax: number;
+            dataflow: number;
+        };
+        CodeBleuScore: {
+            codebleu: number;
+            ngram_match_score: number;
+            weighted_ngram_match_score: number;
+            syntax_match_score: number;
+            /** @description 0 when the references have no data flow; the combined score then counts it as 1 */
+            dataflow_match_score: number;
+        };
+        CodeBleuRequest: {
+            /** @description Up to 200 pairs */
+            pairs: {
+                /** @description The reference code, or up to 10 alternative references */
+                reference: string | string[];
+                candidate: string;
+            }[];
+            /**
+             * @description One of python, java, cpp, go, rust
+             * @example python
+             */
+            language: string;
+            weights?: components["schemas"]["CodeBleuWeights"];
+            /** @description Also score all pairs as one corpus (calc_codebleu on the whole list) */
+            corpus?: boolean;
+        };
+        UnitScoreResult: {
+            benchmark: string;
+            dataset: string;
+            dataset_sha256: string;
+            scorer_version: string;
+            /** @description The options the answer was scored under, as a run records them */
+            options: {
+                [key: string]: unknown;
+            };
+            unit: string;
+            task: string;
+            language: string;
+            passed: boolean;
+            /** @description The benchmark's headline number for the answer (a run sample's score) */
+            score: number;
+            /** @description The benchmark's own verdict detail, as a run sample stores it */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
+        ScoreResult: {
+            task: string;
+            language: string;
+            /** @description Whether the answer passes at `threshold`: the name every benchmark's verdict uses (`POST /v1/score` with `benchmark`) */
+            passed: boolean;
+            /** @description The same as `passed`, under this shape's original name (kept for existing clients) */
+            pass: boolean;
+            /** @description Pass at each threshold 0.0 ... 1.0 */
+            pass_at: {
+                [key: string]: boolean;
+            };
+            target: string;
+            best_target: string | null;
+            best_target_path: string | null;
+            best_similarity: number;
+            target_similarity: number;
+            threshold: number;
+            /** @enum {string} */
+            mode: "official" | "strict";
+            ignore_comments: boolean;
+            candidates: number;
+            /** @enum {string} */
+            candidates_from: "needles" | "context" | "repository";
+            context: {
+                size: number;
+                comment_mode: string;
+                position_ratio: number;
+            } | null;
+            /** @description The code the sanitizer extracted from the answer */
+            extracted: string;
+            scorer_version: string;
+            dataset_sha256: string;
+        };
+        UnitScoreRequest: {
+            /**
+             * @description A benchmark of GET /v1/benchmarks
+             * @enum {string}
+             */
+            benchmark: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "sensitivity-semtrace" | "sensitivity-cruxeval-o" | "longcodeu";
+            dataset: string;
+            /**
+             * @description A unit id of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units
+             * @example crux-0@20@0.5
+             */
+            unit: string;
+            /** @description The model's raw output (after the prompt's prefill, if any; at most 65536 bytes UTF-8) */
+            answer: string;
+            /** @description The benchmark's run options (GET /v1/benchmarks lists them; default {}) */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        ScoreRequest: {
+            dataset: string;
+            /**
+             * @description `<language>::<repo>::<function name>`, as `GET /v1/datasets/{id}/tasks` lists them
+             * @example python::python/cpython-email::parse_message_id
+             */
+            task: string;
+            /** @description The model's raw output (at most 65536 bytes UTF-8) */
+            answer: string;
+            /**
+             * @description Similarity needed to pass (default 0.8)
+             * @default 0.8
+             */
+            threshold?: number;
+            /**
+             * @description `official`: candidates are the repository's needles (the reference implementation). `strict`: every function of the task's code context (the paper's design).
+             * @default official
+             * @enum {string}
+             */
+            mode?: "official" | "strict";
+            /**
+             * @description Remove comments from the answer and the candidates first
+             * @default false
+             */
+            ignore_comments?: boolean;
+            /** @description Strict mode: which stored code context (default: the dataset's first size and comment mode, the reference depth) */
+            context?: {
+                size?: number;
+                /** @enum {string} */
+                comment_mode?: "original" | "positional_padding" | "no_padding";
+                depth?: number;
+            };
+        };
+        PromptfooGradingResult: {
+            pass: boolean;
+            score: number;
+            reason: string;
+            /** @description The score under the benchmark's id */
+            namedScores: {
+                [key: string]: number;
+            };
+            /** @description The whole verdict, as POST /v1/score answers it */
+            metadata: {
+                needlework: components["schemas"]["UnitScoreResult"];
+            };
+        };
+        PromptfooWebhookRequest: {
+            /** @description The model's output (at most 65536 bytes UTF-8) */
+            output: string;
+            context: {
+                /** @description The rendered prompt: ignored */
+                prompt?: unknown;
+                /** @description The test case's variables: `benchmark`, `dataset`, `unit` and `options` are read, the others ignored */
+                vars: {
+                    /**
+                     * @description A benchmark of GET /v1/benchmarks
+                     * @enum {string}
+                     */
+                    benchmark: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "sensitivity-semtrace" | "sensitivity-cruxeval-o" | "longcodeu";
+                    dataset: string;
+                    unit: string;
+                    /** @description The benchmark's run options (GET /v1/benchmarks lists them; default {}) */
+                    options?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        UnitBatchScoreResult: {
+            benchmark: string;
+            dataset: string;
+            dataset_sha256: string;
+            scorer_version: string;
+            /** @description The options the answer was scored under, as a run records them */
+            options: {
+                [key: string]: unknown;
+            };
+            results: {
+                unit: string;
+                task: string;
+                language: string;
+                passed: boolean;
+                /** @description The benchmark's headline number for the answer (a run sample's score) */
+                score: number;
+                /** @description The benchmark's own verdict detail, as a run sample stores it */
+                detail: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description `all` and each language */
+            summary: {
+                [key: string]: {
+                    n: number;
+                    passed: number;
+                    pass_at_1: number;
+                    mean_score: number;
+                };
+            };
+        };
+        BatchScoreResult: {
+            results: components["schemas"]["ScoreResult"][];
+            summary: {
+                [key: string]: {
+                    n: number;
+                    pass_at_1: {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+        UnitBatchScoreRequest: {
+            /**
+             * @description A benchmark of GET /v1/benchmarks
+             * @enum {string}
+             */
+            benchmark: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "sensitivity-semtrace" | "sensitivity-cruxeval-o" | "longcodeu";
+            dataset: string;
+            /** @description The benchmark's run options (GET /v1/benchmarks lists them; default {}) */
+            options?: {
+                [key: string]: unknown;
+            };
+            answers: {
+                unit: string;
+                answer: string;
+            }[];
+        };
+        BatchScoreRequest: {
+            dataset: string;
+            answers: {
+                task: string;
+                answer: string;
+            }[];
+            /**
+             * @description Similarity needed to pass (default 0.8)
+             * @default 0.8
+             */
+            threshold?: number;
+            /**
+             * @description `official`: candidates are the repository's needles (the reference implementation). `strict`: every function of the task's code context (the paper's design).
+             * @default official
+             * @enum {string}
+             */
+            mode?: "official" | "strict";
+            /**
+             * @description Remove comments from the answer and the candidates first
+             * @default false
+             */
+            ignore_comments?: boolean;
+            /** @description Strict mode: which stored code context (default: the dataset's first size and comment mode, the reference depth) */
+            context?: {
+                size?: number;
+                /** @enum {string} */
+                comment_mode?: "original" | "positional_padding" | "no_padding";
+                depth?: number;
+            };
+        };
+        BenchmarkInfo: {
+            id: string;
+            title: string;
+            /** @description The `benchmark` of the datasets it reads (GET /v1/datasets) */
+            dataset_kind: string;
+            /** @description Ready datasets of that kind */
+            datasets: string[];
+            prompt_template_version: string;
+            scorer_version: string;
+            default_max_tokens: number;
+            baselines: string[];
+            /** @description The options' JSON Schema */
+            options: {
+                [key: string]: unknown;
+            };
+            leaderboard: boolean;
+        };
+        BenchmarkUnitPage: {
+            benchmark: string;
+            dataset: string;
+            dataset_sha256: string;
+            /** @description The options as a run records them (the dataset fills its defaults) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Units matching the filters */
+            total: number;
+            units: components["schemas"]["BenchmarkUnit"][];
+            /** @description Cursor of the next page (`after`), null on the last */
+            next: string | null;
+        };
+        BenchmarkUnit: {
+            unit: string;
+            task: string;
+            language: string;
+        };
+        BenchmarkUnitPrompt: {
+            benchmark: string;
+            dataset: string;
+            unit: string;
+            task: string;
+            language: string;
+            /** @description Exactly what a run sends (before its optional system message); a final assistant turn is the prefill */
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description The final assistant turn's text when the prompt has one: send it as the model's turn to continue (vLLM: continue_final_message), or append it to the user turn after a blank line for APIs that cannot continue a turn (a run's `prefill: user`); the answer is what the model writes after it */
+            prefill: string | null;
+            /** @description What a run sends as max_tokens unless told otherwise */
+            max_tokens: number;
+            /** @description Prompt tokens with the dataset's tokenizer (an estimate for other tokenizers) */
+            prompt_tokens: number;
+            tokenizer: {
+                name: string;
+                version: string;
+            };
+            /** @description Where the target sits in the context (0..1), if the benchmark places one */
+            position: number | null;
+            context_size: number | null;
+            /** @description sha256 of the messages' JSON: a run's sample records the same with `prefill: assistant` and no system message */
+            prompt_sha256: string;
+            prompt_template_version: string;
+            options: {
+                [key: string]: unknown;
+            };
+            dataset_sha256: string;
+        };
+        ChatMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            content: string;
+        };
+        DatasetSummary: {
+            id: string;
+            name: string;
+            benchmark: string;
+            /** @enum {string} */
+            status: "importing" | "ready";
+            languages: string[];
+            repos: number;
+            tasks: number;
+            content_sha256: string | null;
+            created_at: string;
+        };
+        /** @description What the dataset's import recorded (counts, versions, content sha256), in its family's format */
+        DatasetManifest: {
+            [key: string]: unknown;
+        } | null;
+        ImportedRepo: {
+            dataset: string;
+            language: string;
+            repo: string;
+            tasks: number;
+            functions: number;
+            sha256: string;
+        };
+        RepoQARelease: {
+            python?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            cpp?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            java?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            typescript?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            rust?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            go?: ({
+                repo: string;
+                commit_sha?: string;
+                entrypoint_path?: string;
+                topic?: string;
+                content: {
+                    [key: string]: string;
+                };
+                dependency?: {
+                    [key: string]: string[];
+                };
+                functions: {
+                    [key: string]: ({
+                        name: string;
+                        start_line: number;
+                        end_line: number;
+                        start_byte?: number;
+                        end_byte?: number;
+                        global_start_line?: number;
+                        global_end_line?: number;
+                        global_start_byte?: number;
+                        global_end_byte?: number;
+                        code_ratio?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+                needles: ({
+                    name: string;
+                    start_line: number;
+                    end_line: number;
+                    start_byte?: number;
+                    end_byte?: number;
+                    global_start_line?: number;
+                    global_end_line?: number;
+                    global_start_byte?: number;
+                    global_end_byte?: number;
+                    code_ratio?: number;
+                    path: string;
+                    description: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        ScoreIndexResult: {
+            dataset: string;
+            repos: number;
+            objects: number;
+            bytes: number;
+        };
+        SemTraceSuite: {
+            /** @enum {string} */
+            format: "needlework/semtrace-suite@1";
+            seed: number;
+            grid: {
+                distractors: number[];
+                positions: number[];
+            };
+            /** @default {} */
+            build?: {
+                [key: string]: unknown;
+            };
+            pool: {
+                source: {
+                    [key: string]: unknown;
+                };
+                filter: {
+                    [key: string]: unknown;
+                };
+                functions: {
+                    id: number;
+                    name: string;
+                    path: string;
+                    line: number;
+                    code: string;
+                }[];
+            };
+            tasks: {
+                "lexical-recall"?: {
+                    /** @default {} */
+                    source?: {
+                        [key: string]: unknown;
+                    };
+                    targets: {
+                        id: string;
+                        code: string;
+                        input: string;
+                        output: string;
+                        distractors?: {
+                            [key: string]: number[];
+                        };
+                        base?: string;
+                        removed?: number[];
+                        fraction?: number;
+                        interpreter?: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            repr: string;
+                        } | {
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                        };
+                        meta?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    }[];
+                };
+                "cruxeval-o"?: {
+                    /** @default {} */
+                    source?: {
+                        [key: string]: unknown;
+                    };
+                    targets: {
+                        id: string;
+                        code: string;
+                        input: string;
+                        output: string;
+                        distractors?: {
+                            [key: string]: number[];
+                        };
+                        base?: string;
+                        removed?: number[];
+                        fraction?: number;
+                        interpreter?: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            repr: string;
+                        } | {
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                        };
+                        meta?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    }[];
+                };
+                semtrace?: {
+                    /** @default {} */
+                    source?: {
+                        [key: string]: unknown;
+                    };
+                    targets: {
+                        id: string;
+                        code: string;
+                        input: string;
+                        output: string;
+                        distractors?: {
+                            [key: string]: number[];
+                        };
+                        base?: string;
+                        removed?: number[];
+                        fraction?: number;
+                        interpreter?: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            repr: string;
+                        } | {
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                        };
+                        meta?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    }[];
+                };
+                "sensitivity-semtrace"?: {
+                    /** @default {} */
+                    source?: {
+                        [key: string]: unknown;
+                    };
+                    targets: {
+                        id: string;
+                        code: string;
+                        input: string;
+                        output: string;
+                        distractors?: {
+                            [key: string]: number[];
+                        };
+                        base?: string;
+                        removed?: number[];
+                        fraction?: number;
+                        interpreter?: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            repr: string;
+                        } | {
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                        };
+                        meta?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    }[];
+                };
+                "sensitivity-cruxeval-o"?: {
+                    /** @default {} */
+                    source?: {
+                        [key: string]: unknown;
+                    };
+                    targets: {
+                        id: string;
+                        code: string;
+                        input: string;
+                        output: string;
+                        distractors?: {
+                            [key: string]: number[];
+                        };
+                        base?: string;
+                        removed?: number[];
+                        fraction?: number;
+                        interpreter?: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            repr: string;
+                        } | {
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                        };
+                        meta?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    }[];
+                };
+            };
+        };
+        LongCodeURelease: {
+            /** @enum {string} */
+            format: "needlework/longcodeu-release@1";
+            seed: number;
+            /** @enum {string} */
+            language: "python";
+            /** @default {} */
+            build?: {
+                [key: string]: unknown;
+            };
+            repos: {
+                repo: string;
+                /** @default {} */
+                source?: {
+                    [key: string]: unknown;
+                };
+                contexts: {
+                    id: string;
+                    /** @enum {string} */
+                    kind: "code" | "stripped" | "docs";
+                    files: string[];
+                    text: string;
+                    tokens: number;
+                    /** @enum {string} */
+                    bucket: "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+                }[];
+                examples: {
+                    id: string;
+                    /** @enum {string} */
+                    task: "CU_P" | "CU_SA" | "CU_DFA" | "DRA_T1" | "DRA_T2" | "SRE_T1" | "SRE_T2" | "LDU";
+                    context: string;
+                    anchor: {
+                        name?: string;
+                        variable?: string;
+                        code?: string;
+                        requirement?: string;
+                    };
+                    answer: {
+                        names?: string[];
+                        units?: {
+                            name: string;
+                            qualified?: string;
+                            path?: string;
+                            code: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            text: string;
+                        }[];
+                        section?: number;
+                        text?: string;
+                    };
+                    meta?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            }[];
+        };
+        LongCodeUPartResult: {
+            part: string;
+            sha256: string;
+            items: number;
+            stored: boolean;
+        };
+        LongCodeUContextsPart: {
+            repo: string;
+            contexts: {
+                id: string;
+                /** @enum {string} */
+                kind: "code" | "stripped" | "docs";
+                files: string[];
+                text: string;
+                tokens: number;
+                /** @enum {string} */
+                bucket: "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+            }[];
+        };
+        LongCodeUExamplesPart: {
+            /** @enum {string} */
+            task: "CU_P" | "CU_SA" | "CU_DFA" | "DRA_T1" | "DRA_T2" | "SRE_T1" | "SRE_T2" | "LDU";
+            examples: {
+                id: string;
+                /** @enum {string} */
+                task: "CU_P" | "CU_SA" | "CU_DFA" | "DRA_T1" | "DRA_T2" | "SRE_T1" | "SRE_T2" | "LDU";
+                context: string;
+                anchor: {
+                    name?: string;
+                    variable?: string;
+                    code?: string;
+                    requirement?: string;
+                };
+                answer: {
+                    names?: string[];
+                    units?: {
+                        name: string;
+                        qualified?: string;
+                        path?: string;
+                        code: string;
+                    }[];
+                    lines?: {
+                        line: number;
+                        text: string;
+                    }[];
+                    section?: number;
+                    text?: string;
+                };
+                meta?: {
+                    [key: string]: unknown;
+                };
+                repo: string;
+            }[];
+        };
+        LongCodeUReleaseHeader: {
+            /** @enum {string} */
+            format: "needlework/longcodeu-release@1";
+            seed: number;
+            /** @enum {string} */
+            language: "python";
+            /** @default {} */
+            build?: {
+                [key: string]: unknown;
+            };
+            repos: {
+                repo: string;
+                /** @default {} */
+                source?: {
+                    [key: string]: unknown;
+                };
+                contexts: number;
+                examples: number;
+            }[];
+        };
+        Leaderboard: {
+            query: {
+                benchmark: string;
+                dataset: string;
+                threshold: number;
+                language: string;
+                /** @enum {string} */
+                mode: "official" | "strict";
+                comment_mode: string;
+                /** @enum {string} */
+                kind: "all" | "verified" | "reported";
+                /** @enum {string} */
+                sort: "-rate" | "rate" | "model" | "-model";
+                /**
+                 * @description LongCodeU only
+                 * @enum {string}
+                 */
+                bucket?: "all" | "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+                /**
+                 * @description LongCodeU only
+                 * @enum {string}
+                 */
+                metric?: "recall" | "precision";
+            };
+            /** @enum {string} */
+            interval: "wilson-95";
+            languages: string[];
+            rows: components["schemas"]["LeaderboardRow"][];
+            updated_at: string | null;
+            /** @description Positional benchmarks only: the paper's median relative drop for this task (reference figure) */
+            paper_median_drop?: number;
+            /** @description LongCodeU only: the task columns, in the paper's order */
+            tasks?: ("CU_P" | "CU_SA" | "CU_DFA" | "DRA_T1" | "DRA_T2" | "SRE_T1" | "SRE_T2" | "LDU")[];
+            /** @description LongCodeU only, with metric=recall and bucket=all: the paper's Table 3 (recall metrics over all lengths, its own data set), a reference apart from the rows */
+            paper_reference?: components["schemas"]["LongCodeUPaperReference"][];
+        };
+        LeaderboardRow: components["schemas"]["Rate"] & {
+            /** @description 1 + the number of rows with a higher rate (ties share a rank) */
+            rank: number;
+            model: string;
+            /** @description For /v1/leaderboard/models/{model} */
+            model_slug: string;
+            /** @enum {string} */
+            kind: "verified" | "reported";
+            languages: {
+                [key: string]: components["schemas"]["Rate"];
+            };
+            errors: number;
+            context_exceeded: number;
+            train_size: string | null;
+            eval_date: string | null;
+            source: string | null;
+            license: string | null;
+            has_samples: boolean;
+            receipt: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold). */
+            median_drop?: number | null;
+            /** @description LongCodeU only, in the query's bucket and metric: the metric's mean per task (0..1; null: no scored example of the task there). LongCodeU rows: `rate` is the average over the tasks that have one (the paper's #Avg), `n` the scored examples, `passed` and the interval null, `languages` empty, `errors` and `context_exceeded` those of the bucket. */
+            tasks?: {
+                CU_P: number | null;
+                CU_SA: number | null;
+                CU_DFA: number | null;
+                DRA_T1: number | null;
+                DRA_T2: number | null;
+                SRE_T1: number | null;
+                SRE_T2: number | null;
+                LDU: number | null;
+            };
+            /** @description LongCodeU only: how many tasks the average is over */
+            tasks_averaged?: number;
+            /** @description LongCodeU only: outputs that could not be parsed (scored 0 and counted in n) */
+            unparseable?: number;
+        };
+        Rate: {
+            rate: number;
+            /** @description 95 % Wilson score interval */
+            ci_low: number | null;
+            ci_high: number | null;
+            /** @description Scored tasks (errors and context overflows excluded) */
+            n: number | null;
+            passed: number | null;
+        };
+        LongCodeUPaperReference: {
+            model: string;
+            tasks: {
+                CU_P: number;
+                CU_SA: number;
+                CU_DFA: number;
+                DRA_T1: number;
+                DRA_T2: number;
+                SRE_T1: number;
+                SRE_T2: number;
+                LDU: number;
+            };
+            average: number;
+        };
+        ModelBreakdown: {
+            model: string;
+            model_slug: string;
+            /** @enum {string} */
+            kind: "verified" | "reported";
+            benchmark: string;
+            dataset: string;
+            mode: string;
+            comment_mode: string;
+            threshold: number;
+            /** @enum {string} */
+            interval: "wilson-95";
+            /** @description thresholds["0.8"]["python"]; "all" included */
+            thresholds: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["Rate"];
+                };
+            };
+            /** @description By needle depth in tenths, at `threshold` (empty without samples) */
+            depth: components["schemas"]["BucketRate"][];
+            /** @description By context length, at `threshold` */
+            length: components["schemas"]["BucketRate"][];
+            heatmap: {
+                depth: string;
+                length: string;
+                rate: number;
+                n: number;
+            }[];
+            has_samples: boolean;
+            positional?: components["schemas"]["PositionalBreakdown"];
+            longcodeu?: components["schemas"]["LongCodeUBreakdown"];
+        };
+        BucketRate: components["schemas"]["Rate"] & {
+            bucket: string;
+            lo: number;
+            hi: number;
+        };
+        /** @description Positional benchmarks only. There `depth` is keyed by exact grid position (lo = hi = the position), `length` by D, `heatmap` is position x D, and pass means exact match at every threshold. */
+        PositionalBreakdown: {
+            /** @description Grid positions present, ascending, as keys: the position rounded to 6 decimals, shortest form ("0", "0.1", "0.25", "1") */
+            positions: string[];
+            /** @description Distractor counts D present, ascending */
+            distractors: number[];
+            /** @description One per (position, D) with scored samples, by D then position */
+            cells: (components["schemas"]["Rate"] & {
+                position: string;
+                distractors: number;
+                /** @description Mean partial score of the cell's scored samples (SemTrace: fraction of list positions right) */
+                mean_score: number | null;
+                /** @description rate / the best rate over positions at this D; null when that best is 0 */
+                relative: number | null;
+            })[];
+            drops: {
+                distractors: number;
+                /** @description Best accuracy over positions at this D */
+                best: number;
+                /** @description Lowest relative accuracy at an interior position (0 < p < 1) */
+                min_relative: number | null;
+                min_position: string | null;
+                /** @description 1 - min_relative */
+                drop: number | null;
+            }[];
+            /** @description Median over D of drop */
+            median_drop: number | null;
+            /** @description Mean partial score over all scored samples */
+            mean_score: number | null;
+            /** @description Samples whose model call failed (not in any n) */
+            errors: number;
+            /** @description Samples whose prompt exceeded the model's context window (not in any n) */
+            context_exceeded: number;
+            /** @description The paper's median relative drop for this task (reference figure) */
+            paper_median_drop: number;
+        };
+        /** @description LongCodeU only: the task x length-bucket grid with recall and precision. There `thresholds`, `depth`, `length` and `heatmap` are empty (LongCodeU has no threshold). */
+        LongCodeUBreakdown: {
+            task_order: ("CU_P" | "CU_SA" | "CU_DFA" | "DRA_T1" | "DRA_T2" | "SRE_T1" | "SRE_T2" | "LDU")[];
+            /** @description Context-length buckets in CodeLlama tokens (1K = 1024) */
+            buckets: ("0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K")[];
+            /** @description Per task with examples: over all lengths, and per bucket with examples (an example of unknown length is in `all` only) */
+            tasks: {
+                [key: string]: {
+                    all: components["schemas"]["LongCodeUCell"];
+                    buckets: {
+                        [key: string]: components["schemas"]["LongCodeUCell"];
+                    };
+                };
+            };
+            /** @description The average over tasks (the paper's #Avg), with the counts of all tasks */
+            average: {
+                all: components["schemas"]["LongCodeUAverage"];
+                buckets: {
+                    [key: string]: components["schemas"]["LongCodeUAverage"];
+                };
+            };
+            /** @description The paper's Table 3 (recall, all lengths), reference figures */
+            paper_reference: components["schemas"]["LongCodeUPaperReference"][];
+        };
+        LongCodeUCell: {
+            /** @description Scored examples */
+            n: number;
+            /** @description Mean recall (EM-R, LCS-R, CodeBLEU, CB-R or BLEU); null without scored examples */
+            recall: number | null;
+            /** @description Mean precision (EM-P, LCS-P, CodeBLEU, CB-P or BLEU) */
+            precision: number | null;
+            /** @description Outputs that could not be parsed (scored 0, in n) */
+            unparseable: number;
+            /** @description Model calls that failed (not in n) */
+            errors: number;
+            /** @description Prompts over the model's context window (not in n) */
+            context_exceeded: number;
+        };
+        LongCodeUAverage: components["schemas"]["LongCodeUCell"] & {
+            /** @description Tasks with scored examples: recall and precision are the means of their task means */
+            tasks: number;
+        };
+        LeaderboardImportResult: {
+            /** @enum {string} */
+            kind: "reported";
+            /** @enum {string} */
+            file_type: "scores" | "combined";
+            benchmark: string;
+            dataset: string;
+            generation: number;
+            entries: {
+                model: string;
+                model_slug: string;
+                /**
+                 * @description `kept`: a per-sample entry exists and wins over aggregates only
+                 * @enum {string}
+                 */
+                status: "created" | "replaced" | "unchanged" | "kept";
+                has_samples: boolean;
+                n: number;
+            }[];
+            warnings: string[];
+        };
+        LeaderboardImport: {
+            /**
+             * @description Imports are always `reported`; verified entries come only from runs of this service
+             * @enum {string}
+             */
+            kind: "reported";
+            /** @example repoqa-2024-04-20 */
+            dataset: string;
+            /**
+             * @description Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)
+             * @default repoqa-snf
+             * @enum {string}
+             */
+            benchmark?: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "longcodeu";
+            /**
+             * @default official
+             * @enum {string}
+             */
+            scoring_mode?: "official" | "strict";
+            /**
+             * @default original
+             * @enum {string}
+             */
+            comment_mode?: "original" | "positional_padding" | "no_padding";
+            /**
+             * @description Context length of the evaluation (length buckets)
+             * @default 16384
+             */
+            context_size?: number;
+            /** @example RepoQA authors (https://github.com/evalplus/repoqa) */
+            source: string;
+            /** @example Apache-2.0 */
+            license: string;
+            /** @description Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets */
+            n_per_language?: number;
+            /** @description The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json` */
+            file: {
+                [key: string]: {
+                    eval_date?: string | null;
+                    train_size?: string | number | null;
+                    scores: {
+                        [key: string]: {
+                            [key: string]: {
+                                "pass@1": number;
+                            };
+                        };
+                    };
+                    results?: {
+                        [key: string]: {
+                            repo: string;
+                            name: string;
+                            needle_position: number;
+                            is_best_similar: boolean;
+                            best_similar_score: number;
+                            best_target: string | null;
+                            position: {
+                                token_start: number | null;
+                                token_end: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+        /** @description A run: status, counts per state, tokens, cost estimate, parameters, receipt (see docs/runs.md) */
+        Run: {
+            [key: string]: unknown;
+        };
+        RunRequest: {
+            /**
+             * @description One of: repoqa-snf, lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o, longcodeu
+             * @default repoqa-snf
+             */
+            benchmark?: string;
+            dataset: string;
+            /**
+             * @description workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines); with `outputs`, just the model's name (nothing is called)
+             * @example openai-compatible:qwen2.5-coder-7b-instruct@http://127.0.0.1:8080/v1
+             */
+            model: string;
+            /**
+             * @description The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself
+             * @example OPENROUTER_API_KEY
+             */
+            api_key?: string | null;
+            /** @description Name on the leaderboard (default: the model id) */
+            label?: string;
+            /** @default 0 */
+            temperature?: number;
+            /** @description Default: the benchmark's (1024 for RepoQA) */
+            max_tokens?: number;
+            /** @description Sent when the provider supports it */
+            seed?: number | null;
+            /** @description Off by default, as in the reference */
+            system_message?: string | null;
+            /**
+             * @description How a prompt's assistant prefill (where a benchmark's prompt ends with one) is sent: a final assistant turn, that plus vLLM's continue_final_message, or appended to the user turn. Default: the provider's (openai-compatible: assistant; workers-ai: user)
+             * @enum {string}
+             */
+            prefill?: "assistant" | "continue" | "user";
+            /** @description Benchmark options, e.g. RepoQA {scoring_mode, ignore_comments, threshold, context_size, comment_mode} */
+            options?: {
+                [key: string]: unknown;
+            };
+            languages?: string[];
+            /** @description Run only the first N tasks */
+            limit?: number;
+            /** @default 4 */
+            concurrency?: number;
+            /** @description Stop sending when prompt + completion tokens would exceed this */
+            token_budget?: number | null;
+            /** @description Override the model registry (context window, shared concurrency, requests per minute) */
+            model_limits?: {
+                contextWindow?: number;
+                concurrency?: number;
+                requestsPerMinute?: number | null;
+            };
+            retry?: {
+                maxAttempts?: number;
+                baseDelayMs?: number;
+                maxDelayMs?: number;
+                timeoutMs?: number;
+                maxRetryAfterMs?: number;
+            };
+            /**
+             * @description Reuse stored responses to the same (model, parameters, prompt)
+             * @default true
+             */
+            cache?: boolean;
+            /** @description Publish to the leaderboard when complete (default: when the run covers the whole dataset) */
+            publish?: boolean;
+            /** @description USD per million input/output tokens, for the cost estimate */
+            price?: {
+                input: number;
+                output: number;
+            } | null;
+            /** @description Outputs a harness already produced, one per unit (at most 5000, each at most 65536 bytes): the run calls no model and scores each as POST /v1/score would. A unit the dataset lacks is a 422 naming it, and nothing is stored (docs/runs.md#scoring-outputs-you-already-have) */
+            outputs?: {
+                unit: string;
+                output: string;
+            }[];
+        };
+        DeletedRun: {
+            deleted: string;
+            samples: number;
+            objects: number;
+            complete: boolean;
+        };
+        Comparison: {
+            /** @description Tasks scored on both sides */
+            n_paired: number;
+            table: components["schemas"]["PairedTable"];
+            /** @description McNemar's exact two-sided p-value (see `mcnemar`) */
+            mcnemar_p: number | null;
+            pass_at_1: {
+                a: number;
+                b: number;
+            } | null;
+            /** @description Graded benchmarks: each side's mean grade over the pairs */
+            mean_grade: {
+                a: number;
+                b: number;
+            } | null;
+            difference: components["schemas"]["PairedDifference"];
+            benchmark: string;
+            dataset: string;
+            /** @enum {string} */
+            outcome: "pass_fail" | "graded";
+            /** @description The threshold the pass rule read; null when it reads none */
+            threshold: number | null;
+            a: {
+                /** @enum {string} */
+                kind: "run" | "entry";
+                /** @description The run id or the model slug */
+                id: string;
+                model: string;
+                benchmark: string;
+                dataset: string;
+                mode: string | null;
+                comment_mode: string | null;
+                /** @enum {string|null} */
+                entry_kind: "verified" | "reported" | null;
+                /** @description Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry */
+                run: string | null;
+            };
+            b: {
+                /** @enum {string} */
+                kind: "run" | "entry";
+                /** @description The run id or the model slug */
+                id: string;
+                model: string;
+                benchmark: string;
+                dataset: string;
+                mode: string | null;
+                comment_mode: string | null;
+                /** @enum {string|null} */
+                entry_kind: "verified" | "reported" | null;
+                /** @description Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry */
+                run: string | null;
+            };
+            /** @description The pairing rule, stated */
+            pairing: string;
+            /** @description The McNemar convention, stated; null without a table */
+            mcnemar: string | null;
+            /** @description Tasks present on one side only, by side */
+            unpaired: {
+                a: string[];
+                b: string[];
+            };
+            /** @description Tasks on both sides left out because a side's sample is an error or a context overflow */
+            not_scored: {
+                a: {
+                    error: string[];
+                    context_exceeded: string[];
+                };
+                b: {
+                    error: string[];
+                    context_exceeded: string[];
+                };
+            };
+            /** @description The same figures per group as the benchmark defines (language, grid position, task); null when it defines none */
+            groups: {
+                by: string;
+                rows: {
+                    /** @description Tasks scored on both sides */
+                    n_paired: number;
+                    table: components["schemas"]["PairedTable"];
+                    /** @description McNemar's exact two-sided p-value (see `mcnemar`) */
+                    mcnemar_p: number | null;
+                    pass_at_1: {
+                        a: number;
+                        b: number;
+                    } | null;
+                    /** @description Graded benchmarks: each side's mean grade over the pairs */
+                    mean_grade: {
+                        a: number;
+                        b: number;
+                    } | null;
+                    difference: components["schemas"]["PairedDifference"];
+                    key: string;
+                }[];
+            } | null;
+            discordant: components["schemas"]["DiscordantTasks"];
+        };
+        /** @description Null when the benchmark has no pass rule */
+        PairedTable: {
+            both: number;
+            only_a: number;
+            only_b: number;
+            neither: number;
+        } | null;
+        /** @description A − B with its 95 % interval; null without pairs */
+        PairedDifference: {
+            estimate: number;
+            ci_low: number;
+            ci_high: number;
+            /** @description `newcombe-1998-method-10` (pass/fail: difference of pass@1) or `paired-bootstrap-percentile` (graded: mean paired difference) */
+            method: string;
+            /** @description Bootstrap only: the seed of Python's random.Random (MT19937) the resamples are drawn with */
+            seed?: number;
+            /** @description Bootstrap only */
+            resamples?: number;
+        } | null;
+        /** @description The tasks where the sides disagree, one page of 50: graded benchmarks largest difference first, pass/fail ones only_a before only_b, ties by key */
+        DiscordantTasks: {
+            /**
+             * @description `pass`: the sides disagree on passing (`only_a`, `only_b`); `grade`: benchmarks without a pass rule, the grades differ (`a_higher`, `b_higher`)
+             * @enum {string}
+             */
+            by: "pass" | "grade";
+            /** @description Every discordant task by kind: `only_a` and `only_b` (by pass), or `a_higher` and `b_higher` (by grade) */
+            counts: {
+                only_a?: number;
+                only_b?: number;
+                a_higher?: number;
+                b_higher?: number;
+            };
+            total: number;
+            page: number;
+            pages: number;
+            per_page: number;
+            items: {
+                /** @description The task's pair key */
+                key: string;
+                /** @enum {string} */
+                kind: "only_a" | "only_b" | "a_higher" | "b_higher";
+                a: {
+                    /** @description The run's unit (its sample page is `/runs/{id}/samples/{unit}`); null for an entry's sample */
+                    unit: string | null;
+                    /** @description Whether it passes at the comparison's threshold; null without a pass rule */
+                    passed: boolean | null;
+                    /** @description Its grade (graded benchmarks) or stored score */
+                    score: number | null;
+                };
+                b: {
+                    /** @description The run's unit (its sample page is `/runs/{id}/samples/{unit}`); null for an entry's sample */
+                    unit: string | null;
+                    /** @description Whether it passes at the comparison's threshold; null without a pass rule */
+                    passed: boolean | null;
+                    /** @description Its grade (graded benchmarks) or stored score */
+                    score: number | null;
+                };
+                /** @description Grade A − grade B (graded benchmarks); null otherwise */
+                difference: number | null;
+                /**
+                 * @description The page with both answers side by side against the expected answer
+                 * @example /compare/task?a=run-…&b=run-…&key=…
+                 */
+                answers: string;
+            }[];
+        };
+        /** @description A named token, without its secret */
+        CreatedToken: components["schemas"]["Token"] & {
+            /**
+             * @description The secret: send it as `Authorization: Bearer <token>`. Shown in this response only; store it now
+             * @example nwt_…
+             */
+            token: string;
+        };
+        /** @description A named token, without its secret */
+        Token: {
+            /** @example tok_0123456789abcdef */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "submitter";
+            created_at: string;
+        };
+        TokenRequest: {
+            /**
+             * @description `submitter`: may start runs, nothing else; `admin`: everything
+             * @enum {string}
+             */
+            role: "admin" | "submitter";
+            /**
+             * @description Whose or what it is for (shown in lists and logs)
+             * @example ci-runner
+             */
+            name: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

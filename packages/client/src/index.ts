@@ -1,0 +1,9 @@
+/**
+ * @needlework/client: a typed client of the needlework service (docs/integrations.md#a-typed-client).
+ */
+export { Needlework, type CallOptions, type NeedleworkOptions } from "./client.js";
+export { NeedleworkError, errorOf, type Problem } from "./problem.js";
+export { SseParser, sseEvents, type SseEvent, type SseOptions } from "./sse.js";
+export { jsonLinesOf } from "./lines.js";
+export { chatRequest, foldPrefill, promptfooTest, type PrefillPlacement, type UnitVars } from "./promptfoo.js";
+export type * from "./types.js";
