@@ -13,8 +13,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
 const DEPCRUISE = join(ROOT, "node_modules/.bin/depcruise");
 const rules: { forbidden: { name: string; comment: string }[] } = (await import(CONFIG)).default;
-/** What depcruise reads: the Worker's src/ and the Node side's core. */
-const ROOTS = ["src", "cli", "scripts/start.ts"];
+/** What depcruise reads: the Worker's src/, the Node side's core and the client package. */
+const ROOTS = ["src", "cli", "packages", "scripts/start.ts"];
 
 /**
  * A tree that keeps every rule: a registry naming two families, a route using the registry, a
@@ -35,7 +35,9 @@ const CLEAN: Record<string, string> = {
   "src/benchmarks/alpha/node/index.ts": `import { api } from "../../../../cli/lib/api";\nimport { score } from "../score";\nexport default { id: "alpha", run: () => score(String(api())) };\n`,
   "cli/lib/api.ts": `export const api = () => 1;\n`,
   "cli/lib/families.ts": `export const nodeFamilies = async (id: string) => (await import(\`../../src/benchmarks/\${id}/node/index.ts\`)).default;\n`,
-  "cli/eval.ts": `import { api } from "./lib/api";\nimport { nodeFamilies } from "./lib/families";\nexport const main = () => nodeFamilies(String(api()));\n`,
+  "cli/eval.ts": `import { api } from "./lib/api";\nimport { nodeFamilies } from "./lib/families";\nimport { client } from "../packages/client/src/index";\nexport const main = () => nodeFamilies(String(api()) + client());\n`,
+  "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nexport const client = (p?: paths) => String(p);\n`,
+  "packages/client/src/generated/openapi.ts": `export interface paths { "/v1/health": unknown }\n`,
   "scripts/start.ts": `import { nodeFamilies } from "../cli/lib/families";\nexport const start = () => nodeFamilies("alpha");\n`,
 };
 
@@ -50,6 +52,7 @@ const BREACHES: Record<string, Record<string, string>> = {
   "node-core-reaches-a-family-only-through-the-family-list": { "cli/eval.ts": `import { score } from "../src/benchmarks/alpha/score";\nexport const main = () => score("x");\n` },
   "node-tools-use-only-cli-libraries": { "src/benchmarks/alpha/node/index.ts": `import { nodeFamilies } from "../../../../cli/lib/families";\nexport default { id: "alpha", run: () => nodeFamilies("beta") };\n` },
   "cli-libraries-know-no-node-core": { "cli/lib/api.ts": `import { nodeFamilies } from "./families";\nexport const api = () => nodeFamilies("alpha") && 1;\n` },
+  "the-client-package-stands-alone": { "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nimport { bleu } from "../../../src/metrics/bleu";\nexport const client = (p?: paths) => String(p) + bleu("x");\n` },
 };
 
 const dirs: string[] = [];
@@ -96,6 +99,7 @@ describe("the architecture rules", () => {
         "node-core-reaches-a-family-only-through-the-family-list: cli/eval.ts → src/benchmarks/alpha/score.ts",
         "node-tools-use-only-cli-libraries: src/benchmarks/alpha/node/index.ts → cli/lib/families.ts",
         "cli-libraries-know-no-node-core: cli/lib/api.ts → cli/lib/families.ts",
+        "the-client-package-stands-alone: packages/client/src/index.ts → src/metrics/bleu.ts",
       ].sort(),
     );
 

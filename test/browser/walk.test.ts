@@ -42,7 +42,7 @@ const WALKS: Walk[] = [
     family: "repoqa",
     benchmark: "repoqa-snf",
     dataset: "walk-repoqa",
-    load: (client, id) => client.request("POST", `/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")), { admin: true }),
+    load: (client, id) => client.request("POST", `/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")), { auth: true }),
     board: "RepoQA",
     a: "baseline:oracle",
     b: "baseline:bm25",
@@ -51,7 +51,7 @@ const WALKS: Walk[] = [
     family: "semtrace",
     benchmark: "semtrace",
     dataset: "walk-semtrace",
-    load: async (client, id) => client.request("POST", `/v1/datasets/${id}/suite`, await buildMiniSuite({ tasks: ["semtrace"] }), { admin: true }),
+    load: async (client, id) => client.request("POST", `/v1/datasets/${id}/suite`, await buildMiniSuite({ tasks: ["semtrace"] }), { auth: true }),
     board: "SemTrace",
     a: "baseline:oracle",
     b: "baseline:empty",
@@ -60,7 +60,7 @@ const WALKS: Walk[] = [
     family: "longcodeu",
     benchmark: "longcodeu",
     dataset: "walk-longcodeu",
-    load: (client, id) => client.request("POST", `/v1/datasets/${id}/longcodeu`, fixtureRelease(), { admin: true }),
+    load: (client, id) => client.request("POST", `/v1/datasets/${id}/longcodeu`, fixtureRelease(), { auth: true }),
     board: "LongCodeU",
     a: "baseline:oracle",
     b: "baseline:empty",
@@ -75,7 +75,7 @@ const runs = new Map<string, Record<string, string>>();
 const cost: Record<string, number> = {};
 
 async function runToEnd(client: Api, body: Record<string, unknown>): Promise<string> {
-  const { id } = await client.request<{ id: string }>("POST", "/v1/runs", { concurrency: 8, ...body }, { admin: true });
+  const { id } = await client.request<{ id: string }>("POST", "/v1/runs", { concurrency: 8, ...body }, { auth: true });
   for (const until = Date.now() + 180_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
     const run = await client.request<{ status: string; finished_at: string | null }>("GET", `/v1/runs/${id}`);
     if (run.status !== "running" && run.finished_at) {
@@ -108,7 +108,7 @@ async function importReported(client: Api, dataset: string, runId: string) {
   const groups: [string, Row[]][] = [["all", Object.values(results).flat() as Row[]], ...(Object.entries(results) as [string, Row[]][])];
   const scores = Object.fromEntries(groups.map(([g, rows]) => [g, Object.fromEntries(thresholds.map((t) => [t, passAt1(rows, Number(t))]))]));
   const file = { [REPORTED]: { eval_date: "2024-05-13 01:00:00", train_size: "7B", scores, results } };
-  await client.request("POST", "/v1/leaderboard/import", { kind: "reported", dataset, source: "a walk test", license: "Apache-2.0", file }, { admin: true });
+  await client.request("POST", "/v1/leaderboard/import", { kind: "reported", dataset, source: "a walk test", license: "Apache-2.0", file }, { auth: true });
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * cli/lib/api.ts, the commands' client: a request written to a connection the server has closed
+ * cli/lib/api.ts, the commands' client (the client package's Needlework): a request written to a connection the server has closed
  * (a kept-alive socket whose close went unseen while a demo build blocked the event loop) is sent
  * again once, on a new connection; any other failure, and a second one, is the caller's.
  */
@@ -26,7 +26,7 @@ async function dropping(drops: number): Promise<{ url: string; seen: () => numbe
 describe("the API client", () => {
   it("sends a request whose connection was lost before an answer once more", async () => {
     const s = await dropping(1);
-    expect(await api(s.url, "t").request("POST", "/v1/datasets/x/suite", { a: 1 }, { admin: true })).toEqual({ ok: true, method: "POST" });
+    expect(await api(s.url, "t").request("POST", "/v1/datasets/x/suite", { a: 1 }, { auth: true })).toEqual({ ok: true, method: "POST" });
     expect(s.seen()).toBe(2);
   });
 

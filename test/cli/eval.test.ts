@@ -2,7 +2,8 @@
  * `npm run eval`: the command as a researcher runs it, against a local instance with fresh state
  * (its own --persist-to directory and port) and the loopback model; how it finds the instance and
  * the benchmark when not told (a work directory of its own, never the checkout's .needlework/);
- * and the pure pieces it prints with (run-report) and follows runs with (the SSE client).
+ * and the pure pieces it prints with (run-report) and follows runs with (the SSE client). The
+ * client package's tests (./client.ts) use the same instance.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -18,7 +19,8 @@ import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cl
 import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults } from "../../cli/lib/run-report";
-import { SseParser, sseEvents } from "../../cli/lib/sse";
+import { SseParser, sseEvents } from "../../packages/client/src/index";
+import { clientTests } from "./client";
 
 const DATASET = "eval-cli";
 /** A SemTrace-family suite with two of the family's five tasks: two benchmarks have units in it. */
@@ -74,7 +76,7 @@ beforeAll(async () => {
     distractorTokens: null,
     log: () => {},
   });
-  await api(url, token).request("POST", `/v1/datasets/${SUITE}/suite`, suite, { admin: true });
+  await api(url, token).request("POST", `/v1/datasets/${SUITE}/suite`, suite, { auth: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -357,6 +359,8 @@ describe("run-report", () => {
     expect(spendLine("baseline:bm25", spent)).toBe("baseline:bm25 is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent");
   });
 });
+
+clientTests(() => ({ url, token, repoqa: DATASET, suite: SUITE }));
 
 describe("SSE client", () => {
   it("parses events split anywhere across chunks", () => {

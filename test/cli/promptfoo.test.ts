@@ -161,7 +161,11 @@ interface PromptfooResults {
  */
 async function loadDemos(client: Api): Promise<(benchmark: string, task: string, unit: string) => string | undefined> {
   const sent: { path: string; body: any }[] = [];
-  const recording: Api = { url: client.url, request: (method, path, body, opts) => (sent.push({ path, body }), client.request(method, path, body, opts)) };
+  // The same instance and token through a fetch that keeps each request's path and JSON body.
+  const recording = api(client.url, instance!.token, (input, init) => {
+    if (typeof init?.body === "string") sent.push({ path: new URL(String(input)).pathname, body: JSON.parse(init.body) });
+    return fetch(input, init);
+  });
   for (const demo of (await nodeFamilies()).flatMap((f) => f.demos ?? [])) await demo.load(recording, () => {});
   const needles = new Map<string, string>();
   for (const { body } of sent.filter((s) => s.path === "/v1/datasets/demo/repos")) {
@@ -305,7 +309,7 @@ describe("promptfoo with the documented three-key config", () => {
     expect(submitted).toMatchObject({ benchmark: "semtrace", dataset: ofSemtrace[0].testCase.vars.dataset, skipped: 0 });
     expect(submitted.outputs.length).toBe(ofSemtrace.length);
     let run = await client.request<{ id: string; status: string; model_calls: number; receipt: Record<string, unknown> }>(
-      "POST", "/v1/runs", { benchmark: "semtrace", dataset: submitted.dataset, model: "promptfoo-book", outputs: submitted.outputs, concurrency: 16, publish: false }, { admin: true });
+      "POST", "/v1/runs", { benchmark: "semtrace", dataset: submitted.dataset, model: "promptfoo-book", outputs: submitted.outputs, concurrency: 16, publish: false }, { auth: true });
     for (let i = 0; run.status === "running" && i < 600; i++) {
       await new Promise((r) => setTimeout(r, 100));
       run = await client.request("GET", `/v1/runs/${run.id}`);

@@ -86,7 +86,7 @@ afterAll(async () => {
 
 describe("a run survives wrangler dev being killed mid-run", () => {
   it("completes after a restart with every task scored exactly once", async () => {
-    const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, model: `openai-compatible:${MODEL}@${model.url}`, concurrency: 3, publish: false }, { admin: true });
+    const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, model: `openai-compatible:${MODEL}@${model.url}`, concurrency: 3, publish: false }, { auth: true });
     expect(created.units).toBe(TASKS);
 
     // Kill once a few units are done and others are in the model's hands.
