@@ -4,6 +4,7 @@ import wasmManifest from "../../wasm/manifest.json";
 import vectors from "../vectors/bleu-nltk.json";
 import packageJson from "../../package.json";
 import { BASE, get, importFixture, post } from "../helpers";
+import { Needlework, NeedleworkError } from "../../packages/client/src/index";
 
 describe("GET /v1/health", () => {
   it("reports versions, grammars and the number of ready datasets", async () => {
@@ -160,5 +161,25 @@ describe("GET /", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(await res.text()).toContain("<h1>RepoQA “Searching Needle Function” leaderboard</h1>");
+  });
+});
+
+describe("the client package inside workerd", () => {
+  it("lists, exports and scores through a Worker's fetch, and throws the problem document", async () => {
+    await importFixture("client-workerd");
+    // As a Worker calls needlework through a service binding: the client with that binding's fetch.
+    const nw = new Needlework({ baseUrl: BASE, fetch: (input, init) => SELF.fetch(input, init) });
+    expect(await nw.health()).toMatchObject({ status: "ok" });
+    const units = [];
+    for await (const u of nw.allUnits("repoqa-snf", "client-workerd", { limit: 2 })) units.push(u.unit);
+    expect(units.length).toBeGreaterThan(2);
+    const lines = [];
+    for await (const line of nw.export("repoqa-snf", "client-workerd", { format: "inspect", limit: 2 })) lines.push(line.id);
+    expect(lines).toEqual(units);
+    const verdict = await nw.score({ benchmark: "repoqa-snf", dataset: "client-workerd", unit: units[0], answer: "" });
+    expect(verdict).toMatchObject({ unit: units[0], passed: false });
+    const err = await nw.prompt("repoqa-snf", "client-workerd", "no-such-unit").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NeedleworkError);
+    expect(err).toMatchObject({ status: 404, title: "Not found", kind: "not-found" });
   });
 });
