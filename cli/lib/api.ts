@@ -1,4 +1,4 @@
-/** Talking to a needlework instance (local `wrangler dev` or deployed) from Node-side commands. */
+/** Talking to a needlework instance (local `wrangler dev` or deployed) from Node-side commands: the client package (packages/client) with the local token and paths. */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Needlework, NeedleworkError } from "../../packages/client/src/index";
