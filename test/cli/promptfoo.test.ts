@@ -461,7 +461,7 @@ describe("the inspect_ai and lm-eval recipes of docs/integrations.md, and runs a
       expect(batch.results.some((r) => !r.passed), `${benchmark}: no failure`).toBe(true);
 
       // The same outputs scored into a run, exported as inspect_ai's log.
-      let created = await client.request<{ id: string; status: string }>("POST", "/v1/runs", { benchmark, dataset, model: "recipes-stand-in", outputs: keys.map((k) => ({ unit: unitOf(k), output: outputs[k] })), publish: false }, { admin: true });
+      let created = await client.request<{ id: string; status: string }>("POST", "/v1/runs", { benchmark, dataset, model: "recipes-stand-in", outputs: keys.map((k) => ({ unit: unitOf(k), output: outputs[k] })), publish: false }, { auth: true });
       for (let i = 0; created.status === "running" && i < 600; i++) {
         await new Promise((r) => setTimeout(r, 100));
         created = await client.request("GET", `/v1/runs/${created.id}`);
