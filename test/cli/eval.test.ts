@@ -333,6 +333,7 @@ describe("run-report", () => {
       scores: "Qwen_slash_Qwen1.5-72B-Chat-SCORES.json",
       samples: "Qwen_slash_Qwen1.5-72B-Chat-samples.jsonl",
       results: "Qwen_slash_Qwen1.5-72B-Chat-results.json",
+      inspect: "Qwen_slash_Qwen1.5-72B-Chat-inspect.json",
     });
     expect(exportNames("a/b/c").outputs).toBe("a_slash_b_slash_c.jsonl");
     expect(exportNames("openai-compatible:qwen2.5-coder:7b").outputs).toBe("openai-compatible_qwen2.5-coder_7b.jsonl");
