@@ -28,7 +28,7 @@ function command(script: string, args: string[], timeout = 110_000): Promise<{ c
 beforeAll(async () => {
   instance = await startIsolatedInstance("nw-longcodeu");
   token = instance.token;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await instance?.stop();

@@ -76,7 +76,7 @@ beforeAll(async () => {
   client = api(url);
   await waitForService(url, 90_000);
   await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (dev?.pid && alive(dev.pid)) await killTree(dev.pid).catch(() => {});

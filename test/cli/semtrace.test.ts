@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(existsSync(process.env.NEEDLEWORK_CRUXEVAL ?? DEFAULT_CRUXEVAL), "the CRUXEval JSONL (../shared/data/cruxeval) is needed").toBe(true);
   instance = await startIsolatedInstance("nw-semtrace");
   token = instance.token;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await instance?.stop();
