@@ -170,7 +170,7 @@ export const leaderboardMeta = sqliteTable("leaderboard_meta", {
   updatedAt: text("updated_at").notNull(),
 });
 
-export const RUN_STATUSES = ["running", "completed", "cancelled", "budget_exhausted"] as const;
+export const RUN_STATUSES = ["receiving", "running", "completed", "cancelled", "budget_exhausted"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RUN_SAMPLE_STATUSES = ["scored", "error", "context_exceeded"] as const;
 export type RunSampleStatus = (typeof RUN_SAMPLE_STATUSES)[number];

@@ -52,8 +52,8 @@ const EVAL_CONFIG_FIELDS = [
 
 const nulls = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, null]));
 
-/** A run's status as inspect_ai's (a run stopped by its token budget ended before its last sample: cancelled). */
-const STATUS: Record<RunRow["status"], "started" | "success" | "cancelled"> = { running: "started", completed: "success", cancelled: "cancelled", budget_exhausted: "cancelled" };
+/** A run's status as inspect_ai's (a run stopped by its token budget ended before its last sample: cancelled; one still receiving its submitted outputs in parts has started). */
+const STATUS: Record<RunRow["status"], "started" | "success" | "cancelled"> = { receiving: "started", running: "started", completed: "success", cancelled: "cancelled", budget_exhausted: "cancelled" };
 
 /** The AI SDK's finish reasons as inspect_ai's stop reasons. */
 const STOP_REASON: Record<string, string> = { stop: "stop", length: "max_tokens", "content-filter": "content_filter", "tool-calls": "tool_calls" };

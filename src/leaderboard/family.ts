@@ -106,7 +106,7 @@ export interface Board {
 }
 
 /** A model breakdown without the fields the core fills (who, which scope). */
-export type BreakdownPart = Omit<ModelBreakdown, "model" | "model_slug" | "kind" | "benchmark" | "dataset" | "mode" | "comment_mode" | "threshold" | "interval">;
+export type BreakdownPart = Omit<ModelBreakdown, "model" | "model_slug" | "kind" | "submitted_outputs" | "benchmark" | "dataset" | "mode" | "comment_mode" | "threshold" | "interval">;
 
 /** Zod shapes a benchmark adds to the leaderboard's OpenAPI schemas (all optional fields). */
 export interface LeaderboardSchemas {

@@ -21,6 +21,7 @@ import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thre
 import type { BenchmarkLeaderboard, QueryParam, UnrankedRow } from "./family";
 import { entryFilter } from "./read";
 import { LEADERBOARD_KINDS, type BoardDataset, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type ModelBreakdown } from "./types";
+import { SUBMITTED_SOURCE } from "../runs/submitted";
 
 export const LEADERBOARD_SORTS = ["-rate", "rate", "model", "-model"] as const;
 
@@ -244,7 +245,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
   if (q.dataset === "") return undefined;
   const e = schema.leaderboardEntries;
   const candidates = await db(env)
-    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples, errors: e.errors, contextExceeded: e.contextExceeded })
+    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples, errors: e.errors, contextExceeded: e.contextExceeded, receipt: e.receipt })
     .from(e)
     .where(and(eq(e.modelSlug, modelSlug), entryFilter(q)))
     .orderBy(asc(e.kind)); // "reported" < "verified"
@@ -255,6 +256,7 @@ export async function modelBreakdown(env: Env, modelSlug: string, query: Partial
     model: entry.model,
     model_slug: modelSlug,
     kind: entry.kind,
+    submitted_outputs: entry.kind === "verified" && entry.receipt?.source === SUBMITTED_SOURCE,
     benchmark: q.benchmark,
     dataset: q.dataset,
     mode: q.mode,

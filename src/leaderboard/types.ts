@@ -74,6 +74,8 @@ export interface ModelBreakdown {
   model: string;
   model_slug: string;
   kind: LeaderboardKind;
+  /** A verified entry scored from outputs submitted to this service (docs/runs.md#scoring-outputs-you-already-have): no model was called here. */
+  submitted_outputs: boolean;
   benchmark: string;
   dataset: string;
   mode: string;

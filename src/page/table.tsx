@@ -52,10 +52,11 @@ export const fromSubmittedOutputs = (receipt: Record<string, unknown> | null | u
 
 /**
  * The kind badge: a word and a symbol, so it does not rely on colour. A verified entry whose receipt
- * says its answers were submitted (not generated here) says so: "scored from submitted outputs".
+ * says its answers were submitted (not generated here) says so: "scored from submitted outputs"
+ * (`submitted`: a model breakdown's `submitted_outputs`, for views without the receipt).
  */
-export function KindBadge(props: { kind: LeaderboardKind; receipt?: Record<string, unknown> | null }) {
-  if (props.kind === "verified" && fromSubmittedOutputs(props.receipt)) {
+export function KindBadge(props: { kind: LeaderboardKind; receipt?: Record<string, unknown> | null; submitted?: boolean }) {
+  if (props.kind === "verified" && (props.submitted ?? fromSubmittedOutputs(props.receipt))) {
     return (
       <span class="badge verified" title="Scored by this service from outputs submitted to it (no model was called here); the receipt has their sha256">
         ✓ scored from submitted outputs

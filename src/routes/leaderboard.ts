@@ -141,6 +141,7 @@ const BreakdownSchema = z
     model: z.string(),
     model_slug: z.string(),
     kind: z.enum(LEADERBOARD_KINDS),
+    submitted_outputs: z.boolean().openapi({ description: "A verified entry scored from outputs submitted to this service (no model called here; its receipt has their sha256)" }),
     benchmark: z.string(),
     dataset: z.string(),
     mode: z.string(),

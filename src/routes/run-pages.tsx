@@ -75,7 +75,7 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
   // A graded benchmark headlines its own figures (the scored count while it runs), not a pass share.
   let figures: RunFigure[] | undefined = views?.figures ? [] : undefined;
   // The summary reads every sample (once: it is kept in R2) when the run has ended; while it runs the page shows progress only.
-  if (progress.status !== "running") {
+  if (progress.status !== "running" && progress.status !== "receiving") {
     const { threshold, aggregates, summary: own } = await runSummaryOf(c.env, run);
     const input = { options: benchmarkOptions(run), threshold, aggregates, summary: own };
     summary = views?.run ? views.run(input) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;

@@ -7,7 +7,7 @@ import { stream, streamSSE } from "hono/streaming";
 import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
 import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
 import type { RunRow } from "../db/schema";
-import { RUN_SAMPLE_STATUSES } from "../db/schema";
+import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../db/schema";
 import type { Context } from "hono";
 import type { AppEnv, Env } from "../env";
 import { ProblemError, invalid } from "../errors";
@@ -21,6 +21,8 @@ import { deleteRun } from "../runs/retention";
 import { exportNames } from "../runs/export-names";
 import { sampleLines } from "../runs/export";
 import { inspectLogChunks } from "../harnesses/inspect-log";
+import { partsStatus, putPart as storePart } from "../runs/parts";
+import { PART_LIMITS } from "../runs/submitted";
 import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
 import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
@@ -32,8 +34,8 @@ export const RUN_LIMITS = {
   /** An events stream closes after this long; reconnect to keep watching. */
   eventsStreamMs: 15 * 60_000,
   eventsPollMs: 500,
-  /** Outputs in one run from submitted outputs (each at most LIMITS.answerBytes, as for /v1/score). */
-  outputs: 5000,
+  /** Outputs in one run from submitted outputs in one body, or in one part (each at most LIMITS.answerBytes, as for /v1/score). */
+  outputs: PART_LIMITS.outputs,
   /** Body of POST /v1/runs: room for submitted outputs (without them a request is a few hundred bytes). */
   body: 8 * 1024 * 1024,
 } as const;
@@ -46,6 +48,9 @@ const RunId = z
 /** The benchmark a run request means when it names none, and its option names (the OpenAPI document's example). */
 const byDefault = defaultBenchmark();
 const byDefaultOptions = Object.keys((z.toJSONSchema(byDefault.options, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
+
+/** One submitted output: a unit and the model's raw text for it. */
+const SubmittedOutputSchema = z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict();
 
 const RunRequestSchema = z
   .object({
@@ -94,16 +99,49 @@ const RunRequestSchema = z
     publish: z.boolean().optional().openapi({ description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)" }),
     price: z.object({ input: z.number().min(0), output: z.number().min(0) }).strict().nullable().optional().openapi({ description: "USD per million input/output tokens, for the cost estimate" }),
     outputs: z
-      .array(z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict())
+      .array(SubmittedOutputSchema)
       .min(1)
       .max(RUN_LIMITS.outputs)
       .optional()
       .openapi({
         description: `Outputs a harness already produced, one per unit (at most ${RUN_LIMITS.outputs}, each at most ${LIMITS.answerBytes} bytes): the run calls no model and scores each as POST /v1/score would. A unit the dataset lacks is a 422 naming it, and nothing is stored (docs/runs.md#scoring-outputs-you-already-have)`,
       }),
+    parts: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({
+        description: `Instead of \`outputs\`: the submitted outputs come in this many parts (at most ${PART_LIMITS.parts}), each sent with PUT /v1/runs/{id}/outputs/{part}; the run is \`receiving\` until the last is in, then scored as if they had come in one body (docs/runs.md#big-submissions-in-parts)`,
+      }),
   })
   .strict()
   .openapi("RunRequest");
+
+const PartRequestSchema = z
+  .object({
+    outputs: z.array(SubmittedOutputSchema).min(1).openapi({ description: `This part's outputs, in the order they count for the submission's sha256 (at most ${PART_LIMITS.outputs}, each at most ${LIMITS.answerBytes} bytes, the body at most ${RUN_LIMITS.body} bytes)` }),
+  })
+  .strict()
+  .openapi("RunOutputsPart");
+
+const PartsSchema = z
+  .object({
+    run: z.string(),
+    status: z.enum(RUN_STATUSES),
+    parts: z.number().int().openapi({ description: "Parts announced" }),
+    received: z.array(z.object({ part: z.number().int(), sha256: z.string(), outputs: z.number().int() })).openapi({ description: "The parts stored, in part order, with the sha256 of each one's outputs" }),
+    missing: z.array(z.number().int()).openapi({ description: "The parts still to send" }),
+    outputs: z.number().int().openapi({ description: "Outputs received in all" }),
+    started: z.boolean().openapi({ description: "Every part is in and the run was started (scored as one made from the same outputs in one body)" }),
+  })
+  .openapi("RunOutputsParts");
+
+const PartStoredSchema = PartsSchema.extend({
+  part: z.number().int(),
+  sha256: z.string().openapi({ description: "sha256 of this part's outputs as compact JSON" }),
+  stored: z.boolean().openapi({ description: "false: the same part with the same outputs was already stored (nothing changed)" }),
+}).openapi("RunOutputsPartStored");
 
 const Run = z.record(z.string(), z.unknown()).openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, receipt (see docs/runs.md)" });
 const json = (description: string) => jsonResponse(Run, description);
@@ -137,6 +175,35 @@ const FILE_NAME_HEADER = {
 };
 
 const idParams = { params: z.object({ id: RunId }) };
+
+const partParams = {
+  params: z.object({
+    id: RunId,
+    part: queryInteger(z.number().int().min(1).max(PART_LIMITS.parts)).openapi({ param: { name: "part", in: "path" }, type: "integer", example: 1 }),
+  }),
+};
+
+const putPart = createRoute({
+  method: "put",
+  path: "/v1/runs/{id}/outputs/{part}",
+  tags: ["runs"],
+  summary: "Send one part of a run's submitted outputs (a run created with `parts`); the last one in starts the run",
+  description:
+    "201: stored; 200: this part was already stored with the same outputs (nothing changes: re-send freely after a lost answer); 409: stored with other outputs; 422: a unit the dataset lacks or one already in another part (named; nothing of this part is stored); 413: too many outputs or too large a body. See docs/runs.md, \"Big submissions in parts\".",
+  security: SUBMITTER_SECURITY,
+  middleware: [requireSubmitter, limitBody(RUN_LIMITS.body), requireJson] as const,
+  request: { ...partParams, ...jsonBody(PartRequestSchema) },
+  responses: { 200: jsonResponse(PartStoredSchema, "Already stored, unchanged"), 201: jsonResponse(PartStoredSchema, "Stored"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const parts = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}/outputs",
+  tags: ["runs"],
+  summary: "Which parts of a run's submitted outputs are in (a run created with `parts`): what a client resumes from",
+  request: idParams,
+  responses: { 200: jsonResponse(PartsSchema, "The parts"), ...problemResponses(400, 404) },
+});
 
 const read = createRoute({ method: "get", path: "/v1/runs/{id}", tags: ["runs"], summary: "A run's status, counts, tokens and receipt", request: idParams, responses: { 200: json("The run"), ...problemResponses(400, 404) } });
 
@@ -304,6 +371,14 @@ export const runRoutes = createRouter()
     body.outputs?.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
     return c.json(await createRun(c.env, body), 202);
   })
+  .openapi(putPart, async (c) => {
+    const { id, part } = c.req.valid("param");
+    const { outputs } = c.req.valid("json");
+    outputs.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
+    const { status, body } = await storePart(c.env, id, part, outputs);
+    return status === 201 ? c.json(body, 201) : c.json(body, 200);
+  })
+  .openapi(parts, async (c) => c.json(await partsStatus(c.env, c.req.valid("param").id), 200))
   .openapi(list, async (c) => {
     const rows = await listRuns(c.env, c.req.valid("query").limit);
     return c.json(

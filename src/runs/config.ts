@@ -65,7 +65,10 @@ export const UNIT_STATES = ["pending", "queued", "running", "done", "skipped"] a
 export type UnitState = (typeof UNIT_STATES)[number];
 
 export interface RunProgress {
-  status: "running" | "completed" | "cancelled" | "budget_exhausted";
+  /** `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts). */
+  status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+  /** A run whose outputs come in parts: how many were announced and which are in. */
+  parts?: { expected: number; received: number[] };
   units: number;
   /** pending: not yet sent; queued: message sent; running: claimed by a consumer; skipped: not run (cancel, budget). */
   counts: Record<UnitState, number> & { scored: number; passed: number; error: number; context_exceeded: number };

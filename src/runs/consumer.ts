@@ -22,6 +22,9 @@ const HEARTBEAT_MS = 10_000;
 /** Deliveries of one message before its unit is recorded as an internal error. */
 const MAX_DELIVERIES = 3;
 
+/** The part that brought a unit's submitted output (a run whose outputs came in parts), else null. */
+type SubmittedPart = { part: number; sha256: string } | null;
+
 type Answer =
   | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
   | { kind: "failed"; failure: Failure; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
@@ -110,11 +113,12 @@ async function answer(
   coordinator: DurableObjectStub<RunCoordinator>,
   signal: AbortSignal,
   held: { slot?: Slot },
+  part: SubmittedPart,
 ): Promise<Answer> {
   const { model } = config;
   if (model.provider === "submitted") {
     // No model: the output the caller submitted for this unit, scored like any other answer.
-    const text = await submittedOutput(env, config, task.unit);
+    const text = await submittedOutput(env, config, task.unit, part);
     if (text === null) return { kind: "failed", failure: { kind: "client_error", retryable: false, message: "no output was submitted for this unit" }, calls: 0, latencyMs: 0 };
     return { kind: "output", generation: { text, finishReason: "submitted", usage: { prompt: null, completion: null } }, cached: false, calls: 0, latencyMs: 0 };
   }
@@ -160,7 +164,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
   const claim = await coordinator.claim(message.unit, message.attempt);
   if (!claim.ok) return;
   // RPC result types lose the union's narrowing.
-  const config = (claim as unknown as { config: RunConfig }).config;
+  const { config, part } = claim as unknown as { config: RunConfig; part: SubmittedPart };
   const abort = new AbortController();
   const held: { slot?: Slot } = {};
   const stopHeartbeat = heartbeat(coordinator, message, abort, held);
@@ -188,7 +192,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
       // Never sent: it cannot fit, so it is neither an answer nor an error.
       row = { ...base, error: `${task.promptTokens} prompt tokens + ${config.parameters.max_tokens} max_tokens exceed the ${config.limits.contextWindow}-token window` };
     } else {
-      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal, held);
+      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal, held, part);
       if (got.kind === "stopped") {
         await coordinator.release(message.unit, message.attempt);
         return;

@@ -12,6 +12,7 @@ import type { Env } from "../env";
 import type { RunConfig, RunMessage, RunProgress, UnitResult, UnitState } from "./config";
 import { recordFailure } from "./outcome";
 import { finalizeRun } from "./finalize";
+import { PartsLedger, type PartOutcome, type PartsState, type ReceivingRun } from "./parts-ledger";
 
 /** A sent message must be claimed within this long, or it is sent again. */
 export const QUEUE_LEASE_MS = 60_000;
@@ -21,16 +22,19 @@ const ALARM_MS = 5_000;
 /** Sends of one unit before it is recorded as an error. */
 const MAX_ATTEMPTS = 6;
 
-type Claim = { ok: true; config: RunConfig } | { ok: false; reason: "unknown-run" | "done" | "claimed" | "stopped" };
+/** A claim gives the run's config and, for a run whose outputs came in parts, the part that holds the unit's. */
+type Claim = { ok: true; config: RunConfig; part: { part: number; sha256: string } | null } | { ok: false; reason: "unknown-run" | "done" | "claimed" | "stopped" };
 
 export class RunCoordinator extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private ledger: PartsLedger;
   private finalizing = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.createTables();
+    this.ledger = new PartsLedger(this.sql);
   }
 
   private createTables() {
@@ -75,6 +79,33 @@ export class RunCoordinator extends DurableObject<Env> {
     return this.snapshot();
   }
 
+  /** A run whose outputs come in parts waits for them (idempotent); start it with {@link startReceived}. */
+  async receive(run: ReceivingRun): Promise<RunProgress> {
+    if (!this.config() && !this.get<ReceivingRun>("receiving")) {
+      this.ctx.storage.transactionSync(() => {
+        this.set("receiving", run);
+        this.set("status", "receiving");
+      });
+    }
+    return this.snapshot();
+  }
+
+  /** What a receiving run was created as, the parts it has, and whether it has started. */
+  async parts(): Promise<PartsState> {
+    return { run: this.get<ReceivingRun>("receiving") ?? null, received: this.ledger.received(), started: Boolean(this.config()) };
+  }
+
+  /** Takes one part's units (src/runs/parts-ledger.ts): a part is taken once, a unit in one part only. */
+  async acceptPart(part: number, sha256: string, units: string[]): Promise<PartOutcome> {
+    if (!this.get<ReceivingRun>("receiving")) return { outcome: "not-receiving" };
+    return this.ledger.accept(part, sha256, units, (fn) => this.ctx.storage.transactionSync(fn));
+  }
+
+  /** Starts a receiving run over the units its parts brought, in the order submitted (idempotent, as start). */
+  async startReceived(config: RunConfig): Promise<RunProgress> {
+    return this.start(config, this.config() ? [] : this.ledger.units());
+  }
+
   /** A consumer takes a unit. Refused when it is done, held by a live lease, or the run stopped. */
   async claim(unit: string, attempt: number): Promise<Claim> {
     const config = this.config();
@@ -84,7 +115,7 @@ export class RunCoordinator extends DurableObject<Env> {
     if (row.state === "skipped" || this.status() !== "running") return { ok: false, reason: "stopped" };
     if (row.state === "running" && row.lease_until > Date.now()) return { ok: false, reason: "claimed" };
     this.sql.exec("UPDATE units SET state = 'running', attempt = ?, lease_until = ? WHERE unit = ?", attempt, Date.now() + RUN_LEASE_MS, unit);
-    return { ok: true, config };
+    return { ok: true, config, part: this.ledger.partOf(unit) };
   }
 
   /** A consumer failed before finishing (storage, a bug) and hands the unit back for its message's redelivery. */
@@ -164,6 +195,7 @@ export class RunCoordinator extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     // This instance may still be asked (a late queue message): it then finds an unknown run.
     this.createTables();
+    this.ledger = new PartsLedger(this.sql);
   }
 
   /** Progress now. Also re-arms the alarm of a running run, so watching a run is enough to revive one whose alarm was lost. */
@@ -190,8 +222,10 @@ export class RunCoordinator extends DurableObject<Env> {
       )
       .one();
     const price = config?.price ?? null;
+    const receiving = this.get<ReceivingRun>("receiving");
     return {
       status: this.status(),
+      ...(receiving ? { parts: { expected: receiving.parts, received: this.ledger.received().map((p) => p.part) } } : {}),
       units: t.units,
       counts,
       tokens: { prompt: t.p, completion: t.c, reserved: t.r },

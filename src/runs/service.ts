@@ -6,7 +6,7 @@ import type { BaselineKind } from "../benchmarks/types";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { conflict, invalid } from "../errors";
+import { conflict, invalid, ProblemError } from "../errors";
 import { passRateAggregates, rateOf, type Aggregate } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
@@ -17,7 +17,7 @@ import { coordinatorOf } from "./consumer";
 import { publishRun, verifiedSample } from "./finalize";
 import { modelLimits, parseModelSpec, readApiKey, submittedModel, type ModelLimits } from "./models";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
-import { checkSubmission, storeSubmission, SUBMITTED_SOURCE, type SubmittedOutput } from "./submitted";
+import { checkSubmission, PART_LIMITS, storeSubmission, SUBMITTED_SOURCE, type SubmittedOutput } from "./submitted";
 import { allSamples, benchmarkOptions, getRun, readOutput, type RunRow, type SampleRow } from "./store";
 
 export interface RunRequest {
@@ -43,6 +43,8 @@ export interface RunRequest {
   price?: { input: number; output: number } | null;
   /** Outputs a harness already produced: the run calls no model (`model` is then only a name). */
   outputs?: SubmittedOutput[];
+  /** Such outputs announced in this many parts, each sent with PUT /v1/runs/{id}/outputs/{part} (src/runs/parts.ts). */
+  parts?: number;
 }
 
 /** Sortable and unguessable: `run-<utc time>-<random>`. */
@@ -54,8 +56,11 @@ function newRunId(now: Date): string {
 
 export async function createRun(env: Env, req: RunRequest) {
   const outputs = req.outputs;
-  if (outputs && (req.languages?.length || req.limit)) invalid("A run from submitted `outputs` covers the units submitted: drop `languages` and `limit`.");
-  const model = outputs ? submittedModel(req.model) : parseModelSpec(req.model);
+  const inParts = req.parts !== undefined;
+  if (outputs && inParts) invalid("Send the `outputs` in the body or announce `parts` and send them with PUT /v1/runs/{id}/outputs/{part}, not both.");
+  if (inParts && req.parts! > PART_LIMITS.parts) throw new ProblemError("payload-too-large", `A submission is sent in at most ${PART_LIMITS.parts} parts (of at most ${PART_LIMITS.outputs} outputs each); ${req.parts} were announced.`, { limit_parts: PART_LIMITS.parts });
+  if ((outputs || inParts) && (req.languages?.length || req.limit)) invalid("A run from submitted `outputs` covers the units submitted: drop `languages` and `limit`.");
+  const model = outputs || inParts ? submittedModel(req.model) : parseModelSpec(req.model);
   const apiKeyName = model.provider === "openai-compatible" || model.provider === "workers-ai" ? (req.api_key ?? null) : null;
   readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
   const benchmark = getBenchmark(req.benchmark);
@@ -116,8 +121,8 @@ export async function createRun(env: Env, req: RunRequest) {
     parameters,
     options,
     filters: { languages: req.languages ?? null, limit: req.limit ?? null, ...(submission && !submission.whole ? { units: units.length } : {}) },
-    // Where the answers came from: absent for a run that called its model here.
-    ...(submission ? { source: SUBMITTED_SOURCE, outputs_sha256: submission.sha256, outputs: units.length } : {}),
+    // Where the answers came from: absent for a run that called its model here (for one in parts, the sha256 comes with the last part).
+    ...(submission ? { source: SUBMITTED_SOURCE, outputs_sha256: submission.sha256, outputs: units.length } : inParts ? { source: SUBMITTED_SOURCE, parts: req.parts } : {}),
     context_window: limits.contextWindow,
     // Whether the seed actually reached the provider (not every provider takes one).
     seed_applied: limits.seed && parameters.seed !== null,
@@ -126,6 +131,8 @@ export async function createRun(env: Env, req: RunRequest) {
     finished_at: null,
   };
   if (outputs) await storeSubmission(env, id, outputs);
+  // A run in parts waits for them in its coordinator (before its row exists: a failure leaves no run).
+  const receiving = inParts ? await coordinatorOf(env, id).receive({ config, publish: req.publish, requestedOptions: parsed, parts: req.parts! }) : null;
   await db(env).insert(schema.runs).values({
     id,
     benchmark: benchmark.id,
@@ -136,11 +143,11 @@ export async function createRun(env: Env, req: RunRequest) {
     parameters: parameters as unknown as Record<string, unknown>,
     options: { benchmark_options: options, concurrency: config.concurrency, token_budget: config.tokenBudget, retry: config.retry, cache: config.cache, publish: config.publish, price: config.price, limits },
     receipt,
-    status: "running",
-    unitCount: units.length,
+    status: receiving ? "receiving" : "running",
+    unitCount: receiving ? 0 : units.length,
     createdAt: now.toISOString(),
   });
-  const progress = await coordinatorOf(env, id).start(config, units);
+  const progress = receiving ?? (await coordinatorOf(env, id).start(config, units));
   return runView(await getRun(env, id), progress);
 }
 
@@ -153,6 +160,8 @@ export function runView(run: RunRow, progress: RunProgress) {
     label: run.modelLabel,
     api_key: run.apiKeyName,
     status: progress.status,
+    // A run from submitted outputs in parts: announced and received (GET /v1/runs/{id}/outputs has more).
+    ...(progress.parts ? { parts: progress.parts } : {}),
     units: run.unitCount,
     counts: progress.counts,
     tokens: progress.tokens,

@@ -4,7 +4,7 @@
  * by its submitted output through the ordinary run pipeline (queue, coordinator, `Benchmark.score`,
  * sample rows), so its verdicts are exactly those of any other run and of `POST /v1/score`.
  */
-import { getStoredJson } from "../datasets/json-cache";
+import { cached, getStoredJson } from "../datasets/json-cache";
 import type { Env } from "../env";
 import { invalid, ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
@@ -12,6 +12,9 @@ import type { RunConfig } from "./config";
 
 /** What the receipt of such a run says it was made from. */
 export const SUBMITTED_SOURCE = "submitted outputs";
+
+/** Bounds of a submission in parts (docs/limits.md): parts announced, outputs in one part (its body is limited as POST /v1/runs's). */
+export const PART_LIMITS = { parts: 64, outputs: 5000 } as const;
 
 /** Units named in an unknown-unit or duplicate-unit problem before "and N more". */
 const NAMED = 5;
@@ -25,7 +28,7 @@ export interface SubmittedOutput {
 export const submittedKey = (runId: string) => `runs/${runId}/submitted.json`;
 
 /** `a, b, c (and 4 more)`. */
-const firstFew = (units: readonly string[]) =>
+export const firstFew = (units: readonly string[]) =>
   units.slice(0, NAMED).map((u) => JSON.stringify(u)).join(", ") + (units.length > NAMED ? ` (and ${units.length - NAMED} more)` : "");
 
 /**
@@ -35,6 +38,16 @@ const firstFew = (units: readonly string[]) =>
  * dataset lacks, or one submitted twice, is a 422 naming the first few; nothing is stored.
  */
 export async function checkSubmission(datasetId: string, datasetUnits: readonly string[], outputs: readonly SubmittedOutput[]) {
+  const seen = checkUnits(datasetId, datasetUnits, outputs);
+  const units = datasetUnits.filter((u) => seen.has(u));
+  return { units, whole: units.length === datasetUnits.length, sha256: await sha256Hex(submissionText(outputs)) };
+}
+
+/** The JSON text a submission's sha256 is taken of: `[{"unit":…,"output":…},…]` in the order given. */
+export const submissionText = (outputs: readonly SubmittedOutput[]) => JSON.stringify(outputs.map(({ unit, output }) => ({ unit, output })));
+
+/** The units of `outputs`, each checked to be the dataset's and given once (a 422 naming the first few otherwise). */
+export function checkUnits(datasetId: string, datasetUnits: readonly string[], outputs: readonly SubmittedOutput[]): Set<string> {
   const known = new Set(datasetUnits);
   const seen = new Set<string>();
   const twice: string[] = [];
@@ -50,9 +63,7 @@ export async function checkSubmission(datasetId: string, datasetUnits: readonly 
     });
   }
   if (twice.length) invalid(`Each unit takes one output; submitted twice: ${firstFew(twice)}.`);
-  const units = datasetUnits.filter((u) => seen.has(u));
-  const sha256 = await sha256Hex(JSON.stringify(outputs.map(({ unit, output }) => ({ unit, output }))));
-  return { units, whole: units.length === datasetUnits.length, sha256 };
+  return seen;
 }
 
 /** Stores a run's submitted outputs (before its row exists: a failed write leaves no run). */
@@ -60,8 +71,20 @@ export async function storeSubmission(env: Env, runId: string, outputs: readonly
   await env.DATASETS.put(submittedKey(runId), JSON.stringify(Object.fromEntries(outputs.map((o) => [o.unit, o.output]))));
 }
 
-/** The output submitted for `unit` (the stored object is read once per isolate); null if it has none. */
-export async function submittedOutput(env: Env, config: RunConfig, unit: string): Promise<string | null> {
+/** Where one part of a run's submitted outputs is kept: the part's `outputs` as given, under its content's sha256. */
+export const partKey = (runId: string, part: number, sha256: string) => `runs/${runId}/parts/${part}-${sha256}.json`;
+
+/**
+ * The output submitted for `unit` (the stored object is read once per isolate); null if it has
+ * none. `part`: the part that brought it, for a run whose outputs came in parts (its coordinator says which).
+ */
+export async function submittedOutput(env: Env, config: RunConfig, unit: string, part: { part: number; sha256: string } | null = null): Promise<string | null> {
+  if (part) {
+    const entry = await cached<SubmittedOutput[]>(env, partKey(config.id, part.part, part.sha256), part.sha256);
+    const byUnit = (entry.sets.get("by-unit") as Map<string, string> | undefined) ?? new Map(entry.value.map((o) => [o.unit, o.output]));
+    entry.sets.set("by-unit", byUnit);
+    return byUnit.get(unit) ?? null;
+  }
   const outputs = await getStoredJson<Record<string, string>>(env, submittedKey(config.id), config.id);
   return Object.hasOwn(outputs, unit) ? outputs[unit] : null;
 }

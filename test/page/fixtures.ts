@@ -62,6 +62,7 @@ export function breakdown(over: Partial<ModelBreakdown> = {}): ModelBreakdown {
     model: "gpt-4o-2024-05-13",
     model_slug: "gpt-4o-2024-05-13",
     kind: "reported",
+    submitted_outputs: false,
     benchmark: "repoqa-snf",
     dataset: "repoqa-2024-04-20",
     mode: "official",

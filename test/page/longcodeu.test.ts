@@ -15,16 +15,16 @@ const DATASET = "page-lcu";
 const B = "~3cb~3ebold~3c--b~3e"; // the slug of "<b>bold</b>"
 
 beforeAll(async () => {
-  const publish = (model: string, spec: LcuSpec[]) =>
+  const publish = (model: string, spec: LcuSpec[], source?: string) =>
     publishVerifiedRun(env, {
       benchmark: "longcodeu",
       dataset: DATASET,
       model,
-      receipt: { scorer_version: "longcodeu/test" },
+      receipt: { scorer_version: "longcodeu/test", ...(source ? { source } : {}) },
       samples: lcuRows("run-page", spec).map((r) => verifiedSample(r, { leaderboard: longcodeuLeaderboard })),
     });
   await publish("acme/lcu-a", MODEL_A);
-  await publish("<b>bold</b>", MODEL_B);
+  await publish("<b>bold</b>", MODEL_B, "submitted outputs");
 });
 
 /** The HTML of one element with `id` (up to its closing tag). */
@@ -186,6 +186,12 @@ describe("LongCodeU model page", () => {
     const html = await page(`/models/${B}?benchmark=longcodeu&dataset=${DATASET}`);
     expect(html).toContain("<h1>&lt;b&gt;bold&lt;/b&gt; <span");
     expect(html).not.toContain("<b>bold</b>");
+    // B's entry came from submitted outputs, and says so on its page and the board (A's says "verified").
+    expect(html).toMatch(/<h1>&lt;b&gt;bold&lt;\/b&gt; <span class="badge verified"[^>]*>✓ scored from submitted outputs<\/span>/);
+    expect(await page(`/models/acme--lcu-a?benchmark=longcodeu&dataset=${DATASET}`)).toMatch(/<h1>acme\/lcu-a <span class="badge verified"[^>]*>✓ verified<\/span>/);
+    expect(await page(`/?benchmark=longcodeu&dataset=${DATASET}`)).toContain("✓ scored from submitted outputs");
+    const json = await (await get(`/v1/leaderboard/models/${B}?benchmark=longcodeu&dataset=${DATASET}`)).json<{ submitted_outputs: boolean }>();
+    expect(json.submitted_outputs).toBe(true);
     const res = await get("/models/nobody?benchmark=longcodeu");
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("No model &quot;nobody&quot; with LongCodeU results");

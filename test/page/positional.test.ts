@@ -12,8 +12,9 @@ const DATASET = "page-sst";
 
 beforeAll(async () => {
   for (const b of ["lexical-recall", "cruxeval-o", "semtrace"]) await publishVerifiedRun(env, positionalRun("acme/model-a", b, DATASET));
-  // B has SemTrace only: 3 of 3 exact at D 20.
-  await publishVerifiedRun(env, positionalRun("<b>bold</b>", "semtrace", DATASET, gridSamples("semtrace", { 20: { "0": [1], "0.5": [1], "1": [1] } }).slice(0, 3)));
+  // B has SemTrace only: 3 of 3 exact at D 20, scored from outputs submitted to the service.
+  const b = positionalRun("<b>bold</b>", "semtrace", DATASET, gridSamples("semtrace", { 20: { "0": [1], "0.5": [1], "1": [1] } }).slice(0, 3));
+  await publishVerifiedRun(env, { ...b, receipt: { ...b.receipt, source: "submitted outputs" } });
 });
 
 /** The HTML of one element with `id` (up to its closing tag). */
@@ -95,6 +96,9 @@ describe("positional model page", () => {
     expect(html).toMatch(/<tr data-task="lexical-recall"><th class="l" scope="row">Lexical recall<\/th><td colspan="2" class="l muted">not run on this dataset<\/td><td class="muted">2\.39<\/td>/);
     expect(html).not.toContain("<b>bold</b>");
     expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
+    // Its entry came from submitted outputs, and says so where A's says "verified".
+    expect(html).toMatch(/<h1>&lt;b&gt;bold&lt;\/b&gt; <span class="badge verified"[^>]*>✓ scored from submitted outputs<\/span>/);
+    expect(await page(`/models/acme--model-a?benchmark=semtrace&dataset=${DATASET}`)).toMatch(/<h1>acme\/model-a <span class="badge verified"[^>]*>✓ verified<\/span>/);
   });
 
   it("answers 404 for a model without the asked task, and defaults the dataset", async () => {

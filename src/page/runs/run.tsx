@@ -75,7 +75,8 @@ function Figure(props: { label: string; name: string; value: string; title?: str
 
 export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageContent {
   const links = runLinks(run.id);
-  const running = p.status === "running";
+  // A run receiving its submitted outputs in parts is on its way too (docs/runs.md#big-submissions-in-parts).
+  const running = p.status === "running" || p.status === "receiving";
   const failed = p.counts.scored - p.counts.passed;
   return {
     title: `${run.modelLabel} on ${run.benchmark} (${run.datasetId}) – run ${run.id} – needlework`,
@@ -104,7 +105,16 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
         <section id="progress" data-events={links.events} data-status={p.status}>
           <h2>Progress</h2>
           <p>
-            <span class="status" data-figure="status">{p.status}</span>: <span data-figure="finished">{num(finished(p))}</span> of {num(p.units)} units finished
+            <span class="status" data-figure="status">{p.status}</span>
+            {p.parts && p.status === "receiving" ? (
+              <>
+                : <span data-figure="parts">{num(p.parts.received.length)}</span> of {num(p.parts.expected)} parts of its submitted outputs in (<a href={`/v1/runs/${run.id}/outputs`}>which</a>); it is scored when the last arrives
+              </>
+            ) : (
+              <>
+                : <span data-figure="finished">{num(finished(p))}</span> of {num(p.units)} units finished
+              </>
+            )}
             {running ? <span class="note"> (updates live; without JavaScript the page reloads every {REFRESH_SECONDS} s)</span> : null}
           </p>
           <progress value={finished(p)} max={p.units}>

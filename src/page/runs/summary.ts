@@ -40,7 +40,7 @@ export async function runSummaryOf(env: Env, run: RunRow): Promise<StoredSummary
   const benchmark = getBenchmark(run.benchmark);
   const { threshold, aggregates } = runAggregates(run, rows);
   const computed: StoredSummary = { version, threshold, aggregates, summary: benchmark.summarize ? benchmark.summarize(rows, benchmarkOptions(run)) : null };
-  // A run row that says it is still running may yet gain samples: only a finished one is kept.
-  if (run.status !== "running") await env.DATASETS.put(summaryKey(run.id), JSON.stringify(computed));
+  // A run still running (or receiving its parts) may yet gain samples: only a finished one is kept.
+  if (run.finishedAt) await env.DATASETS.put(summaryKey(run.id), JSON.stringify(computed));
   return computed;
 }

@@ -67,7 +67,7 @@ function ModelBody(props: { data: LongCodeUModelBreakdown; kind?: LeaderboardKin
         <a href={`/${qs(params)}`}>← LongCodeU leaderboard</a>
       </p>
       <h1>
-        {data.model} <KindBadge kind={data.kind} />
+        {data.model} <KindBadge kind={data.kind} submitted={data.submitted_outputs} />
       </h1>
       <p class="lede">
         Dataset <code>{data.dataset}</code>: {count(all.n, "example")} scored over {count(all.tasks, "task")}; average recall{" "}

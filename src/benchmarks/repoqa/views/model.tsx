@@ -117,7 +117,7 @@ function ModelBody(props: { data: ModelBreakdown; defaults: LeaderboardQuery; ki
         <a href={`/${qs(p)}`}>← Leaderboard</a>
       </p>
       <h1>
-        {data.model} <KindBadge kind={data.kind} />
+        {data.model} <KindBadge kind={data.kind} submitted={data.submitted_outputs} />
       </h1>
       <p class="lede">
         Dataset <code>{data.dataset}</code>, {data.mode} scoring, {data.comment_mode} comments

@@ -118,7 +118,7 @@ function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; 
         <a href={`/${params(props.focus)}`}>← {SHORT_NAMES[props.focus]} leaderboard</a>
       </p>
       <h1>
-        {main.model} <KindBadge kind={main.kind} />
+        {main.model} <KindBadge kind={main.kind} submitted={main.submitted_outputs} />
       </h1>
       <p class="lede">
         Dataset <code>{dataset}</code>: a target function among D distractor functions, at positions from the start (0) to the
