@@ -31,6 +31,7 @@ import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance"
 import { withService } from "./lib/local-service";
 import { exportNames, progressLine, resultTables, spendLine } from "./lib/run-report";
 import { readSubmittedOutputs } from "./lib/submitted-outputs";
+import { DEFAULT_PART_BYTES, needsParts, submitInParts, type SubmittedOutput } from "./lib/submit-parts";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --outputs <file> --model <name> [--dataset <id>] [--benchmark <id>] [options]
@@ -46,7 +47,9 @@ implementation's own files for the benchmarks that have them).
                             (with --outputs: just the model's name)
   --outputs <file>          score outputs you already have instead of calling a model: a JSONL of {"unit", "output"}
                             lines or promptfoo's results JSON (promptfoo eval -o results.json over the promptfoo export,
-                            whose benchmark and dataset it takes); docs/runs.md#scoring-outputs-you-already-have
+                            whose benchmark and dataset it takes); docs/runs.md#scoring-outputs-you-already-have.
+                            A file larger than one part goes in parts; interrupted, the same command continues
+  --part-bytes <n>          with --outputs: the JSON size of one part (default ${DEFAULT_PART_BYTES}, at least 1024)
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
   --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
                             the dataset (when several do, the command lists them)
@@ -102,11 +105,13 @@ const CREATE_OPTIONS = [
   "no-cache",
   "publish",
   "no-publish",
+  "part-bytes",
 ] as const;
 
 const OPTIONS = {
   model: { type: "string" },
   outputs: { type: "string" },
+  "part-bytes": { type: "string" },
   dataset: { type: "string" },
   benchmark: { type: "string" },
   languages: { type: "string" },
@@ -142,6 +147,8 @@ function runRequest(values: Values): Record<string, unknown> {
   if (!values.model) throw new UsageError(values.outputs ? "--model names the model whose --outputs these are (e.g. --model my-model)" : "--model is required (e.g. --model baseline:oracle)");
   const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), { benchmark: values.benchmark, dataset: values.dataset }) : undefined;
   if (submitted && (values.languages !== undefined || values.limit !== undefined)) throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
+  if (!submitted && values["part-bytes"] !== undefined) throw new UsageError("--part-bytes sizes the parts of --outputs");
+  intOption(values["part-bytes"], "part-bytes", 1024);
   const dataset = values.dataset ?? submitted?.dataset;
   if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
   if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
@@ -267,6 +274,8 @@ interface Session {
   runId?: string;
   /** While the run is being created: an interruption waits for its id. */
   creating?: boolean;
+  /** While the parts of its submitted outputs are being sent: interrupted, the same command continues. */
+  sendingParts?: boolean;
   /** Set once the run has ended: an interruption then no longer leaves a run going. */
   ended?: boolean;
 }
@@ -319,9 +328,20 @@ async function evaluate(s: Session): Promise<number> {
     s.creating = true;
     try {
       // With --outputs, a promptfoo file may name the dataset and benchmark itself.
-      const request = runRequest(values) as { dataset: string; benchmark?: string };
+      const request = runRequest(values) as { dataset: string; benchmark?: string; outputs?: SubmittedOutput[] };
       const benchmark = await chooseBenchmark(await instanceListings(client), request.dataset, request.benchmark, await datasetBuilders());
-      run = "outputs" in request ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest) : await client.createRun({ ...request, benchmark } as RunRequest);
+      const partBytes = intOption(values["part-bytes"], "part-bytes", 1024) ?? DEFAULT_PART_BYTES;
+      if (request.outputs && needsParts(request.outputs, partBytes)) {
+        // A big file goes in parts, resumably (cli/lib/submit-parts.ts).
+        const { outputs, ...rest } = request;
+        s.sendingParts = true;
+        const id = await submitInParts(client, { ...rest, benchmark }, outputs, { partBytes, log, signal: s.signal, onRun: (id) => (s.runId = id) });
+        if (s.signal.aborted) throw new Interrupted();
+        s.sendingParts = false;
+        run = await client.run(id);
+      } else {
+        run = "outputs" in request ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest) : await client.createRun({ ...request, benchmark } as RunRequest);
+      }
     } finally {
       s.creating = false;
     }
@@ -427,6 +447,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     const aborted = err instanceof Interrupted || (controller.signal.aborted && (err as Error).name === "AbortError");
     if (!aborted) throw err;
+    if (s.runId && s.sendingParts) {
+      log(`Interrupted while sending the parts of run ${s.runId}: run the same command again to send the rest.`);
+      return 130;
+    }
     if (!s.runId || s.ended) {
       log(s.runId ? `Interrupted; run ${s.runId} had already ended.` : "Interrupted before a run was created.");
       return 130;

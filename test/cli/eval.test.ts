@@ -5,7 +5,7 @@
  * and the pure pieces it prints with (run-report) and follows runs with (the SSE client). The
  * client package's tests (./client.ts) use the same instance.
  */
-import { execFile } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, api } from "../../cli/lib/api";
 import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
 import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
+import { killTree } from "../../cli/lib/process-tree";
+import { splitParts } from "../../cli/lib/submit-parts";
 import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults } from "../../cli/lib/run-report";
@@ -34,16 +36,21 @@ let url: string;
 let token: string;
 let model: LoopbackModel;
 
-/** Runs `npx tsx cli/<command>.ts ...args` with `as` for the token (no NEEDLEWORK_URL: the test's record, if any) and returns its exit code and output. */
-function command(name: "eval" | "tokens", args: string[], as = token): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Starts `npx tsx cli/<command>.ts ...args` with `as` for the token (no NEEDLEWORK_URL: the test's record, if any): the process, and its exit code and output. */
+function started(name: "eval" | "tokens", args: string[], as = token): { child: ChildProcess; done: Promise<{ code: number; stdout: string; stderr: string }> } {
   const env: NodeJS.ProcessEnv = { ...process.env, NEEDLEWORK_ADMIN_TOKEN: as, NEEDLEWORK_DIR: WORK_DIR };
   delete env.NEEDLEWORK_URL;
-  return new Promise((resolve) => {
-    execFile("npx", ["tsx", `cli/${name}.ts`, ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {
+  let child!: ChildProcess;
+  const done = new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    child = execFile("npx", ["tsx", `cli/${name}.ts`, ...args], { cwd: ROOT, env, timeout: 50_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
+  return { child, done };
 }
+
+/** Runs a command to its end: its exit code and output. */
+const command = (name: "eval" | "tokens", args: string[], as = token) => started(name, args, as).done;
 
 const evalCommand = (args: string[], as = token) => command("eval", args, as);
 
@@ -243,6 +250,65 @@ describe("npm run eval", () => {
     const two = await evalCommand(["--outputs", jsonl, "--model", "my-harness", "--dataset", DATASET, "--url", url, "--out", dir, "--json"]);
     expect(two.code, two.stdout + two.stderr).toBe(0);
     expect(JSON.parse(two.stdout)).toMatchObject({ model: "submitted:my-harness", samples: 2, scored: 2 });
+    // A small file goes in one body.
+    expect(JSON.parse(two.stdout).receipt.parts).toBeUndefined();
+  });
+
+  it("sends a big file in parts; killed mid-way, the same command continues where it stopped", async () => {
+    const { units } = (await (await fetch(`${url}/v1/benchmarks/repoqa-snf/datasets/${DATASET}/units?limit=100`)).json()) as { units: { unit: string }[] };
+    const outputs = units.map(({ unit }, i) => ({ unit, output: `def f${i}():\n    return ${i}\n` + "# padding\n".repeat(60) }));
+    const dir = mkdtempSync(join(tmpdir(), "nw-eval-parts-"));
+    const file = join(dir, "outputs.jsonl");
+    writeFileSync(file, outputs.map((o) => JSON.stringify(o)).join("\n") + "\n");
+    const parts = splitParts(outputs, 2048);
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    expect(parts.flat()).toEqual(outputs);
+
+    // A proxy in front of the instance that holds the third part's request: the command is killed while it waits.
+    const sent: string[] = [];
+    let hold = true;
+    let holding: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const path = req.url ?? "/";
+      if (req.method === "PUT" && hold && sent.filter((p) => p.startsWith("PUT")).length === 2) return holding!();
+      if (req.method === "PUT") sent.push(`PUT ${path.split("/").at(-1)}`);
+      const answer = await fetch(`${url}${path}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => k !== "content-encoding" && k !== "transfer-encoding" && k !== "content-length")));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    const proxyPort = await freePort();
+    await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+    const via = `http://127.0.0.1:${proxyPort}`;
+    try {
+      const args = ["--outputs", file, "--model", "my-parts", "--dataset", DATASET, "--no-publish", "--part-bytes", "2048", "--url", via, "--out", dir];
+      const first = started("eval", args);
+      await held;
+      await killTree(first.child.pid!);
+      const killed = await first.done;
+      const run = /Run (run-\d{14}-[0-9a-f]{10}): sending 16 outputs in (\d+) parts/.exec(killed.stdout);
+      expect(run, killed.stdout + killed.stderr).not.toBeNull();
+      expect(Number(run![2])).toBe(parts.length);
+      expect(sent).toEqual(["PUT 1", "PUT 2"]);
+      const mid = (await (await fetch(`${url}/v1/runs/${run![1]}/outputs`)).json()) as { status: string; missing: number[] };
+      expect(mid).toMatchObject({ status: "receiving", missing: parts.slice(2).map((_, i) => i + 3) });
+
+      hold = false;
+      const again = await evalCommand(args);
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(again.stdout).toContain(`Run ${run![1]}: continuing the submission in parts (2 of ${parts.length} parts already sent)`);
+      expect(sent).toEqual(parts.map((_, i) => `PUT ${i + 1}`));
+      const done = (await (await fetch(`${url}/v1/runs/${run![1]}`)).json()) as RunProgress & { receipt: Record<string, unknown> };
+      expect(done).toMatchObject({ status: "completed", units: 16, counts: { scored: 16, error: 0 } });
+      expect(done.receipt).toMatchObject({ parts: parts.length, outputs: 16, outputs_sha256: createHash("sha256").update(JSON.stringify(outputs)).digest("hex") });
+      // The record of the submission is gone: the same command now makes a new run.
+      expect(readdirSync(join(WORK_DIR, "submissions"))).toEqual([]);
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
   });
 
   it("stops at a usage error before contacting any instance", async () => {

@@ -81,7 +81,10 @@ export interface ExportLines {
 
 /** A run's progress, as `GET /v1/runs/{id}` and its `progress` events carry it. */
 export interface RunProgress {
-  status: "running" | "completed" | "cancelled" | "budget_exhausted";
+  /** `receiving`: a run from submitted outputs waiting for its parts (PUT /v1/runs/{id}/outputs/{part}). */
+  status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+  /** A run whose submitted outputs come in parts: how many were announced and which are in. */
+  parts?: { expected: number; received: number[] };
   units: number;
   counts: { pending: number; queued: number; running: number; done: number; skipped: number; scored: number; passed: number; error: number; context_exceeded: number };
   tokens: { prompt: number; completion: number; reserved: number };

@@ -2640,6 +2640,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/runs/{id}/outputs/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send one part of a run's submitted outputs (a run created with `parts`); the last one in starts the run
+         * @description 201: stored; 200: this part was already stored with the same outputs (nothing changes: re-send freely after a lost answer); 409: stored with other outputs; 422: a unit the dataset lacks or one already in another part (named; nothing of this part is stored); 413: too many outputs or too large a body. See docs/runs.md, "Big submissions in parts".
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    part: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RunOutputsPart"];
+                };
+            };
+            responses: {
+                /** @description Already stored, unchanged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunOutputsPartStored"];
+                    };
+                };
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunOutputsPartStored"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{id}/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which parts of a run's submitted outputs are in (a run created with `parts`): what a client resumes from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The parts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunOutputsParts"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs/{id}": {
         parameters: {
             query?: never;
@@ -4989,6 +5190,8 @@ export interface components {
             model_slug: string;
             /** @enum {string} */
             kind: "verified" | "reported";
+            /** @description A verified entry scored from outputs submitted to this service (no model called here; its receipt has their sha256) */
+            submitted_outputs: boolean;
             benchmark: string;
             dataset: string;
             mode: string;
@@ -5258,6 +5461,41 @@ export interface components {
             } | null;
             /** @description Outputs a harness already produced, one per unit (at most 5000, each at most 65536 bytes): the run calls no model and scores each as POST /v1/score would. A unit the dataset lacks is a 422 naming it, and nothing is stored (docs/runs.md#scoring-outputs-you-already-have) */
             outputs?: {
+                unit: string;
+                output: string;
+            }[];
+            /** @description Instead of `outputs`: the submitted outputs come in this many parts (at most 64), each sent with PUT /v1/runs/{id}/outputs/{part}; the run is `receiving` until the last is in, then scored as if they had come in one body (docs/runs.md#big-submissions-in-parts) */
+            parts?: number;
+        };
+        RunOutputsPartStored: components["schemas"]["RunOutputsParts"] & {
+            part: number;
+            /** @description sha256 of this part's outputs as compact JSON */
+            sha256: string;
+            /** @description false: the same part with the same outputs was already stored (nothing changed) */
+            stored: boolean;
+        };
+        RunOutputsParts: {
+            run: string;
+            /** @enum {string} */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Parts announced */
+            parts: number;
+            /** @description The parts stored, in part order, with the sha256 of each one's outputs */
+            received: {
+                part: number;
+                sha256: string;
+                outputs: number;
+            }[];
+            /** @description The parts still to send */
+            missing: number[];
+            /** @description Outputs received in all */
+            outputs: number;
+            /** @description Every part is in and the run was started (scored as one made from the same outputs in one body) */
+            started: boolean;
+        };
+        RunOutputsPart: {
+            /** @description This part's outputs, in the order they count for the submission's sha256 (at most 5000, each at most 65536 bytes, the body at most 8388608 bytes) */
+            outputs: {
                 unit: string;
                 output: string;
             }[];
