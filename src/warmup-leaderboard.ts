@@ -119,3 +119,16 @@ export function standInLeaderboardRows(sql: string): unknown[][] {
   if (table === "leaderboard_aggregates") return project(sql, aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]), ["leaderboard_aggregates"]);
   return [];
 }
+
+/**
+ * The stand-in answers of the rank reads (src/leaderboard/ranks.ts, plain SQL): a page of the three
+ * entries best first, the board's total, every language present.
+ */
+export function standInLeaderboardObjects(sql: string): Record<string, unknown>[] {
+  if (/^SELECT r\.entry_id AS entryId/.test(sql)) {
+    return ENTRIES.map((e, i) => ({ entryId: e.id, slug: e.model_slug, kind: e.kind, value: (90 - 20 * i) / 100, nameKey: `${e.model}\u0001${i}`, rank: i + 1 }));
+  }
+  if (/^SELECT count\(\*\) AS n FROM leaderboard_ranks/.test(sql)) return [{ n: ENTRIES.length }];
+  if (/^SELECT EXISTS/.test(sql)) return [Object.fromEntries(LANGUAGES.map((_, i) => [`l${i}`, 1]))];
+  return [];
+}

@@ -14,16 +14,16 @@
  */
 import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import type { WarmUpKit } from "./benchmarks/types";
-import { STAND_IN_MODEL, standInLeaderboardRows } from "./warmup-leaderboard";
+import { STAND_IN_MODEL, standInLeaderboardObjects, standInLeaderboardRows } from "./warmup-leaderboard";
 
-/** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, everything else with no rows. */
-function standInD1(rowsFor: (sql: string) => unknown[][]) {
+/** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, `all()` and `first()` with `objectsFor(sql)`, anything else with no rows. */
+function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sql: string) => Record<string, unknown>[] = () => []) {
   const statement = (sql: string) => {
     const stmt = {
       bind: () => stmt,
       raw: async () => rowsFor(sql),
-      all: async () => ({ results: [], success: true, meta: {} }),
-      first: async () => null,
+      all: async () => ({ results: objectsFor(sql), success: true, meta: {} }),
+      first: async () => objectsFor(sql)[0] ?? null,
       run: async () => ({ results: [], success: true, meta: {} }),
     };
     return stmt;
@@ -206,7 +206,7 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
   // the index on empty storage, the leaderboard's reads and pages on a stand-in leaderboard.
   for (const family of allFamilies()) if (family.warmUp) statuses.push(...(await family.warmUp(kit)));
   const empty = { DB: standInD1(() => []), DATASETS: standInR2(new Map()) };
-  const board = { DB: standInD1(standInLeaderboardRows), DATASETS: standInR2(new Map()) };
+  const board = { DB: standInD1(standInLeaderboardRows, standInLeaderboardObjects), DATASETS: standInR2(new Map()) };
   const get: RequestInit = { headers: { "x-request-id": "warmup" } };
   const bleu: RequestInit = {
     method: "POST",

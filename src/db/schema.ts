@@ -2,6 +2,7 @@
  * The D1 schema: the single source of truth for the database. `npm run db:generate` turns changes
  * here into SQL under migrations/ (never edit those by hand).
  */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** One row per dataset; `status` is `importing` until the import commits, then `ready`. */
@@ -159,6 +160,35 @@ export const leaderboardAggregates = sqliteTable(
     contextExceeded: integer("context_exceeded"),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.threshold, t.groupType, t.groupKey] })],
+);
+
+/**
+ * What a board can be ranked by, one row per (entry, threshold, axis): the value a query of that
+ * threshold and axis sorts by (`BenchmarkLeaderboard.ranks`: pass-rate boards `all` and
+ * `language:<name>`; a family's own axes), written with its entry. `board` is the entry's scope
+ * without its kind (`benchmark/dataset/scoring_mode/comment_mode`), `name_key` the model's
+ * tie-break (lower-cased name, name, then 0 for verified and 1 for reported): the two indexes serve
+ * every sort of a board page by page, and a rank (1 + the rows with a higher value) is one range
+ * count on the first (src/leaderboard/ranks.ts).
+ */
+export const leaderboardRanks = sqliteTable(
+  "leaderboard_ranks",
+  {
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
+    board: text("board").notNull(),
+    kind: text("kind", { enum: ["verified", "reported"] }).notNull(),
+    threshold: text("threshold").notNull(),
+    axis: text("axis").notNull(),
+    value: real("value").notNull(),
+    nameKey: text("name_key").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.threshold, t.axis] }),
+    index("leaderboard_ranks_by_value").on(t.board, t.threshold, t.axis, sql`${t.value} desc`, t.nameKey),
+    index("leaderboard_ranks_by_name").on(t.board, t.threshold, t.axis, t.nameKey),
+  ],
 );
 
 /** One row (id 1): bumped with every leaderboard write; caches and ETags key on it. */

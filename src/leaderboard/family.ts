@@ -9,9 +9,11 @@
  * A library module: it names no benchmark and never imports the registry, so a family may import it.
  */
 import type { z } from "@hono/zod-openapi";
+import type { SQL } from "drizzle-orm";
 import type * as schema from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate, Sample, SampleStatus } from "./aggregate";
+import type { RankAxis, RankValue } from "./ranks";
 import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow, ModelBreakdown } from "./types";
 
 /** A stored run sample, as publishing a finished run reads it. */
@@ -96,10 +98,12 @@ export interface EntryRef {
 /** A row before ranking (the core sorts and ranks). */
 export type UnrankedRow = Omit<LeaderboardRow, "rank">;
 
-/** What a benchmark's board read gives the core: rows to rank and the response's own fields. */
+/** What a benchmark's board read gives the core: the page's rows (the core orders and ranks them) and the response's own fields. */
 export interface Board {
   rows: UnrankedRow[];
+  /** The languages of the whole board (its columns), not only of the page's rows. */
   languages: string[];
+  /** The latest update of the page's rows. */
   updatedAt: string | null;
   /** Fields of the response after `updated_at` (reference figures, column lists...). */
   extras?: Record<string, unknown>;
@@ -149,8 +153,15 @@ export interface BenchmarkLeaderboard {
   commentModes: readonly string[];
   /** Its own query parameters, checked (with defaults) after the shared defaults are filled in. */
   params?: Record<string, QueryParam>;
-  /** The rows of a query's scope (dataset resolved, "" when there is none) and the response's own fields. */
-  board(env: Env, q: LeaderboardQuery): Promise<Board>;
+  /** The values an entry is ranked by (stored with it: `leaderboard_ranks`), from its aggregates. */
+  ranks(aggregates: readonly Aggregate[]): RankValue[];
+  /** The rank values a query sorts and ranks by (the core reads a page of them, src/leaderboard/ranks.ts). */
+  rankAxis(q: LeaderboardQuery): RankAxis;
+  /**
+   * The rows of a query's scope (dataset resolved) among the entries `page` selects (a condition on
+   * `leaderboard_entries.id`: one page of the board), and the response's own fields.
+   */
+  board(env: Env, q: LeaderboardQuery, page: SQL): Promise<Board>;
   /** A model's breakdown in the query's scope. */
   breakdown(env: Env, q: LeaderboardQuery, entry: EntryRef): Promise<BreakdownPart>;
   /** The CSV of a board: the header row, then one row per leaderboard row (cells as they are). */

@@ -6,13 +6,14 @@
  * length and both) and the CSV. A benchmark keyed by an exact grid adds its own row field, response
  * fields and breakdown part through `PassRateOptions`. A library module (no registry).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { depthBucket, lengthBucket, passRateAggregates, type Aggregate, type GroupType, type PassRateRules } from "./aggregate";
 import type { BenchmarkLeaderboard, BreakdownPart, EntryRef, UnrankedRow } from "./family";
+import { passRateAxis, passRateRanks, boardLanguages } from "./ranks";
 import { byLanguage, entryColumns, entryFields, entryFilter, toRate, type AggregateRow } from "./read";
 import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
 
@@ -33,8 +34,8 @@ export interface PassRateOptions extends PassRateRules {
   part?(q: LeaderboardQuery, grid: readonly GridRow[], meanScore: number | null, entry: EntryRef): Record<string, unknown>;
 }
 
-/** The one query behind a pass-rate board read: entries of the scope joined to their aggregates at the threshold. */
-export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: readonly GroupType[] = ["all", "language"]) {
+/** The one query behind a pass-rate board read: entries of the scope (those `page` selects) joined to their aggregates at the threshold. */
+export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: readonly GroupType[] = ["all", "language"], page?: SQL) {
   const e = schema.leaderboardEntries;
   const a = schema.leaderboardAggregates;
   return db(env)
@@ -52,18 +53,19 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: read
     })
     .from(e)
     .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups])))
-    .where(entryFilter(q));
+    .where(and(entryFilter(q), page));
 }
 
 /**
- * The board at one threshold: one row per (model, kind) with its rate (overall, or in `language`)
- * and 95 % Wilson interval, and its rate in every language.
+ * The board at one threshold, the entries of one page: one row per (model, kind) with its rate
+ * (overall, or in `language`) and 95 % Wilson interval, and its rate in every language; the
+ * board's languages (one index probe each) beside them.
  */
-async function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions) {
+async function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, page: SQL) {
   const groups: GroupType[] = ["all", "language", ...(opts.rowGroup ? [opts.rowGroup.groupType] : [])];
-  const rows = q.dataset === "" ? [] : await leaderboardStatement(env, q, groups);
+  const [rows, boardLangs] = q.dataset === "" ? [[], []] : await Promise.all([leaderboardStatement(env, q, groups, page), boardLanguages(env, q, thresholdKey(q.threshold))]);
   const entries = new Map<string, { row: Omit<UnrankedRow, keyof Rate> & Record<string, unknown>; all?: Rate; updatedAt: string }>();
-  const languages = new Set<string>();
+  const languages = new Set<string>(boardLangs);
   for (const r of rows) {
     let entry = entries.get(r.id);
     if (!entry) {
@@ -156,11 +158,13 @@ function passRateCsv(data: LeaderboardResponse, opts: PassRateOptions): unknown[
 }
 
 /** The parts of a `BenchmarkLeaderboard` every pass-rate benchmark shares, with its options. */
-export function passRateLeaderboard(opts: PassRateOptions = {}): Pick<BenchmarkLeaderboard, "aggregate" | "passRates" | "board" | "breakdown" | "csv" | "csvName"> {
+export function passRateLeaderboard(opts: PassRateOptions = {}): Pick<BenchmarkLeaderboard, "aggregate" | "passRates" | "ranks" | "rankAxis" | "board" | "breakdown" | "csv" | "csvName"> {
   return {
     aggregate: (samples) => passRateAggregates(samples, opts),
     passRates: true,
-    board: (env, q) => passRateBoard(env, q, opts),
+    ranks: passRateRanks,
+    rankAxis: passRateAxis,
+    board: (env, q, page) => passRateBoard(env, q, opts, page),
     breakdown: (env, q, entry) => passRateBreakdown(env, q, entry, opts),
     csv: (data) => passRateCsv(data, opts),
     csvName: (q) => [q.threshold.toFixed(1), q.language],

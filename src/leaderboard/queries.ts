@@ -18,7 +18,8 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
-import type { BenchmarkLeaderboard, QueryParam, UnrankedRow } from "./family";
+import type { BenchmarkLeaderboard, QueryParam } from "./family";
+import { PAGE_LIMIT, decodeCursor, rankPage, type RankPage } from "./ranks";
 import { entryFilter } from "./read";
 import { LEADERBOARD_KINDS, type BoardDataset, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type ModelBreakdown } from "./types";
 import { SUBMITTED_SOURCE } from "../runs/submitted";
@@ -203,34 +204,46 @@ export function canonicalQuery(q: LeaderboardQuery): string {
   return keys.map((k) => `${k}=${encodeURIComponent(String(values[k]))}`).join("&");
 }
 
-/** On equal rate and name, a verified row comes before a reported one. */
-const byKind = (a: { kind: string }, b: { kind: string }) => (a.kind === b.kind ? 0 : a.kind === "verified" ? -1 : 1);
-const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
-
-const ORDER: Record<LeaderboardQuery["sort"], (x: UnrankedRow, y: UnrankedRow) => number> = {
-  "-rate": (x, y) => y.rate - x.rate || byName(x.model, y.model) || byKind(x, y),
-  rate: (x, y) => x.rate - y.rate || byName(x.model, y.model) || byKind(x, y),
-  model: (x, y) => byName(x.model, y.model) || byKind(x, y),
-  "-model": (x, y) => byName(y.model, x.model) || byKind(x, y),
-};
+/** Which page of a board: at most `limit` rows (PAGE_LIMIT), from a response's `next` or `prev` cursor. */
+export interface Paging {
+  limit?: number;
+  cursor?: string;
+}
 
 /**
- * The leaderboard of a query: the benchmark's rows in the query's scope, sorted (default best first,
- * ties by model name, then verified before reported), with the benchmark's own response fields.
- * `rank` is 1 + the number of rows with a higher rate, whatever the sort.
+ * One page of the leaderboard of a query: the benchmark's rows in the query's scope, in its sort
+ * (`-rate` best first, ties by model name case-insensitively, then as written, then verified before
+ * reported; `rate` the exact reverse; `model` and `-model` by that name key), with the benchmark's
+ * own response fields, the board's total and the cursors of the next and previous pages. `rank` is
+ * 1 + the number of rows with a higher rate, whatever the sort. The page and its ranks come from
+ * the stored rank values (ranks.ts), the rows from the benchmark's read of the page's entries: a
+ * read costs one page whatever the board's size.
  */
-export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>): Promise<LeaderboardResponse> {
+export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>, paging: Paging = {}): Promise<LeaderboardResponse> {
   const q = await resolved(env, normalizeQuery(query));
-  const board = await leaderboardOf(q.benchmark)!.board(env, q);
-  const rows = [...board.rows].sort(ORDER[q.sort]);
-  const rates = rows.map((r) => r.rate);
+  const limit = paging.limit ?? PAGE_LIMIT.default;
+  const board = leaderboardOf(q.benchmark)!;
+  let page: RankPage = { rows: [], total: 0, next: null, prev: null };
+  if (q.dataset !== "") page = await rankPage(env, q, board.rankAxis(q), limit, paging.cursor);
+  else if (paging.cursor !== undefined) decodeCursor(paging.cursor, q.sort); // a bad cursor is a 400 on an empty board too
+  const ids = page.rows.map((r) => r.entryId);
+  const read = await board.board(env, q, sql`${schema.leaderboardEntries.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  const byEntry = new Map(read.rows.map((r) => [`${r.model_slug}\u0000${r.kind}`, r]));
+  const rows = page.rows.flatMap((p) => {
+    const row = byEntry.get(`${p.slug}\u0000${p.kind}`);
+    return row ? [{ rank: p.rank, ...row }] : [];
+  });
   return {
     query: q,
     interval: "wilson-95",
-    languages: board.languages,
-    rows: rows.map((r) => ({ rank: 1 + rates.filter((x) => x > r.rate).length, ...r })),
-    updated_at: board.updatedAt,
-    ...board.extras,
+    languages: read.languages,
+    rows,
+    updated_at: read.updatedAt,
+    total: page.total,
+    limit,
+    next: page.next,
+    prev: page.prev,
+    ...read.extras,
   };
 }
 

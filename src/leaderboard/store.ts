@@ -1,6 +1,6 @@
 /**
  * Writing leaderboard entries. Every write of a set of entries is one D1 batch (one transaction):
- * the replaced entries' rows go, the new ones (entry, samples, recomputed aggregates) come, and the
+ * the replaced entries' rows go, the new ones (entry, samples, recomputed aggregates, rank values) come, and the
  * generation counter moves, or nothing happens at all. An entry whose content sha256 is unchanged
  * is not written, and when nothing changes the generation stays put (caches stay valid).
  */
@@ -12,6 +12,7 @@ import type { Env } from "../env";
 import { sha256Hex } from "../sha256";
 import type { LeaderboardKind } from "./types";
 import type { Aggregate, Sample } from "./aggregate";
+import { rankInserts, type RankValue } from "./ranks";
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 99;
@@ -38,6 +39,8 @@ export interface EntryWrite {
   /** null: aggregates only (a published summary without per-task rows). */
   samples: Sample[] | null;
   aggregates: Aggregate[];
+  /** The values the entry is ranked by (`BenchmarkLeaderboard.ranks` of its aggregates). */
+  ranks: RankValue[];
   n: number;
   errors: number;
   contextExceeded: number;
@@ -191,6 +194,7 @@ export async function writeEntries(
     for (const rows of chunk(w.aggregates, Math.floor(MAX_PARAMS / AGGREGATE_COLUMNS))) {
       statements.push(d.insert(schema.leaderboardAggregates).values(rows.map((a) => ({ entryId: id, ...a }))));
     }
+    statements.push(...rankInserts(env, id, scope, w.model, w.ranks));
     results.push({ model: w.model, model_slug: slug, status: old ? "replaced" : "created" });
   }
 
@@ -202,6 +206,7 @@ export async function writeEntries(
     deletes.push(
       d.delete(schema.leaderboardSamples).where(inArray(schema.leaderboardSamples.entryId, ids)),
       d.delete(schema.leaderboardAggregates).where(inArray(schema.leaderboardAggregates.entryId, ids)),
+      d.delete(schema.leaderboardRanks).where(inArray(schema.leaderboardRanks.entryId, ids)),
       d.delete(schema.leaderboardEntries).where(inArray(schema.leaderboardEntries.id, ids)),
     );
   }

@@ -60,8 +60,17 @@ export interface LeaderboardResponse {
   query: LeaderboardQuery;
   interval: "wilson-95";
   languages: string[];
+  /** One page of the board's rows, in the query's sort. */
   rows: LeaderboardRow[];
+  /** The latest update of this page's rows. */
   updated_at: string | null;
+  /** Rows of the whole board (every page). */
+  total: number;
+  /** The most rows a page holds (the request's `limit`). */
+  limit: number;
+  /** The `cursor` of the next and of the previous page; null where there is none. */
+  next: string | null;
+  prev: string | null;
 }
 
 export interface BucketRate extends Rate {

@@ -118,6 +118,7 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
     commentMode: run.comment_mode ?? "original",
     kind: "verified" as const,
   };
+  const aggregates = board.aggregate(samples);
   const write = {
     model: run.model,
     source: run.source ?? null,
@@ -126,7 +127,8 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
     evalDate: run.eval_date ?? finished ?? new Date().toISOString(),
     receipt: run.receipt,
     samples,
-    aggregates: board.aggregate(samples),
+    aggregates,
+    ranks: board.ranks(aggregates),
     n: count("scored"),
     errors: count("error"),
     contextExceeded: count("context_exceeded"),

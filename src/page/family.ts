@@ -79,11 +79,12 @@ export interface BenchmarkViews {
   /** The columns its table sorts by (each may take a leading '-'); any other `sort` is a 400 page. */
   sortKeys(data: LeaderboardResponse): string[];
   /**
-   * Its leaderboard page for one API response, rows in the page's `sort`; `defaults` are the API's
-   * (see ModelRequest); `datasets`, the datasets with entries of the benchmark, are its dataset
-   * picker's choices (`DatasetSelect` of controls.tsx).
+   * Its leaderboard page for one API response (one page of the board), rows in the page's `sort`;
+   * `defaults` are the API's (see ModelRequest); `datasets`, the datasets with entries of the
+   * benchmark, are its dataset picker's choices (`DatasetSelect` of controls.tsx); `pager`, the links
+   * to the previous and next pages, goes right after its table.
    */
-  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent;
+  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
   /**

@@ -36,6 +36,8 @@ form.filters select, form.filters button { font: inherit; font-size: 1rem; paddi
 form.filters button { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .3rem 1rem; cursor: pointer; }
 .links { font-size: .9rem; margin: .5rem 0; }
 .links a { margin-right: 1rem; }
+nav.pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: .75rem 0; font-size: .95rem; align-items: baseline; }
+nav.pager .muted { font-size: .9rem; }
 nav.model-nav a, nav.model-nav span { display: inline-block; margin-right: 1rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); border-radius: 6px; max-width: 100%; }
 .scroll.fit { width: fit-content; }

@@ -9,6 +9,7 @@ import { BenchmarkNav } from "./benchmarks";
 import { CompareForm } from "./compare-form";
 import type { BenchmarkViews } from "./family";
 import { Page } from "./layout";
+import { qs } from "./format";
 import { PAGE_DEFAULTS } from "./query";
 
 /** The views of a benchmark the pages show; a benchmark without any is not found. */
@@ -18,10 +19,45 @@ export function viewsOf(benchmark: string): BenchmarkViews {
   return views;
 }
 
-/** The leaderboard page for one API response, rows shown in the page's `sort`; `datasets` are its dataset picker's choices. */
-export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[] }) {
+/**
+ * The links to the previous and next pages of a board, and where this page is: the page's own URL
+ * parameters (`params`) with the other page's cursor.
+ */
+export function Pager(props: { data: LeaderboardResponse; params: Record<string, string> }) {
+  const { data } = props;
+  const href = (cursor: string) => `/${qs({ ...props.params, cursor })}`;
+  const byRate = data.query.sort === "-rate" || data.query.sort === "rate";
+  const span = byRate && data.rows.length ? `Ranks ${data.rows[0].rank}–${data.rows.at(-1)!.rank}: ` : "";
+  return (
+    <nav class="pager" aria-label="Pages of the leaderboard">
+      {data.prev ? (
+        <a href={href(data.prev)} rel="prev">
+          ← Previous {data.limit}
+        </a>
+      ) : null}
+      <span class="muted">
+        {span}
+        {data.rows.length} of {data.total.toLocaleString("en")} {data.total === 1 ? "row" : "rows"}
+      </span>
+      {data.next ? (
+        <a href={href(data.next)} rel="next">
+          Next {data.limit} →
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * The leaderboard page for one API response (one page of the board), rows shown in the page's
+ * `sort`; `datasets` are its dataset picker's choices, `params` the page's URL parameters (its
+ * pager's links keep them).
+ */
+export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[]; params?: Record<string, string> }) {
   const { data, sort } = props;
-  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets);
+  const { cursor: _, ...params } = props.params ?? {};
+  const pager = data.total > 0 ? <Pager data={data} params={params} /> : undefined;
+  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, pager);
   // "Pick two models, compare" follows the board's own content.
   const body = (
     <>

@@ -1,7 +1,8 @@
 /** Reading a page URL's query string into a leaderboard query. */
 import { allBenchmarks, findBenchmark } from "../benchmarks/registry";
 import { ProblemError } from "../errors";
-import { LEADERBOARD_DEFAULTS, LEADERBOARD_PARAMS } from "../leaderboard/queries";
+import { LEADERBOARD_DEFAULTS, LEADERBOARD_PARAMS, type Paging } from "../leaderboard/queries";
+import { PAGE_LIMIT } from "../leaderboard/ranks";
 import { LEADERBOARD_KINDS, type LeaderboardQuery } from "../leaderboard/types";
 import { parseQueryNumber } from "../middleware/openapi";
 import { isApiSort } from "./table";
@@ -23,7 +24,7 @@ const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
  * The leaderboard query of a page URL (same parameter names as `GET /v1/leaderboard`). Absent
  * parameters are left to the query's defaults; malformed ones are a 400 page, not silently ignored.
  */
-export function parsePageQuery(params: Record<string, string | undefined>): { q: PageQuery; sort: string } {
+export function parsePageQuery(params: Record<string, string | undefined>): { q: PageQuery; sort: string; paging: Paging } {
   const q: PageQuery = {};
   const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
   if (threshold !== undefined) {
@@ -67,6 +68,17 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
   if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalidParam("sort", "a column name, with '-' for descending");
   // Sorts the API does not know (n, a language) are applied by the page to the default order.
   if (params.sort !== undefined && isApiSort(sort)) q.sort = sort;
-  return { q, sort };
+  return { q, sort, paging: parsePaging(params) };
+}
+
+/** A board page's `limit` (1 to PAGE_LIMIT.max) and `cursor` (checked when the page is read). */
+function parsePaging(params: Record<string, string | undefined>): Paging {
+  const { limit, cursor } = params;
+  const paging: Paging = { cursor };
+  if (limit !== undefined) {
+    if (!/^[1-9][0-9]{0,3}$/.test(limit) || Number(limit) > PAGE_LIMIT.max) invalidParam("limit", `a whole number from 1 to ${PAGE_LIMIT.max}`);
+    paging.limit = Number(limit);
+  }
+  return paging;
 }
 

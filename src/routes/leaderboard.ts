@@ -18,11 +18,12 @@ import {
   normalizeQuery,
   queryLeaderboard,
 } from "../leaderboard/queries";
+import { PAGE_LIMIT } from "../leaderboard/ranks";
 import { RateSchema } from "../leaderboard/schemas";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal } from "../middleware/openapi";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../middleware/openapi";
 
 const d = LEADERBOARD_DEFAULTS;
 /** Every leaderboard benchmark's leaderboard, in registry order. */
@@ -92,6 +93,14 @@ const LeaderboardQuerySchema = z.object({
   sort: z.enum(LEADERBOARD_SORTS).default("-rate").openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
   ...Params,
   format: z.enum(["json", "csv"]).default("json"),
+  limit: queryInteger(z.number().int().min(1).max(PAGE_LIMIT.max))
+    .default(PAGE_LIMIT.default)
+    .openapi({ description: `Rows per page, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})` }),
+  cursor: z
+    .string()
+    .max(2048)
+    .optional()
+    .openapi({ description: "Which page: the `next` or `prev` of a response of the same sort (opaque); absent: the first page. A cursor that is not one is a 400." }),
 });
 
 const QueryEcho = z.object({
@@ -128,8 +137,12 @@ const LeaderboardSchema = z
     query: QueryEcho,
     interval: z.literal("wilson-95"),
     languages: z.array(z.string()),
-    rows: z.array(LeaderboardRowSchema),
-    updated_at: z.string().nullable(),
+    rows: z.array(LeaderboardRowSchema).openapi({ description: "One page of the board, in the query's sort" }),
+    updated_at: z.string().nullable().openapi({ description: "The latest update of this page's rows" }),
+    total: z.number().int().openapi({ description: "Rows of the whole board (every page)" }),
+    limit: z.number().int().openapi({ description: "The most rows a page holds" }),
+    next: z.string().nullable().openapi({ description: "The `cursor` of the next page; null on the last" }),
+    prev: z.string().nullable().openapi({ description: "The `cursor` of the previous page; null on the first" }),
     ...added("response"),
   })
   .openapi("Leaderboard");
@@ -174,7 +187,7 @@ const list = createRoute({
   path: "/v1/leaderboard",
   tags: ["leaderboard"],
   summary: "The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals",
-  description: `${CACHING} \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language${[...new Set(BOARDS.flatMap((b) => (b.csvAbout ? [`; ${b.csvAbout}`] : [])))].join("")}).${paramsAbout()}`,
+  description: `${CACHING} One page of at most \`limit\` rows (default and most ${PAGE_LIMIT.max}); \`next\` and \`prev\` (and the \`Link\` header, rel next and prev) are the \`cursor\` of the pages on either side, \`total\` (and \`X-Total-Count\`) the rows of the whole board. \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language${[...new Set(BOARDS.flatMap((b) => (b.csvAbout ? [`; ${b.csvAbout}`] : [])))].join("")}).${paramsAbout()}`,
   request: { query: LeaderboardQuerySchema },
   responses: {
     200: {
@@ -222,6 +235,18 @@ export function leaderboardCsv(data: LeaderboardResponse): string {
   return table.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
+/** The `Link` header of a page: the same request with the `cursor` of the next and of the previous page. */
+function pageLinks(url: string, data: LeaderboardResponse): { Link?: string } {
+  const link = (cursor: string | null, rel: string) => {
+    if (cursor === null) return [];
+    const u = new URL(url);
+    u.searchParams.set("cursor", cursor);
+    return [`<${u.href}>; rel="${rel}"`];
+  };
+  const links = [...link(data.next, "next"), ...link(data.prev, "prev")];
+  return links.length ? { Link: links.join(", ") } : {};
+}
+
 /** The CSV's file name, from the resolved query. */
 function csvName(q: LeaderboardResponse["query"]): string {
   const parts = [q.benchmark, q.dataset, ...leaderboardOf(q.benchmark)!.csvName(q)];
@@ -230,12 +255,15 @@ function csvName(q: LeaderboardResponse["query"]): string {
 
 export const leaderboardRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { format, ...query } = c.req.valid("query");
+    const { format, limit, cursor, ...query } = c.req.valid("query");
     const q = normalizeQuery(query);
-    return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}`, async () => {
-      const data = await queryLeaderboard(c.env, q);
-      if (format === "json") return c.json(data, 200);
+    const paging = `&limit=${limit}${cursor === undefined ? "" : `&cursor=${cursor}`}`;
+    return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}${paging}`, async () => {
+      const data = await queryLeaderboard(c.env, q, { limit, cursor });
+      const headers = { "X-Total-Count": String(data.total), ...pageLinks(c.req.url, data) };
+      if (format === "json") return c.json(data, 200, headers);
       return c.body(leaderboardCsv(data), 200, {
+        ...headers,
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${csvName(data.query)}"`,
       });

@@ -50,14 +50,15 @@ const CACHE_CONTROL = "public, max-age=60";
 const pageETag = etag();
 
 pageRoutes.get("/", pageETag, async (c) => {
-  const { q, sort } = parsePageQuery(c.req.query());
-  const data = await queryLeaderboard(c.env, q);
+  const params = c.req.query();
+  const { q, sort, paging } = parsePageQuery(params);
+  const data = await queryLeaderboard(c.env, q, paging);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   // The dataset picker's choices: the benchmark's datasets with entries.
   const datasets = await boardDatasets(c.env, data.query);
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} />, 200);
+  return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} params={params} />, 200);
 });
 
 /**

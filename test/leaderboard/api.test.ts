@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leaderboardStatement } from "../../src/leaderboard/pass-rate";
-import { normalizeQuery } from "../../src/leaderboard/queries";
+import { LEADERBOARD_SORTS, normalizeQuery } from "../../src/leaderboard/queries";
+import { passRateAxis, rankPageStatements } from "../../src/leaderboard/ranks";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { get } from "../helpers";
 import { board, imported, parseCsv, rows, scoresFile } from "./helpers";
@@ -55,7 +56,8 @@ describe("GET /v1/leaderboard", () => {
     expect(models(await board("sort=model"))).toEqual(["alpha/tie", "alpha/tie", 'best, "quoted" model', "python-only", "zeta/tie"]);
     expect(models(await board("sort=-model"))[0]).toBe("zeta/tie");
     const ascending = await board("sort=rate&kind=reported");
-    expect(models(ascending)).toEqual(["alpha/tie", "zeta/tie", 'best, "quoted" model', "python-only"]);
+    // `rate` is the exact reverse of `-rate`: ties by model name descending.
+    expect(models(ascending)).toEqual(["zeta/tie", "alpha/tie", 'best, "quoted" model', "python-only"]);
     expect(ascending.rows.map((r: any) => r.rank)).toEqual([3, 3, 2, 1]);
     expect((await board("dataset=nothing-here")).rows).toEqual([]);
   });
@@ -105,6 +107,31 @@ describe("GET /v1/leaderboard", () => {
       expect.stringMatching(/^SEARCH leaderboard_entries USING INDEX leaderboard_entries_key \(benchmark=\? AND dataset=\? AND scoring_mode=\? AND comment_mode=\?\)$/),
       expect.stringMatching(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/),
     ]);
+  });
+});
+
+describe("a page of the board", () => {
+  it("walks an index of the rank values in every sort and direction, never sorting the board", async () => {
+    const q = normalizeQuery({ dataset: "repoqa-2024-04-20" });
+    for (const sort of LEADERBOARD_SORTS) {
+      for (const kind of ["all", "verified"] as const) {
+        for (const dir of [undefined, "after", "before"] as const) {
+          const query = { ...q, sort, kind };
+          const cursor = dir && { sort, dir, value: sort.endsWith("rate") ? 0.5 : null, key: "m" };
+          const { page, total } = rankPageStatements(query, passRateAxis(query), 100, cursor);
+          const plan = async (st: { sql: string; params: unknown[] }) =>
+            (await env.DB.prepare(`EXPLAIN QUERY PLAN ${st.sql}`).bind(...st.params).all<{ detail: string }>()).results.map((r) => r.detail);
+          const details = await plan(page);
+          const index = sort.endsWith("rate") ? "leaderboard_ranks_by_value" : "leaderboard_ranks_by_name";
+          const label = `${sort} ${kind} ${dir}: ${details.join(" / ")}`;
+          expect(details[0], label).toMatch(new RegExp(`^SEARCH r USING INDEX ${index} \\(board=\\? AND threshold=\\? AND axis=\\?`));
+          expect(details.some((d) => /TEMP B-TREE|^SCAN/.test(d)), label).toBe(false);
+          // The rank: one range count on the value index per row.
+          expect(details, label).toContainEqual(expect.stringMatching(/^SEARCH x USING (COVERING )?INDEX leaderboard_ranks_by_value \(board=\? AND threshold=\? AND axis=\? AND value>\?\)$/));
+          expect((await plan(total))[0], label).toMatch(/^SEARCH r USING (COVERING )?INDEX leaderboard_ranks_by_(value|name) \(board=\? AND threshold=\? AND axis=\?\)$/);
+        }
+      }
+    }
   });
 });
 

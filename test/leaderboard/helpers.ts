@@ -113,3 +113,32 @@ export function parseCsv(text: string): string[][] {
   if (field || row.length) row.push(field), out.push(row);
   return out;
 }
+
+/** The backfill statements of the migration that made `leaderboard_ranks` (its INSERTs). */
+function rankBackfill(): string[] {
+  const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("leaderboard_ranks"));
+  if (!migration) throw new Error("no leaderboard_ranks migration");
+  return migration.queries.filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q));
+}
+
+/** Runs the migration's backfill of every entry's rank values (after deleting those stored). */
+export async function backfillRanks(): Promise<void> {
+  await env.DB.batch([env.DB.prepare("DELETE FROM leaderboard_ranks"), ...rankBackfill().map((q) => env.DB.prepare(q))]);
+}
+
+/**
+ * The rank rows the migration's backfill makes from the stored entries and aggregates, against
+ * those the writes stored: rows only one side has, each way (both 0 when the two writers agree).
+ */
+export async function backfillDifferences(): Promise<{ stored: number; missing: number; extra: number }> {
+  await env.DB.batch([env.DB.prepare("DROP TABLE IF EXISTS ranks_written"), env.DB.prepare("CREATE TABLE ranks_written AS SELECT * FROM leaderboard_ranks")]);
+  await backfillRanks();
+  const n = (sql: string) => env.DB.prepare(sql).first<{ n: number }>().then((r) => r!.n);
+  const out = {
+    stored: await n("SELECT count(*) AS n FROM ranks_written"),
+    missing: await n("SELECT count(*) AS n FROM (SELECT * FROM leaderboard_ranks EXCEPT SELECT * FROM ranks_written)"),
+    extra: await n("SELECT count(*) AS n FROM (SELECT * FROM ranks_written EXCEPT SELECT * FROM leaderboard_ranks)"),
+  };
+  await env.DB.prepare("DROP TABLE ranks_written").run();
+  return out;
+}

@@ -45,6 +45,10 @@ export function leaderboard(over: Partial<LeaderboardResponse> = {}): Leaderboar
       row({ model: "<script>alert(1)</script>", rank: 3, rate: 0.5, n: null, ci_low: null, ci_high: null, passed: null }),
     ],
     updated_at: "2026-11-21T12:00:00Z",
+    total: 3,
+    limit: 100,
+    next: null,
+    prev: null,
     ...over,
   };
 }

@@ -18,6 +18,7 @@ import type { Env } from "../../env";
 import { ProblemError } from "../../errors";
 import { THRESHOLD_KEYS, passRateAggregates, rateOf, type Aggregate, type Sample } from "../../leaderboard/aggregate";
 import type { ReportedImport } from "../../leaderboard/family";
+import { passRateRanks } from "../../leaderboard/ranks";
 import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "../../leaderboard/store";
 import { sha256Hex } from "../../sha256";
 import { COMMENT_MODES, type CommentMode } from "./dataset/context";
@@ -176,6 +177,7 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
     ...metaOf(body, data),
     samples,
     aggregates,
+    ranks: passRateRanks(aggregates),
     n: samples.length,
     errors: 0,
     contextExceeded: 0,
@@ -224,6 +226,7 @@ async function combinedEntry(body: LeaderboardImport, model: string, data: Model
     ...metaOf(body, data),
     samples: null,
     aggregates,
+    ranks: passRateRanks(aggregates),
     n: nAll,
     errors: 0,
     contextExceeded: 0,

@@ -1,9 +1,11 @@
 /** The reads: one indexed query per board, a model's breakdown, the CSV. */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../../../db/schema";
 import { db } from "../../../datasets/store";
 import type { Env } from "../../../env";
+import type { Aggregate } from "../../../leaderboard/aggregate";
 import type { EntryRef, UnrankedRow } from "../../../leaderboard/family";
+import type { RankAxis, RankValue } from "../../../leaderboard/ranks";
 import { entryColumns, entryFields, entryFilter } from "../../../leaderboard/read";
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { LONGCODEU_TASKS } from "../dataset";
@@ -13,11 +15,28 @@ import { leaderboardGroups, longcodeuBreakdown, rowPart } from "./read";
 import type { LongCodeUQuery, LongCodeURow } from "./types";
 
 /**
- * The one query behind a LongCodeU leaderboard read: entries of the scope joined to exactly the
- * aggregates of the query's bucket (the average and the eight task cells), by the aggregates'
- * primary key (entry_id, threshold "-", group_type, group_key).
+ * The rank values of an entry: the recall and the precision of its average over all lengths
+ * (`recall:all`, `precision:all`) and in each length bucket (`recall:<bucket>`...), where it has
+ * scored samples (a row without a value is not listed).
  */
-export function longcodeuStatement(env: Env, q: LeaderboardQuery) {
+export function ranks(aggregates: readonly Aggregate[]): RankValue[] {
+  return aggregates.flatMap((a) => {
+    if (a.threshold !== LONGCODEU_THRESHOLD || (a.groupType !== "all" && a.groupType !== "length") || a.n === 0) return [];
+    const out: RankValue[] = [{ threshold: a.threshold, axis: `recall:${a.groupKey}`, value: a.rate }];
+    if (a.meanPrecision !== null && a.meanPrecision !== undefined) out.push({ threshold: a.threshold, axis: `precision:${a.groupKey}`, value: a.meanPrecision });
+    return out;
+  });
+}
+
+/** What a query ranks by: its metric's average in its bucket. */
+export const rankAxis = (q: LeaderboardQuery): RankAxis => ({ threshold: LONGCODEU_THRESHOLD, axis: `${(q as LongCodeUQuery).metric}:${(q as LongCodeUQuery).bucket}` });
+
+/**
+ * The one query behind a LongCodeU leaderboard read: entries of the scope (those `page` selects)
+ * joined to exactly the aggregates of the query's bucket (the average and the eight task cells), by
+ * the aggregates' primary key (entry_id, threshold "-", group_type, group_key).
+ */
+export function longcodeuStatement(env: Env, q: LeaderboardQuery, page?: SQL) {
   const e = schema.leaderboardEntries;
   const a = schema.leaderboardAggregates;
   const { types, keys } = leaderboardGroups((q as LongCodeUQuery).bucket ?? "all");
@@ -36,17 +55,17 @@ export function longcodeuStatement(env: Env, q: LeaderboardQuery) {
     })
     .from(e)
     .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys)))
-    .where(entryFilter(q));
+    .where(and(entryFilter(q), page));
 }
 
 /**
- * The LongCodeU board in one bucket and metric: per entry the metric's mean per task and their
+ * The LongCodeU board in one bucket and metric, the entries of one page: per entry the metric's mean per task and their
  * average (`rate`, which ranks), n, unparseable outputs, errors and overflows of the bucket. An
  * entry without a scored sample in the bucket has nothing to rank and is not listed.
  */
-export async function board(env: Env, query: LeaderboardQuery) {
+export async function board(env: Env, query: LeaderboardQuery, page: SQL) {
   const q = query as LongCodeUQuery;
-  const rows = q.dataset === "" ? [] : await longcodeuStatement(env, q);
+  const rows = q.dataset === "" ? [] : await longcodeuStatement(env, q, page);
   const entries = new Map<string, (typeof rows)[number][]>();
   for (const r of rows) {
     const list = entries.get(r.id);

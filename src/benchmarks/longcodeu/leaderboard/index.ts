@@ -25,7 +25,8 @@
  * Every mean comes from `longcodeuTable` (./table.ts), the computation the
  * run's results summary uses too, so a run and its published entry always agree.
  *
- * Board reads are one indexed query each (`longcodeuStatement`, on the aggregates' full key); a
+ * Board reads rank by the rank values `recall:<bucket>` and `precision:<bucket>` (`ranks`), then read
+ * the page's rows with one indexed query (`longcodeuStatement`, on the aggregates' full key); a
  * query adds `bucket` and `metric`, defaults to the dataset with the most entries, and a model's
  * breakdown adds `longcodeu`.
  */
@@ -33,7 +34,7 @@ import { z } from "@hono/zod-openapi";
 import type { BenchmarkLeaderboard } from "../../../leaderboard/family";
 import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset";
 import { longcodeuAggregates } from "./aggregate";
-import { board, breakdown, csv } from "./board";
+import { board, breakdown, csv, rankAxis, ranks } from "./board";
 import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS } from "./names";
 import { SAMPLE_PART, sample } from "./sample";
 import { LongCodeUBreakdownSchema, PaperReferenceSchema, TaskValues } from "./schemas";
@@ -71,6 +72,8 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
       description: "LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average",
     },
   },
+  ranks,
+  rankAxis,
   board,
   breakdown,
   csv,

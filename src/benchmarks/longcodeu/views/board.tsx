@@ -4,6 +4,7 @@
  * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
  * reference, when the view matches what it reports (recall, all lengths).
  */
+import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
@@ -119,16 +120,16 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
 }
 
 /** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
   const q = data.query;
   return {
     title: `LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: "LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.",
-    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} />,
+    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
   };
 }
 
-function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
+function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const metric = q.metric ?? "recall";
@@ -211,6 +212,7 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
           </table>
         </div>
       )}
+      {props.pager}
       <TopModels
         rows={rows}
         href={modelHref}

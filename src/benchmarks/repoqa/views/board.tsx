@@ -1,4 +1,5 @@
 /** RepoQA's leaderboard page (`GET /`): filters, the sortable table with a column per language, attribution, the metric. */
+import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
@@ -24,16 +25,16 @@ function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; langu
 }
 
 /** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
   const q = data.query;
   return {
     title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`,
     description: "Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.",
-    body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} />,
+    body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
   };
 }
 
-function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
+function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const rows = sortRows(data.rows, sort);
@@ -93,6 +94,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
           </table>
         </div>
       )}
+      {props.pager}
       <TopModels rows={rows} href={modelHref} metric={`pass@1${q.language === "all" ? "" : ` (${q.language})`}`} note="bars: 95 % Wilson intervals (none where a published result has no count)" />
       <Attribution rows={rows} />
       <section>

@@ -3,6 +3,7 @@
  * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
  * comment controls: none of them means anything for these tasks.
  */
+import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, KindSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
@@ -36,17 +37,17 @@ export const firstRun = (b: PositionalBenchmark, dataset: string) =>
   `npm run eval -- --benchmark ${b} --dataset ${dataset} --model baseline:${b === "lexical-recall" ? "oracle" : "interpreter"}`;
 
 /** The positional leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[]): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
   return {
     title: `${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: `${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`,
-    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} datasets={datasets} />,
+    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
   };
 }
 
-function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
+function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
@@ -117,6 +118,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
           </table>
         </div>
       )}
+      {props.pager}
       <TopModels rows={rows} href={modelHref} metric="accuracy" note="bars: 95 % Wilson intervals" />
       <p class="note paper">
         The paper's median drop for {SHORT_NAMES[b]}: <strong>{dropPct(paper)} %</strong> (lexical recall 2.39 %, CRUXEval-O 53.36 %,
