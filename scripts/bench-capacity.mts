@@ -26,6 +26,8 @@ import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const MODELS = Number(process.argv.find((a) => a.startsWith("--models="))?.slice(9) ?? 1000);
+/** `--reads-only`: skip the datasets and runs (part 1), import the board and measure its reads only. */
+const READS_ONLY = process.argv.includes("--reads-only");
 const PER_REQUEST = 50;
 const LANGUAGES = ["python", "cpp", "java", "typescript", "rust"];
 const PER_LANGUAGE = 100;
@@ -183,12 +185,12 @@ async function measure(paths: string[]): Promise<{ ms: number; cpuMs: number; by
 
 const cpuText = (ms: number) => (Number.isNaN(ms) ? "CPU n/a (workerd restarted)" : `CPU ${ms.toFixed(2)} ms`);
 
-try {
-  console.log(`\nCapacity (docs/capacity.md): storage per item and reads at ${MODELS} leaderboard models, local wrangler dev`);
-  await step("RepoQA dataset, email + http packages (20 needles, 16K contexts)", "dataset", ["build", join(stdlib, "email"), join(stdlib, "http"), "--id", "cap-repoqa", "--no-contexts", "--out", join(persistTo, "cap-repoqa.json")]);
-  await step("RepoQA dataset contexts, same dataset built again with its 16K contexts", "dataset", ["build", join(stdlib, "email"), join(stdlib, "http"), "--id", "cap-repoqa", "--replace", "--out", join(persistTo, "cap-repoqa.json")]);
+/** Part 1: datasets and runs loaded with their commands, then the runs deleted; each step's storage difference printed. */
+async function storageSteps() {
+  await step("RepoQA dataset, email + http packages (20 needles, 16K contexts)", "dataset", ["build", join(stdlib!, "email"), join(stdlib!, "http"), "--id", "cap-repoqa", "--no-contexts", "--out", join(persistTo, "cap-repoqa.json")]);
+  await step("RepoQA dataset contexts, same dataset built again with its 16K contexts", "dataset", ["build", join(stdlib!, "email"), join(stdlib!, "http"), "--id", "cap-repoqa", "--replace", "--out", join(persistTo, "cap-repoqa.json")]);
   await step("SemTrace-family suite, paper size (5 tasks, 800 targets, 4 x 11 grid)", "semtrace", ["build", "--id", "cap-semtrace", "--cruxeval", CRUXEVAL, "--out", join(persistTo, "cap-semtrace.json")]);
-  await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", ["build", "--id", "cap-longcodeu", "--repo", join(stdlib, "email"), "--per-bucket", "1", "--buckets", "0-8K,8-16K", "--out", join(persistTo, "cap-longcodeu")]);
+  await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", ["build", "--id", "cap-longcodeu", "--repo", join(stdlib!, "email"), "--per-bucket", "1", "--buckets", "0-8K,8-16K", "--out", join(persistTo, "cap-longcodeu")]);
   await step("run: RepoQA oracle over the 20 needles", "eval", ["--dataset", "cap-repoqa", "--model", "baseline:oracle", "--no-publish", "--out", join(persistTo, "results")]);
   await step("run: SemTrace oracle, 88 units", "eval", ["--benchmark", "semtrace", "--dataset", "cap-semtrace", "--model", "baseline:oracle", "--limit", "88", "--concurrency", "8", "--no-publish", "--out", join(persistTo, "results")]);
 
@@ -202,6 +204,12 @@ try {
     if (res.status !== 200) throw new Error(`DELETE /v1/runs/${r.id}: ${res.status} ${await res.text()}`);
     printDelta(`DELETE /v1/runs/{id}: ${r.benchmark} run of ${r.units} units`, delta(before, usage(persistTo)), (performance.now() - t) / 1000);
   }
+}
+
+try {
+  console.log(`\nCapacity (docs/capacity.md): storage per item and reads at ${MODELS} leaderboard models, local wrangler dev`);
+  if (!READS_ONLY) await storageSteps();
+  else console.log("  --reads-only: datasets and runs skipped");
 
   const before = usage(persistTo);
   const importMs: number[] = [];
@@ -226,8 +234,16 @@ try {
 
   const noop = await measure(Array.from({ length: 100 }, () => "/v1/health"));
   const misses = THRESHOLDS.flatMap((t) => ["all", ...LANGUAGES].map((l) => `/v1/leaderboard?threshold=${t}&language=${l}`));
+  // The second page of each threshold's board by name, by the cursor its first page gives.
+  const second = await Promise.all(
+    THRESHOLDS.map(async (t) => {
+      const first = (await (await fetch(`${url}/v1/leaderboard?threshold=${t}&sort=model`)).json()) as { next: string | null };
+      return `/v1/leaderboard?threshold=${t}&sort=model${first.next ? `&cursor=${first.next}` : ""}`;
+    }),
+  );
   const reads: [string, { ms: number; cpuMs: number; bytes: number }][] = [
-    ["GET /v1/leaderboard, uncached (66 distinct queries)", await measure(misses)],
+    ["GET /v1/leaderboard first page, uncached (66 distinct queries)", await measure(misses)],
+    ["GET /v1/leaderboard second page by cursor, by name, uncached (11)", await measure(second)],
     ["GET /v1/leaderboard, cached (Cache API hit)", await measure(Array.from({ length: 100 }, () => "/v1/leaderboard"))],
     ["GET /v1/leaderboard/models/<slug>, uncached (50 models)", await measure(Array.from({ length: 50 }, (_, i) => `/v1/leaderboard/models/capacity--model-${String(Math.floor((i * MODELS) / 50)).padStart(5, "0")}`))],
     ["GET / (the board page, read every time)", await measure(Array.from({ length: 30 }, () => "/"))],

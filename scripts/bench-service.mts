@@ -29,12 +29,16 @@ import type { ReleaseRepo } from "../src/benchmarks/repoqa/dataset/release.ts";
 import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/build.ts";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
 import { fixtureRelease } from "../test/longcodeu/fixture.ts";
+import { boardSeedStatements } from "../test/leaderboard/board-seed.ts";
+import { encodeCursor } from "../src/leaderboard/ranks.ts";
 import { syntheticRepoFiles } from "./lib/bench-code.mts";
 import { TAPE_PATH, writeRecorder, writeReplayer, type Tape } from "./lib/storage-tape.mts";
 import { processNs, threadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const ROOT = join(import.meta.dirname, "..");
 const FREE_PLAN_CPU_MS = 10;
+/** The synthetic boards the leaderboard reads are measured on (`--boards=1000,10000`; `--boards=` for none). */
+const BOARD_SIZES = [1_000, 10_000];
 const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const LANGS: Language[] = ["python", "cpp", "java", "typescript", "rust", "go"];
 const DATASET = "bench-service";
@@ -232,6 +236,8 @@ interface Case {
   probe?: string;
   /** What the request read from D1, R2 and the cache (lib/storage-tape.mts), for the Worker-only figure. */
   tape?: Tape;
+  /** First asked by the tape's recorder (not by the setup's check), so its tape is a Cache API miss: the uncached read. */
+  uncached?: boolean;
 }
 
 /**
@@ -306,6 +312,50 @@ const LEADERBOARD_CASES: Case[] = [
   { name: "GET /models/… (page)", group: "leaderboard", path: "/models/gpt-4o-2024-05-13", expect: ok },
 ];
 
+/**
+ * Synthetic boards of `size` models each (test/leaderboard/board-seed.ts: entries and aggregates in
+ * two SQL statements, every tenth model verified), then the rank values of every entry from the
+ * migration's backfill: a board of 10,000 models in seconds, where imports would take minutes.
+ */
+async function seedBoards(s: Started, sizes: readonly number[]) {
+  const db = await s.mf.getD1Database("DB", "setup");
+  const migration = readdirSync(join(ROOT, "migrations")).find((f) => f.endsWith("_leaderboard_ranks.sql"))!;
+  const backfill = readFileSync(join(ROOT, "migrations", migration), "utf8")
+    .split("--> statement-breakpoint")
+    .filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q));
+  for (const size of sizes) {
+    await db.batch(boardSeedStatements({ dataset: boardDataset(size), models: size, verifiedEvery: 10 }).map((q) => db.prepare(q)));
+  }
+  await db.batch([db.prepare("DELETE FROM leaderboard_ranks"), ...backfill.map((q) => db.prepare(q))]);
+}
+
+const boardDataset = (size: number) => `bench-board-${size}`;
+
+/**
+ * The public reads of a board of `size` models, each uncached (a Cache API miss: the D1 reads and the
+ * rendering): the first page, a page from the middle by cursor (best first and by name), a
+ * language's verified rows, the CSV, the board page and a deep board page, a model's breakdown and page.
+ */
+function boardCases(size: number): Case[] {
+  const dataset = boardDataset(size);
+  const name = `${size.toLocaleString("en")} models`;
+  const mid = encodeCursor({ sort: "-rate", dir: "after", value: 0.5, key: `${dataset}/model-` });
+  const midName = encodeCursor({ sort: "model", dir: "after", value: null, key: `${dataset}/model-${String(size >> 1).padStart(5, "0")}` });
+  const model = `${dataset}--model-${String(size - 7).padStart(5, "0")}`;
+  const q = `dataset=${dataset}`;
+  return [
+    { name: `board ${name}: first page`, path: `/v1/leaderboard?${q}` },
+    { name: `board ${name}: middle page`, path: `/v1/leaderboard?${q}&cursor=${mid}` },
+    { name: `board ${name}: by name, middle`, path: `/v1/leaderboard?${q}&sort=model&cursor=${midName}` },
+    { name: `board ${name}: python, verified`, path: `/v1/leaderboard?${q}&language=python&kind=verified&threshold=0.5` },
+    { name: `board ${name}: CSV first page`, path: `/v1/leaderboard?${q}&format=csv` },
+    { name: `board ${name}: page GET /`, path: `/?${q}` },
+    { name: `board ${name}: page, middle`, path: `/?${q}&cursor=${mid}` },
+    { name: `board ${name}: a model`, path: `/v1/leaderboard/models/${model}?${q}` },
+    { name: `board ${name}: model page`, path: `/models/${model}?${q}` },
+  ].map((c) => ({ ...c, group: "leaderboard" as const, expect: ok, uncached: true }));
+}
+
 export interface ServiceRow {
   case: string;
   group: string;
@@ -329,7 +379,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-export async function runServiceBench(opts: { coldRuns: number; warmReps: number; log?: (s: string) => void }) {
+export async function runServiceBench(opts: { coldRuns: number; warmReps: number; boards?: readonly number[]; log?: (s: string) => void }) {
   const log = opts.log ?? console.log;
   const t0 = performance.now();
   const bundleDir = bundle();
@@ -348,6 +398,8 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       }
       await admin(setup.url, "POST", `/v1/datasets/${DATASET}/commit`, { name: "bench" });
       leaderboard = importLeaderboard(setup.url);
+      const boards = opts.boards ?? BOARD_SIZES;
+      if (boards.length) await seedBoards(setup, boards);
       const bucket = await setup.mf.getR2Bucket("DATASETS", "setup");
       for (let cursor: string | undefined, first = true; first || cursor; first = false) {
         const page = await bucket.list({ prefix: `datasets/${DATASET}/`, cursor });
@@ -392,9 +444,11 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       }
       cases.push(...(await otherFamilies(setup.url)));
       if (leaderboard) cases.push(...LEADERBOARD_CASES);
+      cases.push(...boards.flatMap(boardCases));
       cases.push(...CONTEXT_CASES);
-      // Check every case answers as expected (and fill the Cache API for the leaderboard reads).
+      // Check every case answers as expected (and fill the Cache API for the leaderboard reads); the uncached ones are checked by the recorder.
       for (const c of cases) {
+        if (c.uncached) continue;
         const r = await timed(setup, "setup", c.path, c.init);
         if (!c.expect(r.status, r.body)) throw new Error(`${c.name}: unexpected answer ${r.status} ${r.body.slice(0, 300)}`);
       }
@@ -532,6 +586,7 @@ export function printServiceBench(res: Awaited<ReturnType<typeof runServiceBench
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const quick = args.includes("--quick");
-  const res = await runServiceBench({ coldRuns: quick ? 2 : 3, warmReps: quick ? 5 : 11 });
+  const boards = args.find((a) => a.startsWith("--boards="))?.slice(9);
+  const res = await runServiceBench({ coldRuns: quick ? 2 : 3, warmReps: quick ? 5 : 11, boards: boards === undefined ? undefined : boards.split(",").filter(Boolean).map(Number) });
   printServiceBench(res);
 }

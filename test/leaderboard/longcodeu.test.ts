@@ -14,7 +14,7 @@ import { normalizeQuery } from "../../src/leaderboard/queries";
 import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { verifiedSample } from "../../src/runs/finalize";
 import { get } from "../helpers";
-import { board, importFile, parseCsv, rows, scoresFile } from "./helpers";
+import { backfillDifferences, board, importFile, parseCsv, rows, scoresFile } from "./helpers";
 import { MODEL_A, MODEL_B, lcuRows, lcuTableSamples, type LcuSpec } from "./longcodeu-fixtures";
 
 const LCU = { leaderboard: longcodeuLeaderboard };
@@ -320,6 +320,12 @@ describe("LongCodeU entries through the API", () => {
     const params = doc.paths["/v1/leaderboard"].get.parameters;
     expect(params.find((p: any) => p.name === "bucket").schema.enum).toEqual(["all", "0-8K", "8-16K", "16-32K", "32-64K", "64-128K"]);
     expect(params.find((p: any) => p.name === "metric").schema.enum).toEqual(["recall", "precision"]);
+  });
+
+  it("stores with each entry the rank values the migration's backfill makes of it", async () => {
+    const d = await backfillDifferences();
+    expect(d.stored).toBeGreaterThan(0);
+    expect(d).toMatchObject({ missing: 0, extra: 0 });
   });
 });
 

@@ -12,7 +12,7 @@ import { normalizeQuery } from "../../src/leaderboard/queries";
 import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { wilson } from "../../src/leaderboard/wilson";
 import { get } from "../helpers";
-import { board, importFile, parseCsv, rows, scoresFile } from "./helpers";
+import { backfillDifferences, board, importFile, parseCsv, rows, scoresFile } from "./helpers";
 import { gridSamples, positionalRun } from "./positional-fixtures";
 
 const at = (aggs: Aggregate[], type: string, key: string, threshold = "0.8") => aggs.find((a) => a.groupType === type && a.groupKey === key && a.threshold === threshold);
@@ -285,5 +285,11 @@ describe("positional entries through the API", () => {
       expect.stringMatching(/^SEARCH leaderboard_entries USING INDEX leaderboard_entries_key \(benchmark=\? AND dataset=\? AND scoring_mode=\? AND comment_mode=\?\)$/),
       expect.stringMatching(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/),
     ]);
+  });
+
+  it("stores with each entry the rank values the migration's backfill makes of it", async () => {
+    const d = await backfillDifferences();
+    expect(d.stored).toBeGreaterThan(0);
+    expect(d).toMatchObject({ missing: 0, extra: 0 });
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * A synthetic board of any size, written in SQL in two statements (a recursive CTE each): what the
+ * paging test (scale.test.ts) and the leaderboard bench (scripts/bench-service.mts) read. Model i
+ * passes the first `passed(i)` of its tasks (languages in order, `perLanguage` each) at every
+ * threshold; every `verifiedEvery`-th model is a verified entry. Entries and their `all` and
+ * per-language aggregates only: the rank values come from the migration's backfill, run after.
+ */
+export const SEED_LANGUAGES = ["python", "cpp", "java", "typescript", "rust"];
+export const SEED_THRESHOLDS = ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"];
+
+export interface BoardSeed {
+  benchmark?: string;
+  dataset: string;
+  models: number;
+  perLanguage?: number;
+  /** Every n-th model is verified (0: none). */
+  verifiedEvery?: number;
+  /** Model names: `${prefix}${i}` with i zero-padded to `digits`. */
+  prefix?: string;
+  digits?: number;
+}
+
+/** Tasks passed by model i of a seed with `tasks` tasks (0 .. tasks, so models tie and share ranks). */
+export const seedPassed = (i: number, tasks: number) => (i * 37) % (tasks + 1);
+
+/** The two statements that write a seed's entries and aggregates. */
+export function boardSeedStatements(s: BoardSeed): string[] {
+  const per = s.perLanguage ?? 10;
+  const tasks = per * SEED_LANGUAGES.length;
+  const prefix = s.prefix ?? `${s.dataset}/model-`;
+  const digits = s.digits ?? 5;
+  const pad = `substr('${"0".repeat(digits)}' || i, -${digits})`;
+  const id = `'${s.dataset}-' || i`;
+  const n = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${s.models - 1})`;
+  const th = `t(th) AS (VALUES ${SEED_THRESHOLDS.map((t) => `('${t}')`).join(", ")})`;
+  const langs = `l(k, lang) AS (VALUES ${SEED_LANGUAGES.map((l, k) => `(${k}, '${l}')`).join(", ")})`;
+  const p = `((i * 37) % ${tasks + 1})`;
+  const inLang = `max(0, min(${per}, ${p} - ${per} * k))`;
+  const kind = s.verifiedEvery ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN 'verified' ELSE 'reported' END` : "'reported'";
+  const slug = `replace('${prefix}', '/', '--') || ${pad}`;
+  return [
+    `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, scoring_mode, comment_mode, kind, model, model_slug, has_samples, n, errors, context_exceeded, content_sha256, created_at, updated_at)
+     SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', 'official', 'original', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,
+    `${n}, ${th}, ${langs} INSERT INTO leaderboard_aggregates (entry_id, threshold, group_type, group_key, n, passed, rate)
+     SELECT ${id}, th, 'language', lang, ${per}, ${inLang}, ${inLang} / ${per}.0 FROM n, t, l
+     UNION ALL SELECT ${id}, th, 'all', 'all', ${tasks}, ${p}, ${p} / ${tasks}.0 FROM n, t`,
+  ];
+}
