@@ -5,7 +5,8 @@
  * The shared work is done here: the query's shared fields are normalised, the benchmark's own
  * parameters (`BenchmarkLeaderboard.params`) defaulted and checked, the dataset resolved (the
  * benchmark's default, or the dataset with the most entries of the benchmark: `defaultDataset`),
- * and the rows sorted and ranked. Reading the rows, the response's own fields and a model's
+ * and one page of the board read in its sort with its ranks (ranks.ts: the stored rank values,
+ * whatever the board's size). Reading the page's rows, the response's own fields and a model's
  * breakdown is the benchmark's (`BenchmarkLeaderboard.board` and `.breakdown`), each one
  * indexed query (see pass-rate.ts for the plan most benchmarks share).
  */

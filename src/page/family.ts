@@ -11,6 +11,14 @@ import type { Env } from "../env";
 import type { Aggregate } from "../leaderboard/aggregate";
 import type { BoardDataset, LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
 
+/** Which page of a board a board page shows (`BenchmarkViews.board`). */
+export interface BoardPaging {
+  /** The links to the previous and next pages and where this one is; absent on an empty board. */
+  pager?: Child;
+  /** `limit` and `cursor` as asked (none when absent): what the table's JSON and CSV links add. */
+  api: Record<string, string>;
+}
+
 /** A page's own content, which the core wraps in the layout (head, header, footer). */
 export interface PageContent {
   /** The document's `<title>`. */
@@ -81,10 +89,11 @@ export interface BenchmarkViews {
   /**
    * Its leaderboard page for one API response (one page of the board), rows in the page's `sort`;
    * `defaults` are the API's (see ModelRequest); `datasets`, the datasets with entries of the
-   * benchmark, are its dataset picker's choices (`DatasetSelect` of controls.tsx); `pager`, the links
-   * to the previous and next pages, goes right after its table.
+   * benchmark, are its dataset picker's choices (`DatasetSelect` of controls.tsx); `paging`, which
+   * page of the board this is: its links to the previous and next pages go right after its table,
+   * its API parameters into the table's JSON and CSV links.
    */
-  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent;
+  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
   /**

@@ -55,9 +55,10 @@ export function Pager(props: { data: LeaderboardResponse; params: Record<string,
  */
 export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[]; params?: Record<string, string> }) {
   const { data, sort } = props;
-  const { cursor: _, ...params } = props.params ?? {};
-  const pager = data.total > 0 ? <Pager data={data} params={params} /> : undefined;
-  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, pager);
+  const { cursor, ...params } = props.params ?? {};
+  const api = { ...(params.limit === undefined ? {} : { limit: params.limit }), ...(cursor === undefined ? {} : { cursor }) };
+  const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api };
+  const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);
   // "Pick two models, compare" follows the board's own content.
   const body = (
     <>

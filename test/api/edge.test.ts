@@ -161,7 +161,7 @@ describe("CORS", () => {
     for (const res of [await get("/v1/leaderboard", { origin: "https://example.org" }), await post("/v1/score", {}), await get("/v1/nowhere")]) {
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       const exposed = res.headers.get("access-control-expose-headers") ?? "";
-      for (const name of ["RateLimit", "RateLimit-Policy", "Retry-After", "Link", "X-Request-Id"]) expect(exposed).toContain(name);
+      for (const name of ["RateLimit", "RateLimit-Policy", "Retry-After", "Link", "X-Request-Id", "X-Total-Count"]) expect(exposed).toContain(name);
     }
   });
 });

@@ -74,7 +74,38 @@ describe("leaderboard pages in Chromium", () => {
     const byName = await json<LeaderboardResponse>(await jsonLink(page));
     expect(await tableRows(page)).toEqual(apiRows(byName));
     const names = byName.rows.map((r) => r.model);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // By name case-insensitively, then as written (docs/leaderboard.md).
+    const key = (m: string) => `${m.replace(/[A-Z]/g, (c) => c.toLowerCase())}\u0001${m}`;
+    expect(names).toEqual([...names].sort((a, b) => (key(a) < key(b) ? -1 : 1)));
+    await page.close();
+  });
+
+  it("pages the board by its links, on a phone as on a desktop, ten rows at a time", async () => {
+    const page = await chromiumContext().newPage();
+    await page.goto(`${site.url}/?limit=10`);
+    const whole = await json<LeaderboardResponse>("/v1/leaderboard?limit=100");
+    expect(whole.total).toBe(whole.rows.length);
+    const seen: string[] = [];
+    // Forward by "Next" to the last page (on a phone from the second page on), then back by "Previous".
+    for (let n = 0; ; n++) {
+      const api = await json<LeaderboardResponse>(await jsonLink(page));
+      expect(api.limit).toBe(10);
+      expect(await tableRows(page)).toEqual(apiRows(api));
+      expect(await page.locator("nav.pager").textContent()).toContain(`${api.rows.length} of ${whole.total} rows`);
+      seen.push(...api.rows.map((r) => `${r.model_slug} ${r.kind} ${r.rank}`));
+      if (n === 0) await screenshot(page, "leaderboard-page-1");
+      if (n === 1) await screenshot(page, "leaderboard-page-2");
+      const next = page.locator("nav.pager a[rel=next]");
+      if ((await next.count()) === 0) break;
+      if (n > 0) await page.setViewportSize({ width: 390, height: 844 });
+      await Promise.all([page.waitForURL(/cursor=/), next.click()]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expect(seen).toEqual(whole.rows.map((r) => `${r.model_slug} ${r.kind} ${r.rank}`));
+    for (let n = Math.ceil(whole.total / 10) - 1; n > 0; n--) await Promise.all([page.waitForLoadState(), page.locator("nav.pager a[rel=prev]").click()]);
+    await page.waitForLoadState();
+    expect(await tableRows(page)).toEqual(apiRows({ ...whole, rows: whole.rows.slice(0, 10) }));
+    expect(await page.locator("nav.pager a[rel=prev]").count()).toBe(0);
     await page.close();
   });
 

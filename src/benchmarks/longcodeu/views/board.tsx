@@ -4,10 +4,9 @@
  * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
  * reference, when the view matches what it reports (recall, all lengths).
  */
-import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
-import type { PageContent } from "../../../page/family";
+import type { BoardPaging, PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
 import { FailureCells, FailureHeads, HeadCells, ModelCells, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
@@ -120,16 +119,16 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
 }
 
 /** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent {
   const q = data.query;
   return {
     title: `LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: "LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.",
-    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
+    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />,
   };
 }
 
-function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
+function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; paging?: BoardPaging }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const metric = q.metric ?? "recall";
@@ -158,7 +157,7 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
-      <TableLinks params={apiParams} />
+      <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       <p class="note">
         {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
       </p>
@@ -212,7 +211,7 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
           </table>
         </div>
       )}
-      {props.pager}
+      {props.paging?.pager}
       <TopModels
         rows={rows}
         href={modelHref}

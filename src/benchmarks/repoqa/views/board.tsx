@@ -1,8 +1,7 @@
 /** RepoQA's leaderboard page (`GET /`): filters, the sortable table with a column per language, attribution, the metric. */
-import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
-import type { PageContent } from "../../../page/family";
+import type { BoardPaging, PageContent } from "../../../page/family";
 import { interval, pct, qs, queryParams, thresholdKey, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
 import { Attribution, HeadCells, RowHead, SortHeader, TableLinks, isApiSort, listedTwice, sortParam, sortRows } from "../../../page/table";
@@ -25,16 +24,16 @@ function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; langu
 }
 
 /** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent {
   const q = data.query;
   return {
     title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`,
     description: "Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.",
-    body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
+    body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />,
   };
 }
 
-function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
+function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; paging?: BoardPaging }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const rows = sortRows(data.rows, sort);
@@ -56,7 +55,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} datasets={props.datasets} />
-      <TableLinks params={apiParams} />
+      <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       {rows.length === 0 ? (
         <p>
           No results for this query yet. An administrator loads the published results with{" "}
@@ -94,7 +93,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
           </table>
         </div>
       )}
-      {props.pager}
+      {props.paging?.pager}
       <TopModels rows={rows} href={modelHref} metric={`pass@1${q.language === "all" ? "" : ` (${q.language})`}`} note="bars: 95 % Wilson intervals (none where a published result has no count)" />
       <Attribution rows={rows} />
       <section>

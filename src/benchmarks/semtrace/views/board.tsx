@@ -3,10 +3,9 @@
  * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
  * comment controls: none of them means anything for these tasks.
  */
-import type { Child } from "hono/jsx";
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, KindSelect } from "../../../page/controls";
-import type { PageContent } from "../../../page/family";
+import type { BoardPaging, PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
 import { FailureCells, FailureHeads, HeadCells, RowHead, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
@@ -37,17 +36,17 @@ export const firstRun = (b: PositionalBenchmark, dataset: string) =>
   `npm run eval -- --benchmark ${b} --dataset ${dataset} --model baseline:${b === "lexical-recall" ? "oracle" : "interpreter"}`;
 
 /** The positional leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], pager?: Child): PageContent {
+export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent {
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
   return {
     title: `${SHORT_NAMES[b]} leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: `${TITLES[b]}: exact-match accuracy and the relative drop toward the middle of the context, by model.`,
-    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} datasets={datasets} pager={pager} />,
+    body: <Board data={data as PositionalResponse} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />,
   };
 }
 
-function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; pager?: Child }) {
+function Board(props: { data: PositionalResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; paging?: BoardPaging }) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const b = q.benchmark as PositionalBenchmark;
@@ -74,7 +73,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
         “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
-      <TableLinks params={apiParams} />
+      <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       {rows.length === 0 ? (
         <p id="no-results">
           No results for {SHORT_NAMES[b]} {q.dataset ? <>on <code>{q.dataset}</code> </> : ""}yet: a completed run of this service over the whole
@@ -118,7 +117,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
           </table>
         </div>
       )}
-      {props.pager}
+      {props.paging?.pager}
       <TopModels rows={rows} href={modelHref} metric="accuracy" note="bars: 95 % Wilson intervals" />
       <p class="note paper">
         The paper's median drop for {SHORT_NAMES[b]}: <strong>{dropPct(paper)} %</strong> (lexical recall 2.39 %, CRUXEval-O 53.36 %,
