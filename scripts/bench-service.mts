@@ -159,6 +159,7 @@ async function recordTapes(bundleDir: string, persist: string, cases: Case[]) {
   const s = await startMiniflare(bundleDir, persist, [], [], recorded.map(({ name }) => ({ name, entry })));
   try {
     for (const { c, name } of recorded) {
+      if (process.env.BENCH_VERBOSE) console.error(`recording ${c.name}`);
       const r = await timed(s, name, c.path, c.init);
       if (!c.expect(r.status, r.body)) throw new Error(`${c.name}: unexpected answer from the recorder ${r.status} ${r.body.slice(0, 300)}`);
       c.tape = JSON.parse((await timed(s, name, TAPE_PATH)).body) as Tape;
