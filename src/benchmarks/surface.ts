@@ -13,6 +13,7 @@ import { sha256Hex } from "../sha256";
 import { findBenchmark } from "./registry";
 import { placePrefill, type PrefillMode } from "../runs/prefill";
 import type { Benchmark, LoadedUnit, SampleVerdict } from "./types";
+import { datasetView, type DatasetView } from "./visibility";
 
 /** The benchmark `id`, or a 404 naming the ones there are (for ids in a path). */
 export function benchmarkOr404(id: string, ids: readonly string[]): Benchmark {
@@ -137,16 +138,17 @@ function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetI
  * default max_tokens, the assistant prefill when the prompt ends with one, and its token count.
  */
 export async function unitPrompt(env: Env, benchmark: Benchmark, datasetId: string, unit: string, rawOptions: unknown) {
-  const { datasetSha256, options } = await prepareUnits(env, benchmark, datasetId, rawOptions, [unit]);
+  const [{ datasetSha256, options }, view] = await Promise.all([prepareUnits(env, benchmark, datasetId, rawOptions, [unit]), datasetView(env, datasetId)]);
   const loaded = await benchmark.load(env, datasetId, unit, options);
-  return promptRecord(benchmark, datasetId, loaded, options, datasetSha256);
+  return promptRecord(benchmark, datasetId, loaded, options, datasetSha256, view);
 }
 
 /**
  * What GET .../units/{unit}/prompt answers for a loaded unit (and the export writes per unit), with
- * the prefill placed as `prefill` says (default: a final assistant turn, as the unit's prompt has it).
+ * the prefill placed as `prefill` says (default: a final assistant turn, as the unit's prompt has it),
+ * as the dataset's `view` shows it (a held-out dataset's withholds where the target sits).
  */
-export async function promptRecord(benchmark: Benchmark, datasetId: string, loaded: LoadedUnit, options: Record<string, unknown>, datasetSha256: string, prefill?: PrefillMode) {
+export async function promptRecord(benchmark: Benchmark, datasetId: string, loaded: LoadedUnit, options: Record<string, unknown>, datasetSha256: string, view: DatasetView, prefill?: PrefillMode) {
   const last = loaded.messages.at(-1);
   const messages = placePrefill(loaded.messages, prefill);
   return {
@@ -160,7 +162,7 @@ export async function promptRecord(benchmark: Benchmark, datasetId: string, load
     max_tokens: benchmark.defaultMaxTokens,
     prompt_tokens: loaded.promptTokens,
     tokenizer: { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version },
-    position: loaded.position,
+    position: view.position(loaded.position),
     context_size: loaded.contextSize,
     // What a run with the same `prefill` (default: assistant) and no system message records as the sample's prompt_sha256.
     prompt_sha256: await sha256Hex(JSON.stringify(messages)),
@@ -195,7 +197,7 @@ export async function scoreUnitAnswers(
   meter: WorkMeter,
   where: (index: number) => string,
 ) {
-  const { datasetSha256, options } = await prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit));
+  const [{ datasetSha256, options }, view] = await Promise.all([prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit)), datasetView(env, datasetId)]);
   const results: UnitVerdict[] = [];
   for (const [i, a] of answers.entries()) {
     let verdict: SampleVerdict;
@@ -205,7 +207,9 @@ export async function scoreUnitAnswers(
       throw err instanceof BudgetExceededError ? err.at(where(i)) : err;
     }
     const task = taskIdOfUnit(benchmark, a.unit);
-    results.push({ unit: a.unit, task, language: languageOfTask(task), passed: verdict.passed, score: verdict.score, detail: verdict.detail });
+    // A held-out dataset's verdict keeps passed, the score and its benchmark's public detail.
+    const shown = view.verdict(benchmark.id, verdict);
+    results.push({ unit: a.unit, task, language: languageOfTask(task), passed: shown.passed, score: shown.score, detail: shown.detail });
   }
   return {
     benchmark: benchmark.id,

@@ -126,6 +126,13 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * body without `benchmark` is one of these, of the registry's default benchmark. Absent: none.
    */
   originalScore?: OriginalScoreShapes;
+  /**
+   * What a verdict's `detail` may show for a held-out dataset (docs/api.md#held-out-datasets): a zod
+   * object of the fields that reveal no expected answer, no target (its code, name or position) and
+   * no per-candidate similarity; parsing with it drops every other field (src/benchmarks/visibility.ts
+   * applies it wherever a verdict leaves the service). Absent: a held-out verdict's detail is empty.
+   */
+  heldOutDetail?: z.ZodType<Record<string, unknown>>;
 }
 
 /** A run as a benchmark's reference files read it: its row, and its samples and stored outputs on demand. */

@@ -9,6 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import { getBenchmark } from "../benchmarks/registry";
 import type { CompareRule, CompareSample } from "../benchmarks/types";
+import { datasetView } from "../benchmarks/visibility";
+import { WITHHELD } from "../datasets/visibility";
 import { db } from "../datasets/store";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
@@ -108,19 +110,23 @@ async function expectedOf(env: Env, benchmarkId: string, dataset: string, sides:
 /** Task `key` of the comparison `q`, side by side; 404 when neither side has it. */
 export async function compareTask(env: Env, q: TaskQuery): Promise<TaskComparison> {
   const { a, b, rule, threshold } = await comparedSides(env, q);
+  // A held-out dataset's task: the verdicts and grades only (no answers, no expected answer, no detail).
+  const view = await datasetView(env, a.dataset);
+  const withheld: Shown = { missing: `The answer is ${WITHHELD}.` };
   const sideOf = async (side: Side): Promise<TaskSide> => {
     const sample = side.samples.find((s) => rule.pairKey(s) === q.key) ?? null;
     const scored = sample?.status === "scored";
+    const found = await answerOf(env, side, sample, rule, q.key);
     return {
       side: sideInfo(side),
-      sample,
+      sample: sample && view.sample(a.benchmark, sample),
       passed: scored && rule.passes ? rule.passes(sample, threshold ?? 0) : null,
       grade: scored && rule.grade ? rule.grade(sample) : null,
-      ...(await answerOf(env, side, sample, rule, q.key)),
+      ...(view.showsOutputs ? found : { ...found, answer: withheld }),
     };
   };
   const [ta, tb] = await Promise.all([sideOf(a), sideOf(b)]);
   if (!ta.sample && !tb.sample) notFound(`Neither side has a task "${q.key}".`);
   const params = compareParams({ a: ta.side, b: tb.side, benchmark: a.benchmark, dataset: a.dataset, threshold });
-  return { benchmark: a.benchmark, dataset: a.dataset, outcome: rule.outcome, threshold, key: q.key, expected: await expectedOf(env, a.benchmark, a.dataset, [ta, tb]), a: ta, b: tb, params };
+  return { benchmark: a.benchmark, dataset: a.dataset, outcome: rule.outcome, threshold, key: q.key, expected: view.showsOutputs ? await expectedOf(env, a.benchmark, a.dataset, [ta, tb]) : { missing: `The expected answer is ${WITHHELD}.` }, a: ta, b: tb, params };
 }

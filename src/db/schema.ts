@@ -18,6 +18,8 @@ export const datasets = sqliteTable("datasets", {
   /** The code contexts a family built at import (sizes, comment modes, depths), in its own shape; its store reads it. */
   contextConfig: text("context_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
   manifestKey: text("manifest_key"),
+  /** `public`, or `held-out`: no response, page or export shows its answers (src/benchmarks/visibility.ts, docs/api.md#held-out-datasets). */
+  visibility: text("visibility", { enum: ["public", "held-out"] }).notNull().default("public"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });

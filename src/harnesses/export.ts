@@ -9,6 +9,7 @@
 import type { PromptRecord } from "../benchmarks/surface";
 import { promptRecord } from "../benchmarks/surface";
 import type { Benchmark } from "../benchmarks/types";
+import { datasetView } from "../benchmarks/visibility";
 import type { Env } from "../env";
 import type { PrefillMode } from "../runs/prefill";
 import { inspectSample } from "./inspect";
@@ -49,9 +50,10 @@ export async function* exportLines(
   run: { options: Record<string, unknown>; datasetSha256: string },
   req: ExportRequest,
 ): AsyncGenerator<string> {
+  const view = await datasetView(env, datasetId);
   for (const unit of units) {
     const loaded = await benchmark.load(env, datasetId, unit, run.options);
-    const record = await promptRecord(benchmark, datasetId, loaded, run.options, run.datasetSha256, req.prefill);
+    const record = await promptRecord(benchmark, datasetId, loaded, run.options, run.datasetSha256, view, req.prefill);
     yield `${JSON.stringify(FORMATTERS[req.format](record, req))}\n`;
   }
 }

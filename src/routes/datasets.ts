@@ -1,13 +1,15 @@
 /**
- * The shared dataset endpoints: list, read (summary and manifest) and delete, whatever the family.
+ * The shared dataset endpoints: list, read (summary and manifest), change visibility and delete, whatever the family.
  * Each family's own import and task endpoints under `/v1/datasets/{id}/...` are its `Family.routes`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { defaultBenchmark } from "../benchmarks/registry";
 import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../datasets/store";
-import { notFound } from "../errors";
+import { VISIBILITIES, VisibilitySchema, setVisibility } from "../datasets/visibility";
+import { invalid, notFound } from "../errors";
+import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { requireAdmin } from "../middleware/admin";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonResponse, problemResponses } from "../middleware/openapi";
+import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses, validationProblem } from "../middleware/openapi";
 
 const DatasetId = datasetIdParam(defaultBenchmark().leaderboard?.defaultDataset ?? "demo");
 
@@ -21,6 +23,7 @@ const DatasetSummary = z
     repos: z.number().int(),
     tasks: z.number().int(),
     content_sha256: z.string().nullable(),
+    visibility: VisibilitySchema,
     created_at: z.string(),
   })
   .openapi("DatasetSummary");
@@ -34,6 +37,7 @@ const summary = (row: DatasetRow): z.infer<typeof DatasetSummary> => ({
   repos: row.repoCount,
   tasks: row.taskCount,
   content_sha256: row.contentSha256,
+  visibility: row.visibility,
   created_at: row.createdAt,
 });
 
@@ -57,6 +61,17 @@ const get = createRoute({
   },
 });
 
+const patch = createRoute({
+  method: "patch",
+  path: "/v1/datasets/{id}",
+  tags: ["datasets"],
+  summary: "Change a dataset's visibility: `held-out` hides its answers, targets and run outputs from every response, page and export (docs/api.md#held-out-datasets)",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  request: { params: z.object({ id: DatasetId }), ...jsonBody(z.object({ visibility: VisibilitySchema }).strict()) },
+  responses: { 200: jsonResponse(z.object({ dataset: DatasetSummary }), "The dataset as it is now"), ...problemResponses(400, 401, 403, 404, 413, 415, 422) },
+});
+
 const remove = createRoute({
   method: "delete",
   path: "/v1/datasets/{id}",
@@ -76,6 +91,21 @@ export const datasetRoutes = createRouter()
     if (!row) notFound(`No dataset "${id}".`);
     const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
     return c.json({ dataset: summary(row), manifest: manifest as Record<string, unknown> | null }, 200);
+  })
+  .openapi(patch, async (c) => {
+    const { id } = c.req.valid("param");
+    await setVisibility(c.env, id, c.req.valid("json").visibility);
+    const row = await getDataset(c.env, id);
+    if (!row) notFound(`No dataset "${id}".`);
+    return c.json({ dataset: summary(row) }, 200);
+  }, (result) => {
+    if (result.success) return undefined;
+    const { error } = result as unknown as { error: z.ZodError };
+    // A well-formed body with a visibility there is not: 422 (a malformed one stays the 400 of every route).
+    if (error.issues.every((i) => i.path[0] === "visibility" && i.code === "invalid_value")) {
+      invalid(`visibility: must be one of ${VISIBILITIES.join(", ")}.`);
+    }
+    throw validationProblem(error);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");

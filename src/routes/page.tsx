@@ -8,6 +8,7 @@ import { etag } from "hono/etag";
 import type { AppEnv } from "../env";
 import { notFound, ProblemError, PROBLEMS } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
+import { datasetView } from "../benchmarks/visibility";
 import { boardDatasets, modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
 import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
 import { ErrorPage, Page } from "../page/layout";
@@ -103,7 +104,9 @@ pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   const entry = await entryOf(c.env, slug, q);
   if (!entry) notFound(`No leaderboard entry of model "${slug}" in that scope.`);
   if (!entry.hasSamples) notFound(`The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
-  const list = await entrySamplePage(c.env, entry.id, f);
+  const [page, view] = await Promise.all([entrySamplePage(c.env, entry.id, f), datasetView(c.env, entry.dataset)]);
+  // A held-out dataset's entry: where each target sits is withheld.
+  const list = { ...page, positions: !view.heldOut };
   const rule = findBenchmark(entry.benchmark)?.compare;
   const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;
   c.header("Cache-Control", CACHE_CONTROL);

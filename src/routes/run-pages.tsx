@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { getBenchmark } from "../benchmarks/registry";
+import { datasetView } from "../benchmarks/visibility";
 import type { AppEnv } from "../env";
 import { notFound, ProblemError } from "../errors";
 import type { RunFigure } from "../page/family";
@@ -88,7 +89,9 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
 runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   const run = await runOf(c);
   const seen = sampleFacets(c.env, run.id);
-  const { f, own } = await filtersOf(c, run, () => seen);
+  const [{ f, own }, view] = await Promise.all([filtersOf(c, run, () => seen), datasetView(c.env, run.datasetId)]);
+  if (f.q !== undefined) view.refuse("searching its runs' answers");
+  if (f.depth !== undefined) view.refuse("filtering its samples by depth (where each target sits)");
   c.header("Cache-Control", CACHE_CONTROL);
   if (f.q !== undefined) {
     // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
@@ -99,17 +102,20 @@ runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
     return c.html(<Page content={searchPage(run, f, { rows, total, from, scan, facets, own })} section="runs" />, 200);
   }
   const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, f), seen]);
-  return c.html(<Page content={samplesPage(run, f, { ...page, facets, own })} section="runs" />, 200);
+  const rows = page.rows.map((r) => ({ ...r, position: view.position(r.position) }));
+  return c.html(<Page content={samplesPage(run, f, { ...page, rows, facets, own })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
   const run = await runOf(c);
-  const sample = await getSample(c.env, run.id, c.req.param("unit"));
+  const view = await datasetView(c.env, run.datasetId);
+  // A held-out dataset's sample: its verdict without what the dataset hides, no answer, the shared verdict section.
+  const sample = view.sample(run.benchmark, await getSample(c.env, run.id, c.req.param("unit")));
   const { f } = await filtersOf(c, run, () => sampleFacets(c.env, run.id));
   const benchmark = getBenchmark(run.benchmark);
   const options = benchmarkOptions(run);
   const [stored, prompt, neighbours] = await Promise.all([
-    sample.outputKey ? readOutput(c.env, sample.outputKey) : null,
+    sample.outputKey && view.showsOutputs ? readOutput(c.env, sample.outputKey) : null,
     benchmark.load(c.env, run.datasetId, sample.unit, options).then(
       (task): LoadedPrompt => ({ messages: task.messages }),
       (e: unknown): LoadedPrompt => {
@@ -121,8 +127,8 @@ runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
     sampleNeighbours(c.env, run.id, f, sample),
   ]);
   const output = stored?.output ?? null;
-  const sampleView = runViewsOf(run.benchmark)?.sample;
+  const sampleView = view.heldOut ? undefined : runViewsOf(run.benchmark)?.sample;
   const family = sampleView ? await sampleView({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={samplePage(run, sample, { neighbours, prompt, output, family })} section="runs" />, 200);
+  return c.html(<Page content={samplePage(run, sample, { neighbours, prompt, output, withheld: !view.showsOutputs, family })} section="runs" />, 200);
 });

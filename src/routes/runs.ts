@@ -24,6 +24,7 @@ import { inspectLogChunks } from "../harnesses/inspect-log";
 import { partsStatus, putPart as storePart } from "../runs/parts";
 import { PART_LIMITS } from "../runs/submitted";
 import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
+import { datasetView } from "../benchmarks/visibility";
 import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
@@ -343,8 +344,9 @@ const log = createRoute({
   responses: { 200: { description: "The log (application/json)", headers: FILE_NAME_HEADER, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } }, ...problemResponses(400, 404) },
 });
 
-/** A run as its benchmark's reference files read it, and those files; 422 when its benchmark has none. */
-function referenceFilesOf(env: Env, row: RunRow): { run: RunRecord; files: ReferenceFiles } {
+/** A run as its benchmark's reference files read it, and those files; 422 when its benchmark has none or its dataset is held out (they name every target). */
+async function referenceFilesOf(env: Env, row: RunRow): Promise<{ run: RunRecord; files: ReferenceFiles }> {
+  (await datasetView(env, row.datasetId)).refuse("the reference's files (they name every target)", "GET /v1/runs/{id}/outputs.jsonl?format=samples");
   const files = getBenchmark(row.benchmark).referenceFiles;
   if (!files) {
     const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
@@ -414,9 +416,9 @@ export const runRoutes = createRouter()
   .openapi(remove, async (c) => c.json(await deleteRun(c.env, c.req.valid("param").id), 200))
   .openapi(samples, async (c) => {
     const { id } = c.req.valid("param");
-    await getRun(c.env, id);
-    const page = await samplePage(c.env, id, c.req.valid("query"));
-    return c.json({ run: id, ...page }, 200);
+    const run = await getRun(c.env, id);
+    const [page, view] = await Promise.all([samplePage(c.env, id, c.req.valid("query")), datasetView(c.env, run.datasetId)]);
+    return c.json({ run: id, ...page, samples: page.samples.map((s) => view.sample(run.benchmark, s)) }, 200);
   })
   .openapi(results, async (c) => {
     const body = await runResults(c.env, c.req.valid("param").id);
@@ -432,7 +434,7 @@ export const runRoutes = createRouter()
     const reference = format ? format === "reference" : Boolean(getBenchmark(row.benchmark).referenceFiles);
     if (!reference) return jsonLines(c, names.samples, sampleLines(c.env, id, { after, limit })) as never;
     if (after !== undefined || limit !== undefined) throw new ProblemError("validation-error", "after and limit page format=samples only; the reference's file is whole.");
-    const { run, files } = referenceFilesOf(c.env, row);
+    const { run, files } = await referenceFilesOf(c.env, row);
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return jsonLines(c, names.outputs, files.outputLines(c.env, run)) as never;
   })
@@ -453,6 +455,6 @@ export const runRoutes = createRouter()
     }) as never;
   })
   .openapi(scores, async (c) => {
-    const { run, files } = referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));
+    const { run, files } = await referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));
     return c.json(await files.scores(c.env, run), 200, { "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores) });
   });

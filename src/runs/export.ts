@@ -4,8 +4,9 @@
  * with the dataset (task id, language, position, context size). Generated as it is sent: a page of
  * sample rows and a few outputs at a time, never the whole run.
  */
+import { datasetView } from "../benchmarks/visibility";
 import type { Env } from "../env";
-import { readOutput, samplePages, type SampleRow } from "./store";
+import { getRun, readOutput, samplePages, type SampleRow } from "./store";
 
 /** Sample rows read per D1 query, and stored outputs read from R2 at once (their lines are sent together). */
 const EXPORT_PAGE = 500;
@@ -69,16 +70,18 @@ export function sampleLine(row: SampleRow, stored: { output: string; finish_reas
 }
 
 /**
- * The export's samples as its lines show them (`sampleLine`), a few at a time (those of
+ * The export's samples as its lines show them (`sampleLine`) and as the run's dataset shows them (a
+ * held-out dataset's: verdicts without what they hide, no outputs), a few at a time (those of
  * `OUTPUT_READS` samples, their outputs read together), from after `after`, `limit` samples in all
  * (default: every one). Every export of a run's samples reads them here (this JSONL, inspect_ai's
- * log in src/harnesses/inspect-log.ts), so what one shows the others show.
+ * log in src/harnesses/inspect-log.ts), so what one shows or hides the others do.
  */
 export async function* sampleViews(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<SampleLine[]> {
+  const { benchmark, view } = await runView(env, runId);
   for await (const page of samplePages(env, runId, { ...opts, pageSize: EXPORT_PAGE })) {
     for (let i = 0; i < page.length; i += OUTPUT_READS) {
-      const rows = page.slice(i, i + OUTPUT_READS);
-      const outputs = await Promise.all(rows.map((r) => (r.outputKey ? readOutput(env, r.outputKey) : null)));
+      const rows = page.slice(i, i + OUTPUT_READS).map((r) => view.sample(benchmark, r));
+      const outputs = await Promise.all(rows.map((r) => (r.outputKey && view.showsOutputs ? readOutput(env, r.outputKey) : null)));
       yield rows.map((row, k) => sampleLine(row, outputs[k]));
     }
   }
@@ -89,7 +92,14 @@ export async function* sampleViews(env: Env, runId: string, opts: { after?: stri
  * read), a page at a time: what a summary over the export's samples reads.
  */
 export async function* sampleVerdicts(env: Env, runId: string): AsyncGenerator<SampleLine[]> {
-  for await (const page of samplePages(env, runId, { pageSize: EXPORT_PAGE })) yield page.map((row) => sampleLine(row, null));
+  const { benchmark, view } = await runView(env, runId);
+  for await (const page of samplePages(env, runId, { pageSize: EXPORT_PAGE })) yield page.map((row) => sampleLine(view.sample(benchmark, row), null));
+}
+
+/** The view of run `runId`'s dataset (src/benchmarks/visibility.ts), and the run's benchmark. */
+async function runView(env: Env, runId: string) {
+  const run = await getRun(env, runId);
+  return { benchmark: run.benchmark, view: await datasetView(env, run.datasetId) };
 }
 
 /** The export's lines (each ending in a newline), a few at a time (see `sampleViews`). */

@@ -47,6 +47,20 @@ async function chosenTasks(env: Env, datasetId: string, options: LongCodeUOption
   return { dataset, chosen, resolved };
 }
 
+/**
+ * A held-out dataset's verdict detail (docs/longcodeu.md#held-out-datasets): the task, bucket,
+ * metric, recall, precision and whether the answer was readable; never the expected items, which
+ * of them were found, or the expected answer's size.
+ */
+const HeldOutDetail = z.object({
+  task: z.string().optional(),
+  bucket: z.union([z.string(), z.number()]).optional(),
+  metric: z.string().optional(),
+  recall: z.number().optional(),
+  precision: z.number().optional(),
+  unparseable: z.boolean().optional(),
+});
+
 export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   id: LONGCODEU_BENCHMARK,
   title: "LongCodeU: long code understanding (eight tasks)",
@@ -57,6 +71,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   defaultMaxTokens: 4096,
   options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
   baselines: ["oracle"],
+  heldOutDetail: HeldOutDetail,
   leaderboard: longcodeuLeaderboard,
   compare: longcodeuCompare,
   views: longcodeuViews,

@@ -15,6 +15,7 @@ import { JSON_OBJECT, markReady } from "../../datasets/kind-store";
 import * as schema from "../../db/schema";
 import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
+import type { ImportMeta } from "../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { conflict, invalid, notFound } from "../../errors";
@@ -302,7 +303,7 @@ async function storedContexts(env: Env, datasetId: string): Promise<(ContextMeta
  * task's shards numbered from 0 with only the last one short, as many examples as the header
  * says), else 409 naming what is missing. Then the manifest, then `ready`.
  */
-export async function commitLongCodeU(env: Env, datasetId: string, header: ReleaseHeader, meta: { name?: string } = {}): Promise<LongCodeUManifest> {
+export async function commitLongCodeU(env: Env, datasetId: string, header: ReleaseHeader, meta: ImportMeta = {}): Promise<LongCodeUManifest> {
   const dataset = await getDataset(env, datasetId);
   if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) notFound(`No LongCodeU dataset "${datasetId}" is being imported.`);
   if (dataset.status === "ready") conflict(`Dataset "${datasetId}" is already committed.`);
@@ -394,7 +395,7 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
     created_at: dataset.createdAt,
   };
   await env.DATASETS.put(datasetKeys.manifest(datasetId), JSON.stringify(manifest, null, 2), JSON_OBJECT);
-  await db(env).update(schema.datasets).set({ name }).where(eq(schema.datasets.id, datasetId));
+  await db(env).update(schema.datasets).set({ name, visibility: meta.visibility ?? dataset.visibility }).where(eq(schema.datasets.id, datasetId));
   await markReady(env, datasetId, { repoCount: header.repos.length, taskCount: exampleCount, contentSha256, manifestKey: datasetKeys.manifest(datasetId) });
   return manifest;
 }
@@ -440,12 +441,12 @@ export function releaseParts(release: LongCodeURelease): { contexts: [string, Co
  * Imports a whole release under `datasetId` (which must not exist yet) in one call, through the same
  * parts and commit as the multi-part import; all or nothing: a failure deletes what was written.
  */
-export async function importLongCodeU(env: Env, datasetId: string, release: LongCodeURelease, meta: { name?: string } = {}): Promise<LongCodeUManifest> {
+export async function importLongCodeU(env: Env, datasetId: string, release: LongCodeURelease, meta: ImportMeta = {}): Promise<LongCodeUManifest> {
   if (await getDataset(env, datasetId)) conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
   checkRelease(release);
   const now = new Date().toISOString();
   try {
-    await db(env).insert(schema.datasets).values({ id: datasetId, benchmark: LONGCODEU_DATASET_BENCHMARK, name: meta.name ?? datasetId, status: "importing", languages: [], contextConfig: null, createdAt: now, updatedAt: now });
+    await db(env).insert(schema.datasets).values({ id: datasetId, benchmark: LONGCODEU_DATASET_BENCHMARK, name: meta.name ?? datasetId, status: "importing", languages: [], contextConfig: null, visibility: meta.visibility ?? "public", createdAt: now, updatedAt: now });
   } catch {
     // Another import of this id won the race; its objects are not ours to delete.
     conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);

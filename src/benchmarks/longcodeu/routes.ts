@@ -6,6 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
+import { VisibilitySchema } from "../../datasets/visibility";
 import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../../middleware/openapi";
 import { ContextsPartSchema, ExamplesPartSchema, PART_NAME, ReleaseHeaderSchema, LONGCODEU_LIMITS, ReleaseSchema as LongCodeUReleaseSchema, type ContextsPart, type ExamplesPart } from "./dataset";
 import { commitLongCodeU, importLongCodeU, listParts, partSha256, putContextsPart, putExamplesPart } from "./import";
@@ -21,7 +22,7 @@ const importLongCodeURoute = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    query: z.object({ name: z.string().max(200).optional() }),
+    query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(LongCodeUReleaseSchema.openapi("LongCodeURelease")),
   },
   responses: { 201: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Imported"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
@@ -71,7 +72,7 @@ const commitRoute = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    query: z.object({ name: z.string().max(200).optional() }),
+    query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(ReleaseHeaderSchema.openapi("LongCodeUReleaseHeader")),
   },
   responses: { 200: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Committed"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
@@ -81,7 +82,7 @@ const commitRoute = createRoute({
 export const longcodeuRoutes = createRouter()
   .openapi(importLongCodeURoute, async (c) => {
     const { id } = c.req.valid("param");
-    const manifest = await importLongCodeU(c.env, id, c.req.valid("json"), { name: c.req.valid("query").name });
+    const manifest = await importLongCodeU(c.env, id, c.req.valid("json"), c.req.valid("query"));
     return c.json({ manifest: manifest as unknown as Record<string, unknown> }, 201);
   })
   .openapi(putPartRoute, async (c) => {
@@ -93,6 +94,6 @@ export const longcodeuRoutes = createRouter()
   })
   .openapi(listPartsRoute, async (c) => c.json(await listParts(c.env, c.req.valid("param").id), 200))
   .openapi(commitRoute, async (c) => {
-    const manifest = await commitLongCodeU(c.env, c.req.valid("param").id, c.req.valid("json"), { name: c.req.valid("query").name });
+    const manifest = await commitLongCodeU(c.env, c.req.valid("param").id, c.req.valid("json"), c.req.valid("query"));
     return c.json({ manifest: manifest as unknown as Record<string, unknown> }, 200);
   });

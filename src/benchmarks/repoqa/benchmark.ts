@@ -44,6 +44,21 @@ export const RepoqaOptionsSchema = z.object({
   .strict();
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
 
+/**
+ * A held-out dataset's verdict detail (docs/repoqa.md#held-out-datasets): how it was scored and
+ * whether the best match is the target; never the target, the best match's name or path, the
+ * target's similarity or the pass at every threshold (a finer oracle of the target's similarity).
+ */
+const HeldOutDetail = z.object({
+  is_best: z.boolean().optional(),
+  best_similarity: z.number().optional(),
+  candidates: z.number().optional(),
+  candidates_from: z.string().optional(),
+  scoring_mode: z.string().optional(),
+  ignore_comments: z.boolean().optional(),
+  threshold: z.number().optional(),
+});
+
 async function contextOf(env: Env, datasetId: string, unit: string, options: RepoqaOptions) {
   const { taskId, depth } = parseUnit(unit);
   const location = await locateTask(env, datasetId, taskId);
@@ -90,6 +105,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   views: repoqaViews,
   compare: repoqaCompare,
   options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
+  heldOutDetail: HeldOutDetail,
 
   async units(env, datasetId, options, filters) {
     const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);

@@ -8,6 +8,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isLanguage } from "../../code/languages";
 import { deleteDataset, getDataset } from "../../datasets/store";
 import { conflict, invalid, notFound, ProblemError } from "../../errors";
+import { VisibilitySchema, refuseHeldOut } from "../../datasets/visibility";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
 import {
@@ -131,6 +132,7 @@ const addRepo = createRoute({
           contexts: ContextConfigSchema.nullable().optional().openapi({
             description: "Code contexts to build (default: 16384 tokens, original comments, the reference's depths); null for none. Fixed by the first repository.",
           }),
+          visibility: VisibilitySchema.optional().openapi({ description: "`public` (default) or `held-out` (task ids that do not name their targets; docs/api.md#held-out-datasets). Fixed by the first repository." }),
         })
         .strict(),
     ),
@@ -178,6 +180,7 @@ const importRelease = createRoute({
       contexts: z.enum(["default", "none"]).default("default").openapi({
         description: "`default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them",
       }),
+      visibility: VisibilitySchema.default("public"),
     }),
     ...jsonBody(ReleaseSchema.openapi("RepoQARelease")),
   },
@@ -208,17 +211,19 @@ export const repoqaRoutes = createRouter()
     const query = c.req.valid("query");
     if (!(await getDataset(c.env, id))) notFound(`No dataset "${id}".`);
     if (query.language && !isLanguage(query.language)) throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
+    await refuseHeldOut(c.env, id, "its task list (names and needle indexes)", "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units");
     return c.json(await listTasks(c.env, id, query), 200);
   })
   .openapi(prompt, async (c) => {
     const { id } = c.req.valid("param");
     const { task, ...choice } = c.req.valid("query");
+    await refuseHeldOut(c.env, id, "this prompt (with the needle's position and token offsets)", "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units/{unit}/prompt");
     return c.json(await taskPrompt(c.env, id, task, choice), 200);
   })
   .openapi(addRepo, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(await importRepo(c.env, id, body.language, body.repo, { name: body.name, contexts: body.contexts }), 201);
+    return c.json(await importRepo(c.env, id, body.language, body.repo, { name: body.name, contexts: body.contexts, visibility: body.visibility }), 201);
   })
   .openapi(commit, async (c) => {
     const { id } = c.req.valid("param");
@@ -240,6 +245,7 @@ export const repoqaRoutes = createRouter()
         await importRepo(c.env, id, language as z.infer<typeof ReleaseLanguageSchema>, repo, {
           name: query.name,
           contexts: query.contexts === "none" ? null : undefined,
+          visibility: query.visibility,
         });
       }
       const manifest = await commitDataset(c.env, id, {

@@ -9,6 +9,7 @@
 import { z } from "@hono/zod-openapi";
 import { budgetPlan, WorkMeter } from "../../code/budget";
 import type { Env } from "../../env";
+import { refuseHeldOut } from "../../datasets/visibility";
 import { LIMITS } from "../../middleware/body";
 import type { OriginalScoreShapes } from "../types";
 import { COMMENT_MODES, type CommentMode } from "./dataset/context";
@@ -103,6 +104,7 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     response: ScoreResult,
     scores: "a RepoQA task (`task`, the original shape)",
     async handle(env: Env, body: z.infer<typeof ScoreRequest>) {
+      await refuseHeldOut(env, body.dataset, "this request shape (its verdict names the target)", "`benchmark` + `unit`");
       const [result] = await scoreAnswers(env, body.dataset, [body], scoreOptions(body), WorkMeter.of("score", undefined, budgetPlan(env)), () => "answer");
       return withPassed(result);
     },
@@ -112,6 +114,7 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     response: BatchResult,
     scores: "RepoQA tasks, the original shape",
     async handle(env: Env, body: z.infer<typeof BatchRequest>) {
+      await refuseHeldOut(env, body.dataset, "this request shape (its verdicts name the target)", "`benchmark` + `unit`");
       const results = await scoreAnswers(env, body.dataset, body.answers, scoreOptions(body), WorkMeter.of("batch", undefined, budgetPlan(env)));
       return { results: results.map(withPassed), summary: passAt1(results) };
     },

@@ -75,6 +75,7 @@ function bindings(kit: WarmUpKit) {
     content_sha256: SHA,
     context_config: JSON.stringify({ sizes: [16384], comment_modes: ["original"], depths: "reference" }),
     manifest_key: null,
+    visibility: "public",
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
   };

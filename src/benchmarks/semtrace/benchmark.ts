@@ -66,6 +66,22 @@ async function hasTarget(env: Env, datasetId: string, task: SuiteTask, targetId:
 const scoreOutput = (task: SuiteTask, target: SuiteTarget, output: string) =>
   scoreOutputPrediction(output, target.input, target.output, { partial: task === "semtrace" || task === "sensitivity-semtrace" });
 
+/**
+ * A held-out suite's verdict detail (docs/semtrace.md#held-out-suites): whether the answer was exact,
+ * partly right, arithmetic or unreadable, and the line removal of a sensitivity unit; never the
+ * expected value, the answer read from the output (a passing one is the expected value) or the
+ * target's size.
+ */
+const HeldOutDetail = z.object({
+  exact: z.boolean().optional(),
+  partial: z.number().optional(),
+  unresolved: z.boolean().optional(),
+  unparseable: z.boolean().optional(),
+  keyed: z.boolean().optional(),
+  fraction: z.number().optional(),
+  removed: z.number().optional(),
+});
+
 export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOptions> {
   const lexical = task === "lexical-recall";
   return {
@@ -77,6 +93,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
     defaultMaxTokens: lexical ? 1024 : 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
+    heldOutDetail: HeldOutDetail,
     leaderboard: positionalLeaderboard(task),
     views: positionalViews(task),
 
@@ -142,6 +159,7 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
     defaultMaxTokens: 256,
     options: NoOptions as unknown as z.ZodType<NoOptions>,
     baselines: ["oracle", "interpreter"],
+    heldOutDetail: HeldOutDetail,
     runViews: sensitivityRunViews(task),
 
     async units(env, datasetId, _options, filters) {

@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
+import { VisibilitySchema } from "../../datasets/visibility";
 import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses } from "../../middleware/openapi";
 import { SuiteReleaseSchema } from "./dataset";
 import { importSuite } from "./store";
@@ -20,7 +21,7 @@ const importSuiteRoute = createRoute({
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
     params: z.object({ id: DatasetId }),
-    query: z.object({ name: z.string().max(200).optional() }),
+    query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(SuiteReleaseSchema.openapi("SemTraceSuite")),
   },
   responses: { 200: jsonResponse(DatasetManifestSchema, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
@@ -30,6 +31,6 @@ const importSuiteRoute = createRoute({
 export const semtraceRoutes = createRouter()
   .openapi(importSuiteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const manifest = await importSuite(c.env, id, c.req.valid("json"), { name: c.req.valid("query").name });
+    const manifest = await importSuite(c.env, id, c.req.valid("json"), c.req.valid("query"));
     return c.json(manifest as unknown as Record<string, unknown>, 200);
   });

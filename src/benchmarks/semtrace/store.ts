@@ -8,6 +8,7 @@ import * as schema from "../../db/schema";
 import { getStoredJson } from "../../datasets/json-cache";
 import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
+import type { ImportMeta } from "../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
 import { conflict, invalid, notFound } from "../../errors";
@@ -57,7 +58,7 @@ function checkRelease(release: SuiteRelease): void {
 }
 
 /** Imports a whole suite under `datasetId` (which must not exist yet). */
-export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: { name?: string } = {}): Promise<SuiteManifest> {
+export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: ImportMeta = {}): Promise<SuiteManifest> {
   if (await getDataset(env, datasetId)) conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
   checkRelease(release);
   try {
@@ -68,7 +69,7 @@ export async function importSuite(env: Env, datasetId: string, release: SuiteRel
   }
 }
 
-async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, meta: { name?: string }): Promise<SuiteManifest> {
+async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, meta: ImportMeta): Promise<SuiteManifest> {
   const now = new Date().toISOString();
   const d = db(env);
   await d.insert(schema.datasets).values({
@@ -78,6 +79,7 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
     status: "importing",
     languages: [],
     contextConfig: null,
+    visibility: meta.visibility ?? "public",
     createdAt: now,
     updatedAt: now,
   });

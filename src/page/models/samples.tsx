@@ -19,6 +19,8 @@ export interface EntrySampleListing {
   rows: EntrySampleRow[];
   total: number;
   pages: number;
+  /** Whether where each target sits may be shown (not for a held-out dataset). */
+  positions: boolean;
 }
 
 /** A row's verdict in words under the benchmark's rule, with a symbol so it does not rely on colour. */
@@ -96,7 +98,7 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
                     <td class="l">{verdictOf(r, rule, threshold)}</td>
                     <td>{r.status === "scored" ? r.bestSimilarity.toFixed(3) : "–"}</td>
                     {precision ? <td>{r.precision === null ? "–" : r.precision.toFixed(3)}</td> : null}
-                    <td>{r.needlePosition.toFixed(2)}</td>
+                    <td>{list.positions ? r.needlePosition.toFixed(2) : "–"}</td>
                     <td>{num(r.contextSize)}</td>
                     {bucket ? <td class="l">{r.bucket ?? "–"}</td> : null}
                   </tr>

@@ -6,6 +6,7 @@
  */
 import type { Child } from "hono/jsx";
 import type { ChatMessage } from "../../benchmarks/types";
+import { WITHHELD } from "../../datasets/visibility";
 import { BASELINE_NOTE, isBaselineSpec } from "../../runs/models";
 import type { AttemptRecord } from "../../runs/retry";
 import type { RunRow, SampleRow } from "../../runs/store";
@@ -114,8 +115,10 @@ export interface SamplePageParts {
   /** Where it sits in the browser it was opened from. */
   neighbours: SampleNeighbours;
   prompt: LoadedPrompt;
-  /** The raw model output; null when nothing was generated or it is gone from storage. */
+  /** The raw model output; null when nothing was generated, it is gone from storage or it is withheld. */
   output: string | null;
+  /** Whether the run's outputs are withheld (a held-out dataset's). */
+  withheld?: boolean;
   /** The benchmark's part: what to mark in the prompt and its own sections. */
   family: { mark?: string[]; body: Child };
 }
@@ -202,7 +205,7 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
         </section>
         <section id="answer">
           <h2>Raw answer</h2>
-          {output === null ? <p class="note">{sample.outputKey ? "The stored output is gone from storage." : "Nothing was generated."}</p> : <pre class="code">{output}</pre>}
+          {output === null ? <p class="note">{parts.withheld ? `The answer is ${WITHHELD}.` : sample.outputKey ? "The stored output is gone from storage." : "Nothing was generated."}</p> : <pre class="code">{output}</pre>}
         </section>
         {family.body}
       </>

@@ -16,10 +16,11 @@ import { PARSER_RUNTIME } from "../../../code/runtime";
 import { buildShard } from "./build-shard";
 import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig, type ContextShard } from "./contexts";
 import { db, getDataset } from "../../../datasets/store";
+import type { Visibility } from "../../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../../datasets/tokenizer";
 import type { ReleaseRepo } from "./release";
 import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
-import { MANIFEST_FORMAT, datasetKeys, type DatasetManifest, type RepoShard } from "./shard";
+import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest, type RepoShard } from "./shard";
 
 /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
 const TASK_ROWS_PER_INSERT = 14;
@@ -31,15 +32,23 @@ export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | 
 const withNeedleOffsets = (config: ContextConfig | null): ContextConfig | null => config && { ...config, needle_offsets: config.needle_offsets ?? "reference" };
 
 /**
+ * A held-out task's id: `<language>::<repo>::t-<12 random hex digits>`, so that no unit id names its
+ * target (a public dataset's ids are the reference's, `<language>::<repo>::<function name>`).
+ */
+const heldOutTaskId = (language: string, repo: string) =>
+  taskId(language, repo, `t-${[...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+
+/**
  * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
- * The first repository fixes the dataset's context configuration (`null`: no contexts).
+ * The first repository fixes the dataset's context configuration (`null`: no contexts) and its
+ * visibility (`held-out`: task ids that do not name their targets, docs/repoqa.md#held-out-datasets).
  */
 export async function importRepo(
   env: Env,
   datasetId: string,
   language: Language,
   repo: ReleaseRepo,
-  opts: { name?: string; contexts?: ContextConfig | null } = {},
+  opts: { name?: string; contexts?: ContextConfig | null; visibility?: Visibility } = {},
 ) {
   const existing = await getDataset(env, datasetId);
   if (existing?.status === "ready") {
@@ -49,7 +58,12 @@ export async function importRepo(
   if (existing && opts.contexts !== undefined && JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)) {
     conflict(`Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
   }
-  const shard = buildShard(language, await loadLanguage(language), repo);
+  if (existing && opts.visibility !== undefined && opts.visibility !== existing.visibility) {
+    throw new ProblemError("conflict", `Dataset "${datasetId}" is being imported as ${existing.visibility}, not ${opts.visibility}.`);
+  }
+  const visibility = existing?.visibility ?? opts.visibility ?? "public";
+  const built = buildShard(language, await loadLanguage(language), repo);
+  const shard = visibility === "held-out" ? { ...built, needles: built.needles.map((n) => ({ ...n, task_id: heldOutTaskId(language, repo.repo) })) } : built;
   const shardJson = JSON.stringify(shard);
   const shardKey = datasetKeys.shard(datasetId, language, repo.repo);
   const contexts = contextConfig ? await buildContextShards(language, repo, shard.needles.map((n) => n.task_id), contextConfig) : [];
@@ -103,6 +117,7 @@ export async function importRepo(
         status: "importing",
         languages: [],
         contextConfig: contextConfig as Record<string, unknown> | null,
+        visibility,
         createdAt: now,
         updatedAt: now,
       })

@@ -1,0 +1,1 @@
+ALTER TABLE `datasets` ADD `visibility` text DEFAULT 'public' NOT NULL;

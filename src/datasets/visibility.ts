@@ -1,0 +1,51 @@
+/**
+ * A dataset's visibility (docs/api.md#held-out-datasets): `public`, or `held-out`, whose answers,
+ * targets and per-candidate similarities no response, page or export shows (the views are applied by
+ * src/benchmarks/visibility.ts). Set at import and by an admin (`PATCH /v1/datasets/{id}`).
+ */
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import * as schema from "../db/schema";
+import type { Env } from "../env";
+import { ProblemError } from "../errors";
+import { db, getDataset } from "./store";
+
+export const VISIBILITIES = ["public", "held-out"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const VisibilitySchema = z.enum(VISIBILITIES).openapi({
+  description: "`public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets)",
+});
+
+/** What a page says where a held-out dataset's view withholds something. */
+export const WITHHELD = "withheld: the dataset is held out";
+
+/** What an import request says about the dataset it creates: its name and visibility (default public). */
+export interface ImportMeta {
+  name?: string;
+  visibility?: Visibility;
+}
+
+/** The visibility of dataset `id`; a dataset that does not exist (or no longer does) counts as public: it has nothing to show. */
+export async function visibilityOf(env: Env, id: string): Promise<Visibility> {
+  return (await getDataset(env, id))?.visibility === "held-out" ? "held-out" : "public";
+}
+
+/** Sets a dataset's visibility: a 404 for an unknown dataset. */
+export async function setVisibility(env: Env, id: string, visibility: Visibility): Promise<void> {
+  const [row] = await db(env)
+    .update(schema.datasets)
+    .set({ visibility, updatedAt: new Date().toISOString() })
+    .where(eq(schema.datasets.id, id))
+    .returning({ id: schema.datasets.id });
+  if (!row) throw new ProblemError("not-found", `No dataset "${id}".`);
+}
+
+/** The 422 of a request a held-out dataset cannot answer without showing what it hides; `what` names the request, `instead` what to use. */
+export const heldOutProblem = (id: string, what: string, instead?: string) =>
+  new ProblemError("unprocessable-content", `Dataset "${id}" is held out: ${what} would show its answers${instead ? `; use ${instead}` : ""}.`);
+
+/** Refuses (`heldOutProblem`) a request about dataset `id` when it is held out (a family's original request shapes, which answer with the target). */
+export async function refuseHeldOut(env: Env, id: string, what: string, instead?: string): Promise<void> {
+  if ((await visibilityOf(env, id)) === "held-out") throw heldOutProblem(id, what, instead);
+}
