@@ -198,6 +198,7 @@ export async function scoreUnitAnswers(
   where: (index: number) => string,
 ) {
   const [{ datasetSha256, options }, view] = await Promise.all([prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit)), datasetView(env, datasetId)]);
+  view.oneGuessPerUnit(answers.map((a) => a.unit));
   const results: UnitVerdict[] = [];
   for (const [i, a] of answers.entries()) {
     let verdict: SampleVerdict;

@@ -30,6 +30,11 @@ export interface DatasetView {
   showsOutputs: boolean;
   /** A 422 for a request that cannot be answered without showing what the dataset hides; `what` names it, `instead` what to use. */
   refuse(what: string, instead?: string): void;
+  /**
+   * A 422 for a scoring request that guesses at one unit more than once (a held-out dataset's batch
+   * scores each unit at most once, so the rate limit bounds guesses per unit: docs/limits.md#probing-held-out-datasets).
+   */
+  oneGuessPerUnit(units: readonly string[]): void;
 }
 
 const detailOf = (benchmark: string, detail: Record<string, unknown> | null): Record<string, unknown> | null => {
@@ -40,7 +45,7 @@ const detailOf = (benchmark: string, detail: Record<string, unknown> | null): Re
   return parsed.success ? parsed.data : {};
 };
 
-const PUBLIC: Omit<DatasetView, "refuse"> = {
+const PUBLIC: Omit<DatasetView, "refuse" | "oneGuessPerUnit"> = {
   visibility: "public",
   heldOut: false,
   verdict: (_b, v) => v,
@@ -49,7 +54,7 @@ const PUBLIC: Omit<DatasetView, "refuse"> = {
   showsOutputs: true,
 };
 
-const HELD_OUT: Omit<DatasetView, "refuse"> = {
+const HELD_OUT: Omit<DatasetView, "refuse" | "oneGuessPerUnit"> = {
   visibility: "held-out",
   heldOut: true,
   verdict: (benchmark, v) => ({ ...v, ...HeldOutVerdict.parse(v), detail: detailOf(benchmark, v.detail) }),
@@ -62,10 +67,15 @@ const HELD_OUT: Omit<DatasetView, "refuse"> = {
 export async function datasetView(env: Env, id: string): Promise<DatasetView> {
   const visibility = await visibilityOf(env, id);
   const base = visibility === "held-out" ? HELD_OUT : PUBLIC;
+  const refuse = (what: string, instead?: string) => {
+    if (base.heldOut) throw heldOutProblem(id, what, instead);
+  };
   return {
     ...base,
-    refuse(what, instead) {
-      if (base.heldOut) throw heldOutProblem(id, what, instead);
+    refuse,
+    oneGuessPerUnit(units) {
+      const twice = units.find((u, i) => units.indexOf(u) !== i);
+      if (twice !== undefined) refuse(`scoring unit ${JSON.stringify(twice)} more than once in one request (a guess per unit per request; docs/limits.md#probing-held-out-datasets)`);
     },
   };
 }

@@ -100,9 +100,9 @@ export const datasetRoutes = createRouter()
     return c.json({ dataset: summary(row) }, 200);
   }, (result) => {
     if (result.success) return undefined;
-    const { error } = result as unknown as { error: z.ZodError };
-    // A well-formed body with a visibility there is not: 422 (a malformed one stays the 400 of every route).
-    if (error.issues.every((i) => i.path[0] === "visibility" && i.code === "invalid_value")) {
+    const { error, data } = result as unknown as { error: z.ZodError; data?: { visibility?: unknown } };
+    // A well-formed body naming a visibility there is not: 422 (a malformed one stays the 400 of every route).
+    if (typeof data?.visibility === "string" && error.issues.every((i) => i.path[0] === "visibility" && i.code === "invalid_value")) {
       invalid(`visibility: must be one of ${VISIBILITIES.join(", ")}.`);
     }
     throw validationProblem(error);
