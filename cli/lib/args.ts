@@ -18,14 +18,26 @@ export function intOption(value: string | undefined, name: string, min: number, 
 
 /**
  * The parseArgs options (read when the command runs) of a command that builds a dataset and loads it: `--url` (NEEDLEWORK_URL,
- * else the local instance: cli/lib/instance.ts), `--no-load` (only build) and `--replace` (an existing dataset of the id).
+ * else the local instance: cli/lib/instance.ts), `--no-load` (only build), `--replace` (an existing dataset of the id) and
+ * `--visibility` (`visibilityOption`).
  */
 export const loadOptions = () =>
   ({
     url: { type: "string", default: defaultUrl() },
     "no-load": { type: "boolean", default: false },
     replace: { type: "boolean", default: false },
+    ...VISIBILITY_OPTION,
   }) as const;
+
+/** `--visibility public|held-out`: the dataset's visibility at import (docs/api.md#held-out-datasets); its usage text is VISIBILITY_USAGE. */
+export const VISIBILITY_OPTION = { visibility: { type: "string", default: "public" } } as const;
+export const VISIBILITY_USAGE = "[--visibility public|held-out]";
+
+/** The `--visibility` value, checked before any work. */
+export function visibilityOption(value: string | undefined): "public" | "held-out" {
+  if (value === undefined || value === "public" || value === "held-out") return value ?? "public";
+  throw new UsageError(`--visibility must be public or held-out, got "${value}"`);
+}
 
 /**
  * `--id <dataset id>`, required, as the API accepts dataset ids (1 to 64 lower-case letters, digits,

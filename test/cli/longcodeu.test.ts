@@ -4,7 +4,7 @@
  * queue, and published to the LongCodeU leaderboard.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,12 +35,15 @@ afterAll(async () => {
 });
 
 describe("npm run longcodeu -- build, then npm run eval", () => {
-  it("builds from the fixture repositories, loads, and the oracle scores 100 % recall on every task and is published", async () => {
+  it("builds from the fixture repositories, loads held out, and the oracle scores 100 % recall on every task and is published", async () => {
     const file = join(out, "build");
     const repos = ["inkwell", "tidepool"].flatMap((r) => ["--repo", join(ROOT, "test/fixtures/longcodeu", r)]);
-    const build = await command("cli/family.ts", ["longcodeu", "build", "--id", "lcu-cli", "--url", instance!.url, "--out", file, ...repos]);
+    // Held out (docs/api.md#held-out-datasets): the parts upload commits with the visibility; runs still score and publish.
+    const build = await command("cli/family.ts", ["longcodeu", "build", "--id", "lcu-cli", "--url", instance!.url, "--out", file, "--visibility", "held-out", ...repos]);
     expect(build.code, build.stderr + build.stdout).toBe(0);
     expect(build.stdout).toMatch(/Loaded dataset "lcu-cli"/);
+    const dataset = await (await fetch(`${instance!.url}/v1/datasets/lcu-cli`)).json<any>();
+    expect(dataset.dataset.visibility).toBe("held-out");
     const release = releaseFromBuild(file);
     const tasks = new Set(release.repos.flatMap((p: any) => p.examples.map((e: any) => e.task)));
     expect([...tasks].sort()).toEqual([...LONGCODEU_TASKS].sort());
@@ -58,6 +61,10 @@ describe("npm run longcodeu -- build, then npm run eval", () => {
     expect(board.rows).toHaveLength(1);
     expect(board.rows[0]).toMatchObject({ model: "baseline:oracle", kind: "verified" });
     expect(board.rows[0].rate).toBeCloseTo(1, 9);
+    // The oracle's outputs (the expected answers) are withheld from its samples export.
+    const samples = readdirSync(out).filter((f) => f.endsWith("-samples.jsonl"));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const line of readFileSync(join(out, samples[0]), "utf8").trimEnd().split("\n")) expect(JSON.parse(line).output).toBeNull();
 
     const tables = await command("cli/eval.ts", ["--benchmark", "longcodeu", "--tasks", "CU_P,LDU", "--dataset", "lcu-cli", "--model", "baseline:empty", "--url", instance!.url, "--out", out]);
     expect(tables.code, tables.stderr + tables.stdout).toBe(0);
@@ -70,6 +77,9 @@ describe("npm run longcodeu -- build, then npm run eval", () => {
     const r = await command("cli/family.ts", ["longcodeu", "build", "--id", "x", "--tasks", "CU_P,nope", "--no-load", "--repo", ROOT]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown task/);
+    const v = await command("cli/family.ts", ["longcodeu", "build", "--id", "x", "--visibility", "secret", "--no-load", "--repo", ROOT]);
+    expect(v.code).toBe(2);
+    expect(v.stderr).toMatch(/--visibility must be public or held-out/);
     const e = await command("cli/eval.ts", ["--benchmark", "longcodeu", "--tasks", ",", "--dataset", "x", "--model", "baseline:oracle"]);
     expect(e.code).toBe(2);
     expect(e.stderr).toMatch(/--tasks needs at least one task/);

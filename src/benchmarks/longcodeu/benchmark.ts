@@ -48,7 +48,7 @@ async function chosenTasks(env: Env, datasetId: string, options: LongCodeUOption
 }
 
 /**
- * A held-out dataset's verdict detail (docs/longcodeu.md#held-out-datasets): the task, bucket,
+ * A held-out dataset's verdict detail (docs/api.md#held-out-datasets): the task, bucket,
  * metric, recall, precision and whether the answer was readable; never the expected items, which
  * of them were found, or the expected answer's size.
  */

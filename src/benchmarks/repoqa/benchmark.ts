@@ -45,7 +45,7 @@ export const RepoqaOptionsSchema = z.object({
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
 
 /**
- * A held-out dataset's verdict detail (docs/repoqa.md#held-out-datasets): how it was scored and
+ * A held-out dataset's verdict detail (docs/api.md#held-out-datasets): how it was scored and
  * whether the best match is the target; never the target, the best match's name or path, the
  * target's similarity or the pass at every threshold (a finer oracle of the target's similarity).
  */

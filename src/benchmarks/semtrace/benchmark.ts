@@ -67,7 +67,7 @@ const scoreOutput = (task: SuiteTask, target: SuiteTarget, output: string) =>
   scoreOutputPrediction(output, target.input, target.output, { partial: task === "semtrace" || task === "sensitivity-semtrace" });
 
 /**
- * A held-out suite's verdict detail (docs/semtrace.md#held-out-suites): whether the answer was exact,
+ * A held-out suite's verdict detail (docs/api.md#held-out-datasets): whether the answer was exact,
  * partly right, arithmetic or unreadable, and the line removal of a sensitivity unit; never the
  * expected value, the answer read from the output (a passing one is the expected value) or the
  * target's size.

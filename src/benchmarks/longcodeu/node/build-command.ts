@@ -30,7 +30,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
-import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
+import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
@@ -38,7 +38,7 @@ import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild
 import { LIMITS } from "../../../middleware/body";
 
 const USAGE =
-  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace]";
+  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " + VISIBILITY_USAGE;
 
 function listOption<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
   const items = value.split(",").map((v) => v.trim()).filter(Boolean);
@@ -73,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const id = datasetIdOption(values.id);
+  const visibility = visibilityOption(values.visibility);
   if (!values.repo?.length) throw new UsageError("--repo <dir> is required (repeat it for several repositories)");
   const tasks = listOption<LongCodeUTask>(values.tasks!, "tasks", LONGCODEU_TASKS);
   const buckets = listOption<LengthBucket>(values.buckets!, "buckets", BUCKET_KEYS);
@@ -107,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
   await withService(values.url!, async () => {
     const client = api(values.url!);
     if (values.replace) await deleteDatasetIfPresent(client, id);
-    const done = await uploadBuild(client, dir, id, { partBytes });
+    const done = await uploadBuild(client, dir, id, { partBytes, visibility });
     if (!done.manifest) console.log(`Dataset "${id}" is already imported into ${values.url} (--replace to import this build instead)`);
     else {
       console.log(`Loaded dataset "${id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);

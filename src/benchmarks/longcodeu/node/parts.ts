@@ -216,7 +216,12 @@ export interface UploadResult {
  * Uploads the build in `dir` as dataset `id` part by part, skipping the parts the instance already
  * has, then commits. A dataset already committed is left as it is (manifest null).
  */
-export async function uploadBuild(client: Api, dir: string, id: string, opts: { name?: string; partBytes?: number; stream?: NodeJS.WriteStream } = {}): Promise<UploadResult> {
+export async function uploadBuild(
+  client: Api,
+  dir: string,
+  id: string,
+  opts: { name?: string; partBytes?: number; stream?: NodeJS.WriteStream; visibility?: "public" | "held-out" } = {},
+): Promise<UploadResult> {
   const { header } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader;
   let stored = new Map<string, string>();
   try {
@@ -239,7 +244,8 @@ export async function uploadBuild(client: Api, dir: string, id: string, opts: { 
     progress.part(part.name, part.bytes, "sent");
   }
   const counts = progress.finish();
-  const query = opts.name ? `?name=${encodeURIComponent(opts.name)}` : "";
+  const params = new URLSearchParams({ ...(opts.name && { name: opts.name }), ...(opts.visibility && { visibility: opts.visibility }) });
+  const query = params.size ? `?${params}` : "";
   const { manifest } = await client.request<{ manifest: { content_sha256: string } }>("POST", `/v1/datasets/${id}/longcodeu/commit${query}`, header, { auth: true });
   return { manifest, ...counts };
 }

@@ -41,7 +41,7 @@ const heldOutTaskId = (language: string, repo: string) =>
 /**
  * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
  * The first repository fixes the dataset's context configuration (`null`: no contexts) and its
- * visibility (`held-out`: task ids that do not name their targets, docs/repoqa.md#held-out-datasets).
+ * visibility (`held-out`: task ids that do not name their targets, docs/api.md#held-out-datasets).
  */
 export async function importRepo(
   env: Env,

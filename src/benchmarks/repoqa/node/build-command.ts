@@ -29,7 +29,7 @@ import { parseArgs } from "node:util";
 import "../../../../cli/lib/tree-sitter-node";
 import { api, workDir } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
-import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
+import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
@@ -50,7 +50,7 @@ async function readGoModule(dir: string): Promise<string | undefined> {
   return /^module\s+(\S+)/m.exec(text)?.[1];
 }
 
-const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--curation needlework|reference] [--out file] [--url u | --no-load] [--replace] ${CONTEXT_USAGE}`;
+const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--curation needlework|reference] [--out file] [--url u | --no-load] [--replace] ${VISIBILITY_USAGE} ${CONTEXT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -80,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const id = datasetIdOption(values.id);
+  const visibility = visibilityOption(values.visibility);
   if (values.name && dirs.length > 1) throw new UsageError("--name names one repository; give one directory with it");
   if (values.lang && !isLanguage(values.lang)) throw new UsageError(`--lang must be one of ${LANGUAGES.join(", ")}`);
   const options = {
@@ -134,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
 
   const build = { tool: "needlework dataset build", ...options, curation, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
   await withService(values.url!, async () => {
-    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts });
+    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts, visibility });
     console.log(`Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
     console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
   }, console.log, "npm run dataset -- build");

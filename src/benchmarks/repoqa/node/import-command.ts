@@ -13,12 +13,12 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { api } from "../../../../cli/lib/api";
 import { defaultUrl } from "../../../../cli/lib/instance";
-import { UsageError } from "../../../../cli/lib/args";
+import { UsageError, VISIBILITY_OPTION, VISIBILITY_USAGE, visibilityOption } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
 import { importReleaseFile } from "./import-release";
 
-const USAGE = `npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace] ${CONTEXT_USAGE}`;
+const USAGE = `npm run import -- <release.json> [--id <dataset id>] [--url <instance>] [--name <title>] [--license <spdx>] [--replace] ${VISIBILITY_USAGE} ${CONTEXT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       name: { type: "string" },
       license: { type: "string" },
       replace: { type: "boolean", default: false },
+      ...VISIBILITY_OPTION,
       ...CONTEXT_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
@@ -38,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
+  const visibility = visibilityOption(values.visibility);
   let contexts: ReturnType<typeof contextConfigFromFlags>;
   try {
     contexts = contextConfigFromFlags(values);
@@ -47,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const file = positionals[0];
   const id = values.id ?? basename(file, ".json").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
   console.log(`Importing ${file} as dataset "${id}" into ${values.url}`);
-  const result = await importReleaseFile(api(values.url!), file, { id, name: values.name, license: values.license, replace: values.replace, contexts, log: console.log });
+  const result = await importReleaseFile(api(values.url!), file, { id, name: values.name, license: values.license, replace: values.replace, contexts, visibility, log: console.log });
   console.log(`Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`);
   return 0;
 }

@@ -15,6 +15,8 @@ export interface ImportOptions {
   build?: Record<string, unknown>;
   /** Code contexts to build (undefined: the instance's default; null: none). */
   contexts?: ContextConfig | null;
+  /** `held-out`: no response shows its answers, and its task ids do not name their needles (docs/api.md#held-out-datasets). */
+  visibility?: "public" | "held-out";
   log?: (line: string) => void;
 }
 
@@ -36,7 +38,7 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
         const done = await client.request<{ tasks: number; functions: number }>(
           "POST",
           `/v1/datasets/${opts.id}/repos`,
-          { language, repo, ...(opts.name && { name: opts.name }), ...(opts.contexts !== undefined && { contexts: opts.contexts }) },
+          { language, repo, ...(opts.name && { name: opts.name }), ...(opts.contexts !== undefined && { contexts: opts.contexts }), ...(opts.visibility && { visibility: opts.visibility }) },
           { auth: true },
         );
         repos++;

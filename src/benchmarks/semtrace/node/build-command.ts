@@ -32,14 +32,14 @@ import { PAPER_CONTEXT, equallySpaced } from "../build";
 import { SUITE_TASKS, type SuiteTask } from "../dataset";
 import { SEMTRACE_DIGITS } from "../generator";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
-import { UsageError, datasetIdOption, intOption, loadOptions } from "../../../../cli/lib/args";
+import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "./suite";
 
 const USAGE =
-  "npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace]";
+  "npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace] " + VISIBILITY_USAGE;
 
 const intList = (value: string, name: string) =>
   value.split(",").map((v) => {
@@ -76,6 +76,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const id = datasetIdOption(values.id);
+  const visibility = visibilityOption(values.visibility);
   const tasks = values.tasks!.split(",").map((t) => t.trim()) as SuiteTask[];
   const unknown = tasks.filter((t) => !SUITE_TASKS.includes(t));
   if (unknown.length) throw new UsageError(`unknown task ${unknown.join(", ")}: use ${SUITE_TASKS.join(", ")}`);
@@ -105,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   await withService(values.url!, async () => {
     const client = api(values.url!);
     if (values.replace) await deleteDatasetIfPresent(client, id);
-    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite`, suite, { auth: true });
+    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite?visibility=${visibility}`, suite, { auth: true });
     console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
     console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
   }, console.log, "npm run semtrace -- build");
