@@ -9,7 +9,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
-import { heldOutProblem, visibilityOf, type Visibility } from "../datasets/visibility";
+import { refuseAsHeldOut, visibilityOf, type Visibility } from "../datasets/visibility";
 import { findBenchmark } from "./registry";
 
 /** A held-out dataset's verdict: passed and the headline score; its detail is the benchmark's `heldOutDetail`, or nothing. */
@@ -68,7 +68,7 @@ export async function datasetView(env: Env, id: string): Promise<DatasetView> {
   const visibility = await visibilityOf(env, id);
   const base = visibility === "held-out" ? HELD_OUT : PUBLIC;
   const refuse = (what: string, instead?: string) => {
-    if (base.heldOut) throw heldOutProblem(id, what, instead);
+    if (base.heldOut) refuseAsHeldOut(id, what, instead);
   };
   return {
     ...base,

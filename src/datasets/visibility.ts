@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import { ProblemError } from "../errors";
+import { invalid, notFound } from "../errors";
 import { db, getDataset } from "./store";
 
 export const VISIBILITIES = ["public", "held-out"] as const;
@@ -38,14 +38,14 @@ export async function setVisibility(env: Env, id: string, visibility: Visibility
     .set({ visibility, updatedAt: new Date().toISOString() })
     .where(eq(schema.datasets.id, id))
     .returning({ id: schema.datasets.id });
-  if (!row) throw new ProblemError("not-found", `No dataset "${id}".`);
+  if (!row) notFound(`No dataset "${id}".`);
 }
 
-/** The 422 of a request a held-out dataset cannot answer without showing what it hides; `what` names the request, `instead` what to use. */
-export const heldOutProblem = (id: string, what: string, instead?: string) =>
-  new ProblemError("unprocessable-content", `Dataset "${id}" is held out: ${what} would show its answers${instead ? `; use ${instead}` : ""}.`);
+/** Throws the 422 of a request a held-out dataset cannot answer without showing what it hides; `what` names the request, `instead` what to use. */
+export const refuseAsHeldOut = (id: string, what: string, instead?: string): never =>
+  invalid(`Dataset "${id}" is held out: ${what} would show its answers${instead ? `; use ${instead}` : ""}.`);
 
-/** Refuses (`heldOutProblem`) a request about dataset `id` when it is held out (a family's original request shapes, which answer with the target). */
+/** Refuses (`refuseAsHeldOut`) a request about dataset `id` when it is held out (a family's original request shapes, which answer with the target). */
 export async function refuseHeldOut(env: Env, id: string, what: string, instead?: string): Promise<void> {
-  if ((await visibilityOf(env, id)) === "held-out") throw heldOutProblem(id, what, instead);
+  if ((await visibilityOf(env, id)) === "held-out") refuseAsHeldOut(id, what, instead);
 }

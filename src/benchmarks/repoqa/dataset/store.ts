@@ -59,7 +59,7 @@ export async function importRepo(
     conflict(`Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
   }
   if (existing && opts.visibility !== undefined && opts.visibility !== existing.visibility) {
-    throw new ProblemError("conflict", `Dataset "${datasetId}" is being imported as ${existing.visibility}, not ${opts.visibility}.`);
+    conflict(`Dataset "${datasetId}" is being imported as ${existing.visibility}, not ${opts.visibility}.`);
   }
   const visibility = existing?.visibility ?? opts.visibility ?? "public";
   const built = buildShard(language, await loadLanguage(language), repo);
