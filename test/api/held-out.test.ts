@@ -328,7 +328,7 @@ describe("held-out datasets", () => {
     for (const canary of CANARIES) expect(hits(heldOut, canary), canary).toEqual([]);
     // The sweep reached the held-out datasets' runs, samples and comparisons.
     const where = heldOut.map((s) => s.where);
-    for (const part of ["/runs/", "/samples/", "/compare/task", "/v1/runs/", "outputs.jsonl", "format=promptfoo", "format=inspect", "/models/"]) {
+    for (const part of ["/runs/", "/samples/", "/compare/task", "/v1/runs/", "outputs.jsonl", "/log?", "format=promptfoo", "format=inspect", "/models/"]) {
       expect(where.some((w) => w.includes(part)), part).toBe(true);
     }
   });
