@@ -37,12 +37,15 @@ export interface DatasetView {
   oneGuessPerUnit(units: readonly string[]): void;
 }
 
+/**
+ * A held-out verdict's detail: what the benchmark's `heldOutDetail` lets through (nothing without
+ * one, or when the detail does not parse), and a run sample's `attempts` (its failed model calls,
+ * the service's own record, no answer in them).
+ */
 const detailOf = (benchmark: string, detail: Record<string, unknown> | null): Record<string, unknown> | null => {
   if (detail === null) return null;
-  const schema = findBenchmark(benchmark)?.heldOutDetail;
-  if (!schema) return {};
-  const parsed = schema.safeParse(detail);
-  return parsed.success ? parsed.data : {};
+  const parsed = findBenchmark(benchmark)?.heldOutDetail?.safeParse(detail);
+  return { ...(parsed?.success ? parsed.data : {}), ...(detail.attempts !== undefined && { attempts: detail.attempts }) };
 };
 
 const PUBLIC: Omit<DatasetView, "refuse" | "oneGuessPerUnit"> = {
