@@ -315,6 +315,9 @@ describe("held-out datasets", () => {
     expect(right).toMatchObject({ passed: true, score: 1, detail: { exact: true, unparseable: false } });
     expect(right.detail.expected).toBeUndefined();
     expect(right.detail.answer).toBeUndefined();
+    // The docs' example (docs/api.md, "Held-out datasets"): a wrong literal's whole verdict.
+    const wrong = await (await post("/v1/score", { benchmark: "semtrace", dataset: "ho-suite", unit: "t0@1@0", answer: "None" })).json<Record<string, any>>();
+    expect({ passed: wrong.passed, score: wrong.score, detail: wrong.detail }).toEqual({ passed: false, score: 0, detail: { exact: false, partial: 0, unresolved: false, unparseable: false } });
     // A batch guesses at each unit of a held-out dataset once (docs/limits.md#probing-held-out-datasets).
     const guesses = ["'a'", "'b'"].map((answer) => ({ unit: "t0@1@0", answer }));
     const twice = await post("/v1/score/batch", { benchmark: "semtrace", dataset: "ho-suite", answers: guesses });
@@ -341,6 +344,18 @@ describe("held-out datasets", () => {
     }
     const open = await sweep(world);
     for (const canary of CANARIES) expect(hits(open, canary).length, canary).toBeGreaterThan(0);
+  });
+});
+
+describe("visibility at import", () => {
+  it("is fixed by a RepoQA dataset's first repository (POST /v1/datasets/{id}/repos): another one later is a 409", async () => {
+    const [first, second] = fixture.python;
+    expect((await post("/v1/datasets/ho-repos/repos", { language: "python", repo: first, visibility: "held-out" }, ADMIN)).status).toBe(201);
+    const other = await post("/v1/datasets/ho-repos/repos", { language: "python", repo: second, visibility: "public" }, ADMIN);
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ detail: expect.stringContaining("held-out, not public") });
+    expect((await post("/v1/datasets/ho-repos/repos", { language: "python", repo: second }, ADMIN)).status).toBe(201);
+    expect((await (await get("/v1/datasets/ho-repos")).json<{ dataset: { visibility: string } }>()).dataset.visibility).toBe("held-out");
   });
 });
 
