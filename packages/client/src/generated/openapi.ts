@@ -977,7 +977,113 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a dataset's visibility: `held-out` hides its answers, targets and run outputs from every response, page and export (docs/api.md#held-out-datasets) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets)
+                         * @enum {string}
+                         */
+                        visibility: "public" | "held-out";
+                    };
+                };
+            };
+            responses: {
+                /** @description The dataset as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dataset: components["schemas"]["DatasetSummary"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/datasets/{id}/tasks": {
@@ -1226,6 +1332,11 @@ export interface paths {
                              */
                             needle_offsets?: "reference" | "characters";
                         } | null;
+                        /**
+                         * @description `public` (default) or `held-out` (task ids that do not name their targets; docs/api.md#held-out-datasets). Fixed by the first repository.
+                         * @enum {string}
+                         */
+                        visibility?: "public" | "held-out";
                     };
                 };
             };
@@ -1458,6 +1569,8 @@ export interface paths {
                     license?: string;
                     /** @description `default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them */
                     contexts?: "default" | "none";
+                    /** @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets) */
+                    visibility?: "public" | "held-out";
                 };
                 header?: never;
                 path: {
@@ -1657,6 +1770,8 @@ export interface paths {
             parameters: {
                 query?: {
                     name?: string;
+                    /** @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets) */
+                    visibility?: "public" | "held-out";
                 };
                 header?: never;
                 path: {
@@ -1773,6 +1888,8 @@ export interface paths {
             parameters: {
                 query?: {
                     name?: string;
+                    /** @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets) */
+                    visibility?: "public" | "held-out";
                 };
                 header?: never;
                 path: {
@@ -2096,6 +2213,8 @@ export interface paths {
             parameters: {
                 query?: {
                     name?: string;
+                    /** @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets) */
+                    visibility?: "public" | "held-out";
                 };
                 header?: never;
                 path: {
@@ -4477,6 +4596,11 @@ export interface components {
             repos: number;
             tasks: number;
             content_sha256: string | null;
+            /**
+             * @description `public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets)
+             * @enum {string}
+             */
+            visibility: "public" | "held-out";
             created_at: string;
         };
         /** @description What the dataset's import recorded (counts, versions, content sha256), in its family's format */
