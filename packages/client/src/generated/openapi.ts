@@ -2337,7 +2337,7 @@ export interface paths {
         };
         /**
          * The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals
-         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
+         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). One page of at most `limit` rows (default and most 100); `next` and `prev` (and the `Link` header, rel next and prev) are the `cursor` of the pages on either side, `total` (and `X-Total-Count`) the rows of the whole board. `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
          */
         get: {
             parameters: {
@@ -2362,6 +2362,10 @@ export interface paths {
                     /** @description LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average */
                     metric?: "recall" | "precision";
                     format?: "json" | "csv";
+                    /** @description Rows per page, 1 to 100 (default 100) */
+                    limit?: number;
+                    /** @description Which page: the `next` or `prev` of a response of the same sort (opaque); absent: the first page. A cursor that is not one is a 400. */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5238,8 +5242,18 @@ export interface components {
             /** @enum {string} */
             interval: "wilson-95";
             languages: string[];
+            /** @description One page of the board, in the query's sort */
             rows: components["schemas"]["LeaderboardRow"][];
+            /** @description The latest update of this page's rows */
             updated_at: string | null;
+            /** @description Rows of the whole board (every page) */
+            total: number;
+            /** @description The most rows a page holds */
+            limit: number;
+            /** @description The `cursor` of the next page; null on the last */
+            next: string | null;
+            /** @description The `cursor` of the previous page; null on the first */
+            prev: string | null;
             /** @description Positional benchmarks only: the paper's median relative drop for this task (reference figure) */
             paper_median_drop?: number;
             /** @description LongCodeU only: the task columns, in the paper's order */
