@@ -9,6 +9,7 @@
  */
 import { jsonLinesOf } from "./lines.js";
 import { NeedleworkError, errorOf } from "./problem.js";
+import { resumeSubmission, submitOutputs, type SubmitOptions } from "./parts.js";
 import { sseEvents, type SseEvent } from "./sse.js";
 import type {
   BenchmarkInfo,
@@ -21,11 +22,15 @@ import type {
   Health,
   LeaderboardImport,
   LeaderboardImportResult,
+  PartsRunRequest,
   Run,
+  RunOutputsParts,
+  RunOutputsPartStored,
   RunProgress,
   RunRequest,
   RunResults,
   SubmitOutputsRequest,
+  SubmittedOutput,
   Token,
   TokenRequest,
   UnitBatchScoreRequest,
@@ -216,9 +221,43 @@ export class Needlework {
     return this.request("POST", "/v1/runs", request, { ...opts, auth: true });
   }
 
-  /** Scores outputs a harness already produced into a run: no model is called (a submitter or admin token). */
-  submitOutputs(request: SubmitOutputsRequest, opts: CallOptions = {}): Promise<Run> {
-    return this.createRun(request as RunRequest, opts);
+  /**
+   * Scores outputs a harness already produced into a run: no model is called (a submitter or admin
+   * token). Outputs within one part's JSON (`partBytes`, 4 MiB by default) and 5,000 go in one body;
+   * more go in parts (a `receiving` run, then every part), and the run is answered once the last
+   * part started it. A 429 is waited out (its Retry-After); `onRun` hears a run in parts' id as
+   * soon as there is one, which `resumeSubmission` takes up after an interruption.
+   */
+  submitOutputs(request: SubmitOutputsRequest, opts: SubmitOptions = {}): Promise<Run> {
+    return submitOutputs(this, request, opts);
+  }
+
+  /** Creates a run whose outputs come in `parts`: status `receiving` until the last part is in. */
+  createPartsRun(request: PartsRunRequest, opts: CallOptions = {}): Promise<Run> {
+    return this.request("POST", "/v1/runs", request, { ...opts, auth: true });
+  }
+
+  /**
+   * Sends part `part` (1 … parts) of a run in parts: 201 stored, 200 already stored with the same
+   * outputs (`stored: false`); a NeedleworkError 409 (stored with other outputs), 422 (a unit the
+   * dataset lacks or one already in another part, or no such part), 413 (beyond the bounds).
+   */
+  putPart(runId: string, part: number, outputs: SubmittedOutput[], opts: CallOptions = {}): Promise<RunOutputsPartStored> {
+    return this.request("PUT", `/v1/runs/${segment(runId)}/outputs/${part}`, { outputs }, { ...opts, auth: true });
+  }
+
+  /** Which parts of a run in parts are in and which are `missing`. */
+  parts(runId: string, opts: CallOptions = {}): Promise<RunOutputsParts> {
+    return this.request("GET", `/v1/runs/${segment(runId)}/outputs`, undefined, opts);
+  }
+
+  /**
+   * Takes up a submission in parts that stopped half-way: asks which parts of `runId` are in and
+   * sends only the missing ones, split from the same `outputs` with the same `partBytes` as when it
+   * was created (else a RangeError before anything is sent). 429s are waited out. The run.
+   */
+  resumeSubmission(runId: string, outputs: readonly SubmittedOutput[], opts: SubmitOptions = {}): Promise<Run> {
+    return resumeSubmission(this, runId, outputs, opts);
   }
 
   run(id: string, opts: CallOptions = {}): Promise<Run> {

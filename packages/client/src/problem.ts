@@ -29,6 +29,8 @@ export class NeedleworkError extends Error {
     problem: Partial<Problem> | undefined,
     /** The answer's body as text (its first 2,000 characters). */
     readonly body: string,
+    /** Seconds to wait before sending again, from the answer's `Retry-After` (a 429's, a 503's) or the problem's `retry_after`. */
+    readonly retryAfter?: number,
   ) {
     super(problem?.detail ? `${status}${problem.title ? ` ${problem.title}` : ""}: ${problem.detail}` : `${status}: ${body.slice(0, 300)}`);
     this.problem = problem && typeof problem === "object" && typeof problem.detail === "string" ? (problem as Problem) : undefined;
@@ -61,5 +63,16 @@ export async function errorOf(res: Response): Promise<NeedleworkError> {
   } catch {
     problem = undefined;
   }
-  return new NeedleworkError(res.status, problem, text.slice(0, 2000));
+  return new NeedleworkError(res.status, problem, text.slice(0, 2000), retryAfterOf(res.headers.get("retry-after"), problem?.retry_after));
+}
+
+/** `Retry-After` as seconds (it is a number of seconds or an HTTP date), else the problem's `retry_after`; undefined when neither says. */
+function retryAfterOf(header: string | null, field: unknown): number | undefined {
+  if (header !== null) {
+    const trimmed = header.trim();
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const date = Date.parse(trimmed);
+    if (Number.isFinite(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  return typeof field === "number" && Number.isFinite(field) && field >= 0 ? field : undefined;
 }

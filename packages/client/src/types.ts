@@ -30,6 +30,10 @@ export type Token = Schemas["Token"];
 export type CreatedToken = Schemas["CreatedToken"];
 export type LeaderboardImport = Schemas["LeaderboardImport"];
 export type LeaderboardImportResult = Schemas["LeaderboardImportResult"];
+/** Which parts of a run in parts are in (`GET /v1/runs/{id}/outputs`). */
+export type RunOutputsParts = Schemas["RunOutputsParts"];
+/** A part's answer (`PUT /v1/runs/{id}/outputs/{part}`): the parts status and this part's sha256, `stored: false` when it already was. */
+export type RunOutputsPartStored = Schemas["RunOutputsPartStored"];
 
 /** Options are sent as JSON: an object here, encoded by the client. */
 type WithOptions<Q> = Omit<Q, "options" | "after" | "limit"> & { options?: Record<string, unknown> };
@@ -146,8 +150,17 @@ export interface RunResults {
 }
 
 /** Outputs a harness already produced, scored into a run (`POST /v1/runs` with `outputs`; docs/runs.md#scoring-outputs-you-already-have). */
-export type SubmitOutputsRequest = Omit<RunRequest, "outputs" | "model"> & {
+export type SubmitOutputsRequest = Omit<RunRequest, "outputs" | "model" | "parts"> & {
   /** The model's name (nothing is called). */
   model: string;
-  outputs: { unit: string; output: string }[];
+  outputs: SubmittedOutput[];
 };
+
+/** One output a harness produced for one unit. */
+export interface SubmittedOutput {
+  unit: string;
+  output: string;
+}
+
+/** A run whose submitted outputs come in `parts` (1 – 64), each sent with `putPart` (docs/runs.md#big-submissions-in-parts). */
+export type PartsRunRequest = Omit<SubmitOutputsRequest, "outputs"> & { parts: number };
