@@ -22,7 +22,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { errorOf, type Run, type RunProgress, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
+import { DEFAULT_PART_BYTES, MAX_PART_BYTES, errorOf, needsParts, type SubmittedOutput, type Run, type RunProgress, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
 import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
@@ -31,7 +31,7 @@ import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance"
 import { withService } from "./lib/local-service";
 import { exportNames, progressLine, resultTables, spendLine } from "./lib/run-report";
 import { readSubmittedOutputs } from "./lib/submitted-outputs";
-import { DEFAULT_PART_BYTES, needsParts, submitInParts, type SubmittedOutput } from "./lib/submit-parts";
+import { submitInParts } from "./lib/submit-parts";
 
 const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
        npm run eval -- --outputs <file> --model <name> [--dataset <id>] [--benchmark <id>] [options]
@@ -49,7 +49,7 @@ implementation's own files for the benchmarks that have them).
                             lines or promptfoo's results JSON (promptfoo eval -o results.json over the promptfoo export,
                             whose benchmark and dataset it takes); docs/runs.md#scoring-outputs-you-already-have.
                             A file larger than one part goes in parts; interrupted, the same command continues
-  --part-bytes <n>          with --outputs: the JSON size of one part (default ${DEFAULT_PART_BYTES}, at least 1024)
+  --part-bytes <n>          with --outputs: the JSON size of one part (default ${DEFAULT_PART_BYTES}, 1024 – ${MAX_PART_BYTES})
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
   --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
                             the dataset (when several do, the command lists them)
@@ -148,7 +148,7 @@ function runRequest(values: Values): Record<string, unknown> {
   const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), { benchmark: values.benchmark, dataset: values.dataset }) : undefined;
   if (submitted && (values.languages !== undefined || values.limit !== undefined)) throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
   if (!submitted && values["part-bytes"] !== undefined) throw new UsageError("--part-bytes sizes the parts of --outputs");
-  intOption(values["part-bytes"], "part-bytes", 1024);
+  if ((intOption(values["part-bytes"], "part-bytes", 1024) ?? 0) > MAX_PART_BYTES) throw new UsageError(`--part-bytes is at most ${MAX_PART_BYTES} (a part's body is at most 8 MiB)`);
   const dataset = values.dataset ?? submitted?.dataset;
   if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
   if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
@@ -332,13 +332,10 @@ async function evaluate(s: Session): Promise<number> {
       const benchmark = await chooseBenchmark(await instanceListings(client), request.dataset, request.benchmark, await datasetBuilders());
       const partBytes = intOption(values["part-bytes"], "part-bytes", 1024) ?? DEFAULT_PART_BYTES;
       if (request.outputs && needsParts(request.outputs, partBytes)) {
-        // A big file goes in parts, resumably (cli/lib/submit-parts.ts).
-        const { outputs, ...rest } = request;
+        // A big file goes in parts, resumably (the client's flow; the record: cli/lib/submit-parts.ts).
         s.sendingParts = true;
-        const id = await submitInParts(client, { ...rest, benchmark }, outputs, { partBytes, log, signal: s.signal, onRun: (id) => (s.runId = id) });
-        if (s.signal.aborted) throw new Interrupted();
+        run = await submitInParts(client, { ...request, benchmark } as SubmitOutputsRequest, { partBytes, log, signal: s.signal, onRun: (id) => (s.runId = id) });
         s.sendingParts = false;
-        run = await client.run(id);
       } else {
         run = "outputs" in request ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest) : await client.createRun({ ...request, benchmark } as RunRequest);
       }

@@ -17,11 +17,10 @@ import { ROOT, api } from "../../cli/lib/api";
 import { importReleaseFile } from "../../src/benchmarks/repoqa/node/import-release";
 import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import { killTree } from "../../cli/lib/process-tree";
-import { splitParts } from "../../cli/lib/submit-parts";
 import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults } from "../../cli/lib/run-report";
-import { SseParser, sseEvents } from "../../packages/client/src/index";
+import { SseParser, sseEvents, splitParts } from "../../packages/client/src/index";
 import { clientTests } from "./client";
 
 const DATASET = "eval-cli";
