@@ -3,9 +3,12 @@
  * starts, with its RepoQA fixture and SemTrace-family suite (no instance of its own: CI's budget).
  * Every call, an error path of each kind, the promptfoo helpers against the export's own prefill
  * placement, the committed API types against the running service's OpenAPI document, and the
- * package as published (built with its own tsconfig, imported from dist/, packed).
+ * package as published (built with its own tsconfig, imported from dist/, packed); submissions in
+ * parts (the split against Node's own UTF-8 byte counts, a submission stopped and resumed, 429s
+ * waited out, each refusal of a part as a NeedleworkError).
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +16,26 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLIENT_TYPES_FILE, clientTypes } from "../../cli/lib/client-types";
 import { ROOT } from "../../cli/lib/api";
-import { Needlework, NeedleworkError, chatRequest, foldPrefill, promptfooTest, type InspectSample, type PromptfooTestCase, type Run, type RunProgress, type UnitPrompt } from "../../packages/client/src/index";
+import {
+  MAX_PART_BYTES,
+  Needlework,
+  NeedleworkError,
+  PART_LIMITS,
+  errorOf,
+  chatRequest,
+  foldPrefill,
+  needsParts,
+  promptfooTest,
+  splitParts,
+  type InspectSample,
+  type PromptfooTestCase,
+  type Run,
+  type RunOutputsParts,
+  type RunProgress,
+  type SubmittedOutput,
+  type UnitPrompt,
+} from "../../packages/client/src/index";
+import { PART_LIMITS as SERVICE_PART_LIMITS } from "../../src/runs/submitted";
 // Type-only: the service's own types, which the client's hand-declared ones must accept (checked by tsc).
 import type { RunProgress as ServiceProgress } from "../../src/runs/config";
 import type { runView } from "../../src/runs/service";
@@ -34,6 +56,33 @@ export interface ClientContext {
   suite: string;
 }
 
+/**
+ * An output per unit of about `size` characters: a function, then comment lines of 1- to 4-byte
+ * UTF-8 characters and JSON escapes (comments: cheap to score, where a scorer's parser would
+ * labour over the same characters as code).
+ */
+function paddedOutputs(units: string[], size: number): SubmittedOutput[] {
+  const alphabet = ["a", '"', "\\", "é", "→", "語", "😀", "\u0001", "\t"];
+  return units.map((unit, i) => {
+    let output = `def f${i}():\n    return ${i}\n`;
+    for (let k = 0; output.length < size; k++) output += k % 40 ? alphabet[(i * 7 + k * 3) % alphabet.length] : "\n# ";
+    return { unit, output: `${output}\n` };
+  });
+}
+
+/** The sha256 a submission of `outputs` in one body gets (its receipt's outputs_sha256). */
+const submissionSha = (outputs: SubmittedOutput[]) => createHash("sha256").update(JSON.stringify(outputs)).digest("hex");
+
+/** A fetch that records `METHOD /path` of each request; `answer` may answer one itself (else it goes to the service). */
+function watchedFetch(seen: string[], answer?: (method: string, path: string) => Response | undefined): typeof fetch {
+  return (input, init) => {
+    const method = init?.method ?? "GET";
+    const path = new URL(String(input)).pathname;
+    seen.push(`${method} ${path.split("/").slice(3).join("/") || path}`);
+    return Promise.resolve(answer?.(method, path) ?? fetch(input, init));
+  };
+}
+
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
@@ -51,6 +100,10 @@ async function problemOf(promise: Promise<unknown>): Promise<NeedleworkError> {
 }
 
 export function clientTests(ctx: () => ClientContext) {
+  let submitter: Promise<string> | undefined;
+  /** A submitter token of the parts tests' own: the `runs` rate limit (30 a minute) counts per token, and the admin token's is the other tests'. */
+  const partsToken = () => (submitter ??= new Needlework({ baseUrl: ctx().url, token: ctx().token }).createToken({ role: "submitter", name: "client-parts" }).then((t) => t.token));
+
   describe("the client package", () => {
     it("has API types that the running service's OpenAPI document makes (else: npm run client:types)", async () => {
       const document = (await (await fetch(`${ctx().url}/openapi.json`)).json()) as Record<string, unknown>;
@@ -121,6 +174,142 @@ export function clientTests(ctx: () => ClientContext) {
       expect(results).toMatchObject({ run: run.id, status: "completed", samples: 2, scored: 2, errors: 0 });
       // Each sample got the verdict POST /v1/score gives the same output.
       for (const o of outputs) expect((await client.score({ benchmark: "repoqa-snf", dataset: repoqa, unit: o.unit, answer: o.output })).passed).toBe(false);
+    });
+
+    it("splits outputs into parts within the bounds, counting bytes as Node's UTF-8 does, and knows the service's bounds", async () => {
+      const document = JSON.stringify(await (await fetch(`${ctx().url}/openapi.json`)).json());
+      expect({ parts: PART_LIMITS.parts, outputs: PART_LIMITS.outputs }).toEqual(SERVICE_PART_LIMITS);
+      expect(document).toContain(`the body at most ${PART_LIMITS.bodyBytes} bytes`);
+      expect(MAX_PART_BYTES + Buffer.byteLength('{"outputs":}')).toBe(PART_LIMITS.bodyBytes);
+      const units = Array.from({ length: 300 }, (_, i) => `u${i}`);
+      for (const [size, partBytes] of [[10, 64], [100, 1000], [700, 4096], [3000, 2048]] as const) {
+        const outputs = paddedOutputs(units, size);
+        const parts = splitParts(outputs, partBytes);
+        expect(parts.flat()).toEqual(outputs);
+        for (const [i, part] of parts.entries()) {
+          const bytes = Buffer.byteLength(JSON.stringify(part));
+          // Within partBytes (or one output alone), and full: the next output would not have fit.
+          if (part.length > 1) expect(bytes).toBeLessThanOrEqual(partBytes);
+          if (i + 1 < parts.length) expect(Buffer.byteLength(JSON.stringify([...part, parts[i + 1][0]]))).toBeGreaterThan(partBytes);
+        }
+        expect(needsParts(outputs, partBytes)).toBe(Buffer.byteLength(JSON.stringify(outputs)) > partBytes);
+      }
+      const many = units.flatMap((u) => Array.from({ length: 20 }, (_, k) => ({ unit: `${u}-${k}`, output: "" })));
+      expect(splitParts(many, MAX_PART_BYTES).map((p) => p.length)).toEqual([5000, 1000]);
+      expect(needsParts(many.slice(0, 5000))).toBe(false);
+      expect(needsParts(many.slice(0, 5001))).toBe(true);
+      expect(() => splitParts(many, MAX_PART_BYTES + 1)).toThrow(RangeError);
+      // More parts than a run takes: refused before any request (nothing listens on port 9).
+      const nowhere = new Needlework({ baseUrl: "http://127.0.0.1:9", token: "t" });
+      const tooMany = many.slice(0, PART_LIMITS.parts + 1);
+      await expect(nowhere.submitOutputs({ benchmark: "repoqa-snf", dataset: "d", model: "m", outputs: tooMany }, { partBytes: 1 })).rejects.toThrow(/a run takes at most 64 parts/);
+    });
+
+    it("submits outputs in parts, stops when told, and resumes sending only the missing parts through a 429", async () => {
+      const { url, repoqa } = ctx();
+      const token = await partsToken();
+      const seen: string[] = [];
+      let limited = false;
+      // One 429 in the service's shape on the first part the resume sends (the runs limit's).
+      const client = new Needlework({
+        baseUrl: url,
+        token,
+        fetch: watchedFetch(seen, (method) => {
+          if (method !== "PUT" || limited || !seen.some((s) => s.endsWith("/outputs"))) return undefined;
+          limited = true;
+          const problem = { type: "urn:needlework:problem:too-many-requests", title: "Too many requests", status: 429, detail: "retry after 1 s", request_id: null, retry_after: 1 };
+          return new Response(JSON.stringify(problem), { status: 429, headers: { "content-type": "application/problem+json", "retry-after": "1" } });
+        }),
+      });
+      const units = (await client.units("repoqa-snf", repoqa, { limit: 100 })).units.map((u) => u.unit);
+      const outputs = paddedOutputs(units, 600);
+      const parts = splitParts(outputs, 4096);
+      expect(parts.length).toBeGreaterThanOrEqual(4);
+      const request = { benchmark: "repoqa-snf" as const, dataset: repoqa, model: "client-parts", publish: false, outputs };
+
+      // Stopped after the second part: the flow throws the signal's AbortError, two parts are in.
+      const stop = new AbortController();
+      let created: Run | undefined;
+      const sent: number[] = [];
+      const stopped = await client
+        .submitOutputs(request, { partBytes: 4096, signal: stop.signal, onRun: (r) => (created = r), onPart: (p) => sent.push(p.part) === 2 && stop.abort() })
+        .then(() => undefined, (err: unknown) => err);
+      expect((stopped as Error).name).toBe("AbortError");
+      expect(created).toMatchObject({ status: "receiving", parts: { expected: parts.length, received: [] } });
+      expect(sent).toEqual([1, 2]);
+      const id = created!.id;
+      expect(await client.parts(id)).toMatchObject({ run: id, status: "receiving", parts: parts.length, missing: parts.slice(2).map((_, i) => i + 3), outputs: parts[0].length + parts[1].length, started: false });
+
+      // A different split is refused before anything is sent.
+      seen.length = 0;
+      await expect(client.resumeSubmission(id, outputs, { partBytes: 8192 })).rejects.toThrow(RangeError);
+      expect(seen).toEqual([`GET ${id}/outputs`]);
+
+      // The resume asks what is in and sends only the rest, waiting out the 429 (its Retry-After).
+      seen.length = 0;
+      let status: RunOutputsParts | undefined;
+      const waits: number[] = [];
+      const resumed = await client.resumeSubmission(id, outputs, { partBytes: 4096, onStatus: (s) => (status = s), onRateLimit: (s) => waits.push(s) });
+      expect(status?.missing).toEqual(parts.slice(2).map((_, i) => i + 3));
+      expect(waits).toEqual([1]);
+      const third = `PUT ${id}/outputs/3`;
+      expect(seen).toEqual([`GET ${id}/outputs`, third, third, ...parts.slice(3).map((_, i) => `PUT ${id}/outputs/${i + 4}`), `GET ${id}`]);
+      expect(resumed.id).toBe(id);
+      expect((await client.waitForRun(id)).status).toBe("completed");
+      const run = await client.run(id);
+      // Scored as the same outputs in one body would be.
+      expect(run.receipt).toMatchObject({ parts: parts.length, outputs: 16, outputs_sha256: submissionSha(outputs) });
+      expect(run.counts).toMatchObject({ done: 16, scored: 16, error: 0 });
+      // Resumed again once complete: nothing to send.
+      seen.length = 0;
+      await client.resumeSubmission(id, outputs, { partBytes: 4096 });
+      expect(seen).toEqual([`GET ${id}/outputs`, `GET ${id}`]);
+
+      // A small submission stays one body.
+      const small = outputs.slice(0, 1);
+      expect(needsParts(small, 4096)).toBe(false);
+      const one = await client.submitOutputs({ ...request, outputs: small }, { partBytes: 4096 });
+      expect(one.receipt.parts).toBeUndefined();
+      expect(one.receipt.outputs_sha256).toBe(submissionSha(small));
+    });
+
+    it("reads a 429's Retry-After as seconds or as a date, else the problem's retry_after", async () => {
+      const problem = JSON.stringify({ type: "urn:needlework:problem:too-many-requests", title: "Too many requests", status: 429, detail: "later", request_id: null, retry_after: 7 });
+      const answer = (headers: Record<string, string>) => errorOf(new Response(problem, { status: 429, headers }));
+      expect((await answer({ "retry-after": "3" })).retryAfter).toBe(3);
+      const inFive = (await answer({ "retry-after": new Date(Date.now() + 5000).toUTCString() })).retryAfter!;
+      expect(inFive).toBeGreaterThanOrEqual(4);
+      expect(inFive).toBeLessThanOrEqual(6);
+      expect((await answer({})).retryAfter).toBe(7);
+      expect((await errorOf(new Response("busy", { status: 503 }))).retryAfter).toBeUndefined();
+    });
+
+    it("sends parts one by one: a re-send changes nothing, other content is a 409 and a unit sent twice a 422", async () => {
+      const { url, repoqa } = ctx();
+      const token = await partsToken();
+      const client = new Needlework({ baseUrl: url, token });
+      const units = (await client.units("repoqa-snf", repoqa, { limit: 4 })).units.map((u) => u.unit);
+      const outputs = units.map((unit) => ({ unit, output: "" }));
+      const run = await client.createPartsRun({ benchmark: "repoqa-snf", dataset: repoqa, model: "client-parts", publish: false, parts: 2 });
+      expect(run).toMatchObject({ status: "receiving", parts: { expected: 2, received: [] } });
+      const first = await client.putPart(run.id, 1, outputs.slice(0, 2));
+      expect(first).toMatchObject({ part: 1, stored: true, missing: [2], started: false, sha256: submissionSha(outputs.slice(0, 2)) });
+      expect(await client.putPart(run.id, 1, outputs.slice(0, 2))).toMatchObject({ part: 1, stored: false, missing: [2] });
+
+      const other = await problemOf(client.putPart(run.id, 1, [{ unit: units[0], output: "other" }, outputs[1]]));
+      expect(other).toMatchObject({ status: 409, kind: "conflict" });
+      expect(other.problem?.stored_sha256).toBe(first.sha256);
+      const twice = await problemOf(client.putPart(run.id, 2, [outputs[1], outputs[2]]));
+      expect(twice).toMatchObject({ status: 422, kind: "unprocessable-content" });
+      expect(twice.problem?.duplicate_units).toEqual([units[1]]);
+      const unknown = await problemOf(client.putPart(run.id, 2, [{ unit: "no::such::unit", output: "" }]));
+      expect(unknown.problem?.unknown_units).toEqual(["no::such::unit"]);
+      expect((await problemOf(client.putPart(run.id, 3, outputs.slice(2)))).status).toBe(422);
+      // Nothing of a refused part was stored; the right one starts the run.
+      expect(await client.parts(run.id)).toMatchObject({ missing: [2], outputs: 2 });
+      expect(await client.putPart(run.id, 2, outputs.slice(2))).toMatchObject({ part: 2, stored: true, missing: [], started: true });
+      expect((await client.waitForRun(run.id)).status).toBe("completed");
+      expect((await problemOf(client.parts("run-20000101000000-0000000000"))).status).toBe(404);
     });
 
     it("throws the problem document (status, title, detail) on every kind of failure", async () => {
