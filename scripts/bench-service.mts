@@ -36,9 +36,9 @@ import { TAPE_PATH, writeRecorder, writeReplayer, type Tape } from "./lib/storag
 import { processNs, threadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
 const ROOT = join(import.meta.dirname, "..");
-const FREE_PLAN_CPU_MS = 10;
+export const FREE_PLAN_CPU_MS = 10;
 /** The synthetic boards the leaderboard reads are measured on (`--boards=1000,10000`; `--boards=` for none). */
-const BOARD_SIZES = [1_000, 10_000];
+export const BOARD_SIZES = [1_000, 10_000];
 const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const LANGS: Language[] = ["python", "cpp", "java", "typescript", "rust", "go"];
 const DATASET = "bench-service";
@@ -82,7 +82,7 @@ function answerFor(language: Language, code: string): string {
 // ---------------------------------------------------------------------------------------------
 // Miniflare
 
-function bundle(): string {
+export function bundle(): string {
   const out = mkdtempSync(join(tmpdir(), "nw-bench-bundle-"));
   const r = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", out], {
     cwd: ROOT,
@@ -132,7 +132,7 @@ function serviceWorker(name: string, bundleDir: string, entry = "index.js") {
   };
 }
 
-async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string }[] = []) {
+export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string }[] = []) {
   const before = new Set(workerdDescendants());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -147,13 +147,13 @@ async function startMiniflare(bundleDir: string, persist: string, copies: string
   return { mf, url, pid: pids[0], startupCpuMs: threadNs(pids[0], pids[0]) / 1e6, startupAllMs: processNs(pids[0]) / 1e6 };
 }
 
-type Started = Awaited<ReturnType<typeof startMiniflare>>;
+export type Started = Awaited<ReturnType<typeof startMiniflare>>;
 
 /**
  * Records, for each case that reads storage, what its request reads in a fresh isolate (one
  * recorder copy per case, so nothing is answered from an isolate's own caches): `Case.tape`.
  */
-async function recordTapes(bundleDir: string, persist: string, cases: Case[]) {
+export async function recordTapes(bundleDir: string, persist: string, cases: Case[]) {
   const entry = writeRecorder(bundleDir);
   const recorded = cases.map((c, i) => ({ c, name: `rec${i}` })).filter(({ c }) => c.group !== "context");
   const s = await startMiniflare(bundleDir, persist, [], [], recorded.map(({ name }) => ({ name, entry })));
@@ -169,7 +169,7 @@ async function recordTapes(bundleDir: string, persist: string, cases: Case[]) {
   }
 }
 
-interface Timed {
+export interface Timed {
   cpu: number;
   all: number;
   wall: number;
@@ -177,7 +177,7 @@ interface Timed {
   body: string;
 }
 
-async function timed(s: Started, worker: string, path: string, init?: RequestInit): Promise<Timed> {
+export async function timed(s: Started, worker: string, path: string, init?: RequestInit): Promise<Timed> {
   const fetcher = await s.mf.getWorker(worker);
   const c0 = threadNs(s.pid, s.pid);
   const a0 = processNs(s.pid);
@@ -191,7 +191,7 @@ async function timed(s: Started, worker: string, path: string, init?: RequestIni
 // ---------------------------------------------------------------------------------------------
 // Setup: migrations, dataset, leaderboard
 
-async function applyMigrations(s: Started) {
+export async function applyMigrations(s: Started) {
   const db = await s.mf.getD1Database("DB", "setup");
   for (const file of readdirSync(join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort()) {
     const statements = readFileSync(join(ROOT, "migrations", file), "utf8")
@@ -227,7 +227,7 @@ function importLeaderboard(url: URL): string | null {
 // ---------------------------------------------------------------------------------------------
 // Cases
 
-interface Case {
+export interface Case {
   name: string;
   group: "score" | "leaderboard" | "context";
   path: string;
@@ -318,7 +318,7 @@ const LEADERBOARD_CASES: Case[] = [
  * two SQL statements, every tenth model verified), then the rank values of every entry from the
  * migration's backfill: a board of 10,000 models in seconds, where imports would take minutes.
  */
-async function seedBoards(s: Started, sizes: readonly number[]) {
+export async function seedBoards(s: Started, sizes: readonly number[]) {
   const db = await s.mf.getD1Database("DB", "setup");
   const migration = readdirSync(join(ROOT, "migrations")).find((f) => f.endsWith("_leaderboard_ranks.sql"))!;
   const backfill = readFileSync(join(ROOT, "migrations", migration), "utf8")
@@ -337,7 +337,7 @@ const boardDataset = (size: number) => `bench-board-${size}`;
  * rendering): the first page, a page from the middle by cursor (best first and by name), a
  * language's verified rows, the CSV, the board page and a deep board page, a model's breakdown and page.
  */
-function boardCases(size: number): Case[] {
+export function boardCases(size: number): Case[] {
   const dataset = boardDataset(size);
   const name = `${size.toLocaleString("en")} models`;
   const mid = encodeCursor({ sort: "-rate", dir: "after", value: 0.5, key: `${dataset}/model-` });
@@ -374,7 +374,7 @@ export interface ServiceRow {
   target_ms: number;
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -126,3 +126,23 @@ export function writeReplayer(bundleDir: string, name: string, tape: Tape): stri
   writeFileSync(join(bundleDir, file), replayer(tape));
   return file;
 }
+
+/**
+ * Writes an entry module of the service Worker whose Cache API always misses (real D1 and R2): every
+ * leaderboard read through it is an uncached read, however often it is asked. Returns its file name.
+ */
+export function writeUncached(bundleDir: string): string {
+  writeFileSync(
+    join(bundleDir, "bench-uncached.js"),
+    `import worker from "./index.js";
+const cache = { match: async () => undefined, put: async () => {}, delete: async () => false };
+export default {
+  fetch(request, env, ctx) {
+    if (globalThis.caches?.default !== cache) Object.defineProperty(globalThis, "caches", { configurable: true, value: { default: cache } });
+    return worker.fetch(request, env, ctx);
+  },
+};
+`,
+  );
+  return "bench-uncached.js";
+}

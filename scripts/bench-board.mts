@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: the public leaderboard reads on boards of 1,000 and 10,000 models (issue 23,
+ * paging), against the targets: Worker CPU ≤ 10 ms per read at 10,000 models, and wall time of the
+ * first page ≤ 2 × a no-op route at 1,000 models. The service bench (bench-service.mts) has the same
+ * cases among every score case; this one runs only them, with few copies of the Worker per workerd.
+ *
+ * 1. The Worker is bundled once; migrations, then boards seeded in SQL (bench-service `seedBoards`).
+ * 2. Wall: one copy whose Cache API always misses (lib/storage-tape.mts `writeUncached`; real D1),
+ *    each read interleaved with `GET /v1` of the same copy (the no-op route: no storage) and a
+ *    no-op Worker; median of `--reps` requests after two warm-ups, as a ratio of medians.
+ * 3. Worker CPU: each read's D1 results recorded in a fresh isolate (a Cache API miss), then
+ *    replayed from memory in `--cold` fresh isolates (cold: each one's first request) and warm
+ *    (lib/storage-tape.mts): workerd's main-thread CPU minus a no-op Worker's request, without the
+ *    local D1 simulator, which deployed runs outside the Worker. One workerd per read.
+ *
+ *   npx tsx scripts/bench-board.mts [--boards=1000,10000] [--cold=3] [--reps=11]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { writeReplayer, writeUncached } from "./lib/storage-tape.mts";
+import {
+  BOARD_SIZES,
+  FREE_PLAN_CPU_MS,
+  applyMigrations,
+  boardCases,
+  bundle,
+  median,
+  recordTapes,
+  seedBoards,
+  startMiniflare,
+  timed,
+  type Case,
+  type Started,
+} from "./bench-service.mts";
+
+const WALL_RATIO_TARGET = 2;
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const sizes = arg("boards")?.split(",").filter(Boolean).map(Number) ?? BOARD_SIZES;
+const coldRuns = Number(arg("cold") ?? 3);
+const reps = Number(arg("reps") ?? 11);
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+interface Row {
+  size: number;
+  case: string;
+  wall_ms: number;
+  v1_wall_ms: number;
+  noop_wall_ms: number;
+  bytes: number;
+  worker_cold_ms: number;
+  worker_warm_ms: number;
+}
+
+async function check(s: Started, worker: string, c: Case) {
+  const t = await timed(s, worker, c.path, c.init);
+  if (!c.expect(t.status, t.body)) throw new Error(`${c.name}: unexpected answer ${t.status} ${t.body.slice(0, 300)}`);
+  return t;
+}
+
+/** Wall time of each read in one uncached copy, interleaved with GET /v1 and the no-op Worker. */
+async function wallTimes(s: Started, cases: Case[]) {
+  const out = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
+  for (const c of cases) {
+    const wall: number[] = [];
+    const v1: number[] = [];
+    const noop: number[] = [];
+    let bytes = 0;
+    for (let k = 0; k < reps + 2; k++) {
+      const t = await check(s, "svc", c);
+      const a = await timed(s, "svc", "/v1");
+      const n = await timed(s, "noop", "/");
+      if (k < 2) continue;
+      wall.push(t.wall), v1.push(a.wall), noop.push(n.wall);
+      bytes = Buffer.byteLength(t.body);
+    }
+    out.set(c, { wall: median(wall), v1: median(v1), noop: median(noop), bytes });
+  }
+  return out;
+}
+
+/** Worker-only CPU of one read: its tape replayed in `coldRuns` fresh isolates, then warm in the last. */
+async function workerCpu(bundleDir: string, persist: string, c: Case, i: number) {
+  const entry = writeReplayer(bundleDir, `board${i}`, c.tape!);
+  const s = await startMiniflare(bundleDir, persist, [], [], Array.from({ length: coldRuns }, (_, r) => ({ name: `r${r}`, entry })));
+  try {
+    const noop: number[] = [];
+    for (let k = 0; k < 15; k++) noop.push((await timed(s, "noop", "/")).cpu);
+    const base = median(noop.slice(5));
+    const cold: number[] = [];
+    for (let r = 0; r < coldRuns; r++) {
+      cold.push((await check(s, `r${r}`, c)).cpu - base);
+      await timed(s, "noop", "/");
+    }
+    const warm: number[] = [];
+    for (let k = 0; k < reps + 5; k++) warm.push((await check(s, `r${coldRuns - 1}`, c)).cpu - base);
+    return { cold: median(cold), warm: median(warm.slice(5)) };
+  } finally {
+    await s.mf.dispose();
+  }
+}
+
+const t0 = performance.now();
+const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
+const bundleDir = bundle();
+const persist = mkdtempSync(join(tmpdir(), "nw-bench-board-"));
+const rows: Row[] = [];
+try {
+  const setup = await startMiniflare(bundleDir, persist, ["setup"]);
+  try {
+    await applyMigrations(setup);
+    await seedBoards(setup, sizes);
+  } finally {
+    await setup.mf.dispose();
+  }
+  console.error(`bench-board: bundled, boards of ${sizes.join(", ")} models seeded (${elapsed()})`);
+  const bySize = sizes.map((size) => ({ size, cases: boardCases(size) }));
+
+  const wall = await startMiniflare(bundleDir, persist, [], [], [{ name: "svc", entry: writeUncached(bundleDir) }]);
+  const walls = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
+  try {
+    for (let k = 0; k < 5; k++) await timed(wall, "svc", "/v1");
+    for (const { cases } of bySize) for (const [c, w] of await wallTimes(wall, cases)) walls.set(c, w);
+  } finally {
+    await wall.mf.dispose();
+  }
+  console.error(`bench-board: wall times (${elapsed()})`);
+
+  for (const { size, cases } of bySize) {
+    await recordTapes(bundleDir, persist, cases);
+    for (const [i, c] of cases.entries()) {
+      const cpu = await workerCpu(bundleDir, persist, c, i);
+      const w = walls.get(c)!;
+      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, worker_cold_ms: cpu.cold, worker_warm_ms: cpu.warm });
+      console.error(`bench-board: ${c.name} (${elapsed()})`);
+    }
+  }
+} finally {
+  rmSync(bundleDir, { recursive: true, force: true });
+  rmSync(persist, { recursive: true, force: true });
+}
+
+console.log(
+  `\nLeaderboard reads, uncached (Cache API miss), local workerd. Wall: median of ${reps}, ÷ GET /v1 of the same Worker (no storage) ` +
+    `interleaved; Worker CPU: storage tape replayed, cold = first request of a fresh isolate (median of ${coldRuns}), warm = median of ${reps}.`,
+);
+const head = `${"models".padStart(7)}  ${"read".padEnd(20)}${"wall ms".padStart(9)}${"÷ /v1".padStart(8)}${"KiB".padStart(7)}${"CPU cold".padStart(10)}${"CPU warm".padStart(10)}  verdict`;
+console.log(head);
+console.log("-".repeat(head.length + 14));
+for (const r of rows) {
+  const ratio = r.wall_ms / r.v1_wall_ms;
+  const cpuVerdict = r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
+  const wallVerdict = r.case === "first page" && r.size === 1_000 ? (ratio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${ratio.toFixed(2)} > ${WALL_RATIO_TARGET})`) : "";
+  console.log(
+    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
+  );
+}
+const v1 = median(rows.map((r) => r.v1_wall_ms));
+const noop = median(rows.map((r) => r.noop_wall_ms));
+console.log(
+  `  GET /v1 (no-op route) ${fmt(v1)} ms wall; a no-op Worker ${fmt(noop)} ms. Targets: Worker CPU ≤ ${FREE_PLAN_CPU_MS} ms per read (cold) at 10,000 models; ` +
+    `first page ≤ ${WALL_RATIO_TARGET} × the no-op route at 1,000 models. Worst cold CPU: ${fmt(Math.max(...rows.map((r) => r.worker_cold_ms)))} ms. (${elapsed()})`,
+);
