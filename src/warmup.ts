@@ -17,7 +17,7 @@ import type { WarmUpKit } from "./benchmarks/types";
 import { STAND_IN_MODEL, standInLeaderboardObjects, standInLeaderboardRows } from "./warmup-leaderboard";
 
 /** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, `all()` and `first()` with `objectsFor(sql)`, anything else with no rows. */
-function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sql: string) => Record<string, unknown>[] = () => []) {
+export function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sql: string) => Record<string, unknown>[] = () => []) {
   const statement = (sql: string) => {
     const stmt = {
       bind: () => stmt,

@@ -130,7 +130,7 @@ describe("methods a known path does not answer", () => {
       ["/openapi.json", "GET, HEAD"],
       ["/", "GET, HEAD"],
       ["/models/anyone", "GET, HEAD"],
-      ["/v1/datasets/x1", "GET, HEAD, DELETE"],
+      ["/v1/datasets/x1", "GET, HEAD, PATCH, DELETE"],
     ]) {
       const res = await send("PUT", path);
       await expectProblem(res, 405, "method-not-allowed", path);

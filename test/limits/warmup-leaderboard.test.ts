@@ -5,21 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { leaderboardPaths } from "../../src/warmup";
-import { standInLeaderboardRows } from "../../src/warmup-leaderboard";
-
-/** A D1 whose reads answer with the stand-in leaderboard (as the warm-up's does). */
-function standInD1() {
-  const statement = (sql: string) => {
-    const stmt = { bind: () => stmt, raw: async () => standInLeaderboardRows(sql), all: async () => ({ results: [] }), first: async () => null, run: async () => ({}) };
-    return stmt;
-  };
-  return { prepare: statement, batch: async () => [] } as unknown as D1Database;
-}
+import { leaderboardPaths, standInD1 } from "../../src/warmup";
+import { standInLeaderboardObjects, standInLeaderboardRows } from "../../src/warmup-leaderboard";
 
 describe("the warm-up's stand-in leaderboard", () => {
   const app = createApp();
-  const env = { DB: standInD1() };
+  // The warm-up's own stand-in D1: raw() reads get leaderboard rows, all() / first() the rank reads' objects.
+  const env = { DB: standInD1(standInLeaderboardRows, standInLeaderboardObjects) };
 
   it.each(leaderboardPaths())("%s answers 200 with the stand-in's models", async (path) => {
     const res = await app.request(path, { headers: { "x-request-id": "t" } }, env);

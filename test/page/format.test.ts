@@ -39,16 +39,18 @@ describe("page formatting", () => {
 
 describe("page query parameters", () => {
   it("reads the API's parameter names, leaving absent ones to the defaults", () => {
-    expect(parsePageQuery({})).toEqual({ q: {}, sort: "-rate" });
+    expect(parsePageQuery({})).toEqual({ q: {}, sort: "-rate", paging: {} });
     expect(parsePageQuery({ threshold: "0.5", language: "python", kind: "verified", sort: "model" })).toEqual({
       q: { threshold: 0.5, language: "python", kind: "verified", sort: "model" },
       sort: "model",
+      paging: {},
     });
-    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({ q: { threshold: 1 }, sort: "-n" });
+    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({ q: { threshold: 1 }, sort: "-n", paging: {} });
+    expect(parsePageQuery({ limit: "25", cursor: "abc" })).toEqual({ q: {}, sort: "-rate", paging: { limit: 25, cursor: "abc" } });
   });
 
   it("refuses malformed values instead of ignoring them", () => {
-    for (const bad of [{ threshold: "0.85" }, { threshold: "2" }, { threshold: "x" }, { kind: "mine" }, { mode: "lenient" }, { dataset: "../x" }, { sort: "<b>" }]) {
+    for (const bad of [{ threshold: "0.85" }, { threshold: "2" }, { threshold: "x" }, { kind: "mine" }, { mode: "lenient" }, { dataset: "../x" }, { sort: "<b>" }, { limit: "0" }, { limit: "101" }, { limit: "1e2" }]) {
       expect(() => parsePageQuery(bad)).toThrow(ProblemError);
     }
   });
