@@ -4,6 +4,7 @@ import { raw } from "hono/html";
 import { allBenchmarks } from "../benchmarks/registry";
 import { SERVICE_VERSION } from "../version";
 import type { PageContent } from "./family";
+import { SAMPLE_TABLE_CSS } from "./sample-table";
 
 /** Every hosted benchmark, from the registry, for the footer. */
 const HOSTED = allBenchmarks().map((b) => ({ id: b.id, title: b.title }));
@@ -89,7 +90,7 @@ h3 { font-size: 1rem; margin: .75rem 0 .4rem; }
 caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-align: left; }
 details { margin: .5rem 0; font-size: .9rem; }
 details summary { cursor: pointer; color: var(--accent); }
-${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
+${SAMPLE_TABLE_CSS}${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
   h1 { font-size: 1.25rem; }

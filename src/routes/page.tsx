@@ -105,10 +105,10 @@ pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   if (!entry) notFound(`No leaderboard entry of model "${slug}" in that scope.`);
   if (!entry.hasSamples) notFound(`The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
   const [page, view] = await Promise.all([entrySamplePage(c.env, entry.id, f), datasetView(c.env, entry.dataset)]);
-  // A held-out dataset's entry: where each target sits is withheld.
-  const list = { ...page, positions: !view.heldOut };
-  const rule = findBenchmark(entry.benchmark)?.compare;
+  // A held-out dataset's entry: where each target sits is withheld (the view's position).
+  const benchmark = findBenchmark(entry.benchmark);
+  const rule = benchmark?.compare;
   const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={entrySamplesPage(entry, f, list, rule, threshold)} section="leaderboards" />, 200);
+  return c.html(<Page content={entrySamplesPage(entry, f, { ...page, view }, { rule, views: benchmark?.views ?? benchmark?.runViews }, threshold)} section="leaderboards" />, 200);
 });

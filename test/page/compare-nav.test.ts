@@ -15,6 +15,7 @@ import { imported, scoresFile, type ScoreRow } from "../leaderboard/helpers";
 import { fixtureDataset, startRun, waitForRun } from "../runs/helpers";
 
 type Json = Record<string, any>;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const DATASET = "compare-nav";
 const OTHER = "compare-nav-2";
 
@@ -126,9 +127,16 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     const [oracle, bm25] = await Promise.all([run("baseline:oracle"), run("baseline:bm25")]);
     const body = await api(`/v1/compare?a=${oracle}&b=${bm25}`);
     const html = await page(`/compare?a=${oracle}&b=${bm25}`);
-    const rows = [...html.matchAll(/<tr data-key="([^"]*)" data-kind="([^"]*)">\s*<td class="l key"><a href="([^"]*)">/g)].map((m) => ({ key: unescapeHtml(m[1]), kind: m[2], href: unescapeHtml(m[3]) }));
+    const rows = [...html.matchAll(/<tr data-key="([^"]*)" data-kind="([^"]*)">\s*<td class="unit key"><a href="([^"]*)">/g)].map((m) => ({ key: unescapeHtml(m[1]), kind: m[2], href: unescapeHtml(m[3]) }));
     expect(rows).toEqual(body.discordant.items.map((d: Json) => ({ key: d.key, kind: d.kind, href: d.answers })));
     expect(rows.length).toBeGreaterThan(0);
+    // The shared sample table (src/page/sample-table.tsx): a verdict badge, and each side's score linking to its sample's page.
+    const first = body.discordant.items[0];
+    const row = html.match(new RegExp(`<tr data-key="${escapeRegExp(first.key)}"[\\s\\S]*?</tr>`))![0];
+    expect(row).toContain(`<span class="verdict ${first.kind === "only_a" ? "a" : "b"}">${first.kind === "only_a" ? "✓ A, ✗ B" : "✗ A, ✓ B"}</span>`);
+    expect(unescapeHtml(row)).toContain(`<a href="/runs/${oracle}/samples/${encodeURIComponent(first.a.unit)}"><data`);
+    expect(unescapeHtml(row)).toContain(`<a href="/runs/${bm25}/samples/${encodeURIComponent(first.b.unit)}"><data`);
+    expect(html).toContain('<th class="l" scope="col">Task</th><th class="l" scope="col">Verdict</th>');
   });
 
   it("side by side: the oracle's expected answer, each run's stored answer and verdict, a diff against the expected answer", async () => {

@@ -119,8 +119,8 @@ describe("a LongCodeU sample's outcome", () => {
     expect(await samplePage(untouched)).toContain('<strong id="outcome">✓ recall 1</strong>');
     const list = await (await get(`/runs/${runId}/samples?outcome=failed`)).text();
     expect(list).toContain('<option value="passed">recall 1</option><option value="failed" selected="">recall below 1</option>');
-    expect(list).toContain('<tr data-unit="CU_P-inventory-0001" data-outcome="failed"><td class="unit">');
-    expect(list).toContain('<td class="l">✗ recall below 1</td>');
+    expect(list).toContain('<tr data-unit="CU_P-inventory-0001" data-outcome="failed"><td class="unit key">');
+    expect(list).toContain('<td class="l"><span class="verdict failed">✗ recall below 1</span></td>');
   });
 });
 

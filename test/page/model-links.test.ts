@@ -19,6 +19,9 @@ const DATASET = "model-links";
 const linksOf = (html: string) =>
   Object.fromEntries([...(html.match(/<nav class="links model-nav"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "").matchAll(/<(a|span)(?: href="([^"]*)")?[^>]* data-link="([^"]*)">([^<]*)</g)].map((m) => [m[3], { href: m[2] ? unescapeHtml(m[2]) : null, text: m[4] }]));
 
+/** The column headers of table `id`. */
+const headersOf = (html: string, id: string) => [...(html.match(new RegExp(`<table id="${id}"[^>]*>\\s*<thead>([\\s\\S]*?)</thead>`))?.[1] ?? "").matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => unescapeHtml(m[1]));
+
 const published = new Map<string, Promise<string>>();
 /** A published run of `model` under `label` on `dataset`, once its entry is written. */
 function publish(label: string, model: string, body: () => Promise<Record<string, unknown>>, query: string) {
@@ -69,6 +72,35 @@ describe("a verified entry", { timeout: 90_000 }, () => {
     expect(linksOf(html)).toMatchObject({ run: { href: `/runs/${id}` }, samples: { href: `/runs/${id}/samples`, text: "Its 16 answers" }, compare: { href: `/compare?a=${id}` } });
   });
 
+  it("its per-task rows and its run's samples are one table: the same verdict badges and benchmark columns, each task linking to its samples", async () => {
+    const id = await repoqa("links-oracle", "baseline:oracle");
+    const entry = await page(`/models/links-oracle/samples?dataset=${DATASET}&kind=verified`);
+    const browser = await page(`/runs/${id}/samples`);
+    // Key, verdict, score, the benchmark's columns (RepoQA: the shared language, depth, length); a run adds tokens and calls.
+    expect(headersOf(entry, "entry-samples")).toEqual(["Task id", "Verdict", "Score", "Language", "Depth", "Length"]);
+    expect(headersOf(browser, "samples")).toEqual(["Unit", "Verdict", "Score", "Language", "Depth", "Length", "Tokens", "Calls"]);
+    expect(entry).toContain('<span class="verdict passed">✓ passed</span>');
+    expect(browser).toContain('<span class="verdict passed">✓ passed</span>');
+    const task = entry.match(/<tr data-task="([^"]*)">/)![1];
+    expect(unescapeHtml(entry)).toContain(`<td class="unit key"><a href="/runs/${id}/samples?task=${encodeURIComponent(unescapeHtml(task))}">${unescapeHtml(task)}</a></td>`);
+    // The empty state: said, with the way back to every row.
+    const none = await page(`/models/links-oracle/samples?dataset=${DATASET}&kind=verified&status=error`);
+    expect(none).toContain('<p class="empty" id="entry-samples-empty">No rows match these filters. <a href="/models/links-oracle/samples?benchmark=repoqa-snf&amp;dataset=');
+    expect(await page(`/runs/${id}/samples?outcome=error`)).toContain(`<p class="empty" id="samples-empty">No samples match these filters. <a href="/runs/${id}/samples">Clear the filters</a></p>`);
+  });
+
+  it("LongCodeU's per-task rows show the same columns as its run's samples (its own task and length bucket)", async () => {
+    const dataset = await longcodeuDataset("model-links-lcu");
+    const id = await publish("links-lcu", "baseline:oracle", async () => ({ benchmark: "longcodeu", dataset }), `benchmark=longcodeu&dataset=${dataset}`);
+    const entry = await page(`/models/links-lcu/samples?benchmark=longcodeu&dataset=${dataset}&kind=verified`);
+    const browser = await page(`/runs/${id}/samples`);
+    expect(headersOf(entry, "entry-samples")).toEqual(["Task id", "Verdict", "Score", "Precision", "Task", "Length"]);
+    expect(headersOf(browser, "samples")).toEqual(["Unit", "Verdict", "Score", "Task", "Length", "Tokens", "Calls"]);
+    // The family's words for a scored sample's outcome, on both.
+    expect(entry).toContain('<span class="verdict passed">✓ recall 1</span>');
+    expect(browser).toContain('<span class="verdict passed">✓ recall 1</span>');
+  });
+
   it("/runs?model= lists that model's runs only", async () => {
     const [oracle, bm25] = await Promise.all([repoqa("links-oracle", "baseline:oracle"), repoqa("links-bm25", "baseline:bm25")]);
     const html = await page("/runs?model=links-oracle");
@@ -101,7 +133,7 @@ describe("a reported entry", { timeout: 90_000 }, () => {
     expect(links.samples).toEqual({ href: `/models/acme--with-rows/samples?${scope}`, text: "Its 60 per-task results" });
     expect(links.run).toBeUndefined();
     expect(links.compare.href).toBe(`/compare?a=acme--with-rows&benchmark=repoqa-snf&dataset=${DATASET}&mode=official&comment_mode=original`);
-    const rowsOf = (html: string) => [...html.matchAll(/<tr data-task="([^"]*)">[\s\S]*?<td class="l">([^<]*)<\/td>\s*<td>([^<]*)<\/td>/g)].map((m) => ({ task: m[1], verdict: m[2], score: m[3] }));
+    const rowsOf = (html: string) => [...html.matchAll(/<tr data-task="([^"]*)">[\s\S]*?<span class="verdict [a-z_]+">([^<]*)<\/span><\/td>\s*<td>([^<]*)<\/td>/g)].map((m) => ({ task: m[1], verdict: m[2], score: m[3] }));
     const first = await page(links.samples.href!);
     expect(first).toContain('<strong id="no-answers">Reported results give a verdict per task, not the answer');
     expect(first).toContain("Rows 1–50 of 60 matching, by task.");

@@ -6,12 +6,13 @@
  * entry's answers are its run's, linked.
  */
 import type { CompareRule } from "../../benchmarks/types";
+import type { DatasetView } from "../../benchmarks/visibility";
 import { entryCompareSample } from "../../compare/sides";
 import { FilterSelect, HiddenFields } from "../controls";
-import type { PageContent } from "../family";
+import type { FacetRow, PageContent, RunViews } from "../family";
 import { qs } from "../format";
-import { Pager } from "../runs/pager";
-import { RunsStyle, num } from "../runs/parts";
+import { RunsStyle } from "../runs/parts";
+import { SampleList, benchmarkColumns, placeText, scoreText, verdictOf, type SampleColumn } from "../sample-table";
 import { compareWithHref, entryParams } from "./links";
 import { ENTRY_SAMPLES_PER_PAGE, ENTRY_SORTS, ENTRY_STATUSES, type EntrySampleFilters, type EntrySampleRow, type ModelEntry } from "./queries";
 
@@ -19,28 +20,40 @@ export interface EntrySampleListing {
   rows: EntrySampleRow[];
   total: number;
   pages: number;
-  /** Whether where each target sits may be shown (not for a held-out dataset). */
-  positions: boolean;
+  /** The dataset's view of where each target sits (a held-out dataset's: withheld, src/benchmarks/visibility.ts). */
+  view: Pick<DatasetView, "position">;
 }
 
-/** A row's verdict in words under the benchmark's rule, with a symbol so it does not rely on colour. */
-function verdictOf(row: EntrySampleRow, rule: CompareRule | undefined, threshold: number): string {
-  if (row.status === "error") return "! error";
-  if (row.status === "context_exceeded") return "⊘ context exceeded";
-  if (!rule?.passes) return "scored";
-  return rule.passes(entryCompareSample(row), threshold) ? "✓ passed" : "✗ failed";
+/** What the benchmark gives the page: its comparison rule (each row's verdict) and its views' outcome words and columns. */
+export interface EntryBenchmark {
+  rule?: CompareRule;
+  views?: Pick<RunViews, "passLabel" | "sampleFilters">;
 }
 
 const SORT_TEXT: Record<EntrySampleFilters["sort"], string> = { task: "task", score: "score, lowest first", "-score": "score, highest first" };
 
-export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list: EntrySampleListing, rule: CompareRule | undefined, threshold: number): PageContent {
+/**
+ * A row as the benchmark's columns read a sample: its task id stands for the unit; a
+ * precision-and-recall row without a bucket has no known length (its `context_size` is 0 then).
+ */
+const facetRow = (r: EntrySampleRow, view: EntrySampleListing["view"]): FacetRow => ({
+  unit: r.taskId,
+  taskId: r.taskId,
+  language: r.language,
+  position: view.position(r.needlePosition),
+  contextSize: r.precision !== null && r.bucket === null ? null : r.contextSize,
+});
+
+export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list: EntrySampleListing, benchmark: EntryBenchmark, threshold: number): PageContent {
+  const { rule, views } = benchmark;
   const scope = entryParams(entry);
   const self = `/models/${encodeURIComponent(entry.slug)}/samples`;
   const params = (page: number) => ({ ...scope, status: f.status, task: f.task, sort: f.sort === "task" ? undefined : f.sort, page: page === 1 ? undefined : page });
   const first = (f.page - 1) * ENTRY_SAMPLES_PER_PAGE;
-  const precision = list.rows.some((r) => r.precision !== null);
-  const bucket = list.rows.some((r) => r.bucket !== null);
+  const precision: SampleColumn<EntrySampleRow>[] = list.rows.some((r) => r.precision !== null) ? [{ label: "Precision", cell: (r) => scoreText(r.precision) }] : [];
   const compare = compareWithHref(entry);
+  // A verified entry's answers are its run's: each task links to the run's samples of that task.
+  const answers = entry.run ? (task: string) => `/runs/${encodeURIComponent(entry.run!)}/samples${qs({ task })}` : undefined;
   return {
     title: `Per-task results of ${entry.model} on ${entry.benchmark} (${entry.dataset}) – needlework`,
     description: `The per-task results of ${entry.model}'s ${entry.kind} leaderboard entry on ${entry.benchmark}, dataset ${entry.dataset}.`,
@@ -57,14 +70,15 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
           {entry.comment_mode} comments.{" "}
           {entry.run ? (
             <>
-              Its answers are those of its run: <a href={`/runs/${encodeURIComponent(entry.run)}/samples`}>browse them</a>.
+              Its answers are those of its run: <a href={`/runs/${encodeURIComponent(entry.run)}/samples`}>browse them</a>; each task links to its samples there.
             </>
           ) : (
             <strong id="no-answers">Reported results give a verdict per task, not the answer: no answer is stored for them.</strong>
           )}
         </p>
         <p class="lede">
-          {list.total === 0 ? "No rows match." : `Rows ${num(first + 1)}–${num(first + list.rows.length)} of ${num(list.total)} matching, by ${SORT_TEXT[f.sort]}.`}
+          {placeText("Rows", first, list.rows.length, list.total)}
+          {list.rows.length ? `, by ${SORT_TEXT[f.sort]}.` : ""}
           {rule?.passes && rule.defaultThreshold !== undefined ? ` Verdicts at threshold ${threshold}.` : ""}
         </p>
         <form class="filters" method="get" action={self}>
@@ -77,38 +91,26 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
           <HiddenFields fields={scope} />
           <button type="submit">Apply</button>
         </form>
-        {list.rows.length ? (
-          <div class="scroll">
-            <table id="entry-samples">
-              <thead>
-                <tr>
-                  <th class="l" scope="col">Task</th>
-                  <th class="l" scope="col">Verdict</th>
-                  <th scope="col" title="The stored score (best similarity, recall, partial score)">Score</th>
-                  {precision ? <th scope="col">Precision</th> : null}
-                  <th scope="col" title="Where the target sits in the context (0 start, 1 end), or the grid position">Position</th>
-                  <th scope="col" title="Context size in tokens, or the grid's D">Size</th>
-                  {bucket ? <th class="l" scope="col">Bucket</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((r) => (
-                  <tr data-task={r.taskId}>
-                    <td class="unit">{r.taskId}</td>
-                    <td class="l">{verdictOf(r, rule, threshold)}</td>
-                    <td>{r.status === "scored" ? r.bestSimilarity.toFixed(3) : "–"}</td>
-                    {precision ? <td>{r.precision === null ? "–" : r.precision.toFixed(3)}</td> : null}
-                    <td>{list.positions ? r.needlePosition.toFixed(2) : "–"}</td>
-                    <td>{num(r.contextSize)}</td>
-                    {bucket ? <td class="l">{r.bucket ?? "–"}</td> : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        <Pager page={f.page} pages={list.pages} href={(n) => `${self}${qs(params(n))}`} />
+        <SampleList
+          id="entry-samples"
+          rows={list.rows}
+          keyLabel="Task id"
+          head={(r) => ({ text: r.taskId, href: answers?.(r.taskId) })}
+          // A row's verdict is the benchmark's pass rule at the page's threshold (the rule `GET /v1/compare` pairs with); a graded benchmark's, its stored pass flag, as a run's sample shows it.
+          verdict={(r) => verdictOf(r.status, rule?.passes ? rule.passes(entryCompareSample(r), threshold) : r.isBest, views?.passLabel)}
+          columns={[SCORE_COLUMN, ...precision, ...benchmarkColumns(views?.sampleFilters, (r: EntrySampleRow) => facetRow(r, list.view))]}
+          data={(r) => ({ task: r.taskId })}
+          empty={{ text: "No rows match these filters.", reset: f.status || f.task || f.sort !== "task" ? `${self}${qs(scope)}` : undefined }}
+          paging={{ page: f.page, pages: list.pages, href: (n) => `${self}${qs(params(n))}` }}
+        />
       </>
     ),
   };
 }
+
+/** The stored score of a row (a scored one's; an error has none). */
+const SCORE_COLUMN: SampleColumn<EntrySampleRow> = {
+  label: "Score",
+  title: "The stored score (best similarity, recall, partial score)",
+  cell: (r) => (r.status === "scored" ? scoreText(r.bestSimilarity) : "–"),
+};

@@ -13,7 +13,6 @@ dl.figures dt { font-size: .8rem; color: var(--muted); }
 dl.figures dd { margin: 0; font-size: 1.15rem; font-variant-numeric: tabular-nums; }
 progress { width: 100%; max-width: 32rem; height: 1rem; }
 .status { font-weight: 600; }
-td.unit { white-space: normal; overflow-wrap: anywhere; min-width: 10rem; max-width: 24rem; text-align: left; }
 form.filters input[type="text"], form.filters input[type="search"] { font: inherit; font-size: 1rem; padding: .3rem .5rem; min-height: 2.25rem; }
 @media (max-width: 40rem) { form.filters input[type="text"], form.filters input[type="search"] { width: 100%; } }
 code.snippet { display: block; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; min-width: 14rem; max-width: 32rem; }

@@ -15,7 +15,7 @@ import { qs, when } from "../format";
 import { runViewsOf } from "./facets";
 import { RunsStyle, num, runLinks } from "./parts";
 import { SAMPLES_PER_PAGE, filterParams, type SampleFilters } from "./queries";
-import { SORT_TEXT, outcomeOf, sampleHref } from "./samples";
+import { SORT_TEXT, filtered, outcomeOf, sampleHref } from "./samples";
 
 /** The sample's prompt, as loaded for the page (null when its task can no longer be loaded, with why). */
 export type LoadedPrompt = { messages: ChatMessage[] } | { missing: string };
@@ -97,7 +97,7 @@ function SampleNav(props: { run: RunRow; n: SampleNeighbours }) {
       )}
       <span class="here">
         {n.place !== null ? `Sample ${num(n.place + 1)} of ${num(n.total)}` : "Not among the samples"}
-        {Object.values(filterParams(f)).some((v) => v !== undefined) ? " matching the filters" : ""}, by {SORT_TEXT[f.sort ?? ""]}
+        {filtered(f) ? " matching the filters" : ""}, by {SORT_TEXT[f.sort ?? ""]}
         {searching ? `; searching answers for “${f.q}”` : ""} · <a href={back}>back to the list</a>
       </span>
       {n.next ? (

@@ -7,25 +7,22 @@
 import type { Child } from "hono/jsx";
 import type { RunRow } from "../../runs/store";
 import { FilterSelect } from "../controls";
-import type { PageContent, PassWords } from "../family";
+import type { PageContent } from "../family";
 import { qs } from "../format";
+import { SampleList, SampleTable, benchmarkColumns, placeText, scoreText, verdictOf, type OutcomeWords, type SampleColumn, type SampleTableProps } from "../sample-table";
 import { runViewsOf, type ChosenFacet } from "./facets";
-import { Pager } from "./pager";
 import { RunsStyle, num, runLinks } from "./parts";
 import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
 import { SEARCH_BYTES, SEARCH_SAMPLES, type Match, type Scan } from "./search";
 
-/** A benchmark's words for a scored sample's outcome (`BenchmarkViews.passLabel`). */
-export type OutcomeWords = Pick<PassWords, "passed" | "failed">;
-
 /** A sample's outcome in words (a scored one in its benchmark's, `words`), with a symbol so it does not rely on colour. */
-export function outcomeOf(r: Pick<SampleListRow, "status" | "passed">, words?: OutcomeWords): string {
-  if (r.status === "scored") return r.passed ? `✓ ${words?.passed ?? "passed"}` : `✗ ${words?.failed ?? "failed"}`;
-  return r.status === "error" ? "! error" : "⊘ context exceeded";
-}
+export const outcomeOf = (r: Pick<SampleListRow, "status" | "passed">, words?: OutcomeWords): string => verdictOf(r.status, Boolean(r.passed), words).text;
 
 /** The orders in words. */
 export const SORT_TEXT: Record<SampleSort | "", string> = { "": "unit", score: "score, lowest first", "-score": "score, highest first" };
+
+/** Whether the browser's URL filters, orders or searches (its list differs from the run's samples in unit order). */
+export const filtered = (f: SampleFilters) => Object.values(filterParams(f)).some((v) => v !== undefined);
 
 /** A sample's page, within the browser's filters, order and search. */
 export const sampleHref = (runId: string, unit: string, f: SampleFilters) => `${runLinks(runId).sample(unit)}${qs(filterParams(f))}`;
@@ -105,66 +102,28 @@ const Snippet = (props: { m: Match }) => (
   </code>
 );
 
-function SampleTable(props: { run: RunRow; f: SampleFilters; rows: SampleListRow[]; matches?: Map<string, Match>; own?: OwnFacets }) {
-  const { run, f, matches, own } = props;
-  const words = runViewsOf(run.benchmark)?.passLabel;
-  return (
-    <div class="scroll">
-      <table id="samples">
-        <thead>
-          <tr>
-            <th class="l" scope="col">Unit</th>
-            <th class="l" scope="col">Outcome</th>
-            <th scope="col" title="The benchmark's score of the answer (best similarity, recall...)">Score</th>
-            {matches ? <th class="l" scope="col">Where the answer has it</th> : null}
-            {own ? (
-              own.facets.map((c) => (
-                <th class="l" scope="col" title={c.facet.title}>
-                  {c.facet.label}
-                </th>
-              ))
-            ) : (
-              <>
-                <th class="l" scope="col">Language</th>
-                <th scope="col" title="Where the target sits in the context (0 start, 1 end)">Depth</th>
-                <th scope="col" title="Context size in tokens">Length</th>
-              </>
-            )}
-            <th scope="col">Tokens</th>
-            <th scope="col" title="Model calls (retries included); 0 for cached answers">Calls</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((r) => (
-            <tr data-unit={r.unit} data-outcome={r.status === "scored" ? (r.passed ? "passed" : "failed") : r.status}>
-              <td class="unit">
-                <a href={sampleHref(run.id, r.unit, f)}>{r.unit}</a>
-              </td>
-              <td class="l">{outcomeOf(r, words)}</td>
-              <td>{r.score === null ? "–" : r.score.toFixed(3)}</td>
-              {matches ? (
-                <td class="l match">
-                  <Snippet m={matches.get(r.unit)!} />
-                </td>
-              ) : null}
-              {own ? (
-                own.facets.map((c) => <td class="l">{c.facet.cell(r)}</td>)
-              ) : (
-                <>
-                  <td class="l">{r.language}</td>
-                  <td>{r.position === null ? "–" : r.position.toFixed(2)}</td>
-                  <td>{num(r.contextSize)}</td>
-                </>
-              )}
-              <td>{num((r.promptTokens ?? 0) + (r.completionTokens ?? 0))}</td>
-              <td>{r.cached ? "cached" : r.calls}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** The browser's columns after the benchmark's: what a run adds to a sample (tokens, model calls). */
+const RUN_COLUMNS: SampleColumn<SampleListRow>[] = [
+  { label: "Tokens", cell: (r) => num((r.promptTokens ?? 0) + (r.completionTokens ?? 0)) },
+  { label: "Calls", title: "Model calls (retries included); 0 for cached answers", cell: (r) => (r.cached ? "cached" : r.calls) },
+];
+
+/** A page of the browser's samples in the shared table (src/page/sample-table.tsx), each linking to its page within the filters. */
+function runSampleTable(run: RunRow, f: SampleFilters, matches?: Map<string, Match>): Omit<SampleTableProps<SampleListRow>, "rows"> {
+  const views = runViewsOf(run.benchmark);
+  const snippet: SampleColumn<SampleListRow>[] = matches ? [{ label: "Where the answer has it", text: true, class: "match", cell: (r) => <Snippet m={matches.get(r.unit)!} /> }] : [];
+  return {
+    id: "samples",
+    keyLabel: "Unit",
+    head: (r) => ({ text: r.unit, href: sampleHref(run.id, r.unit, f) }),
+    verdict: (r) => verdictOf(r.status, Boolean(r.passed), views?.passLabel),
+    columns: [SCORE_COLUMN, ...snippet, ...benchmarkColumns<SampleListRow>(views?.sampleFilters, (r) => r), ...RUN_COLUMNS],
+    data: (r) => ({ unit: r.unit, outcome: r.status === "scored" ? (r.passed ? "passed" : "failed") : r.status }),
+  };
 }
+
+/** The score column of a run's samples. */
+const SCORE_COLUMN: SampleColumn<SampleListRow> = { label: "Score", title: "The benchmark's score of the answer (best similarity, recall...)", cell: (r) => scoreText(r.score) };
 
 function Head(props: { run: RunRow; children?: Child }) {
   const links = runLinks(props.run.id);
@@ -192,12 +151,17 @@ export function samplesPage(run: RunRow, f: SampleFilters, list: SampleListing):
     body: (
       <Head run={run}>
         <p class="lede">
-          {list.total === 0 ? "No samples match." : `Samples ${num(first + 1)}–${num(first + list.rows.length)} of ${num(list.total)} matching, by ${SORT_TEXT[f.sort ?? ""]}.`}{" "}
+          {placeText("Samples", first, list.rows.length, list.total)}
+          {list.rows.length ? `, by ${SORT_TEXT[f.sort ?? ""]}.` : ""}{" "}
           <a href={`/v1/runs/${run.id}/samples`}>JSON</a>
         </p>
         <Form run={run} f={f} facets={list.facets} own={list.own} />
-        {list.rows.length ? <SampleTable run={run} f={f} rows={list.rows} own={list.own} /> : null}
-        <Pager page={f.page} pages={list.pages} href={(n) => `${links.samples}${qs(filterParams(f, { page: n === 1 ? undefined : n }))}`} />
+        <SampleList
+          {...runSampleTable(run, f)}
+          rows={list.rows}
+          empty={{ text: "No samples match these filters.", reset: filtered(f) ? links.samples : undefined }}
+          paging={{ page: f.page, pages: list.pages, href: (n) => `${links.samples}${qs(filterParams(f, { page: n === 1 ? undefined : n }))}` }}
+        />
       </Head>
     ),
   };
@@ -229,7 +193,7 @@ export function searchPage(run: RunRow, f: SampleFilters, s: SearchListing): Pag
         </p>
         {s.scan.tooLong.length ? <p class="note">Not searched (stored answer over {(SEARCH_BYTES / 1e6).toLocaleString("en-US")} MB): {s.scan.tooLong.join(", ")}.</p> : null}
         <Form run={run} f={f} facets={s.facets} own={s.own} />
-        {hits.length ? <SampleTable run={run} f={f} rows={hits} matches={s.scan.matches} own={s.own} /> : null}
+        {hits.length ? <SampleTable {...runSampleTable(run, f, s.scan.matches)} rows={hits} /> : null}
         <nav class="pager" aria-label="Search">
           {s.from > 0 ? <a href={`${links.samples}${qs(filterParams(f))}`}>« From the first sample</a> : null}
           {end < s.total ? (
