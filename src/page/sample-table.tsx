@@ -46,6 +46,7 @@ td.unit { white-space: normal; overflow-wrap: anywhere; min-width: 10rem; max-wi
 .verdict.error, .verdict.context_exceeded { color: #4d3800; background: #fff8c5; border-color: #d4a72c; border-style: dashed; }
 .verdict.a, .verdict.b { color: var(--fg); background: var(--soft); }
 td .verdict + a, td a + .verdict { margin-left: .35rem; }
+@media (max-width: 40rem) { td.unit { min-width: 8rem; } }
 p.empty { padding: .75rem; border: 1px dashed var(--line); border-radius: 6px; color: var(--muted); }
 `;
 

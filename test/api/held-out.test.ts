@@ -311,6 +311,18 @@ describe("held-out datasets", () => {
       expect(Object.keys(s.detail ?? {}).every((k) => ["exact", "partial", "unresolved", "unparseable", "keyed", "fraction", "removed"].includes(k))).toBe(true);
       expect(s.position).toBeNull();
     }
+    // The tables of samples (src/page/sample-table.tsx) withhold where each target sits: a run's samples and an entry's per-task rows (every grid position here is 0).
+    const positions = async (path: string, table: string) => {
+      const html = await (await get(path)).text();
+      const head = [...(html.match(new RegExp(`<table id="${table}"[^>]*>\\s*<thead>([\\s\\S]*?)</thead>`))?.[1] ?? "").matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+      const at = head.indexOf("Position");
+      expect(at, `${path}: ${head.join(", ")}`).toBeGreaterThan(0);
+      return [...html.matchAll(/<tr data-[^>]*>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)][at][1]);
+    };
+    expect(await positions(`/runs/${oracle.id}/samples`, "samples")).toEqual(samples.samples.map(() => "–"));
+    const board = await (await get("/v1/leaderboard?benchmark=semtrace&dataset=ho-suite")).json<{ rows: { model_slug: string }[] }>();
+    const slug = board.rows.find((r) => r.model_slug.includes("oracle"))!.model_slug;
+    expect(await positions(`/models/${slug}/samples?benchmark=semtrace&dataset=ho-suite&kind=verified`, "entry-samples")).toEqual(samples.samples.map(() => "–"));
     const right = await (await post("/v1/score", { benchmark: "semtrace", dataset: "ho-suite", unit: "t0@1@0", answer: `'${CANARY.semtrace}'` })).json<Record<string, any>>();
     expect(right).toMatchObject({ passed: true, score: 1, detail: { exact: true, unparseable: false } });
     expect(right.detail.expected).toBeUndefined();

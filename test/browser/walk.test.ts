@@ -270,6 +270,13 @@ describe("a reported entry", () => {
     expect(await text(page, "#no-answers")).toContain("no answer is stored");
     expect(await page.locator("#entry-samples tbody tr").count()).toBeGreaterThan(0);
     await shot("1-per-task");
+    // The shared table's empty state (src/page/sample-table.tsx): no error rows, said in the table's place, and the way back.
+    await page.selectOption('form.filters select[name="status"]', "error");
+    await Promise.all([page.waitForNavigation(), page.click('form.filters button[type="submit"]')]);
+    expect(await text(page, "#entry-samples-empty")).toContain("No rows match these filters.");
+    await shot("1-per-task-empty");
+    await follow(page, '#entry-samples-empty a:text-is("Clear the filters")');
+    expect(await page.locator("#entry-samples tbody tr").count()).toBeGreaterThan(0);
     await follow(page, 'p.links a:text-is("Compare with…")');
     await pickB(page, "baseline:oracle");
     await Promise.all([page.waitForNavigation(), page.click('form.filters button[type="submit"]')]);
