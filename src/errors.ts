@@ -52,6 +52,18 @@ export function invalid(detail: string): never {
   throw new ProblemError("unprocessable-content", detail);
 }
 
+/**
+ * Throws the 422 problem for rules a well-formed input breaks, as issues of a rule's schema (zod's):
+ * the first in `detail`, up to 50 in `errors`, each at its path under `prefix` (e.g. `options.mode`).
+ */
+export function invalidIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: readonly string[] = []): never {
+  const at = (i: (typeof issues)[number]) => [...prefix, ...i.path.map(String)].join(".");
+  const first = issues[0];
+  throw new ProblemError("unprocessable-content", `${at(first) ? `${at(first)}: ` : ""}${first?.message ?? "invalid"}`, {
+    errors: issues.slice(0, 50).map((i) => ({ path: at(i), message: i.message })),
+  });
+}
+
 /** Throws the 404 problem: the thing the request names does not exist (`row ?? notFound("why")`). */
 export function notFound(detail: string): never {
   throw new ProblemError("not-found", detail);

@@ -8,7 +8,7 @@
 import { BudgetExceededError, type WorkMeter } from "../code/budget";
 import { codeLlamaTokenizer } from "../datasets/tokenizer";
 import type { Env } from "../env";
-import { notFound, ProblemError } from "../errors";
+import { invalidIssues, notFound, ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
 import { findBenchmark } from "./registry";
 import { placePrefill, type PrefillMode } from "../runs/prefill";
@@ -35,12 +35,7 @@ export const languageOfTask = (taskId: string) => taskId.split("::", 1)[0];
 /** Parses a benchmark's options as `POST /v1/runs` does: a 422 naming the first bad option. */
 export function parseOptions(benchmark: Benchmark, raw: unknown): Record<string, unknown> {
   const parsed = benchmark.options.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProblemError("unprocessable-content", `options${issue.path.length ? `.${issue.path.join(".")}` : ""}: ${issue.message}`, {
-      errors: parsed.error.issues.slice(0, 50).map((i) => ({ path: ["options", ...i.path].join("."), message: i.message })),
-    });
-  }
+  if (!parsed.success) invalidIssues(parsed.error.issues, ["options"]);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 /** The family's tasks through the real run path: queue, coordinator, consumer, R2, D1, leaderboard. */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADMIN, get, post } from "../helpers";
 import { loopback, modelServer, samplesOf, startRun, waitForRun } from "../runs/helpers";
@@ -90,6 +91,25 @@ describe("sensitivity", () => {
     expect(oracle.summary.sensitivity.per_snippet.mean).toBe(0);
     // Sensitivity runs are not leaderboard entries.
     expect((await post(`/v1/runs/${run.id}/publish`, {}, ADMIN)).status).toBe(422);
+  });
+
+  it("a stored dataset whose variants lack their complete version: results and the run page say so instead of a 500", async () => {
+    // The import refuses such a suite now (suite.test.ts); one stored before it did is a suite whose
+    // complete versions (`~0`) are not among its units: their index rows gone.
+    const dataset = await suiteDataset("semtrace-orphans", { tasks: ["sensitivity-semtrace"] });
+    await env.DB.prepare("DELETE FROM tasks WHERE dataset_id = ? AND task_id LIKE ?").bind(dataset, "%~0").run();
+    const run = await waitForRun((await startRun({ benchmark: "sensitivity-semtrace", dataset, model: "baseline:interpreter", concurrency: 8 })).id);
+    expect(run.status).toBe("completed");
+    expect(run.units).toBeGreaterThan(0);
+    const res = await get(`/v1/runs/${run.id}/results`);
+    expect(res.status).toBe(200);
+    const { summary } = await res.json<any>();
+    expect(summary.sensitivity).toBeNull();
+    expect(summary.without_complete).toMatchObject({ snippets: ["st-0001", "st-0002"], total: 2, samples: run.units });
+    expect(summary.without_complete.note).toMatch(/no scored complete version/);
+    const html = await (await get(`/runs/${run.id}`)).text();
+    expect(html).toMatch(/no scored complete version/);
+    expect(html).not.toMatch(/No scored samples/);
   });
 
   it("CRUXEval variants need interpreter answers from the build; without python3 they are errors, not wrong answers", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SENSITIVITY_EPS, sensitivity, summarizeSensitivity, type SensitivityItem } from "../../src/benchmarks/semtrace/sensitivity";
+import { sensitivitySummary } from "../../src/benchmarks/semtrace/summary";
+import type { SummarySample } from "../../src/benchmarks/types";
 
 const item = (base: string, fraction: number, correct: boolean): SensitivityItem => ({ base, fraction, correct });
 
@@ -109,5 +111,30 @@ describe("summarizeSensitivity", () => {
     expect(() => summarizeSensitivity([item("a", 0, true), item("a", 1.2, false)])).toThrow(RangeError);
     expect(() => summarizeSensitivity([item("a", -0.5, true)])).toThrow(RangeError);
     expect(() => summarizeSensitivity([item("a", 0, true), item("b", 0.5, false)])).toThrow(RangeError);
+  });
+});
+
+describe("sensitivitySummary (a run's samples)", () => {
+  const sample = (base: string, fraction: number, passed: boolean, status: SummarySample["status"] = "scored"): SummarySample => ({
+    unit: `${base}~${fraction}`,
+    status,
+    passed: status === "scored" ? passed : null,
+    score: null,
+    position: null,
+    contextSize: null,
+    detail: status === "scored" ? { base, fraction } : null,
+  });
+
+  it("leaves out, and names, snippets whose complete version has no scored sample instead of throwing", () => {
+    // b's complete version ended in an error: its two scored variants have no R(C).
+    const samples = [sample("a", 0, true), sample("a", 0.5, false), sample("b", 0, false, "error"), sample("b", 0.25, true), sample("b", 0.75, false)];
+    const s = sensitivitySummary(samples);
+    expect(s.sensitivity).toEqual(summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]));
+    expect(s.without_complete).toMatchObject({ snippets: ["b"], total: 1, samples: 2 });
+    expect(s.without_complete!.note).toMatch(/^1 snippet has scored incomplete versions but no scored complete version .* 2 samples are left out/);
+    // Nothing but orphans: no figures, still the note.
+    expect(sensitivitySummary(samples.slice(2))).toMatchObject({ sensitivity: null, without_complete: { snippets: ["b"], samples: 2 } });
+    // Every snippet whole: as before, no note.
+    expect(sensitivitySummary(samples.slice(0, 2))).toEqual({ sensitivity: summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]) });
   });
 });

@@ -42,6 +42,30 @@ describe("suite import", () => {
     res = await post("/v1/datasets/suite-bad/suite", outside, ADMIN);
     expect(res.status).toBe(422);
     expect((await get("/v1/datasets/suite-bad")).status).toBe(404);
+    // Sensitivity variants without their complete version: a 422 naming the snippets and their units.
+    const variants = await miniSuite({ tasks: ["sensitivity-semtrace"] });
+    const orphans = structuredClone(variants);
+    const targets = orphans.tasks["sensitivity-semtrace"]!.targets;
+    orphans.tasks["sensitivity-semtrace"]!.targets = targets.filter((t) => t.fraction !== 0);
+    res = await post("/v1/datasets/suite-bad/suite", orphans, ADMIN);
+    expect(res.status).toBe(422);
+    const problem = await res.json<any>();
+    expect(problem.detail).toMatch(/^tasks\.sensitivity-semtrace\.targets\.0: snippet "st-0001" has incomplete versions \(units "st-0001~r1", .*\) but no complete version/);
+    expect(problem.errors.map((e: any) => e.message.match(/^snippet "([^"]+)"/)[1])).toEqual(["st-0001", "st-0002"]);
+    const messages = problem.errors.map((e: any) => e.message).join("\n");
+    for (const t of targets.filter((t) => t.fraction !== 0)) expect(messages).toContain(`"${t.id}"`);
+    expect((await get("/v1/datasets/suite-bad")).status).toBe(404);
+    // One snippet whole, the other without its complete version: only the latter is named.
+    orphans.tasks["sensitivity-semtrace"]!.targets = targets.filter((t) => t.id !== "st-0002~0");
+    res = await post("/v1/datasets/suite-bad/suite", orphans, ADMIN);
+    expect(res.status).toBe(422);
+    expect((await res.json<any>()).errors.map((e: any) => e.message.match(/^snippet "([^"]+)"/)[1])).toEqual(["st-0002"]);
+    const baseless = structuredClone(variants);
+    delete baseless.tasks["sensitivity-semtrace"]!.targets[1].base;
+    res = await post("/v1/datasets/suite-bad/suite", baseless, ADMIN);
+    expect(res.status).toBe(422);
+    expect((await res.json<any>()).detail).toMatch(/^tasks\.sensitivity-semtrace\.targets\.1\.base: a sensitivity target needs base/);
+    expect((await get("/v1/datasets/suite-bad")).status).toBe(404);
     res = await post("/v1/datasets/suite-bad/suite", { ...suite, format: "other" }, ADMIN);
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/problem\+json/);

@@ -59,6 +59,35 @@ export const SuiteTargetSchema = z.object({
 });
 export type SuiteTarget = z.infer<typeof SuiteTargetSchema>;
 
+/**
+ * What a sensitivity task's targets must be beyond their shape (checked at import, each breach a
+ * 422 naming its units): every target is a version of a snippet (`base`) with a share of its lines
+ * removed (`fraction`, 0 for the complete version), and a snippet with incomplete versions has its
+ * complete one in the same task. Sensitivity (Eq. 1, sensitivity.ts) divides by the complete
+ * version's result R(C): without it a snippet's variants measure nothing.
+ */
+export const SensitivityTargetsRule = z
+  .array(
+    z.object({
+      id: z.string(),
+      base: z.string({ error: "a sensitivity target needs base (its snippet's id) and fraction" }),
+      fraction: z.number({ error: "a sensitivity target needs base (its snippet's id) and fraction" }),
+    }),
+  )
+  .superRefine((targets, ctx) => {
+    const complete = new Set(targets.filter((t) => t.fraction === 0).map((t) => t.base));
+    const orphans = new Map<string, number[]>();
+    targets.forEach((t, i) => t.fraction > 0 && !complete.has(t.base) && orphans.set(t.base, [...(orphans.get(t.base) ?? []), i]));
+    for (const [base, at] of orphans) {
+      const units = at.map((i) => JSON.stringify(targets[i].id));
+      ctx.addIssue({
+        code: "custom",
+        path: [at[0]],
+        message: `snippet ${JSON.stringify(base)} has incomplete versions (units ${units.slice(0, 5).join(", ")}${units.length > 5 ? ` and ${units.length - 5} more` : ""}) but no complete version (a target with base ${JSON.stringify(base)} and fraction 0), which sensitivity needs`,
+      });
+    }
+  });
+
 export const SuiteGridSchema = z.object({
   distractors: z.array(z.number().int().min(1).max(1000)).min(1).max(12),
   positions: z.array(z.number().min(0).max(1)).min(1).max(21),

@@ -11,11 +11,12 @@ import { db, deleteDataset, getDataset } from "../../datasets/store";
 import type { ImportMeta } from "../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../datasets/tokenizer";
 import type { Env } from "../../env";
-import { conflict, invalid, notFound } from "../../errors";
+import { conflict, invalid, invalidIssues, notFound } from "../../errors";
 import { sha256Hex } from "../../sha256";
 import {
   POOL_FORMAT,
   SUITE_LIMITS,
+  SensitivityTargetsRule,
   TARGET_SHARD_FORMAT,
   suiteKeys,
   suiteTaskId,
@@ -29,7 +30,7 @@ import { FAMILY_DATASET_BENCHMARK } from "./ids";
 import { PROMPT_TEMPLATE_VERSION } from "./prompt";
 import { SCORER_VERSION } from "./score";
 
-/** Checks what the schema cannot: ids unique, pool ids dense, distractors valid for the grid. */
+/** Checks what the release's shape cannot: ids unique, pool ids dense, distractors valid for the grid, sensitivity variants whole (`SensitivityTargetsRule`). */
 function checkRelease(release: SuiteRelease): void {
   const poolSize = release.pool.functions.length;
   release.pool.functions.forEach((f, i) => f.id !== i && invalid(`pool.functions[${i}] has id ${f.id}; ids must be 0..n-1 in order.`));
@@ -39,15 +40,16 @@ function checkRelease(release: SuiteRelease): void {
   const tasks = Object.entries(release.tasks) as [SuiteTask, NonNullable<SuiteRelease["tasks"][SuiteTask]>][];
   if (tasks.length === 0) invalid("The suite holds no tasks.");
   for (const [task, { targets }] of tasks) {
+    if (task.startsWith("sensitivity-")) {
+      const rule = SensitivityTargetsRule.safeParse(targets);
+      if (!rule.success) invalidIssues(rule.error.issues, ["tasks", task, "targets"]);
+    }
     const ids = new Set<string>();
     const positional = !task.startsWith("sensitivity-");
     for (const t of targets) {
       if (ids.has(t.id)) invalid(`${task}: target "${t.id}" appears twice.`);
       ids.add(t.id);
-      if (!positional) {
-        if (t.fraction === undefined || !t.base) invalid(`${task}: target "${t.id}" needs base and fraction.`);
-        continue;
-      }
+      if (!positional) continue;
       for (const d of grid.distractors) {
         const list = t.distractors?.[String(d)];
         if (!list || list.length !== d) invalid(`${task}: target "${t.id}" needs ${d} distractor ids for D=${d}.`);

@@ -43,9 +43,31 @@ export function positionalSummary(samples: readonly SummarySample[]) {
   return { grid, drops, median_drop, unresolved: total("unresolved"), unparseable: total("unparseable") };
 }
 
+/** Snippets a sensitivity summary leaves out, by name (at most this many listed). */
+const LISTED_SNIPPETS = 100;
+
+/**
+ * A sensitivity run's summary. A snippet needs a scored complete version (its R(C)); one whose
+ * incomplete versions were scored without it (its sample ended in an error, or a dataset imported
+ * before the import required it) is left out of every figure and counted in `without_complete`.
+ */
 export function sensitivitySummary(samples: readonly SummarySample[]) {
   const items = samples
     .filter((s) => s.status === "scored" && typeof s.detail?.base === "string" && typeof s.detail?.fraction === "number")
     .map((s) => ({ base: s.detail!.base as string, fraction: s.detail!.fraction as number, correct: s.passed === true }));
-  return items.length ? { sensitivity: summarizeSensitivity(items) } : { sensitivity: null };
+  const complete = new Set(items.filter((i) => i.fraction === 0).map((i) => i.base));
+  const kept = items.filter((i) => complete.has(i.base));
+  const left = items.filter((i) => !complete.has(i.base));
+  const snippets = [...new Set(left.map((i) => i.base))];
+  return {
+    sensitivity: kept.length ? summarizeSensitivity(kept) : null,
+    ...(left.length && {
+      without_complete: {
+        snippets: snippets.slice(0, LISTED_SNIPPETS),
+        total: snippets.length,
+        samples: left.length,
+        note: `${snippets.length} snippet${snippets.length === 1 ? " has" : "s have"} scored incomplete versions but no scored complete version (its sample ended in an error, or the dataset holds none: re-import it), so sensitivity has no R(C) for ${snippets.length === 1 ? "it" : "them"}: ${left.length} sample${left.length === 1 ? " is" : "s are"} left out of these figures.`,
+      },
+    }),
+  };
 }

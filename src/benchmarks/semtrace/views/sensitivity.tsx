@@ -30,11 +30,14 @@ export function sensitivityPoints(curve: SensitivitySummary["curve"]) {
 }
 
 function SensitivityRun({ summary }: RunSummary): Child {
-  const s = (summary as { sensitivity: SensitivitySummary | null } | null)?.sensitivity;
-  if (!s) return <p class="note">No scored samples.</p>;
+  const { sensitivity: s, without_complete: left } = (summary ?? {}) as { sensitivity?: SensitivitySummary | null; without_complete?: { note: string } };
+  // Snippets without a scored complete version are left out of the figures (summary.ts): said first.
+  const leftOut = left ? <p class="note" id="sensitivity-left-out">{left.note}</p> : null;
+  if (!s) return leftOut ?? <p class="note">No scored samples.</p>;
   const points = sensitivityPoints(s.curve);
   return (
     <>
+      {leftOut}
       <dl class="figures" id="sensitivity">
         <div title="Eq. 1 per snippet whose complete version was answered right, averaged">
           <dt>sensitivity (mean per snippet)</dt>
