@@ -4,7 +4,7 @@
  * src/benchmarks/visibility.ts). Set at import and by an admin (`PATCH /v1/datasets/{id}`).
  */
 import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notLike, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
@@ -31,13 +31,38 @@ export async function visibilityOf(env: Env, id: string): Promise<Visibility> {
   return (await getDataset(env, id))?.visibility === "held-out" ? "held-out" : "public";
 }
 
-/** Sets a dataset's visibility: a 404 for an unknown dataset. */
+const HELD_OUT_MARK = "+held-out";
+
+/**
+ * The stored content identity of a leaderboard entry of a held-out dataset, written without target
+ * names: another than the same content's written in public, so publishing it again once the dataset
+ * is public writes it whole (src/leaderboard/store.ts).
+ */
+export const heldOutContent = (sha256: string) => (sha256.endsWith(HELD_OUT_MARK) ? sha256 : `${sha256}${HELD_OUT_MARK}`);
+
+/**
+ * Sets a dataset's visibility: a 404 for an unknown dataset. Made held out, its leaderboard rows
+ * lose the target names they stored (`best_target`) and are marked so (`heldOutContent`), as a
+ * held-out dataset's rows are written; made public again, a re-published run stores them anew.
+ */
 export async function setVisibility(env: Env, id: string, visibility: Visibility): Promise<void> {
-  const [row] = await db(env)
+  const d = db(env);
+  const update = d
     .update(schema.datasets)
     .set({ visibility, updatedAt: new Date().toISOString() })
     .where(eq(schema.datasets.id, id))
     .returning({ id: schema.datasets.id });
+  const e = schema.leaderboardEntries;
+  const s = schema.leaderboardSamples;
+  const entries = d.select({ id: e.id }).from(e).where(eq(e.dataset, id));
+  const [[row]] =
+    visibility === "public"
+      ? [await update]
+      : await d.batch([
+          update,
+          d.update(s).set({ bestTarget: null }).where(and(inArray(s.entryId, entries), isNotNull(s.bestTarget))),
+          d.update(e).set({ contentSha256: sql`${e.contentSha256} || ${HELD_OUT_MARK}` }).where(and(eq(e.dataset, id), notLike(e.contentSha256, `%${HELD_OUT_MARK}`))),
+        ]);
   if (!row) notFound(`No dataset "${id}".`);
 }
 

@@ -8,6 +8,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
+import { heldOutContent, visibilityOf } from "../datasets/visibility";
 import type { Env } from "../env";
 import { sha256Hex } from "../sha256";
 import type { LeaderboardKind } from "./types";
@@ -147,7 +148,12 @@ export async function writeEntries(
   opts: { keepRicher?: boolean } = {},
 ): Promise<{ results: WriteResult[]; generation: number; existing: Map<string, EntryRow> }> {
   const d = db(env);
-  const existing = await existingEntries(env, scope, writes.map((w) => w.model));
+  const [existing, visibility] = await Promise.all([existingEntries(env, scope, writes.map((w) => w.model)), visibilityOf(env, scope.dataset)]);
+  // A held-out dataset's rows keep no target name (docs/api.md#held-out-datasets): nothing shows one, so nothing stores one.
+  // Their content identity says so, so the same content written once the dataset is public again is written whole.
+  const heldOut = visibility === "held-out";
+  const stored = heldOut ? (s: Sample): Sample => ({ ...s, bestTarget: null }) : (s: Sample) => s;
+  const contentOf = (w: EntryWrite) => (heldOut ? heldOutContent(w.contentSha256) : w.contentSha256);
   const now = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];
   const replacedIds: string[] = [];
@@ -156,7 +162,7 @@ export async function writeEntries(
 
   for (const w of writes) {
     const old = existing.get(w.model);
-    if (old && old.contentSha256 === w.contentSha256) {
+    if (old && old.contentSha256 === contentOf(w)) {
       results.push({ model: w.model, model_slug: old.modelSlug, status: "unchanged" });
       continue;
     }
@@ -183,13 +189,13 @@ export async function writeEntries(
         n: w.n,
         errors: w.errors,
         contextExceeded: w.contextExceeded,
-        contentSha256: w.contentSha256,
+        contentSha256: contentOf(w),
         createdAt: old?.createdAt ?? now,
         updatedAt: now,
       }),
     );
     for (const rows of chunk(w.samples ?? [], Math.floor(MAX_PARAMS / SAMPLE_COLUMNS))) {
-      statements.push(d.insert(schema.leaderboardSamples).values(rows.map((s) => ({ entryId: id, ...s }))));
+      statements.push(d.insert(schema.leaderboardSamples).values(rows.map((s) => ({ entryId: id, ...stored(s) }))));
     }
     for (const rows of chunk(w.aggregates, Math.floor(MAX_PARAMS / AGGREGATE_COLUMNS))) {
       statements.push(d.insert(schema.leaderboardAggregates).values(rows.map((a) => ({ entryId: id, ...a }))));

@@ -14,7 +14,7 @@ import type { RunFigure } from "../page/family";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
 import { sampleNeighbours } from "../page/runs/neighbours";
-import { getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf, type SampleFilters } from "../page/runs/queries";
+import { HELD_OUT_REFUSALS, getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf, type HeldOutRefused, type SampleFilters } from "../page/runs/queries";
 import { PASS_AT_1, progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
@@ -90,8 +90,8 @@ runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   const run = await runOf(c);
   const seen = sampleFacets(c.env, run.id);
   const [{ f, own }, view] = await Promise.all([filtersOf(c, run, () => seen), datasetView(c.env, run.datasetId)]);
-  if (f.q !== undefined) view.refuse("searching its runs' answers");
-  if (f.depth !== undefined) view.refuse("filtering its samples by depth (where each target sits)");
+  const refused = view.heldOut ? (Object.keys(HELD_OUT_REFUSALS) as HeldOutRefused[]) : [];
+  for (const param of refused) if (f[param] !== undefined) view.refuse(HELD_OUT_REFUSALS[param]);
   c.header("Cache-Control", CACHE_CONTROL);
   if (f.q !== undefined) {
     // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
@@ -103,7 +103,7 @@ runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   }
   const [page, facets] = await Promise.all([samplePageOf(c.env, run.id, f), seen]);
   const rows = page.rows.map((r) => ({ ...r, position: view.position(r.position) }));
-  return c.html(<Page content={samplesPage(run, f, { ...page, rows, facets, own })} section="runs" />, 200);
+  return c.html(<Page content={samplesPage(run, f, { ...page, rows, facets, own, refused })} section="runs" />, 200);
 });
 
 runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {

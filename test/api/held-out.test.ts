@@ -15,7 +15,7 @@ import fixture from "../fixtures/repoqa-mini.json";
 import { fixtureRelease } from "../longcodeu/fixture";
 import { ADMIN, BASE, get, post } from "../helpers";
 import { startRun, waitForRun } from "../runs/helpers";
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 
 /** Canaries: 13 characters for RepoQA's, the length of the needle name it replaces (byte offsets stay right). */
 const CANARY = {
@@ -287,6 +287,19 @@ async function sweep(world: World): Promise<Seen[]> {
   return [...gets, ...(await crawl(world, 400)), ...(await scoringPosts(world))];
 }
 
+/** The target names (`best_target`) a dataset's stored leaderboard rows hold. */
+async function storedTargets(dataset: string): Promise<(string | null)[]> {
+  const rows = await env.DB.prepare("SELECT s.best_target FROM leaderboard_samples s JOIN leaderboard_entries e ON e.id = s.entry_id WHERE e.dataset = ?").bind(dataset).all<{ best_target: string | null }>();
+  return rows.results.map((r) => r.best_target);
+}
+
+/** What a run's sample browser offers: its form's fields by name. */
+async function browserFields(runId: string): Promise<string[]> {
+  const html = await (await get(`/runs/${runId}/samples`)).text();
+  const form = html.split('<form class="filters"')[1]?.split("</form>")[0] ?? "";
+  return [...form.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
+}
+
 const hits = (seen: readonly Seen[], canary: string) => seen.filter((s) => s.text.includes(canary)).map((s) => s.where);
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +348,22 @@ describe("held-out datasets", () => {
     const twice = await post("/v1/score/batch", { benchmark: "semtrace", dataset: "ho-suite", answers: guesses });
     expect(twice.status).toBe(422);
     expect(await twice.json()).toMatchObject({ detail: expect.stringContaining("more than once") });
+    // Its published leaderboard rows store no target name (the oracle's best match is the needle, the canary).
+    const targets = await storedTargets("ho-repoqa");
+    expect(targets.length).toBe(2);
+    expect(targets).toEqual([null, null]);
+    // A held-out run's sample browser does not offer what it refuses: a depth filter, a search in the answers.
+    const repoqaRun = world.runs.find((r) => r.benchmark === "repoqa-snf")!;
+    const fields = await browserFields(repoqaRun.id);
+    expect(fields).toEqual(expect.arrayContaining(["outcome", "language", "task", "sort"]));
+    expect(fields).not.toContain("depth");
+    expect(fields).not.toContain("q");
+    for (const refused of ["depth=0.0-0.1", "q=def"]) {
+      const res = await get(`/runs/${repoqaRun.id}/samples?${refused}`);
+      // Pages answer a refusal as a 400 page (the problem's own title and detail).
+      expect(res.status).toBe(400);
+      expect(await res.text()).toMatch(/Unprocessable content[^]*is held out/);
+    }
   });
 
   it("show no canary in any endpoint's, page's or scoring answer's body or headers", { timeout: SWEEP_TIMEOUT }, async () => {
@@ -356,6 +385,20 @@ describe("held-out datasets", () => {
     }
     const open = await sweep(world);
     for (const canary of CANARIES) expect(hits(open, canary).length, canary).toBeGreaterThan(0);
+    // Public, the browser offers both; published again, the rows store the target's name; held out again, they lose it.
+    const repoqaRun = world.runs.find((r) => r.benchmark === "repoqa-snf")!;
+    expect(await browserFields(repoqaRun.id)).toEqual(expect.arrayContaining(["depth", "q"]));
+    for (const r of world.runs.filter((r) => r.benchmark === "repoqa-snf")) {
+      const res = await post(`/v1/runs/${r.id}/publish`, {}, ADMIN);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect((await res.json<{ status: string }>()).status).toBe("replaced");
+    }
+    expect(await storedTargets("ho-repoqa")).toContain(CANARY.repoqa);
+    const patch = (visibility: string) =>
+      SELF.fetch(`${BASE}/v1/datasets/ho-repoqa`, { method: "PATCH", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ visibility }) });
+    expect((await patch("held-out")).status).toBe(200);
+    expect(await storedTargets("ho-repoqa")).toEqual([null, null]);
+    expect((await patch("public")).status).toBe(200);
   });
 });
 

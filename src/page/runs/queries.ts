@@ -30,6 +30,16 @@ export const SAMPLES_PER_PAGE = 50;
 /** The depth buckets a filter may name ("0.0-0.1" ... "0.9-1.0"), as the results and the leaderboard key them. */
 export const DEPTH_BUCKETS = Array.from({ length: 10 }, (_, i) => depthBucket(i / 10).key);
 
+/**
+ * The browser's requests a held-out dataset's run refuses, by query parameter, with what answering
+ * would show (docs/api.md#held-out-datasets): its form offers none of them.
+ */
+export const HELD_OUT_REFUSALS = {
+  q: "searching its runs' answers",
+  depth: "filtering its samples by depth (where each target sits)",
+} as const;
+export type HeldOutRefused = keyof typeof HELD_OUT_REFUSALS;
+
 /** The browser's orders: unit order (no parameter), or by score, lowest or highest first (unscored samples count as below every score). */
 export const SAMPLE_SORTS = ["score", "-score"] as const;
 export type SampleSort = (typeof SAMPLE_SORTS)[number];

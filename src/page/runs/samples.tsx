@@ -12,7 +12,7 @@ import { qs } from "../format";
 import { SampleList, SampleTable, benchmarkColumns, placeText, scoreText, verdictOf, type OutcomeWords, type SampleColumn, type SampleTableProps } from "../sample-table";
 import { runViewsOf, type ChosenFacet } from "./facets";
 import { RunsStyle, num, runLinks } from "./parts";
-import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
+import { DEPTH_BUCKETS, OUTCOMES, SAMPLES_PER_PAGE, SAMPLE_SORTS, SEARCH_MAX_CHARACTERS, filterParams, type HeldOutRefused, type SampleFilters, type SampleListRow, type SampleSort } from "./queries";
 import { SEARCH_BYTES, SEARCH_SAMPLES, type Match, type Scan } from "./search";
 
 /** A sample's outcome in words (a scored one in its benchmark's, `words`), with a symbol so it does not rely on colour. */
@@ -34,6 +34,8 @@ export interface SampleListing {
   facets: { languages: string[]; lengths: number[] };
   /** The benchmark's own filters (`BenchmarkViews.sampleFilters`), in place of language, depth and length. */
   own?: OwnFacets;
+  /** What the run's dataset refuses (a held-out one's `HELD_OUT_REFUSALS`): the form does not offer it. */
+  refused?: readonly HeldOutRefused[];
 }
 
 /** A benchmark's own facets of the browser, as chosen in the URL, and its text box's placeholder. */
@@ -56,7 +58,7 @@ export interface SearchListing {
  * The form's controls of the filters, in `SAMPLE_FILTERS`' order (a filter without choices in this
  * run shows none); a benchmark's own facets (`own`) stand in place of language, depth and length.
  */
-export function filterControls(f: SampleFilters, facets: SampleListing["facets"], own?: OwnFacets, words?: OutcomeWords): Child[] {
+export function filterControls(f: SampleFilters, facets: SampleListing["facets"], own?: OwnFacets, words?: OutcomeWords, refused: readonly HeldOutRefused[] = []): Child[] {
   const outcome = (v: string) => (v === "passed" ? words?.passed : v === "failed" ? words?.failed : undefined) ?? (v ? v.replace("_", " ") : "all");
   return [
     <FilterSelect label="Outcome" name="outcome" values={["", ...OUTCOMES]} selected={f.outcome ?? ""} text={outcome} />,
@@ -66,7 +68,7 @@ export function filterControls(f: SampleFilters, facets: SampleListing["facets"]
         ))
       : [
           <FilterSelect label="Language" name="language" values={["", ...facets.languages]} selected={f.language ?? ""} text={(v) => v || "all"} />,
-          <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />,
+          refused.includes("depth") ? null : <FilterSelect label="Depth" name="depth" values={["", ...DEPTH_BUCKETS]} selected={f.depth ?? ""} text={(v) => v || "all"} />,
           facets.lengths.length ? (
             <FilterSelect label="Length (tokens)" name="length" values={["", ...facets.lengths.map(String)]} selected={f.length?.toString() ?? ""} text={(v) => v || "all"} />
           ) : null,
@@ -78,16 +80,18 @@ export function filterControls(f: SampleFilters, facets: SampleListing["facets"]
   ];
 }
 
-function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["facets"]; own?: OwnFacets }) {
-  const { f } = props;
+function Form(props: { run: RunRow; f: SampleFilters; facets: SampleListing["facets"]; own?: OwnFacets; refused?: readonly HeldOutRefused[] }) {
+  const { f, refused = [] } = props;
   return (
     <form class="filters" method="get" action={runLinks(props.run.id).samples}>
-      {filterControls(f, props.facets, props.own, runViewsOf(props.run.benchmark)?.passLabel)}
+      {filterControls(f, props.facets, props.own, runViewsOf(props.run.benchmark)?.passLabel, refused)}
       <FilterSelect label="Order" name="sort" values={["", ...SAMPLE_SORTS]} selected={f.sort ?? ""} text={(v) => SORT_TEXT[v as SampleSort | ""]} />
-      <label>
-        Search in answers
-        <input type="search" name="q" value={f.q ?? ""} maxlength={SEARCH_MAX_CHARACTERS} placeholder="text in the raw answer" />
-      </label>
+      {refused.includes("q") ? null : (
+        <label>
+          Search in answers
+          <input type="search" name="q" value={f.q ?? ""} maxlength={SEARCH_MAX_CHARACTERS} placeholder="text in the raw answer" />
+        </label>
+      )}
       <button type="submit">Apply</button>
     </form>
   );
@@ -155,7 +159,7 @@ export function samplesPage(run: RunRow, f: SampleFilters, list: SampleListing):
           {list.rows.length ? `, by ${SORT_TEXT[f.sort ?? ""]}.` : ""}{" "}
           <a href={`/v1/runs/${run.id}/samples`}>JSON</a>
         </p>
-        <Form run={run} f={f} facets={list.facets} own={list.own} />
+        <Form run={run} f={f} facets={list.facets} own={list.own} refused={list.refused} />
         <SampleList
           {...runSampleTable(run, f)}
           rows={list.rows}
