@@ -46,8 +46,8 @@ export function parseOptions(benchmark: Benchmark, raw: unknown): Record<string,
  */
 export async function prepare(env: Env, benchmark: Benchmark, datasetId: string, rawOptions: unknown, languages?: string[]) {
   const parsed = parseOptions(benchmark, rawOptions);
-  const { units, datasetSha256, resolved } = await benchmark.units(env, datasetId, parsed, { languages });
-  return { units, datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown> };
+  const { units, datasetSha256, resolved, visibility } = await benchmark.units(env, datasetId, parsed, { languages });
+  return { units, datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown>, visibility };
 }
 
 const encodeCursor = (unit: string) => btoa(String.fromCharCode(...new TextEncoder().encode(unit))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -78,7 +78,7 @@ export interface UnitListQuery {
  * count of all that match, and what the run would record (the dataset's sha256, resolved options).
  */
 export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
-  const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, q.options, q.languages);
+  const { units, datasetSha256, options, visibility } = await prepare(env, benchmark, datasetId, q.options, q.languages);
   let rows = units.map((unit) => {
     const task = taskIdOfUnit(benchmark, unit);
     return { unit, task, language: languageOfTask(task) };
@@ -93,7 +93,7 @@ export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: str
   }
   const page = rows.slice(start, start + q.limit);
   const more = start + q.limit < rows.length;
-  return { datasetSha256, options, total: rows.length, page, next: more ? encodeCursor(page[page.length - 1].unit) : null };
+  return { datasetSha256, options, visibility, total: rows.length, page, next: more ? encodeCursor(page[page.length - 1].unit) : null };
 }
 
 /** A page of a dataset's units, in run order, with an opaque `next` cursor. */
@@ -105,19 +105,21 @@ export async function listUnits(env: Env, benchmark: Benchmark, datasetId: strin
 /**
  * `prepare` for a request about some units: a 404 naming those the run would not cover. One unit is
  * looked up (`Benchmark.hasUnit`) rather than found in the listing of every unit, when the family can.
+ * Its `view` is the dataset's, from the visibility the family's read of the dataset gave (read apart
+ * only when the family gives none).
  */
 async function prepareUnits(env: Env, benchmark: Benchmark, datasetId: string, rawOptions: unknown, wanted: readonly string[]) {
   if (benchmark.hasUnit && new Set(wanted).size === 1) {
     const parsed = parseOptions(benchmark, rawOptions);
-    const { has, datasetSha256, resolved } = await benchmark.hasUnit(env, datasetId, wanted[0], parsed);
+    const { has, datasetSha256, resolved, visibility } = await benchmark.hasUnit(env, datasetId, wanted[0], parsed);
     if (!has) throwMissing([wanted[0]], benchmark, datasetId);
-    return { datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown> };
+    return { datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown>, view: await datasetView(env, datasetId, visibility) };
   }
-  const { units, datasetSha256, options } = await prepare(env, benchmark, datasetId, rawOptions);
+  const { units, datasetSha256, options, visibility } = await prepare(env, benchmark, datasetId, rawOptions);
   const known = new Set(units);
   const missing = [...new Set(wanted.filter((u) => !known.has(u)))];
   if (missing.length) throwMissing(missing, benchmark, datasetId);
-  return { datasetSha256, options };
+  return { datasetSha256, options, view: await datasetView(env, datasetId, visibility) };
 }
 
 function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetId: string): never {
@@ -133,7 +135,7 @@ function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetI
  * default max_tokens, the assistant prefill when the prompt ends with one, and its token count.
  */
 export async function unitPrompt(env: Env, benchmark: Benchmark, datasetId: string, unit: string, rawOptions: unknown) {
-  const [{ datasetSha256, options }, view] = await Promise.all([prepareUnits(env, benchmark, datasetId, rawOptions, [unit]), datasetView(env, datasetId)]);
+  const { datasetSha256, options, view } = await prepareUnits(env, benchmark, datasetId, rawOptions, [unit]);
   const loaded = await benchmark.load(env, datasetId, unit, options);
   return promptRecord(benchmark, datasetId, loaded, options, datasetSha256, view);
 }
@@ -192,7 +194,7 @@ export async function scoreUnitAnswers(
   meter: WorkMeter,
   where: (index: number) => string,
 ) {
-  const [{ datasetSha256, options }, view] = await Promise.all([prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit)), datasetView(env, datasetId)]);
+  const { datasetSha256, options, view } = await prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit));
   view.oneGuessPerUnit(answers.map((a) => a.unit));
   const results: UnitVerdict[] = [];
   for (const [i, a] of answers.entries()) {

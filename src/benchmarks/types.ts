@@ -6,6 +6,7 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { WorkMeter } from "../code/budget";
 import type { RunRow, RunSampleRow } from "../db/schema";
+import type { Visibility } from "../datasets/visibility";
 import type { AppEnv, Env } from "../env";
 import type { BenchmarkLeaderboard } from "../leaderboard/family";
 import type { BenchmarkViews, RunViews } from "../page/family";
@@ -69,7 +70,7 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * Checks options against the dataset and lists the units a run covers, in a stable order.
    * `resolved` fills the options the dataset decides (e.g. its default context size).
    */
-  units(env: Env, datasetId: string, options: Options, filters: UnitFilters): Promise<{ units: string[]; datasetSha256: string; resolved: Partial<Options> }>;
+  units(env: Env, datasetId: string, options: Options, filters: UnitFilters): Promise<{ units: string[]; datasetSha256: string; resolved: Partial<Options>; visibility?: Visibility }>;
   load(env: Env, datasetId: string, unit: string, options: Options): Promise<LoadedUnit>;
   /** The baselines this benchmark can answer (`baseline:empty` always works). */
   baselines: readonly BaselineKind[];
@@ -215,6 +216,11 @@ export interface UnitLookup<Options> {
   has: boolean;
   datasetSha256: string;
   resolved: Partial<Options>;
+  /**
+   * The dataset's visibility, from the same read of its row (`units` may give it too), so a
+   * request about its units reads the row once; absent: the surface reads it itself.
+   */
+  visibility?: Visibility;
 }
 
 /**

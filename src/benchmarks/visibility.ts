@@ -66,9 +66,12 @@ const HELD_OUT: Omit<DatasetView, "refuse" | "oneGuessPerUnit"> = {
   showsOutputs: false,
 };
 
-/** The view of dataset `id`'s units, by its current visibility. */
-export async function datasetView(env: Env, id: string): Promise<DatasetView> {
-  const visibility = await visibilityOf(env, id);
+/**
+ * The view of dataset `id`'s units, by its current visibility: `known` when a read of its row
+ * already gave it (a family's `units` / `hasUnit`), else read here.
+ */
+export async function datasetView(env: Env, id: string, known?: Visibility): Promise<DatasetView> {
+  const visibility = known ?? (await visibilityOf(env, id));
   const base = visibility === "held-out" ? HELD_OUT : PUBLIC;
   const refuse = (what: string, instead?: string) => {
     if (base.heldOut) refuseAsHeldOut(id, what, instead);

@@ -10,6 +10,7 @@ import type { PromptRecord } from "../benchmarks/surface";
 import { promptRecord } from "../benchmarks/surface";
 import type { Benchmark } from "../benchmarks/types";
 import { datasetView } from "../benchmarks/visibility";
+import type { Visibility } from "../datasets/visibility";
 import type { Env } from "../env";
 import type { PrefillMode } from "../runs/prefill";
 import { inspectSample } from "./inspect";
@@ -47,10 +48,10 @@ export async function* exportLines(
   benchmark: Benchmark,
   datasetId: string,
   units: readonly string[],
-  run: { options: Record<string, unknown>; datasetSha256: string },
+  run: { options: Record<string, unknown>; datasetSha256: string; visibility?: Visibility },
   req: ExportRequest,
 ): AsyncGenerator<string> {
-  const view = await datasetView(env, datasetId);
+  const view = await datasetView(env, datasetId, run.visibility);
   for (const unit of units) {
     const loaded = await benchmark.load(env, datasetId, unit, run.options);
     const record = await promptRecord(benchmark, datasetId, loaded, run.options, run.datasetSha256, view, req.prefill);

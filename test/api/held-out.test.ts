@@ -15,7 +15,10 @@ import fixture from "../fixtures/repoqa-mini.json";
 import { fixtureRelease } from "../longcodeu/fixture";
 import { ADMIN, BASE, get, post } from "../helpers";
 import { startRun, waitForRun } from "../runs/helpers";
-import { SELF, env } from "cloudflare:test";
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createApp } from "../../src/app";
+import { findBenchmark } from "../../src/benchmarks/registry";
+import type { Env } from "../../src/env";
 
 /** Canaries: 13 characters for RepoQA's, the length of the needle name it replaces (byte offsets stay right). */
 const CANARY = {
@@ -444,5 +447,47 @@ describe("PATCH /v1/datasets/{id}", () => {
     const verdict = await (await post("/v1/score", { benchmark: "semtrace", dataset: id, unit: "t0@1@0", answer: "" })).json<Record<string, any>>();
     expect(verdict).toMatchObject({ passed: false, score: 0 });
     expect(JSON.stringify(verdict)).not.toContain(CANARY.semtrace);
+  });
+});
+
+describe("the score path", () => {
+  /** `env` whose D1 binding records the SQL of every statement prepared through it. */
+  function recording(): { env: Env; datasetReads: () => number } {
+    const sqls: string[] = [];
+    const DB = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") return (sql: string) => (sqls.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return { env: { ...env, DB }, datasetReads: () => sqls.filter((q) => /\bfrom "datasets"/i.test(q)).length };
+  }
+  const app = createApp();
+  async function fetchRecorded(path: string, init?: RequestInit) {
+    const r = recording();
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`${BASE}${path}`, init), r.env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { res, datasetReads: r.datasetReads() };
+  }
+
+  it("reads the dataset's row once for the unit and its visibility, besides the scorer's and the prompt's own reads", async () => {
+    expect((await post("/v1/datasets/ho-reads/suite?visibility=held-out", suiteRelease(), ADMIN)).status).toBe(200);
+    const semtrace = findBenchmark("semtrace")!;
+    const scorer = recording();
+    const verdict = await semtrace.score(scorer.env, "ho-reads", "t0@1@0", "None", {});
+    expect(scorer.datasetReads()).toBeGreaterThan(0);
+    const scored = await fetchRecorded("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ benchmark: "semtrace", dataset: "ho-reads", unit: "t0@1@0", answer: "None" }) });
+    expect(scored.res.status).toBe(200);
+    // Held out: the verdict's public part, as the view was built from the family's read.
+    expect(await scored.res.json()).toMatchObject({ passed: verdict.passed, score: verdict.score, detail: { exact: false } });
+    expect(scored.datasetReads).toBe(1 + scorer.datasetReads());
+    const loader = recording();
+    await semtrace.load(loader.env, "ho-reads", "t0@1@0", {});
+    const prompt = await fetchRecorded("/v1/benchmarks/semtrace/datasets/ho-reads/units/t0%401%400/prompt");
+    expect(prompt.res.status).toBe(200);
+    expect((await prompt.res.json<{ position: number | null }>()).position).toBeNull();
+    expect(prompt.datasetReads).toBe(1 + loader.datasetReads());
   });
 });

@@ -83,7 +83,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
     });
     const units: string[] = [];
     for (const task of chosen) units.push(...(await longcodeuExampleIds(env, datasetId, task)));
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved };
+    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
   },
 
   async hasUnit(env, datasetId, unit, options) {
@@ -91,7 +91,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
     // Example ids start with their task's name (`<TASK>-...`), and are filed under it.
     const task = taskOfUnit(unit);
     const row = task && chosen.includes(task) ? await storedTask(env, datasetId, longcodeuTaskId(task, unit)) : undefined;
-    return { has: row?.repo === task && row?.name === unit, datasetSha256: dataset.contentSha256, resolved };
+    return { has: row?.repo === task && row?.name === unit, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
   },
 
   narrows: (options) => Boolean(options.tasks?.length),

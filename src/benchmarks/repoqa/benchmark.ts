@@ -118,7 +118,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.needleIndex));
     const depths = config.depths === "reference" ? [undefined] : config.depths;
     const units = rows.flatMap((r) => depths.map((d) => (d === undefined ? r.taskId : `${r.taskId}@${d}`)));
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved };
+    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
   },
 
   async hasUnit(env, datasetId, unit, options) {
@@ -128,7 +128,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
     const taskId = config.depths === "reference" ? unit : unit.slice(0, at);
     const depthOk = config.depths === "reference" || (at >= 0 && config.depths.some((d) => String(d) === unit.slice(at + 1)));
     const has = depthOk && (await storedTask(env, datasetId, taskId)) !== undefined;
-    return { has, datasetSha256: dataset.contentSha256, resolved };
+    return { has, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
   },
 
   async load(env, datasetId, unit, options) {

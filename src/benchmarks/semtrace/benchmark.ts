@@ -103,7 +103,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       const targets = await suiteTargetIds(env, datasetId, task);
       // Target-major, so `limit` takes whole grids of the first targets.
       const units = targets.flatMap((t) => manifest.grid.distractors.flatMap((d) => manifest.grid.positions.map((p) => `${t}@${d}@${p}`)));
-      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
     },
 
     async hasUnit(env, datasetId, unit) {
@@ -113,7 +113,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       const [p, d, ...target] = unit.split("@").reverse();
       const targetId = target.reverse().join("@");
       const inGrid = target.length > 0 && manifest.grid.distractors.some((x) => String(x) === d) && manifest.grid.positions.some((x) => String(x) === p);
-      return { has: inGrid && (await hasTarget(env, datasetId, task, targetId)), datasetSha256: dataset.contentSha256, resolved: {} };
+      return { has: inGrid && (await hasTarget(env, datasetId, task, targetId)), datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
     },
 
     async load(env, datasetId, unit) {
@@ -166,13 +166,13 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
       const { dataset, manifest } = await readySuite(env, datasetId);
       checkTask(manifest, datasetId, task, filters.languages);
       const units = await suiteTargetIds(env, datasetId, task);
-      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
     },
 
     async hasUnit(env, datasetId, unit) {
       const { dataset, manifest } = await readySuite(env, datasetId);
       checkTask(manifest, datasetId, task);
-      return { has: await hasTarget(env, datasetId, task, unit), datasetSha256: dataset.contentSha256, resolved: {} };
+      return { has: await hasTarget(env, datasetId, task, unit), datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
     },
 
     async load(env, datasetId, unit) {
