@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SENSITIVITY_EPS, sensitivity, summarizeSensitivity, type SensitivityItem } from "../../src/benchmarks/semtrace/sensitivity";
+import { sensitivityTable } from "../../src/benchmarks/semtrace/node/report";
 import { sensitivitySummary } from "../../src/benchmarks/semtrace/summary";
 import type { SummarySample } from "../../src/benchmarks/types";
 
@@ -134,6 +135,9 @@ describe("sensitivitySummary (a run's samples)", () => {
     expect(s.without_complete!.note).toMatch(/^1 snippet has scored incomplete versions but no scored complete version .* 2 samples are left out/);
     // Nothing but orphans: no figures, still the note.
     expect(sensitivitySummary(samples.slice(2))).toMatchObject({ sensitivity: null, without_complete: { snippets: ["b"], samples: 2 } });
+    // npm run eval's table says it too, above the figures or in their place.
+    expect(sensitivityTable(s).split("\n")[0]).toBe(`left out: ${s.without_complete!.note}`);
+    expect(sensitivityTable(sensitivitySummary(samples.slice(2)))).toBe(`left out: ${s.without_complete!.note}`);
     // Every snippet whole: as before, no note.
     expect(sensitivitySummary(samples.slice(0, 2))).toEqual({ sensitivity: summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]) });
   });

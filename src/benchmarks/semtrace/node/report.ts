@@ -20,6 +20,8 @@ export interface SensitivityResults {
     aggregate: number | null;
     curve: { bucket: string; n: number; accuracy: number }[];
   };
+  /** Snippets left out of the figures for want of a scored complete version (../summary.ts). */
+  without_complete?: { note: string };
 }
 
 /**
@@ -52,9 +54,11 @@ export function positionTable(summary: PositionalSummary): string {
 /** Accuracy by fraction of lines removed, and the sensitivity (Eq. 1 of the paper). */
 export function sensitivityTable(results: SensitivityResults): string {
   const s = results.sensitivity;
-  if (!s) return "sensitivity: no scored samples";
+  const leftOut = results.without_complete ? [`left out: ${results.without_complete.note}`] : [];
+  if (!s) return leftOut.length ? leftOut.join("\n") : "sensitivity: no scored samples";
   const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   return [
+    ...leftOut,
     titledTable("accuracy (%) by fraction of body lines removed", [["lines removed", "n", "accuracy"], ...s.curve.map((c) => [c.bucket, String(c.n), pct(c.accuracy)])]),
     `sensitivity: per snippet ${fmt(s.per_snippet.mean)} over ${s.per_snippet.snippets} solved snippets (${s.per_snippet.unsolved} unsolved counted apart); aggregate ${fmt(s.aggregate)}`,
   ].join("\n");
