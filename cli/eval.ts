@@ -22,14 +22,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { DEFAULT_PART_BYTES, MAX_PART_BYTES, errorOf, needsParts, type SubmittedOutput, type Run, type RunProgress, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
+import { DEFAULT_PART_BYTES, MAX_PART_BYTES, errorOf, needsParts, type SubmittedOutput, type Run, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
 import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
 import { nodeFamilies } from "./lib/families";
 import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
-import { exportNames, progressLine, resultTables, spendLine } from "./lib/run-report";
+import { exportNames, progressLine, resultTables, spendLine, type RunProgress } from "./lib/run-report";
 import { readSubmittedOutputs } from "./lib/submitted-outputs";
 import { submitInParts } from "./lib/submit-parts";
 

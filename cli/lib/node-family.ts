@@ -32,6 +32,9 @@ export interface NodeDemo {
 export type { Rate, RunResults } from "../../packages/client/src/index";
 import type { RunResults } from "../../packages/client/src/index";
 
+/** The results of a benchmark that sweeps a similarity threshold (`threshold`, `thresholds`, `by_depth`). */
+export type SweptRunResults = Extract<RunResults, { thresholds: string[] }>;
+
 export interface NodeFamily {
   /** The family's folder under src/benchmarks/ (its `Family.id`). */
   id: string;

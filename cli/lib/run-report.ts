@@ -3,14 +3,15 @@
  * depth table and the export file names. Pure functions of the API's JSON.
  */
 
-/** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it (the client package's type). */
-export type { RunProgress } from "../../packages/client/src/index";
-import type { RunProgress } from "../../packages/client/src/index";
+import type { RunProgress as EventProgress } from "../../packages/client/src/index";
 import { BASELINE_NOTE, isBaselineSpec } from "../../src/runs/models";
-import type { NodeFamily, Rate, RunResults } from "./node-family";
+import type { NodeFamily, Rate, RunResults, SweptRunResults } from "./node-family";
 import { grid, pct, rule, titledTable } from "./text-table";
 
-export type { RunResults } from "./node-family";
+export type { RunResults, SweptRunResults } from "./node-family";
+
+/** A run's progress as `GET /v1/runs/{id}` and the `progress` events carry it (the client package's types; a run has no `updated_at`). */
+export type RunProgress = Omit<EventProgress, "updated_at">;
 
 /** 950, 12.3k, 4.5M. */
 export function compactNumber(n: number): string {
@@ -63,7 +64,7 @@ export function spendLine(model: string, p: RunProgress): string {
 }
 
 /** The groups of the table: `all` first, then the languages in the API's order. */
-export function resultColumns(results: Pick<RunResults, "pass_at_1">): string[] {
+export function resultColumns(results: { pass_at_1?: Record<string, unknown> }): string[] {
   const groups = Object.keys(results.pass_at_1 ?? {});
   return [...groups.filter((g) => g === "all"), ...groups.filter((g) => g !== "all")];
 }
@@ -72,13 +73,13 @@ export function resultColumns(results: Pick<RunResults, "pass_at_1">): string[] 
  * The reference's table: one row per threshold, pass@1 in percent for `all` and each language, a
  * row of n (scored samples) under the header; the run's threshold is marked with `*`.
  */
-export function resultsTable(results: RunResults): string {
+export function resultsTable(results: SweptRunResults): string {
   const columns = resultColumns(results);
   if (columns.length === 0) return "pass@1: no scored samples";
-  const passAt1 = results.pass_at_1 as Record<string, Record<string, Rate>>;
+  const passAt1 = results.pass_at_1;
   const nOf = (group: string) => Math.max(0, ...Object.values(passAt1[group]).map((r) => r.n));
   const rows: string[][] = [["threshold", ...columns], ["n", ...columns.map((g) => String(nOf(g)))]];
-  for (const t of results.thresholds ?? []) {
+  for (const t of results.thresholds) {
     const cells = columns.map((g) => {
       const r = passAt1[g][t];
       return r ? pct(r.rate) : "-";
@@ -90,8 +91,8 @@ export function resultsTable(results: RunResults): string {
 }
 
 /** pass@1 per needle-depth bucket at the run's threshold, with its 95 % Wilson interval. */
-export function depthTable(results: RunResults): string {
-  if (!results.by_depth?.length) return "pass@1 by needle depth: no scored samples";
+export function depthTable(results: SweptRunResults): string {
+  if (!results.by_depth.length) return "pass@1 by needle depth: no scored samples";
   const rows = [["depth", "n", "passed", "pass@1", "95% CI"]];
   for (const d of [...results.by_depth].sort((a, b) => a.bucket.localeCompare(b.bucket))) {
     rows.push([d.bucket, String(d.n), String(d.passed), pct(d.rate), `${pct(d.ci_low)}-${pct(d.ci_high)}`]);
@@ -108,8 +109,8 @@ export function resultTables(results: RunResults, families: readonly NodeFamily[
     const tables = family.runReport?.(results);
     if (tables) return tables;
   }
-  if (results.thresholds) return [resultsTable(results), depthTable(results)];
-  return results.pass_at_1 ? [passTable(results.pass_at_1 as Record<string, Rate>)] : [];
+  if ("thresholds" in results) return [resultsTable(results), depthTable(results)];
+  return "pass_at_1" in results ? [passTable(results.pass_at_1)] : [];
 }
 
 /** pass@1 of a benchmark without a threshold: the passed share of the scored samples per group, with its 95 % Wilson interval. */

@@ -108,6 +108,8 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   thresholdSweep?: boolean;
   /** The benchmark's own results beyond pass@1 (the position grid, sensitivity), for GET /v1/runs/:id/results. */
   summarize?(samples: readonly SummarySample[], options: Options): Record<string, unknown>;
+  /** The OpenAPI schema of what `summarize` returns (the `summary` of its results in the document); absent: an open record. */
+  summarySchema?: z.ZodType;
   /** How GET /v1/compare pairs and reads two sides' samples (docs/compare.md). Absent: the benchmark has no paired comparison. */
   compare?: CompareRule;
   /**

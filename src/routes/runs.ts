@@ -25,6 +25,7 @@ import { partsStatus, putPart as storePart } from "../runs/parts";
 import { PART_LIMITS } from "../runs/submitted";
 import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
 import { datasetView } from "../benchmarks/visibility";
+import { PublishedSchema, RescoredSchema, RunListSchema, RunProgressSchema, RunResultsSchema, RunSamplePageSchema, RunSchema } from "./runs-schemas";
 import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
 
 export const RUN_LIMITS = {
@@ -51,7 +52,7 @@ const byDefault = defaultBenchmark();
 const byDefaultOptions = Object.keys((z.toJSONSchema(byDefault.options, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
 
 /** One submitted output: a unit and the model's raw text for it. */
-const SubmittedOutputSchema = z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict();
+const SubmittedOutputSchema = z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict().openapi("SubmittedOutput");
 
 const RunRequestSchema = z
   .object({
@@ -144,8 +145,7 @@ const PartStoredSchema = PartsSchema.extend({
   stored: z.boolean().openapi({ description: "false: the same part with the same outputs was already stored (nothing changed)" }),
 }).openapi("RunOutputsPartStored");
 
-const Run = z.record(z.string(), z.unknown()).openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, receipt (see docs/runs.md)" });
-const json = (description: string) => jsonResponse(Run, description);
+const json = (description: string) => jsonResponse(RunSchema, description);
 
 const create = createRoute({
   method: "post",
@@ -164,7 +164,7 @@ const list = createRoute({
   tags: ["runs"],
   summary: "Recent runs (newest first)",
   request: { query: z.object({ limit: queryInteger(z.number().int().min(1).max(200)).default(50) }) },
-  responses: { 200: json("Runs"), ...problemResponses(400) },
+  responses: { 200: jsonResponse(RunListSchema, "Runs"), ...problemResponses(400) },
 });
 
 /** The `Content-Disposition` of an export, in the OpenAPI document. */
@@ -213,6 +213,7 @@ const events = createRoute({
   path: "/v1/runs/{id}/events",
   tags: ["runs"],
   summary: "Progress as server-sent events (`progress` on every change, then `done`)",
+  description: "Each event's data is a `RunProgress` (JSON; components.schemas.RunProgress). The stream closes after 15 minutes: reconnect to keep watching.",
   request: idParams,
   responses: { 200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } }, ...problemResponses(400, 404) },
 });
@@ -257,7 +258,7 @@ const samples = createRoute({
       status: z.enum(RUN_SAMPLE_STATUSES).optional(),
     }),
   },
-  responses: { 200: json("A page of samples"), ...problemResponses(400, 404) },
+  responses: { 200: jsonResponse(RunSamplePageSchema, "A page of samples"), ...problemResponses(400, 404) },
 });
 
 const results = createRoute({
@@ -268,7 +269,7 @@ const results = createRoute({
   description:
     "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
   request: idParams,
-  responses: { 200: { ...json("Results"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404) },
+  responses: { 200: { ...jsonResponse(RunResultsSchema, "Results"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404) },
 });
 
 const rescore = createRoute({
@@ -279,7 +280,7 @@ const rescore = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
   request: { ...idParams, ...jsonBody(z.object({ options: z.record(z.string(), z.unknown()).default({}) }).strict()) },
-  responses: { 200: json("Re-scored"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: { 200: jsonResponse(RescoredSchema, "Re-scored: the counts and the new results"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
 });
 
 const publish = createRoute({
@@ -290,7 +291,7 @@ const publish = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin] as const,
   request: idParams,
-  responses: { 200: json("Published"), ...problemResponses(400, 401, 403, 404, 409, 422) },
+  responses: { 200: jsonResponse(PublishedSchema, "Published"), ...problemResponses(400, 401, 403, 404, 409, 422) },
 });
 
 const OUTPUT_FORMATS = ["reference", "samples"] as const;
@@ -321,7 +322,10 @@ const scores = createRoute({
   tags: ["runs"],
   summary: "Scores as the reference's `<model>-SCORES.json`",
   request: idParams,
-  responses: { 200: { ...json("The -SCORES.json content"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404, 422) },
+  responses: {
+    200: { ...jsonResponse(z.record(z.string(), z.unknown()).openapi({ description: "The reference's own file format (RepoQA's `<model>-SCORES.json`), not this API's" }), "The -SCORES.json content"), headers: FILE_NAME_HEADER },
+    ...problemResponses(400, 404, 422),
+  },
 });
 
 const LOG_FORMATS = ["inspect"] as const;
@@ -355,6 +359,14 @@ async function referenceFilesOf(env: Env, row: RunRow): Promise<{ run: RunRecord
   return { run: { row, samples: () => allSamples(env, row.id), pages: () => samplePages(env, row.id), output: (key) => readOutput(env, key) }, files };
 }
 
+/**
+ * An answer typed as its schema. The service reads a run's stored JSON columns (parameters, settings,
+ * receipt) and a benchmark's summary as records; createRun and the benchmark wrote them in the shapes
+ * the schemas give, which test/cli/client.ts checks on real answers of every family against the
+ * OpenAPI document.
+ */
+const shaped = <S extends z.ZodType>(_schema: S, body: object) => body as z.output<S>;
+
 /** `Content-Disposition` of an export: its file name (export-names.ts: no `:`, nothing a shell splits). */
 const fileHeader = (name: string, disposition: "attachment" | "inline" = "attachment") => `${disposition}; filename="${name}"`;
 
@@ -371,7 +383,7 @@ export const runRoutes = createRouter()
   .openapi(create, async (c) => {
     const body = c.req.valid("json");
     body.outputs?.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
-    return c.json(await createRun(c.env, body), 202);
+    return c.json(shaped(RunSchema, await createRun(c.env, body)), 202);
   })
   .openapi(putPart, async (c) => {
     const { id, part } = c.req.valid("param");
@@ -388,7 +400,7 @@ export const runRoutes = createRouter()
       200,
     );
   })
-  .openapi(read, async (c) => c.json(await readRun(c.env, c.req.valid("param").id), 200))
+  .openapi(read, async (c) => c.json(shaped(RunSchema, await readRun(c.env, c.req.valid("param").id)), 200))
   .openapi(events, async (c) => {
     const { id } = c.req.valid("param");
     await getRun(c.env, id);
@@ -412,7 +424,7 @@ export const runRoutes = createRouter()
       }
     });
   })
-  .openapi(cancel, async (c) => c.json(await cancelRun(c.env, c.req.valid("param").id), 200))
+  .openapi(cancel, async (c) => c.json(shaped(RunSchema, await cancelRun(c.env, c.req.valid("param").id)), 200))
   .openapi(remove, async (c) => c.json(await deleteRun(c.env, c.req.valid("param").id), 200))
   .openapi(samples, async (c) => {
     const { id } = c.req.valid("param");
@@ -422,9 +434,9 @@ export const runRoutes = createRouter()
   })
   .openapi(results, async (c) => {
     const body = await runResults(c.env, c.req.valid("param").id);
-    return c.json(body, 200, { "content-disposition": fileHeader(exportNames(body.label).results, "inline") });
+    return c.json(shaped(RunResultsSchema, body), 200, { "content-disposition": fileHeader(exportNames(body.label).results, "inline") });
   })
-  .openapi(rescore, async (c) => c.json(await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options), 200))
+  .openapi(rescore, async (c) => c.json(shaped(RescoredSchema, await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options)), 200))
   .openapi(publish, async (c) => c.json({ ...(await publishRunById(c.env, c.req.valid("param").id)) }, 200))
   .openapi(outputs, async (c) => {
     const { id } = c.req.valid("param");
@@ -458,3 +470,6 @@ export const runRoutes = createRouter()
     const { run, files } = await referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));
     return c.json(await files.scores(c.env, run), 200, { "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores) });
   });
+
+// The events' data: named in the document, though a stream's body has no JSON schema of its own.
+runRoutes.openAPIRegistry.register("RunProgress", RunProgressSchema);

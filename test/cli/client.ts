@@ -36,14 +36,15 @@ import {
   type UnitPrompt,
 } from "../../packages/client/src/index";
 import { PART_LIMITS as SERVICE_PART_LIMITS } from "../../src/runs/submitted";
-// Type-only: the service's own types, which the client's hand-declared ones must accept (checked by tsc).
+// Type-only: the service's own types, which the client's types must accept (checked by tsc): the
+// export's lines, hand-declared (JSON lines: no OpenAPI schema), and the events' progress. The
+// generated ones are checked on real answers against the document (ajv, below).
 import type { RunProgress as ServiceProgress } from "../../src/runs/config";
-import type { runView } from "../../src/runs/service";
 import type { promptfooTest as servicePromptfooTest } from "../../src/harnesses/promptfoo";
 import type { inspectSample } from "../../src/harnesses/inspect";
 
 /** What the service answers fits what the client declares (a compile-time check: `npm test` runs tsc). */
-export const typesAgree = (p: ServiceProgress, r: ReturnType<typeof runView>, t: ReturnType<typeof servicePromptfooTest>, s: ReturnType<typeof inspectSample>): [RunProgress, Run, PromptfooTestCase, InspectSample] => [p, r, t, s];
+export const typesAgree = (p: ServiceProgress, t: ReturnType<typeof servicePromptfooTest>, s: ReturnType<typeof inspectSample>): [RunProgress, PromptfooTestCase, InspectSample] => [p, t, s];
 
 const PACKAGE = join(ROOT, "packages/client");
 

@@ -19,7 +19,7 @@ import { freePort, startIsolatedInstance, type IsolatedInstance } from "../../cl
 import { killTree } from "../../cli/lib/process-tree";
 import { buildSuiteFromDisk } from "../../src/benchmarks/semtrace/node/suite";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
-import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults } from "../../cli/lib/run-report";
+import { depthTable, exportNames, progressLine, resultTables, resultsTable, spendLine, type RunProgress, type RunResults, type SweptRunResults } from "../../cli/lib/run-report";
 import { SseParser, sseEvents, splitParts } from "../../packages/client/src/index";
 import { clientTests } from "./client";
 
@@ -329,7 +329,6 @@ const progress = (over: Partial<Omit<RunProgress, "counts">> & { counts?: Partia
   cached: 0,
   started_at: "2026-11-21T12:00:00.000Z",
   finished_at: null,
-  updated_at: "2026-11-21T12:00:05.000Z",
   ...over,
   counts: { pending: 0, queued: 0, running: 0, done: 0, skipped: 0, scored: 0, passed: 0, error: 0, context_exceeded: 0, ...over.counts },
   tokens: { prompt: 0, completion: 0, reserved: 0, ...over.tokens },
@@ -346,9 +345,13 @@ describe("run-report", () => {
     expect(progressLine(ended, { width: 4, elapsedMs: 0 })).toBe("[████] 4/16  passed 0  errors 0  ctx-exceeded 0  skipped 12  - tasks/s  0 tokens  $0.0123");
   });
 
-  const results: RunResults = {
+  const results: SweptRunResults = {
+    benchmark: "repoqa-snf",
     run: "run-20261121120000-0123456789",
     model: "m",
+    label: "m",
+    // Not read by the tables.
+    receipt: {} as SweptRunResults["receipt"],
     status: "completed",
     threshold: "0.8",
     thresholds: ["0.0", "0.5", "0.8", "1.0"],
@@ -405,8 +408,9 @@ describe("run-report", () => {
   });
 
   it("prints pass@1 per group for a benchmark without a threshold, and nothing of it for a graded one", () => {
-    const { threshold: _t, thresholds: _ts, by_depth: _d, ...shared } = results;
-    const exact: RunResults = { ...shared, pass_at_1: { all: rate(10, 5), python: rate(10, 5) } };
+    const { threshold: _t, thresholds: _ts, by_depth: _d, pass_at_1: _p, ...shared } = results;
+    // Empty summaries: each family's report reads its own, not these tables.
+    const exact: RunResults = { ...shared, benchmark: "cruxeval-o", pass_at_1: { all: rate(10, 5), python: rate(10, 5) }, summary: { grid: [], drops: [], median_drop: null, unresolved: 0, unparseable: 0 } };
     expect(resultTables(exact, []).join("\n").split("\n")).toEqual([
       "pass@1 (%) of the scored samples",
       "         n  passed  pass@1     95% CI",
@@ -414,7 +418,8 @@ describe("run-report", () => {
       "all     10       5    50.0  10.0-90.0",
       "python  10       5    50.0  10.0-90.0",
     ]);
-    expect(resultTables({ ...shared, pass_at_1: undefined }, [])).toEqual([]);
+    const graded: RunResults = { ...shared, benchmark: "longcodeu", summary: { metrics: {}, table: { tasks: {}, average: { all: { tasks: 0, recall: null, precision: null }, buckets: {} } } } };
+    expect(resultTables(graded, [])).toEqual([]);
     // With a threshold sweep: the reference's two tables.
     expect(resultTables(results, [])).toEqual([resultsTable(results), depthTable(results)]);
   });

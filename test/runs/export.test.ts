@@ -4,19 +4,21 @@
  * outputs, what `outputs.jsonl` answers without a format, the run as inspect_ai's log
  * (`log?format=inspect`: its samples made from those lines, its results from their verdicts; its
  * schema is checked against inspect_ai's in test/cli/promptfoo.test.ts, where ajv can compile it),
- * the results' fields per family, the file names (no `:`), and a 10,000-sample run streamed a part
+ * the results' fields per family (and every answer about a run checked against the OpenAPI
+ * document's schemas with ajv: POST /v1/runs, the run, its results, samples, re-score and events,
+ * the runs list), the file names (no `:`), and a 10,000-sample run streamed a part
  * at a time in unit order.
  */
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
 import { inspectLogSample } from "../../src/harnesses/inspect-log";
 import { exportNames } from "../../src/runs/export-names";
 import { outputKey } from "../../src/runs/store";
 import { FIXTURES } from "../conformance/helpers";
-import { get } from "../helpers";
+import { ADMIN, BASE, get, post } from "../helpers";
 import { syntheticRunSql, syntheticSample } from "../page/runs-fixtures";
-import { samplesOf, startRun, waitForRun } from "./helpers";
+import { openApiValidator, samplesOf, startRun, waitForRun } from "./helpers";
 
 const lines = (text: string) =>
   text
@@ -118,13 +120,33 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     expect((await get(`/v1/runs/run-20990101000000-0000000000/log?format=inspect`)).status).toBe(404);
   });
 
-  it("results carry the benchmark's own fields: the threshold sweep and depth table only where it sweeps a threshold", async () => {
+  it("results carry the benchmark's own fields: the threshold sweep and depth table only where it sweeps a threshold; every answer about the run is what the OpenAPI document says", async () => {
     const benchmark = getBenchmark(id);
-    const run = await finishedRun(id, `results-${id}`);
+    const openapi = await openApiValidator();
+    const created = await startRun({ benchmark: id, dataset: await FIXTURES[benchmark.datasetKind](), model: benchmark.baselines.includes("oracle") ? "baseline:oracle" : "baseline:empty", label: `results-${id}`, limit: 6, concurrency: 6 });
+    openapi.response("post", "/v1/runs", 202, created);
+    const run = await waitForRun(created.id, 60_000);
     const res = await get(`/v1/runs/${run.id}/results`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(`inline; filename="results-${id}-results.json"`);
     const results = await res.json<any>();
+    openapi.response("get", "/v1/runs/{id}/results", 200, results);
+    openapi.response("get", "/v1/runs/{id}", 200, run);
+    openapi.response("get", "/v1/runs/{id}/samples", 200, await (await get(`/v1/runs/${run.id}/samples`)).json());
+    openapi.response("get", "/v1/runs", 200, await (await get("/v1/runs?limit=5")).json());
+    const rescored = await post(`/v1/runs/${run.id}/rescore`, { options: {} }, ADMIN);
+    expect(rescored.status).toBe(200);
+    openapi.response("post", "/v1/runs/{id}/rescore", 200, await rescored.json());
+    // The events of a finished run: its progress, then done, each a RunProgress.
+    const events = [...(await (await get(`/v1/runs/${run.id}/events`)).text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]));
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) openapi.component("RunProgress", e);
+    // The schemas can fail: another benchmark's results, a run without its counts.
+    const other = allBenchmarks().find((b) => b.id !== id && (Boolean(b.thresholdSweep) !== Boolean(benchmark.thresholdSweep) || Boolean(b.summarize) !== Boolean(benchmark.summarize)));
+    if (other) expect(() => openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: other.id })).toThrow(/must/);
+    expect(() => openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: "no-such-benchmark" })).toThrow();
+    const { counts: _c, ...uncounted } = run;
+    expect(() => openapi.response("get", "/v1/runs/{id}", 200, uncounted)).toThrow(/counts/);
     expect(results).toMatchObject({ run: run.id, benchmark: id, label: `results-${id}`, samples: run.counts.done, scored: run.counts.scored, errors: run.counts.error, context_exceeded: run.counts.context_exceeded });
     const shared = ["run", "benchmark", "model", "label", "status", "samples", "scored", "errors", "context_exceeded", "receipt"];
     const own = [
@@ -145,6 +167,24 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
         expect(results.pass_at_1[language]).toMatchObject({ n: of.length, passed: of.filter((s) => s.passed).length });
       }
     }
+  });
+});
+
+describe("runs from submitted outputs, against the OpenAPI document", () => {
+  it("in one body and in parts (receiving, then running): POST /v1/runs and the run are what the document says", async () => {
+    const openapi = await openApiValidator();
+    const dataset = await FIXTURES["repoqa-snf"]();
+    const units = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=2`)).json<{ units: { unit: string }[] }>()).units.map((u) => ({ unit: u.unit, output: "" }));
+    const submitted = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", outputs: units });
+    expect(submitted.receipt).toMatchObject({ source: "submitted outputs", outputs: 2, outputs_sha256: expect.any(String) });
+    openapi.response("post", "/v1/runs", 202, submitted);
+    openapi.response("get", "/v1/runs/{id}", 200, await waitForRun(submitted.id));
+    const receiving = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", parts: 2 });
+    expect(receiving).toMatchObject({ status: "receiving", parts: { expected: 2, received: [] } });
+    openapi.response("post", "/v1/runs", 202, receiving);
+    const res = await SELF.fetch(`${BASE}/v1/runs/${receiving.id}/outputs/1`, { method: "PUT", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ outputs: units.slice(0, 1) }) });
+    expect(res.status).toBe(201);
+    openapi.response("get", "/v1/runs/{id}", 200, await (await get(`/v1/runs/${receiving.id}`)).json());
   });
 });
 

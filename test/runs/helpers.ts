@@ -1,6 +1,12 @@
 /** Helpers for run tests: start a run through the API and wait for it to end. */
+import Ajv2020Module, { type ValidateFunction } from "ajv/dist/2020";
+import addFormatsModule from "ajv-formats";
 import { inject } from "vitest";
 import { ADMIN, get, importFixture, importOnce, post } from "../helpers";
+
+// CommonJS modules: their default export, however the bundler hands it over.
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module) as typeof Ajv2020Module;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 export const modelServer = () => inject("modelServer");
 
@@ -52,4 +58,31 @@ export async function samplesOf(id: string) {
   const res = await get(`/v1/runs/${id}/samples?limit=500`);
   if (res.status !== 200) throw new Error(`samples: ${res.status}`);
   return (await res.json<{ samples: Record<string, any>[] }>()).samples;
+}
+
+/**
+ * Checks answers against the service's own OpenAPI document (GET /openapi.json) with ajv (JSON
+ * Schema 2020-12, OpenAPI 3.1's dialect): `response` against the schema a route declares for a
+ * status, `component` against a named schema. Each throws the body and ajv's errors on a mismatch.
+ */
+export async function openApiValidator() {
+  const doc = await (await get("/openapi.json")).json<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: object }>();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // The document's components under an id of their own; a route's schema refers to them through it.
+  ajv.addSchema({ $id: "openapi", components: doc.components });
+  const compiled = new Map<string, ValidateFunction>();
+  const check = (key: string, schema: () => object, body: unknown) => {
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = ajv.compile(JSON.parse(JSON.stringify(schema()).replaceAll('"$ref":"#/', '"$ref":"openapi#/')))));
+    if (!validate(body)) throw new Error(`${key}: ${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(body).slice(0, 2000)}`);
+  };
+  return {
+    response(method: "get" | "post", path: string, status: number, body: unknown) {
+      check(`${method.toUpperCase()} ${path} ${status}`, () => doc.paths[path][method].responses[status].content!["application/json"].schema, body);
+    },
+    component(name: string, body: unknown) {
+      check(name, () => ({ $ref: `#/components/schemas/${name}` }), body);
+    },
+  };
 }

@@ -1,9 +1,12 @@
 /**
  * The API's types: generated from the service's OpenAPI document (./generated/openapi.ts, made by
- * openapi-typescript: `npm run client:types` in the needlework repository), named here; and the few
- * answers the document describes only loosely (a run, its results, the export's lines), declared by
- * hand from docs/runs.md and docs/integrations.md (the repository's tests check them against the
- * service's own types).
+ * openapi-typescript: `npm run client:types` in the needlework repository), named here; the
+ * repository's tests check real answers against the document's schemas. Declared by hand: the
+ * export's lines (`PromptfooTestCase`, `InspectSample`) — the export answers JSON lines
+ * (application/x-ndjson), one document per line, which an OpenAPI response schema cannot describe
+ * (the document gives the stream as a string; OpenAPI 3.2's `itemSchema` would); they follow docs/integrations.md and the repository's
+ * tests check them against the service's own types — and the request shapes the client builds
+ * from generated ones.
  */
 import type { components, paths } from "./generated/openapi.js";
 
@@ -83,71 +86,27 @@ export interface ExportLines {
   inspect: InspectSample;
 }
 
-/** A run's progress, as `GET /v1/runs/{id}` and its `progress` events carry it. */
-export interface RunProgress {
-  /** `receiving`: a run from submitted outputs waiting for its parts (PUT /v1/runs/{id}/outputs/{part}). */
-  status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-  /** A run whose submitted outputs come in parts: how many were announced and which are in. */
-  parts?: { expected: number; received: number[] };
-  units: number;
-  counts: { pending: number; queued: number; running: number; done: number; skipped: number; scored: number; passed: number; error: number; context_exceeded: number };
-  tokens: { prompt: number; completion: number; reserved: number };
-  model_calls: number;
-  cached: number;
-  cost_usd: number | null;
-  started_at: string;
-  finished_at: string | null;
-  /** On the events' progress. */
-  updated_at?: string;
-}
-
-/** A run as `GET /v1/runs/{id}` (and `POST /v1/runs`) answers it (docs/runs.md#runs-api). */
-export interface Run extends RunProgress {
-  id: string;
-  benchmark: string;
-  dataset: string;
-  model: string;
-  label: string;
-  api_key: string | null;
-  parameters: Record<string, unknown>;
-  options: Record<string, unknown>;
-  receipt: Record<string, unknown>;
-  created_at: string;
-  links: { self: string; events: string; samples: string; results: string };
-}
-
-/** One pass rate with its 95 % Wilson interval. */
-export interface Rate {
-  n: number;
-  passed: number;
-  rate: number;
-  ci_low: number;
-  ci_high: number;
-}
-
-/** A run's results, `GET /v1/runs/{id}/results` (docs/runs.md#results). */
-export interface RunResults {
-  run: string;
-  benchmark?: string;
-  model: string;
-  label?: string;
-  status: string;
-  samples: number;
-  scored: number;
-  errors: number;
-  context_exceeded: number;
-  /**
-   * A benchmark that sweeps a threshold: group → threshold → rate (with `threshold`, `thresholds`
-   * and `by_depth`); one whose samples pass or fail without one: group → rate; absent for graded ones.
-   */
-  pass_at_1?: Record<string, Record<string, Rate>> | Record<string, Rate>;
-  threshold?: string;
-  thresholds?: string[];
-  by_depth?: ({ bucket: string } & Rate)[];
-  /** The benchmark's own results (its `summarize`). */
-  summary?: unknown;
-  receipt?: Record<string, unknown>;
-}
+/** A run's progress: the data of `GET /v1/runs/{id}/events`' `progress` and `done` events (`waitForRun`). */
+export type RunProgress = Schemas["RunProgress"];
+/** A run as `GET /v1/runs/{id}`, `POST /v1/runs` and a cancel answer it (docs/runs.md#runs-api). */
+export type Run = Schemas["Run"];
+/** What a run's figures depend on (open: fields may be added). */
+export type RunReceipt = Schemas["RunReceipt"];
+/** `GET /v1/runs`: recent runs and the models the registry knows. */
+export type RunList = Schemas["RunList"];
+/** One pass rate of a run's scored samples with its 95 % Wilson interval. */
+export type Rate = Schemas["PassRate"];
+/**
+ * A run's results, `GET /v1/runs/{id}/results` (docs/runs.md#results): a union over the benchmarks,
+ * each with its own pass@1 fields and `summary`; narrow it on `benchmark` (or with {@link RunResultsOf}).
+ */
+export type RunResults = Schemas["RunResults"];
+/** One benchmark's results, e.g. `RunResultsOf<"repoqa-snf">` (its threshold sweep) or `RunResultsOf<"longcodeu">` (its summary). */
+export type RunResultsOf<B extends RunResults["benchmark"]> = Extract<RunResults, { benchmark: B }>;
+/** `GET /v1/runs/{id}/samples`: a page of a run's stored samples. */
+export type RunSamplePage = Schemas["RunSamplePage"];
+/** `POST /v1/runs/{id}/rescore`'s answer. */
+export type RunRescored = Schemas["RunRescored"];
 
 /** Outputs a harness already produced, scored into a run (`POST /v1/runs` with `outputs`; docs/runs.md#scoring-outputs-you-already-have). */
 export type SubmitOutputsRequest = Omit<RunRequest, "outputs" | "model" | "parts"> & {
@@ -157,10 +116,7 @@ export type SubmitOutputsRequest = Omit<RunRequest, "outputs" | "model" | "parts
 };
 
 /** One output a harness produced for one unit. */
-export interface SubmittedOutput {
-  unit: string;
-  output: string;
-}
+export type SubmittedOutput = Schemas["SubmittedOutput"];
 
 /** A run whose submitted outputs come in `parts` (1 – 64), each sent with `putPart` (docs/runs.md#big-submissions-in-parts). */
 export type PartsRunRequest = Omit<SubmitOutputsRequest, "outputs"> & { parts: number };

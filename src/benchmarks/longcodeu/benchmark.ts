@@ -19,7 +19,7 @@ import { LONGCODEU_BENCHMARK, PROMPT_TEMPLATE_VERSION, SCORER_VERSION, longcodeu
 import { longcodeuPrompt } from "./prompt";
 import { scoreExample } from "./score";
 import { longcodeuContext, longcodeuExample, longcodeuExampleIds, readyLongCodeU } from "./store";
-import { longcodeuSummary } from "./summary";
+import { LongCodeUSummarySchema, longcodeuSummary } from "./summary";
 import { longcodeuViews } from "./views";
 import { longcodeuLeaderboard } from "./leaderboard";
 
@@ -132,4 +132,5 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   },
 
   summarize: (samples) => ({ ...longcodeuSummary(samples) }),
+  summarySchema: LongCodeUSummarySchema,
 };

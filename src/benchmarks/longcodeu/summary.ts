@@ -5,8 +5,9 @@
  * detail, so their task comes from the unit id and their bucket from the context size (a sample
  * without one counts in its task's `all` only).
  */
+import { z } from "@hono/zod-openapi";
 import type { SummarySample } from "../types";
-import { LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
+import { BUCKET_KEYS, LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
 import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./ids";
 import { longcodeuTable, type LongCodeUTable, type TableSample } from "./table";
 
@@ -42,3 +43,22 @@ export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSu
   for (const task of LONGCODEU_TASKS) if (table.tasks[task]) metrics[task] = TASK_PAPER_METRIC[task];
   return { metrics, table };
 }
+
+// ---- the OpenAPI schema of the summary (the results' `summary`: Benchmark.summarySchema) ----------
+
+/** An object of the `keys` present (each optional). */
+const someOf = (keys: readonly string[], value: z.ZodType) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])));
+
+const int = () => z.number().int();
+const CellSchema = z.object({ n: int(), recall: z.number().nullable(), precision: z.number().nullable(), unparseable: int(), errors: int(), context_exceeded: int() });
+const AverageSchema = z.object({ tasks: int().openapi({ description: "Tasks with scored samples here (the mean is over them)" }), recall: z.number().nullable(), precision: z.number().nullable() });
+
+export const LongCodeUSummarySchema = z
+  .object({
+    metrics: someOf(LONGCODEU_TASKS, z.enum([...new Set(Object.values(TASK_PAPER_METRIC))] as [PaperMetric, ...PaperMetric[]])).openapi({ description: "Each task's paper metric" }),
+    table: z.object({
+      tasks: someOf(LONGCODEU_TASKS, z.object({ all: CellSchema, buckets: someOf(BUCKET_KEYS, CellSchema) })).openapi({ description: "Per task with samples: over all lengths and per length bucket" }),
+      average: z.object({ all: AverageSchema, buckets: someOf(BUCKET_KEYS, AverageSchema) }).openapi({ description: "The mean over tasks (the paper's #Avg)" }),
+    }),
+  })
+  .openapi("LongCodeUSummary", { description: "Mean recall and precision per task and length bucket (docs/longcodeu.md)" });

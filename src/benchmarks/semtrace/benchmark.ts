@@ -16,7 +16,7 @@ import { keyLines } from "./keys";
 import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredictionPrompt, retrievalPrompt } from "./prompt";
 import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
-import { positionalSummary, sensitivitySummary } from "./summary";
+import { PositionalSummarySchema, SensitivityRunSummarySchema, positionalSummary, sensitivitySummary } from "./summary";
 import { positionalViews, sensitivityRunViews } from "./views";
 import { positionalLeaderboard } from "./leaderboard";
 
@@ -146,6 +146,7 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
     taskIdOf: (unit) => suiteTaskId(task, parsePositionalUnit(unit).targetId),
 
     summarize: (samples) => positionalSummary(samples),
+    summarySchema: PositionalSummarySchema,
   };
 }
 
@@ -195,5 +196,6 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
     taskIdOf: (unit) => suiteTaskId(task, unit),
 
     summarize: (samples) => sensitivitySummary(samples),
+    summarySchema: SensitivityRunSummarySchema,
   };
 }

@@ -2636,7 +2636,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": components["schemas"]["RunList"];
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -3115,7 +3115,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Progress as server-sent events (`progress` on every change, then `done`) */
+        /**
+         * Progress as server-sent events (`progress` on every change, then `done`)
+         * @description Each event's data is a `RunProgress` (JSON; components.schemas.RunProgress). The stream closes after 15 minutes: reconnect to keep watching.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3286,7 +3289,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": components["schemas"]["RunSamplePage"];
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -3356,7 +3359,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": components["schemas"]["RunResults"];
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -3426,13 +3429,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Re-scored */
+                /** @description Re-scored: the counts and the new results */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": components["schemas"]["RunRescored"];
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -3551,7 +3554,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": components["schemas"]["PublishedRun"];
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -3817,7 +3820,9 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Run"];
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
                     };
                 };
                 /** @description Request failed validation; Malformed JSON body; Body does not decode */
@@ -4199,35 +4204,89 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A run's progress, the data of `GET /v1/runs/{id}/events`' `progress` and `done` events */
+        RunProgress: {
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description A run whose submitted outputs come in parts only (GET /v1/runs/{id}/outputs has more) */
+            parts?: {
+                /** @description Parts announced */
+                expected: number;
+                /** @description The parts stored, in part order */
+                received: number[];
+            };
+            /** @description Units the run covers (0 while a run in parts is receiving) */
+            units: number;
+            counts: {
+                /** @description Not yet sent */
+                pending: number;
+                /** @description Message sent */
+                queued: number;
+                /** @description Claimed by a consumer */
+                running: number;
+                done: number;
+                /** @description Not run (cancel, budget) */
+                skipped: number;
+                /** @description Of the done: answered and scored */
+                scored: number;
+                /** @description Of the scored: passed */
+                passed: number;
+                /** @description Of the done: failed (not a wrong answer) */
+                error: number;
+                /** @description Of the done: the prompt exceeded the model's context window */
+                context_exceeded: number;
+            };
+            tokens: {
+                prompt: number;
+                completion: number;
+                /** @description Reserved for calls in flight */
+                reserved: number;
+            };
+            /** @description Calls made, retries included */
+            model_calls: number;
+            /** @description Answers from the response cache */
+            cached: number;
+            /** @description Estimate from `price`; null without one */
+            cost_usd: number | null;
+            started_at: string;
+            finished_at: string | null;
+            /** @description When this progress was read */
+            updated_at: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
             service_version: string;
             scorer_version: string;
-            /** @description The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads */
-            parser_runtime: {
-                package: string;
-                version: string;
-                core: string;
-                /** @description The runtime's wasm as it runs (patched to read UTF-8) */
-                sha256: string;
-                /**
-                 * @description What the core reads code as: UTF-8, as the references' py-tree-sitter
-                 * @enum {string}
-                 */
-                input_encoding?: "utf-8";
-                /** @description The package's own wasm, before the UTF-8 patch */
-                package_sha256?: string;
-            };
-            grammars: {
-                [key: string]: {
-                    package: string;
-                    version: string;
-                    sha256: string;
-                };
-            };
+            parser_runtime: components["schemas"]["ParserRuntime"];
+            grammars: components["schemas"]["Grammars"];
             /** @description Datasets ready to score against */
             datasets: number;
+        };
+        /** @description The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads */
+        ParserRuntime: {
+            package: string;
+            version: string;
+            core: string;
+            /** @description The runtime's wasm as it runs (patched to read UTF-8) */
+            sha256: string;
+            /**
+             * @description What the core reads code as: UTF-8, as the references' py-tree-sitter
+             * @enum {string}
+             */
+            input_encoding?: "utf-8";
+            /** @description The package's own wasm, before the UTF-8 patch */
+            package_sha256?: string;
+        };
+        Grammars: {
+            [key: string]: {
+                package: string;
+                version: string;
+                sha256: string;
+            };
         };
         Problem: {
             /** @example urn:needlework:problem:not-found */
@@ -5525,8 +5584,166 @@ export interface components {
                 };
             };
         };
-        /** @description A run: status, counts per state, tokens, cost estimate, parameters, receipt (see docs/runs.md) */
+        /** @description A run: status, counts per state, tokens, cost estimate, parameters, settings, receipt (docs/runs.md#runs-api) */
         Run: {
+            id: string;
+            benchmark: string;
+            dataset: string;
+            /** @description The model spec (`submitted:<name>` for submitted outputs) */
+            model: string;
+            /** @description Name on the leaderboard */
+            label: string;
+            /** @description The NAME of the Worker secret holding the key */
+            api_key: string | null;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description A run whose submitted outputs come in parts only (GET /v1/runs/{id}/outputs has more) */
+            parts?: {
+                /** @description Parts announced */
+                expected: number;
+                /** @description The parts stored, in part order */
+                received: number[];
+            };
+            /** @description Units the run covers (0 while a run in parts is receiving) */
+            units: number;
+            counts: {
+                /** @description Not yet sent */
+                pending: number;
+                /** @description Message sent */
+                queued: number;
+                /** @description Claimed by a consumer */
+                running: number;
+                done: number;
+                /** @description Not run (cancel, budget) */
+                skipped: number;
+                /** @description Of the done: answered and scored */
+                scored: number;
+                /** @description Of the scored: passed */
+                passed: number;
+                /** @description Of the done: failed (not a wrong answer) */
+                error: number;
+                /** @description Of the done: the prompt exceeded the model's context window */
+                context_exceeded: number;
+            };
+            tokens: {
+                prompt: number;
+                completion: number;
+                /** @description Reserved for calls in flight */
+                reserved: number;
+            };
+            /** @description Calls made, retries included */
+            model_calls: number;
+            /** @description Answers from the response cache */
+            cached: number;
+            /** @description Estimate from `price`; null without one */
+            cost_usd: number | null;
+            started_at: string;
+            finished_at: string | null;
+            parameters: components["schemas"]["RunParameters"];
+            options: components["schemas"]["RunSettings"];
+            receipt: components["schemas"]["RunReceipt"];
+            created_at: string;
+            links: {
+                self: string;
+                events: string;
+                samples: string;
+                results: string;
+            };
+        };
+        /** @description Generation parameters as sent */
+        RunParameters: {
+            temperature: number;
+            max_tokens: number;
+            /** @description Sent only when the provider supports it */
+            seed: number | null;
+            system_message: string | null;
+            /**
+             * @description How a prompt's assistant prefill is sent
+             * @enum {string}
+             */
+            prefill?: "assistant" | "continue" | "user";
+        };
+        /** @description How the run runs: benchmark options, concurrency, budget, retry policy, cache, publish, price, the model's limits */
+        RunSettings: {
+            /** @description The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks) */
+            benchmark_options: {
+                [key: string]: unknown;
+            };
+            concurrency: number;
+            token_budget: number | null;
+            retry: {
+                maxAttempts: number;
+                baseDelayMs: number;
+                maxDelayMs: number;
+                timeoutMs: number;
+                maxRetryAfterMs: number;
+            };
+            cache: boolean;
+            publish: boolean;
+            price: {
+                input: number;
+                output: number;
+            } | null;
+            limits: {
+                contextWindow: number;
+                /** @description Calls in flight at once across every run against this model */
+                concurrency: number;
+                requestsPerMinute: number | null;
+                /** @description Whether the provider honours `seed` */
+                seed: boolean;
+                /**
+                 * @description How a prefill is sent when the run does not say
+                 * @enum {string}
+                 */
+                prefill: "assistant" | "user";
+            };
+        };
+        /** @description What the run's figures depend on (docs/runs.md); fields may be added */
+        RunReceipt: {
+            run: string;
+            benchmark: string;
+            dataset: string;
+            dataset_sha256: string;
+            prompt_template_version: string;
+            scorer_version: string;
+            service_version: string;
+            parser_runtime: components["schemas"]["ParserRuntime"];
+            grammars: components["schemas"]["Grammars"];
+            /** @description The model spec */
+            model: string;
+            parameters: components["schemas"]["RunParameters"];
+            /** @description The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks) */
+            options: {
+                [key: string]: unknown;
+            };
+            filters: {
+                languages: string[] | null;
+                limit: number | null;
+                /** @description A run from submitted outputs over part of the dataset: the units submitted */
+                units?: number;
+            };
+            /**
+             * @description Absent for a run that called its model here
+             * @enum {string}
+             */
+            source?: "submitted outputs";
+            /** @description sha256 of the submitted outputs as compact JSON (a run in parts: once the last part is in) */
+            outputs_sha256?: string;
+            /** @description Outputs submitted */
+            outputs?: number;
+            /** @description Parts announced (a run in parts) */
+            parts?: number;
+            context_window: number;
+            /** @description Whether the seed reached the provider */
+            seed_applied: boolean;
+            comment_mode: string | null;
+            created_at: string;
+            finished_at: string | null;
+            rescored_at?: string;
+        } & {
             [key: string]: unknown;
         };
         RunRequest: {
@@ -5598,12 +5815,13 @@ export interface components {
                 output: number;
             } | null;
             /** @description Outputs a harness already produced, one per unit (at most 5000, each at most 65536 bytes): the run calls no model and scores each as POST /v1/score would. A unit the dataset lacks is a 422 naming it, and nothing is stored (docs/runs.md#scoring-outputs-you-already-have) */
-            outputs?: {
-                unit: string;
-                output: string;
-            }[];
+            outputs?: components["schemas"]["SubmittedOutput"][];
             /** @description Instead of `outputs`: the submitted outputs come in this many parts (at most 64), each sent with PUT /v1/runs/{id}/outputs/{part}; the run is `receiving` until the last is in, then scored as if they had come in one body (docs/runs.md#big-submissions-in-parts) */
             parts?: number;
+        };
+        SubmittedOutput: {
+            unit: string;
+            output: string;
         };
         RunOutputsPartStored: components["schemas"]["RunOutputsParts"] & {
             part: number;
@@ -5633,9 +5851,38 @@ export interface components {
         };
         RunOutputsPart: {
             /** @description This part's outputs, in the order they count for the submission's sha256 (at most 5000, each at most 65536 bytes, the body at most 8388608 bytes) */
-            outputs: {
-                unit: string;
-                output: string;
+            outputs: components["schemas"]["SubmittedOutput"][];
+        };
+        RunList: {
+            runs: {
+                id: string;
+                benchmark: string;
+                dataset: string;
+                model: string;
+                label: string;
+                /**
+                 * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+                 * @enum {string}
+                 */
+                status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+                units: number;
+                created_at: string;
+                finished_at: string | null;
+            }[];
+            /** @description The models the registry knows, with their limits */
+            models: {
+                contextWindow: number;
+                /** @description Calls in flight at once across every run against this model */
+                concurrency: number;
+                requestsPerMinute: number | null;
+                /** @description Whether the provider honours `seed` */
+                seed: boolean;
+                /**
+                 * @description How a prefill is sent when the run does not say
+                 * @enum {string}
+                 */
+                prefill: "assistant" | "user";
+                spec: string;
             }[];
         };
         DeletedRun: {
@@ -5643,6 +5890,779 @@ export interface components {
             samples: number;
             objects: number;
             complete: boolean;
+        };
+        RunSamplePage: {
+            run: string;
+            samples: {
+                runId: string;
+                unit: string;
+                taskId: string;
+                language: string;
+                /** @description null on a held-out dataset */
+                position: number | null;
+                contextSize: number | null;
+                /** @enum {string} */
+                status: "scored" | "error" | "context_exceeded";
+                passed: boolean | null;
+                score: number | null;
+                /** @description The benchmark's verdict detail (its own fields; a held-out dataset's public ones) */
+                detail: {
+                    [key: string]: unknown;
+                } | null;
+                scorerVersion: string | null;
+                outputKey: string | null;
+                promptSha256: string;
+                promptTokens: number | null;
+                completionTokens: number | null;
+                cached: boolean;
+                calls: number;
+                latencyMs: number | null;
+                error: string | null;
+                finishedAt: string;
+            }[];
+            /** @description The `after` of the next page; null on the last */
+            next: string | null;
+        };
+        /** @description A run's results: every run's counts and receipt, then its benchmark's own fields (by `benchmark`): a threshold sweep's `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; a pass/fail benchmark's `pass_at_1` (group → rate); a benchmark's own `summary` (docs/runs.md#results) */
+        RunResults: {
+            /** @enum {string} */
+            benchmark: "repoqa-snf";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description The run's threshold (a key of `thresholds`) */
+            threshold: string;
+            thresholds: string[];
+            /** @description Group (`all`, each language) → threshold → rate */
+            pass_at_1: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["PassRate"];
+                };
+            };
+            /** @description Per needle-depth bucket at the run's threshold */
+            by_depth: (components["schemas"]["PassRate"] & {
+                bucket: string;
+            })[];
+        } | {
+            /** @enum {string} */
+            benchmark: "lexical-recall";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description Group (`all`, each language) → the passed share of the scored samples */
+            pass_at_1: {
+                [key: string]: components["schemas"]["PassRate"];
+            };
+            summary: components["schemas"]["PositionalSummary"];
+        } | {
+            /** @enum {string} */
+            benchmark: "cruxeval-o";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description Group (`all`, each language) → the passed share of the scored samples */
+            pass_at_1: {
+                [key: string]: components["schemas"]["PassRate"];
+            };
+            summary: components["schemas"]["PositionalSummary"];
+        } | {
+            /** @enum {string} */
+            benchmark: "semtrace";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description Group (`all`, each language) → the passed share of the scored samples */
+            pass_at_1: {
+                [key: string]: components["schemas"]["PassRate"];
+            };
+            summary: components["schemas"]["PositionalSummary"];
+        } | {
+            /** @enum {string} */
+            benchmark: "sensitivity-semtrace";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description Group (`all`, each language) → the passed share of the scored samples */
+            pass_at_1: {
+                [key: string]: components["schemas"]["PassRate"];
+            };
+            summary: components["schemas"]["SensitivityRunSummary"];
+        } | {
+            /** @enum {string} */
+            benchmark: "sensitivity-cruxeval-o";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            /** @description Group (`all`, each language) → the passed share of the scored samples */
+            pass_at_1: {
+                [key: string]: components["schemas"]["PassRate"];
+            };
+            summary: components["schemas"]["SensitivityRunSummary"];
+        } | {
+            /** @enum {string} */
+            benchmark: "longcodeu";
+            run: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
+            summary: components["schemas"]["LongCodeUSummary"];
+        };
+        PassRate: {
+            /** @description Scored samples */
+            n: number;
+            passed: number;
+            rate: number;
+            /** @description 95 % Wilson score interval */
+            ci_low: number;
+            ci_high: number;
+        };
+        /** @description The position × D grid with the paper's relative accuracy, the drops and their median (docs/semtrace.md) */
+        PositionalSummary: {
+            /** @description One cell per (D, position) with scored samples, by D then position */
+            grid: {
+                distractors: number;
+                position: number;
+                n: number;
+                passed: number;
+                accuracy: number;
+                /** @description Mean partial score (SemTrace: fraction of list positions right) */
+                mean_score: number;
+                /** @description accuracy / the best position's accuracy at this D; null when that is 0 */
+                relative: number | null;
+                unresolved: number;
+                unparseable: number;
+            }[];
+            drops: {
+                distractors: number;
+                best: number;
+                min_relative: number | null;
+                min_position: string | null;
+                /** @description 1 - min_relative */
+                drop: number | null;
+            }[];
+            median_drop: number | null;
+            unresolved: number;
+            unparseable: number;
+        };
+        /** @description The accuracy curve by fraction of lines removed and the sensitivity (docs/semtrace.md) */
+        SensitivityRunSummary: {
+            /** @description null without scored samples */
+            sensitivity: {
+                per_snippet: {
+                    mean: number | null;
+                    snippets: number;
+                    unsolved: number;
+                };
+                aggregate: number | null;
+                /** @description Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0" */
+                curve: {
+                    bucket: string;
+                    lo: number;
+                    hi: number;
+                    n: number;
+                    accuracy: number;
+                }[];
+            } | null;
+        };
+        /** @description Mean recall and precision per task and length bucket (docs/longcodeu.md) */
+        LongCodeUSummary: {
+            /** @description Each task's paper metric */
+            metrics: {
+                /** @enum {string} */
+                CU_P?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                CU_SA?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                CU_DFA?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                DRA_T1?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                DRA_T2?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                SRE_T1?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                SRE_T2?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+                /** @enum {string} */
+                LDU?: "LCS" | "CodeBLEU" | "EM" | "CB" | "BLEU";
+            };
+            table: {
+                /** @description Per task with samples: over all lengths and per length bucket */
+                tasks: {
+                    CU_P?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    CU_SA?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    CU_DFA?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    DRA_T1?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    DRA_T2?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    SRE_T1?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    SRE_T2?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                    LDU?: {
+                        all: {
+                            n: number;
+                            recall: number | null;
+                            precision: number | null;
+                            unparseable: number;
+                            errors: number;
+                            context_exceeded: number;
+                        };
+                        buckets: {
+                            "0-8K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "8-16K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "16-32K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "32-64K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                            "64-128K"?: {
+                                n: number;
+                                recall: number | null;
+                                precision: number | null;
+                                unparseable: number;
+                                errors: number;
+                                context_exceeded: number;
+                            };
+                        };
+                    };
+                };
+                /** @description The mean over tasks (the paper's #Avg) */
+                average: {
+                    all: {
+                        /** @description Tasks with scored samples here (the mean is over them) */
+                        tasks: number;
+                        recall: number | null;
+                        precision: number | null;
+                    };
+                    buckets: {
+                        "0-8K"?: {
+                            /** @description Tasks with scored samples here (the mean is over them) */
+                            tasks: number;
+                            recall: number | null;
+                            precision: number | null;
+                        };
+                        "8-16K"?: {
+                            /** @description Tasks with scored samples here (the mean is over them) */
+                            tasks: number;
+                            recall: number | null;
+                            precision: number | null;
+                        };
+                        "16-32K"?: {
+                            /** @description Tasks with scored samples here (the mean is over them) */
+                            tasks: number;
+                            recall: number | null;
+                            precision: number | null;
+                        };
+                        "32-64K"?: {
+                            /** @description Tasks with scored samples here (the mean is over them) */
+                            tasks: number;
+                            recall: number | null;
+                            precision: number | null;
+                        };
+                        "64-128K"?: {
+                            /** @description Tasks with scored samples here (the mean is over them) */
+                            tasks: number;
+                            recall: number | null;
+                            precision: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        RunRescored: {
+            run: string;
+            /** @description Samples re-scored */
+            rescored: number;
+            /** @description Of them, with another verdict */
+            changed: number;
+            /** @description The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks) */
+            options: {
+                [key: string]: unknown;
+            };
+            results: components["schemas"]["RunResults"];
+        };
+        PublishedRun: {
+            model: string;
+            model_slug: string;
+            /**
+             * @description `unchanged`: the same run was published before
+             * @enum {string}
+             */
+            status: "created" | "replaced" | "unchanged" | "kept";
+            generation: number;
+            /** @description Scored samples */
+            n: number;
+            errors: number;
+            context_exceeded: number;
         };
         Comparison: {
             /** @description Tasks scored on both sides */

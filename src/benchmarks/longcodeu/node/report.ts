@@ -36,7 +36,7 @@ export function longcodeuResultsTable(summary: LongCodeUSummary): string {
 
 /** The tables for a LongCodeU run; undefined for another family's results. */
 export function runReport(results: RunResults): string[] | undefined {
-  const summary = results.summary;
+  const summary = "summary" in results ? results.summary : undefined;
   if (!summary || typeof summary !== "object" || !("table" in summary) || !("metrics" in summary)) return undefined;
   return [longcodeuResultsTable(summary as LongCodeUSummary)];
 }

@@ -66,7 +66,7 @@ export function sensitivityTable(results: SensitivityResults): string {
 
 /** The tables for a run of one of the family's benchmarks; undefined for another family's results. */
 export function runReport(results: RunResults): string[] | undefined {
-  const summary = results.summary;
+  const summary = "summary" in results ? results.summary : undefined;
   if (!summary || typeof summary !== "object") return undefined;
   if ("grid" in summary && "drops" in summary) return [positionTable(summary as PositionalSummary)];
   if ("sensitivity" in summary) return [sensitivityTable(summary as SensitivityResults)];

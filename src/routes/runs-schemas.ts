@@ -1,0 +1,254 @@
+/**
+ * The OpenAPI schemas of the runs' answers, modelled on what src/runs/ returns (runView, runResults,
+ * the runs list, a re-score, the sample page): the client package's `Run`, `RunResults`... are
+ * generated from them (`npm run client:types`), and test/cli/client.ts checks real answers of every
+ * family against the document with ajv. A benchmark's own parts are a union over the registry: its
+ * results carry its pass@1 kind (threshold sweep, pass rates or none) and its `summary` schema
+ * (`Benchmark.summarySchema`; an open record for a benchmark that declares none).
+ */
+import { z } from "@hono/zod-openapi";
+import { allBenchmarks } from "../benchmarks/registry";
+import type { Benchmark } from "../benchmarks/types";
+import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../db/schema";
+import { GrammarsSchema, ParserRuntimeSchema } from "./health";
+
+const count = (description?: string) => (description ? z.number().int().openapi({ description }) : z.number().int());
+
+// ---- progress -------------------------------------------------------------------------------------
+
+const RunStatusSchema = z.enum(RUN_STATUSES).openapi({ description: "`receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)" });
+
+/** What a run's coordinator counts (src/runs/config.ts RunProgress), in a run and in its `progress` events. */
+const progressShape = {
+  status: RunStatusSchema,
+  parts: z
+    .object({ expected: count("Parts announced"), received: z.array(z.number().int()).openapi({ description: "The parts stored, in part order" }) })
+    .optional()
+    .openapi({ description: "A run whose submitted outputs come in parts only (GET /v1/runs/{id}/outputs has more)" }),
+  units: count("Units the run covers (0 while a run in parts is receiving)"),
+  counts: z
+    .object({
+      pending: count("Not yet sent"),
+      queued: count("Message sent"),
+      running: count("Claimed by a consumer"),
+      done: count(),
+      skipped: count("Not run (cancel, budget)"),
+      scored: count("Of the done: answered and scored"),
+      passed: count("Of the scored: passed"),
+      error: count("Of the done: failed (not a wrong answer)"),
+      context_exceeded: count("Of the done: the prompt exceeded the model's context window"),
+    })
+    .strict(),
+  tokens: z.object({ prompt: count(), completion: count(), reserved: count("Reserved for calls in flight") }).strict(),
+  model_calls: count("Calls made, retries included"),
+  cached: count("Answers from the response cache"),
+  cost_usd: z.number().nullable().openapi({ description: "Estimate from `price`; null without one" }),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+};
+
+export const RunProgressSchema = z
+  .object({ ...progressShape, updated_at: z.string().openapi({ description: "When this progress was read" }) })
+  .openapi("RunProgress", { description: "A run's progress, the data of `GET /v1/runs/{id}/events`' `progress` and `done` events" });
+
+// ---- a run ----------------------------------------------------------------------------------------
+
+const ParametersSchema = z
+  .object({
+    temperature: z.number(),
+    max_tokens: z.number().int(),
+    seed: z.number().int().nullable().openapi({ description: "Sent only when the provider supports it" }),
+    system_message: z.string().nullable(),
+    prefill: z.enum(["assistant", "continue", "user"]).optional().openapi({ description: "How a prompt's assistant prefill is sent" }),
+  })
+  .openapi("RunParameters", { description: "Generation parameters as sent" });
+
+const ModelLimitsSchema = z.object({
+  contextWindow: z.number().int(),
+  concurrency: z.number().int().openapi({ description: "Calls in flight at once across every run against this model" }),
+  requestsPerMinute: z.number().int().nullable(),
+  seed: z.boolean().openapi({ description: "Whether the provider honours `seed`" }),
+  prefill: z.enum(["assistant", "user"]).openapi({ description: "How a prefill is sent when the run does not say" }),
+});
+
+/** An open record: a benchmark's options (its own, `GET /v1/benchmarks`). */
+const BenchmarkOptionsSchema = z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks)" });
+
+const RunSettingsSchema = z
+  .object({
+    benchmark_options: BenchmarkOptionsSchema,
+    concurrency: z.number().int(),
+    token_budget: z.number().int().nullable(),
+    retry: z.object({ maxAttempts: z.number().int(), baseDelayMs: z.number().int(), maxDelayMs: z.number().int(), timeoutMs: z.number().int(), maxRetryAfterMs: z.number().int() }),
+    cache: z.boolean(),
+    publish: z.boolean(),
+    price: z.object({ input: z.number(), output: z.number() }).nullable(),
+    limits: ModelLimitsSchema,
+  })
+  .openapi("RunSettings", { description: "How the run runs: benchmark options, concurrency, budget, retry policy, cache, publish, price, the model's limits" });
+
+const SUBMITTED = "submitted outputs";
+
+export const RunReceiptSchema = z
+  .looseObject({
+    run: z.string(),
+    benchmark: z.string(),
+    dataset: z.string(),
+    dataset_sha256: z.string(),
+    prompt_template_version: z.string(),
+    scorer_version: z.string(),
+    service_version: z.string(),
+    parser_runtime: ParserRuntimeSchema,
+    grammars: GrammarsSchema,
+    model: z.string().openapi({ description: "The model spec" }),
+    parameters: ParametersSchema,
+    options: BenchmarkOptionsSchema,
+    filters: z.object({
+      languages: z.array(z.string()).nullable(),
+      limit: z.number().int().nullable(),
+      units: count("A run from submitted outputs over part of the dataset: the units submitted").optional(),
+    }),
+    source: z.literal(SUBMITTED).optional().openapi({ description: "Absent for a run that called its model here" }),
+    outputs_sha256: z.string().optional().openapi({ description: "sha256 of the submitted outputs as compact JSON (a run in parts: once the last part is in)" }),
+    outputs: count("Outputs submitted").optional(),
+    parts: count("Parts announced (a run in parts)").optional(),
+    context_window: z.number().int(),
+    seed_applied: z.boolean().openapi({ description: "Whether the seed reached the provider" }),
+    comment_mode: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+    rescored_at: z.string().optional(),
+  })
+  .openapi("RunReceipt", { description: "What the run's figures depend on (docs/runs.md); fields may be added" });
+
+export const RunSchema = z
+  .object({
+    id: z.string(),
+    benchmark: z.string(),
+    dataset: z.string(),
+    model: z.string().openapi({ description: "The model spec (`submitted:<name>` for submitted outputs)" }),
+    label: z.string().openapi({ description: "Name on the leaderboard" }),
+    api_key: z.string().nullable().openapi({ description: "The NAME of the Worker secret holding the key" }),
+    ...progressShape,
+    parameters: ParametersSchema,
+    options: RunSettingsSchema,
+    receipt: RunReceiptSchema,
+    created_at: z.string(),
+    links: z.object({ self: z.string(), events: z.string(), samples: z.string(), results: z.string() }),
+  })
+  .openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, settings, receipt (docs/runs.md#runs-api)" });
+
+export const RunListSchema = z
+  .object({
+    runs: z.array(
+      z.object({
+        id: z.string(),
+        benchmark: z.string(),
+        dataset: z.string(),
+        model: z.string(),
+        label: z.string(),
+        status: RunStatusSchema,
+        units: z.number().int(),
+        created_at: z.string(),
+        finished_at: z.string().nullable(),
+      }),
+    ),
+    models: z.array(ModelLimitsSchema.extend({ spec: z.string() })).openapi({ description: "The models the registry knows, with their limits" }),
+  })
+  .openapi("RunList");
+
+// ---- results --------------------------------------------------------------------------------------
+
+const resultsShape = {
+  run: z.string(),
+  model: z.string(),
+  label: z.string(),
+  status: RunStatusSchema,
+  samples: count("Samples stored"),
+  scored: count(),
+  errors: count("Not wrong answers: counted apart"),
+  context_exceeded: count("Not wrong answers: counted apart"),
+  receipt: RunReceiptSchema,
+};
+
+/** A pass rate of a run's scored samples with its 95 % Wilson interval (never null here, unlike a reported leaderboard entry's `Rate`). */
+const PassRateSchema = z
+  .object({ n: count("Scored samples"), passed: count(), rate: z.number(), ci_low: z.number().openapi({ description: "95 % Wilson score interval" }), ci_high: z.number() })
+  .openapi("PassRate");
+
+const byGroup = (rate: z.ZodType) => z.record(z.string(), rate);
+
+/** The pass@1 fields a benchmark's results carry (src/runs/service.ts runResults): per its threshold sweep, pass rule or none. */
+function passFields(b: Benchmark) {
+  if (b.thresholdSweep) {
+    return {
+      threshold: z.string().openapi({ description: "The run's threshold (a key of `thresholds`)" }),
+      thresholds: z.array(z.string()),
+      pass_at_1: byGroup(byGroup(PassRateSchema)).openapi({ description: "Group (`all`, each language) → threshold → rate" }),
+      by_depth: z.array(PassRateSchema.extend({ bucket: z.string() })).openapi({ description: "Per needle-depth bucket at the run's threshold" }),
+    };
+  }
+  if (!b.leaderboard || b.leaderboard.passRates) return { pass_at_1: byGroup(PassRateSchema).openapi({ description: "Group (`all`, each language) → the passed share of the scored samples" }) };
+  return {};
+}
+
+function resultsOf(b: Benchmark) {
+  const summary = b.summarize ? { summary: b.summarySchema ?? z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's own results" }) } : {};
+  return z.object({ benchmark: z.literal(b.id), ...resultsShape, ...passFields(b), ...summary });
+}
+
+const [first, ...rest] = allBenchmarks().map(resultsOf);
+
+export const RunResultsSchema = z.discriminatedUnion("benchmark", [first, ...rest]).openapi("RunResults", {
+  description:
+    "A run's results: every run's counts and receipt, then its benchmark's own fields (by `benchmark`): a threshold sweep's `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; a pass/fail benchmark's `pass_at_1` (group → rate); a benchmark's own `summary` (docs/runs.md#results)",
+});
+
+// ---- re-score and samples -------------------------------------------------------------------------
+
+export const RescoredSchema = z
+  .object({ run: z.string(), rescored: count("Samples re-scored"), changed: count("Of them, with another verdict"), options: BenchmarkOptionsSchema, results: RunResultsSchema })
+  .openapi("RunRescored");
+
+export const RunSamplePageSchema = z
+  .object({
+    run: z.string(),
+    samples: z.array(
+      z.object({
+        runId: z.string(),
+        unit: z.string(),
+        taskId: z.string(),
+        language: z.string(),
+        position: z.number().nullable().openapi({ description: "null on a held-out dataset" }),
+        contextSize: z.number().int().nullable(),
+        status: z.enum(RUN_SAMPLE_STATUSES),
+        passed: z.boolean().nullable(),
+        score: z.number().nullable(),
+        detail: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The benchmark's verdict detail (its own fields; a held-out dataset's public ones)" }),
+        scorerVersion: z.string().nullable(),
+        outputKey: z.string().nullable(),
+        promptSha256: z.string(),
+        promptTokens: z.number().int().nullable(),
+        completionTokens: z.number().int().nullable(),
+        cached: z.boolean(),
+        calls: z.number().int(),
+        latencyMs: z.number().int().nullable(),
+        error: z.string().nullable(),
+        finishedAt: z.string(),
+      }),
+    ),
+    next: z.string().nullable().openapi({ description: "The `after` of the next page; null on the last" }),
+  })
+  .openapi("RunSamplePage");
+
+export const PublishedSchema = z
+  .object({
+    model: z.string(),
+    model_slug: z.string(),
+    status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`unchanged`: the same run was published before" }),
+    generation: z.number().int(),
+    n: count("Scored samples"),
+    errors: count(),
+    context_exceeded: count(),
+  })
+  .openapi("PublishedRun");
