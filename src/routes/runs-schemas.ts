@@ -159,17 +159,21 @@ export const RunListSchema = z
 
 // ---- results --------------------------------------------------------------------------------------
 
-const resultsShape = {
-  run: z.string(),
-  model: z.string(),
-  label: z.string(),
-  status: RunStatusSchema,
-  samples: count("Samples stored"),
-  scored: count(),
-  errors: count("Not wrong answers: counted apart"),
-  context_exceeded: count("Not wrong answers: counted apart"),
-  receipt: RunReceiptSchema,
-};
+/** What every run's results carry (each benchmark's member of `RunResults` adds its own fields). */
+const RunResultsBaseSchema = z
+  .object({
+    run: z.string(),
+    benchmark: z.string(),
+    model: z.string(),
+    label: z.string(),
+    status: RunStatusSchema,
+    samples: count("Samples stored"),
+    scored: count(),
+    errors: count("Not wrong answers: counted apart"),
+    context_exceeded: count("Not wrong answers: counted apart"),
+    receipt: RunReceiptSchema,
+  })
+  .openapi("RunResultsBase");
 
 /** A pass rate of a run's scored samples with its 95 % Wilson interval (never null here, unlike a reported leaderboard entry's `Rate`). */
 const PassRateSchema = z
@@ -194,7 +198,7 @@ function passFields(b: Benchmark) {
 
 function resultsOf(b: Benchmark) {
   const summary = b.summarize ? { summary: b.summarySchema ?? z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's own results" }) } : {};
-  return z.object({ benchmark: z.literal(b.id), ...resultsShape, ...passFields(b), ...summary });
+  return RunResultsBaseSchema.extend({ benchmark: z.literal(b.id), ...passFields(b), ...summary });
 }
 
 const [first, ...rest] = allBenchmarks().map(resultsOf);

@@ -5924,25 +5924,9 @@ export interface components {
             next: string | null;
         };
         /** @description A run's results: every run's counts and receipt, then its benchmark's own fields (by `benchmark`): a threshold sweep's `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; a pass/fail benchmark's `pass_at_1` (group → rate); a benchmark's own `summary` (docs/runs.md#results) */
-        RunResults: {
+        RunResults: (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "repoqa-snf";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "repoqa-snf";
             /** @description The run's threshold (a key of `thresholds`) */
             threshold: string;
             thresholds: string[];
@@ -5956,147 +5940,51 @@ export interface components {
             by_depth: (components["schemas"]["PassRate"] & {
                 bucket: string;
             })[];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "lexical-recall";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "lexical-recall";
             /** @description Group (`all`, each language) → the passed share of the scored samples */
             pass_at_1: {
                 [key: string]: components["schemas"]["PassRate"];
             };
             summary: components["schemas"]["PositionalSummary"];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "cruxeval-o";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "cruxeval-o";
             /** @description Group (`all`, each language) → the passed share of the scored samples */
             pass_at_1: {
                 [key: string]: components["schemas"]["PassRate"];
             };
             summary: components["schemas"]["PositionalSummary"];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "semtrace";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "semtrace";
             /** @description Group (`all`, each language) → the passed share of the scored samples */
             pass_at_1: {
                 [key: string]: components["schemas"]["PassRate"];
             };
             summary: components["schemas"]["PositionalSummary"];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "sensitivity-semtrace";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "sensitivity-semtrace";
             /** @description Group (`all`, each language) → the passed share of the scored samples */
             pass_at_1: {
                 [key: string]: components["schemas"]["PassRate"];
             };
             summary: components["schemas"]["SensitivityRunSummary"];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "sensitivity-cruxeval-o";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "sensitivity-cruxeval-o";
             /** @description Group (`all`, each language) → the passed share of the scored samples */
             pass_at_1: {
                 [key: string]: components["schemas"]["PassRate"];
             };
             summary: components["schemas"]["SensitivityRunSummary"];
-        } | {
+        }) | (components["schemas"]["RunResultsBase"] & {
             /** @enum {string} */
-            benchmark: "longcodeu";
-            run: string;
-            model: string;
-            label: string;
-            /**
-             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
-             * @enum {string}
-             */
-            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
-            /** @description Samples stored */
-            samples: number;
-            scored: number;
-            /** @description Not wrong answers: counted apart */
-            errors: number;
-            /** @description Not wrong answers: counted apart */
-            context_exceeded: number;
-            receipt: components["schemas"]["RunReceipt"];
+            benchmark?: "longcodeu";
             summary: components["schemas"]["LongCodeUSummary"];
-        };
+        });
         PassRate: {
             /** @description Scored samples */
             n: number;
@@ -6105,6 +5993,25 @@ export interface components {
             /** @description 95 % Wilson score interval */
             ci_low: number;
             ci_high: number;
+        };
+        RunResultsBase: {
+            run: string;
+            benchmark: string;
+            model: string;
+            label: string;
+            /**
+             * @description `receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)
+             * @enum {string}
+             */
+            status: "receiving" | "running" | "completed" | "cancelled" | "budget_exhausted";
+            /** @description Samples stored */
+            samples: number;
+            scored: number;
+            /** @description Not wrong answers: counted apart */
+            errors: number;
+            /** @description Not wrong answers: counted apart */
+            context_exceeded: number;
+            receipt: components["schemas"]["RunReceipt"];
         };
         /** @description The position × D grid with the paper's relative accuracy, the drops and their median (docs/semtrace.md) */
         PositionalSummary: {
