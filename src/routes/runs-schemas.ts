@@ -1,10 +1,10 @@
 /**
  * The OpenAPI schemas of the runs' answers, modelled on what src/runs/ returns (runView, runResults,
  * the runs list, a re-score, the sample page): the client package's `Run`, `RunResults`... are
- * generated from them (`npm run client:types`), and test/cli/client.ts checks real answers of every
- * family against the document with ajv. A benchmark's own parts are a union over the registry: its
- * results carry its pass@1 kind (threshold sweep, pass rates or none) and its `summary` schema
- * (`Benchmark.summarySchema`; an open record for a benchmark that declares none).
+ * generated from them (`npm run client:types`), and test/runs/export.test.ts checks real answers of
+ * every benchmark against the document with ajv. A benchmark's own parts are a union over the
+ * registry: its results carry its pass@1 kind (threshold sweep, pass rates or none) and its
+ * `summary` schema (`Benchmark.summarySchema`; an open record for a benchmark that declares none).
  */
 import { z } from "@hono/zod-openapi";
 import { allBenchmarks } from "../benchmarks/registry";

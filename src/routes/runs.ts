@@ -362,8 +362,8 @@ async function referenceFilesOf(env: Env, row: RunRow): Promise<{ run: RunRecord
 /**
  * An answer typed as its schema. The service reads a run's stored JSON columns (parameters, settings,
  * receipt) and a benchmark's summary as records; createRun and the benchmark wrote them in the shapes
- * the schemas give, which test/cli/client.ts checks on real answers of every family against the
- * OpenAPI document.
+ * the schemas give, which test/runs/export.test.ts checks on real answers of every benchmark
+ * against the OpenAPI document.
  */
 const shaped = <S extends z.ZodType>(_schema: S, body: object) => body as z.output<S>;
 

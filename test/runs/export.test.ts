@@ -171,18 +171,22 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
 });
 
 describe("runs from submitted outputs, against the OpenAPI document", () => {
-  it("in one body and in parts (receiving, then running): POST /v1/runs and the run are what the document says", async () => {
+  it("in one body and in parts (receiving, then running): POST /v1/runs, the run and its publication are what the document says", async () => {
     const openapi = await openApiValidator();
     const dataset = await FIXTURES["repoqa-snf"]();
-    const units = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=2`)).json<{ units: { unit: string }[] }>()).units.map((u) => ({ unit: u.unit, output: "" }));
+    const units = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=100`)).json<{ units: { unit: string }[] }>()).units.map((u) => ({ unit: u.unit, output: "" }));
+    // The whole dataset: a run that can be published.
     const submitted = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", outputs: units });
-    expect(submitted.receipt).toMatchObject({ source: "submitted outputs", outputs: 2, outputs_sha256: expect.any(String) });
+    expect(submitted.receipt).toMatchObject({ source: "submitted outputs", outputs: units.length, outputs_sha256: expect.any(String) });
     openapi.response("post", "/v1/runs", 202, submitted);
     openapi.response("get", "/v1/runs/{id}", 200, await waitForRun(submitted.id));
+    const published = await post(`/v1/runs/${submitted.id}/publish`, {}, ADMIN);
+    expect(published.status).toBe(200);
+    openapi.response("post", "/v1/runs/{id}/publish", 200, await published.json());
     const receiving = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", parts: 2 });
     expect(receiving).toMatchObject({ status: "receiving", parts: { expected: 2, received: [] } });
     openapi.response("post", "/v1/runs", 202, receiving);
-    const res = await SELF.fetch(`${BASE}/v1/runs/${receiving.id}/outputs/1`, { method: "PUT", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ outputs: units.slice(0, 1) }) });
+    const res = await SELF.fetch(`${BASE}/v1/runs/${receiving.id}/outputs/1`, { method: "PUT", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ outputs: units.slice(0, 2) }) });
     expect(res.status).toBe(201);
     openapi.response("get", "/v1/runs/{id}", 200, await (await get(`/v1/runs/${receiving.id}`)).json());
   });
