@@ -2,11 +2,11 @@
  * The API's types: generated from the service's OpenAPI document (./generated/openapi.ts, made by
  * openapi-typescript: `npm run client:types` in the needlework repository), named here; the
  * repository's tests check real answers against the document's schemas. Declared by hand: the
- * export's lines (`PromptfooTestCase`, `InspectSample`) — the export answers JSON lines
- * (application/x-ndjson), one document per line, which an OpenAPI response schema cannot describe
- * (the document gives the stream as a string; OpenAPI 3.2's `itemSchema` would); they follow docs/integrations.md and the repository's
- * tests check them against the service's own types — and the request shapes the client builds
- * from generated ones.
+ * export's lines (`PromptfooTestCase`, `InspectSample`), because the export answers JSON lines
+ * (application/x-ndjson), one document per line, which an OpenAPI 3.1 response schema cannot
+ * describe (the document gives the stream as a string; OpenAPI 3.2's `itemSchema` could). They
+ * follow docs/integrations.md, and the repository's tests check them against the service's own
+ * types. The request shapes the client builds are made from generated ones.
  */
 import type { components, paths } from "./generated/openapi.js";
 
