@@ -9,6 +9,7 @@ import { z } from "@hono/zod-openapi";
 import type { SummarySample } from "../types";
 import { BUCKET_KEYS, LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
 import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./ids";
+import { LongCodeUCellSchema } from "./leaderboard/schemas";
 import { longcodeuTable, type LongCodeUTable, type TableSample } from "./table";
 
 export interface LongCodeUSummary {
@@ -50,14 +51,17 @@ export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSu
 const someOf = (keys: readonly string[], value: z.ZodType) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])));
 
 const int = () => z.number().int();
-const CellSchema = z.object({ n: int(), recall: z.number().nullable(), precision: z.number().nullable(), unparseable: int(), errors: int(), context_exceeded: int() });
-const AverageSchema = z.object({ tasks: int().openapi({ description: "Tasks with scored samples here (the mean is over them)" }), recall: z.number().nullable(), precision: z.number().nullable() });
+const AverageSchema = z
+  .object({ tasks: int().openapi({ description: "Tasks with scored samples here (the mean is over them)" }), recall: z.number().nullable(), precision: z.number().nullable() })
+  .openapi("LongCodeURunAverage");
+/** One task's cells (the leaderboard's LongCodeUCell): over all lengths, and per length bucket with samples. */
+const TaskCellsSchema = z.object({ all: LongCodeUCellSchema, buckets: someOf(BUCKET_KEYS, LongCodeUCellSchema) }).openapi("LongCodeUTaskCells");
 
 export const LongCodeUSummarySchema = z
   .object({
     metrics: someOf(LONGCODEU_TASKS, z.enum([...new Set(Object.values(TASK_PAPER_METRIC))] as [PaperMetric, ...PaperMetric[]])).openapi({ description: "Each task's paper metric" }),
     table: z.object({
-      tasks: someOf(LONGCODEU_TASKS, z.object({ all: CellSchema, buckets: someOf(BUCKET_KEYS, CellSchema) })).openapi({ description: "Per task with samples: over all lengths and per length bucket" }),
+      tasks: someOf(LONGCODEU_TASKS, TaskCellsSchema).openapi({ description: "Per task with samples: over all lengths and per length bucket" }),
       average: z.object({ all: AverageSchema, buckets: someOf(BUCKET_KEYS, AverageSchema) }).openapi({ description: "The mean over tasks (the paper's #Avg)" }),
     }),
   })

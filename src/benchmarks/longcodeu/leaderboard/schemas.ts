@@ -12,7 +12,7 @@ export const PaperReferenceSchema = z
   })
   .openapi("LongCodeUPaperReference");
 
-const LongCodeUCellSchema = z
+export const LongCodeUCellSchema = z
   .object({
     n: z.number().int().openapi({ description: "Scored examples" }),
     recall: z.number().nullable().openapi({ description: "Mean recall (EM-R, LCS-R, CodeBLEU, CB-R or BLEU); null without scored examples" }),
