@@ -112,6 +112,15 @@ export const SensitivityRunSummarySchema = z
         curve: z.array(z.object({ bucket: z.string(), lo: z.number(), hi: z.number(), n: int(), accuracy: z.number() })).openapi({ description: 'Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0"' }),
       })
       .nullable()
-      .openapi({ description: "null without scored samples" }),
+      .openapi({ description: "null without scored samples (of snippets with a scored complete version)" }),
+    without_complete: z
+      .object({
+        snippets: z.array(z.string()).openapi({ description: `The snippets left out (at most ${LISTED_SNIPPETS} listed)` }),
+        total: int().openapi({ description: "Snippets left out" }),
+        samples: int().openapi({ description: "Their samples, left out of every figure" }),
+        note: z.string(),
+      })
+      .optional()
+      .openapi({ description: "Snippets whose incomplete versions were scored without a scored complete version: left out (absent when there are none)" }),
   })
   .openapi("SensitivityRunSummary", { description: "The accuracy curve by fraction of lines removed and the sensitivity (docs/semtrace.md)" });

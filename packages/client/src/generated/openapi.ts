@@ -6043,7 +6043,7 @@ export interface components {
         };
         /** @description The accuracy curve by fraction of lines removed and the sensitivity (docs/semtrace.md) */
         SensitivityRunSummary: {
-            /** @description null without scored samples */
+            /** @description null without scored samples (of snippets with a scored complete version) */
             sensitivity: {
                 per_snippet: {
                     mean: number | null;
@@ -6060,6 +6060,16 @@ export interface components {
                     accuracy: number;
                 }[];
             } | null;
+            /** @description Snippets whose incomplete versions were scored without a scored complete version: left out (absent when there are none) */
+            without_complete?: {
+                /** @description The snippets left out (at most 100 listed) */
+                snippets: string[];
+                /** @description Snippets left out */
+                total: number;
+                /** @description Their samples, left out of every figure */
+                samples: number;
+                note: string;
+            };
         };
         /** @description Mean recall and precision per task and length bucket (docs/longcodeu.md) */
         LongCodeUSummary: {
