@@ -98,8 +98,9 @@ export const RunReceiptSchema = z
     prompt_template_version: z.string(),
     scorer_version: z.string(),
     service_version: z.string(),
-    parser_runtime: ParserRuntimeSchema,
-    grammars: GrammarsSchema,
+    // Optional: receipts written before 2026-11-23 (service 0.2.x) lack both, and stored runs are never rewritten.
+    parser_runtime: ParserRuntimeSchema.optional(),
+    grammars: GrammarsSchema.optional(),
     model: z.string().openapi({ description: "The model spec" }),
     parameters: ParametersSchema,
     options: BenchmarkOptionsSchema,

@@ -5710,8 +5710,8 @@ export interface components {
             prompt_template_version: string;
             scorer_version: string;
             service_version: string;
-            parser_runtime: components["schemas"]["ParserRuntime"];
-            grammars: components["schemas"]["Grammars"];
+            parser_runtime?: components["schemas"]["ParserRuntime"];
+            grammars?: components["schemas"]["Grammars"];
             /** @description The model spec */
             model: string;
             parameters: components["schemas"]["RunParameters"];
