@@ -125,7 +125,7 @@ export function standInLeaderboardRows(sql: string): unknown[][] {
  * entries best first, the board's total, every language present.
  */
 export function standInLeaderboardObjects(sql: string): Record<string, unknown>[] {
-  if (/^SELECT r\.entry_id AS entryId/.test(sql)) {
+  if (/\bSELECT r\.entry_id AS entryId\b/.test(sql)) {
     return ENTRIES.map((e, i) => ({ entryId: e.id, slug: e.model_slug, kind: e.kind, value: (90 - 20 * i) / 100, nameKey: `${e.model}\u0001${i}`, rank: i + 1 }));
   }
   if (/^SELECT count\(\*\) AS n FROM leaderboard_ranks/.test(sql)) return [{ n: ENTRIES.length }];

@@ -16,10 +16,15 @@ import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import type { WarmUpKit } from "./benchmarks/types";
 import { STAND_IN_MODEL, standInLeaderboardObjects, standInLeaderboardRows } from "./warmup-leaderboard";
 
-/** A D1 stand-in: `raw()` answers with `rowsFor(sql)`, `all()` and `first()` with `objectsFor(sql)`, anything else with no rows. */
+/**
+ * A D1 stand-in: `raw()` answers with `rowsFor(sql)`, `all()` and `first()` with `objectsFor(sql)`,
+ * anything else with no rows; `batch()` each statement's objects, else its rows as objects (their
+ * values in column order, as drizzle reads a batch's rows).
+ */
 export function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sql: string) => Record<string, unknown>[] = () => []) {
   const statement = (sql: string) => {
     const stmt = {
+      sql,
       bind: () => stmt,
       raw: async () => rowsFor(sql),
       all: async () => ({ results: objectsFor(sql), success: true, meta: {} }),
@@ -28,7 +33,12 @@ export function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sq
     };
     return stmt;
   };
-  return { prepare: statement, batch: async () => [], exec: async () => ({ count: 0, duration: 0 }) } as unknown as D1Database;
+  const batched = (sql: string) => {
+    const objects = objectsFor(sql);
+    return objects.length ? objects : rowsFor(sql).map((row) => ({ ...row }));
+  };
+  const batch = async (statements: { sql: string }[]) => statements.map((s) => ({ results: batched(s.sql), success: true, meta: {} }));
+  return { prepare: statement, batch, exec: async () => ({ count: 0, duration: 0 }) } as unknown as D1Database;
 }
 
 /** An R2 stand-in holding `objects`: `get`, with ranges. */

@@ -10,6 +10,7 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type * as schema from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate, Sample, SampleStatus } from "./aggregate";
@@ -109,6 +110,15 @@ export interface Board {
   extras?: Record<string, unknown>;
 }
 
+/**
+ * A benchmark's read of a page's rows, sent in one D1 batch with the page's own statements (one round
+ * trip for the whole page): its statements (drizzle queries), and its board from their results, in order.
+ */
+export interface BoardRead {
+  statements: readonly BatchItem<"sqlite">[];
+  board(results: readonly unknown[]): Board;
+}
+
 /** A model breakdown without the fields the core fills (who, which scope). */
 export type BreakdownPart = Omit<ModelBreakdown, "model" | "model_slug" | "kind" | "submitted_outputs" | "benchmark" | "dataset" | "mode" | "comment_mode" | "threshold" | "interval">;
 
@@ -159,9 +169,10 @@ export interface BenchmarkLeaderboard {
   rankAxis(q: LeaderboardQuery): RankAxis;
   /**
    * The rows of a query's scope (dataset resolved) among the entries `page` selects (a condition on
-   * `leaderboard_entries.id`: one page of the board), and the response's own fields.
+   * `leaderboard_entries.id`: one page of the board), and the response's own fields. With dataset ""
+   * (none resolved) no statement is sent and `board` gets no results.
    */
-  board(env: Env, q: LeaderboardQuery, page: SQL): Promise<Board>;
+  board(env: Env, q: LeaderboardQuery, page: SQL): BoardRead;
   /** A model's breakdown in the query's scope. */
   breakdown(env: Env, q: LeaderboardQuery, entry: EntryRef): Promise<BreakdownPart>;
   /** The CSV of a board: the header row, then one row per leaderboard row (cells as they are). */

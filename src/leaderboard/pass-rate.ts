@@ -12,7 +12,7 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { depthBucket, lengthBucket, passRateAggregates, type Aggregate, type GroupType, type PassRateRules } from "./aggregate";
-import type { BenchmarkLeaderboard, BreakdownPart, EntryRef, UnrankedRow } from "./family";
+import type { BenchmarkLeaderboard, Board, BoardRead, BreakdownPart, EntryRef, UnrankedRow } from "./family";
 import { passRateAxis, passRateRanks, boardLanguages } from "./ranks";
 import { byLanguage, entryColumns, entryFields, entryFilter, toRate, type AggregateRow } from "./read";
 import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
@@ -61,9 +61,18 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: read
  * (overall, or in `language`) and 95 % Wilson interval, and its rate in every language; the
  * board's languages (one index probe each) beside them.
  */
-async function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, page: SQL) {
+function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, page: SQL): BoardRead {
   const groups: GroupType[] = ["all", "language", ...(opts.rowGroup ? [opts.rowGroup.groupType] : [])];
-  const [rows, boardLangs] = q.dataset === "" ? [[], []] : await Promise.all([leaderboardStatement(env, q, groups, page), boardLanguages(env, q, thresholdKey(q.threshold))]);
+  const statement = leaderboardStatement(env, q, groups, page);
+  const probes = boardLanguages(env, q, thresholdKey(q.threshold));
+  return {
+    statements: [statement, probes.statement],
+    board: ([rows = [], langs]) => passRateRows(q, opts, rows as Awaited<typeof statement>, probes.languages(langs as Record<string, number> | undefined)),
+  };
+}
+
+/** The rows of a pass-rate board's page from its read (one row per entry and group), and the board's languages. */
+function passRateRows(q: LeaderboardQuery, opts: PassRateOptions, rows: Awaited<ReturnType<typeof leaderboardStatement>>, boardLangs: string[]): Board {
   const entries = new Map<string, { row: Omit<UnrankedRow, keyof Rate> & Record<string, unknown>; all?: Rate; updatedAt: string }>();
   const languages = new Set<string>(boardLangs);
   for (const r of rows) {

@@ -19,8 +19,8 @@ import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
-import type { BenchmarkLeaderboard, QueryParam } from "./family";
-import { PAGE_LIMIT, decodeCursor, rankPage, type RankPage } from "./ranks";
+import type { Board, BenchmarkLeaderboard, QueryParam } from "./family";
+import { PAGE_LIMIT, decodeCursor, rankPageRead, type RankPage } from "./ranks";
 import { entryFilter } from "./read";
 import { LEADERBOARD_KINDS, type BoardDataset, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type ModelBreakdown } from "./types";
 import { SUBMITTED_SOURCE } from "../runs/submitted";
@@ -217,18 +217,26 @@ export interface Paging {
  * reported; `rate` the exact reverse; `model` and `-model` by that name key), with the benchmark's
  * own response fields, the board's total and the cursors of the next and previous pages. `rank` is
  * 1 + the number of rows with a higher rate, whatever the sort. The page and its ranks come from
- * the stored rank values (ranks.ts), the rows from the benchmark's read of the page's entries: a
- * read costs one page whatever the board's size.
+ * the stored rank values (ranks.ts), the rows from the benchmark's read of the page's entries, all
+ * in one D1 batch (one round trip): a read costs one page whatever the board's size.
  */
 export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>, paging: Paging = {}): Promise<LeaderboardResponse> {
   const q = await resolved(env, normalizeQuery(query));
   const limit = paging.limit ?? PAGE_LIMIT.default;
   const board = leaderboardOf(q.benchmark)!;
   let page: RankPage = { rows: [], total: 0, next: null, prev: null };
-  if (q.dataset !== "") page = await rankPage(env, q, board.rankAxis(q), limit, paging.cursor);
-  else if (paging.cursor !== undefined) decodeCursor(paging.cursor, q.sort); // a bad cursor is a 400 on an empty board too
-  const ids = page.rows.map((r) => r.entryId);
-  const read = await board.board(env, q, sql`${schema.leaderboardEntries.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  let read: Board;
+  if (q.dataset !== "") {
+    // One round trip: the page with its ranks, the board's total and the benchmark's read of the page's entries.
+    const ranked = rankPageRead(env, q, board.rankAxis(q), limit, paging.cursor);
+    const own = board.board(env, q, sql`${schema.leaderboardEntries.id} IN (${ranked.entries})`);
+    const [rows, total, ...results] = await db(env).batch([...ranked.statements, ...own.statements]);
+    page = ranked.page(rows, total);
+    read = own.board(results);
+  } else {
+    if (paging.cursor !== undefined) decodeCursor(paging.cursor, q.sort); // a bad cursor is a 400 on an empty board too
+    read = board.board(env, q, sql`0`).board([]);
+  }
   const byEntry = new Map(read.rows.map((r) => [`${r.model_slug}\u0000${r.kind}`, r]));
   const rows = page.rows.flatMap((p) => {
     const row = byEntry.get(`${p.slug}\u0000${p.kind}`);

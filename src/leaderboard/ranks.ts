@@ -5,10 +5,14 @@
  * - `-rate` (best first, ties by name) and `rate` (its exact reverse) walk `leaderboard_ranks_by_value`,
  *   `model` and `-model` walk `leaderboard_ranks_by_name`, from a keyset cursor (the last row's value
  *   and name key), forward or backward;
- * - a row's rank is 1 + the rows of the board with a higher value, one range count on the same index
- *   (in SQL, never by reading the board in the Worker); the total is one count of the board's range.
+ * - a row's rank is 1 + the rows of the board with a higher value: one walk of the value index above
+ *   the page ranks all of its rows (in SQL, never by reading the board in the Worker; see
+ *   `rankPageStatements`); the total is one count of the board's range;
+ * - the page, its total and the board's read of the page's entries go to D1 in one batch (one round trip).
  * A library module (no registry): a family's leaderboard builds its rank rows with these helpers.
  */
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { LANGUAGES } from "../code/languages";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
@@ -141,13 +145,23 @@ export interface RankPage {
 /**
  * The statements of a page: its rows (at most `limit` + 1 from the cursor, in the walk's order,
  * each with its rank: 1 + the rows of the board with a higher value, among the query's kind) and
- * the board's total. Both search `leaderboard_ranks_by_value` or `_by_name` (never a sort of the board).
+ * the board's total. Both search `leaderboard_ranks_by_value` or `_by_name` (never a sort of the
+ * board); the ranks of a page take one range of the value index, not one count per row:
+ * - sorted by value, the page is a run of the board's order, so every row valued strictly between
+ *   one of its rows and its highest value `top` is on the page: a row valued `top` is ranked
+ *   1 + count(value > top), any other 1 + count(value >= top) + the page's rows valued between it
+ *   and `top` (both counts in one walk of the index above `top`);
+ * - sorted by name, the page's values are anywhere: one walk of the index down to the page's
+ *   lowest value, grouped by value (the index's order), with the running count of the rows above
+ *   each value (a window over the groups, in the same order), looked up by each row's value.
+ * Parameters are numbered (`?1`...), the same value bound once.
  */
 export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: number, cursor?: Cursor) {
   const backward = cursor?.dir === "before";
   const order = ORDER[q.sort].map(([col, desc]) => [col, desc !== backward] as const);
   const board = boardKey({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode });
-  const scope = `r.board = ?1 AND r.threshold = ?2 AND r.axis = ?3${q.kind === "all" ? "" : " AND r.kind = ?4"}`;
+  const within = (t: string) => `${t}.board = ?1 AND ${t}.threshold = ?2 AND ${t}.axis = ?3${q.kind === "all" ? "" : ` AND ${t}.kind = ?4`}`;
+  const scope = within("r");
   const params: unknown[] = [board, axis.threshold, axis.axis, ...(q.kind === "all" ? [] : [q.kind])];
   const total = { sql: `SELECT count(*) AS n FROM leaderboard_ranks r WHERE ${scope}`, params: [...params] };
   // The keyset: rows strictly after the cursor's in the walk's order; the first condition lets SQLite seek the index.
@@ -160,53 +174,103 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
     keyset = second ? ` AND r.${c1} ${op(d1)}= ${p(0)} AND (r.${c1} ${op(d1)} ${p(0)} OR r.${second[0]} ${op(second[1])} ${p(1)})` : ` AND r.${c1} ${op(d1)} ${p(0)}`;
     params.push(...at);
   }
-  const kindOf = q.kind === "all" ? "" : " AND x.kind = ?4";
+  // The page's walk: the rows (and the entries' ids, for the board's read of them) in the sort's order.
+  const walk = `FROM leaderboard_ranks r WHERE ${scope}${keyset}
+     ORDER BY ${order.map(([col, desc]) => `r.${col}${desc ? " DESC" : ""}`).join(", ")}
+     LIMIT ${limit + 1}`;
+  const byValue = ORDER[q.sort][0][0] === "value";
+  const ranking = byValue
+    ? `WITH page AS (SELECT r.value ${walk}),
+     top AS (SELECT max(value) AS v FROM page),
+     above AS (SELECT count(*) AS ge, coalesce(sum(x.value > (SELECT v FROM top)), 0) AS gt FROM leaderboard_ranks x WHERE ${within("x")} AND x.value >= (SELECT v FROM top))`
+    : `WITH page AS (SELECT r.value ${walk}),
+     above AS MATERIALIZED (SELECT x.value AS value, coalesce(sum(count(*)) OVER (ORDER BY x.value DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS n
+       FROM leaderboard_ranks x WHERE ${within("x")} AND x.value >= (SELECT min(value) FROM page) GROUP BY x.value)`;
+  const rank = byValue
+    ? `1 + CASE WHEN r.value = (SELECT v FROM top) THEN (SELECT gt FROM above)
+         ELSE (SELECT ge FROM above) + (SELECT count(*) FROM page p WHERE p.value > r.value AND p.value < (SELECT v FROM top)) END`
+    : `1 + (SELECT n FROM above a WHERE a.value = r.value)`;
   const page = {
-    sql: `SELECT r.entry_id AS entryId, e.model_slug AS slug, r.kind AS kind, r.value AS value, r.name_key AS nameKey,
-       1 + (SELECT count(*) FROM leaderboard_ranks x WHERE x.board = r.board AND x.threshold = r.threshold AND x.axis = r.axis AND x.value > r.value${kindOf}) AS rank
+    sql: `${ranking}
+     SELECT r.entry_id AS entryId, e.model_slug AS slug, r.kind AS kind, r.value AS value, r.name_key AS nameKey, ${rank} AS rank
      FROM leaderboard_ranks r JOIN leaderboard_entries e ON e.id = r.entry_id
      WHERE ${scope}${keyset}
      ORDER BY ${order.map(([col, desc]) => `r.${col}${desc ? " DESC" : ""}`).join(", ")}
      LIMIT ${limit + 1}`,
     params,
   };
-  return { page, total, backward };
+  // The entries of the page, as a condition on `leaderboard_entries.id` (the board's read of its rows).
+  const entries = { sql: `SELECT r.entry_id ${walk}`, params };
+  return { page, total, entries, backward };
+}
+
+/** A statement with numbered parameters (`?1`...) as drizzle SQL (each use of a parameter bound in place), to embed in a drizzle query. */
+export function numberedSql(text: string, params: readonly unknown[]): SQL {
+  return sql.join(text.split(/(\?\d+)/).map((part) => (/^\?\d+$/.test(part) ? sql`${params[Number(part.slice(1)) - 1]}` : sql.raw(part))));
+}
+
+/**
+ * A plain SQL statement as an item of drizzle's D1 batch, answering its rows as objects (`first`: the
+ * first row). drizzle 0.45 cannot batch its own raw queries (`db.all(sql)`) when they have
+ * parameters (its raw query has no prepared statement to bind), so this gives the batch what it
+ * reads of a query: the statement, its text and parameters, and the mapping of its result.
+ */
+export function batchStatement<T>(env: Env, text: string, params: readonly unknown[], first = false): BatchItem<"sqlite"> & { _: { result: T } } {
+  const prepared = {
+    stmt: env.DB.prepare(text),
+    getQuery: () => ({ sql: text, params: [...params] }),
+    mapResult: (result: D1Result<T>) => (first ? result.results[0] : result.results),
+  };
+  return { _prepare: () => prepared } as unknown as BatchItem<"sqlite"> & { _: { result: T } };
+}
+
+/** A page of ranked rows as it is read: the statements to send (in one batch with the board's own) and the page from their results. */
+export interface RankPageRead {
+  /** The page's rows with their ranks, and the board's total. */
+  statements: readonly [BatchItem<"sqlite"> & { _: { result: RankedRow[] } }, BatchItem<"sqlite"> & { _: { result: { n: number } | undefined } }];
+  /** A condition on `leaderboard_entries.id`: the entries of the page (for the board's read of their rows). */
+  entries: SQL;
+  page(rows: RankedRow[], total: { n: number } | undefined): RankPage;
 }
 
 /**
  * One page of a board in the query's sort: at most `limit` rows from the cursor, with their ranks,
- * the board's total and the cursors of the pages on either side. Two indexed queries, sent together.
+ * the board's total and the cursors of the pages on either side. Two indexed statements, for the
+ * caller to send in one batch with its read of the page's entries.
  */
-export async function rankPage(env: Env, q: LeaderboardQuery, axis: RankAxis, limit: number, cursorText?: string): Promise<RankPage> {
+export function rankPageRead(env: Env, q: LeaderboardQuery, axis: RankAxis, limit: number, cursorText?: string): RankPageRead {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, q.sort);
-  const { page, total, backward } = rankPageStatements(q, axis, limit, cursor);
-  const [{ results }, counted] = await Promise.all([
-    env.DB.prepare(page.sql).bind(...page.params).all<RankedRow>(),
-    env.DB.prepare(total.sql).bind(...total.params).first<{ n: number }>(),
-  ]);
-  const more = results.length > limit;
-  const rows = results.slice(0, limit);
-  if (backward) rows.reverse();
+  const { page, total, entries, backward } = rankPageStatements(q, axis, limit, cursor);
   const at = (dir: Cursor["dir"], r: RankedRow | undefined) => (r ? encodeCursor({ sort: q.sort, dir, value: ORDER[q.sort][0][0] === "value" ? r.value : null, key: r.nameKey }) : null);
   return {
-    rows,
-    total: counted?.n ?? 0,
-    // Backward, the rows after the page are there (the cursor's own row at least); forward, those before it when it started from a cursor.
-    next: backward || more ? at("after", rows.at(-1)) : null,
-    prev: backward ? (more ? at("before", rows[0]) : null) : cursor ? at("before", rows[0]) : null,
+    statements: [batchStatement<RankedRow[]>(env, page.sql, page.params), batchStatement<{ n: number } | undefined>(env, total.sql, total.params, true)],
+    entries: numberedSql(entries.sql, entries.params),
+    page(results, counted) {
+      const more = results.length > limit;
+      const rows = results.slice(0, limit);
+      if (backward) rows.reverse();
+      return {
+        rows,
+        total: counted?.n ?? 0,
+        // Backward, the rows after the page are there (the cursor's own row at least); forward, those before it when it started from a cursor.
+        next: backward || more ? at("after", rows.at(-1)) : null,
+        prev: backward ? (more ? at("before", rows[0]) : null) : cursor ? at("before", rows[0]) : null,
+      };
+    },
   };
 }
 
 /**
  * The languages of a board with rank rows under the query's threshold and kind (the service's
- * languages, each one index probe), for a pass-rate board's columns.
+ * languages, each one index probe), for a pass-rate board's columns: the statement, and the
+ * languages from its row.
  */
-export async function boardLanguages(env: Env, q: LeaderboardQuery, threshold: string): Promise<string[]> {
+export function boardLanguages(env: Env, q: LeaderboardQuery, threshold: string) {
   const board = boardKey({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode });
   const kind = q.kind === "all" ? "" : " AND kind = ?3";
   const probes = LANGUAGES.map((_, i) => `EXISTS (SELECT 1 FROM leaderboard_ranks WHERE board = ?1 AND threshold = ?2 AND axis = ?${4 + i}${kind}) AS l${i}`);
-  const row = await env.DB.prepare(`SELECT ${probes.join(", ")}`)
-    .bind(board, threshold, q.kind === "all" ? null : q.kind, ...LANGUAGES.map((l) => `language:${l}`))
-    .first<Record<string, number>>();
-  return LANGUAGES.filter((_, i) => row?.[`l${i}`] === 1);
+  return {
+    statement: batchStatement<Record<string, number> | undefined>(env, `SELECT ${probes.join(", ")}`, [board, threshold, q.kind === "all" ? null : q.kind, ...LANGUAGES.map((l) => `language:${l}`)], true),
+    languages: (row: Record<string, number> | undefined) => LANGUAGES.filter((_, i) => row?.[`l${i}`] === 1),
+  };
 }

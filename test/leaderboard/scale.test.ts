@@ -14,6 +14,8 @@ const MODELS = 1_000;
 const LANGUAGES = SEED_LANGUAGES;
 const PER_LANGUAGE = 10;
 const TASKS = LANGUAGES.length * PER_LANGUAGE;
+/** Every tenth model is a verified entry (a kind's board: `kind=verified`). */
+const VERIFIED_EVERY = 10;
 
 /** Model i passes `passed(i)` of its 50 tasks (0..50, so models tie and share ranks). */
 const passed = (i: number) => seedPassed(i, TASKS);
@@ -27,7 +29,7 @@ const name = (i: number) => `scale/model-${String(i).padStart(4, "0")}`;
  * that the store's rank rows are the backfill's.
  */
 async function seed() {
-  const statements = boardSeedStatements({ dataset: "repoqa-2024-04-20", models: MODELS, prefix: "scale/model-", digits: 4, perLanguage: PER_LANGUAGE });
+  const statements = boardSeedStatements({ dataset: "repoqa-2024-04-20", models: MODELS, prefix: "scale/model-", digits: 4, perLanguage: PER_LANGUAGE, verifiedEvery: VERIFIED_EVERY });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   await backfillRanks();
 }
@@ -44,12 +46,12 @@ describe(`a leaderboard of ${MODELS} models`, () => {
   });
 
   /** Every row of a board, page by page: forward by `next` from the first page, or backward by `prev` from `start`. */
-  async function walk(query: string, start?: { cursor: string; dir: "prev" }) {
+  async function walk(query: string, start?: { cursor: string; dir: "prev" }, total = MODELS) {
     const pages: any[] = [];
     let cursor = start?.cursor;
     do {
       const page = await board(`${query}${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(page.total).toBe(MODELS);
+      expect(page.total).toBe(total);
       expect(page.rows.length).toBeLessThanOrEqual(page.limit);
       pages.push(page);
       cursor = start ? page.prev : page.next;
@@ -59,8 +61,8 @@ describe(`a leaderboard of ${MODELS} models`, () => {
   }
 
   /** The expected board: best first, ties by name (all lower-case here), rank = 1 + the models with more tasks passed. */
-  const expected = (counted = Array.from({ length: MODELS }, (_, i) => passed(i)), more: { model: string; passed: number }[] = []) => {
-    const models = [...counted.map((p, i) => ({ model: name(i), passed: p })), ...more];
+  const expected = (counted = Array.from({ length: MODELS }, (_, i) => passed(i)), more: { model: string; passed: number }[] = [], only = (_i: number) => true) => {
+    const models = [...counted.map((p, i) => ({ model: name(i), passed: p, i })).filter((m) => only(m.i)), ...more];
     return models
       .map((m) => ({ ...m, rank: 1 + models.filter((x) => x.passed > m.passed).length }))
       .sort((a, b) => b.passed - a.passed || (a.model < b.model ? -1 : 1));
@@ -87,6 +89,23 @@ describe(`a leaderboard of ${MODELS} models`, () => {
         expect([...back.rows, ...last.rows].map((r: any) => r.model)).toEqual(order.map((r) => r.model));
         expect(back.pages[0].prev).toBeNull();
       }
+    }
+    // A kind's board (100 verified models, ranked among themselves) in pages of 7: ties cross page
+    // boundaries in every sort, forward and back (by `prev` from the last page).
+    const verified = expected(undefined, [], (i) => i % VERIFIED_EVERY === 0);
+    const kindOrders: Record<string, typeof best> = {
+      "-rate": verified,
+      rate: [...verified].reverse(),
+      model: [...verified].sort((a, b) => (a.model < b.model ? -1 : 1)),
+      "-model": [...verified].sort((a, b) => (a.model < b.model ? 1 : -1)),
+    };
+    for (const [sort, order] of Object.entries(kindOrders)) {
+      const query = `sort=${sort}&kind=verified&limit=7`;
+      const { pages, rows: all } = await walk(query, undefined, order.length);
+      expect(all.map((r: any) => [r.model, r.kind, r.rank])).toEqual(order.map((r) => [r.model, "verified", r.rank]));
+      const last = pages.at(-1);
+      const back = await walk(query, { cursor: last.prev, dir: "prev" }, order.length);
+      expect([...back.rows, ...last.rows].map((r: any) => [r.model, r.rank])).toEqual(order.map((r) => [r.model, r.rank]));
     }
     // Another page size, threshold and language: pages of 96, the rows of the language's ranking.
     const python = await walk("threshold=0.5&language=python&limit=96");

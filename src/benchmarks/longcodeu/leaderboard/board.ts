@@ -4,7 +4,7 @@ import * as schema from "../../../db/schema";
 import { db } from "../../../datasets/store";
 import type { Env } from "../../../env";
 import type { Aggregate } from "../../../leaderboard/aggregate";
-import type { EntryRef, UnrankedRow } from "../../../leaderboard/family";
+import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../leaderboard/family";
 import type { RankAxis, RankValue } from "../../../leaderboard/ranks";
 import { entryColumns, entryFields, entryFilter } from "../../../leaderboard/read";
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
@@ -63,9 +63,14 @@ export function longcodeuStatement(env: Env, q: LeaderboardQuery, page?: SQL) {
  * average (`rate`, which ranks), n, unparseable outputs, errors and overflows of the bucket. An
  * entry without a scored sample in the bucket has nothing to rank and is not listed.
  */
-export async function board(env: Env, query: LeaderboardQuery, page: SQL) {
+export function board(env: Env, query: LeaderboardQuery, page: SQL): BoardRead {
   const q = query as LongCodeUQuery;
-  const rows = q.dataset === "" ? [] : await longcodeuStatement(env, q, page);
+  const statement = longcodeuStatement(env, q, page);
+  return { statements: [statement], board: ([rows = []]) => boardRows(q, rows as Awaited<typeof statement>) };
+}
+
+/** The board's rows from the read of a page's entries (one row per entry and aggregate). */
+function boardRows(q: LongCodeUQuery, rows: Awaited<ReturnType<typeof longcodeuStatement>>): Board {
   const entries = new Map<string, (typeof rows)[number][]>();
   for (const r of rows) {
     const list = entries.get(r.id);
