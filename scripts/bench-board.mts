@@ -8,6 +8,8 @@
  * 2. Wall: one copy whose Cache API always misses (lib/storage-tape.mts `writeUncached`; real D1),
  *    each read interleaved with `GET /v1` of the same copy (the no-op route: no storage) and a
  *    no-op Worker; median of `--reps` requests after two warm-ups, as a ratio of medians.
+ *    One D1 round trip is measured the same way (a Worker that sends `SELECT 1` and nothing else):
+ *    the floor of a read that must ask D1 at least twice (the generation, then the page).
  * 3. Worker CPU: each read's D1 results recorded in a fresh isolate (a Cache API miss), then
  *    replayed from memory in `--cold` fresh isolates (cold: each one's first request) and warm
  *    (lib/storage-tape.mts): workerd's main-thread CPU minus a no-op Worker's request, without the
@@ -22,6 +24,7 @@ import { performance } from "node:perf_hooks";
 import { writeReplayer, writeUncached } from "./lib/storage-tape.mts";
 import {
   BOARD_SIZES,
+  D1_PROBE_SCRIPT,
   FREE_PLAN_CPU_MS,
   applyMigrations,
   boardCases,
@@ -49,6 +52,7 @@ interface Row {
   v1_wall_ms: number;
   noop_wall_ms: number;
   bytes: number;
+  d1_calls: number;
   worker_cold_ms: number;
   worker_warm_ms: number;
 }
@@ -106,6 +110,7 @@ const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
 const bundleDir = bundle();
 const persist = mkdtempSync(join(tmpdir(), "nw-bench-board-"));
 const rows: Row[] = [];
+let roundTrip = { wall: 0, noop: 0 };
 try {
   const setup = await startMiniflare(bundleDir, persist, ["setup"]);
   try {
@@ -117,10 +122,19 @@ try {
   console.error(`bench-board: bundled, boards of ${sizes.join(", ")} models seeded (${elapsed()})`);
   const bySize = sizes.map((size) => ({ size, cases: boardCases(size) }));
 
-  const wall = await startMiniflare(bundleDir, persist, [], [], [{ name: "svc", entry: writeUncached(bundleDir) }]);
+  const wall = await startMiniflare(bundleDir, persist, [], [], [{ name: "svc", entry: writeUncached(bundleDir) }], [{ name: "d1", script: D1_PROBE_SCRIPT }]);
   const walls = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
   try {
     for (let k = 0; k < 5; k++) await timed(wall, "svc", "/v1");
+    // The floor: one D1 round trip (SELECT 1) from a Worker that does nothing else, against the no-op Worker.
+    const d1: number[] = [];
+    const noop: number[] = [];
+    for (let k = 0; k < reps + 10; k++) {
+      const t = await timed(wall, "d1", "/");
+      const n = await timed(wall, "noop", "/");
+      if (k >= 5) d1.push(t.wall), noop.push(n.wall);
+    }
+    roundTrip = { wall: median(d1), noop: median(noop) };
     for (const { cases } of bySize) for (const [c, w] of await wallTimes(wall, cases)) walls.set(c, w);
   } finally {
     await wall.mf.dispose();
@@ -132,7 +146,9 @@ try {
     for (const [i, c] of cases.entries()) {
       const cpu = await workerCpu(bundleDir, persist, c, i);
       const w = walls.get(c)!;
-      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, worker_cold_ms: cpu.cold, worker_warm_ms: cpu.warm });
+      // D1 calls on the tape: each a round trip (a batch is one), sent one after another.
+      const d1Calls = Object.keys(c.tape!.d1).length;
+      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cpu.cold, worker_warm_ms: cpu.warm });
       console.error(`bench-board: ${c.name} (${elapsed()})`);
     }
   }
@@ -145,7 +161,7 @@ console.log(
   `\nLeaderboard reads, uncached (Cache API miss), local workerd. Wall: median of ${reps}, ÷ GET /v1 of the same Worker (no storage) ` +
     `interleaved; Worker CPU: storage tape replayed, cold = first request of a fresh isolate (median of ${coldRuns}), warm = median of ${reps}.`,
 );
-const head = `${"models".padStart(7)}  ${"read".padEnd(20)}${"wall ms".padStart(9)}${"÷ /v1".padStart(8)}${"KiB".padStart(7)}${"CPU cold".padStart(10)}${"CPU warm".padStart(10)}  verdict`;
+const head = `${"models".padStart(7)}  ${"read".padEnd(20)}${"wall ms".padStart(9)}${"÷ /v1".padStart(8)}${"KiB".padStart(7)}${"D1".padStart(4)}${"CPU cold".padStart(10)}${"CPU warm".padStart(10)}  verdict`;
 console.log(head);
 console.log("-".repeat(head.length + 14));
 for (const r of rows) {
@@ -153,12 +169,13 @@ for (const r of rows) {
   const cpuVerdict = r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
   const wallVerdict = r.case === "first page" && r.size === 1_000 ? (ratio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${ratio.toFixed(2)} > ${WALL_RATIO_TARGET})`) : "";
   console.log(
-    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
+    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${String(r.d1_calls).padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
   );
 }
 const v1 = median(rows.map((r) => r.v1_wall_ms));
 const noop = median(rows.map((r) => r.noop_wall_ms));
 console.log(
-  `  GET /v1 (no-op route) ${fmt(v1)} ms wall; a no-op Worker ${fmt(noop)} ms. Targets: Worker CPU ≤ ${FREE_PLAN_CPU_MS} ms per read (cold) at 10,000 models; ` +
+  `  GET /v1 (no-op route) ${fmt(v1)} ms wall; a no-op Worker ${fmt(noop)} ms; one D1 round trip (SELECT 1 from a Worker doing nothing else) ` +
+    `${fmt(roundTrip.wall)} ms (${fmt(roundTrip.wall - roundTrip.noop)} ms above a no-op Worker). D1 = D1 calls of the read (each a round trip; a batch is one). Targets: Worker CPU ≤ ${FREE_PLAN_CPU_MS} ms per read (cold) at 10,000 models; ` +
     `first page ≤ ${WALL_RATIO_TARGET} × the no-op route at 1,000 models. Worst cold CPU: ${fmt(Math.max(...rows.map((r) => r.worker_cold_ms)))} ms. (${elapsed()})`,
 );

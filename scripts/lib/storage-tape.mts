@@ -3,7 +3,7 @@
  * simulators run on workerd's main thread beside the isolates, so a request's CPU includes them;
  * deployed they run outside the Worker and do not count against its CPU limit. So the service Worker
  * is wrapped twice: a recorder copy answers a request against the real bindings and keeps every D1
- * statement's, R2 read's and cache match's result (the "tape"); a replay copy — a fresh isolate —
+ * statement's and batch's, R2 read's and cache match's result (the "tape"); a replay copy — a fresh isolate —
  * answers the same request from its tape, held in memory, with no simulator involved. The same code
  * of the Worker runs on the same data; only the bindings' work is gone (a missing entry fails the
  * request, so a replay can never take another path unnoticed).
@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** What one request read: D1 results by call, R2 objects (base64) and cache hits by key. */
+/** What one request read: D1 results by call (a batch by its statements), R2 objects (base64) and cache hits by key. */
 export interface Tape {
   d1: Record<string, unknown>;
   r2: Record<string, { size: number; bytes: string } | null>;
@@ -24,6 +24,7 @@ export const TAPE_PATH = "/__bench_tape";
 // Shared by both modes: the keys under which a call is recorded and replayed.
 const KEYS = `
 const d1Key = (method, sql, params, arg) => method + "\\u0000" + sql + "\\u0000" + JSON.stringify(params) + "\\u0000" + JSON.stringify(arg ?? null);
+const batchKey = (list) => "batch\\u0000" + JSON.stringify(list.map((s) => [s.sql, s.params]));
 const r2Key = (key, options) => key + "\\u0000" + JSON.stringify(options?.range ?? null);
 const cacheKey = (request) => (typeof request === "string" ? request : request.url);
 const b64 = (u8) => { let s = ""; for (let i = 0; i < u8.length; i += 0x8000) s += String.fromCharCode(...u8.subarray(i, i + 0x8000)); return btoa(s); };
@@ -36,13 +37,15 @@ ${KEYS}
 let tape = { d1: {}, r2: {}, cache: {} };
 function recordingD1(db) {
   const statement = (sql, params, real) => ({
+    sql, params, real,
     bind: (...p) => statement(sql, p, real.bind(...p)),
     async first(col) { const r = await real.first(col); tape.d1[d1Key("first", sql, params, col)] = r; return r; },
     async all() { const r = await real.all(); tape.d1[d1Key("all", sql, params)] = r; return r; },
     async raw(o) { const r = await real.raw(o); tape.d1[d1Key("raw", sql, params, o)] = r; return r; },
     async run() { const r = await real.run(); tape.d1[d1Key("run", sql, params)] = r; return r; },
   });
-  return { prepare: (sql) => statement(sql, [], db.prepare(sql)), batch: (s) => db.batch(s), exec: (s) => db.exec(s), dump: () => db.dump() };
+  const batch = async (list) => { const r = await db.batch(list.map((s) => s.real)); tape.d1[batchKey(list)] = r; return r; };
+  return { prepare: (sql) => statement(sql, [], db.prepare(sql)), batch, exec: (s) => db.exec(s), dump: () => db.dump() };
 }
 function recordingR2(bucket) {
   return new Proxy(bucket, { get(target, prop) {
@@ -86,13 +89,14 @@ const TAPE = JSON.parse(${JSON.stringify(JSON.stringify(tape))});
 const missing = (what) => { throw new Error("bench replay: not on the tape: " + what); };
 const lookup = (table, key) => (key in table ? table[key] : missing(key.replaceAll("\\u0000", " | ")));
 const statement = (sql, params) => ({
+  sql, params,
   bind: (...p) => statement(sql, p),
   first: async (col) => lookup(TAPE.d1, d1Key("first", sql, params, col)),
   all: async () => lookup(TAPE.d1, d1Key("all", sql, params)),
   raw: async (o) => lookup(TAPE.d1, d1Key("raw", sql, params, o)),
   run: async () => lookup(TAPE.d1, d1Key("run", sql, params)),
 });
-const DB = { prepare: (sql) => statement(sql, []), batch: async () => missing("D1 batch"), exec: async () => missing("D1 exec") };
+const DB = { prepare: (sql) => statement(sql, []), batch: async (list) => lookup(TAPE.d1, batchKey(list)), exec: async () => missing("D1 exec") };
 const objects = Object.fromEntries(Object.entries(TAPE.r2).map(([k, o]) => [k, o && { size: o.size, bytes: unb64(o.bytes) }]));
 const DATASETS = { async get(key, options) {
   const o = lookup(objects, r2Key(key, options));
