@@ -15,7 +15,9 @@
  *    (lib/storage-tape.mts): workerd's main-thread CPU minus a no-op Worker's request, without the
  *    local D1 simulator, which deployed runs outside the Worker. One workerd per read.
  *
- *   npx tsx scripts/bench-board.mts [--boards=1000,10000] [--cold=3] [--reps=11]
+ *   npx tsx scripts/bench-board.mts [--boards=1000,10000] [--cold=3] [--reps=11] [--no-cpu]
+ *
+ * `--no-cpu` skips step 3 (the tapes and one workerd per read: most of the run's time) for quick wall-time checks.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +45,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const sizes = arg("boards")?.split(",").filter(Boolean).map(Number) ?? BOARD_SIZES;
 const coldRuns = Number(arg("cold") ?? 3);
 const reps = Number(arg("reps") ?? 11);
+const cpu = !process.argv.includes("--no-cpu");
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 interface Row {
@@ -140,15 +143,16 @@ try {
     await wall.mf.dispose();
   }
   console.error(`bench-board: wall times (${elapsed()})`);
+  for (const [c, w] of walls) console.error(`  ${c.name}: ${fmt(w.wall)} ms, ÷ GET /v1 ${(w.wall / w.v1).toFixed(2)}`);
 
   for (const { size, cases } of bySize) {
-    await recordTapes(bundleDir, persist, cases);
+    if (cpu) await recordTapes(bundleDir, persist, cases);
     for (const [i, c] of cases.entries()) {
-      const cpu = await workerCpu(bundleDir, persist, c, i);
+      const { cold, warm } = cpu ? await workerCpu(bundleDir, persist, c, i) : { cold: NaN, warm: NaN };
       const w = walls.get(c)!;
       // D1 calls on the tape: each a round trip (a batch is one), sent one after another.
-      const d1Calls = Object.keys(c.tape!.d1).length;
-      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cpu.cold, worker_warm_ms: cpu.warm });
+      const d1Calls = c.tape ? Object.keys(c.tape.d1).length : NaN;
+      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cold, worker_warm_ms: warm });
       console.error(`bench-board: ${c.name} (${elapsed()})`);
     }
   }

@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { notFound, ProblemError, PROBLEMS } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
 import { datasetView } from "../benchmarks/visibility";
-import { boardDatasets, modelBreakdown, queryLeaderboard } from "../leaderboard/queries";
+import { boardDatasets, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
 import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
 import { ErrorPage, Page } from "../page/layout";
 import { LeaderboardPage, viewsOf } from "../page/leaderboard";
@@ -53,11 +53,11 @@ const pageETag = etag();
 pageRoutes.get("/", pageETag, async (c) => {
   const params = c.req.query();
   const { q, sort, paging } = parsePageQuery(params);
-  const data = await queryLeaderboard(c.env, q, paging);
+  // The board's page, and beside it the dataset picker's choices (the benchmark's datasets with entries in the query's modes and kind, whatever its dataset).
+  const scope = normalizeQuery(q);
+  const [data, datasets] = await Promise.all([queryLeaderboard(c.env, scope, paging), boardDatasets(c.env, scope)]);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
-  // The dataset picker's choices: the benchmark's datasets with entries.
-  const datasets = await boardDatasets(c.env, data.query);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} params={params} />, 200);
 });
