@@ -46,7 +46,7 @@ const sizes = arg("boards")?.split(",").filter(Boolean).map(Number) ?? BOARD_SIZ
 const coldRuns = Number(arg("cold") ?? 3);
 const reps = Number(arg("reps") ?? 11);
 const cpu = !process.argv.includes("--no-cpu");
-const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const fmt = (x: number) => (Number.isNaN(x) ? "—" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 interface Row {
   size: number;
@@ -170,10 +170,10 @@ console.log(head);
 console.log("-".repeat(head.length + 14));
 for (const r of rows) {
   const ratio = r.wall_ms / r.v1_wall_ms;
-  const cpuVerdict = r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
+  const cpuVerdict = !cpu ? "CPU not measured" : r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
   const wallVerdict = r.case === "first page" && r.size === 1_000 ? (ratio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${ratio.toFixed(2)} > ${WALL_RATIO_TARGET})`) : "";
   console.log(
-    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${String(r.d1_calls).padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
+    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.d1_calls).replace(/\.00$/, "").padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
   );
 }
 const v1 = median(rows.map((r) => r.v1_wall_ms));
