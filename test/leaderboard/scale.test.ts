@@ -68,14 +68,17 @@ describe(`a leaderboard of ${MODELS} models`, () => {
       .sort((a, b) => b.passed - a.passed || (a.model < b.model ? -1 : 1));
   };
 
+  /** A board best first in each of the four sorts (`rate` its exact reverse; by name both ways). */
+  const inEverySort = <T extends { model: string }>(best: T[]): Record<string, T[]> => ({
+    "-rate": best,
+    rate: [...best].reverse(),
+    model: [...best].sort((a, b) => (a.model < b.model ? -1 : 1)),
+    "-model": [...best].sort((a, b) => (a.model < b.model ? 1 : -1)),
+  });
+
   it("pages through all of them by cursor: every sort, forward and back, each row once with its rank", async () => {
     const best = expected();
-    const orders: Record<string, typeof best> = {
-      "-rate": best,
-      rate: [...best].reverse(),
-      model: [...best].sort((a, b) => (a.model < b.model ? -1 : 1)),
-      "-model": [...best].sort((a, b) => (a.model < b.model ? 1 : -1)),
-    };
+    const orders = inEverySort(best);
     for (const [sort, order] of Object.entries(orders)) {
       const { pages, rows: all } = await walk(`sort=${sort}`);
       expect(pages).toHaveLength(MODELS / 100);
@@ -92,14 +95,7 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     }
     // A kind's board (100 verified models, ranked among themselves) in pages of 7: ties cross page
     // boundaries in every sort, forward and back (by `prev` from the last page).
-    const verified = expected(undefined, [], (i) => i % VERIFIED_EVERY === 0);
-    const kindOrders: Record<string, typeof best> = {
-      "-rate": verified,
-      rate: [...verified].reverse(),
-      model: [...verified].sort((a, b) => (a.model < b.model ? -1 : 1)),
-      "-model": [...verified].sort((a, b) => (a.model < b.model ? 1 : -1)),
-    };
-    for (const [sort, order] of Object.entries(kindOrders)) {
+    for (const [sort, order] of Object.entries(inEverySort(expected(undefined, [], (i) => i % VERIFIED_EVERY === 0)))) {
       const query = `sort=${sort}&kind=verified&limit=7`;
       const { pages, rows: all } = await walk(query, undefined, order.length);
       expect(all.map((r: any) => [r.model, r.kind, r.rank])).toEqual(order.map((r) => [r.model, "verified", r.rank]));
