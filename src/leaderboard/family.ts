@@ -169,7 +169,8 @@ export interface BenchmarkLeaderboard {
   rankAxis(q: LeaderboardQuery): RankAxis;
   /**
    * The rows of a query's scope (dataset resolved) among the entries `page` selects (a condition on
-   * `leaderboard_entries.id`: one page of the board), and the response's own fields. With dataset ""
+   * `leaderboard_entries.id`: one page of the board, all of them in the scope, so the read may select
+   * by it alone and seek the entries by id), and the response's own fields. With dataset ""
    * (none resolved) no statement is sent and `board` gets no results.
    */
   board(env: Env, q: LeaderboardQuery, page: SQL): BoardRead;

@@ -53,7 +53,8 @@ export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: read
     })
     .from(e)
     .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups])))
-    .where(and(entryFilter(q), page));
+    // A page's entries are in the scope (its rank rows' board is the scope); SQLite then seeks them by id, where the scope's index would walk the whole board.
+    .where(page ?? entryFilter(q));
 }
 
 /**

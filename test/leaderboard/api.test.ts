@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leaderboardStatement } from "../../src/leaderboard/pass-rate";
 import { LEADERBOARD_SORTS, normalizeQuery } from "../../src/leaderboard/queries";
-import { passRateAxis, rankPageStatements } from "../../src/leaderboard/ranks";
+import { sql as sqlOf } from "drizzle-orm";
+import * as schema from "../../src/db/schema";
+import { passRateAxis, rankPageRead, rankPageStatements } from "../../src/leaderboard/ranks";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { get } from "../helpers";
 import { board, imported, parseCsv, rows, scoresFile } from "./helpers";
@@ -107,6 +109,12 @@ describe("GET /v1/leaderboard", () => {
       expect.stringMatching(/^SEARCH leaderboard_entries USING INDEX leaderboard_entries_key \(benchmark=\? AND dataset=\? AND scoring_mode=\? AND comment_mode=\?\)$/),
       expect.stringMatching(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/),
     ]);
+    // A page's read seeks its entries by id (not the scope's index, which would walk the whole board).
+    const q = normalizeQuery({});
+    const paged = leaderboardStatement(env, q, ["all", "language"], sqlOf`${schema.leaderboardEntries.id} IN (${rankPageRead(env, q, passRateAxis(q), 100).entries})`).toSQL();
+    const pagePlan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${paged.sql}`).bind(...paged.params).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(pagePlan[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
+    expect(pagePlan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
   });
 });
 

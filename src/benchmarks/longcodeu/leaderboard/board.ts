@@ -55,7 +55,8 @@ export function longcodeuStatement(env: Env, q: LeaderboardQuery, page?: SQL) {
     })
     .from(e)
     .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys)))
-    .where(and(entryFilter(q), page));
+    // A page's entries are in the scope (its rank rows' board is the scope); SQLite then seeks them by id, where the scope's index would walk the whole board.
+    .where(page ?? entryFilter(q));
 }
 
 /**
