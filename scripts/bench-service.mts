@@ -142,10 +142,12 @@ function serviceWorker(name: string, bundleDir: string, entry = "index.js") {
 /** A Worker that sends one `SELECT 1` to D1 and nothing else: what one local D1 round trip costs (bench-board.mts). */
 export const D1_PROBE_SCRIPT = `export default { async fetch(request, env) { await env.DB.prepare("SELECT 1 AS x").first(); return new Response("ok"); } };`;
 
-export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string }[] = [], scripts: { name: string; script: string }[] = []) {
+/** `shared`: more of Miniflare's shared options (scripts/profile-cold.mts: `inspectorPort`). */
+export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string }[] = [], scripts: { name: string; script: string }[] = [], shared: { inspectorPort?: number } = {}) {
   const before = new Set(workerdDescendants());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
+      ...shared,
       resourcePersistencePath: persist,
       // The first Worker answers on the instance's URL (the leaderboard import CLI uses it).
       workers: [...copies.map((n) => serviceWorker(n, bundleDir)), ...wrapped.map((w) => serviceWorker(w.name, bundleDir, w.entry)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }, ...[...probes.map((name) => ({ name, script: IO_PROBE_SCRIPT })), ...scripts].map(({ name, script }) => ({ name, modules: true, script, compatibilityDate: "2026-10-01", d1Databases: { DB: "needlework-bench-db" }, r2Buckets: { DATASETS: "needlework-bench-datasets" } }))],
