@@ -14,6 +14,7 @@
  */
 import { allBenchmarks, allFamilies } from "./benchmarks/registry";
 import type { WarmUpKit } from "./benchmarks/types";
+import { encodeCursor } from "./leaderboard/ranks";
 import { STAND_IN_MODEL, standInLeaderboardObjects, standInLeaderboardRows } from "./warmup-leaderboard";
 
 /**
@@ -229,12 +230,16 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
 }
 
 /**
- * The leaderboard reads and pages the warm-up renders: the API's (JSON, CSV, a model), the default
- * board and model pages, then the board and model page of every benchmark that has them.
+ * The leaderboard reads and pages the warm-up renders: the API's (JSON: the first page, a later one
+ * and one by name; CSV; a model), the default board (first and later page) and model pages, then the
+ * board and model page of every benchmark that has them.
  */
 export function leaderboardPaths(): string[] {
   const model = `/models/${STAND_IN_MODEL}`;
-  const paths = ["/v1/leaderboard", "/v1/leaderboard?format=csv", `/v1/leaderboard${model}`, "/", model];
+  // A page after the first (by a cursor, as a `next` link reads it) and one by name: their cursors' decoding and the previous-page links.
+  const after = `cursor=${encodeCursor({ sort: "-rate", dir: "after", value: 0.5, key: "warmup" })}`;
+  const byName = `sort=model&cursor=${encodeCursor({ sort: "model", dir: "after", value: null, key: "warmup" })}`;
+  const paths = ["/v1/leaderboard", `/v1/leaderboard?${after}`, `/v1/leaderboard?${byName}`, "/v1/leaderboard?format=csv", `/v1/leaderboard${model}`, "/", `/?${after}`, model];
   for (const b of allBenchmarks()) if (b.leaderboard && b.views) paths.push(`/?benchmark=${b.id}`, `${model}?benchmark=${b.id}`);
   return paths;
 }
