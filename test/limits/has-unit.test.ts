@@ -1,8 +1,8 @@
 /**
  * `Benchmark.hasUnit`, the point lookup `POST /v1/score` and a unit's prompt use instead of listing
  * every unit: for every benchmark that has one, over its conformance fixture, it answers exactly
- * what the listing (`Benchmark.units`) answers — the same units, the same dataset sha256 and
- * resolved options, the same errors — and no near-miss of a unit is found.
+ * what the listing (`Benchmark.units`) answers — the same units, the same dataset sha256, resolved
+ * options and visibility, the same errors — and no near-miss of a unit is found.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -30,7 +30,7 @@ describe.each(withLookup.map((b) => [b.id, b] as const))("%s hasUnit", (_id, ben
     const listed = new Set(listing.units);
     const sample = listing.units.filter((_, i) => i % Math.ceil(listing.units.length / 12) === 0);
     for (const unit of sample) {
-      expect(await benchmark.hasUnit!(e, dataset, unit, options)).toEqual({ has: true, datasetSha256: listing.datasetSha256, resolved: listing.resolved });
+      expect(await benchmark.hasUnit!(e, dataset, unit, options)).toEqual({ has: true, datasetSha256: listing.datasetSha256, resolved: listing.resolved, visibility: listing.visibility });
       for (const miss of nearMisses(unit)) {
         expect((await benchmark.hasUnit!(e, dataset, miss, options)).has, JSON.stringify(miss)).toBe(listed.has(miss));
       }
