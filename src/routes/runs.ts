@@ -323,7 +323,7 @@ const scores = createRoute({
   summary: "Scores as the reference's `<model>-SCORES.json`",
   request: idParams,
   responses: {
-    200: { ...jsonResponse(z.record(z.string(), z.unknown()).openapi({ description: "The reference's own file format (RepoQA's `<model>-SCORES.json`), not this API's" }), "The -SCORES.json content"), headers: FILE_NAME_HEADER },
+    200: { ...jsonResponse(z.record(z.string(), z.unknown()).openapi({ description: "The reference's own file format (its `<model>-SCORES.json`), not this API's" }), "The -SCORES.json content"), headers: FILE_NAME_HEADER },
     ...problemResponses(400, 404, 422),
   },
 });
