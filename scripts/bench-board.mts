@@ -13,11 +13,16 @@
  * 3. Worker CPU: each read's D1 results recorded in a fresh isolate (a Cache API miss), then
  *    replayed from memory in `--cold` fresh isolates (cold: each one's first request) and warm
  *    (lib/storage-tape.mts): workerd's main-thread CPU minus a no-op Worker's request, without the
- *    local D1 simulator, which deployed runs outside the Worker. One workerd per read.
+ *    local D1 simulator, which deployed runs outside the Worker. One workerd per read. The same
+ *    copy gives the target's wall ("measured with the storage tape", issue 23): the read replayed
+ *    warm, interleaved with `GET /v1` of that copy, as a ratio of medians. The real-D1 wall of
+ *    step 2 stays beside it: locally one D1 round trip alone costs about as much as `GET /v1`, and a
+ *    deployed D1's latency is the network's, which no local figure gives.
  *
- *   npx tsx scripts/bench-board.mts [--boards=1000,10000] [--cold=3] [--reps=11] [--no-cpu]
+ *   npx tsx scripts/bench-board.mts [--boards=1000,10000] [--cold=3] [--reps=11] [--no-cpu] [--case=REGEX]
  *
- * `--no-cpu` skips step 3 (the tapes and one workerd per read: most of the run's time) for quick wall-time checks.
+ * `--no-cpu` skips step 3 (the tapes and one workerd per read: most of the run's time) for quick wall-time checks;
+ * `--case` keeps only the reads whose name matches.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,6 +63,9 @@ interface Row {
   d1_calls: number;
   worker_cold_ms: number;
   worker_warm_ms: number;
+  /** Wall of the read replayed from its tape (warm, no D1 simulator) and of `GET /v1` of the same copy, interleaved. */
+  tape_wall_ms: number;
+  tape_v1_wall_ms: number;
 }
 
 async function check(s: Started, worker: string, c: Case) {
@@ -101,8 +109,15 @@ async function workerCpu(bundleDir: string, persist: string, c: Case, i: number)
       await timed(s, "noop", "/");
     }
     const warm: number[] = [];
-    for (let k = 0; k < reps + 5; k++) warm.push((await check(s, `r${coldRuns - 1}`, c)).cpu - base);
-    return { cold: median(cold), warm: median(warm.slice(5)) };
+    const wall: number[] = [];
+    const v1: number[] = [];
+    for (let k = 0; k < reps + 5; k++) {
+      const t = await check(s, `r${coldRuns - 1}`, c);
+      const a = await timed(s, `r${coldRuns - 1}`, "/v1");
+      if (k < 5) continue;
+      warm.push(t.cpu - base), wall.push(t.wall), v1.push(a.wall);
+    }
+    return { cold: median(cold), warm: median(warm), tapeWall: median(wall), tapeV1: median(v1) };
   } finally {
     await s.mf.dispose();
   }
@@ -123,7 +138,8 @@ try {
     await setup.mf.dispose();
   }
   console.error(`bench-board: bundled, boards of ${sizes.join(", ")} models seeded (${elapsed()})`);
-  const bySize = sizes.map((size) => ({ size, cases: boardCases(size) }));
+  const only = arg("case") === undefined ? undefined : new RegExp(arg("case")!);
+  const bySize = sizes.map((size) => ({ size, cases: boardCases(size).filter((c) => !only || only.test(c.name)) }));
 
   const wall = await startMiniflare(bundleDir, persist, [], [], [{ name: "svc", entry: writeUncached(bundleDir) }], [{ name: "d1", script: D1_PROBE_SCRIPT }]);
   const walls = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
@@ -148,11 +164,11 @@ try {
   for (const { size, cases } of bySize) {
     if (cpu) await recordTapes(bundleDir, persist, cases);
     for (const [i, c] of cases.entries()) {
-      const { cold, warm } = cpu ? await workerCpu(bundleDir, persist, c, i) : { cold: NaN, warm: NaN };
+      const { cold, warm, tapeWall, tapeV1 } = cpu ? await workerCpu(bundleDir, persist, c, i) : { cold: NaN, warm: NaN, tapeWall: NaN, tapeV1: NaN };
       const w = walls.get(c)!;
       // D1 calls on the tape: each a round trip (a batch is one), sent one after another.
       const d1Calls = c.tape ? Object.keys(c.tape.d1).length : NaN;
-      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cold, worker_warm_ms: warm });
+      rows.push({ size, case: c.name.replace(/^board [\d,]+ models: /, ""), wall_ms: w.wall, v1_wall_ms: w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cold, worker_warm_ms: warm, tape_wall_ms: tapeWall, tape_v1_wall_ms: tapeV1 });
       console.error(`bench-board: ${c.name} (${elapsed()})`);
     }
   }
@@ -162,18 +178,22 @@ try {
 }
 
 console.log(
-  `\nLeaderboard reads, uncached (Cache API miss), local workerd. Wall: median of ${reps}, ÷ GET /v1 of the same Worker (no storage) ` +
-    `interleaved; Worker CPU: storage tape replayed, cold = first request of a fresh isolate (median of ${coldRuns}), warm = median of ${reps}.`,
+  `\nLeaderboard reads, uncached (Cache API miss), local workerd. Wall (local D1): median of ${reps}, ÷ GET /v1 of the same Worker (no storage) ` +
+    `interleaved. Tape: the same read with its D1 results replayed from memory (storage tape; the target's measure: the Worker's own wall, ` +
+    `without the local D1 simulator), warm, ÷ GET /v1 of the same copy interleaved; Worker CPU from the tape, cold = first request of a ` +
+    `fresh isolate (median of ${coldRuns}), warm = median of ${reps}.`,
 );
-const head = `${"models".padStart(7)}  ${"read".padEnd(20)}${"wall ms".padStart(9)}${"÷ /v1".padStart(8)}${"KiB".padStart(7)}${"D1".padStart(4)}${"CPU cold".padStart(10)}${"CPU warm".padStart(10)}  verdict`;
+const head = `${"models".padStart(7)}  ${"read".padEnd(20)}${"wall ms".padStart(9)}${"÷ /v1".padStart(8)}${"tape ms".padStart(9)}${"÷ /v1".padStart(8)}${"KiB".padStart(7)}${"D1".padStart(4)}${"CPU cold".padStart(10)}${"CPU warm".padStart(10)}  verdict`;
 console.log(head);
 console.log("-".repeat(head.length + 14));
 for (const r of rows) {
   const ratio = r.wall_ms / r.v1_wall_ms;
+  const tapeRatio = r.tape_wall_ms / r.tape_v1_wall_ms;
   const cpuVerdict = !cpu ? "CPU not measured" : r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
-  const wallVerdict = r.case === "first page" && r.size === 1_000 ? (ratio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${ratio.toFixed(2)} > ${WALL_RATIO_TARGET})`) : "";
+  const wallVerdict =
+    r.case !== "first page" || r.size !== 1_000 ? "" : !cpu ? ", wall (tape) not measured" : tapeRatio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${tapeRatio.toFixed(2)} > ${WALL_RATIO_TARGET})`;
   console.log(
-    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.d1_calls).replace(/\.00$/, "").padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
+    `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${ratio.toFixed(2).padStart(8)}${fmt(r.tape_wall_ms).padStart(9)}${(Number.isNaN(tapeRatio) ? "—" : tapeRatio.toFixed(2)).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.d1_calls).replace(/\.00$/, "").padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
   );
 }
 const v1 = median(rows.map((r) => r.v1_wall_ms));
@@ -181,5 +201,5 @@ const noop = median(rows.map((r) => r.noop_wall_ms));
 console.log(
   `  GET /v1 (no-op route) ${fmt(v1)} ms wall; a no-op Worker ${fmt(noop)} ms; one D1 round trip (SELECT 1 from a Worker doing nothing else) ` +
     `${fmt(roundTrip.wall)} ms (${fmt(roundTrip.wall - roundTrip.noop)} ms above a no-op Worker). D1 = D1 calls of the read (each a round trip; a batch is one). Targets: Worker CPU ≤ ${FREE_PLAN_CPU_MS} ms per read (cold) at 10,000 models; ` +
-    `first page ≤ ${WALL_RATIO_TARGET} × the no-op route at 1,000 models. Worst cold CPU: ${fmt(Math.max(...rows.map((r) => r.worker_cold_ms)))} ms. (${elapsed()})`,
+    `first page ≤ ${WALL_RATIO_TARGET} × the no-op route at 1,000 models (tape). Worst cold CPU: ${fmt(Math.max(...rows.map((r) => r.worker_cold_ms)))} ms. (${elapsed()})`,
 );

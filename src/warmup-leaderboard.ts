@@ -111,28 +111,23 @@ const project = (sql: string, rows: Row[][], tables: string[]) => {
 };
 
 /**
- * The stand-in rows of a statement of the leaderboard's reads: entries (joined to their aggregates
- * at the default threshold when the statement joins them), an entry's aggregates at every
- * threshold; no rows for any other statement.
+ * The stand-in rows of a drizzle statement of the leaderboard's reads: a board page's entries
+ * (every stand-in entry: `pageEntries`, selected by the page's ids), a model's or a dataset's
+ * lookup, an entry's aggregates at every threshold; no rows for any other statement.
  */
 export function standInLeaderboardRows(sql: string): unknown[][] {
   const table = /^select .*? from "(\w+)"/.exec(sql)?.[1];
   if (table === "leaderboard_entries") {
-    if (/ join "leaderboard_aggregates"/.test(sql)) {
-      const at = [thresholdKey(DEFAULT_THRESHOLD)];
-      const rows = ENTRIES.flatMap((e, i) => aggregatesOf(i, at).map((a) => [e, a]));
-      return project(sql, rows, ["leaderboard_entries", "leaderboard_aggregates"]);
-    }
-    // A model's or a dataset's lookup: the first three (one of each kind) are enough.
-    return project(sql, ENTRIES.slice(0, 3).map((e) => [e]), ["leaderboard_entries"]);
+    // A page's entries, or a lookup (the first three, one of each kind, are enough).
+    return project(sql, (/ IN \(SELECT r\.entry_id /.test(sql) ? ENTRIES : ENTRIES.slice(0, 3)).map((e) => [e]), ["leaderboard_entries"]);
   }
   if (table === "leaderboard_aggregates") return project(sql, aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]), ["leaderboard_aggregates"]);
   return [];
 }
 
 /**
- * The stand-in answers of the rank reads (src/leaderboard/ranks.ts, plain SQL): a page of the
- * entries best first, the board's total, every language present.
+ * The stand-in answers of the reads by column name (src/leaderboard/ranks.ts `batchStatement`): a
+ * page of the entries best first, the board's total, every language present, the page's aggregates.
  */
 export function standInLeaderboardObjects(sql: string): Record<string, unknown>[] {
   if (/\bSELECT r\.entry_id AS entryId\b/.test(sql)) {
@@ -140,5 +135,7 @@ export function standInLeaderboardObjects(sql: string): Record<string, unknown>[
   }
   if (/^SELECT count\(\*\) AS n FROM leaderboard_ranks/.test(sql)) return [{ n: ENTRIES.length }];
   if (/^SELECT EXISTS/.test(sql)) return [Object.fromEntries(LANGUAGES.map((_, i) => [`l${i}`, 1]))];
+  // A page's aggregates (`pageAggregates`, read by column name): every entry's at the default threshold.
+  if (/^select .*? from "leaderboard_aggregates" .* IN \(SELECT r\.entry_id /.test(sql)) return ENTRIES.flatMap((_, i) => aggregatesOf(i, [thresholdKey(DEFAULT_THRESHOLD)]));
   return [];
 }

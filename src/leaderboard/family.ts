@@ -168,12 +168,13 @@ export interface BenchmarkLeaderboard {
   /** The rank values a query sorts and ranks by (the core reads a page of them, src/leaderboard/ranks.ts). */
   rankAxis(q: LeaderboardQuery): RankAxis;
   /**
-   * The rows of a query's scope (dataset resolved) among the entries `page` selects (a condition on
-   * `leaderboard_entries.id`: one page of the board, all of them in the scope, so the read may select
-   * by it alone and seek the entries by id), and the response's own fields. With dataset ""
-   * (none resolved) no statement is sent and `board` gets no results.
+   * The rows of a query's scope (dataset resolved) among the entries `pageIds` answers (a subquery
+   * of `leaderboard_entries.id`s: one page of the board, all of them in the scope, so the read may
+   * select by it alone and seek entries and aggregates by id; `pageEntries`, `pageAggregates`), and
+   * the response's own fields. With dataset "" (none resolved) no statement is sent and `board` gets
+   * no results.
    */
-  board(env: Env, q: LeaderboardQuery, page: SQL): BoardRead;
+  board(env: Env, q: LeaderboardQuery, pageIds: SQL): BoardRead;
   /** A model's breakdown in the query's scope. */
   breakdown(env: Env, q: LeaderboardQuery, entry: EntryRef): Promise<BreakdownPart>;
   /** The CSV of a board: the header row, then one row per leaderboard row (cells as they are). */

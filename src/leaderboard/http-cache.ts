@@ -9,18 +9,13 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { etagMatches } from "../middleware/page-etag";
 import { SERVICE_VERSION } from "../version";
 import { sha256Hex } from "../sha256";
 import { leaderboardVersion } from "./store";
 
 export const LEADERBOARD_CACHE_CONTROL = "public, max-age=60, s-maxage=300";
 
-/** True when an If-None-Match header lists `etag` (weak or strong) or is `*`. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
-}
 
 /**
  * Answers a GET from the HTTP caches when possible, else from `render` (whose 200 response is

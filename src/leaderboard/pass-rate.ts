@@ -1,8 +1,8 @@
 /**
  * The leaderboard of a benchmark ranked by pass@1 at a similarity threshold, with 95 % Wilson
- * intervals: the board read (one indexed query: the entries of the scope by their unique index,
- * each entry's aggregates at the threshold by the aggregates' primary key; `test/leaderboard/api.test.ts`
- * checks the plan), a model's breakdown (every threshold and language; at the threshold by depth,
+ * intervals: the board read (two indexed statements of the page's batch: the page's entries by id,
+ * their aggregates at the threshold by the aggregates' primary key; `test/leaderboard/api.test.ts`
+ * checks the plans), a model's breakdown (every threshold and language; at the threshold by depth,
  * length and both) and the CSV. A benchmark keyed by an exact grid adds its own row field, response
  * fields and breakdown part through `PassRateOptions`. A library module (no registry).
  */
@@ -14,7 +14,7 @@ import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { depthBucket, lengthBucket, passRateAggregates, type Aggregate, type GroupType, type PassRateRules } from "./aggregate";
 import type { BenchmarkLeaderboard, Board, BoardRead, BreakdownPart, EntryRef, UnrankedRow } from "./family";
 import { passRateAxis, passRateRanks, boardLanguages } from "./ranks";
-import { byLanguage, entryColumns, entryFields, entryFilter, toRate, type AggregateRow } from "./read";
+import { byLanguage, entryFields, pageAggregates, type PageAggregate, pageEntries, toRate, withAggregates, type AggregateRow } from "./read";
 import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
 
 /** A heatmap aggregate at the query's threshold, with its key and mean score. */
@@ -34,68 +34,65 @@ export interface PassRateOptions extends PassRateRules {
   part?(q: LeaderboardQuery, grid: readonly GridRow[], meanScore: number | null, entry: EntryRef): Record<string, unknown>;
 }
 
-/** The one query behind a pass-rate board read: entries of the scope (those `page` selects) joined to their aggregates at the threshold. */
-export function leaderboardStatement(env: Env, q: LeaderboardQuery, groups: readonly GroupType[] = ["all", "language"], page?: SQL) {
+/**
+ * The two statements of a pass-rate board page: its entries (those `pageIds` answers, one row
+ * each) and their aggregates at the query's threshold in `groups`, by the aggregates' primary key.
+ */
+export function passRateStatements(env: Env, q: LeaderboardQuery, pageIds: SQL, groups: readonly GroupType[] = ["all", "language"]) {
   const e = schema.leaderboardEntries;
   const a = schema.leaderboardAggregates;
-  return db(env)
-    .select({
-      ...entryColumns(),
-      errors: e.errors,
-      contextExceeded: e.contextExceeded,
-      groupType: a.groupType,
-      groupKey: a.groupKey,
-      n: a.n,
-      passed: a.passed,
-      rate: a.rate,
-      ciLow: a.ciLow,
-      ciHigh: a.ciHigh,
-    })
-    .from(e)
-    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups])))
-    // A page's entries are in the scope (its rank rows' board is the scope); SQLite then seeks them by id, where the scope's index would walk the whole board.
-    .where(page ?? entryFilter(q));
+  return {
+    entries: pageEntries(env, pageIds, { errors: e.errors, contextExceeded: e.contextExceeded }),
+    aggregates: pageAggregates(env, pageIds, aggregateColumns(), and(eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups]))!),
+  };
 }
+
+/** The aggregate columns a pass-rate board reads. */
+function aggregateColumns() {
+  const a = schema.leaderboardAggregates;
+  return { groupType: a.groupType, groupKey: a.groupKey, n: a.n, passed: a.passed, rate: a.rate, ciLow: a.ciLow, ciHigh: a.ciHigh };
+}
+
+type PassRateRead = ReturnType<typeof passRateStatements>;
 
 /**
  * The board at one threshold, the entries of one page: one row per (model, kind) with its rate
  * (overall, or in `language`) and 95 % Wilson interval, and its rate in every language; the
  * board's languages (one index probe each) beside them.
  */
-function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, page: SQL): BoardRead {
+function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, pageIds: SQL): BoardRead {
   const groups: GroupType[] = ["all", "language", ...(opts.rowGroup ? [opts.rowGroup.groupType] : [])];
-  const statement = leaderboardStatement(env, q, groups, page);
+  const { entries, aggregates } = passRateStatements(env, q, pageIds, groups);
   const probes = boardLanguages(env, q, thresholdKey(q.threshold));
   return {
-    statements: [statement, probes.statement],
-    board: ([rows = [], langs]) => passRateRows(q, opts, rows as Awaited<typeof statement>, probes.languages(langs as Record<string, number> | undefined)),
+    statements: [entries, aggregates, probes.statement],
+    board: ([rows = [], aggs = [], langs]) =>
+      passRateRows(q, opts, rows as Awaited<PassRateRead["entries"]>, aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[], probes.languages(langs as Record<string, number> | undefined)),
   };
 }
 
-/** The rows of a pass-rate board's page from its read (one row per entry and group), and the board's languages. */
-function passRateRows(q: LeaderboardQuery, opts: PassRateOptions, rows: Awaited<ReturnType<typeof leaderboardStatement>>, boardLangs: string[]): Board {
-  const entries = new Map<string, { row: Omit<UnrankedRow, keyof Rate> & Record<string, unknown>; all?: Rate; updatedAt: string }>();
+/** The rows of a pass-rate board's page from its read (its entries, their aggregates), and the board's languages. */
+function passRateRows(q: LeaderboardQuery, opts: PassRateOptions, entries: Awaited<PassRateRead["entries"]>, aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[], boardLangs: string[]): Board {
   const languages = new Set<string>(boardLangs);
-  for (const r of rows) {
-    let entry = entries.get(r.id);
-    if (!entry) {
-      const own = opts.rowGroup ? { [opts.rowGroup.field]: null } : {};
-      entry = { row: { ...entryFields(r, { errors: r.errors, context_exceeded: r.contextExceeded }), ...own }, updatedAt: r.updatedAt };
-      entries.set(r.id, entry);
-    }
-    if (r.groupType === "all") entry.all = toRate(r);
-    else if (r.groupType === "language") {
-      entry.row.languages[r.groupKey] = toRate(r);
-      languages.add(r.groupKey);
-    } else if (opts.rowGroup && r.groupType === opts.rowGroup.groupType) entry.row[opts.rowGroup.field] = r.rate;
-  }
   const out: UnrankedRow[] = [];
   let updatedAt: string | null = null;
-  for (const { row, all, updatedAt: u } of entries.values()) {
+  for (const { entry: r, aggregates: own } of withAggregates(entries, aggregates)) {
+    const row: Omit<UnrankedRow, keyof Rate> & Record<string, unknown> = {
+      ...entryFields(r, { errors: r.errors, context_exceeded: r.contextExceeded }),
+      ...(opts.rowGroup ? { [opts.rowGroup.field]: null } : {}),
+    };
+    let all: Rate | undefined;
+    for (const a of own) {
+      if (a.groupType === "all") all = toRate(a);
+      else if (a.groupType === "language") {
+        row.languages[a.groupKey] = toRate(a);
+        languages.add(a.groupKey);
+      } else if (opts.rowGroup && a.groupType === opts.rowGroup.groupType) row[opts.rowGroup.field] = a.rate;
+    }
     const main = q.language === "all" ? all : row.languages[q.language];
     if (!main) continue;
     out.push({ ...row, ...main, languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))) });
-    if (updatedAt === null || u > updatedAt) updatedAt = u;
+    if (updatedAt === null || r.updatedAt > updatedAt) updatedAt = r.updatedAt;
   }
   return { rows: out, languages: [...languages].sort(byLanguage), updatedAt, extras: opts.extras?.(q) };
 }

@@ -229,13 +229,13 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
   if (q.dataset !== "") {
     // One round trip: the page with its ranks, the board's total and the benchmark's read of the page's entries.
     const ranked = rankPageRead(env, q, board.rankAxis(q), limit, paging.cursor);
-    const own = board.board(env, q, sql`${schema.leaderboardEntries.id} IN (${ranked.entries})`);
+    const own = board.board(env, q, ranked.entries);
     const [rows, total, ...results] = await db(env).batch([...ranked.statements, ...own.statements]);
     page = ranked.page(rows, total);
     read = own.board(results);
   } else {
     if (paging.cursor !== undefined) decodeCursor(paging.cursor, q.sort); // a bad cursor is a 400 on an empty board too
-    read = board.board(env, q, sql`0`).board([]);
+    read = board.board(env, q, sql`SELECT NULL WHERE 0`).board([]);
   }
   const byEntry = new Map(read.rows.map((r) => [`${r.model_slug}\u0000${r.kind}`, r]));
   const rows = page.rows.flatMap((p) => {

@@ -199,7 +199,7 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
      LIMIT ${limit + 1}`,
     params,
   };
-  // The entries of the page, as a condition on `leaderboard_entries.id` (the board's read of its rows).
+  // The ids of the page's entries, as a subquery (the board's read of their rows and aggregates).
   const entries = { sql: `SELECT r.entry_id ${walk}`, params };
   return { page, total, entries, backward };
 }
@@ -213,22 +213,30 @@ export function numberedSql(text: string, params: readonly unknown[]): SQL {
  * A plain SQL statement as an item of drizzle's D1 batch, answering its rows as objects (`first`: the
  * first row). drizzle 0.45 cannot batch its own raw queries (`db.all(sql)`) when they have
  * parameters (its raw query has no prepared statement to bind), so this gives the batch what it
- * reads of a query: the statement, its text and parameters, and the mapping of its result.
+ * reads of a query: the statement, its text and parameters, and the mapping of its result (`map`:
+ * its rows as D1 answers them, objects by column name, to the result).
  */
-export function batchStatement<T>(env: Env, text: string, params: readonly unknown[], first = false): BatchItem<"sqlite"> & { _: { result: T } } {
+export function batchStatement<T>(
+  env: Env,
+  text: string,
+  params: readonly unknown[],
+  first = false,
+  map?: (rows: Record<string, unknown>[]) => T,
+): BatchItem<"sqlite"> & { _: { result: T }; toSQL(): { sql: string; params: unknown[] } } {
   const prepared = {
     stmt: env.DB.prepare(text),
     getQuery: () => ({ sql: text, params: [...params] }),
-    mapResult: (result: D1Result<T>) => (first ? result.results[0] : result.results),
+    mapResult: (result: D1Result<Record<string, unknown>>) => (map ? map(result.results) : first ? result.results[0] : result.results),
   };
-  return { _prepare: () => prepared } as unknown as BatchItem<"sqlite"> & { _: { result: T } };
+  // toSQL: as a drizzle query answers it (its plan is read in tests).
+  return { _prepare: () => prepared, toSQL: () => prepared.getQuery() } as unknown as BatchItem<"sqlite"> & { _: { result: T }; toSQL(): { sql: string; params: unknown[] } };
 }
 
 /** A page of ranked rows as it is read: the statements to send (in one batch with the board's own) and the page from their results. */
 export interface RankPageRead {
   /** The page's rows with their ranks, and the board's total. */
   statements: readonly [BatchItem<"sqlite"> & { _: { result: RankedRow[] } }, BatchItem<"sqlite"> & { _: { result: { n: number } | undefined } }];
-  /** A condition on `leaderboard_entries.id`: the entries of the page (for the board's read of their rows). */
+  /** A subquery answering the ids of the page's entries (for the board's read of their rows and aggregates). */
   entries: SQL;
   page(rows: RankedRow[], total: { n: number } | undefined): RankPage;
 }

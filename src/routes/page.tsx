@@ -4,7 +4,7 @@
  * keeps the problem+json envelope.
  */
 import { Hono, type Context } from "hono";
-import { etag } from "hono/etag";
+import { pageETag } from "../middleware/page-etag";
 import type { AppEnv } from "../env";
 import { notFound, ProblemError, PROBLEMS } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
@@ -43,12 +43,11 @@ pageRoutes.onError(pageError);
 
 /**
  * Browsers and caches may keep a page for a minute, like the API. The ETag is a hash of the page
- * itself (hono/etag), so revalidation answers 304 only when the HTML is truly the same: a new
+ * itself (src/middleware/page-etag.ts), so revalidation answers 304 only when the HTML is truly the same: a new
  * import *or a new deploy* changes it. (The API's generation-based ETag and colo cache would keep
  * serving old HTML after a deploy until the next leaderboard write.)
  */
 const CACHE_CONTROL = "public, max-age=60";
-const pageETag = etag();
 
 pageRoutes.get("/", pageETag, async (c) => {
   const params = c.req.query();

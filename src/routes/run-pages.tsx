@@ -5,7 +5,7 @@
  * through the registry (`BenchmarkViews.run` and `.sample`). Errors answer as HTML pages.
  */
 import { Hono, type Context } from "hono";
-import { etag } from "hono/etag";
+import { pageETag } from "../middleware/page-etag";
 import { getBenchmark } from "../benchmarks/registry";
 import { datasetView } from "../benchmarks/visibility";
 import type { AppEnv } from "../env";
@@ -31,7 +31,6 @@ runPageRoutes.onError(pageError);
 
 /** Run pages change while a run runs: a browser revalidates every time (the ETag answers 304 when nothing moved). */
 const CACHE_CONTROL = "no-cache";
-const pageETag = etag();
 
 const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
 

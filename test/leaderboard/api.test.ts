@@ -1,13 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { leaderboardStatement } from "../../src/leaderboard/pass-rate";
+import { passRateStatements } from "../../src/leaderboard/pass-rate";
 import { LEADERBOARD_SORTS, normalizeQuery } from "../../src/leaderboard/queries";
-import { sql as sqlOf } from "drizzle-orm";
-import * as schema from "../../src/db/schema";
 import { passRateAxis, rankPageRead, rankPageStatements } from "../../src/leaderboard/ranks";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { get } from "../helpers";
-import { board, imported, parseCsv, rows, scoresFile } from "./helpers";
+import { board, imported, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 
 // Four reported models (two tie at 0.8) and one verified run.
 beforeAll(async () => {
@@ -101,20 +99,16 @@ describe("GET /v1/leaderboard", () => {
     expect(Number(table[2][3])).toBe(5 / 6); // full precision survives the round trip
   });
 
-  it("reads with one query that searches both indexes", async () => {
-    const { sql, params } = leaderboardStatement(env, normalizeQuery({})).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
-    const details = plan.results.map((r) => r.detail);
-    expect(details).toEqual([
-      expect.stringMatching(/^SEARCH leaderboard_entries USING INDEX leaderboard_entries_key \(benchmark=\? AND dataset=\? AND scoring_mode=\? AND comment_mode=\?\)$/),
-      expect.stringMatching(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/),
-    ]);
-    // A page's read seeks its entries by id (not the scope's index, which would walk the whole board).
+  it("reads a page's entries by id and their aggregates by primary key, never walking the board", async () => {
     const q = normalizeQuery({});
-    const paged = leaderboardStatement(env, q, ["all", "language"], sqlOf`${schema.leaderboardEntries.id} IN (${rankPageRead(env, q, passRateAxis(q), 100).entries})`).toSQL();
-    const pagePlan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${paged.sql}`).bind(...paged.params).all<{ detail: string }>()).results.map((r) => r.detail);
-    expect(pagePlan[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
-    expect(pagePlan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
+    const plans = await pageReadPlans((ids) => passRateStatements(env, q, ids), rankPageRead(env, q, passRateAxis(q), 100).entries);
+    // Each statement: its own search, then the page's subquery (one range of the rank index).
+    expect(plans.entries[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
+    expect(plans.aggregates[0]).toMatch(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/);
+    for (const plan of [plans.entries, plans.aggregates]) {
+      expect(plan.some((d) => /leaderboard_ranks_by_value/.test(d))).toBe(true);
+      expect(plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * A synthetic board of any size, written in SQL in two statements (a recursive CTE each): what the
  * paging test (scale.test.ts) and the leaderboard bench (scripts/bench-service.mts) read. Model i
  * passes the first `passed(i)` of its tasks (languages in order, `perLanguage` each) at every
- * threshold; every `verifiedEvery`-th model is a verified entry. Entries and their `all` and
+ * threshold; every `verifiedEvery`-th model is a verified entry (with `receipt`, when given). Entries and their `all` and
  * per-language aggregates only: the rank values come from the migration's backfill, run after.
  */
 export const SEED_LANGUAGES = ["python", "cpp", "java", "typescript", "rust"];
@@ -18,6 +18,8 @@ export interface BoardSeed {
   /** Model names: `${prefix}${i}` with i zero-padded to `digits`. */
   prefix?: string;
   digits?: number;
+  /** The receipt every verified entry stores (as a run's does; none by default). */
+  receipt?: Record<string, unknown>;
 }
 
 /** Tasks passed by model i of a seed with `tasks` tasks (0 .. tasks, so models tie and share ranks). */
@@ -38,9 +40,10 @@ export function boardSeedStatements(s: BoardSeed): string[] {
   const inLang = `max(0, min(${per}, ${p} - ${per} * k))`;
   const kind = s.verifiedEvery ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN 'verified' ELSE 'reported' END` : "'reported'";
   const slug = `replace('${prefix}', '/', '--') || ${pad}`;
+  const receipt = s.receipt && s.verifiedEvery ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN '${JSON.stringify(s.receipt).replace(/'/g, "''")}' END` : "NULL";
   return [
-    `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, scoring_mode, comment_mode, kind, model, model_slug, has_samples, n, errors, context_exceeded, content_sha256, created_at, updated_at)
-     SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', 'official', 'original', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,
+    `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, scoring_mode, comment_mode, kind, model, model_slug, has_samples, n, errors, context_exceeded, receipt, content_sha256, created_at, updated_at)
+     SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', 'official', 'original', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, ${receipt}, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,
     `${n}, ${th}, ${langs} INSERT INTO leaderboard_aggregates (entry_id, threshold, group_type, group_key, n, passed, rate)
      SELECT ${id}, th, 'language', lang, ${per}, ${inLang}, ${inLang} / ${per}.0 FROM n, t, l
      UNION ALL SELECT ${id}, th, 'all', 'all', ${tasks}, ${p}, ${p} / ${tasks}.0 FROM n, t`,

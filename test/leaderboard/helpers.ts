@@ -1,5 +1,6 @@
 /** Leaderboard test helpers: the published files, synthetic files in their shape, imports. */
 import { env } from "cloudflare:test";
+import type { SQL } from "drizzle-orm";
 import { ADMIN, get, post } from "../helpers";
 
 export const THRESHOLDS = ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"];
@@ -141,4 +142,20 @@ export async function backfillDifferences(): Promise<{ stored: number; missing: 
   };
   await env.DB.prepare("DROP TABLE ranks_written").run();
   return out;
+}
+
+/**
+ * The query plans of a board page's two reads (its entries, their aggregates) for query `q`, with
+ * the real page subquery of the rank index (`rankPageRead`): each line of SQLite's EXPLAIN QUERY PLAN.
+ */
+export async function pageReadPlans(
+  statements: (pageIds: SQL) => { entries: { toSQL(): { sql: string; params: unknown[] } }; aggregates: { toSQL(): { sql: string; params: unknown[] } } },
+  pageIds: SQL,
+): Promise<{ entries: string[]; aggregates: string[] }> {
+  const plan = async (s: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = s.toSQL();
+    return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+  };
+  const { entries, aggregates } = statements(pageIds);
+  return { entries: await plan(entries), aggregates: await plan(aggregates) };
 }

@@ -9,12 +9,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { longcodeuSummary } from "../../src/benchmarks/longcodeu/summary";
 import { longcodeuTable } from "../../src/benchmarks/longcodeu/table";
 import type { Aggregate } from "../../src/leaderboard/aggregate";
-import { LONGCODEU_TASKS, LONGCODEU_THRESHOLD, PAPER_REFERENCE, longcodeuLeaderboard, longcodeuStatement } from "../../src/benchmarks/longcodeu/leaderboard";
+import { LONGCODEU_TASKS, LONGCODEU_THRESHOLD, PAPER_REFERENCE, longcodeuLeaderboard, longcodeuStatements } from "../../src/benchmarks/longcodeu/leaderboard";
 import { normalizeQuery } from "../../src/leaderboard/queries";
+import { rankPageRead } from "../../src/leaderboard/ranks";
 import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
 import { verifiedSample } from "../../src/runs/finalize";
 import { get } from "../helpers";
-import { backfillDifferences, board, importFile, parseCsv, rows, scoresFile } from "./helpers";
+import { backfillDifferences, board, importFile, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 import { MODEL_A, MODEL_B, lcuRows, lcuTableSamples, type LcuSpec } from "./longcodeu-fixtures";
 
 const LCU = { leaderboard: longcodeuLeaderboard };
@@ -276,14 +277,13 @@ describe("LongCodeU entries through the API", () => {
     expect(await missing.json()).toMatchObject({ type: "urn:needlework:problem:not-found" });
   });
 
-  it("reads a LongCodeU leaderboard with one indexed query, on the aggregates' full key", async () => {
+  it("reads a LongCodeU board page's entries by id and their aggregates on the aggregates' full key", async () => {
     for (const bucket of ["all", "16-32K"] as const) {
-      const { sql, params } = longcodeuStatement(env, normalizeQuery({ benchmark: "longcodeu", dataset: "lcu-a", bucket })).toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
-      expect(plan.results.map((r) => r.detail)).toEqual([
-        expect.stringMatching(/^SEARCH leaderboard_entries USING INDEX leaderboard_entries_key \(benchmark=\? AND dataset=\? AND scoring_mode=\? AND comment_mode=\?\)$/),
-        expect.stringMatching(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\? AND group_key=\?\)$/),
-      ]);
+      const q = normalizeQuery({ benchmark: "longcodeu", dataset: "lcu-a", bucket });
+      const plans = await pageReadPlans((ids) => longcodeuStatements(env, q, ids), rankPageRead(env, q, longcodeuLeaderboard.rankAxis(q), 100).entries);
+      expect(plans.entries[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
+      expect(plans.aggregates[0]).toMatch(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\? AND group_key=\?\)$/);
+      for (const plan of [plans.entries, plans.aggregates]) expect(plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
     }
   });
 

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { PAGE_LIMIT } from "../../src/leaderboard/ranks";
+import { passRateStatements } from "../../src/leaderboard/pass-rate";
+import { normalizeQuery } from "../../src/leaderboard/queries";
+import { PAGE_LIMIT, passRateAxis, rankPageRead } from "../../src/leaderboard/ranks";
 import { leaderboardPaths, standInD1 } from "../../src/warmup";
 import { standInLeaderboardObjects, standInLeaderboardRows } from "../../src/warmup-leaderboard";
 
@@ -32,11 +34,16 @@ describe("the warm-up's stand-in leaderboard", () => {
     expect(body.rows.some((r) => r.model.includes("/"))).toBe(true);
   });
 
-  it("selects columns by name: a joined read gets each table's own columns", () => {
-    const sql = 'select "leaderboard_entries"."model", "leaderboard_entries"."errors", "leaderboard_aggregates"."group_type", "leaderboard_aggregates"."rate" from "leaderboard_entries" inner join "leaderboard_aggregates" on 1';
-    const rows = standInLeaderboardRows(sql);
-    expect(rows.length).toBeGreaterThan(3);
-    expect(rows[0]).toEqual(["Warm-up model 0", 0, "all", 0.95]);
+  it("selects columns by name: a page's entries and their aggregates, each read as the board sends it", () => {
+    const q = normalizeQuery({});
+    const { entries, aggregates } = passRateStatements(env as never, q, rankPageRead(env as never, q, passRateAxis(q), PAGE_LIMIT.default).entries);
+    const entryRows = standInLeaderboardRows(entries.toSQL().sql);
+    expect(entryRows).toHaveLength(PAGE_LIMIT.default + 1);
+    expect(entryRows[0]).toContain("Warm-up model 0");
+    // Every entry's aggregates at the default threshold, by column name (the page's aggregates skip drizzle's mapping).
+    const aggregateRows = standInLeaderboardObjects(aggregates.toSQL().sql);
+    expect(new Set(aggregateRows.map((r) => r.entry_id)).size).toBe(PAGE_LIMIT.default + 1);
+    expect(aggregateRows[0]).toMatchObject({ entry_id: "warmup-entry-0", group_type: "all", group_key: "all", n: 200, passed: 190, rate: 0.95 });
     expect(standInLeaderboardRows('select "id" from "runs"')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** The reads: one indexed query per board, a model's breakdown, the CSV. */
+/** The reads: two indexed statements per board page, a model's breakdown, the CSV. */
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../../../db/schema";
 import { db } from "../../../datasets/store";
@@ -6,7 +6,7 @@ import type { Env } from "../../../env";
 import type { Aggregate } from "../../../leaderboard/aggregate";
 import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../leaderboard/family";
 import type { RankAxis, RankValue } from "../../../leaderboard/ranks";
-import { entryColumns, entryFields, entryFilter } from "../../../leaderboard/read";
+import { entryFields, pageAggregates, type PageAggregate, pageEntries, withAggregates } from "../../../leaderboard/read";
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { LONGCODEU_TASKS } from "../dataset";
 import { LONGCODEU_THRESHOLD } from "./names";
@@ -32,57 +32,57 @@ export function ranks(aggregates: readonly Aggregate[]): RankValue[] {
 export const rankAxis = (q: LeaderboardQuery): RankAxis => ({ threshold: LONGCODEU_THRESHOLD, axis: `${(q as LongCodeUQuery).metric}:${(q as LongCodeUQuery).bucket}` });
 
 /**
- * The one query behind a LongCodeU leaderboard read: entries of the scope (those `page` selects)
- * joined to exactly the aggregates of the query's bucket (the average and the eight task cells), by
- * the aggregates' primary key (entry_id, threshold "-", group_type, group_key).
+ * The two statements of a LongCodeU board page: its entries (those `pageIds` answers, one row
+ * each) and exactly their aggregates of the query's bucket (the average and the eight task cells),
+ * by the aggregates' primary key (entry_id, threshold "-", group_type, group_key).
  */
-export function longcodeuStatement(env: Env, q: LeaderboardQuery, page?: SQL) {
-  const e = schema.leaderboardEntries;
+export function longcodeuStatements(env: Env, q: LeaderboardQuery, pageIds: SQL) {
   const a = schema.leaderboardAggregates;
   const { types, keys } = leaderboardGroups((q as LongCodeUQuery).bucket ?? "all");
-  return db(env)
-    .select({
-      ...entryColumns(),
-      groupType: a.groupType,
-      groupKey: a.groupKey,
-      n: a.n,
-      passed: a.passed,
-      rate: a.rate,
-      meanPrecision: a.meanPrecision,
-      unparseable: a.unparseable,
-      errors: a.errors,
-      contextExceeded: a.contextExceeded,
-    })
-    .from(e)
-    .innerJoin(a, and(eq(a.entryId, e.id), eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys)))
-    // A page's entries are in the scope (its rank rows' board is the scope); SQLite then seeks them by id, where the scope's index would walk the whole board.
-    .where(page ?? entryFilter(q));
+  return {
+    entries: pageEntries(env, pageIds, {}),
+    aggregates: pageAggregates(env, pageIds, aggregateColumns(), and(eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys))!),
+  };
 }
+
+/** The aggregate columns a LongCodeU board reads. */
+function aggregateColumns() {
+  const a = schema.leaderboardAggregates;
+  return {
+    groupType: a.groupType,
+    groupKey: a.groupKey,
+    n: a.n,
+    passed: a.passed,
+    rate: a.rate,
+    meanPrecision: a.meanPrecision,
+    unparseable: a.unparseable,
+    errors: a.errors,
+    contextExceeded: a.contextExceeded,
+  };
+}
+
+type LongCodeURead = ReturnType<typeof longcodeuStatements>;
 
 /**
  * The LongCodeU board in one bucket and metric, the entries of one page: per entry the metric's mean per task and their
  * average (`rate`, which ranks), n, unparseable outputs, errors and overflows of the bucket. An
  * entry without a scored sample in the bucket has nothing to rank and is not listed.
  */
-export function board(env: Env, query: LeaderboardQuery, page: SQL): BoardRead {
+export function board(env: Env, query: LeaderboardQuery, pageIds: SQL): BoardRead {
   const q = query as LongCodeUQuery;
-  const statement = longcodeuStatement(env, q, page);
-  return { statements: [statement], board: ([rows = []]) => boardRows(q, rows as Awaited<typeof statement>) };
+  const { entries, aggregates } = longcodeuStatements(env, q, pageIds);
+  return {
+    statements: [entries, aggregates],
+    board: ([rows = [], aggs = []]) => boardRows(q, rows as Awaited<LongCodeURead["entries"]>, aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[]),
+  };
 }
 
-/** The board's rows from the read of a page's entries (one row per entry and aggregate). */
-function boardRows(q: LongCodeUQuery, rows: Awaited<ReturnType<typeof longcodeuStatement>>): Board {
-  const entries = new Map<string, (typeof rows)[number][]>();
-  for (const r of rows) {
-    const list = entries.get(r.id);
-    if (list) list.push(r);
-    else entries.set(r.id, [r]);
-  }
+/** The board's rows from the read of a page's entries and their aggregates. */
+function boardRows(q: LongCodeUQuery, entries: Awaited<LongCodeURead["entries"]>, aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[]): Board {
   const out: UnrankedRow[] = [];
   let updatedAt: string | null = null;
-  for (const list of entries.values()) {
-    const r = list[0];
-    const part = rowPart(list, q.bucket, q.metric);
+  for (const { entry: r, aggregates: own } of withAggregates(entries, aggregates)) {
+    const part = rowPart(own, q.bucket, q.metric);
     if (part.average === null) continue;
     out.push({
       rate: part.average,

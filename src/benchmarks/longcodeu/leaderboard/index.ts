@@ -26,7 +26,7 @@
  * run's results summary uses too, so a run and its published entry always agree.
  *
  * Board reads rank by the rank values `recall:<bucket>` and `precision:<bucket>` (`ranks`), then read
- * the page's rows with one indexed query (`longcodeuStatement`, on the aggregates' full key); a
+ * the page's entries by id and their aggregates on the aggregates' full key (`longcodeuStatements`); a
  * query adds `bucket` and `metric`, defaults to the dataset with the most entries, and a model's
  * breakdown adds `longcodeu`.
  */
@@ -46,7 +46,7 @@ export * from "./aggregate";
 export * from "./read";
 export * from "./types";
 export type { LongCodeUSamplePart } from "./sample";
-export { longcodeuStatement } from "./board";
+export { longcodeuStatements } from "./board";
 
 /** How LongCodeU is shown on the leaderboard. */
 export const longcodeuLeaderboard: BenchmarkLeaderboard = {

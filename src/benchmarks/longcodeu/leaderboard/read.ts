@@ -4,7 +4,7 @@ import type { AverageCell, TableCell } from "../table";
 import { taskLengthKey, type LongCodeUBucketFilter, type LongCodeUMetric } from "./names";
 import { PAPER_REFERENCE, type PaperReference } from "./paper";
 
-/** The group types and keys a leaderboard read of one bucket needs (one indexed search: `longcodeuStatement`). */
+/** The group types and keys a leaderboard read of one bucket needs (one indexed search: `longcodeuStatements`). */
 export function leaderboardGroups(bucket: LongCodeUBucketFilter): { types: ["all", "task"] | ["length", "task_length"]; keys: string[] } {
   return bucket === "all"
     ? { types: ["all", "task"], keys: ["all", ...LONGCODEU_TASKS] }
