@@ -111,6 +111,9 @@ export function problemResponses(...statuses: number[]) {
 export const ADMIN_SECURITY = [{ token: ["admin"] }];
 export const SUBMITTER_SECURITY = [{ token: ["submitter"] }];
 
+/** An integer field of a response schema (a count, a size), with its description when given. */
+export const intSchema = (description?: string) => (description ? z.number().int().openapi({ description }) : z.number().int());
+
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { body: { required: true, description, content: { "application/json": { schema } } } };
 }

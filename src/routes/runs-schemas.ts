@@ -10,9 +10,8 @@ import { z } from "@hono/zod-openapi";
 import { allBenchmarks } from "../benchmarks/registry";
 import type { Benchmark } from "../benchmarks/types";
 import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../db/schema";
+import { intSchema } from "../middleware/openapi";
 import { GrammarsSchema, ParserRuntimeSchema } from "./health";
-
-const count = (description?: string) => (description ? z.number().int().openapi({ description }) : z.number().int());
 
 // ---- progress -------------------------------------------------------------------------------------
 
@@ -22,26 +21,26 @@ const RunStatusSchema = z.enum(RUN_STATUSES).openapi({ description: "`receiving`
 const progressShape = {
   status: RunStatusSchema,
   parts: z
-    .object({ expected: count("Parts announced"), received: z.array(z.number().int()).openapi({ description: "The parts stored, in part order" }) })
+    .object({ expected: intSchema("Parts announced"), received: z.array(z.number().int()).openapi({ description: "The parts stored, in part order" }) })
     .optional()
     .openapi({ description: "A run whose submitted outputs come in parts only (GET /v1/runs/{id}/outputs has more)" }),
-  units: count("Units the run covers (0 while a run in parts is receiving)"),
+  units: intSchema("Units the run covers (0 while a run in parts is receiving)"),
   counts: z
     .object({
-      pending: count("Not yet sent"),
-      queued: count("Message sent"),
-      running: count("Claimed by a consumer"),
-      done: count(),
-      skipped: count("Not run (cancel, budget)"),
-      scored: count("Of the done: answered and scored"),
-      passed: count("Of the scored: passed"),
-      error: count("Of the done: failed (not a wrong answer)"),
-      context_exceeded: count("Of the done: the prompt exceeded the model's context window"),
+      pending: intSchema("Not yet sent"),
+      queued: intSchema("Message sent"),
+      running: intSchema("Claimed by a consumer"),
+      done: intSchema(),
+      skipped: intSchema("Not run (cancel, budget)"),
+      scored: intSchema("Of the done: answered and scored"),
+      passed: intSchema("Of the scored: passed"),
+      error: intSchema("Of the done: failed (not a wrong answer)"),
+      context_exceeded: intSchema("Of the done: the prompt exceeded the model's context window"),
     })
     .strict(),
-  tokens: z.object({ prompt: count(), completion: count(), reserved: count("Reserved for calls in flight") }).strict(),
-  model_calls: count("Calls made, retries included"),
-  cached: count("Answers from the response cache"),
+  tokens: z.object({ prompt: intSchema(), completion: intSchema(), reserved: intSchema("Reserved for calls in flight") }).strict(),
+  model_calls: intSchema("Calls made, retries included"),
+  cached: intSchema("Answers from the response cache"),
   cost_usd: z.number().nullable().openapi({ description: "Estimate from `price`; null without one" }),
   started_at: z.string(),
   finished_at: z.string().nullable(),
@@ -107,12 +106,12 @@ export const RunReceiptSchema = z
     filters: z.object({
       languages: z.array(z.string()).nullable(),
       limit: z.number().int().nullable(),
-      units: count("A run from submitted outputs over part of the dataset: the units submitted").optional(),
+      units: intSchema("A run from submitted outputs over part of the dataset: the units submitted").optional(),
     }),
     source: z.literal(SUBMITTED).optional().openapi({ description: "Absent for a run that called its model here" }),
     outputs_sha256: z.string().optional().openapi({ description: "sha256 of the submitted outputs as compact JSON (a run in parts: once the last part is in)" }),
-    outputs: count("Outputs submitted").optional(),
-    parts: count("Parts announced (a run in parts)").optional(),
+    outputs: intSchema("Outputs submitted").optional(),
+    parts: intSchema("Parts announced (a run in parts)").optional(),
     context_window: z.number().int(),
     seed_applied: z.boolean().openapi({ description: "Whether the seed reached the provider" }),
     comment_mode: z.string().nullable(),
@@ -168,17 +167,17 @@ const RunResultsBaseSchema = z
     model: z.string(),
     label: z.string(),
     status: RunStatusSchema,
-    samples: count("Samples stored"),
-    scored: count(),
-    errors: count("Not wrong answers: counted apart"),
-    context_exceeded: count("Not wrong answers: counted apart"),
+    samples: intSchema("Samples stored"),
+    scored: intSchema(),
+    errors: intSchema("Not wrong answers: counted apart"),
+    context_exceeded: intSchema("Not wrong answers: counted apart"),
     receipt: RunReceiptSchema,
   })
   .openapi("RunResultsBase");
 
 /** A pass rate of a run's scored samples with its 95 % Wilson interval (never null here, unlike a reported leaderboard entry's `Rate`). */
 const PassRateSchema = z
-  .object({ n: count("Scored samples"), passed: count(), rate: z.number(), ci_low: z.number().openapi({ description: "95 % Wilson score interval" }), ci_high: z.number() })
+  .object({ n: intSchema("Scored samples"), passed: intSchema(), rate: z.number(), ci_low: z.number().openapi({ description: "95 % Wilson score interval" }), ci_high: z.number() })
   .openapi("PassRate");
 
 const byGroup = (rate: z.ZodType) => z.record(z.string(), rate);
@@ -212,7 +211,7 @@ export const RunResultsSchema = z.discriminatedUnion("benchmark", [first, ...res
 // ---- re-score and samples -------------------------------------------------------------------------
 
 export const RescoredSchema = z
-  .object({ run: z.string(), rescored: count("Samples re-scored"), changed: count("Of them, with another verdict"), options: BenchmarkOptionsSchema, results: RunResultsSchema })
+  .object({ run: z.string(), rescored: intSchema("Samples re-scored"), changed: intSchema("Of them, with another verdict"), options: BenchmarkOptionsSchema, results: RunResultsSchema })
   .openapi("RunRescored");
 
 export const RunSamplePageSchema = z
@@ -252,8 +251,8 @@ export const PublishedSchema = z
     model_slug: z.string(),
     status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`unchanged`: the same run was published before" }),
     generation: z.number().int(),
-    n: count("Scored samples"),
-    errors: count(),
-    context_exceeded: count(),
+    n: intSchema("Scored samples"),
+    errors: intSchema(),
+    context_exceeded: intSchema(),
   })
   .openapi("PublishedRun");

@@ -6,6 +6,7 @@
  * without one counts in its task's `all` only).
  */
 import { z } from "@hono/zod-openapi";
+import { intSchema } from "../../middleware/openapi";
 import type { SummarySample } from "../types";
 import { BUCKET_KEYS, LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
 import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./ids";
@@ -50,9 +51,8 @@ export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSu
 /** An object of the `keys` present (each optional). */
 const someOf = (keys: readonly string[], value: z.ZodType) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])));
 
-const int = () => z.number().int();
 const AverageSchema = z
-  .object({ tasks: int().openapi({ description: "Tasks with scored samples here (the mean is over them)" }), recall: z.number().nullable(), precision: z.number().nullable() })
+  .object({ tasks: intSchema("Tasks with scored samples here (the mean is over them)"), recall: z.number().nullable(), precision: z.number().nullable() })
   .openapi("LongCodeURunAverage");
 /** One task's cells (the leaderboard's LongCodeUCell): over all lengths, and per length bucket with samples. */
 const TaskCellsSchema = z.object({ all: LongCodeUCellSchema, buckets: someOf(BUCKET_KEYS, LongCodeUCellSchema) }).openapi("LongCodeUTaskCells");

@@ -3,6 +3,7 @@
  * the sensitivity curve. Only scored samples count; errors and context overflows are counted apart.
  */
 import { z } from "@hono/zod-openapi";
+import { intSchema } from "../../middleware/openapi";
 import { positionKey, relativeAccuracy } from "./leaderboard";
 import type { SummarySample } from "../types";
 import { summarizeSensitivity } from "./sensitivity";
@@ -75,31 +76,30 @@ export function sensitivitySummary(samples: readonly SummarySample[]) {
 
 // ---- the OpenAPI schemas of the summaries (the results' `summary`: Benchmark.summarySchema) --------
 
-const int = () => z.number().int();
 
 export const PositionalSummarySchema = z
   .object({
     grid: z
       .array(
         z.object({
-          distractors: int(),
+          distractors: intSchema(),
           position: z.number(),
-          n: int(),
-          passed: int(),
+          n: intSchema(),
+          passed: intSchema(),
           accuracy: z.number(),
           mean_score: z.number().openapi({ description: "Mean partial score (SemTrace: fraction of list positions right)" }),
           relative: z.number().nullable().openapi({ description: "accuracy / the best position's accuracy at this D; null when that is 0" }),
-          unresolved: int(),
-          unparseable: int(),
+          unresolved: intSchema(),
+          unparseable: intSchema(),
         }),
       )
       .openapi({ description: "One cell per (D, position) with scored samples, by D then position" }),
     drops: z.array(
-      z.object({ distractors: int(), best: z.number(), min_relative: z.number().nullable(), min_position: z.string().nullable(), drop: z.number().nullable().openapi({ description: "1 - min_relative" }) }),
+      z.object({ distractors: intSchema(), best: z.number(), min_relative: z.number().nullable(), min_position: z.string().nullable(), drop: z.number().nullable().openapi({ description: "1 - min_relative" }) }),
     ),
     median_drop: z.number().nullable(),
-    unresolved: int(),
-    unparseable: int(),
+    unresolved: intSchema(),
+    unparseable: intSchema(),
   })
   .openapi("PositionalSummary", { description: "The position × D grid with the paper's relative accuracy, the drops and their median (docs/semtrace.md)" });
 
@@ -107,17 +107,17 @@ export const SensitivityRunSummarySchema = z
   .object({
     sensitivity: z
       .object({
-        per_snippet: z.object({ mean: z.number().nullable(), snippets: int(), unsolved: int() }),
+        per_snippet: z.object({ mean: z.number().nullable(), snippets: intSchema(), unsolved: intSchema() }),
         aggregate: z.number().nullable(),
-        curve: z.array(z.object({ bucket: z.string(), lo: z.number(), hi: z.number(), n: int(), accuracy: z.number() })).openapi({ description: 'Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0"' }),
+        curve: z.array(z.object({ bucket: z.string(), lo: z.number(), hi: z.number(), n: intSchema(), accuracy: z.number() })).openapi({ description: 'Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0"' }),
       })
       .nullable()
       .openapi({ description: "null without scored samples (of snippets with a scored complete version)" }),
     without_complete: z
       .object({
         snippets: z.array(z.string()).openapi({ description: `The snippets left out (at most ${LISTED_SNIPPETS} listed)` }),
-        total: int().openapi({ description: "Snippets left out" }),
-        samples: int().openapi({ description: "Their samples, left out of every figure" }),
+        total: intSchema("Snippets left out"),
+        samples: intSchema("Their samples, left out of every figure"),
         note: z.string(),
       })
       .optional()
