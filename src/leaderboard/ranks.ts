@@ -109,7 +109,7 @@ export function decodeCursor(text: string, sort: LeaderboardQuery["sort"]): Curs
   const [s, d, value, key] = parsed as unknown[];
   if (s !== sort) return badCursor(typeof s === "string" ? `made for sort ${s}, not ${sort}` : "malformed");
   if ((d !== "a" && d !== "b") || typeof key !== "string") return badCursor("malformed");
-  const byValue = sort === "rate" || sort === "-rate";
+  const byValue = sortsByValue(sort);
   if (byValue ? typeof value !== "number" || !Number.isFinite(value) : value !== null) return badCursor("malformed");
   return { sort, dir: d === "a" ? "after" : "before", value: value as number | null, key };
 }
@@ -124,6 +124,9 @@ const ORDER: Record<LeaderboardQuery["sort"], [string, boolean][]> = {
   model: [["name_key", false]],
   "-model": [["name_key", true]],
 };
+
+/** Whether a sort walks the value index (`-rate`, `rate`) rather than the name index. */
+const sortsByValue = (sort: LeaderboardQuery["sort"]) => ORDER[sort][0][0] === "value";
 
 /** One row of a page: its entry, the value it ranks by and its rank. */
 export interface RankedRow {
@@ -175,10 +178,11 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
     params.push(...at);
   }
   // The page's walk: the rows (and the entries' ids, for the board's read of them) in the sort's order.
-  const walk = `FROM leaderboard_ranks r WHERE ${scope}${keyset}
+  const walkOrder = `WHERE ${scope}${keyset}
      ORDER BY ${order.map(([col, desc]) => `r.${col}${desc ? " DESC" : ""}`).join(", ")}
      LIMIT ${limit + 1}`;
-  const byValue = ORDER[q.sort][0][0] === "value";
+  const walk = `FROM leaderboard_ranks r ${walkOrder}`;
+  const byValue = sortsByValue(q.sort);
   const ranking = byValue
     ? `WITH page AS (SELECT r.value ${walk}),
      top AS (SELECT max(value) AS v FROM page),
@@ -194,9 +198,7 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
     sql: `${ranking}
      SELECT r.entry_id AS entryId, e.model_slug AS slug, r.kind AS kind, r.value AS value, r.name_key AS nameKey, ${rank} AS rank
      FROM leaderboard_ranks r JOIN leaderboard_entries e ON e.id = r.entry_id
-     WHERE ${scope}${keyset}
-     ORDER BY ${order.map(([col, desc]) => `r.${col}${desc ? " DESC" : ""}`).join(", ")}
-     LIMIT ${limit + 1}`,
+     ${walkOrder}`,
     params,
   };
   // The ids of the page's entries, as a subquery (the board's read of their rows and aggregates).
@@ -249,7 +251,7 @@ export interface RankPageRead {
 export function rankPageRead(env: Env, q: LeaderboardQuery, axis: RankAxis, limit: number, cursorText?: string): RankPageRead {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, q.sort);
   const { page, total, entries, backward } = rankPageStatements(q, axis, limit, cursor);
-  const at = (dir: Cursor["dir"], r: RankedRow | undefined) => (r ? encodeCursor({ sort: q.sort, dir, value: ORDER[q.sort][0][0] === "value" ? r.value : null, key: r.nameKey }) : null);
+  const at = (dir: Cursor["dir"], r: RankedRow | undefined) => (r ? encodeCursor({ sort: q.sort, dir, value: sortsByValue(q.sort) ? r.value : null, key: r.nameKey }) : null);
   return {
     statements: [batchStatement<RankedRow[]>(env, page.sql, page.params), batchStatement<{ n: number } | undefined>(env, total.sql, total.params, true)],
     entries: numberedSql(entries.sql, entries.params),
