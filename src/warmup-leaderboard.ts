@@ -31,6 +31,9 @@ const GROUPS: [string, string][] = [
 
 type Row = Record<string, unknown>;
 
+/** Whether a statement reads a board page's own rows: selected by the page's ids (`pageEntries`, `pageAggregates`). */
+const readsPage = (sql: string) => / IN \(SELECT r\.entry_id /.test(sql);
+
 /**
  * A full page of entries and one more, so that the page has a next one (verified and reported, with
  * samples and without, in turn): a real page's
@@ -119,7 +122,7 @@ export function standInLeaderboardRows(sql: string): unknown[][] {
   const table = /^select .*? from "(\w+)"/.exec(sql)?.[1];
   if (table === "leaderboard_entries") {
     // A page's entries, or a lookup (the first three, one of each kind, are enough).
-    return project(sql, (/ IN \(SELECT r\.entry_id /.test(sql) ? ENTRIES : ENTRIES.slice(0, 3)).map((e) => [e]), ["leaderboard_entries"]);
+    return project(sql, (readsPage(sql) ? ENTRIES : ENTRIES.slice(0, 3)).map((e) => [e]), ["leaderboard_entries"]);
   }
   if (table === "leaderboard_aggregates") return project(sql, aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]), ["leaderboard_aggregates"]);
   return [];
@@ -136,6 +139,6 @@ export function standInLeaderboardObjects(sql: string): Record<string, unknown>[
   if (/^SELECT count\(\*\) AS n FROM leaderboard_ranks/.test(sql)) return [{ n: ENTRIES.length }];
   if (/^SELECT EXISTS/.test(sql)) return [Object.fromEntries(LANGUAGES.map((_, i) => [`l${i}`, 1]))];
   // A page's aggregates (`pageAggregates`, read by column name): every entry's at the default threshold.
-  if (/^select .*? from "leaderboard_aggregates" .* IN \(SELECT r\.entry_id /.test(sql)) return ENTRIES.flatMap((_, i) => aggregatesOf(i, [thresholdKey(DEFAULT_THRESHOLD)]));
+  if (/^select .*? from "leaderboard_aggregates" /.test(sql) && readsPage(sql)) return ENTRIES.flatMap((_, i) => aggregatesOf(i, [thresholdKey(DEFAULT_THRESHOLD)]));
   return [];
 }
