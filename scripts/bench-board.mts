@@ -41,6 +41,7 @@ import {
   seedBoards,
   startMiniflare,
   timed,
+  timedCase,
   type Case,
   type Started,
 } from "./bench-service.mts";
@@ -68,12 +69,6 @@ interface Row {
   tape_v1_wall_ms: number;
 }
 
-async function check(s: Started, worker: string, c: Case) {
-  const t = await timed(s, worker, c.path, c.init);
-  if (!c.expect(t.status, t.body)) throw new Error(`${c.name}: unexpected answer ${t.status} ${t.body.slice(0, 300)}`);
-  return t;
-}
-
 /** Wall time of each read in one uncached copy, interleaved with GET /v1 and the no-op Worker. */
 async function wallTimes(s: Started, cases: Case[]) {
   const out = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
@@ -83,7 +78,7 @@ async function wallTimes(s: Started, cases: Case[]) {
     const noop: number[] = [];
     let bytes = 0;
     for (let k = 0; k < reps + 2; k++) {
-      const t = await check(s, "svc", c);
+      const t = await timedCase(s, "svc", c);
       const a = await timed(s, "svc", "/v1");
       const n = await timed(s, "noop", "/");
       if (k < 2) continue;
@@ -105,14 +100,14 @@ async function workerCpu(bundleDir: string, persist: string, c: Case, i: number)
     const base = median(noop.slice(5));
     const cold: number[] = [];
     for (let r = 0; r < coldRuns; r++) {
-      cold.push((await check(s, `r${r}`, c)).cpu - base);
+      cold.push((await timedCase(s, `r${r}`, c)).cpu - base);
       await timed(s, "noop", "/");
     }
     const warm: number[] = [];
     const wall: number[] = [];
     const v1: number[] = [];
     for (let k = 0; k < reps + 5; k++) {
-      const t = await check(s, `r${coldRuns - 1}`, c);
+      const t = await timedCase(s, `r${coldRuns - 1}`, c);
       const a = await timed(s, `r${coldRuns - 1}`, "/v1");
       if (k < 5) continue;
       warm.push(t.cpu - base), wall.push(t.wall), v1.push(a.wall);

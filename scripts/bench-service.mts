@@ -178,8 +178,7 @@ export async function recordTapes(bundleDir: string, persist: string, cases: Cas
   try {
     for (const { c, name } of recorded) {
       if (process.env.BENCH_VERBOSE) console.error(`recording ${c.name}`);
-      const r = await timed(s, name, c.path, c.init);
-      if (!c.expect(r.status, r.body)) throw new Error(`${c.name}: unexpected answer from the recorder ${r.status} ${r.body.slice(0, 300)}`);
+      await timedCase(s, name, c, "unexpected answer from the recorder");
       c.tape = JSON.parse((await timed(s, name, TAPE_PATH)).body) as Tape;
     }
   } finally {
@@ -204,6 +203,13 @@ export async function timed(s: Started, worker: string, path: string, init?: Req
   const body = await res.text();
   const wall = performance.now() - t0;
   return { cpu: (threadNs(s.pid, s.pid) - c0) / 1e6, all: (processNs(s.pid) - a0) / 1e6, wall, status: res.status, body };
+}
+
+/** A case's request, timed, after checking its answer (`what` names the answer in the error: "unexpected answer", "cold answer"...). */
+export async function timedCase(s: Started, worker: string, c: Case, what = "unexpected answer"): Promise<Timed> {
+  const t = await timed(s, worker, c.path, c.init);
+  if (!c.expect(t.status, t.body)) throw new Error(`${c.name}: ${what} ${t.status} ${t.body.slice(0, 300)}`);
+  return t;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,8 +500,7 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       // Check every case answers as expected (and fill the Cache API for the leaderboard reads); the uncached ones are checked by the recorder.
       for (const c of cases) {
         if (c.uncached) continue;
-        const r = await timed(setup, "setup", c.path, c.init);
-        if (!c.expect(r.status, r.body)) throw new Error(`${c.name}: unexpected answer ${r.status} ${r.body.slice(0, 300)}`);
+        await timedCase(setup, "setup", c);
       }
     } finally {
       await setup.mf.dispose();
@@ -536,18 +541,14 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       // Round-robin over the cases, so load from outside spreads over all of them.
       for (let r = 0; r < opts.coldRuns; r++) {
         for (let i = 0; i < cases.length; i++) {
-          const t = await timed(many, `c${i}-${r}`, cases[i].path, cases[i].init);
-          if (!cases[i].expect(t.status, t.body)) throw new Error(`${cases[i].name}: cold answer ${t.status} ${t.body.slice(0, 300)}`);
-          cold[i].push(t);
+          cold[i].push(await timedCase(many, `c${i}-${r}`, cases[i], "cold answer"));
           await timed(many, "noop", "/");
           if (cases[i].probe) {
             probeCold[i].push(await timed(many, `p${i}-${r}`, cases[i].probe!));
             await timed(many, "noop", "/");
           }
           if (cases[i].tape) {
-            const replayed = await timed(many, `r${i}-${r}`, cases[i].path, cases[i].init);
-            if (!cases[i].expect(replayed.status, replayed.body)) throw new Error(`${cases[i].name}: replayed answer ${replayed.status} ${replayed.body.slice(0, 300)}`);
-            replayCold[i].push(replayed);
+            replayCold[i].push(await timedCase(many, `r${i}-${r}`, cases[i], "replayed answer"));
             await timed(many, "noop", "/");
           }
         }

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../cli/lib/local-service.ts";
 import { writeReplayer } from "./lib/storage-tape.mts";
-import { applyMigrations, boardCases, bundle, median, recordTapes, seedBoards, startMiniflare, timed, type Case, type Started } from "./bench-service.mts";
+import { applyMigrations, boardCases, bundle, median, recordTapes, seedBoards, startMiniflare, timed, timedCase, type Case, type Started } from "./bench-service.mts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const size = Number(arg("board") ?? 1000);
@@ -37,12 +37,6 @@ const then = Number(arg("then") ?? 0);
 const cpuOnly = process.argv.includes("--cpu");
 const startupOnly = process.argv.includes("--startup");
 
-/** The request's CPU (workerd's main thread), after checking its answer. */
-async function check(s: Started, worker: string, c: Case): Promise<number> {
-  const t = await timed(s, worker, c.path, c.init);
-  if (!c.expect(t.status, t.body)) throw new Error(`${c.name}: unexpected answer ${t.status} ${t.body.slice(0, 300)}`);
-  return t.cpu;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The DevTools protocol, over Node's WebSocket
@@ -255,9 +249,9 @@ async function profileReads() {
       const head = `\n# ${c.name} (start-up of ${2 * copies} copies: ${s.startupCpuMs.toFixed(0)} ms main-thread CPU; a no-op Worker's request ${base.toFixed(2)} ms; a fresh no-op isolate's first request ${median(freshNoop).toFixed(2)} ms more)`;
       if (cpuOnly) {
         const cold: number[] = [];
-        for (const name of names) cold.push((await check(s, name, c)) - base);
+        for (const name of names) cold.push((await timedCase(s, name, c)).cpu - base);
         const warm: number[] = [];
-        for (let k = 0; k < 8; k++) warm.push((await check(s, names[0], c)) - base);
+        for (let k = 0; k < 8; k++) warm.push((await timedCase(s, names[0], c)).cpu - base);
         console.log(`${head}\nWorker CPU cold ${median(cold).toFixed(2)} ms (${cold.map((x) => x.toFixed(1)).join(", ")}), warm ${median(warm.slice(3)).toFixed(2)} ms`);
         continue;
       }
