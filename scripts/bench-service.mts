@@ -89,13 +89,16 @@ function answerFor(language: Language, code: string): string {
 // ---------------------------------------------------------------------------------------------
 // Miniflare
 
+/** A temporary copy of a bundle directory (the benches write their entry wrappers into it). */
+export function copyBundle(dir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), "nw-bench-bundle-"));
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
+
 export function bundle(): string {
   // BENCH_BUNDLE=DIR: a copy of a bundle made elsewhere (`wrangler deploy --dry-run --outdir DIR` at another commit), to compare.
-  if (process.env.BENCH_BUNDLE) {
-    const copy = mkdtempSync(join(tmpdir(), "nw-bench-bundle-"));
-    cpSync(process.env.BENCH_BUNDLE, copy, { recursive: true });
-    return copy;
-  }
+  if (process.env.BENCH_BUNDLE) return copyBundle(process.env.BENCH_BUNDLE);
   const out = mkdtempSync(join(tmpdir(), "nw-bench-bundle-"));
   const r = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", out], {
     cwd: ROOT,
@@ -149,14 +152,15 @@ function serviceWorker(name: string, bundleDir: string, entry = "index.js") {
 export const D1_PROBE_SCRIPT = `export default { async fetch(request, env) { await env.DB.prepare("SELECT 1 AS x").first(); return new Response("ok"); } };`;
 
 /** `shared`: more of Miniflare's shared options (scripts/profile-cold.mts: `inspectorPort`). */
-export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string }[] = [], scripts: { name: string; script: string }[] = [], shared: { inspectorPort?: number } = {}) {
+/** `wrapped`: copies whose entry is a wrapper of the bundle (`dir`: another bundle's, to compare two; bench-board.mts `--against`). */
+export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string; dir?: string }[] = [], scripts: { name: string; script: string }[] = [], shared: { inspectorPort?: number } = {}) {
   const before = new Set(workerdDescendants());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...shared,
       resourcePersistencePath: persist,
       // The first Worker answers on the instance's URL (the leaderboard import CLI uses it).
-      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), ...wrapped.map((w) => serviceWorker(w.name, bundleDir, w.entry)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }, ...[...probes.map((name) => ({ name, script: IO_PROBE_SCRIPT })), ...scripts].map(({ name, script }) => ({ name, modules: true, script, compatibilityDate: "2026-10-01", d1Databases: { DB: "needlework-bench-db" }, r2Buckets: { DATASETS: "needlework-bench-datasets" } }))],
+      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), ...wrapped.map((w) => serviceWorker(w.name, w.dir ?? bundleDir, w.entry)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }, ...[...probes.map((name) => ({ name, script: IO_PROBE_SCRIPT })), ...scripts].map(({ name, script }) => ({ name, modules: true, script, compatibilityDate: "2026-10-01", d1Databases: { DB: "needlework-bench-db" }, r2Buckets: { DATASETS: "needlework-bench-datasets" } }))],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;

@@ -4,6 +4,7 @@
  */
 import { findBenchmark } from "../benchmarks/registry";
 import { notFound } from "../errors";
+import { PAGE_LIMIT } from "../leaderboard/ranks";
 import type { BoardDataset, LeaderboardResponse } from "../leaderboard/types";
 import { BenchmarkNav } from "./benchmarks";
 import { CompareForm } from "./compare-form";
@@ -56,7 +57,10 @@ export function Pager(props: { data: LeaderboardResponse; params: Record<string,
 export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[]; params?: Record<string, string> }) {
   const { data, sort } = props;
   const { cursor, ...params } = props.params ?? {};
-  const api = { ...(params.limit === undefined ? {} : { limit: params.limit }), ...(cursor === undefined ? {} : { cursor }) };
+  // The JSON and CSV links answer the table's rows: with its limit when it is not the API's default
+  // and the board has more than one page (a board on one page is the same rows either way).
+  const paged = data.next !== null || data.prev !== null;
+  const api = { ...(data.limit === PAGE_LIMIT.default || !paged ? {} : { limit: String(data.limit) }), ...(cursor === undefined ? {} : { cursor }) };
   const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api };
   const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);
   // "Pick two models, compare" follows the board's own content.

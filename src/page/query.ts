@@ -71,10 +71,18 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
   return { q, sort, paging: parsePaging(params) };
 }
 
-/** A board page's `limit` (1 to PAGE_LIMIT.max) and `cursor` (checked when the page is read). */
+/**
+ * Rows a board page shows when its URL has no `limit` (the API's default is 100, for programs). A
+ * person reads a page of 50, a phone loads 50 KB instead of 80, and a fresh isolate's first board
+ * page costs less Worker CPU: at 100 rows the page's rendering made it the one read over the Free
+ * plan's 10 ms (docs/capacity.md). `?limit=` still asks for up to PAGE_LIMIT.max.
+ */
+export const BOARD_PAGE_ROWS = 50;
+
+/** A board page's `limit` (1 to PAGE_LIMIT.max; BOARD_PAGE_ROWS when absent) and `cursor` (checked when the page is read). */
 function parsePaging(params: Record<string, string | undefined>): Paging {
   const { limit, cursor } = params;
-  const paging: Paging = { cursor };
+  const paging: Paging = { cursor, limit: BOARD_PAGE_ROWS };
   if (limit !== undefined) {
     if (!/^[1-9][0-9]{0,3}$/.test(limit) || Number(limit) > PAGE_LIMIT.max) invalidParam("limit", `a whole number from 1 to ${PAGE_LIMIT.max}`);
     paging.limit = Number(limit);

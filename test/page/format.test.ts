@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "../../src/errors";
 import { heatColour, interval, linkify, pct, qs, queryParams, when } from "../../src/page/format";
-import { PAGE_DEFAULTS, parsePageQuery } from "../../src/page/query";
+import { BOARD_PAGE_ROWS, PAGE_DEFAULTS, parsePageQuery } from "../../src/page/query";
 import { leaderboard } from "./fixtures";
 
 describe("page formatting", () => {
@@ -39,13 +39,13 @@ describe("page formatting", () => {
 
 describe("page query parameters", () => {
   it("reads the API's parameter names, leaving absent ones to the defaults", () => {
-    expect(parsePageQuery({})).toEqual({ q: {}, sort: "-rate", paging: {} });
+    expect(parsePageQuery({})).toEqual({ q: {}, sort: "-rate", paging: { limit: BOARD_PAGE_ROWS } });
     expect(parsePageQuery({ threshold: "0.5", language: "python", kind: "verified", sort: "model" })).toEqual({
       q: { threshold: 0.5, language: "python", kind: "verified", sort: "model" },
       sort: "model",
-      paging: {},
+      paging: { limit: BOARD_PAGE_ROWS },
     });
-    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({ q: { threshold: 1 }, sort: "-n", paging: {} });
+    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({ q: { threshold: 1 }, sort: "-n", paging: { limit: BOARD_PAGE_ROWS } });
     expect(parsePageQuery({ limit: "25", cursor: "abc" })).toEqual({ q: {}, sort: "-rate", paging: { limit: 25, cursor: "abc" } });
   });
 
