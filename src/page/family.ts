@@ -17,6 +17,8 @@ export interface BoardPaging {
   pager?: Child;
   /** `limit` and `cursor` as asked (none when absent): what the table's JSON and CSV links add. */
   api: Record<string, string>;
+  /** The page's `limit` when its URL has one: its sort links and filter form carry it (a new sort or filter starts at the first page). */
+  keep: Record<string, string>;
 }
 
 /** A page's own content, which the core wraps in the layout (head, header, footer). */

@@ -61,7 +61,8 @@ export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string
   // and the board has more than one page (a board on one page is the same rows either way).
   const paged = data.next !== null || data.prev !== null;
   const api = { ...(data.limit === PAGE_LIMIT.default || !paged ? {} : { limit: String(data.limit) }), ...(cursor === undefined ? {} : { cursor }) };
-  const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api };
+  const keep: Record<string, string> = params.limit === undefined ? {} : { limit: params.limit };
+  const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api, keep };
   const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);
   // "Pick two models, compare" follows the board's own content.
   const body = (

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BOARD_PAGE_ROWS } from "../../src/page/query";
 import { get } from "../helpers";
+import { sortLinks } from "../page/html";
 import { SEED_LANGUAGES, boardSeedStatements, seedPassed } from "./board-seed";
 import { THRESHOLDS, backfillDifferences, backfillRanks, board, counts, imported, rows, scoresFile } from "./helpers";
 
@@ -163,6 +164,13 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     const hundred = await (await get("/?limit=100")).text();
     expect(slugs(hundred)).toEqual(api.rows.map((r: any) => r.model_slug));
     expect(hundred).toContain('<a href="/v1/leaderboard?threshold=0.8">JSON of this table</a>');
+    // Its sort links and filter form keep the asked limit (a new sort starts at the first page); the default page's add none.
+    expect(sortLinks(hundred).length).toBeGreaterThan(3);
+    for (const href of sortLinks(hundred)) expect(href).toMatch(/[?&]limit=100(&|$)/);
+    expect(hundred).toContain('<input type="hidden" name="limit" value="100"/>');
+    for (const href of sortLinks(first)) expect(href).not.toContain("limit=");
+    const byName = await (await get(sortLinks(hundred).find((h) => /sort=model(&|$)/.test(h))!)).text();
+    expect(slugs(byName)).toHaveLength(100);
   });
 
   it("answers one model's breakdown and the board page among them", async () => {

@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectKeepsLimit } from "./html";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { longcodeuLeaderboard } from "../../src/benchmarks/longcodeu/leaderboard";
 import { verifiedSample } from "../../src/runs/finalize";
@@ -52,6 +53,8 @@ function shownRows(html: string) {
 }
 
 describe("LongCodeU leaderboard page", () => {
+  it("keeps a page's own limit in its sort links and filter form, and adds none without one", () => expectKeepsLimit(page, `benchmark=longcodeu&dataset=${DATASET}`));
+
   it("shows the eight task columns and the average, by recall over all lengths by default", async () => {
     const html = await page("/?benchmark=longcodeu");
     expect(html).toContain(`Dataset <code>${DATASET}</code>`);

@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectKeepsLimit } from "./html";
 import { publishVerifiedRun } from "../../src/leaderboard/verified";
 import { get } from "../helpers";
 import { gridSamples, positionalRun } from "../leaderboard/positional-fixtures";
@@ -130,6 +131,8 @@ describe("positional leaderboard page", () => {
     expect(html).toContain(`<a href="/v1/leaderboard?benchmark=semtrace&amp;dataset=${DATASET}">JSON of this table</a>`);
     expect(html).toContain("The paper&#39;s median drop for SemTrace: <strong>92.73 %</strong>");
   });
+
+  it("keeps a page's own limit in its sort links and filter form, and adds none without one", () => expectKeepsLimit(page, `benchmark=semtrace&dataset=${DATASET}`));
 
   it("sorts by median drop, and switches benchmarks within the study", async () => {
     const html = await page(`/?benchmark=semtrace&dataset=${DATASET}&sort=-median_drop`);

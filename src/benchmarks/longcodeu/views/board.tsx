@@ -72,9 +72,9 @@ export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: 
 }
 
 /** Dataset, length, metric and kind, carrying benchmark and sort along. */
-function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
+function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; keep?: Record<string, string> }) {
   const { q } = props;
-  const hidden = { ...longcodeuParams({ dataset: "" }), ...sortParam(props.sort, props.defaults) };
+  const hidden = { ...longcodeuParams({ dataset: "" }), ...sortParam(props.sort, props.defaults), ...props.keep };
   return (
     <FilterForm action="/" hidden={hidden}>
       <DatasetSelect current={q.dataset} datasets={props.datasets} />
@@ -139,7 +139,7 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
   const twice = listedTwice(rows);
   const modelHref = (r: LongCodeURow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
-  const link = (next: string) => ({ ...params, sort: next });
+  const link = (next: string) => ({ ...params, sort: next, ...props.paging?.keep });
   const header = (label: string, key: string, title: string) => <SortHeader label={label} sortKey={key} sort={sort} link={link} title={title} />;
   return (
     <>
@@ -156,7 +156,7 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
         {bucket === "all" ? "all context lengths" : `contexts of ${bucket} tokens`}
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
+      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} keep={props.paging?.keep} />
       <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       <p class="note">
         {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.

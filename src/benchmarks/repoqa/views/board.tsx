@@ -9,10 +9,10 @@ import { Attribution, HeadCells, RowHead, SortHeader, TableLinks, isApiSort, lis
 /** The page's sort keys for a response: rate, model, n and each language. */
 export const sortKeys = (data: LeaderboardResponse) => ["rate", "model", "n", ...data.languages];
 
-function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; languages: string[]; sort: string; datasets?: readonly BoardDataset[] }) {
+function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; languages: string[]; sort: string; datasets?: readonly BoardDataset[]; keep?: Record<string, string> }) {
   const { q } = props;
   // Everything the form does not show is carried along, so "Apply" changes only what was chosen.
-  const hidden = queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined, dataset: undefined });
+  const hidden = { ...queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined, dataset: undefined }), ...props.keep };
   return (
     <FilterForm action="/" hidden={hidden}>
       <DatasetSelect current={q.dataset} datasets={props.datasets} />
@@ -41,7 +41,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
   const apiParams = queryParams(q, defaults, { sort: isApiSort(sort) ? sortParam(sort, defaults).sort : undefined });
   const modelParams = queryParams(q, defaults, { sort: undefined, language: undefined, kind: undefined });
-  const link = (next: string) => queryParams(q, defaults, { sort: next });
+  const link = (next: string) => ({ ...queryParams(q, defaults, { sort: next }), ...props.paging?.keep });
   const twice = listedTwice(rows);
   const modelHref = (r: LeaderboardRow) =>
     `/models/${encodeURIComponent(r.model_slug)}${qs({ ...modelParams, ...(twice.has(r.model_slug) ? { kind: r.kind } : {}) })}`;
@@ -54,7 +54,7 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} datasets={props.datasets} />
+      <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} datasets={props.datasets} keep={props.paging?.keep} />
       <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       {rows.length === 0 ? (
         <p>

@@ -20,9 +20,9 @@ export const sortKeys = () => ["rate", "model", "n", "median_drop"];
 const column: ColumnValue = (r, key) => (key === "median_drop" ? ((r as PositionalRow).median_drop ?? null) : undefined);
 
 /** The dataset and kind filters, carrying benchmark and sort along. */
-function Filters(props: { q: LeaderboardQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[] }) {
+function Filters(props: { q: LeaderboardQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; keep?: Record<string, string> }) {
   const { q } = props;
-  const hidden = { ...positionalParams(q.benchmark, ""), ...sortParam(props.sort, props.defaults) };
+  const hidden = { ...positionalParams(q.benchmark, ""), ...sortParam(props.sort, props.defaults), ...props.keep };
   return (
     <FilterForm action="/" hidden={hidden}>
       <DatasetSelect current={q.dataset} datasets={props.datasets} />
@@ -53,7 +53,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
   const rows = sortRows(data.rows, sort, column) as PositionalRow[];
   const params = positionalParams(b, q.dataset, q.kind);
   const apiParams = apiQuery(params, sort, defaults);
-  const link = (next: string) => ({ ...params, sort: next });
+  const link = (next: string) => ({ ...params, sort: next, ...props.paging?.keep });
   const twice = listedTwice(rows);
   const modelHref = (r: PositionalRow) => `/models/${encodeURIComponent(r.model_slug)}${qs(positionalParams(b, q.dataset, twice.has(r.model_slug) ? r.kind : undefined))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
@@ -72,7 +72,7 @@ function Board(props: { data: PositionalResponse; sort: string; defaults: Leader
         : a target function among D distractor functions at positions from the start to the end of the context (Štorek et al.,
         “Sense and Sensitivity”){q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} />
+      <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} keep={props.paging?.keep} />
       <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       {rows.length === 0 ? (
         <p id="no-results">
