@@ -15,7 +15,7 @@ import type { BoardDataset, LeaderboardKind, LeaderboardQuery, LeaderboardRespon
 export interface BoardPaging {
   /** The links to the previous and next pages and where this one is; absent on an empty board. */
   pager?: Child;
-  /** `limit` and `cursor` as asked (none when absent): what the table's JSON and CSV links add. */
+  /** What the table's JSON and CSV links add: the page's `cursor`, and its `limit` when that is not the API's default and the board has more than one page. */
   api: Record<string, string>;
   /** The page's `limit` when its URL has one: its sort links and filter form carry it (a new sort or filter starts at the first page). */
   keep: Record<string, string>;
