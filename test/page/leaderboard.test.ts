@@ -2,11 +2,9 @@ import { describe, expect, it } from "vitest";
 import { LeaderboardPage } from "../../src/page/leaderboard";
 import { sortRows } from "../../src/page/table";
 import { leaderboard, render, row } from "./fixtures";
+import { rowSlugs } from "./html";
 
 const page = (sort = "-rate", data = leaderboard()) => render(LeaderboardPage({ data, sort }));
-
-/** The model slugs of the table's rows, in order. */
-const rowSlugs = (html: string) => [...html.matchAll(/<tr data-model="([^"]*)"/g)].map((m) => m[1]);
 
 describe("leaderboard page", () => {
   it("is a complete, phone-ready HTML document", async () => {
