@@ -83,7 +83,7 @@ const CASES: Record<string, (p: Prepared, d: BenchData, i: number) => number> = 
   sanitize: (p, d, i) => sanitizeOutput(p.lang, answerAt(d, i).answer).length,
   "fence-regex": (_p, d, i) => fencedBlocks(pyStrip(answerAt(d, i).answer))[0].length,
   parse: (p, _d, i) => withTree(p.lang, p.blocks[i % p.blocks.length], (root) => root.childCount) ?? 0,
-  "remove-comments": (p, d, i) => removeCommentsSync(p.lang, p.extracted[i % p.extracted.length]).length,
+  "remove-comments": (p, _d, i) => removeCommentsSync(p.lang, p.extracted[i % p.extracted.length]).length,
   "bleu-10": (p, _d, i) => sum(p.sets.official.references.score(p.extracted[i % p.extracted.length])),
   "bleu-200": (p, _d, i) => sum(p.sets.strict.references.score(p.extracted[i % p.extracted.length])),
   // The raw BLEU endpoint: one sentenceBleu per pair (indexes the reference each time).

@@ -53,7 +53,7 @@ function usage(persistTo: string): Usage {
     const dir = join(persistTo, "v3", sub);
     return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite").map((f) => join(dir, f)) : [];
   };
-  const script = String.raw`
+  const script = `
 import json, sqlite3, sys
 d1, r2 = sys.argv[1].split(",") if sys.argv[1] else [], sys.argv[2].split(",") if sys.argv[2] else []
 out = {"d1": {}, "r2": {}}

@@ -60,7 +60,7 @@ try {
     }
   }
 
-  const post = (path: string, body: string): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body });
+  const post = (_path: string, body: string): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body });
   const webhook = (test: any, output: string) => JSON.stringify({ output, context: { prompt: JSON.stringify(test.vars.messages), vars: test.vars } });
   console.log("\nPOST /v1/score/promptfoo with a test case's largest prompt, against POST /v1/score on the same output (median of 5)\n");
   for (const [id, test] of largest) {

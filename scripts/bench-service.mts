@@ -514,7 +514,7 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
     log(`service bench: bundle, ${LANGS.length} languages imported${leaderboard ? `, leaderboard (${leaderboard})` : " (no leaderboard data)"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // 2. Startup: one process with 1 copy, one with many; the difference per copy is one isolate's start.
-    const copies = cases.flatMap((c, i) => Array.from({ length: opts.coldRuns }, (_, r) => `c${i}-${r}`));
+    const copies = cases.flatMap((_c, i) => Array.from({ length: opts.coldRuns }, (_, r) => `c${i}-${r}`));
     const one = await startMiniflare(bundleDir, persist, ["only"]);
     await one.mf.dispose();
     const probeCases = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.probe);

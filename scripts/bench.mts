@@ -152,7 +152,7 @@ function buildData(fns: Fn[]) {
   });
   // Wrong answers: a function outside the candidates, answered for needle k.
   const wrong = extra.filter((f) => f.lines >= 20 && f.lines <= 60).slice(0, 4);
-  wrong.forEach((f, k) => add(f, f.dedented, k, "wrong function"));
+  for (const [k, f] of wrong.entries()) add(f, f.dedented, k, "wrong function");
   const strip = ({ name, path, code, code_without_comments }: Fn) => ({ name, path, code, code_without_comments });
   return {
     official: official.map(strip),

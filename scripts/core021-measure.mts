@@ -221,14 +221,14 @@ async function inputsFor(lang: Language): Promise<LanguageInputs> {
   const { origin, sets } = await needleSets(lang);
   const rng = prng(2024 + lang.length);
   const answers: LanguageInputs["answers"] = [];
-  sets.forEach((set, s) =>
-    set.needles.forEach((needle, target) => {
+  for (const [s, set] of sets.entries()) {
+    for (const [target, needle] of set.needles.entries()) {
       for (let k = 0; k < PER_NEEDLE; k++) {
         const kind = MUTATIONS[k % MUTATIONS.length];
         answers.push({ text: wrap(lang, mutateNeedle(kind, needle.code, rng), k + target), kind, set: s, target });
       }
-    }),
-  );
+    }
+  }
   return { snippets, corpusOrigin: (corpus.fallback ? "FALLBACK " : "") + corpus.origin.join(", "), answers, sets, needleOrigin: origin };
 }
 

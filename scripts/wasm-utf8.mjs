@@ -150,7 +150,6 @@ function decodeMappings(mappings) {
   let offset = 0;
   let source = 0;
   let line = 0;
-  let column = 0;
   for (const segment of mappings.split(/[;,]/)) {
     if (!segment) continue;
     const fields = [];
@@ -170,7 +169,6 @@ function decodeMappings(mappings) {
     if (fields.length >= 4) {
       source += fields[1];
       line += fields[2];
-      column += fields[3];
       out.push([offset, source, line + 1]);
     }
   }

@@ -57,12 +57,6 @@ function standInR2(objects: ReadonlyMap<string, Uint8Array>) {
 
 type FetchApp = { fetch(request: Request, env: unknown, ctx: unknown): Response | Promise<Response> };
 
-const json = (body: unknown): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json", "x-request-id": "warmup" },
-  body: JSON.stringify(body),
-});
-
 /**
  * workerd refuses `new Response(body)` in global scope (a body is a stream), so while the warm-up
  * runs, `Response` is a plain stand-in with the members hono and our code use. It is put back as
@@ -128,7 +122,11 @@ function oneChunk(bytes: Uint8Array) {
   let done = false;
   return {
     getReader: () => ({
-      read: async () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: bytes })),
+      read: async () => {
+        if (done) return { done: true, value: undefined };
+        done = true;
+        return { done: false, value: bytes };
+      },
       releaseLock() {},
       cancel: async () => {},
     }),

@@ -30,18 +30,21 @@ function fromPromptfoo(file: string, results: PromptfooResult[], only: Pick<Subm
   const benchmarks = new Set<string>();
   const datasets = new Set<string>();
   let skipped = 0;
-  results.forEach((r, i) => {
+  for (const [i, r] of results.entries()) {
     const vars = r.vars ?? r.testCase?.vars;
     const unit = vars?.unit;
     if (typeof unit !== "string" || !unit) throw new UsageError(`${file}: result ${i} has no vars.unit (were the tests made by needlework's promptfoo export?)`);
     // A file of several benchmarks' (or datasets') tests: --benchmark / --dataset pick one.
-    if ((only.benchmark && vars?.benchmark !== undefined && vars.benchmark !== only.benchmark) || (only.dataset && vars?.dataset !== undefined && vars.dataset !== only.dataset)) return;
+    if ((only.benchmark && vars?.benchmark !== undefined && vars.benchmark !== only.benchmark) || (only.dataset && vars?.dataset !== undefined && vars.dataset !== only.dataset)) continue;
     if (typeof vars?.benchmark === "string") benchmarks.add(vars.benchmark);
     if (typeof vars?.dataset === "string") datasets.add(vars.dataset);
     const output = r.response?.output;
-    if (output === undefined || output === null) return void skipped++;
+    if (output === undefined || output === null) {
+      skipped++;
+      continue;
+    }
     outputs.push({ unit, output: typeof output === "string" ? output : JSON.stringify(output) });
-  });
+  }
   const one = (values: Set<string>, what: string) => {
     if (values.size > 1) throw new UsageError(`${file} holds results of several ${what}s (${[...values].join(", ")}); pick one with --${what}`);
     return values.values().next().value;

@@ -97,7 +97,7 @@ function stripCommentMarkers(comment: string): string {
       .map((line) => line.replace(/^\s*\*(?!\/)\s?/, ""))
       .join("\n");
   }
-  return comment.replace(/^(\/\/[\/!]?|#)\s?/, "").replace(/\n$/, "");
+  return comment.replace(/^(\/\/[/!]?|#)\s?/, "").replace(/\n$/, "");
 }
 
 /** Python's `inspect.cleandoc`: strip, and remove the common indentation of lines after the first. */

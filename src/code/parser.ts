@@ -5,7 +5,7 @@
  * compile wasm from bytes, Node can), so a {@link GrammarLoader} is installed once per process or
  * isolate; everything after loading is synchronous and host-independent.
  */
-import { Language as TSLanguage, Parser, Query, type Node, type Tree } from "web-tree-sitter";
+import { type Language as TSLanguage, Parser, Query, type Node, type Tree } from "web-tree-sitter";
 import { LANGUAGE_SPECS, type Language } from "./languages";
 import { activeMeter, BudgetExceededError, type WorkMeter } from "./budget";
 import { registerSource, SourceText } from "./source";

@@ -45,7 +45,7 @@ export async function markReady(env: Env, datasetId: string, done: { repoCount: 
 /** A ready dataset of one kind and its manifest: 404 when missing or still importing, 422 when of another kind. */
 export async function readyDatasetOf<M>(env: Env, datasetId: string, benchmark: string, kind: string): Promise<{ dataset: DatasetRow & { contentSha256: string }; manifest: M }> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) notFound(`No ready dataset "${datasetId}".`);
+  if (dataset?.status !== "ready" || !dataset.contentSha256) notFound(`No ready dataset "${datasetId}".`);
   if (dataset.benchmark !== benchmark) invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset, not ${kind}.`);
   const manifest = await getStoredJson<M>(env, dataset.manifestKey!, dataset.contentSha256);
   return { dataset: dataset as DatasetRow & { contentSha256: string }, manifest };

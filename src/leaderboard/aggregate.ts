@@ -108,7 +108,7 @@ export function passRateAggregates(samples: readonly Sample[], rules: PassRateRu
     if (!g) groups.set(id, (g = { type, key, n: 0, score: 0, passed: THRESHOLDS.map(() => 0) }));
     g.n++;
     g.score += s.bestSimilarity;
-    THRESHOLDS.forEach((t, i) => (g.passed[i] += pass(s, t) ? 1 : 0));
+    for (const [i, t] of THRESHOLDS.entries()) g.passed[i] += pass(s, t) ? 1 : 0;
   };
   for (const s of samples) {
     if (s.status !== "scored") continue;

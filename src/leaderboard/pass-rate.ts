@@ -120,7 +120,6 @@ export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregat
     if (r.groupType === "all" || r.groupType === "language") {
       (thresholds[r.threshold] ??= {})[r.groupKey] = toRate(r);
     } else if (r.threshold !== threshold) {
-      continue;
     } else if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...depthBounds(r.groupKey), ...toRate(r) });
     else if (r.groupType === "length") length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
     else if (r.groupType === "heatmap") {

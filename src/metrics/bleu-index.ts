@@ -53,7 +53,7 @@ export function compactIndex(set: ReferenceSet): ReferenceIndexData {
   const order = byId.map((_, i) => i).sort((a, b) => (byId[a] < byId[b] ? -1 : byId[a] > byId[b] ? 1 : 0));
   const tokens = order.map((i) => byId[i]);
   const rank = new Int32Array(byId.length);
-  order.forEach((old, r) => (rank[old] = r));
+  for (const [r, old] of order.entries()) rank[old] = r;
 
   // newId[n][old id] for every order; order 1 = token ranks.
   const newIds: Int32Array[] = [rank];

@@ -107,7 +107,7 @@ export const metricRoutes = createRouter()
     const { pairs } = c.req.valid("json");
     // Exact pre-check: BLEU's cost is linear in the tokens, so count them before any work.
     const meter = WorkMeter.of("bleu", undefined, budgetPlan(c.env));
-    pairs.forEach((p, i) => chargeTokens(meter, [p.reference, p.candidate], `pairs.${i}`));
+    for (const [i, p] of pairs.entries()) chargeTokens(meter, [p.reference, p.candidate], `pairs.${i}`);
     return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
   })
   .openapi(codeBleuRoute, async (c) => {
@@ -118,9 +118,9 @@ export const metricRoutes = createRouter()
       });
     }
     const meter = WorkMeter.of("codebleu", undefined, budgetPlan(c.env));
-    pairs.forEach((p, i) => chargeTokens(meter, [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate], `pairs.${i}`));
+    for (const [i, p] of pairs.entries()) chargeTokens(meter, [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate], `pairs.${i}`);
     const grammar = await loadCodeBleuGrammar(language);
-    let samples;
+    let samples: ReturnType<typeof codeBleuSampleStats>;
     try {
       samples = meter.run(() => codeBleuSampleStats(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), language, grammar));
     } catch (err) {

@@ -382,13 +382,13 @@ function jsonLines(c: Context<AppEnv>, name: string, lines: AsyncIterable<string
 export const runRoutes = createRouter()
   .openapi(create, async (c) => {
     const body = c.req.valid("json");
-    body.outputs?.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
+    for (const [i, o] of (body.outputs ?? []).entries()) checkAnswerSize(o.output, `outputs.${i}.output`);
     return c.json(shaped(RunSchema, await createRun(c.env, body)), 202);
   })
   .openapi(putPart, async (c) => {
     const { id, part } = c.req.valid("param");
     const { outputs } = c.req.valid("json");
-    outputs.forEach((o, i) => checkAnswerSize(o.output, `outputs.${i}.output`));
+    for (const [i, o] of outputs.entries()) checkAnswerSize(o.output, `outputs.${i}.output`);
     const { status, body } = await storePart(c.env, id, part, outputs);
     return status === 201 ? c.json(body, 201) : c.json(body, 200);
   })

@@ -177,7 +177,7 @@ export const scoreRoutes = createRouter()
   })
   .openapi(batchRoute, async (c) => {
     const body = c.req.valid("json");
-    body.answers.forEach((a, i) => checkAnswerSize(a.answer, `answers.${i}.answer`));
+    for (const [i, a] of body.answers.entries()) checkAnswerSize(a.answer, `answers.${i}.answer`);
     if (!("benchmark" in body)) return c.json(await original.batch.handle(c.env, body), 200);
     const scored = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, body.answers, body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), (i) => `answers.${i}`);
     return c.json({ ...scored, summary: summarizeVerdicts(scored.results) }, 200);

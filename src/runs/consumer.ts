@@ -9,14 +9,14 @@ import { BudgetExceededError } from "../code/budget";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
-import type { RunConfig, RunMessage, UnitResult } from "./config";
+import type { RunConfig, RunMessage, } from "./config";
 import type { RunCoordinator } from "./coordinator";
 import type { ModelLimiter } from "./limiter";
 import { recordFailure, unitResult } from "./outcome";
 import { generate, outgoingMessages, runSecret, type Generation } from "./generate";
 import { attemptRecord, redact, withRetries, type AttemptRecord, type Failure } from "./retry";
 import { submittedOutput } from "./submitted";
-import { failedSample, getRun, insertSample, outputKey, responseCacheKey, type NewSample, type SampleRow, type StoredOutput } from "./store";
+import { insertSample, outputKey, responseCacheKey, type NewSample, type StoredOutput } from "./store";
 
 const HEARTBEAT_MS = 10_000;
 /** Deliveries of one message before its unit is recorded as an internal error. */
@@ -44,7 +44,14 @@ export async function cacheKeyOf(config: RunConfig, promptSha256: string): Promi
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** A slot of a model's shared budget, held for a task's whole call sequence and kept alive by the heartbeat. */

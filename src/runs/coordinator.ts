@@ -71,7 +71,7 @@ export class RunCoordinator extends DurableObject<Env> {
         this.set("config", config);
         this.set("status", "running");
         this.set("started_at", new Date().toISOString());
-        units.forEach((unit, seq) => this.sql.exec("INSERT INTO units (unit, seq, state) VALUES (?, ?, 'pending')", unit, seq));
+        for (const [seq, unit] of units.entries()) this.sql.exec("INSERT INTO units (unit, seq, state) VALUES (?, ?, 'pending')", unit, seq);
       });
       await this.feed();
       await this.settle();

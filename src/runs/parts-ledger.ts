@@ -66,7 +66,7 @@ export class PartsLedger {
     if (taken.length) return { outcome: "duplicate", units: taken.slice(0, NAMED).map((t) => t.unit), parts: [...new Set(taken.map((t) => t.part))].sort((a, b) => a - b) };
     transaction(() => {
       this.sql.exec("INSERT INTO parts (part, sha256, outputs) VALUES (?, ?, ?)", part, sha256, units.length);
-      units.forEach((unit, pos) => this.sql.exec("INSERT INTO part_units (unit, part, pos) VALUES (?, ?, ?)", unit, part, pos));
+      for (const [pos, unit] of units.entries()) this.sql.exec("INSERT INTO part_units (unit, part, pos) VALUES (?, ?, ?)", unit, part, pos);
     });
     return { outcome: "stored" };
   }

@@ -365,7 +365,7 @@ describe("held-out datasets", () => {
       const res = await get(`/runs/${repoqaRun.id}/samples?${refused}`);
       // Pages answer a refusal as a 400 page (the problem's own title and detail).
       expect(res.status).toBe(400);
-      expect(await res.text()).toMatch(/Unprocessable content[^]*is held out/);
+      expect(await res.text()).toMatch(/Unprocessable content[\s\S]*is held out/);
     }
   });
 

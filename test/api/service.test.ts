@@ -108,7 +108,7 @@ describe("POST /v1/metrics/bleu", () => {
     expect(res.status).toBe(200);
     const { scores } = await res.json<{ scores: number[] }>();
     expect(scores).toHaveLength(200);
-    scores.forEach((s, i) => expect(Math.abs(s - pairs[i].score)).toBeLessThanOrEqual(1e-9));
+    for (const [i, s] of scores.entries()) expect(Math.abs(s - pairs[i].score)).toBeLessThanOrEqual(1e-9);
   });
 
   it("accepts 1000 pairs and refuses 1001", async () => {

@@ -56,7 +56,9 @@ const BREACHES: Record<string, Record<string, string>> = {
 };
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Writes `files` into a fresh directory and runs `npm test`'s depcruise step there. */
 function cruise(files: Record<string, string>, outputType: "err-long" | "json") {

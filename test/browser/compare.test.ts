@@ -1,11 +1,4 @@
-/**
- * "Pick two models, compare" in a real browser: a local instance with fresh state, the published
- * RepoQA results imported with `npm run leaderboard -- import` (entries with per-task samples), the
- * leaderboard's form filled and submitted in Debian's Chromium (playwright-core, never a downloaded
- * browser), landing on the comparison page, which must equal `GET /v1/compare`: every figure's
- * value at its path, every list of tasks. Screenshots at 1280 and 390 px go to test/artifacts/.
- */
-import type { Page } from "playwright-core";
+
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./chromium";
 import { publishedResultsSite } from "./published-results";

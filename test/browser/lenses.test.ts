@@ -116,7 +116,7 @@ describe("after runs", () => {
     ];
     // Only what the pages below read (CI's budget), all at once: the queue interleaves them.
     const ids = await Promise.all(jobs.map(([benchmark, dataset, spec]) => run(benchmark, dataset, spec)));
-    jobs.forEach(([benchmark, , spec], i) => (runs[`${benchmark} ${spec.startsWith("baseline") ? spec : "lens"}`] = ids[i]));
+    for (const [i, [benchmark, , spec]] of jobs.entries()) runs[`${benchmark} ${spec.startsWith("baseline") ? spec : "lens"}`] = ids[i];
   }, 600_000);
 
   it("the SemTrace board: its rows, the top-models chart with intervals, the picker with its count", async () => {

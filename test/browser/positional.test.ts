@@ -1,10 +1,4 @@
-/**
- * The positional pages ("Sense and Sensitivity": lexical recall, CRUXEval-O, SemTrace) in Debian's
- * Chromium against a local instance with fresh state. Entries are written by publishVerifiedRun
- * inside the Worker (test/browser/seed-worker.ts: the real app plus one admin route), from a
- * paper-sized grid (D 20–80 x 11 positions). Screenshots go to test/artifacts/.
- */
-import type { Page } from "playwright-core";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { PositionalModelBreakdown, PositionalResponse } from "../../src/benchmarks/semtrace/leaderboard";

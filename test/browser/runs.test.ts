@@ -7,7 +7,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";

@@ -161,7 +161,7 @@ async function follow(page: Page, selector: string) {
   await Promise.all([page.waitForNavigation(), link.click()]);
 }
 
-const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
+const text = (page: Page, selector: string) => page.locator(selector).first().textContent();
 
 /** On the "compare with…" picker, picks `model`'s run as side B (one run of it offered). */
 async function pickB(page: Page, model: string) {

@@ -100,7 +100,7 @@ describe("npm run eval", () => {
     oracleRun = runIdOf(stdout);
     expect(oracleRun).toBeDefined();
     expect(stdout).toContain(`npm run eval -- --watch ${oracleRun} --url ${url}`);
-    expect(stdout).toMatch(/\[█{20}\] 16\/16  passed 16  errors 0/); // the last progress line (not a TTY)
+    expect(stdout).toMatch(/\[█{20}\] 16\/16 {2}passed 16 {2}errors 0/); // the last progress line (not a TTY)
     expect(tableRow(stdout, "n")).toEqual({ all: "16", python: "8", typescript: "4", go: "4" });
     expect(tableRow(stdout, "0.8").all).toBe("100.0");
     expect(tableRow(stdout, "1.0").all).toBe("100.0");
@@ -208,8 +208,8 @@ describe("npm run eval", () => {
     expect(stderr).toContain(`error: no dataset "semtrace-paper" on ${url}\nready datasets:\n`);
     expect(stderr).toMatch(new RegExp(`^  --dataset ${DATASET} +read by repoqa-snf$`, "m"));
     expect(stderr).toMatch(new RegExp(`^  --dataset ${SUITE} +read by lexical-recall, cruxeval-o, semtrace, sensitivity-semtrace, sensitivity-cruxeval-o$`, "m"));
-    expect(stderr).toMatch(/^  npm run semtrace -- build --id <id> +# /m);
-    expect(stderr).toMatch(/^  npm start +# the demo datasets \(demo, semtrace-demo, longcodeu-demo\)/m);
+    expect(stderr).toMatch(/^ {2}npm run semtrace -- build --id <id> +# /m);
+    expect(stderr).toMatch(/^ {2}npm start +# the demo datasets \(demo, semtrace-demo, longcodeu-demo\)/m);
   });
 
   it("runs with a submitter token made by npm run tokens, which is listed without its secret and refused once revoked", async () => {

@@ -34,7 +34,7 @@ export function gridSamples(benchmark: string, grid: Record<number, Record<strin
   for (const [d, cells] of Object.entries(grid)) {
     for (const [key, scores] of Object.entries(cells)) {
       const position = key === "0.25" ? 1 / 4 : Math.round(Number(key) * 10) / 10;
-      scores.forEach((score, i) =>
+      for (const [i, score] of scores.entries()) {
         out.push({
           task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
           language: "python",
@@ -43,8 +43,8 @@ export function gridSamples(benchmark: string, grid: Record<number, Record<strin
           is_best: score === 1,
           best_similarity: score,
           best_target: null,
-        }),
-      );
+        });
+      }
     }
   }
   const extra = (position: number, context_size: number, status: "error" | "context_exceeded"): GridSample => ({

@@ -98,7 +98,7 @@ describe("SRE examples", () => {
     expect(ex.meta).toMatchObject({ similarity: "length", scores: lengths });
     for (const u of ex.answer.units!) expect(text).toContain(u.code);
     // A method anchor: its class (which contains its code) is no candidate either, so 18.
-    let method;
+    let method: { a: (typeof view.units)[number]; candidates: (typeof calls)[number]["candidates"] } | undefined;
     for (let seed = 0; !method && seed < 40; seed++) {
       calls.length = 0;
       const e = (await semanticRelation(view, new PyRandom(seed), byLength, false))!;

@@ -54,8 +54,8 @@ describe("LongCodeU prompts", () => {
     // CU_DFA has no anchor block: the prompt ends with the context.
     expect(promptOf("CU_DFA").endsWith("    return result\n```")).toBe(true);
     expect(promptOf("CU_SA").endsWith("```\nThe programming requirement is:\n```\nParse a price such as '$1,234.50' into a float rounded to cents.\n```")).toBe(true);
-    expect(promptOf("DRA_T1")).toMatch(/\nThe load_rows function is:\n```python\ndef load_rows\(rows\):\n[\s\S]*    return items\n```$/);
-    expect(promptOf("DRA_T2")).toMatch(/\nThe programming requirement of the build_inventory function is:\n```python\ndef build_inventory\(rows\):\n    """[^\n]*"""\n```$/);
+    expect(promptOf("DRA_T1")).toMatch(/\nThe load_rows function is:\n```python\ndef load_rows\(rows\):\n[\s\S]* {4}return items\n```$/);
+    expect(promptOf("DRA_T2")).toMatch(/\nThe programming requirement of the build_inventory function is:\n```python\ndef build_inventory\(rows\):\n {4}"""[^\n]*"""\n```$/);
     expect(promptOf("SRE_T1")).toContain("**Do not extract the target function total_stock_value itself.**");
     expect(promptOf("SRE_T2")).toContain("The programming requirement of the parse_price function is:");
     expect(promptOf("LDU")).toContain("identify the one that describes the parse_price API.");

@@ -14,8 +14,8 @@ import { pageDigest, pageETag } from "../../src/middleware/page-etag";
 // cyrb53 (c) 2018 bryc (github.com/bryc), public domain: https://github.com/bryc/code/blob/master/jshash/experimental/cyrb53.js
 const cyrb53 = (str: string, seed = 0) => {
   let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
-  for(let i = 0, ch; i < str.length; i++) {
-    ch = str.charCodeAt(i);
+  for(let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }

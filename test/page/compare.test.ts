@@ -34,7 +34,7 @@ const published = (label: string, model: string) =>
     return id;
   });
 
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const unescapeHtml = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 
 /** The API's answer and the page's HTML for one query. */
 async function both(query: string): Promise<{ api: Json; html: string }> {
@@ -69,7 +69,7 @@ function figuresOf(html: string): Map<string, number> {
 function listOf(html: string, field: string): string[] {
   const m = html.match(new RegExp(`<details[^>]* data-list="${field.replace(/\./g, "\\.")}"[^>]*>([\\s\\S]*?)</details>`));
   expect(m, field).not.toBeNull();
-  return [...m![1].matchAll(/<li><code>([^<]*)<\/code><\/li>/g)].map((x) => unescape(x[1]));
+  return [...m![1].matchAll(/<li><code>([^<]*)<\/code><\/li>/g)].map((x) => unescapeHtml(x[1]));
 }
 
 /**
@@ -96,7 +96,7 @@ function expectPageEqualsApi(api: Json, html: string) {
     const href = side.kind === "run" ? `/runs/${side.id}` : `/models/${side.id}?`;
     expect(html).toContain(`href="${href}`);
   }
-  if (api.groups) expect([...html.matchAll(/<tr data-group="([^"]*)"/g)].map((m) => unescape(m[1]))).toEqual(api.groups.rows.map((r: Json) => r.key));
+  if (api.groups) expect([...html.matchAll(/<tr data-group="([^"]*)"/g)].map((m) => unescapeHtml(m[1]))).toEqual(api.groups.rows.map((r: Json) => r.key));
   expect(html).toContain(`<a href="/v1/compare?a=${encodeURIComponent(api.a.id)}&amp;b=${encodeURIComponent(api.b.id)}`);
 }
 
@@ -176,7 +176,7 @@ describe("bad input: the site's HTML error page with the API's message", () => {
     expect(res.status).toBe(pageStatus);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(html).toContain(`<h1>${pageStatus === 404 ? 404 : apiStatus} ${api.title}</h1>`);
-    expect(unescape(html)).toContain(`<p>${api.detail}</p>`);
+    expect(unescapeHtml(html)).toContain(`<p>${api.detail}</p>`);
     return api;
   };
 

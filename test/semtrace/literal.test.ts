@@ -193,7 +193,7 @@ describe("parsePythonLiteral and pyRepr: tricky literals", () => {
       ["'\ud800'", /unpaired UTF-16 surrogate/],
     ];
     const got = cases.map(([text]) => error(text));
-    cases.forEach(([text, re], i) => expect(got[i], JSON.stringify(text)).toMatch(re));
+    for (const [i, [text, re]] of cases.entries()) expect(got[i], JSON.stringify(text)).toMatch(re);
     // 200 levels is CPython's limit, still fine.
     expect(repr("[".repeat(200) + "]".repeat(200))).toBe("[".repeat(200) + "]".repeat(200));
   });

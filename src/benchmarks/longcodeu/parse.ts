@@ -77,7 +77,7 @@ export function fencedBlocks(output: string): string[] {
       current = null;
     } else current.push(line);
   }
-  if (current && current.length) blocks.push(current.join("\n"));
+  if (current?.length) blocks.push(current.join("\n"));
   return blocks.map((b) => trimBlankLines(b.split("\n").filter((l) => !QUOTE_FRAME.test(l)).join("\n"))).filter((b) => b.trim());
 }
 

@@ -8,8 +8,8 @@ import type { Env } from "../../env";
 import { notFound, ProblemError } from "../../errors";
 import type { GrammarVersions, ParserRuntime } from "../../code/runtime";
 import {
-  CONTEXT_FORMAT,
-  EXAMPLE_SHARD_FORMAT,
+  type CONTEXT_FORMAT,
+  type EXAMPLE_SHARD_FORMAT,
   LONGCODEU_DATASET_BENCHMARK,
   LONGCODEU_LIMITS,
   type LengthBucket,

@@ -73,7 +73,7 @@ async function contextOf(env: Env, datasetId: string, unit: string, options: Rep
  */
 async function runnableDataset(env: Env, datasetId: string, options: RepoqaOptions) {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) notFound(`No ready dataset "${datasetId}".`);
+  if (dataset?.status !== "ready" || !dataset.contentSha256) notFound(`No ready dataset "${datasetId}".`);
   if (dataset.benchmark !== "repoqa-snf") invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
   // What a RepoQA import stores there (the column is any family's).
   const config = dataset.contextConfig as ContextConfig | null;

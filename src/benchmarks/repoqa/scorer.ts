@@ -92,7 +92,7 @@ export function passAt1(verdicts: readonly { language: string; pass_at: Record<s
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { n: 0, passed: THRESHOLDS.map(() => 0) }));
     g.n++;
-    THRESHOLDS.forEach((t, i) => (g.passed[i] += v.pass_at[thresholdKey(t)] ? 1 : 0));
+    for (const [i, t] of THRESHOLDS.entries()) g.passed[i] += v.pass_at[thresholdKey(t)] ? 1 : 0;
   };
   for (const v of verdicts) {
     add("all", v);

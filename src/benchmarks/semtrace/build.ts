@@ -180,7 +180,7 @@ export async function buildSuite(input: SuiteBuildInput): Promise<SuiteRelease> 
       const targets = pick(input.variants.targets).flatMap((r) => variantsOf({ id: r.id, code: r.code, input: r.input, output: r.output }, rng, input.variants.cap));
       if (input.execute) {
         const results = await input.execute(targets.map((t) => ({ code: t.code, input: t.input })));
-        targets.forEach((t, i) => (t.interpreter = results[i]));
+        for (const [i, t] of targets.entries()) t.interpreter = results[i];
       } else {
         notes.push("No python3 at build time: CRUXEval variants have no interpreter answers, so baseline:interpreter cannot run sensitivity-cruxeval-o.");
       }

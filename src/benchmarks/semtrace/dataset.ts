@@ -77,7 +77,7 @@ export const SensitivityTargetsRule = z
   .superRefine((targets, ctx) => {
     const complete = new Set(targets.filter((t) => t.fraction === 0).map((t) => t.base));
     const orphans = new Map<string, number[]>();
-    targets.forEach((t, i) => t.fraction > 0 && !complete.has(t.base) && orphans.set(t.base, [...(orphans.get(t.base) ?? []), i]));
+    for (const [i, t] of targets.entries()) if (t.fraction > 0 && !complete.has(t.base)) orphans.set(t.base, [...(orphans.get(t.base) ?? []), i]);
     for (const [base, at] of orphans) {
       const units = at.map((i) => JSON.stringify(targets[i].id));
       ctx.addIssue({

@@ -33,7 +33,7 @@ import { SCORER_VERSION } from "./score";
 /** Checks what the release's shape cannot: ids unique, pool ids dense, distractors valid for the grid, sensitivity variants whole (`SensitivityTargetsRule`). */
 function checkRelease(release: SuiteRelease): void {
   const poolSize = release.pool.functions.length;
-  release.pool.functions.forEach((f, i) => f.id !== i && invalid(`pool.functions[${i}] has id ${f.id}; ids must be 0..n-1 in order.`));
+  for (const [i, f] of release.pool.functions.entries()) if (f.id !== i) invalid(`pool.functions[${i}] has id ${f.id}; ids must be 0..n-1 in order.`);
   const grid = release.grid;
   if (new Set(grid.distractors).size !== grid.distractors.length || new Set(grid.positions).size !== grid.positions.length) invalid("grid values must be distinct.");
   if (Math.max(...grid.distractors) > poolSize) invalid(`grid asks for ${Math.max(...grid.distractors)} distractors but the pool has ${poolSize} functions.`);

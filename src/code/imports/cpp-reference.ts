@@ -20,6 +20,7 @@ const INCLUDE_DIR_NAMES = ["include", "src", "lib", "libs", "library", "librarie
 
 /** Python's `str.split()` (no argument): runs of whitespace separate, none at the ends. */
 function pySplit(line: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: Python's str.split() separators, control characters included
   return line.split(/[\s\u001c-\u001f\u0085]+/).filter((w) => w !== "");
 }
 

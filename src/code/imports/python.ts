@@ -4,7 +4,7 @@
  */
 import type { Node } from "web-tree-sitter";
 import { capture, everyFile, scanFiles, type FileImports, type Resolver } from "./common";
-import { basename, child, compareCodePoints, dirname, RepoFiles } from "./repo";
+import { basename, child, compareCodePoints, dirname, type RepoFiles } from "./repo";
 import { present } from "../nodes";
 
 const IMPORTS = "[(import_statement) (import_from_statement)] @import";

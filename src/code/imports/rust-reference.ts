@@ -203,7 +203,7 @@ const HOST_FLAGS = new Set(["unix", "test", "debug_assertions"]);
 
 function cfgHolds(attrItem: Node, features: Set<string>): boolean {
   const attr = attrItem.namedChildren[0];
-  if (!attr || attr.namedChildren[0]?.text !== "cfg") return true;
+  if (attr?.namedChildren[0]?.text !== "cfg") return true;
   const args = attr.childForFieldName("arguments");
   return args ? evalCfg(tokens(args.text.slice(1, -1)), features) : true;
 }

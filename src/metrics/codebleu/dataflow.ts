@@ -22,6 +22,7 @@ function tokenNodes(root: PlainNode): PlainNode[] {
   return out;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range (Python's str.isascii)
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
@@ -61,7 +62,7 @@ export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgF
     const lines = code.split("\n");
     const ascii = lines.map((l) => ASCII.test(l));
     const indexToCode = new Map<string, [number, string]>();
-    tokens.forEach((node, idx) => indexToCode.set(spanKey(node), [idx, tokenText(lines, ascii, node)]));
+    for (const [idx, node] of tokens.entries()) indexToCode.set(spanKey(node), [idx, tokenText(lines, ascii, node)]);
     let all: DfgEdge[];
     try {
       const ctx = new DfgContext(indexToCode, maxSteps);

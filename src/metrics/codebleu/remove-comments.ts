@@ -48,7 +48,7 @@ export function removePythonCommentsAndDocstrings(source: string): string {
  * that comment markers inside them survive), leftmost first. Python's pattern runs with DOTALL and
  * MULTILINE: `.` crosses newlines and `$` matches before any "\n"; JavaScript needs both spelled out.
  */
-const C_LIKE_TOKENS = /\/\/[^]*?(?=\n|$)|\/\*[^]*?\*\/|'(?:\\[^]|[^\\'])*'|"(?:\\[^]|[^\\"])*"/g;
+const C_LIKE_TOKENS = /\/\/[\s\S]*?(?=\n|$)|\/\*[\s\S]*?\*\/|'(?:\\[\s\S]|[^\\'])*'|"(?:\\[\s\S]|[^\\"])*"/g;
 
 /** Comments become one space (never nothing, so tokens do not fuse); blank lines go. */
 export function removeCLikeComments(source: string): string {

@@ -55,7 +55,7 @@ function walk(dir: string, keep: (name: string) => boolean, limit: number, out: 
   for (const name of entries) {
     if (out.length >= limit) break;
     const path = join(dir, name);
-    let st;
+    let st: ReturnType<typeof statSync>;
     try {
       st = statSync(path);
     } catch {

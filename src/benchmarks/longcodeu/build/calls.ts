@@ -1,32 +1,4 @@
-/**
- * DRA ground truth: the repository functions and methods a function calls directly, resolved
- * across the repository's files (module paths as `src/code/imports/python.ts` resolves
- * them: packages, module files and namespace directories under the repository's package roots).
- *
- * Call sites: every call in the function's body in source order (by the call's start), except
- * inside nested functions, classes and lambdas (they are not run by the call itself); calls inside
- * comprehensions count. A callee is resolved when it is:
- * - `f()`: what the name is bound to at module level of the same file once the module has run: its
- *   last binding in source order among the file's module-level function and class definitions and
- *   import bindings (`from .mod import f [as g]`, `from pkg.mod import f`, also when the module
- *   re-exports it with an import of its own); or a name imported inside the function; a name the
- *   function binds itself (parameter, assignment, nested def) is local and not resolved. A name
- *   defined several times (if/else branches, redefinitions, `@overload` stubs then the
- *   implementation) is its last definition; overload stubs are never callees (skipped when an
- *   implementation exists, else dropped as trivial);
- * - `m.f()` / `pkg.mod.f()`: through `import pkg.mod [as m]` or `from pkg import mod`, walking
- *   attributes through modules (names defined or imported there, then submodules);
- * - `self.m()` / `cls.m()` in a method: the enclosing class's method (its last definition in the
- *   class body, overload stubs skipped), else the first found in its repository base classes
- *   (depth-first, left to right; bases resolved like names);
- * - `super().m()` (also `super(C, self).m()`): the same search starting at the base classes;
- * - `C.m()` / `mod.C.m()`: a method of a repository class, searched the same way.
- * Not resolved (dropped, counted in the example's meta): builtins, the standard library, third-party
- * code, dynamic callees (`f()()`, `x[0]()`, `self.attr.m()`, a local variable), class
- * instantiation (`C()` runs `__init__`, which is trivial anyway, but is not a function call in the
- * paper's sense), callees that are trivial units, and the function itself (recursion).
- */
-import type { Node } from "web-tree-sitter";
+
 import { PythonRepo } from "../../../code/imports/python";
 import { RepoFiles, child, dirname } from "../../../code/imports/repo";
 import type { ImportBinding, PyFile, PyUnit } from "./python-units";

@@ -108,7 +108,7 @@ export function embeddingSimilarity(embed: (texts: string[]) => Promise<number[]
       if (missing.length) {
         const vectors = await embed(missing);
         if (vectors.length !== missing.length) throw new Error(`the embedding endpoint returned ${vectors.length} vectors for ${missing.length} inputs`);
-        missing.forEach((t, i) => cache.set(t, vectors[i]));
+        for (const [i, t] of missing.entries()) cache.set(t, vectors[i]);
       }
       const q = cache.get(query)!;
       return candidates.map((c) => cosine(q, cache.get(c)!));

@@ -25,7 +25,7 @@ export const NESTED_SCOPES = new Set(["function_definition", "class_definition",
  * not bytes: Python does not take those as docstrings).
  */
 export function docstringLiteral(statement: Node | undefined): Node | undefined {
-  if (!statement || statement.type !== "expression_statement") return undefined;
+  if (statement?.type !== "expression_statement") return undefined;
   const parts = named(statement);
   if (parts.length !== 1 || parts[0].type !== "string") return undefined;
   const start = named(parts[0]).find((c) => c.type === "string_start");

@@ -55,7 +55,7 @@ function Anchor(props: { anchor: PartInput["example"]["anchor"] }) {
 }
 
 export async function sampleView({ env, run, sample, output }: SampleRequest): Promise<SampleContent> {
-  let example;
+  let example: Awaited<ReturnType<typeof longcodeuExample>>["example"];
   try {
     ({ example } = await longcodeuExample(env, run.datasetId, sample.unit));
   } catch (e) {

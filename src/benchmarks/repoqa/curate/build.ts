@@ -10,7 +10,7 @@ import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
 import type { Curation } from "../../../code/imports/common";
 import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
-import { analyzeFunctions, type RepoFunctions } from "./functions";
+import { analyzeFunctions, } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";
 

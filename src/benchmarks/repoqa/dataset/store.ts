@@ -223,7 +223,7 @@ export interface TaskLocation {
 /** Where each requested task of a ready dataset lives; tasks that do not exist are absent. */
 export async function locateTasks(env: Env, datasetId: string, taskIds: readonly string[]): Promise<Map<string, TaskLocation>> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.status !== "ready" || !dataset.contentSha256) {
+  if (dataset?.status !== "ready" || !dataset.contentSha256) {
     throw new ProblemError("not-found", `No ready dataset "${datasetId}".`, { dataset: datasetId });
   }
   // Scoring and prompts by task id are RepoQA's; other datasets are scored through runs.

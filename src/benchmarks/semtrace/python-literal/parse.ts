@@ -352,6 +352,7 @@ function decodeString(source: string, t: Extract<Token, { kind: "string" }>): st
   const isBytes = prefix.includes("b");
   const body = source.slice(t.bodyStart, t.bodyEnd);
   if (isBytes) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, as CPython's bytes literal checks it
     if (/[^\x00-\x7f]/.test(body)) throw new LiteralError(`bytes can only contain ASCII literal characters (bytes literal at ${at})`);
     const out: number[] = [];
     for (let i = 0; i < body.length; ) {

@@ -73,7 +73,7 @@ function RetrievalPart(props: { detail: Record<string, unknown>; code: string; o
 export const familySample = (task: SuiteTask) =>
   async function sampleView({ env, run, sample, output }: SampleRequest): Promise<SampleContent> {
     const unit = parseUnit(sample.unit);
-    let target;
+    let target: Awaited<ReturnType<typeof suiteTarget>>["target"];
     try {
       ({ target } = await suiteTarget(env, run.datasetId, task, unit.targetId));
     } catch (e) {
