@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     const text = await readFile(path, "utf8").catch((err) => {
       throw new UsageError(`${path}: ${(err as Error).message}`);
     });
-    let json: unknown;
+    let json: Record<string, { results?: unknown }>;
     try {
       json = JSON.parse(text);
     } catch {
