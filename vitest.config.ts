@@ -34,7 +34,10 @@ function officialResults(): { missing: string } | { dir: string; combined: strin
  * and the SemTrace-family tests, as a binding for the same reason. NEEDLEWORK_CRUXEVAL points elsewhere.
  */
 function cruxeval(): { missing: string } | { path: string; jsonl: string } {
-  const path = resolve(import.meta.dirname, process.env.NEEDLEWORK_CRUXEVAL ?? "../shared/data/cruxeval/cruxeval.jsonl");
+  const path = resolve(
+    import.meta.dirname,
+    process.env.NEEDLEWORK_CRUXEVAL ?? "../shared/data/cruxeval/cruxeval.jsonl",
+  );
   return existsSync(path) ? { path, jsonl: readFileSync(path, "utf8") } : { missing: `${path} was not found` };
 }
 
@@ -52,7 +55,9 @@ const REACHES_STORAGE = /cloudflare:test|from "(\.\.\/)+helpers"|\bSELF\b/;
 const EXCLUDED = ["test/cli/**", "test/browser/**", "test/architecture/**", "test/docs/**", "**/node_modules/**"];
 function sharedIsolateFiles(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : [],
+    );
   const root = import.meta.dirname;
   return walk(join(root, "test"))
     .map((f) => relative(root, f))
@@ -85,7 +90,12 @@ export default defineConfig(async () => {
           // The suite's requests all come from one client (no CF-Connecting-IP): its counters get
           // room for every test file; test/api/edge.test.ts limits with TEST_RATE_LIMIT instead.
           ratelimits: {
-            ...Object.fromEntries(["RATE_LIMIT_READ", "RATE_LIMIT_SCORE", "RATE_LIMIT_RUNS", "RATE_LIMIT_ADMIN"].map((name, i) => [name, { namespace_id: String(9001 + i), simple: { limit: 1_000_000, period: 60 } }])),
+            ...Object.fromEntries(
+              ["RATE_LIMIT_READ", "RATE_LIMIT_SCORE", "RATE_LIMIT_RUNS", "RATE_LIMIT_ADMIN"].map((name, i) => [
+                name,
+                { namespace_id: String(9001 + i), simple: { limit: 1_000_000, period: 60 } },
+              ]),
+            ),
             TEST_RATE_LIMIT: { namespace_id: "9100", simple: { limit: 3, period: 10 } },
           },
           bindings: {
@@ -112,7 +122,10 @@ export default defineConfig(async () => {
       exclude: EXCLUDED,
       projects: [
         { extends: true, test: { name: "shared-isolate", include: shared, isolate: false } },
-        { extends: true, test: { name: "own-isolate", include: ["test/**/*.test.ts"], exclude: [...EXCLUDED, ...shared] } },
+        {
+          extends: true,
+          test: { name: "own-isolate", include: ["test/**/*.test.ts"], exclude: [...EXCLUDED, ...shared] },
+        },
       ],
     },
   };

@@ -8,7 +8,12 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["test/cli/**/*.test.ts", "test/browser/**/*.test.ts", "test/architecture/**/*.test.ts", "test/docs/**/*.test.ts"],
+    include: [
+      "test/cli/**/*.test.ts",
+      "test/browser/**/*.test.ts",
+      "test/architecture/**/*.test.ts",
+      "test/docs/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 60_000,
     // Two files at once even on a 2-core machine (vitest's default there is one): most of a

@@ -102,7 +102,14 @@ function answerAt(d: BenchData, i: number): BenchAnswer {
   return d.answers[i % d.answers.length];
 }
 
-function verdict(p: Prepared, d: BenchData, i: number, mode: "official" | "strict", ignoreComments: boolean, suffix: "" | "-idx" = ""): number {
+function verdict(
+  p: Prepared,
+  d: BenchData,
+  i: number,
+  mode: "official" | "strict",
+  ignoreComments: boolean,
+  suffix: "" | "-idx" = "",
+): number {
   const a = answerAt(d, i);
   const v = evaluateAnswer({
     lang: p.lang,
@@ -139,12 +146,20 @@ let indexBytes: { strict: Uint8Array; official: Uint8Array } | undefined;
 function indexed(d: BenchData, which: "strict" | "official"): CandidateSet {
   if (!indexBytes) throw new Error("no precomputed index in the bench data");
   const fns = d[which];
-  return { names: fns.map((f) => f.name), paths: fns.map((f) => f.path), references: CompactReferenceSet.decode(indexBytes[which]) };
+  return {
+    names: fns.map((f) => f.name),
+    paths: fns.map((f) => f.path),
+    references: CompactReferenceSet.decode(indexBytes[which]),
+  };
 }
 
 async function prepare(d: BenchData): Promise<Prepared> {
   const lang = await loadLanguage("python");
-  const build = (fns: BenchFunction[], ic: boolean) => candidateSet(fns, fns.map((f) => (ic ? f.code_without_comments : f.code)));
+  const build = (fns: BenchFunction[], ic: boolean) =>
+    candidateSet(
+      fns,
+      fns.map((f) => (ic ? f.code_without_comments : f.code)),
+    );
   const extracted = d.answers.map((a) => sanitizeOutput(lang, a.answer));
   return {
     lang,
@@ -172,7 +187,10 @@ export default {
         case "/data":
           data = (await request.json()) as BenchData;
           prepared = undefined;
-          indexBytes = data.index && { strict: fromBase64(data.index.strict), official: fromBase64(data.index.official) };
+          indexBytes = data.index && {
+            strict: fromBase64(data.index.strict),
+            official: fromBase64(data.index.official),
+          };
           return json({ ok: true, functions: data.strict.length, answers: data.answers.length });
         case "/init-ts": {
           const lang = await loadLanguage("python");
@@ -182,7 +200,10 @@ export default {
           if (!data) return json({ error: "POST /data first" }, 409);
           const which = url.searchParams.get("set") === "official" ? "official" : "strict";
           const fns = data[which];
-          const set = candidateSet(fns, fns.map((f) => f.code));
+          const set = candidateSet(
+            fns,
+            fns.map((f) => f.code),
+          );
           coldSets.set(which, set);
           return json({ ok: true, size: set.references.size });
         }

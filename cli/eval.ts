@@ -22,7 +22,17 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { DEFAULT_PART_BYTES, MAX_PART_BYTES, errorOf, needsParts, type SubmittedOutput, type Run, type RunRequest, type RunResults, type SubmitOutputsRequest } from "../packages/client/src/index";
+import {
+  DEFAULT_PART_BYTES,
+  MAX_PART_BYTES,
+  errorOf,
+  needsParts,
+  type SubmittedOutput,
+  type Run,
+  type RunRequest,
+  type RunResults,
+  type SubmitOutputsRequest,
+} from "../packages/client/src/index";
 import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
@@ -144,11 +154,25 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"
 
 /** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
 function runRequest(values: Values): Record<string, unknown> {
-  if (!values.model) throw new UsageError(values.outputs ? "--model names the model whose --outputs these are (e.g. --model my-model)" : "--model is required (e.g. --model baseline:oracle)");
-  const submitted = values.outputs !== undefined ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), { benchmark: values.benchmark, dataset: values.dataset }) : undefined;
-  if (submitted && (values.languages !== undefined || values.limit !== undefined)) throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
-  if (!submitted && values["part-bytes"] !== undefined) throw new UsageError("--part-bytes sizes the parts of --outputs");
-  if ((intOption(values["part-bytes"], "part-bytes", 1024) ?? 0) > MAX_PART_BYTES) throw new UsageError(`--part-bytes is at most ${MAX_PART_BYTES} (a part's body is at most 8 MiB)`);
+  if (!values.model)
+    throw new UsageError(
+      values.outputs
+        ? "--model names the model whose --outputs these are (e.g. --model my-model)"
+        : "--model is required (e.g. --model baseline:oracle)",
+    );
+  const submitted =
+    values.outputs !== undefined
+      ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), {
+          benchmark: values.benchmark,
+          dataset: values.dataset,
+        })
+      : undefined;
+  if (submitted && (values.languages !== undefined || values.limit !== undefined))
+    throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
+  if (!submitted && values["part-bytes"] !== undefined)
+    throw new UsageError("--part-bytes sizes the parts of --outputs");
+  if ((intOption(values["part-bytes"], "part-bytes", 1024) ?? 0) > MAX_PART_BYTES)
+    throw new UsageError(`--part-bytes is at most ${MAX_PART_BYTES} (a part's body is at most 8 MiB)`);
   const dataset = values.dataset ?? submitted?.dataset;
   if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
   if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
@@ -161,24 +185,33 @@ function runRequest(values: Values): Record<string, unknown> {
   }
   // The value is not echoed: it may be the key itself.
   if (values["api-key"] !== undefined && !API_KEY_NAME.test(values["api-key"])) {
-    throw new UsageError("--api-key takes the NAME of a Worker secret matching *_API_KEY (e.g. OPENROUTER_API_KEY, set in .dev.vars), never the key itself");
+    throw new UsageError(
+      "--api-key takes the NAME of a Worker secret matching *_API_KEY (e.g. OPENROUTER_API_KEY, set in .dev.vars), never the key itself",
+    );
   }
-  if (values.prefill !== undefined && !["assistant", "continue", "user"].includes(values.prefill)) throw new UsageError(`--prefill must be assistant, continue or user, got "${values.prefill}"`);
+  if (values.prefill !== undefined && !["assistant", "continue", "user"].includes(values.prefill))
+    throw new UsageError(`--prefill must be assistant, continue or user, got "${values.prefill}"`);
   const mode = values["scoring-mode"];
-  if (mode !== undefined && mode !== "official" && mode !== "strict") throw new UsageError(`--scoring-mode must be official or strict, got "${mode}"`);
+  if (mode !== undefined && mode !== "official" && mode !== "strict")
+    throw new UsageError(`--scoring-mode must be official or strict, got "${mode}"`);
   const languages = values.languages
     ?.split(",")
     .map((l) => l.trim())
     .filter(Boolean);
-  if (values.languages !== undefined && !languages?.length) throw new UsageError("--languages needs at least one language, e.g. --languages python,go");
+  if (values.languages !== undefined && !languages?.length)
+    throw new UsageError("--languages needs at least one language, e.g. --languages python,go");
   const options: Record<string, unknown> = {
     scoring_mode: mode,
     ignore_comments: values["ignore-comments"] || undefined,
     context_size: intOption(values["context-size"], "context-size", 1),
     comment_mode: values["comment-mode"],
-    tasks: values.tasks?.split(",").map((t) => t.trim()).filter(Boolean),
+    tasks: values.tasks
+      ?.split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
   };
-  if (values.tasks !== undefined && !(options.tasks as string[]).length) throw new UsageError("--tasks needs at least one task, e.g. --tasks CU_P,LDU");
+  if (values.tasks !== undefined && !(options.tasks as string[]).length)
+    throw new UsageError("--tasks needs at least one task, e.g. --tasks CU_P,LDU");
   const body: Record<string, unknown> = {
     benchmark: values.benchmark ?? submitted?.benchmark,
     dataset,
@@ -243,7 +276,11 @@ class ProgressView {
     if (this.stream.isTTY) {
       const columns = this.stream.columns || 100;
       let line = progressLine(this.latest, { width: 20, elapsedMs: elapsedMs(this.latest) });
-      if (line.length >= columns) line = progressLine(this.latest, { width: Math.max(5, 20 - (line.length - columns + 1)), elapsedMs: elapsedMs(this.latest) });
+      if (line.length >= columns)
+        line = progressLine(this.latest, {
+          width: Math.max(5, 20 - (line.length - columns + 1)),
+          elapsedMs: elapsedMs(this.latest),
+        });
       this.stream.write(`\r${line.slice(0, columns - 1)}\x1b[K`);
       this.onLine = true;
     } else {
@@ -286,7 +323,9 @@ function urlFlag(s: Session): string {
 
 /** What the families say makes a dataset of each kind (for the missing-dataset hint). */
 async function datasetBuilders(): Promise<DatasetBuilder[]> {
-  return (await nodeFamilies()).flatMap((f) => (f.datasets ? [{ ...f.datasets, demos: (f.demos ?? []).map((d) => d.id) }] : []));
+  return (await nodeFamilies()).flatMap((f) =>
+    f.datasets ? [{ ...f.datasets, demos: (f.demos ?? []).map((d) => d.id) }] : [],
+  );
 }
 
 function cancelHint(s: Session, id: string): string {
@@ -329,15 +368,28 @@ async function evaluate(s: Session): Promise<number> {
     try {
       // With --outputs, a promptfoo file may name the dataset and benchmark itself.
       const request = runRequest(values) as { dataset: string; benchmark?: string; outputs?: SubmittedOutput[] };
-      const benchmark = await chooseBenchmark(await instanceListings(client), request.dataset, request.benchmark, await datasetBuilders());
+      const benchmark = await chooseBenchmark(
+        await instanceListings(client),
+        request.dataset,
+        request.benchmark,
+        await datasetBuilders(),
+      );
       const partBytes = intOption(values["part-bytes"], "part-bytes", 1024) ?? DEFAULT_PART_BYTES;
       if (request.outputs && needsParts(request.outputs, partBytes)) {
         // A big file goes in parts, resumably (the client's flow; the record: cli/lib/submit-parts.ts).
         s.sendingParts = true;
-        run = await submitInParts(client, { ...request, benchmark } as SubmitOutputsRequest, { partBytes, log, signal: s.signal, onRun: (id) => (s.runId = id) });
+        run = await submitInParts(client, { ...request, benchmark } as SubmitOutputsRequest, {
+          partBytes,
+          log,
+          signal: s.signal,
+          onRun: (id) => (s.runId = id),
+        });
         s.sendingParts = false;
       } else {
-        run = "outputs" in request ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest) : await client.createRun({ ...request, benchmark } as RunRequest);
+        run =
+          "outputs" in request
+            ? await client.submitOutputs({ ...request, benchmark } as SubmitOutputsRequest)
+            : await client.createRun({ ...request, benchmark } as RunRequest);
       }
     } finally {
       s.creating = false;
@@ -367,7 +419,11 @@ async function evaluate(s: Session): Promise<number> {
 
   const seconds = (elapsedMs(final) / 1000).toFixed(1);
   const skipped = final.counts.skipped ? `, ${final.counts.skipped} tasks skipped` : "";
-  log(final.status === "completed" ? `Run ${run.id} completed in ${seconds} s` : `Run ${run.id} ended ${final.status} after ${seconds} s${skipped}`);
+  log(
+    final.status === "completed"
+      ? `Run ${run.id} completed in ${seconds} s`
+      : `Run ${run.id} ended ${final.status} after ${seconds} s${skipped}`,
+  );
 
   const results = await getResults(s, run.id, final.status);
   if (values.json) {
@@ -376,7 +432,9 @@ async function evaluate(s: Session): Promise<number> {
     for (const table of resultTables(results, await nodeFamilies())) log(`\n${table}`);
     log("");
   }
-  log(`${results.scored} scored; errors ${results.errors}, context exceeded ${results.context_exceeded} (counted apart, not as failures); ${spendLine(run.model, final)}`);
+  log(
+    `${results.scored} scored; errors ${results.errors}, context exceeded ${results.context_exceeded} (counted apart, not as failures); ${spendLine(run.model, final)}`,
+  );
 
   const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? join("results", run.id));
   await mkdir(out, { recursive: true });
@@ -409,8 +467,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values.watch !== undefined) {
     const given = CREATE_OPTIONS.filter((o) => values[o] !== undefined);
-    if (given.length) throw new UsageError(`--watch follows an existing run; ${given.map((o) => `--${o}`).join(", ")} ${given.length === 1 ? "applies" : "apply"} only when creating one`);
-    if (!RUN_ID.test(values.watch)) throw new UsageError(`--watch takes a run id such as run-20261121120000-0123456789, got "${values.watch}"`);
+    if (given.length)
+      throw new UsageError(
+        `--watch follows an existing run; ${given.map((o) => `--${o}`).join(", ")} ${given.length === 1 ? "applies" : "apply"} only when creating one`,
+      );
+    if (!RUN_ID.test(values.watch))
+      throw new UsageError(`--watch takes a run id such as run-20261121120000-0123456789, got "${values.watch}"`);
   } else {
     runRequest(values); // usage errors before any service is contacted or started
   }
@@ -456,7 +518,9 @@ async function main(argv: string[]): Promise<number> {
     log(`  watch it:  npm run eval -- --watch ${s.runId}${urlFlag(s)}`);
     log(`  cancel it: ${cancelHint(s, s.runId)}`);
     if (startedHere) {
-      log("This command started the local service and has stopped it: the run is paused, and resumes when the service runs again (npm start, or the watch command above, which starts it).");
+      log(
+        "This command started the local service and has stopped it: the run is paused, and resumes when the service runs again (npm start, or the watch command above, which starts it).",
+      );
     }
     return 130;
   }

@@ -28,7 +28,10 @@ async function main(): Promise<number> {
     return commandName ? 0 : 2;
   }
   const command = family.commands[commandName];
-  if (!command) throw new UsageError(`unknown command "${commandName}": use one of ${Object.keys(family.commands).join(", ")}\n${familyHelp(family.commands)}`);
+  if (!command)
+    throw new UsageError(
+      `unknown command "${commandName}": use one of ${Object.keys(family.commands).join(", ")}\n${familyHelp(family.commands)}`,
+    );
   return command.run(args);
 }
 

@@ -75,32 +75,45 @@ async function main(argv: string[]): Promise<number> {
     } catch {
       throw new UsageError(`${path}: not JSON`);
     }
-    if (!json || typeof json !== "object" || Array.isArray(json)) throw new UsageError(`${path}: expected an object of models`);
-    parsed.push({ path, json, scores: Object.values<{ results?: unknown }>(json).some((m) => m && typeof m === "object" && "results" in m) });
+    if (!json || typeof json !== "object" || Array.isArray(json))
+      throw new UsageError(`${path}: expected an object of models`);
+    parsed.push({
+      path,
+      json,
+      scores: Object.values<{ results?: unknown }>(json).some((m) => m && typeof m === "object" && "results" in m),
+    });
   }
   // Per-sample files first: the combined file then keeps them and fills in the other models.
   parsed.sort((a, b) => Number(b.scores) - Number(a.scores));
 
   const client = api(values.url!);
   let failed = 0;
-  await withService(client.url, async () => {
-    for (const { path, json } of parsed) {
-      try {
-        // The flags as given: the service checks them (a 400 naming what it accepts).
-        const result = await client.importLeaderboard({ ...params, file: json } as LeaderboardImport);
-        const tally = new Map<string, number>();
-        for (const e of result.entries) tally.set(e.status, (tally.get(e.status) ?? 0) + 1);
-        const summary = [...tally].map(([status, n]) => `${n} ${status}`).join(", ");
-        const one = result.entries.length === 1 ? ` ${result.entries[0].model} (${result.entries[0].model_slug})` : "";
-        console.log(`${basename(path)}: ${result.file_type},${one} ${summary}`);
-        for (const w of result.warnings) console.log(`  warning: ${w}`);
-      } catch (err) {
-        failed++;
-        console.error(`${basename(path)}: ${(err as Error).message}`);
+  await withService(
+    client.url,
+    async () => {
+      for (const { path, json } of parsed) {
+        try {
+          // The flags as given: the service checks them (a 400 naming what it accepts).
+          const result = await client.importLeaderboard({ ...params, file: json } as LeaderboardImport);
+          const tally = new Map<string, number>();
+          for (const e of result.entries) tally.set(e.status, (tally.get(e.status) ?? 0) + 1);
+          const summary = [...tally].map(([status, n]) => `${n} ${status}`).join(", ");
+          const one =
+            result.entries.length === 1 ? ` ${result.entries[0].model} (${result.entries[0].model_slug})` : "";
+          console.log(`${basename(path)}: ${result.file_type},${one} ${summary}`);
+          for (const w of result.warnings) console.log(`  warning: ${w}`);
+        } catch (err) {
+          failed++;
+          console.error(`${basename(path)}: ${(err as Error).message}`);
+        }
       }
-    }
-  }, console.log, "npm run leaderboard -- import");
-  console.log(`${parsed.length - failed} of ${parsed.length} files imported into ${client.url}; leaderboard at ${client.url}/ and ${client.url}/v1/leaderboard`);
+    },
+    console.log,
+    "npm run leaderboard -- import",
+  );
+  console.log(
+    `${parsed.length - failed} of ${parsed.length} files imported into ${client.url}; leaderboard at ${client.url}/ and ${client.url}/v1/leaderboard`,
+  );
   return failed ? 1 : 0;
 }
 

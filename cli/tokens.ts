@@ -41,22 +41,35 @@ async function main(argv: string[]): Promise<number> {
     case "create": {
       if (!values.role || !values.name) throw new UsageError("create needs --role (submitter or admin) and --name");
       // The service checks the role (a 400 naming the roles it knows).
-      const created = await withService(client.url, () => client.createToken({ role: values.role as TokenRequest["role"], name: values.name! }));
+      const created = await withService(client.url, () =>
+        client.createToken({ role: values.role as TokenRequest["role"], name: values.name! }),
+      );
       console.log(`Created ${created.id} (${created.role}, "${created.name}") on ${client.url}.`);
-      console.log(`Its secret, shown this once (the instance keeps only a hash); send it as "Authorization: Bearer <secret>":`);
+      console.log(
+        `Its secret, shown this once (the instance keeps only a hash); send it as "Authorization: Bearer <secret>":`,
+      );
       console.log(created.token);
       return 0;
     }
     case "list": {
       const tokens = await withService(client.url, () => client.tokens());
       if (tokens.length === 0) console.log(`No named tokens on ${client.url} (the ADMIN_TOKEN secret is not one).`);
-      else console.log(titledTable(`Named tokens on ${client.url}`, [["id", "role", "created", "name"], ...tokens.map((t) => [t.id, t.role, t.created_at, t.name])]));
+      else
+        console.log(
+          titledTable(`Named tokens on ${client.url}`, [
+            ["id", "role", "created", "name"],
+            ...tokens.map((t) => [t.id, t.role, t.created_at, t.name]),
+          ]),
+        );
       return 0;
     }
     case "revoke": {
-      if (rest.length !== 1) throw new UsageError("revoke takes one token id (tok_…; `npm run tokens -- list` shows them)");
+      if (rest.length !== 1)
+        throw new UsageError("revoke takes one token id (tok_…; `npm run tokens -- list` shows them)");
       const revoked = await withService(client.url, () => client.revokeToken(rest[0]));
-      console.log(`Revoked ${revoked.id} (${revoked.role}, "${revoked.name}"): requests with it are refused from now on.`);
+      console.log(
+        `Revoked ${revoked.id} (${revoked.role}, "${revoked.name}"): requests with it are refused from now on.`,
+      );
       return 0;
     }
     default:

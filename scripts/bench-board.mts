@@ -107,8 +107,13 @@ async function wallTimes(s: Started, cases: Case[]) {
  */
 async function workerCpu(bundleDir: string, persist: string, c: Case, i: number) {
   const entry = writeReplayer(bundleDir, `board${i}`, c.tape!);
-  const bundles = [{ prefix: "r", dir: bundleDir, entry }, ...(against ? [{ prefix: "a", dir: against, entry: writeReplayer(against, `board${i}`, c.tape!) }] : [])];
-  const copies = bundles.flatMap((b) => Array.from({ length: coldRuns }, (_, r) => ({ name: `${b.prefix}${r}`, entry: b.entry, dir: b.dir })));
+  const bundles = [
+    { prefix: "r", dir: bundleDir, entry },
+    ...(against ? [{ prefix: "a", dir: against, entry: writeReplayer(against, `board${i}`, c.tape!) }] : []),
+  ];
+  const copies = bundles.flatMap((b) =>
+    Array.from({ length: coldRuns }, (_, r) => ({ name: `${b.prefix}${r}`, entry: b.entry, dir: b.dir })),
+  );
   const s = await startMiniflare(bundleDir, persist, [], [], copies);
   try {
     const noop: number[] = [];
@@ -117,7 +122,7 @@ async function workerCpu(bundleDir: string, persist: string, c: Case, i: number)
     const cold = bundles.map(() => [] as number[]);
     for (let r = 0; r < coldRuns; r++) {
       // Each bundle first in every other pair: the order of the two is no bias.
-      for (const [b, { prefix }] of (r % 2 ? [...bundles.entries()].reverse() : [...bundles.entries()])) {
+      for (const [b, { prefix }] of r % 2 ? [...bundles.entries()].reverse() : [...bundles.entries()]) {
         cold[b].push((await timedCase(s, `${prefix}${r}`, c)).cpu - base);
         await timed(s, "noop", "/");
       }
@@ -133,8 +138,16 @@ async function workerCpu(bundleDir: string, persist: string, c: Case, i: number)
         warm[b].push(t.cpu - base), wall[b].push(t.wall), v1[b].push(a.wall);
       }
     }
-    for (const [b, { prefix }] of bundles.entries()) console.error(`  ${c.name}${prefix === "a" ? " (--against)" : ""}: cold ${cold[b].map((x) => x.toFixed(1)).join(", ")} ms`);
-    return bundles.map((_, b) => ({ cold: median(cold[b]), warm: median(warm[b]), tapeWall: median(wall[b]), tapeV1: median(v1[b]) }));
+    for (const [b, { prefix }] of bundles.entries())
+      console.error(
+        `  ${c.name}${prefix === "a" ? " (--against)" : ""}: cold ${cold[b].map((x) => x.toFixed(1)).join(", ")} ms`,
+      );
+    return bundles.map((_, b) => ({
+      cold: median(cold[b]),
+      warm: median(warm[b]),
+      tapeWall: median(wall[b]),
+      tapeV1: median(v1[b]),
+    }));
   } finally {
     await s.mf.dispose();
   }
@@ -158,7 +171,14 @@ try {
   const only = arg("case") === undefined ? undefined : new RegExp(arg("case")!);
   const bySize = sizes.map((size) => ({ size, cases: boardCases(size).filter((c) => !only || only.test(c.name)) }));
 
-  const wall = await startMiniflare(bundleDir, persist, [], [], [{ name: "svc", entry: writeUncached(bundleDir) }], [{ name: "d1", script: D1_PROBE_SCRIPT }]);
+  const wall = await startMiniflare(
+    bundleDir,
+    persist,
+    [],
+    [],
+    [{ name: "svc", entry: writeUncached(bundleDir) }],
+    [{ name: "d1", script: D1_PROBE_SCRIPT }],
+  );
   const walls = new Map<Case, { wall: number; v1: number; noop: number; bytes: number }>();
   try {
     for (let k = 0; k < 5; k++) await timed(wall, "svc", "/v1");
@@ -181,14 +201,28 @@ try {
   for (const { size, cases } of bySize) {
     if (cpu) await recordTapes(bundleDir, persist, cases);
     for (const [i, c] of cases.entries()) {
-      const measured = cpu ? await workerCpu(bundleDir, persist, c, i) : [{ cold: NaN, warm: NaN, tapeWall: NaN, tapeV1: NaN }];
+      const measured = cpu
+        ? await workerCpu(bundleDir, persist, c, i)
+        : [{ cold: NaN, warm: NaN, tapeWall: NaN, tapeV1: NaN }];
       const w = walls.get(c)!;
       // D1 calls on the tape: each a round trip (a batch is one), sent one after another.
       const d1Calls = c.tape ? Object.keys(c.tape.d1).length : NaN;
       for (const [b, { cold, warm, tapeWall, tapeV1 }] of measured.entries()) {
         // The other bundle's row (`--against`) has only its own CPU and tape figures.
         const name = c.name.replace(/^board [\d,]+ models: /, "");
-        rows.push({ size, case: b ? `  vs ${name}` : name, wall_ms: b ? NaN : w.wall, v1_wall_ms: b ? NaN : w.v1, noop_wall_ms: w.noop, bytes: w.bytes, d1_calls: d1Calls, worker_cold_ms: cold, worker_warm_ms: warm, tape_wall_ms: tapeWall, tape_v1_wall_ms: tapeV1 });
+        rows.push({
+          size,
+          case: b ? `  vs ${name}` : name,
+          wall_ms: b ? NaN : w.wall,
+          v1_wall_ms: b ? NaN : w.v1,
+          noop_wall_ms: w.noop,
+          bytes: w.bytes,
+          d1_calls: d1Calls,
+          worker_cold_ms: cold,
+          worker_warm_ms: warm,
+          tape_wall_ms: tapeWall,
+          tape_v1_wall_ms: tapeV1,
+        });
       }
       console.error(`bench-board: ${c.name} (${elapsed()})`);
     }
@@ -211,9 +245,19 @@ console.log("-".repeat(head.length + 14));
 for (const r of rows) {
   const ratio = r.wall_ms / r.v1_wall_ms;
   const tapeRatio = r.tape_wall_ms / r.tape_v1_wall_ms;
-  const cpuVerdict = !cpu ? "CPU not measured" : r.worker_cold_ms <= FREE_PLAN_CPU_MS ? "CPU ok" : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
+  const cpuVerdict = !cpu
+    ? "CPU not measured"
+    : r.worker_cold_ms <= FREE_PLAN_CPU_MS
+      ? "CPU ok"
+      : `CPU over ×${(r.worker_cold_ms / FREE_PLAN_CPU_MS).toFixed(2)}`;
   const wallVerdict =
-    r.case !== "first page" || r.size !== 1_000 ? "" : !cpu ? ", wall (tape) not measured" : tapeRatio <= WALL_RATIO_TARGET ? ", wall ok" : `, wall over (${tapeRatio.toFixed(2)} > ${WALL_RATIO_TARGET})`;
+    r.case !== "first page" || r.size !== 1_000
+      ? ""
+      : !cpu
+        ? ", wall (tape) not measured"
+        : tapeRatio <= WALL_RATIO_TARGET
+          ? ", wall ok"
+          : `, wall over (${tapeRatio.toFixed(2)} > ${WALL_RATIO_TARGET})`;
   console.log(
     `${r.size.toLocaleString("en").padStart(7)}  ${r.case.padEnd(20)}${fmt(r.wall_ms).padStart(9)}${(Number.isNaN(ratio) ? "—" : ratio.toFixed(2)).padStart(8)}${fmt(r.tape_wall_ms).padStart(9)}${(Number.isNaN(tapeRatio) ? "—" : tapeRatio.toFixed(2)).padStart(8)}${(r.bytes / 1024).toFixed(1).padStart(7)}${fmt(r.d1_calls).replace(/\.00$/, "").padStart(4)}${fmt(r.worker_cold_ms).padStart(10)}${fmt(r.worker_warm_ms).padStart(10)}  ${cpuVerdict}${wallVerdict}`,
   );

@@ -30,13 +30,16 @@ const OUT = option("json") ?? join(ROOT, "bench", "results", "budget.json");
 const FREE_PLAN_CPU_MS = 10;
 const DATASET = "bench-budget";
 
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const instance = await startIsolatedInstance("nw-bench-budget");
 try {
   const client = api(instance.url, instance.token);
-  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
+  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), {
+    id: DATASET,
+    name: "fixture",
+    license: "Apache-2.0",
+  });
   if (workerdDescendants().length === 0) throw new Error("no workerd process found under wrangler dev");
 
   /**
@@ -44,7 +47,10 @@ try {
    * editing the checkout): a request during which the set of workerd processes changed is sent
    * again, so no figure mixes two processes.
    */
-  async function send(endpoint: string, body?: unknown): Promise<{ status: number; type: string; budget: string; cpu: number; wall: number }> {
+  async function send(
+    endpoint: string,
+    body?: unknown,
+  ): Promise<{ status: number; type: string; budget: string; cpu: number; wall: number }> {
     for (let attempt = 1; ; attempt++) {
       const pids = workerdDescendants();
       const r = await sendOnce(pids, endpoint, body);
@@ -54,7 +60,11 @@ try {
     }
   }
 
-  async function sendOnce(pids: number[], endpoint: string, body?: unknown): Promise<{ status: number; type: string; budget: string; cpu: number; wall: number }> {
+  async function sendOnce(
+    pids: number[],
+    endpoint: string,
+    body?: unknown,
+  ): Promise<{ status: number; type: string; budget: string; cpu: number; wall: number }> {
     const c0 = mainThreadNs(pids);
     const t0 = performance.now();
     let status = 0;
@@ -82,7 +92,13 @@ try {
         /* not JSON */
       }
     }
-    return { status, type: (problem.type ?? "").replace("urn:needlework:problem:", ""), budget: problem.budget ?? "", cpu, wall };
+    return {
+      status,
+      type: (problem.type ?? "").replace("urn:needlework:problem:", ""),
+      budget: problem.budget ?? "",
+      cpu,
+      wall,
+    };
   }
 
   // The no-op baseline: request path, wrangler's proxy, JSON.
@@ -92,17 +108,32 @@ try {
   const noop = median(noops);
 
   const cases = corpus(DATASET).filter((c) => !ONLY || new RegExp(ONLY).test(c.name));
-  console.log(`CPU budgets: ${cases.length} pathological cases against wrangler dev (main-thread CPU of workerd, minus a no-op request of ${noop.toFixed(1)} ms)`);
-  const rows: { name: string; endpoint: Endpoint; status: number; outcome: string; cpu_ms: number; wall_ms: number }[] = [];
+  console.log(
+    `CPU budgets: ${cases.length} pathological cases against wrangler dev (main-thread CPU of workerd, minus a no-op request of ${noop.toFixed(1)} ms)`,
+  );
+  const rows: { name: string; endpoint: Endpoint; status: number; outcome: string; cpu_ms: number; wall_ms: number }[] =
+    [];
   for (const c of cases) {
     await send(c.endpoint, c.body); // warm-up
     const r = await send(c.endpoint, c.body);
-    const outcome = r.status === 200 ? "scored" : r.status === -1 ? r.type : `${r.type}${r.budget ? ` (${r.budget})` : ""}`;
-    rows.push({ name: c.name, endpoint: c.endpoint, status: r.status, outcome, cpu_ms: Math.max(0, r.cpu - noop), wall_ms: r.wall });
-    console.log(`  ${c.name.padEnd(62)} ${String(r.status).padStart(4)} ${outcome.padEnd(40)} ${(r.cpu - noop).toFixed(1).padStart(9)} ms CPU ${r.wall.toFixed(0).padStart(7)} ms wall`);
+    const outcome =
+      r.status === 200 ? "scored" : r.status === -1 ? r.type : `${r.type}${r.budget ? ` (${r.budget})` : ""}`;
+    rows.push({
+      name: c.name,
+      endpoint: c.endpoint,
+      status: r.status,
+      outcome,
+      cpu_ms: Math.max(0, r.cpu - noop),
+      wall_ms: r.wall,
+    });
+    console.log(
+      `  ${c.name.padEnd(62)} ${String(r.status).padStart(4)} ${outcome.padEnd(40)} ${(r.cpu - noop).toFixed(1).padStart(9)} ms CPU ${r.wall.toFixed(0).padStart(7)} ms wall`,
+    );
   }
 
-  console.log(`\nWorst case per endpoint (CPU of one request, warm isolate) against the Free plan's ${FREE_PLAN_CPU_MS} ms:`);
+  console.log(
+    `\nWorst case per endpoint (CPU of one request, warm isolate) against the Free plan's ${FREE_PLAN_CPU_MS} ms:`,
+  );
   const endpoints = [...new Set(rows.map((r) => r.endpoint))];
   const worst = endpoints.map((endpoint) => {
     const mine = rows.filter((r) => r.endpoint === endpoint);
@@ -111,10 +142,24 @@ try {
     console.log(
       `  ${endpoint.padEnd(22)} ${top.cpu_ms.toFixed(1).padStart(8)} ms  (x${(top.cpu_ms / FREE_PLAN_CPU_MS).toFixed(1)} the ${FREE_PLAN_CPU_MS} ms budget)  worst: ${top.name} -> ${top.outcome}; ${refused}/${mine.length} refused, ${mine.filter((r) => r.status >= 500 || r.status < 0).length} failed`,
     );
-    return { endpoint, worst_cpu_ms: top.cpu_ms, worst_case: top.name, outcome: top.outcome, cases: mine.length, refused };
+    return {
+      endpoint,
+      worst_cpu_ms: top.cpu_ms,
+      worst_case: top.name,
+      outcome: top.outcome,
+      cases: mine.length,
+      refused,
+    };
   });
   mkdirSync(dirname(OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify({ generated_at: new Date().toISOString(), free_plan_cpu_ms: FREE_PLAN_CPU_MS, noop_cpu_ms: noop, worst, rows }, null, 2) + "\n");
+  writeFileSync(
+    OUT,
+    JSON.stringify(
+      { generated_at: new Date().toISOString(), free_plan_cpu_ms: FREE_PLAN_CPU_MS, noop_cpu_ms: noop, worst, rows },
+      null,
+      2,
+    ) + "\n",
+  );
   console.log(`wrote ${OUT}`);
 } finally {
   await instance.stop();

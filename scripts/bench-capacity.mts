@@ -41,7 +41,10 @@ if (!stdlib) {
   process.exit(0);
 }
 
-type Usage = { d1: Record<string, { rows: number; bytes: number; payload: number }>; r2: Record<string, { objects: number; bytes: number }> };
+type Usage = {
+  d1: Record<string, { rows: number; bytes: number; payload: number }>;
+  r2: Record<string, { objects: number; bytes: number }>;
+};
 
 /**
  * D1 rows, pages (`bytes`: what the database file grows by) and payload (the rows' and index
@@ -51,7 +54,11 @@ type Usage = { d1: Record<string, { rows: number; bytes: number; payload: number
 function usage(persistTo: string): Usage {
   const files = (sub: string) => {
     const dir = join(persistTo, "v3", sub);
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite").map((f) => join(dir, f)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+          .map((f) => join(dir, f))
+      : [];
   };
   const script = `
 import json, sqlite3, sys
@@ -78,7 +85,13 @@ for f in r2:
         e["bytes"] += size
 print(json.dumps(out))
 `;
-  return JSON.parse(execFileSync("python3", ["-c", script, files("d1/miniflare-D1DatabaseObject").join(","), files("r2/miniflare-R2BucketObject").join(",")], { encoding: "utf8" }));
+  return JSON.parse(
+    execFileSync(
+      "python3",
+      ["-c", script, files("d1/miniflare-D1DatabaseObject").join(","), files("r2/miniflare-R2BucketObject").join(",")],
+      { encoding: "utf8" },
+    ),
+  );
 }
 
 /** What a step added: per D1 table and R2 prefix, rows/objects and bytes (only what changed). */
@@ -105,12 +118,20 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 function printDelta(what: string, d: ReturnType<typeof delta>, seconds: number) {
   const d1Bytes = d.d1.reduce((s, x) => s + x.bytes, 0);
   const r2Bytes = d.r2.reduce((s, x) => s + x.bytes, 0);
-  console.log(`  ${what} (${seconds.toFixed(1)} s): D1 ${kb(d1Bytes)}, R2 ${kb(r2Bytes)} in ${d.r2.reduce((s, x) => s + x.objects, 0)} objects`);
+  console.log(
+    `  ${what} (${seconds.toFixed(1)} s): D1 ${kb(d1Bytes)}, R2 ${kb(r2Bytes)} in ${d.r2.reduce((s, x) => s + x.objects, 0)} objects`,
+  );
   for (const x of d.d1) {
-    const perRow = x.rows > 0 ? `  ${(x.payload / x.rows).toFixed(0)} B/row payload, ${(x.bytes / x.rows).toFixed(0)} B/row in pages` : "";
-    console.log(`    D1 ${x.table.padEnd(24)} ${String(x.rows).padStart(8)} rows  pages ${kb(x.bytes).padStart(12)}  payload ${kb(x.payload).padStart(12)}${perRow}`);
+    const perRow =
+      x.rows > 0
+        ? `  ${(x.payload / x.rows).toFixed(0)} B/row payload, ${(x.bytes / x.rows).toFixed(0)} B/row in pages`
+        : "";
+    console.log(
+      `    D1 ${x.table.padEnd(24)} ${String(x.rows).padStart(8)} rows  pages ${kb(x.bytes).padStart(12)}  payload ${kb(x.payload).padStart(12)}${perRow}`,
+    );
   }
-  for (const x of d.r2) console.log(`    R2 ${x.prefix.padEnd(40)} ${String(x.objects).padStart(6)} objects ${kb(x.bytes).padStart(12)}`);
+  for (const x of d.r2)
+    console.log(`    R2 ${x.prefix.padEnd(40)} ${String(x.objects).padStart(6)} objects ${kb(x.bytes).padStart(12)}`);
 }
 
 const instance = await startIsolatedInstance("nw-bench-cap");
@@ -123,7 +144,11 @@ async function step(what: string, script: string, args: string[]): Promise<void>
   const before = usage(persistTo);
   const t = performance.now();
   try {
-    await run("npm", ["run", "--silent", script, "--", ...args, "--url", url], { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024 });
+    await run("npm", ["run", "--silent", script, "--", ...args, "--url", url], {
+      cwd: ROOT,
+      env,
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
     console.log(`  ${what}: failed (${e.message.split("\n")[0]})\n${(e.stderr ?? "").slice(-600)}`);
@@ -143,20 +168,44 @@ function scoresFile(first: number, count: number): Record<string, unknown> {
         lang,
         Array.from({ length: PER_LANGUAGE }, (_, j) => {
           const ok = k++ < passed;
-          return { repo: `${lang}/repo-${j % 10}`, name: `fn_${j}`, needle_position: (j % 10) / 10 + 0.05, is_best_similar: ok, best_similar_score: ok ? 1 : 0.5, best_target: ok ? `fn_${j}` : `other_${j}`, position: { token_start: 100 * j, token_end: 100 * j + 50 } };
+          return {
+            repo: `${lang}/repo-${j % 10}`,
+            name: `fn_${j}`,
+            needle_position: (j % 10) / 10 + 0.05,
+            is_best_similar: ok,
+            best_similar_score: ok ? 1 : 0.5,
+            best_target: ok ? `fn_${j}` : `other_${j}`,
+            position: { token_start: 100 * j, token_end: 100 * j + 50 },
+          };
         }),
       ]),
     );
     const scores: Record<string, Record<string, { "pass@1": number }>> = {};
-    for (const [group, rows] of [["all", Object.values(results).flat()], ...Object.entries(results)] as [string, { is_best_similar: boolean; best_similar_score: number }[]][]) {
-      scores[group] = Object.fromEntries(THRESHOLDS.map((t) => [t, { "pass@1": rows.filter((r) => r.is_best_similar && r.best_similar_score >= Number(t)).length / rows.length }]));
+    for (const [group, rows] of [["all", Object.values(results).flat()], ...Object.entries(results)] as [
+      string,
+      { is_best_similar: boolean; best_similar_score: number }[],
+    ][]) {
+      scores[group] = Object.fromEntries(
+        THRESHOLDS.map((t) => [
+          t,
+          { "pass@1": rows.filter((r) => r.is_best_similar && r.best_similar_score >= Number(t)).length / rows.length },
+        ]),
+      );
     }
-    file[`capacity/model-${String(i).padStart(5, "0")}`] = { eval_date: "2024-05-13 01:00:00", train_size: "32k", scores, results };
+    file[`capacity/model-${String(i).padStart(5, "0")}`] = {
+      eval_date: "2024-05-13 01:00:00",
+      train_size: "32k",
+      scores,
+      results,
+    };
   }
   return file;
 }
 
-async function timed(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number }> {
+async function timed(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; bytes: number }> {
   const t = performance.now();
   const res = await fetch(url + path, { headers });
   const body = await res.arrayBuffer();
@@ -187,27 +236,98 @@ const cpuText = (ms: number) => (Number.isNaN(ms) ? "CPU n/a (workerd restarted)
 
 /** Part 1: datasets and runs loaded with their commands, then the runs deleted; each step's storage difference printed. */
 async function storageSteps() {
-  await step("RepoQA dataset, email + http packages (20 needles, 16K contexts)", "dataset", ["build", join(stdlib!, "email"), join(stdlib!, "http"), "--id", "cap-repoqa", "--no-contexts", "--out", join(persistTo, "cap-repoqa.json")]);
-  await step("RepoQA dataset contexts, same dataset built again with its 16K contexts", "dataset", ["build", join(stdlib!, "email"), join(stdlib!, "http"), "--id", "cap-repoqa", "--replace", "--out", join(persistTo, "cap-repoqa.json")]);
-  await step("SemTrace-family suite, paper size (5 tasks, 800 targets, 4 x 11 grid)", "semtrace", ["build", "--id", "cap-semtrace", "--cruxeval", CRUXEVAL, "--out", join(persistTo, "cap-semtrace.json")]);
-  await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", ["build", "--id", "cap-longcodeu", "--repo", join(stdlib!, "email"), "--per-bucket", "1", "--buckets", "0-8K,8-16K", "--out", join(persistTo, "cap-longcodeu")]);
-  await step("run: RepoQA oracle over the 20 needles", "eval", ["--dataset", "cap-repoqa", "--model", "baseline:oracle", "--no-publish", "--out", join(persistTo, "results")]);
-  await step("run: SemTrace oracle, 88 units", "eval", ["--benchmark", "semtrace", "--dataset", "cap-semtrace", "--model", "baseline:oracle", "--limit", "88", "--concurrency", "8", "--no-publish", "--out", join(persistTo, "results")]);
+  await step("RepoQA dataset, email + http packages (20 needles, 16K contexts)", "dataset", [
+    "build",
+    join(stdlib!, "email"),
+    join(stdlib!, "http"),
+    "--id",
+    "cap-repoqa",
+    "--no-contexts",
+    "--out",
+    join(persistTo, "cap-repoqa.json"),
+  ]);
+  await step("RepoQA dataset contexts, same dataset built again with its 16K contexts", "dataset", [
+    "build",
+    join(stdlib!, "email"),
+    join(stdlib!, "http"),
+    "--id",
+    "cap-repoqa",
+    "--replace",
+    "--out",
+    join(persistTo, "cap-repoqa.json"),
+  ]);
+  await step("SemTrace-family suite, paper size (5 tasks, 800 targets, 4 x 11 grid)", "semtrace", [
+    "build",
+    "--id",
+    "cap-semtrace",
+    "--cruxeval",
+    CRUXEVAL,
+    "--out",
+    join(persistTo, "cap-semtrace.json"),
+  ]);
+  await step("LongCodeU build, email package, 1 example per task and bucket up to 16K", "longcodeu", [
+    "build",
+    "--id",
+    "cap-longcodeu",
+    "--repo",
+    join(stdlib!, "email"),
+    "--per-bucket",
+    "1",
+    "--buckets",
+    "0-8K,8-16K",
+    "--out",
+    join(persistTo, "cap-longcodeu"),
+  ]);
+  await step("run: RepoQA oracle over the 20 needles", "eval", [
+    "--dataset",
+    "cap-repoqa",
+    "--model",
+    "baseline:oracle",
+    "--no-publish",
+    "--out",
+    join(persistTo, "results"),
+  ]);
+  await step("run: SemTrace oracle, 88 units", "eval", [
+    "--benchmark",
+    "semtrace",
+    "--dataset",
+    "cap-semtrace",
+    "--model",
+    "baseline:oracle",
+    "--limit",
+    "88",
+    "--concurrency",
+    "8",
+    "--no-publish",
+    "--out",
+    join(persistTo, "results"),
+  ]);
 
   // Retention (src/runs/retention.ts): what deleting the two runs gives back. SQLite keeps freed
   // pages in its free list (the file does not shrink until VACUUM), so the tables' pages are the figure.
-  const listed = (await (await fetch(`${url}/v1/runs?limit=10`)).json()) as { runs: { id: string; benchmark: string; units: number }[] };
+  const listed = (await (await fetch(`${url}/v1/runs?limit=10`)).json()) as {
+    runs: { id: string; benchmark: string; units: number }[];
+  };
   for (const r of listed.runs) {
     const before = usage(persistTo);
     const t = performance.now();
-    const res = await fetch(`${url}/v1/runs/${r.id}`, { method: "DELETE", headers: { authorization: `Bearer ${instance.token}` } });
+    const res = await fetch(`${url}/v1/runs/${r.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${instance.token}` },
+    });
     if (res.status !== 200) throw new Error(`DELETE /v1/runs/${r.id}: ${res.status} ${await res.text()}`);
-    printDelta(`DELETE /v1/runs/{id}: ${r.benchmark} run of ${r.units} units`, delta(before, usage(persistTo)), (performance.now() - t) / 1000);
+    printDelta(
+      `DELETE /v1/runs/{id}: ${r.benchmark} run of ${r.units} units`,
+      delta(before, usage(persistTo)),
+      (performance.now() - t) / 1000,
+    );
   }
 }
 
 try {
-  console.log(`\nCapacity (docs/capacity.md): storage per item and reads at ${MODELS} leaderboard models, local wrangler dev`);
+  console.log(
+    `\nCapacity (docs/capacity.md): storage per item and reads at ${MODELS} leaderboard models, local wrangler dev`,
+  );
   if (!READS_ONLY) await storageSteps();
   else console.log("  --reads-only: datasets and runs skipped");
 
@@ -215,13 +335,23 @@ try {
   const importMs: number[] = [];
   let bodyBytes = 0;
   for (let first = 0; first < MODELS; first += PER_REQUEST) {
-    const body = JSON.stringify({ kind: "reported", dataset: "repoqa-2024-04-20", source: "capacity bench", license: "CC0-1.0", file: scoresFile(first, Math.min(PER_REQUEST, MODELS - first)) });
+    const body = JSON.stringify({
+      kind: "reported",
+      dataset: "repoqa-2024-04-20",
+      source: "capacity bench",
+      license: "CC0-1.0",
+      file: scoresFile(first, Math.min(PER_REQUEST, MODELS - first)),
+    });
     bodyBytes = Math.max(bodyBytes, body.length);
     // wrangler dev restarts the Worker when the working tree changes (503 "restarted mid-request");
     // an import is idempotent, so it is sent again.
     for (let attempt = 1; ; attempt++) {
       const t = performance.now();
-      const res = await fetch(`${url}/v1/leaderboard/import`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` }, body });
+      const res = await fetch(`${url}/v1/leaderboard/import`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` },
+        body,
+      });
       const text = await res.text();
       if (res.status === 503 && attempt < 5) continue;
       if (res.status !== 200) throw new Error(`import: ${res.status} ${text.slice(0, 300)}`);
@@ -230,27 +360,53 @@ try {
     }
   }
   const total = importMs.reduce((a, b) => a + b, 0) / 1000;
-  printDelta(`leaderboard: ${MODELS} models x ${LANGUAGES.length * PER_LANGUAGE} samples, ${importMs.length} import requests of ${PER_REQUEST} models (largest body ${(bodyBytes / 1e6).toFixed(1)} MB, median ${median(importMs).toFixed(0)} ms)`, delta(before, usage(persistTo)), total);
+  printDelta(
+    `leaderboard: ${MODELS} models x ${LANGUAGES.length * PER_LANGUAGE} samples, ${importMs.length} import requests of ${PER_REQUEST} models (largest body ${(bodyBytes / 1e6).toFixed(1)} MB, median ${median(importMs).toFixed(0)} ms)`,
+    delta(before, usage(persistTo)),
+    total,
+  );
 
   const noop = await measure(Array.from({ length: 100 }, () => "/v1/health"));
-  const misses = THRESHOLDS.flatMap((t) => ["all", ...LANGUAGES].map((l) => `/v1/leaderboard?threshold=${t}&language=${l}`));
+  const misses = THRESHOLDS.flatMap((t) =>
+    ["all", ...LANGUAGES].map((l) => `/v1/leaderboard?threshold=${t}&language=${l}`),
+  );
   // The second page of each threshold's board by name, by the cursor its first page gives.
   const second = await Promise.all(
     THRESHOLDS.map(async (t) => {
-      const first = (await (await fetch(`${url}/v1/leaderboard?threshold=${t}&sort=model`)).json()) as { next: string | null };
+      const first = (await (await fetch(`${url}/v1/leaderboard?threshold=${t}&sort=model`)).json()) as {
+        next: string | null;
+      };
       return `/v1/leaderboard?threshold=${t}&sort=model${first.next ? `&cursor=${first.next}` : ""}`;
     }),
   );
   const reads: [string, { ms: number; cpuMs: number; bytes: number }][] = [
     ["GET /v1/leaderboard first page, uncached (66 distinct queries)", await measure(misses)],
     ["GET /v1/leaderboard second page by cursor, by name, uncached (11)", await measure(second)],
-    ["GET /v1/leaderboard, cached (Cache API hit)", await measure(Array.from({ length: 100 }, () => "/v1/leaderboard"))],
-    ["GET /v1/leaderboard/models/<slug>, uncached (50 models)", await measure(Array.from({ length: 50 }, (_, i) => `/v1/leaderboard/models/capacity--model-${String(Math.floor((i * MODELS) / 50)).padStart(5, "0")}`))],
+    [
+      "GET /v1/leaderboard, cached (Cache API hit)",
+      await measure(Array.from({ length: 100 }, () => "/v1/leaderboard")),
+    ],
+    [
+      "GET /v1/leaderboard/models/<slug>, uncached (50 models)",
+      await measure(
+        Array.from(
+          { length: 50 },
+          (_, i) => `/v1/leaderboard/models/capacity--model-${String(Math.floor((i * MODELS) / 50)).padStart(5, "0")}`,
+        ),
+      ),
+    ],
     ["GET / (the board page, read every time)", await measure(Array.from({ length: 30 }, () => "/"))],
   ];
-  console.log(`  reads with ${MODELS} models, median wall time (ratio to the no-op), workerd CPU per request, response size:`);
-  console.log(`    ${"GET /v1/health (no-op)".padEnd(58)} ${noop.ms.toFixed(2).padStart(8)} ms  (1.0x)  ${cpuText(noop.cpuMs)}  ${kb(noop.bytes)}`);
-  for (const [name, r] of reads) console.log(`    ${name.padEnd(58)} ${r.ms.toFixed(2).padStart(8)} ms  (${(r.ms / noop.ms).toFixed(1)}x)  ${cpuText(r.cpuMs)}  ${kb(r.bytes)}`);
+  console.log(
+    `  reads with ${MODELS} models, median wall time (ratio to the no-op), workerd CPU per request, response size:`,
+  );
+  console.log(
+    `    ${"GET /v1/health (no-op)".padEnd(58)} ${noop.ms.toFixed(2).padStart(8)} ms  (1.0x)  ${cpuText(noop.cpuMs)}  ${kb(noop.bytes)}`,
+  );
+  for (const [name, r] of reads)
+    console.log(
+      `    ${name.padEnd(58)} ${r.ms.toFixed(2).padStart(8)} ms  (${(r.ms / noop.ms).toFixed(1)}x)  ${cpuText(r.cpuMs)}  ${kb(r.bytes)}`,
+    );
 } finally {
   await instance.stop();
 }

@@ -34,12 +34,18 @@ function pythonFiles(dir: string): string[] {
 }
 
 const functions: string[] = [];
-const files = pythonFiles(root).map((file) => readFileSync(file, "utf8")).filter((text) => text.split("\n").length >= 20);
+const files = pythonFiles(root)
+  .map((file) => readFileSync(file, "utf8"))
+  .filter((text) => text.split("\n").length >= 20);
 for (const text of files) {
   for (const fn of await extractFunctions("python", text)) functions.push(fn.text);
 }
 const renamed = (code: string) => code.replace(/\b(self|result|value|item|name|line|text|job)\b/g, (w) => `${w}_2`);
-const dropped = (code: string) => code.split("\n").filter((_, i) => i === 0 || i % 3 !== 1).join("\n");
+const dropped = (code: string) =>
+  code
+    .split("\n")
+    .filter((_, i) => i === 0 || i % 3 !== 1)
+    .join("\n");
 const candidates = (list: string[]) =>
   list.flatMap((ref, i) => [
     { reference: ref, candidate: renamed(ref) },
@@ -65,12 +71,20 @@ const grammar = await loadCodeBleuGrammar("python");
 await codeBleu(pairs[0].reference, pairs[0].candidate, "python"); // warm-up (grammar load)
 
 console.log("CodeBLEU (codebleu 0.7.x port), Python");
-console.log(`  ${pairs.length} pairs from ${functions.length} fixture functions (median ${median(functions.map((f) => f.split("\n").length))} lines, ${lines} lines in all)`);
+console.log(
+  `  ${pairs.length} pairs from ${functions.length} fixture functions (median ${median(functions.map((f) => f.split("\n").length))} lines, ${lines} lines in all)`,
+);
 const figures: Record<string, number> = {
   "single pairs (codeBleu per pair)": await perPair(async () => {
     for (const p of pairs) await codeBleu(p.reference, p.candidate, "python");
   }),
-  "batch (one calcCodeBleu over all pairs)": await perPair(() => calcCodeBleu(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), "python")),
+  "batch (one calcCodeBleu over all pairs)": await perPair(() =>
+    calcCodeBleu(
+      pairs.map((p) => p.reference),
+      pairs.map((p) => p.candidate),
+      "python",
+    ),
+  ),
   "n-gram + weighted n-gram only": await perPair(() => {
     for (const p of pairs) {
       const refs = [pySplit(p.reference)];
@@ -86,13 +100,16 @@ const figures: Record<string, number> = {
     }
   }),
   "data-flow extraction of both sides (parsed beforehand)": await (async () => {
-    const parsed = pairs.map((p) => [p.reference, p.candidate].map((code) => ({ code, root: parseCode(grammar, code).root })));
+    const parsed = pairs.map((p) =>
+      [p.reference, p.candidate].map((code) => ({ code, root: parseCode(grammar, code).root })),
+    );
     return perPair(() => {
       for (const sides of parsed) for (const s of sides) extractDataFlow(s.code, s.root, dfgPython, DATAFLOW_MAX_STEPS);
     });
   })(),
-  [`whole files, single pairs (${filePairs.length} pairs, median ${median(files.map((f) => f.split("\n").length))} lines)`]: await perPair(async () => {
-    for (const p of filePairs) await codeBleu(p.reference, p.candidate, "python");
-  }, filePairs.length),
+  [`whole files, single pairs (${filePairs.length} pairs, median ${median(files.map((f) => f.split("\n").length))} lines)`]:
+    await perPair(async () => {
+      for (const p of filePairs) await codeBleu(p.reference, p.candidate, "python");
+    }, filePairs.length),
 };
 for (const [what, us] of Object.entries(figures)) console.log(`  ${what}: ${us.toFixed(0)} µs per pair`);

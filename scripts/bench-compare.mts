@@ -36,7 +36,8 @@ import { WRANGLER_ENV, startIsolatedInstance } from "../cli/lib/local-service.ts
 import { disagreeingRunSql, syntheticRunSql } from "../test/page/runs-fixtures.ts";
 import { mainThreadNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const REPS = arg("reps", 3);
 const N = arg("n", 20_000);
 const GROUPS = 8;
@@ -65,7 +66,17 @@ function timed<T>(fn: () => T): { ms: number; result: T } {
 function side(offset: number): CompareSample[] {
   return Array.from({ length: N }, (_, i) => {
     const grade = ((i * 7919 + offset * 104729) % 1009) / 1008;
-    return { unit: `t${i}`, taskId: `t${i}`, language: `g${i % GROUPS}`, position: null, contextSize: null, status: "scored", passed: grade >= 0.5, score: grade, detail: null };
+    return {
+      unit: `t${i}`,
+      taskId: `t${i}`,
+      language: `g${i % GROUPS}`,
+      position: null,
+      contextSize: null,
+      status: "scored",
+      passed: grade >= 0.5,
+      score: grade,
+      detail: null,
+    };
   });
 }
 
@@ -92,7 +103,8 @@ const differences = a.map((s, i) => (s.score ?? 0) - (b[i].score ?? 0));
 const before = await bootstrapBefore();
 const bootBefore = timed(() => before(differences));
 const bootNow = timed(() => pairedBootstrap(differences));
-if (JSON.stringify(bootBefore.result) !== JSON.stringify(bootNow.result)) throw new Error("the bounded bootstrap gives another interval than before");
+if (JSON.stringify(bootBefore.result) !== JSON.stringify(bootNow.result))
+  throw new Error("the bounded bootstrap gives another interval than before");
 
 const gradedPaid = timed(() => comparePairs(graded, a, b, null, PAID_PLAN));
 const passFailPaid = timed(() => comparePairs(passFail, a, b, null, PAID_PLAN));
@@ -110,16 +122,23 @@ const n = N.toLocaleString("en");
 const rows = [
   [`pairedBootstrap, ${n} differences (${draws.toLocaleString("en")} draws), before`, bootBefore.ms],
   [`pairedBootstrap, ${n} differences (${draws.toLocaleString("en")} draws), now`, bootNow.ms],
-  [`comparePairs graded, ${n} pairs in ${GROUPS} groups (${(2 * draws).toLocaleString("en")} draws), paid`, gradedPaid.ms],
+  [
+    `comparePairs graded, ${n} pairs in ${GROUPS} groups (${(2 * draws).toLocaleString("en")} draws), paid`,
+    gradedPaid.ms,
+  ],
   [`comparePairs pass/fail, ${n} pairs in ${GROUPS} groups`, passFailPaid.ms],
   [`the same graded comparison under free: refused (${refused.result})`, refused.ms],
 ] as const;
 console.log(`| what | CPU ms (median of ${REPS}) |\n| --- | --- |`);
 for (const [what, ms] of rows) console.log(`| ${what} | ${ms.toFixed(0)} |`);
-console.log(`bootstrap: ${((bootBefore.ms * 1e6) / draws).toFixed(1)} ns per draw before, ${((bootNow.ms * 1e6) / draws).toFixed(1)} now`);
+console.log(
+  `bootstrap: ${((bootBefore.ms * 1e6) / draws).toFixed(1)} ns per draw before, ${((bootNow.ms * 1e6) / draws).toFixed(1)} now`,
+);
 
 /** Median wall and workerd main-thread CPU (ms) of GET /v1/health, /v1/compare and /compare on two synthetic N-sample runs. */
-async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: number; all_threads_cpu_ms: number; bytes: number }>> {
+async function endToEnd(): Promise<
+  Record<string, { wall_ms: number; cpu_ms: number; all_threads_cpu_ms: number; bytes: number }>
+> {
   const instance = await startIsolatedInstance("nw-bench-compare");
   try {
     const sqlDir = mkdtempSync(join(tmpdir(), "nw-bench-compare-sql-"));
@@ -127,7 +146,11 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
     const [runA, runB] = ["run-20261124000000-000000000a", "run-20261124000000-000000000b"];
     // B passes another set of tasks than A, so the comparison has discordant tasks to list.
     writeFileSync(file, [...syntheticRunSql(runA, N), ...syntheticRunSql(runB, N), disagreeingRunSql(runB)].join("\n"));
-    const loaded = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", instance.persistTo, "--file", file, "--yes"], { cwd: ROOT, env: { ...WRANGLER_ENV, CI: "1" }, encoding: "utf8" });
+    const loaded = spawnSync(
+      join(ROOT, "node_modules/.bin/wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", instance.persistTo, "--file", file, "--yes"],
+      { cwd: ROOT, env: { ...WRANGLER_ENV, CI: "1" }, encoding: "utf8" },
+    );
     rmSync(sqlDir, { recursive: true, force: true });
     if (loaded.status !== 0) throw new Error(`loading the synthetic runs failed:\n${loaded.stdout}${loaded.stderr}`);
     const pids = workerdDescendants();
@@ -143,7 +166,9 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${body.slice(0, 300)}`);
       return { wall, cpu: (mainThreadNs(pids) - c0) / 1e6, all: (allNs() - a0) / 1e6, bytes: body.length };
     };
-    const first = (await (await fetch(`${instance.url}/v1/compare?a=${runA}&b=${runB}`)).json()) as { discordant: { pages: number; total: number; items: { key: string }[] } };
+    const first = (await (await fetch(`${instance.url}/v1/compare?a=${runA}&b=${runB}`)).json()) as {
+      discordant: { pages: number; total: number; items: { key: string }[] };
+    };
     const lastPage = first.discordant.pages;
     const firstKey = first.discordant.items[0].key;
     console.log(`discordant tasks: ${first.discordant.total} in ${lastPage} pages`);
@@ -153,12 +178,20 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
       [`GET /v1/compare, two ${n}-sample runs (pass/fail)`, `/v1/compare?a=${runA}&b=${runB}`],
       [`GET /compare (the page), the same`, `/compare?a=${runA}&b=${runB}`],
       [`GET /v1/compare, the discordant list's last page`, `/v1/compare?a=${runA}&b=${runB}&page=${lastPage}`],
-      [`GET /compare/task, one discordant task side by side (no stored answers)`, `/compare/task?a=${runA}&b=${runB}&key=${encodeURIComponent(firstKey)}`],
+      [
+        `GET /compare/task, one discordant task side by side (no stored answers)`,
+        `/compare/task?a=${runA}&b=${runB}&key=${encodeURIComponent(firstKey)}`,
+      ],
     ]) {
       for (let i = 0; i < 3; i++) await send(path);
       const runs = [];
       for (let i = 0; i < REQUESTS; i++) runs.push(await send(path));
-      out[name] = { wall_ms: median(runs.map((r) => r.wall)), cpu_ms: median(runs.map((r) => r.cpu)), all_threads_cpu_ms: median(runs.map((r) => r.all)), bytes: runs[0].bytes };
+      out[name] = {
+        wall_ms: median(runs.map((r) => r.wall)),
+        cpu_ms: median(runs.map((r) => r.cpu)),
+        all_threads_cpu_ms: median(runs.map((r) => r.all)),
+        bytes: runs[0].bytes,
+      };
     }
     return out;
   } finally {
@@ -168,8 +201,13 @@ async function endToEnd(): Promise<Record<string, { wall_ms: number; cpu_ms: num
 
 const requests = process.argv.includes("--no-workerd") ? null : await endToEnd();
 if (requests) {
-  console.log(`\n| request under wrangler dev (median of ${REQUESTS}) | wall ms | workerd main-thread CPU ms | all workerd threads CPU ms | KB |\n| --- | --- | --- | --- | --- |`);
-  for (const [name, r] of Object.entries(requests)) console.log(`| ${name} | ${r.wall_ms.toFixed(0)} | ${r.cpu_ms.toFixed(0)} | ${r.all_threads_cpu_ms.toFixed(0)} | ${(r.bytes / 1024).toFixed(0)} |`);
+  console.log(
+    `\n| request under wrangler dev (median of ${REQUESTS}) | wall ms | workerd main-thread CPU ms | all workerd threads CPU ms | KB |\n| --- | --- | --- | --- | --- |`,
+  );
+  for (const [name, r] of Object.entries(requests))
+    console.log(
+      `| ${name} | ${r.wall_ms.toFixed(0)} | ${r.cpu_ms.toFixed(0)} | ${r.all_threads_cpu_ms.toFixed(0)} | ${(r.bytes / 1024).toFixed(0)} |`,
+    );
 }
 
 const dir = join(ROOT, "bench", "results");
@@ -177,7 +215,21 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(
   join(dir, "compare.json"),
   JSON.stringify(
-    { n: N, groups: GROUPS, reps: REPS, resamples: BOOTSTRAP_RESAMPLES, cpu_ms: { bootstrap_before: bootBefore.ms, bootstrap_now: bootNow.ms, graded_paid: gradedPaid.ms, pass_fail: passFailPaid.ms, graded_free_refused: refused.ms }, refused_by: refused.result, requests },
+    {
+      n: N,
+      groups: GROUPS,
+      reps: REPS,
+      resamples: BOOTSTRAP_RESAMPLES,
+      cpu_ms: {
+        bootstrap_before: bootBefore.ms,
+        bootstrap_now: bootNow.ms,
+        graded_paid: gradedPaid.ms,
+        pass_fail: passFailPaid.ms,
+        graded_free_refused: refused.ms,
+      },
+      refused_by: refused.result,
+      requests,
+    },
     null,
     2,
   ) + "\n",

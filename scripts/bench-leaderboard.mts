@@ -29,11 +29,19 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function time(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; cache: string | null; etag: string | null }> {
+async function time(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; cache: string | null; etag: string | null }> {
   const t = performance.now();
   const res = await fetch(url + path, { headers });
   await res.arrayBuffer();
-  return { ms: performance.now() - t, status: res.status, cache: res.headers.get("x-leaderboard-cache"), etag: res.headers.get("etag") };
+  return {
+    ms: performance.now() - t,
+    status: res.status,
+    cache: res.headers.get("x-leaderboard-cache"),
+    etag: res.headers.get("etag"),
+  };
 }
 
 async function throughput(path: string, headers: Record<string, string>, clients = 8, seconds = 5): Promise<number> {
@@ -53,13 +61,36 @@ async function throughput(path: string, headers: Record<string, string>, clients
 
 function report(name: string, samples: number[], rps?: number) {
   const s = [...samples].sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(6)} ms  p95 ${percentile(s, 95).toFixed(2).padStart(6)} ms  (${s.length} requests)${rps ? `  ${rps.toFixed(0)} req/s with 8 clients` : ""}`);
+  console.log(
+    `  ${name.padEnd(34)} p50 ${percentile(s, 50).toFixed(2).padStart(6)} ms  p95 ${percentile(s, 95).toFixed(2).padStart(6)} ms  (${s.length} requests)${rps ? `  ${rps.toFixed(0)} req/s with 8 clients` : ""}`,
+  );
 }
 
 try {
-  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
-  await promisify(execFile)(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "cli/leaderboard.ts"), "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus)", "--license", "Apache-2.0", "--url", url], { cwd: ROOT });
-  console.log(`\nLeaderboard reads against wrangler dev (${files.length} published files imported; local workerd, loopback HTTP):`);
+  const files = [
+    join(DATA, "COMBINED-RESULTS.json"),
+    ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f)),
+  ];
+  await promisify(execFile)(
+    join(ROOT, "node_modules/.bin/tsx"),
+    [
+      join(ROOT, "cli/leaderboard.ts"),
+      "import",
+      ...files,
+      "--dataset",
+      "repoqa-2024-04-20",
+      "--source",
+      "RepoQA authors (EvalPlus)",
+      "--license",
+      "Apache-2.0",
+      "--url",
+      url,
+    ],
+    { cwd: ROOT },
+  );
+  console.log(
+    `\nLeaderboard reads against wrangler dev (${files.length} published files imported; local workerd, loopback HTTP):`,
+  );
 
   const misses: number[] = [];
   for (const threshold of ["0.0", "0.2", "0.4", "0.6", "0.9", "1.0"]) {

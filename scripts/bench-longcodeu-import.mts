@@ -35,7 +35,9 @@ const SAMPLE = Number(process.argv.find((a) => a.startsWith("--sample="))?.slice
 const PART_BYTES = process.argv.find((a) => a.startsWith("--part-bytes="))?.slice(13);
 const CLI_HEAP_MB = process.argv.find((a) => a.startsWith("--cli-heap-mb="))?.slice(14);
 const ID = "bench-longcodeu-import";
-const { header, options } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader & { options: { repos: string[]; seed: number; perBucket: number; buckets: string[]; tasks: string[] } };
+const { header, options } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader & {
+  options: { repos: string[]; seed: number; perBucket: number; buckets: string[]; tasks: string[] };
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
@@ -46,8 +48,23 @@ try {
   const idle = workerds.map((pid) => peakRss(pid)!);
 
   const args = [
-    "cli/family.ts", "longcodeu", "build", "--id", ID, "--out", dir, "--url", instance.url,
-    "--seed", String(options.seed), "--per-bucket", String(options.perBucket), "--buckets", options.buckets.join(","), "--tasks", options.tasks.join(","),
+    "cli/family.ts",
+    "longcodeu",
+    "build",
+    "--id",
+    ID,
+    "--out",
+    dir,
+    "--url",
+    instance.url,
+    "--seed",
+    String(options.seed),
+    "--per-bucket",
+    String(options.perBucket),
+    "--buckets",
+    options.buckets.join(","),
+    "--tasks",
+    options.tasks.join(","),
     ...options.repos.flatMap((r) => ["--repo", r]),
     ...(PART_BYTES ? ["--part-bytes", PART_BYTES] : []),
   ];
@@ -57,7 +74,11 @@ try {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
     const child = spawn(timed ? "/usr/bin/time" : tsx, timed ? ["-v", tsx, ...args] : args, {
       cwd: ROOT,
-      env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token, ...(CLI_HEAP_MB && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${CLI_HEAP_MB}` }) },
+      env: {
+        ...process.env,
+        NEEDLEWORK_ADMIN_TOKEN: instance.token,
+        ...(CLI_HEAP_MB && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${CLI_HEAP_MB}` }),
+      },
     });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
@@ -67,30 +88,54 @@ try {
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0 || !/Loaded dataset/.test(output)) throw new Error(`the import failed:\n${output.slice(-3000)}`);
   const cliRss = timed ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1]) * 1024 : undefined;
-  const peaks = workerds.map((pid, i) => `${mb(peakRss(pid)!)} (${mb(idle[i])} before; pid ${pid}, ${/--socket-addr=entry=127\.0\.0\.1:0\b/.test(commandOf(pid)) ? "the Worker with D1 and R2" : "front proxy"})`);
+  const peaks = workerds.map(
+    (pid, i) =>
+      `${mb(peakRss(pid)!)} (${mb(idle[i])} before; pid ${pid}, ${/--socket-addr=entry=127\.0\.0\.1:0\b/.test(commandOf(pid)) ? "the Worker with D1 and R2" : "front proxy"})`,
+  );
   const contexts = header.repos.reduce((n, r) => n + r.contexts, 0);
   const examples = header.repos.reduce((n, r) => n + r.examples, 0);
   console.log("LongCodeU import in parts");
-  console.log(`  build: ${header.repos.length} repositories, ${examples} examples, ${contexts} contexts, ${mb(buildBytes(dir))} of JSONL`);
+  console.log(
+    `  build: ${header.repos.length} repositories, ${examples} examples, ${contexts} contexts, ${mb(buildBytes(dir))} of JSONL`,
+  );
   console.log(`  ${/Loaded dataset.*$/m.exec(output)![0]}`);
   console.log(`  import: ${seconds.toFixed(1)} s wall (the command, with tsx start-up and the parts list)`);
-  console.log(`  contexts parts up to ${PART_BYTES ? `${PART_BYTES} bytes` : "the default 4 MiB"}; CLI peak RSS: ${cliRss ? mb(cliRss) : "(no /usr/bin/time)"}${CLI_HEAP_MB ? ` (V8 heap capped at ${CLI_HEAP_MB} MiB)` : ""}`);
+  console.log(
+    `  contexts parts up to ${PART_BYTES ? `${PART_BYTES} bytes` : "the default 4 MiB"}; CLI peak RSS: ${cliRss ? mb(cliRss) : "(no /usr/bin/time)"}${CLI_HEAP_MB ? ` (V8 heap capped at ${CLI_HEAP_MB} MiB)` : ""}`,
+  );
   console.log(`  workerd peak RSS: ${peaks.join("; ")}`);
 
   const client = api(instance.url, instance.token);
   console.log(`  oracle over the first ${SAMPLE} units of each task:`);
   for (const task of LONGCODEU_TASKS) {
     if (!header.build.counts || !(header.build.counts as Record<string, unknown>)[task]) continue;
-    const run = await client.request<{ id: string }>("POST", "/v1/runs", { benchmark: "longcodeu", dataset: ID, model: "baseline:oracle", options: { tasks: [task] }, limit: SAMPLE, concurrency: 8, publish: false }, { auth: true });
+    const run = await client.request<{ id: string }>(
+      "POST",
+      "/v1/runs",
+      {
+        benchmark: "longcodeu",
+        dataset: ID,
+        model: "baseline:oracle",
+        options: { tasks: [task] },
+        limit: SAMPLE,
+        concurrency: 8,
+        publish: false,
+      },
+      { auth: true },
+    );
     let view: { status: string; units: number; counts: Record<string, number> };
     for (;;) {
       view = await client.request("GET", `/v1/runs/${run.id}`);
       if (!["queued", "running"].includes(view.status)) break;
       await sleep(200);
     }
-    const { summary } = await client.request<{ summary: { table: { tasks: Record<string, { all: { n: number; recall: number; precision: number } }> } } }>("GET", `/v1/runs/${run.id}/results`);
+    const { summary } = await client.request<{
+      summary: { table: { tasks: Record<string, { all: { n: number; recall: number; precision: number } }> } };
+    }>("GET", `/v1/runs/${run.id}/results`);
     const cell = summary.table.tasks[task].all;
-    console.log(`    ${task.padEnd(7)} ${view.status} ${String(cell.n).padStart(3)} units: recall ${cell.recall.toFixed(4)}, precision ${cell.precision.toFixed(4)}, errors ${view.counts.error ?? 0}`);
+    console.log(
+      `    ${task.padEnd(7)} ${view.status} ${String(cell.n).padStart(3)} units: recall ${cell.recall.toFixed(4)}, precision ${cell.precision.toFixed(4)}, errors ${view.counts.error ?? 0}`,
+    );
   }
 } finally {
   await instance.stop();

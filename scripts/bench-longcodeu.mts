@@ -21,7 +21,9 @@ import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const stdlib = pythonStdlibDir();
-const repos = stdlib ? [`${stdlib}/email`, `${stdlib}/json`] : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
+const repos = stdlib
+  ? [`${stdlib}/email`, `${stdlib}/json`]
+  : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
 
 console.log("LongCodeU");
 let t0 = performance.now();
@@ -37,7 +39,11 @@ console.log(
     `${(JSON.stringify(release).length / 1e6).toFixed(1)} MB`,
 );
 
-const degrade = (answer: string) => answer.split("\n").filter((_, i) => i % 2 === 0).join("\n");
+const degrade = (answer: string) =>
+  answer
+    .split("\n")
+    .filter((_, i) => i % 2 === 0)
+    .join("\n");
 console.log("  scoring one answer (median of 5 passes), oracle / degraded:");
 for (const task of LONGCODEU_TASKS) {
   const mine = examples.filter((e) => e.task === task);
@@ -56,5 +62,7 @@ for (const task of LONGCODEU_TASKS) {
   const oracle = await cost(answers);
   const degraded = await cost(answers.map(degrade));
   const size = median(answers.map((a) => a.length));
-  console.log(`    ${task.padEnd(7)} ${String(mine.length).padStart(3)} answers (median ${String(size).padStart(5)} chars): ${oracle.toFixed(2).padStart(7)} ms / ${degraded.toFixed(2).padStart(7)} ms`);
+  console.log(
+    `    ${task.padEnd(7)} ${String(mine.length).padStart(3)} answers (median ${String(size).padStart(5)} chars): ${oracle.toFixed(2).padStart(7)} ms / ${degraded.toFixed(2).padStart(7)} ms`,
+  );
 }

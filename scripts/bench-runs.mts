@@ -29,7 +29,14 @@ const CONCURRENCY = [1, 4, 16];
 const DATASET = "bench-runs";
 const POLL_MS = 50;
 
-type RunView = { id: string; status: string; units: number; counts: Record<string, number>; started_at: string; finished_at: string | null };
+type RunView = {
+  id: string;
+  status: string;
+  units: number;
+  counts: Record<string, number>;
+  started_at: string;
+  finished_at: string | null;
+};
 
 const instance = await startIsolatedInstance("nw-bench-runs");
 const model = await startLoopbackModel();
@@ -45,19 +52,33 @@ async function stats(): Promise<{ requests: Record<string, number>; maxInFlight:
 }
 
 /** One run of the whole fixture: wall ms from POST to completed, checked for 16 scored tasks. */
-async function timedRun(body: Record<string, unknown>): Promise<{ ms: number; tasks: number; serverMs: number; maxRunning: number }> {
+async function timedRun(
+  body: Record<string, unknown>,
+): Promise<{ ms: number; tasks: number; serverMs: number; maxRunning: number }> {
   const t0 = performance.now();
-  const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, cache: false, publish: false, ...body }, { auth: true });
+  const created = await client.request<RunView>(
+    "POST",
+    "/v1/runs",
+    { dataset: DATASET, cache: false, publish: false, ...body },
+    { auth: true },
+  );
   let maxRunning = 0;
   for (;;) {
     const run = await client.request<RunView>("GET", `/v1/runs/${created.id}`);
     maxRunning = Math.max(maxRunning, run.counts.running);
     if (run.status !== "running" && run.finished_at) {
       const ms = performance.now() - t0;
-      if (run.status !== "completed" || run.counts.scored !== created.units) throw new Error(`run ${created.id} ended ${run.status}: ${JSON.stringify(run.counts)}`);
-      return { ms, tasks: created.units, serverMs: Date.parse(run.finished_at) - Date.parse(run.started_at), maxRunning };
+      if (run.status !== "completed" || run.counts.scored !== created.units)
+        throw new Error(`run ${created.id} ended ${run.status}: ${JSON.stringify(run.counts)}`);
+      return {
+        ms,
+        tasks: created.units,
+        serverMs: Date.parse(run.finished_at) - Date.parse(run.started_at),
+        maxRunning,
+      };
     }
-    if (performance.now() - t0 > 60_000) throw new Error(`run ${created.id} still ${run.status} after 60 s: ${JSON.stringify(run.counts)}`);
+    if (performance.now() - t0 > 60_000)
+      throw new Error(`run ${created.id} still ${run.status} after 60 s: ${JSON.stringify(run.counts)}`);
     await sleep(POLL_MS);
   }
 }
@@ -73,13 +94,22 @@ interface Row {
   maxInFlight: number | null;
 }
 
-async function figure(what: string, concurrency: number, spec: (i: number) => string, modelName?: (i: number) => string): Promise<Row> {
+async function figure(
+  what: string,
+  concurrency: number,
+  spec: (i: number) => string,
+  modelName?: (i: number) => string,
+): Promise<Row> {
   const times: number[] = [];
   const server: number[] = [];
   let tasks = 0;
   let maxRunning = 0;
   for (let i = 0; i < RUNS; i++) {
-    const r = await timedRun({ model: spec(i), concurrency, model_limits: spec(i).startsWith("baseline:") ? undefined : { concurrency } });
+    const r = await timedRun({
+      model: spec(i),
+      concurrency,
+      model_limits: spec(i).startsWith("baseline:") ? undefined : { concurrency },
+    });
     times.push(r.ms);
     server.push(r.serverMs);
     tasks += r.tasks;
@@ -90,13 +120,30 @@ async function figure(what: string, concurrency: number, spec: (i: number) => st
     const s = await stats();
     maxInFlight = Math.max(...Array.from({ length: RUNS }, (_, i) => s.maxInFlight[modelName(i)] ?? 0));
   }
-  return { what, concurrency, runs: RUNS, tasks, medianMs: median(times), serverMs: median(server), maxRunning, maxInFlight };
+  return {
+    what,
+    concurrency,
+    runs: RUNS,
+    tasks,
+    medianMs: median(times),
+    serverMs: median(server),
+    maxRunning,
+    maxInFlight,
+  };
 }
 
 try {
-  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
+  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), {
+    id: DATASET,
+    name: "fixture",
+    license: "Apache-2.0",
+  });
   // Warm-up (first module load, first Durable Objects, first R2/D1 reads): not counted.
-  await timedRun({ model: `openai-compatible:instant:bench-warmup@${model.url}`, concurrency: 4, model_limits: { concurrency: 4 } });
+  await timedRun({
+    model: `openai-compatible:instant:bench-warmup@${model.url}`,
+    concurrency: 4,
+    model_limits: { concurrency: 4 },
+  });
 
   const rows: Row[] = [];
   for (const c of CONCURRENCY) {
@@ -106,8 +153,12 @@ try {
   const top = CONCURRENCY[CONCURRENCY.length - 1];
   rows.push(await figure("baseline:empty (no network)", top, () => "baseline:empty"));
 
-  console.log(`\nRuns end to end against wrangler dev (${cpus().length} CPUs; 16-task fixture, cache off; median of ${RUNS} runs, POST to completed, polled every ${POLL_MS} ms):`);
-  console.log(`  ${"model".padEnd(28)}${"conc".padStart(5)}${"run ms".padStart(9)}${"ms/task".padStart(9)}${"tasks/s".padStart(9)}${"server ms".padStart(11)}${"running".padStart(9)}${"model calls at once".padStart(21)}  tasks`);
+  console.log(
+    `\nRuns end to end against wrangler dev (${cpus().length} CPUs; 16-task fixture, cache off; median of ${RUNS} runs, POST to completed, polled every ${POLL_MS} ms):`,
+  );
+  console.log(
+    `  ${"model".padEnd(28)}${"conc".padStart(5)}${"run ms".padStart(9)}${"ms/task".padStart(9)}${"tasks/s".padStart(9)}${"server ms".padStart(11)}${"running".padStart(9)}${"model calls at once".padStart(21)}  tasks`,
+  );
   for (const r of rows) {
     const perRun = r.tasks / r.runs;
     console.log(
@@ -115,7 +166,9 @@ try {
         `${r.serverMs.toFixed(0).padStart(11)}${String(r.maxRunning).padStart(9)}${(r.maxInFlight === null ? "-" : String(r.maxInFlight)).padStart(21)}  ${r.tasks}`,
     );
   }
-  console.log("  (server ms: the run's started_at to finished_at; running: most units claimed at once in the polls; model calls at once: the most the loopback model saw)");
+  console.log(
+    "  (server ms: the run's started_at to finished_at; running: most units claimed at once in the polls; model calls at once: the most the loopback model saw)",
+  );
 } finally {
   await model.close();
   await instance.stop();

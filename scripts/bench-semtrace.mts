@@ -38,8 +38,15 @@ const suite = await buildSuiteFromDisk({
 });
 const buildS = (performance.now() - t0) / 1000;
 const json = JSON.stringify(suite);
-const units = Object.fromEntries(Object.entries(suite.tasks).map(([t, e]) => [t, t.startsWith("sensitivity") ? e!.targets.length : e!.targets.length * 44]));
-console.log(`  paper-size suite build: ${buildS.toFixed(1)} s, ${(json.length / 1e6).toFixed(1)} MB JSON, ${suite.pool.functions.length} distractors; units ${JSON.stringify(units)}`);
+const units = Object.fromEntries(
+  Object.entries(suite.tasks).map(([t, e]) => [
+    t,
+    t.startsWith("sensitivity") ? e!.targets.length : e!.targets.length * 44,
+  ]),
+);
+console.log(
+  `  paper-size suite build: ${buildS.toFixed(1)} s, ${(json.length / 1e6).toFixed(1)} MB JSON, ${suite.pool.functions.length} distractors; units ${JSON.stringify(units)}`,
+);
 
 /** Microseconds per call of `fn` over `items`, median of 5 passes. */
 function perCall<T>(items: readonly T[], fn: (x: T) => unknown): number {
@@ -55,10 +62,26 @@ const crux = (await readCruxeval(DEFAULT_CRUXEVAL)).records;
 const semtrace = suite.tasks.semtrace!.targets;
 const lexical = suite.tasks["lexical-recall"]!.targets;
 const scoring = {
-  "cruxeval-o (800 published outputs, continuation form)": perCall(crux, (r) => scoreOutputPrediction(` ${r.output}\n\`\`\``, r.input, r.output, { partial: false })),
-  "cruxeval-o (full assert line in a fence)": perCall(crux, (r) => scoreOutputPrediction(`Sure!\n\`\`\`python\nassert f(${r.input}) == ${r.output}\n\`\`\``, r.input, r.output, { partial: false })),
-  "semtrace (800 answers, partial match)": perCall(semtrace, (t) => scoreOutputPrediction(` ${t.output}\n\`\`\``, t.input, t.output, { partial: true })),
-  "lexical-recall (800 keyed answers)": perCall(lexical, (t) => scoreRetrieval(t.code.split("\n").map((l, i) => `${(i + 0xa00000).toString(16)} ${l}`).join("\n") + "\n```", t.code)),
+  "cruxeval-o (800 published outputs, continuation form)": perCall(crux, (r) =>
+    scoreOutputPrediction(` ${r.output}\n\`\`\``, r.input, r.output, { partial: false }),
+  ),
+  "cruxeval-o (full assert line in a fence)": perCall(crux, (r) =>
+    scoreOutputPrediction(`Sure!\n\`\`\`python\nassert f(${r.input}) == ${r.output}\n\`\`\``, r.input, r.output, {
+      partial: false,
+    }),
+  ),
+  "semtrace (800 answers, partial match)": perCall(semtrace, (t) =>
+    scoreOutputPrediction(` ${t.output}\n\`\`\``, t.input, t.output, { partial: true }),
+  ),
+  "lexical-recall (800 keyed answers)": perCall(lexical, (t) =>
+    scoreRetrieval(
+      t.code
+        .split("\n")
+        .map((l, i) => `${(i + 0xa00000).toString(16)} ${l}`)
+        .join("\n") + "\n```",
+      t.code,
+    ),
+  ),
   "interpreter (800 SemTrace functions)": perCall(semtrace, (t) => runRestrictedPython(t.code, t.input)),
 };
 for (const [what, us] of Object.entries(scoring)) console.log(`  score ${what}: ${us.toFixed(1)} µs per answer`);
@@ -68,12 +91,29 @@ try {
   const client = api(instance.url, instance.token);
   t0 = performance.now();
   await client.request("POST", "/v1/datasets/bench-suite/suite", suite, { auth: true });
-  console.log(`  import of the paper-size suite (POST /v1/datasets/{id}/suite): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  import of the paper-size suite (POST /v1/datasets/{id}/suite): ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   for (const benchmark of ["lexical-recall", "cruxeval-o", "semtrace"]) {
     const started = performance.now();
-    const run = await client.request<{ id: string; units: number }>("POST", "/v1/runs", { benchmark, dataset: "bench-suite", model: "baseline:oracle", limit: TARGETS * 44, concurrency: 16, publish: false }, { auth: true });
+    const run = await client.request<{ id: string; units: number }>(
+      "POST",
+      "/v1/runs",
+      {
+        benchmark,
+        dataset: "bench-suite",
+        model: "baseline:oracle",
+        limit: TARGETS * 44,
+        concurrency: 16,
+        publish: false,
+      },
+      { auth: true },
+    );
     for (;;) {
-      const view = await client.request<{ status: string; finished_at: string | null; counts: Record<string, number> }>("GET", `/v1/runs/${run.id}`);
+      const view = await client.request<{ status: string; finished_at: string | null; counts: Record<string, number> }>(
+        "GET",
+        `/v1/runs/${run.id}`,
+      );
       if (view.finished_at) {
         if (view.counts.passed !== run.units) throw new Error(`${benchmark}: ${JSON.stringify(view.counts)}`);
         break;
@@ -81,11 +121,20 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     }
     const ms = performance.now() - started;
-    const samples = (await client.request<{ samples: { contextSize: number; promptTokens: number }[] }>("GET", `/v1/runs/${run.id}/samples?limit=500`)).samples;
+    const samples = (
+      await client.request<{ samples: { contextSize: number; promptTokens: number }[] }>(
+        "GET",
+        `/v1/runs/${run.id}/samples?limit=500`,
+      )
+    ).samples;
     const tokens: Record<string, number[]> = {};
     for (const s of samples) (tokens[s.contextSize] ??= []).push(s.promptTokens);
-    const perD = Object.entries(tokens).map(([d, xs]) => `D=${d}: ${Math.round(median(xs))}`).join(", ");
-    console.log(`  ${benchmark} oracle run, ${run.units} units at concurrency 16: ${(ms / run.units).toFixed(1)} ms per unit (${((run.units * 1000) / ms).toFixed(0)}/s); median prompt tokens ${perD}`);
+    const perD = Object.entries(tokens)
+      .map(([d, xs]) => `D=${d}: ${Math.round(median(xs))}`)
+      .join(", ");
+    console.log(
+      `  ${benchmark} oracle run, ${run.units} units at concurrency 16: ${(ms / run.units).toFixed(1)} ms per unit (${((run.units * 1000) / ms).toFixed(0)}/s); median prompt tokens ${perD}`,
+    );
   }
 } finally {
   await instance.stop();

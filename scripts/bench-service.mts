@@ -49,14 +49,14 @@ export const BOARD_SIZES = [1_000, 10_000];
 const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
 const LANGS: Language[] = ["python", "cpp", "java", "typescript", "rust", "go"];
 const DATASET = "bench-service";
-const LEADERBOARD_DATA = process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "..", "shared", "data", "repoqa-official");
+const LEADERBOARD_DATA =
+  process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? join(ROOT, "..", "shared", "data", "repoqa-official");
 const CRUXEVAL = process.env.NEEDLEWORK_CRUXEVAL ?? join(ROOT, "..", "shared", "data", "cruxeval", "cruxeval.jsonl");
 const SUITE = "bench-suite";
 const LONGCODEU = "bench-longcodeu";
 
 // ---------------------------------------------------------------------------------------------
 // CPU clocks of the workerd process
-
 
 // ---------------------------------------------------------------------------------------------
 // Data: one repository per language
@@ -74,7 +74,11 @@ async function benchRelease(): Promise<Record<Language, ReleaseRepo[]>> {
       const { path, fn } = eligible[Math.floor((k * eligible.length) / 10) % eligible.length];
       if (seen.has(fn.name)) continue;
       seen.add(fn.name);
-      needles.push({ ...fn, path, description: `The function ${needles.length}: it does what its body says, step by step.` });
+      needles.push({
+        ...fn,
+        path,
+        description: `The function ${needles.length}: it does what its body says, step by step.`,
+      });
     }
     out[language] = [{ repo: `bench/${language}-repo`, content: files, functions, needles } as ReleaseRepo];
   }
@@ -139,7 +143,10 @@ function serviceWorker(name: string, bundleDir: string, entry = "index.js") {
     modules: readdirSync(bundleDir)
       .filter((f) => (f.endsWith(".js") || f.endsWith(".wasm")) && (f === entry || !f.startsWith("bench-")))
       .sort((a, b) => (a === entry ? -1 : b === entry ? 1 : a.localeCompare(b)))
-      .map((f) => ({ type: f.endsWith(".js") ? ("ESModule" as const) : ("CompiledWasm" as const), path: join(bundleDir, f) })),
+      .map((f) => ({
+        type: f.endsWith(".js") ? ("ESModule" as const) : ("CompiledWasm" as const),
+        path: join(bundleDir, f),
+      })),
     modulesRoot: bundleDir,
     compatibilityDate: "2026-10-01",
     d1Databases: { DB: "needlework-bench-db" },
@@ -153,20 +160,46 @@ export const D1_PROBE_SCRIPT = `export default { async fetch(request, env) { awa
 
 /** `shared`: more of Miniflare's shared options (scripts/profile-cold.mts: `inspectorPort`). */
 /** `wrapped`: copies whose entry is a wrapper of the bundle (`dir`: another bundle's, to compare two; bench-board.mts `--against`). */
-export async function startMiniflare(bundleDir: string, persist: string, copies: string[], probes: string[] = [], wrapped: { name: string; entry: string; dir?: string }[] = [], scripts: { name: string; script: string }[] = [], shared: { inspectorPort?: number } = {}) {
+export async function startMiniflare(
+  bundleDir: string,
+  persist: string,
+  copies: string[],
+  probes: string[] = [],
+  wrapped: { name: string; entry: string; dir?: string }[] = [],
+  scripts: { name: string; script: string }[] = [],
+  shared: { inspectorPort?: number } = {},
+) {
   const before = new Set(workerdDescendants());
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...shared,
       resourcePersistencePath: persist,
       // The first Worker answers on the instance's URL (the leaderboard import CLI uses it).
-      workers: [...copies.map((n) => serviceWorker(n, bundleDir)), ...wrapped.map((w) => serviceWorker(w.name, w.dir ?? bundleDir, w.entry)), { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" }, ...[...probes.map((name) => ({ name, script: IO_PROBE_SCRIPT })), ...scripts].map(({ name, script }) => ({ name, modules: true, script, compatibilityDate: "2026-10-01", d1Databases: { DB: "needlework-bench-db" }, r2Buckets: { DATASETS: "needlework-bench-datasets" } }))],
+      workers: [
+        ...copies.map((n) => serviceWorker(n, bundleDir)),
+        ...wrapped.map((w) => serviceWorker(w.name, w.dir ?? bundleDir, w.entry)),
+        { name: "noop", modules: true, script: NOOP_SCRIPT, compatibilityDate: "2026-10-01" },
+        ...[...probes.map((name) => ({ name, script: IO_PROBE_SCRIPT })), ...scripts].map(({ name, script }) => ({
+          name,
+          modules: true,
+          script,
+          compatibilityDate: "2026-10-01",
+          d1Databases: { DB: "needlework-bench-db" },
+          r2Buckets: { DATASETS: "needlework-bench-datasets" },
+        })),
+      ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   const url = await mf.ready;
   const pids = workerdDescendants().filter((p) => !before.has(p));
   if (pids.length !== 1) throw new Error(`expected one new workerd process, found ${pids.length}`);
-  return { mf, url, pid: pids[0], startupCpuMs: threadNs(pids[0], pids[0]) / 1e6, startupAllMs: processNs(pids[0]) / 1e6 };
+  return {
+    mf,
+    url,
+    pid: pids[0],
+    startupCpuMs: threadNs(pids[0], pids[0]) / 1e6,
+    startupAllMs: processNs(pids[0]) / 1e6,
+  };
 }
 
 export type Started = Awaited<ReturnType<typeof startMiniflare>>;
@@ -178,7 +211,13 @@ export type Started = Awaited<ReturnType<typeof startMiniflare>>;
 export async function recordTapes(bundleDir: string, persist: string, cases: Case[]) {
   const entry = writeRecorder(bundleDir);
   const recorded = cases.map((c, i) => ({ c, name: `rec${i}` })).filter(({ c }) => c.group !== "context");
-  const s = await startMiniflare(bundleDir, persist, [], [], recorded.map(({ name }) => ({ name, entry })));
+  const s = await startMiniflare(
+    bundleDir,
+    persist,
+    [],
+    [],
+    recorded.map(({ name }) => ({ name, entry })),
+  );
   try {
     for (const { c, name } of recorded) {
       if (process.env.BENCH_VERBOSE) console.error(`recording ${c.name}`);
@@ -206,7 +245,13 @@ export async function timed(s: Started, worker: string, path: string, init?: Req
   const res = await fetcher.fetch(`http://bench.local${path}`, init as never);
   const body = await res.text();
   const wall = performance.now() - t0;
-  return { cpu: (threadNs(s.pid, s.pid) - c0) / 1e6, all: (processNs(s.pid) - a0) / 1e6, wall, status: res.status, body };
+  return {
+    cpu: (threadNs(s.pid, s.pid) - c0) / 1e6,
+    all: (processNs(s.pid) - a0) / 1e6,
+    wall,
+    status: res.status,
+    body,
+  };
 }
 
 /** A case's request, timed, after checking its answer (`what` names the answer in the error: "unexpected answer", "cold answer"...). */
@@ -221,7 +266,9 @@ export async function timedCase(s: Started, worker: string, c: Case, what = "une
 
 export async function applyMigrations(s: Started) {
   const db = await s.mf.getD1Database("DB", "setup");
-  for (const file of readdirSync(join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const statements = readFileSync(join(ROOT, "migrations", file), "utf8")
       .split("--> statement-breakpoint")
       .map((x) => x.trim())
@@ -243,10 +290,25 @@ async function admin(url: URL, method: string, path: string, body: unknown) {
 
 function importLeaderboard(url: URL): string | null {
   if (!existsSync(join(LEADERBOARD_DATA, "COMBINED-RESULTS.json"))) return null;
-  const files = [join(LEADERBOARD_DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(LEADERBOARD_DATA, "scores")).map((f) => join(LEADERBOARD_DATA, "scores", f))];
+  const files = [
+    join(LEADERBOARD_DATA, "COMBINED-RESULTS.json"),
+    ...readdirSync(join(LEADERBOARD_DATA, "scores")).map((f) => join(LEADERBOARD_DATA, "scores", f)),
+  ];
   execFileSync(
     join(ROOT, "node_modules/.bin/tsx"),
-    [join(ROOT, "cli/leaderboard.ts"), "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus)", "--license", "Apache-2.0", "--url", url.origin],
+    [
+      join(ROOT, "cli/leaderboard.ts"),
+      "import",
+      ...files,
+      "--dataset",
+      "repoqa-2024-04-20",
+      "--source",
+      "RepoQA authors (EvalPlus)",
+      "--license",
+      "Apache-2.0",
+      "--url",
+      url.origin,
+    ],
     { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: ADMIN_TOKEN }, stdio: "pipe" },
   );
   return `${files.length} published files`;
@@ -277,7 +339,11 @@ export interface Case {
 async function otherFamilies(url: URL): Promise<Case[]> {
   const datasets: [string, string][] = [];
   if (existsSync(CRUXEVAL)) {
-    const records = readFileSync(CRUXEVAL, "utf8").split("\n").filter((l) => l.trim()).slice(0, 50).map((l) => JSON.parse(l) as CruxRecord);
+    const records = readFileSync(CRUXEVAL, "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .slice(0, 50)
+      .map((l) => JSON.parse(l) as CruxRecord);
     const functions = Array.from({ length: 12 }, (_, i) => ({
       id: i,
       name: `helper_${i}`,
@@ -304,12 +370,19 @@ async function otherFamilies(url: URL): Promise<Case[]> {
   for (const [benchmark, dataset] of datasets) {
     const res = await fetch(new URL(`/v1/benchmarks/${benchmark}/datasets/${dataset}/units?limit=1`, url));
     const unit = ((await res.json()) as { units: { unit: string }[] }).units[0].unit;
-    const answer = benchmark === "longcodeu" ? "```python\ndef total_stock_value(items):\n    total = 0.0\n    for item in items:\n        total += item.total_value()\n    return total\n```" : "[1, 2, 3]";
+    const answer =
+      benchmark === "longcodeu"
+        ? "```python\ndef total_stock_value(items):\n    total = 0.0\n    for item in items:\n        total += item.total_value()\n    return total\n```"
+        : "[1, 2, 3]";
     cases.push({
       name: `score ${benchmark} (unit)`,
       group: "score",
       path: "/v1/score",
-      init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ benchmark, dataset, unit, answer }) },
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ benchmark, dataset, unit, answer }),
+      },
       expect: (status) => status === 200,
     });
   }
@@ -321,7 +394,11 @@ function scoreCase(language: Language, mode: "official" | "strict", task: string
     name: `score ${mode} ${language}`,
     group: "score",
     path: "/v1/score",
-    init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataset: DATASET, task, answer, mode }) },
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ dataset: DATASET, task, answer, mode }),
+    },
     expect: (status, body) => status === 200 && JSON.parse(body).pass === true,
   };
 }
@@ -330,13 +407,43 @@ const ok = (status: number) => status === 200;
 /** For reading the others: what a request costs with little or no work of its own. */
 const CONTEXT_CASES: Case[] = [
   { name: "GET /v1 (no I/O)", group: "context", path: "/v1", expect: ok },
-  { name: "POST /v1/metrics/bleu (1 pair)", group: "context", path: "/v1/metrics/bleu", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pairs: [{ reference: "def f(a): return a", candidate: "def f(b): return b" }] }) }, expect: ok },
-  { name: "POST /v1/score invalid (400)", group: "context", path: "/v1/score", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataset: DATASET }) }, expect: (s) => s === 400 },
+  {
+    name: "POST /v1/metrics/bleu (1 pair)",
+    group: "context",
+    path: "/v1/metrics/bleu",
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: [{ reference: "def f(a): return a", candidate: "def f(b): return b" }] }),
+    },
+    expect: ok,
+  },
+  {
+    name: "POST /v1/score invalid (400)",
+    group: "context",
+    path: "/v1/score",
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ dataset: DATASET }),
+    },
+    expect: (s) => s === 400,
+  },
 ];
 const LEADERBOARD_CASES: Case[] = [
   { name: "GET /v1/leaderboard", group: "leaderboard", path: "/v1/leaderboard", expect: ok },
-  { name: "GET /v1/leaderboard csv", group: "leaderboard", path: "/v1/leaderboard?format=csv&threshold=0.5&language=python", expect: ok },
-  { name: "GET /v1/leaderboard/models/…", group: "leaderboard", path: "/v1/leaderboard/models/gpt-4o-2024-05-13", expect: ok },
+  {
+    name: "GET /v1/leaderboard csv",
+    group: "leaderboard",
+    path: "/v1/leaderboard?format=csv&threshold=0.5&language=python",
+    expect: ok,
+  },
+  {
+    name: "GET /v1/leaderboard/models/…",
+    group: "leaderboard",
+    path: "/v1/leaderboard/models/gpt-4o-2024-05-13",
+    expect: ok,
+  },
   { name: "GET / (board page)", group: "leaderboard", path: "/", expect: ok },
   { name: "GET /models/… (page)", group: "leaderboard", path: "/models/gpt-4o-2024-05-13", expect: ok },
 ];
@@ -353,7 +460,11 @@ export async function seedBoards(s: Started, sizes: readonly number[]) {
     .split("--> statement-breakpoint")
     .filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q));
   for (const size of sizes) {
-    await db.batch(boardSeedStatements({ dataset: boardDataset(size), models: size, verifiedEvery: 10, receipt: BENCH_RECEIPT }).map((q) => db.prepare(q)));
+    await db.batch(
+      boardSeedStatements({ dataset: boardDataset(size), models: size, verifiedEvery: 10, receipt: BENCH_RECEIPT }).map(
+        (q) => db.prepare(q),
+      ),
+    );
   }
   await db.batch([db.prepare("DELETE FROM leaderboard_ranks"), ...backfill.map((q) => db.prepare(q))]);
 }
@@ -374,9 +485,19 @@ const BENCH_RECEIPT: Record<string, unknown> = {
   prompt_template_version: "repoqa-snf/1",
   scorer_version: "0.4.0",
   service_version: "0.4.0",
-  parser_runtime: { package: "web-tree-sitter", version: "0.25.10", core: "0.25", sha256: hex(2), input_encoding: "utf-8", package_sha256: hex(3) },
+  parser_runtime: {
+    package: "web-tree-sitter",
+    version: "0.25.10",
+    core: "0.25",
+    sha256: hex(2),
+    input_encoding: "utf-8",
+    package_sha256: hex(3),
+  },
   grammars: Object.fromEntries(
-    ["cpp", "go", "java", "python", "rust", "typescript", "tsx"].map((l, k) => [l, { package: `tree-sitter-${l}`, version: "0.23.4", sha256: hex(10 + k) }]),
+    ["cpp", "go", "java", "python", "rust", "typescript", "tsx"].map((l, k) => [
+      l,
+      { package: `tree-sitter-${l}`, version: "0.23.4", sha256: hex(10 + k) },
+    ]),
   ),
   model: "openai-compatible:acme/bench-model-70b-instruct@https://api.example.com/v1",
   parameters: { temperature: 0, max_tokens: 1024, seed: 0, system_message: null },
@@ -398,14 +519,22 @@ export function boardCases(size: number): Case[] {
   const dataset = boardDataset(size);
   const name = `${size.toLocaleString("en")} models`;
   const mid = encodeCursor({ sort: "-rate", dir: "after", value: 0.5, key: `${dataset}/model-` });
-  const midName = encodeCursor({ sort: "model", dir: "after", value: null, key: `${dataset}/model-${String(size >> 1).padStart(5, "0")}` });
+  const midName = encodeCursor({
+    sort: "model",
+    dir: "after",
+    value: null,
+    key: `${dataset}/model-${String(size >> 1).padStart(5, "0")}`,
+  });
   const model = `${dataset}--model-${String(size - 7).padStart(5, "0")}`;
   const q = `dataset=${dataset}`;
   return [
     { name: `board ${name}: first page`, path: `/v1/leaderboard?${q}` },
     { name: `board ${name}: middle page`, path: `/v1/leaderboard?${q}&cursor=${mid}` },
     { name: `board ${name}: by name, middle`, path: `/v1/leaderboard?${q}&sort=model&cursor=${midName}` },
-    { name: `board ${name}: python, verified`, path: `/v1/leaderboard?${q}&language=python&kind=verified&threshold=0.5` },
+    {
+      name: `board ${name}: python, verified`,
+      path: `/v1/leaderboard?${q}&language=python&kind=verified&threshold=0.5`,
+    },
     { name: `board ${name}: CSV first page`, path: `/v1/leaderboard?${q}&format=csv` },
     { name: `board ${name}: page GET /`, path: `/?${q}` },
     { name: `board ${name}: page, middle`, path: `/?${q}&cursor=${mid}` },
@@ -452,7 +581,8 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
     try {
       await applyMigrations(setup);
       for (const language of LANGS) {
-        for (const repo of release[language]) await admin(setup.url, "POST", `/v1/datasets/${DATASET}/repos`, { language, repo });
+        for (const repo of release[language])
+          await admin(setup.url, "POST", `/v1/datasets/${DATASET}/repos`, { language, repo });
       }
       await admin(setup.url, "POST", `/v1/datasets/${DATASET}/commit`, { name: "bench" });
       leaderboard = importLeaderboard(setup.url);
@@ -468,27 +598,39 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
         const task = `${language}::${repo.repo}::${needle.name}`;
         // The byte ranges a cold request reads (src/benchmarks/repoqa/dataset/shard-cache.ts openIndex and set).
-        const full = (suffix: RegExp) => `datasets/${DATASET}/${stored.find((o) => suffix.test(o.key) && o.key.endsWith(".score-index"))!.key}`;
+        const full = (suffix: RegExp) =>
+          `datasets/${DATASET}/${stored.find((o) => suffix.test(o.key) && o.key.endsWith(".score-index"))!.key}`;
         const repoKey = full(new RegExp(`^repoqa/${language}/`));
         const ctxKey = full(new RegExp(`^contexts/16384/original/${language}/`));
         const header = async (key: string) => {
           const o = await bucket.get(key, { range: { offset: 0, length: 65536 } });
           return decodeHeader(new Uint8Array(await o!.arrayBuffer()));
         };
-        const setRead = (key: string, e: { offset: number; length: number }) => (e.offset + e.length <= 65536 ? [] : [[key, e.offset, e.length]]);
+        const setRead = (key: string, e: { offset: number; length: number }) =>
+          e.offset + e.length <= 65536 ? [] : [[key, e.offset, e.length]];
         const repoHeader = await header(repoKey);
         const ctxHeader = await header(ctxKey);
         if (ctxHeader.kind !== "contexts") throw new Error("bench: not a contexts index");
         const taskIndex = ctxHeader.tasks.findIndex((t) => t.task_id === task);
-        const probe = (reads: unknown[]) => `/?p=${encodeURIComponent(JSON.stringify({ dataset: DATASET, task, reads }))}`;
-        cases.push({ ...scoreCase(language, "official", task, answerFor(language, code)), probe: probe([[repoKey, 0, 65536], ...setRead(repoKey, repoHeader.sets["needles:false"])]) });
+        const probe = (reads: unknown[]) =>
+          `/?p=${encodeURIComponent(JSON.stringify({ dataset: DATASET, task, reads }))}`;
+        cases.push({
+          ...scoreCase(language, "official", task, answerFor(language, code)),
+          probe: probe([[repoKey, 0, 65536], ...setRead(repoKey, repoHeader.sets["needles:false"])]),
+        });
         cases.push({
           ...scoreCase(language, "strict", task, answerFor(language, code)),
           probe: probe([[ctxKey, 0, 65536], ...setRead(ctxKey, ctxHeader.sets[`${taskIndex}:false`])]),
         });
         if (language === "python") {
           // The any-benchmark shape (Benchmark.hasUnit instead of listing the dataset's units), strict.
-          const body = { benchmark: "repoqa-snf", dataset: DATASET, unit: task, answer: answerFor(language, code), options: { scoring_mode: "strict" } };
+          const body = {
+            benchmark: "repoqa-snf",
+            dataset: DATASET,
+            unit: task,
+            answer: answerFor(language, code),
+            options: { scoring_mode: "strict" },
+          };
           cases.push({
             name: "score repoqa-snf (unit) python",
             group: "score",
@@ -511,7 +653,9 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
     }
     await recordTapes(bundleDir, persist, cases);
     if (process.env.BENCH_KEEP) writeFileSync(join(persist, "cases.json"), JSON.stringify(cases));
-    log(`service bench: bundle, ${LANGS.length} languages imported${leaderboard ? `, leaderboard (${leaderboard})` : " (no leaderboard data)"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `service bench: bundle, ${LANGS.length} languages imported${leaderboard ? `, leaderboard (${leaderboard})` : " (no leaderboard data)"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     // 2. Startup: one process with 1 copy, one with many; the difference per copy is one isolate's start.
     const copies = cases.flatMap((_c, i) => Array.from({ length: opts.coldRuns }, (_, r) => `c${i}-${r}`));
@@ -563,10 +707,12 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         const warm: Timed[] = [];
         for (let k = 0; k < opts.warmReps; k++) warm.push(await timed(many, w, cases[i].path, cases[i].init));
         const replayWarm: Timed[] = [];
-        for (let k = 0; cases[i].tape && k < opts.warmReps + 5; k++) replayWarm.push(await timed(many, `r${i}-${opts.coldRuns - 1}`, cases[i].path, cases[i].init));
+        for (let k = 0; cases[i].tape && k < opts.warmReps + 5; k++)
+          replayWarm.push(await timed(many, `r${i}-${opts.coldRuns - 1}`, cases[i].path, cases[i].init));
         const probeWarm: Timed[] = [];
         if (cases[i].probe) {
-          for (let k = 0; k < opts.warmReps + 5; k++) probeWarm.push(await timed(many, `p${i}-${opts.coldRuns - 1}`, cases[i].probe!));
+          for (let k = 0; k < opts.warmReps + 5; k++)
+            probeWarm.push(await timed(many, `p${i}-${opts.coldRuns - 1}`, cases[i].probe!));
         }
         rows.push({
           case: cases[i].name,
@@ -586,7 +732,12 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
       return {
         rows,
         noop_cpu_ms: base,
-        startup: { copies: copies.length + 1 + replays.length, one_ms: one.startupCpuMs, many_ms: many.startupCpuMs, per_isolate_ms: startupPerIsolate },
+        startup: {
+          copies: copies.length + 1 + replays.length,
+          one_ms: one.startupCpuMs,
+          many_ms: many.startupCpuMs,
+          per_isolate_ms: startupPerIsolate,
+        },
         leaderboard,
         stored,
       };
@@ -604,26 +755,39 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
 
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-export function printServiceBench(res: Awaited<ReturnType<typeof runServiceBench>>, log: (s: string) => void = console.log) {
+export function printServiceBench(
+  res: Awaited<ReturnType<typeof runServiceBench>>,
+  log: (s: string) => void = console.log,
+) {
   log(
     `\nService requests in local workerd (one isolate per copy of the Worker; CPU of workerd's main thread minus a no-op request ` +
       `(${fmt(res.noop_cpu_ms)} ms); includes the local D1/R2/cache simulators, which share that thread):`,
   );
   const head = `${"request".padEnd(34)}${"cold CPU ms".padStart(12)}${"warm CPU ms".padStart(12)}${"Worker only: cold / warm".padStart(26)}${"budget".padStart(8)}  ${"verdict (Worker, cold)".padEnd(24)}${"I/O alone: cold / warm".padStart(24)}`;
   const kinds = (suffix: RegExp) => res.stored.filter((o) => suffix.test(o.key));
-  const kb = (xs: { bytes: number }[]) => `${xs.length} objects, ${(xs.reduce((n, o) => n + o.bytes, 0) / 1024).toFixed(0)} KB (largest ${(Math.max(0, ...xs.map((o) => o.bytes)) / 1024).toFixed(0)} KB)`;
-  log(`  stored: shards ${kb(kinds(/^repoqa\/.*\.json$/))}; contexts ${kb(kinds(/^contexts\/.*\.json$/))}; score indexes ${kb(kinds(/\.score-index$/))}`);
+  const kb = (xs: { bytes: number }[]) =>
+    `${xs.length} objects, ${(xs.reduce((n, o) => n + o.bytes, 0) / 1024).toFixed(0)} KB (largest ${(Math.max(0, ...xs.map((o) => o.bytes)) / 1024).toFixed(0)} KB)`;
+  log(
+    `  stored: shards ${kb(kinds(/^repoqa\/.*\.json$/))}; contexts ${kb(kinds(/^contexts\/.*\.json$/))}; score indexes ${kb(kinds(/\.score-index$/))}`,
+  );
   log(head);
   log("-".repeat(head.length + 6));
   for (const r of res.rows) {
     const cold = r.worker_cold_ms ?? r.cold_cpu_ms;
-    const verdict = (cold <= r.target_ms ? "OK" : `over x${(cold / r.target_ms).toFixed(2)}`) + (r.worker_cold_ms == null ? " (all)" : "");
+    const verdict =
+      (cold <= r.target_ms ? "OK" : `over x${(cold / r.target_ms).toFixed(2)}`) +
+      (r.worker_cold_ms == null ? " (all)" : "");
     const io = r.io_probe_cold_ms == null ? "" : `${fmt(r.io_probe_cold_ms)} / ${fmt(r.io_probe_warm_ms!)}`;
     const worker = r.worker_cold_ms == null ? "" : `${fmt(r.worker_cold_ms)} / ${fmt(r.worker_warm_ms!)}`;
-    log(`${r.case.padEnd(34)}${fmt(r.cold_cpu_ms).padStart(12)}${fmt(r.warm_cpu_ms).padStart(12)}${worker.padStart(26)}${`≤ ${r.target_ms}`.padStart(8)}  ${verdict.padEnd(24)}${io.padStart(24)}`);
+    log(
+      `${r.case.padEnd(34)}${fmt(r.cold_cpu_ms).padStart(12)}${fmt(r.warm_cpu_ms).padStart(12)}${worker.padStart(26)}${`≤ ${r.target_ms}`.padStart(8)}  ${verdict.padEnd(24)}${io.padStart(24)}`,
+    );
   }
-  const worst = (group: string) => Math.max(...res.rows.filter((r) => r.group === group).map((r) => r.worker_cold_ms ?? r.cold_cpu_ms));
-  log(`  worst Worker-only cold: /v1/score ${fmt(worst("score"))} ms; leaderboard reads ${res.rows.some((r) => r.group === "leaderboard") ? `${fmt(worst("leaderboard"))} ms` : "not measured"} (budget ${FREE_PLAN_CPU_MS} ms)`);
+  const worst = (group: string) =>
+    Math.max(...res.rows.filter((r) => r.group === group).map((r) => r.worker_cold_ms ?? r.cold_cpu_ms));
+  log(
+    `  worst Worker-only cold: /v1/score ${fmt(worst("score"))} ms; leaderboard reads ${res.rows.some((r) => r.group === "leaderboard") ? `${fmt(worst("leaderboard"))} ms` : "not measured"} (budget ${FREE_PLAN_CPU_MS} ms)`,
+  );
   log(
     `  cold = first request of a fresh isolate (median of ${res.rows[0]?.cold_samples_ms.length ?? 0}); warm = median of later requests to that isolate.\n` +
       `  I/O alone = a Worker that sends only the request's D1 queries and R2 reads (the simulators' CPU plus the bindings' own code), in a fresh isolate / warm.\n` +

@@ -141,11 +141,20 @@ function buildData(fns: Fn[]) {
   // Needles: 10 strict functions of 20-60 lines, spread over the pool.
   const eligible = strict.map((f, i) => ({ f, i })).filter(({ f }) => f.lines >= 20 && f.lines <= 60);
   if (eligible.length < N_NEEDLES) throw new Error("not enough 20-60 line functions for needles");
-  const needleIdx = Array.from({ length: N_NEEDLES }, (_, k) => eligible[Math.floor((k * eligible.length) / N_NEEDLES)].i);
+  const needleIdx = Array.from(
+    { length: N_NEEDLES },
+    (_, k) => eligible[Math.floor((k * eligible.length) / N_NEEDLES)].i,
+  );
   const official = needleIdx.map((i) => strict[i]);
   const answers: { answer: string; official_index: number; strict_index: number; kind: string; lines: number }[] = [];
   const add = (fn: Fn, body: string, k: number, kind: string) =>
-    answers.push({ answer: modelAnswer(fn, body), official_index: k, strict_index: needleIdx[k], kind, lines: body.split("\n").length });
+    answers.push({
+      answer: modelAnswer(fn, body),
+      official_index: k,
+      strict_index: needleIdx[k],
+      kind,
+      lines: body.split("\n").length,
+    });
   needleIdx.forEach((si, k) => {
     add(strict[si], strict[si].dedented, k, "verbatim");
     add(strict[si], perturb(strict[si].dedented), k, "perturbed");
@@ -176,7 +185,6 @@ interface Instance {
   first: { wall: number; cpu: number; cpuAll: number };
 }
 
-
 async function startInstance(): Promise<Instance> {
   const before = new Set(workerdDescendants());
   const worker = await unstable_startWorker({
@@ -185,7 +193,11 @@ async function startInstance(): Promise<Instance> {
   } as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
   // The user Worker's workerd may start only now; snapshot what exists, then send the first request.
-  const existing = new Map(workerdDescendants().filter((p) => !before.has(p)).map((p) => [p, { main: isolateNs(p), all: processNs(p) }]));
+  const existing = new Map(
+    workerdDescendants()
+      .filter((p) => !before.has(p))
+      .map((p) => [p, { main: isolateNs(p), all: processNs(p) }]),
+  );
   const t0 = performance.now();
   const res = await worker.fetch("http://bench.local/noop");
   await res.text();
@@ -211,7 +223,8 @@ interface Timed {
 }
 
 async function request(inst: Instance, path: string, body?: unknown): Promise<Timed> {
-  const init: RequestInit = body === undefined ? { method: path === "/noop" ? "GET" : "POST" } : { method: "POST", body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined ? { method: path === "/noop" ? "GET" : "POST" } : { method: "POST", body: JSON.stringify(body) };
   const a0 = processNs(inst.pid);
   const c0 = isolateNs(inst.pid);
   const t0 = performance.now();
@@ -245,7 +258,8 @@ interface CaseResult {
   reps: number;
 }
 
-const runCase = (inst: Instance, name: string, n: number, start = 0) => request(inst, `/run?case=${name}&iterations=${n}&start=${start}`);
+const runCase = (inst: Instance, name: string, n: number, start = 0) =>
+  request(inst, `/run?case=${name}&iterations=${n}&start=${start}`);
 
 /** Warm-up and calibration: N such that one request does about TARGET_REQUEST_MS of work. */
 async function calibrate(inst: Instance, name: string): Promise<number> {
@@ -270,7 +284,10 @@ async function calibrate(inst: Instance, name: string): Promise<number> {
  * then the repetitions go round-robin over the cases, so a burst of outside load is spread over
  * cases instead of skewing one.
  */
-async function measureCases(inst: Instance, cases: readonly (readonly [string, string, number | null])[]): Promise<CaseResult[]> {
+async function measureCases(
+  inst: Instance,
+  cases: readonly (readonly [string, string, number | null])[],
+): Promise<CaseResult[]> {
   const iterations: number[] = [];
   for (const [name] of cases) iterations.push(await calibrate(inst, name));
   const samples = cases.map(() => ({ cpu: [] as number[], cpuAll: [] as number[], wall: [] as number[] }));
@@ -341,7 +358,17 @@ async function coldRun(data: unknown, keep: boolean): Promise<{ sample: ColdSamp
   await baseline();
   const answer_second = await request(inst, "/cold-answer?set=strict&answer=3");
   await baseline();
-  const sample = { ts_init, index_200_first, index_200_second, index_200_load, answer_first, answer_second, noop, startup_ms, first_request: inst.first };
+  const sample = {
+    ts_init,
+    index_200_first,
+    index_200_second,
+    index_200_load,
+    answer_first,
+    answer_second,
+    noop,
+    startup_ms,
+    first_request: inst.first,
+  };
   if (keep) return { sample, inst };
   await inst.worker.dispose();
   return { sample };
@@ -405,7 +432,11 @@ function runNltk(input: unknown): { ok: true; result: any } | { ok: false; note:
   if (!existsSync(py)) return { ok: false, note: `${py} not found` };
   const probe = spawnSync(py, ["-c", "import nltk; print(nltk.__version__)"], { encoding: "utf8" });
   if (probe.status !== 0) return { ok: false, note: `${py} has no nltk (${probe.stderr.trim().split("\n").pop()})` };
-  const res = spawnSync(py, ["-c", NLTK_SCRIPT], { input: JSON.stringify(input), encoding: "utf8", maxBuffer: 1 << 24 });
+  const res = spawnSync(py, ["-c", NLTK_SCRIPT], {
+    input: JSON.stringify(input),
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
   if (res.status !== 0) return { ok: false, note: `NLTK run failed: ${res.stderr.slice(-500)}` };
   return { ok: true, result: JSON.parse(res.stdout) };
 }
@@ -413,7 +444,8 @@ function runNltk(input: unknown): { ok: true; result: any } | { ok: false; note:
 // ---------------------------------------------------------------------------------------------
 // Main
 
-const fmt = (x: number | null | undefined, digits = 3) => (x == null || Number.isNaN(x) ? "-" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(digits));
+const fmt = (x: number | null | undefined, digits = 3) =>
+  x == null || Number.isNaN(x) ? "-" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(digits);
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
 
@@ -442,8 +474,12 @@ function machineInfo() {
 
 const started = performance.now();
 const machine = machineInfo();
-console.log(`needlework bench: node ${machine.node}, ${machine.cpu} (${machine.cpus} CPUs), wrangler ${machine.wrangler}, workerd ${machine.workerd}`);
-console.log(`load average at start: ${machine.loadavg_start.join(" ")}${machine.loadavg_start[0] > machine.cpus / 2 ? "  (machine is busy: wall times will be inflated; CPU times much less)" : ""}`);
+console.log(
+  `needlework bench: node ${machine.node}, ${machine.cpu} (${machine.cpus} CPUs), wrangler ${machine.wrangler}, workerd ${machine.workerd}`,
+);
+console.log(
+  `load average at start: ${machine.loadavg_start.join(" ")}${machine.loadavg_start[0] > machine.cpus / 2 ? "  (machine is busy: wall times will be inflated; CPU times much less)" : ""}`,
+);
 
 const t = performance.now();
 const fns = await collectFunctions();
@@ -455,7 +491,8 @@ console.log(
     `${Math.round(data.answers.reduce((s, a) => s + a.answer.length, 0) / data.answers.length)} chars avg); ` +
     `candidates: ${data.official.length} needles, ${data.strict.length} functions`,
 );
-const encodeIndex = (fns: { code: string }[]) => Buffer.from(CompactReferenceSet.fromReferences(fns.map((f) => f.code)).encode()).toString("base64");
+const encodeIndex = (fns: { code: string }[]) =>
+  Buffer.from(CompactReferenceSet.fromReferences(fns.map((f) => f.code)).encode()).toString("base64");
 const payload = {
   official: data.official,
   strict: data.strict,
@@ -523,11 +560,27 @@ if (!flag("no-nltk")) {
 const coldFig = (pick: (s: ColdSample) => Timed, field: "cpu" | "cpuAll" | "wall") =>
   median(cold.map((s) => pick(s)[field] - median(s.noop.map((n) => n[field]))));
 const coldRows = [
-  { case: "cold: ts init + python", what: "first loadLanguage(\"python\") (service: at start-up)", pick: (s: ColdSample) => s.ts_init },
-  { case: "cold: index-200 #1", what: "first new ReferenceSet(200) (datasets w/o index)", pick: (s: ColdSample) => s.index_200_first },
+  {
+    case: "cold: ts init + python",
+    what: 'first loadLanguage("python") (service: at start-up)',
+    pick: (s: ColdSample) => s.ts_init,
+  },
+  {
+    case: "cold: index-200 #1",
+    what: "first new ReferenceSet(200) (datasets w/o index)",
+    pick: (s: ColdSample) => s.index_200_first,
+  },
   { case: "cold: index-200 #2", what: "second build in the same isolate", pick: (s: ColdSample) => s.index_200_second },
-  { case: "cold: load index-200", what: "decode its precomputed index (score-index)", pick: (s: ColdSample) => s.index_200_load },
-  { case: "cold: first answer", what: "first strict evaluateAnswer on that index", pick: (s: ColdSample) => s.answer_first },
+  {
+    case: "cold: load index-200",
+    what: "decode its precomputed index (score-index)",
+    pick: (s: ColdSample) => s.index_200_load,
+  },
+  {
+    case: "cold: first answer",
+    what: "first strict evaluateAnswer on that index",
+    pick: (s: ColdSample) => s.answer_first,
+  },
   { case: "cold: second answer", what: "second strict evaluateAnswer", pick: (s: ColdSample) => s.answer_second },
 ].map((r) => ({
   case: r.case,
@@ -548,7 +601,8 @@ const firstRequest = {
   wall_ms: median(cold.map((s) => s.first_request.wall)),
 };
 
-const verdict = (value: number, target: number | null) => (target == null ? "" : value < target ? "OK" : `over x${(value / target).toFixed(2)}`);
+const verdict = (value: number, target: number | null) =>
+  target == null ? "" : value < target ? "OK" : `over x${(value / target).toFixed(2)}`;
 const header = `${pad("case", 24)}${pad("what", 48)}${lpad("iters", 7)}${lpad("CPU ms", 9)}${lpad("min", 9)}${lpad("wall ms", 9)}${lpad("spread", 8)}${lpad("target", 8)}  verdict`;
 const rule = "-".repeat(header.length + 8);
 console.log(
@@ -567,8 +621,12 @@ console.log(
   `\nCold start, fresh workerd instances (median of ${cold.length}, each minus that instance's median no-op request; ` +
     `target = the Free plan's ${FREE_PLAN_CPU_MS} ms CPU per request, which the request that pays it is held to):`,
 );
-console.log(`${pad("case", 24)}${pad("what", 48)}${lpad("runs", 7)}${lpad("CPU ms", 9)}${lpad("all thr", 9)}${lpad("wall ms", 9)}${lpad("", 8)}${lpad("target", 8)}  verdict`);
-console.log("  (CPU ms = isolate thread; all thr = every thread of that workerd process, adding concurrent GC and JIT/wasm tier-up)");
+console.log(
+  `${pad("case", 24)}${pad("what", 48)}${lpad("runs", 7)}${lpad("CPU ms", 9)}${lpad("all thr", 9)}${lpad("wall ms", 9)}${lpad("", 8)}${lpad("target", 8)}  verdict`,
+);
+console.log(
+  "  (CPU ms = isolate thread; all thr = every thread of that workerd process, adding concurrent GC and JIT/wasm tier-up)",
+);
 console.log(rule);
 for (const r of coldRows) {
   console.log(
@@ -576,8 +634,12 @@ for (const r of coldRows) {
       `${lpad("", 8)}${lpad(r.target_ms == null ? "-" : `< ${r.target_ms}`, 8)}  ${verdict(r.cpu_ms, r.target_ms)}`,
   );
 }
-console.log(`  per-instance isolate CPU ms, ts init + python: ${coldRows[0].samples_cpu_ms.map((x) => x.toFixed(1)).join(", ")}`);
-console.log(`  per-instance isolate CPU ms, first index-200: ${coldRows[1].samples_cpu_ms.map((x) => x.toFixed(1)).join(", ")}`);
+console.log(
+  `  per-instance isolate CPU ms, ts init + python: ${coldRows[0].samples_cpu_ms.map((x) => x.toFixed(1)).join(", ")}`,
+);
+console.log(
+  `  per-instance isolate CPU ms, first index-200: ${coldRows[1].samples_cpu_ms.map((x) => x.toFixed(1)).join(", ")}`,
+);
 console.log(
   `  not in the table: first request to a new workerd process ${fmt(firstRequest.cpu_ms, 0)} ms CPU (main thread), ${fmt(firstRequest.wall_ms, 0)} ms wall, ` +
     `mostly workerd's own start; wrangler unstable_startWorker until ready ${fmt(median(cold.map((s) => s.startup_ms)), 0)} ms wall`,
@@ -587,12 +649,20 @@ console.log("\nReference: NLTK 3.8 sentence_bleu (method4), as repoqa/compute_sc
 if (nltk.ok) {
   const n = nltk.result;
   console.log(`  python ${n.python}, nltk ${n.nltk_version} (process CPU time, median)`);
-  console.log(`  1 pair:                   ${fmt(n.pair_ms)} ms   (worker bleu-pair ${fmt(results.find((r) => r.case === "bleu-pair")!.cpu_ms)} ms)`);
-  console.log(`  10 needles per answer:    ${fmt(n.official_ms)} ms   (worker bleu-10 ${fmt(results.find((r) => r.case === "bleu-10")!.cpu_ms)} ms; BLEU only, no sanitize)`);
-  console.log(`  200 functions per answer: ${fmt(n.strict_ms)} ms   (worker bleu-200 ${fmt(results.find((r) => r.case === "bleu-200")!.cpu_ms)} ms)`);
+  console.log(
+    `  1 pair:                   ${fmt(n.pair_ms)} ms   (worker bleu-pair ${fmt(results.find((r) => r.case === "bleu-pair")!.cpu_ms)} ms)`,
+  );
+  console.log(
+    `  10 needles per answer:    ${fmt(n.official_ms)} ms   (worker bleu-10 ${fmt(results.find((r) => r.case === "bleu-10")!.cpu_ms)} ms; BLEU only, no sanitize)`,
+  );
+  console.log(
+    `  200 functions per answer: ${fmt(n.strict_ms)} ms   (worker bleu-200 ${fmt(results.find((r) => r.case === "bleu-200")!.cpu_ms)} ms)`,
+  );
   console.log(`  max |NLTK - worker| over the official scores: ${n.max_abs_diff_vs_worker.toExponential(2)}`);
 } else {
-  console.log(`  skipped: ${nltk.note} (earlier reference figure: about 0.3 ms per pair, 3 ms for 10 needles, 67 ms for 200 candidates)`);
+  console.log(
+    `  skipped: ${nltk.note} (earlier reference figure: about 0.3 ms per pair, 3 ms for 10 needles, 67 ms for 200 candidates)`,
+  );
 }
 // The service itself: first request of a fresh isolate and warm, per route (scripts/bench-service.mts).
 let service: Awaited<ReturnType<typeof runServiceBench>> | { skipped: string };
@@ -604,11 +674,14 @@ else {
 }
 
 const loadEnd = loadavg().map((x) => Number(x.toFixed(2)));
-console.log(`\nload average at end: ${loadEnd.join(" ")}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `\nload average at end: ${loadEnd.join(" ")}; total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const out = {
   generated_at: new Date().toISOString(),
-  method: "outside timing: (t(N iterations) - t(0 iterations)) / N; CPU from /proc schedstat of the workerd processes, wall from Node performance.now()",
+  method:
+    "outside timing: (t(N iterations) - t(0 iterations)) / N; CPU from /proc schedstat of the workerd processes, wall from Node performance.now()",
   machine: { ...machine, loadavg_end: loadEnd },
   options: { reps: REPS, cold_runs: COLD_RUNS, target_request_ms: TARGET_REQUEST_MS, quick: QUICK },
   data: {
@@ -622,7 +695,10 @@ const out = {
   },
   warm: results.map((r) => ({ ...r, verdict: verdict(r.cpu_ms, r.target_ms) || null })),
   cold: coldRows.map((r) => ({ ...r, verdict: verdict(r.cpu_ms, r.target_ms) })),
-  cold_first_request_new_workerd: { ...firstRequest, note: "mostly workerd process start; a Worker with no code costs about as much locally" },
+  cold_first_request_new_workerd: {
+    ...firstRequest,
+    note: "mostly workerd process start; a Worker with no code costs about as much locally",
+  },
   cold_startup_wall_ms: cold.map((s) => s.startup_ms),
   nltk: nltk.ok ? nltk.result : { skipped: nltk.note },
   service,

@@ -48,7 +48,13 @@ import { loadLanguage } from "../src/code/parser";
 import { ReferenceSet } from "../src/metrics/bleu";
 import { DEFAULT_THRESHOLD, THRESHOLDS } from "../src/metrics/thresholds";
 import { findCorpus, makeSnippets, prng } from "../test/cli/parser-parity/corpus";
-import { projectNatives, runOracle, type OracleEncoding, type OracleJob, type OracleNatives } from "../test/cli/parser-parity/reference-oracle";
+import {
+  projectNatives,
+  runOracle,
+  type OracleEncoding,
+  type OracleJob,
+  type OracleNatives,
+} from "../test/cli/parser-parity/reference-oracle";
 import type { CoreJob, CoreOutput, JobSnippet } from "./lib/core021-job.mts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -86,28 +92,54 @@ const CACHE_PACKAGE = {
 function ensureCache(): void {
   const manifest = join(CACHE, "package.json");
   const wanted = JSON.stringify(CACHE_PACKAGE, null, 2);
-  if (existsSync(manifest) && readFileSync(manifest, "utf8") === wanted && existsSync(join(CACHE, "node_modules/ts-core-old"))) return;
+  if (
+    existsSync(manifest) &&
+    readFileSync(manifest, "utf8") === wanted &&
+    existsSync(join(CACHE, "node_modules/ts-core-old"))
+  )
+    return;
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(manifest, wanted);
-  console.log(`installing ${OLD_BINDING}, grammars and web-tree-sitter ${WASM_CORES.join(", ")} into ${CACHE} (npm registry)`);
+  console.log(
+    `installing ${OLD_BINDING}, grammars and web-tree-sitter ${WASM_CORES.join(", ")} into ${CACHE} (npm registry)`,
+  );
   // Prebuilt binaries only: node-gyp-build finds them at require time, no install script runs.
-  execFileSync("npm", ["install", "--ignore-scripts", "--legacy-peer-deps", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: CACHE, stdio: "inherit" });
+  execFileSync(
+    "npm",
+    ["install", "--ignore-scripts", "--legacy-peer-deps", "--no-audit", "--no-fund", "--no-package-lock"],
+    { cwd: CACHE, stdio: "inherit" },
+  );
 }
 
 const nm = (dir: string, pkg: string) => join(dir, "node_modules", pkg);
 /** Package -> directory overrides for the native workers: the ABI-14 grammars where the project's are ABI 15. */
-const nativeGrammars = () => Object.fromEntries(Object.keys(OLD_GRAMMARS).map((lang) => [`tree-sitter-${lang}`, nm(CACHE, `tree-sitter-${lang}`)]));
+const nativeGrammars = () =>
+  Object.fromEntries(
+    Object.keys(OLD_GRAMMARS).map((lang) => [`tree-sitter-${lang}`, nm(CACHE, `tree-sitter-${lang}`)]),
+  );
 /** Language -> grammar .wasm for the release cores. */
 const wasmGrammars = (): Partial<Record<Language, string>> =>
   Object.fromEntries(
-    LANGUAGES.map((lang) => [lang, lang in OLD_GRAMMARS ? join(nm(CACHE, `tree-sitter-${lang}`), `tree-sitter-${lang}.wasm`) : join(ROOT, "wasm", `tree-sitter-${lang}.wasm`)]),
+    LANGUAGES.map((lang) => [
+      lang,
+      lang in OLD_GRAMMARS
+        ? join(nm(CACHE, `tree-sitter-${lang}`), `tree-sitter-${lang}.wasm`)
+        : join(ROOT, "wasm", `tree-sitter-${lang}.wasm`),
+    ]),
   );
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: the broken-code corpus and realistic RepoQA answers
 // ---------------------------------------------------------------------------------------------
 
-const FENCE: Record<Language, string> = { python: "python", cpp: "cpp", java: "java", typescript: "typescript", rust: "rust", go: "go" };
+const FENCE: Record<Language, string> = {
+  python: "python",
+  cpp: "cpp",
+  java: "java",
+  typescript: "typescript",
+  rust: "rust",
+  go: "go",
+};
 
 /** A model-like answer around `code`: fenced with or without a tag, sometimes with prose. */
 function wrap(lang: Language, code: string, i: number): string {
@@ -117,7 +149,16 @@ function wrap(lang: Language, code: string, i: number): string {
 
 const int = (rng: () => number, n: number) => Math.floor(rng() * n);
 
-const MUTATIONS = ["intact", "cut", "cut-line", "shuffle", "delimiters", "drop-signature", "drop-lines", "mixed"] as const;
+const MUTATIONS = [
+  "intact",
+  "cut",
+  "cut-line",
+  "shuffle",
+  "delimiters",
+  "drop-signature",
+  "drop-lines",
+  "mixed",
+] as const;
 type AnswerMutation = (typeof MUTATIONS)[number];
 
 /** A needle as a model might return it: whole, cut short, lines swapped or lost, delimiters dropped. */
@@ -169,7 +210,9 @@ interface RepoSet {
 
 /** The shared data beside the checkout (../shared/data; ../../shared/data from a worktree under wt/), or $NEEDLEWORK_SHARED_DATA. */
 const SHARED_DATA =
-  process.env.NEEDLEWORK_SHARED_DATA ?? [join(ROOT, "../shared/data"), join(ROOT, "../../shared/data")].find((d) => existsSync(d)) ?? join(ROOT, "../shared/data");
+  process.env.NEEDLEWORK_SHARED_DATA ??
+  [join(ROOT, "../shared/data"), join(ROOT, "../../shared/data")].find((d) => existsSync(d)) ??
+  join(ROOT, "../shared/data");
 const OFFICIAL_REPOS = join(SHARED_DATA, "repoqa-2024-04-20-repos");
 const OFFICIAL_NEEDLES = join(SHARED_DATA, "repoqa-official/needle-positions-2024-04-20-16k.json");
 
@@ -177,8 +220,16 @@ const OFFICIAL_NEEDLES = join(SHARED_DATA, "repoqa-official/needle-positions-202
 async function needleSets(lang: Language): Promise<{ origin: string; sets: RepoSet[] }> {
   const loaded = await loadLanguage(lang);
   if (existsSync(OFFICIAL_REPOS) && existsSync(OFFICIAL_NEEDLES)) {
-    const manifest = JSON.parse(readFileSync(join(OFFICIAL_REPOS, "MANIFEST.json"), "utf8")) as { language: string; repo: string; dir: string }[];
-    const positions = JSON.parse(readFileSync(OFFICIAL_NEEDLES, "utf8")) as { language: string; repo: string; name: string }[];
+    const manifest = JSON.parse(readFileSync(join(OFFICIAL_REPOS, "MANIFEST.json"), "utf8")) as {
+      language: string;
+      repo: string;
+      dir: string;
+    }[];
+    const positions = JSON.parse(readFileSync(OFFICIAL_NEEDLES, "utf8")) as {
+      language: string;
+      repo: string;
+      name: string;
+    }[];
     const { collectFiles } = await import("../cli/lib/collect");
     const sets: RepoSet[] = [];
     for (const entry of manifest.filter((m) => m.language === lang && existsSync(join(OFFICIAL_REPOS, m.dir)))) {
@@ -189,20 +240,30 @@ async function needleSets(lang: Language): Promise<{ origin: string; sets: RepoS
         if (found.size === wanted.size) break;
         const lines = text.split("\n");
         for (const f of extractFunctionsSync(loaded, text)) {
-          if (wanted.has(f.name) && !found.has(f.name)) found.set(f.name, lines.slice(f.startLine, f.endLine).join("\n"));
+          if (wanted.has(f.name) && !found.has(f.name))
+            found.set(f.name, lines.slice(f.startLine, f.endLine).join("\n"));
         }
       }
-      if (found.size > 1) sets.push({ repo: entry.repo, needles: [...found].map(([name, code]) => ({ repo: entry.repo, name, code })) });
+      if (found.size > 1)
+        sets.push({ repo: entry.repo, needles: [...found].map(([name, code]) => ({ repo: entry.repo, name, code })) });
     }
     if (sets.length > 0) return { origin: `${OFFICIAL_REPOS} (official 2024-04-20 needles)`, sets };
   }
   const fixture = JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")) as Record<
     string,
-    { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]
+    {
+      repo: string;
+      content: Record<string, string>;
+      needles: { name: string; path: string; start_line: number; end_line: number }[];
+    }[]
   >;
   const sets = (fixture[lang] ?? []).map((r) => ({
     repo: r.repo,
-    needles: r.needles.map((n) => ({ repo: r.repo, name: n.name, code: r.content[n.path].split("\n").slice(n.start_line, n.end_line).join("\n") })),
+    needles: r.needles.map((n) => ({
+      repo: r.repo,
+      name: n.name,
+      code: r.content[n.path].split("\n").slice(n.start_line, n.end_line).join("\n"),
+    })),
   }));
   return { origin: "test/fixtures/repoqa-mini.json", sets };
 }
@@ -217,7 +278,11 @@ interface LanguageInputs {
 
 async function inputsFor(lang: Language): Promise<LanguageInputs> {
   const corpus = findCorpus(lang);
-  const snippets = makeSnippets(corpus, SNIPPETS).map((s, i) => ({ code: s.code, base: s.base, answer: wrap(lang, s.code, i) }));
+  const snippets = makeSnippets(corpus, SNIPPETS).map((s, i) => ({
+    code: s.code,
+    base: s.base,
+    answer: wrap(lang, s.code, i),
+  }));
   const { origin, sets } = await needleSets(lang);
   const rng = prng(2024 + lang.length);
   const answers: LanguageInputs["answers"] = [];
@@ -229,24 +294,54 @@ async function inputsFor(lang: Language): Promise<LanguageInputs> {
       }
     }
   }
-  return { snippets, corpusOrigin: (corpus.fallback ? "FALLBACK " : "") + corpus.origin.join(", "), answers, sets, needleOrigin: origin };
+  return {
+    snippets,
+    corpusOrigin: (corpus.fallback ? "FALLBACK " : "") + corpus.origin.join(", "),
+    answers,
+    sets,
+    needleOrigin: origin,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Running the cores
 // ---------------------------------------------------------------------------------------------
 
-function runWorker(mode: "native" | "wasm", runtimeDir: string, grammars: object, jobFile: string, work: string, name: string): Promise<CoreOutput> {
+function runWorker(
+  mode: "native" | "wasm",
+  runtimeDir: string,
+  grammars: object,
+  jobFile: string,
+  work: string,
+  name: string,
+): Promise<CoreOutput> {
   const grammarsFile = join(work, `${name}-grammars.json`);
   const outFile = join(work, `${name}-out.json`);
   writeFileSync(grammarsFile, JSON.stringify(grammars));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lib/core021-worker.mts"), mode, runtimeDir, grammarsFile, jobFile, outFile], {
-      cwd: ROOT,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(ROOT, "scripts/lib/core021-worker.mts"),
+        mode,
+        runtimeDir,
+        grammarsFile,
+        jobFile,
+        outFile,
+      ],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(readFileSync(outFile, "utf8")) as CoreOutput) : reject(new Error(`${name} worker exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(readFileSync(outFile, "utf8")) as CoreOutput)
+        : reject(new Error(`${name} worker exited with ${code}`)),
+    );
   });
 }
 
@@ -304,14 +399,30 @@ interface LanguageReport {
   language: Language;
   corpus: string;
   needles: string;
-  snippets: { n: number; withErrors: number; tree: number; functions: number; comments: number; sanitizer: number; subtrees?: number; syntax?: number; dataflow?: number };
+  snippets: {
+    n: number;
+    withErrors: number;
+    tree: number;
+    functions: number;
+    comments: number;
+    sanitizer: number;
+    subtrees?: number;
+    syntax?: number;
+    dataflow?: number;
+  };
   answers: Record<"plain" | "ignore_comments", AnswerCounts>;
   /** Answers whose verdict differs at some threshold, and corpus answers whose extraction differs (a few each, for the docs and tests). */
   examples: { kind: string; answer: string; old: string; current: string; note: string }[];
   releaseCores: Record<string, number>;
 }
 
-function compareLanguage(lang: Language, inputs: LanguageInputs, old: CoreOutput, cur: CoreOutput, releases: CoreOutput[]): LanguageReport {
+function compareLanguage(
+  lang: Language,
+  inputs: LanguageInputs,
+  old: CoreOutput,
+  cur: CoreOutput,
+  releases: CoreOutput[],
+): LanguageReport {
   const o = old.languages[lang]!;
   const c = cur.languages[lang]!;
   const count = (f: (i: number) => boolean) => o.snippets.reduce((n, _, i) => n + (f(i) ? 1 : 0), 0);
@@ -327,12 +438,20 @@ function compareLanguage(lang: Language, inputs: LanguageInputs, old: CoreOutput
   if (codeBleu) {
     snippets.subtrees = count((i) => o.snippets[i].subtrees !== c.snippets[i].subtrees);
     snippets.syntax = count((i) => o.snippets[i].codebleu!.syntax.join() !== c.snippets[i].codebleu!.syntax.join());
-    snippets.dataflow = count((i) => o.snippets[i].codebleu!.dataflow.join() !== c.snippets[i].codebleu!.dataflow.join());
+    snippets.dataflow = count(
+      (i) => o.snippets[i].codebleu!.dataflow.join() !== c.snippets[i].codebleu!.dataflow.join(),
+    );
   }
   const examples: LanguageReport["examples"] = [];
   o.snippets.forEach((s, i) => {
     if (s.sanitized !== c.snippets[i].sanitized && examples.length < 3) {
-      examples.push({ kind: "corpus sanitizer", answer: inputs.snippets[i].answer, old: s.sanitized, current: c.snippets[i].sanitized, note: "" });
+      examples.push({
+        kind: "corpus sanitizer",
+        answer: inputs.snippets[i].answer,
+        old: s.sanitized,
+        current: c.snippets[i].sanitized,
+        note: "",
+      });
     }
   });
   const answers = {} as LanguageReport["answers"];
@@ -340,13 +459,27 @@ function compareLanguage(lang: Language, inputs: LanguageInputs, old: CoreOutput
     const refs = (core: typeof o) =>
       inputs.sets.map((set) => {
         const offset = inputs.sets.slice(0, inputs.sets.indexOf(set)).reduce((n, s) => n + s.needles.length, 0);
-        return new ReferenceSet(mode === "plain" ? set.needles.map((n) => n.code) : set.needles.map((_, k) => core.candidatesNoComments[offset + k]));
+        return new ReferenceSet(
+          mode === "plain"
+            ? set.needles.map((n) => n.code)
+            : set.needles.map((_, k) => core.candidatesNoComments[offset + k]),
+        );
       });
     const oldRefs = refs(o);
     const curRefs = refs(c);
-    const counts: AnswerCounts = { answers: 0, extraction: 0, best: 0, similarity: 0, verdict: 0, anyThreshold: 0, passOld: 0, passNew: 0 };
+    const counts: AnswerCounts = {
+      answers: 0,
+      extraction: 0,
+      best: 0,
+      similarity: 0,
+      verdict: 0,
+      anyThreshold: 0,
+      passOld: 0,
+      passNew: 0,
+    };
     inputs.answers.forEach((a, i) => {
-      const pick = (core: typeof o) => (mode === "plain" ? core.answers[i].extracted : core.answers[i].extractedNoComments);
+      const pick = (core: typeof o) =>
+        mode === "plain" ? core.answers[i].extracted : core.answers[i].extractedNoComments;
       const vo = verdict(oldRefs[a.set], pick(o), a.target);
       const vc = verdict(curRefs[a.set], pick(c), a.target);
       counts.answers++;
@@ -376,7 +509,15 @@ function compareLanguage(lang: Language, inputs: LanguageInputs, old: CoreOutput
     if (rl) releaseCores[r.runtime] = rl.snippets.reduce((n, s, i) => n + (s.tree !== o.snippets[i].tree ? 1 : 0), 0);
   }
   releaseCores[`0.25 (tree-sitter ${cur.runtime})`] = snippets.tree;
-  return { language: lang, corpus: inputs.corpusOrigin, needles: inputs.needleOrigin, snippets, answers, examples, releaseCores };
+  return {
+    language: lang,
+    corpus: inputs.corpusOrigin,
+    needles: inputs.needleOrigin,
+    snippets,
+    answers,
+    examples,
+    releaseCores,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,8 +529,16 @@ const gypBuild = createRequire(import.meta.url)("node-gyp-build") as { path(dir:
 /** The oracle's shared objects for a core, with the ABI-14 grammars where the project's are ABI 15 (as the workers). */
 function natives(runtime: "old" | "current"): OracleNatives {
   const base = projectNatives();
-  const old = Object.fromEntries(Object.keys(OLD_GRAMMARS).map((lang) => [lang, [gypBuild.path(nm(CACHE, `tree-sitter-${lang}`)), `tree_sitter_${lang}`]]));
-  return { runtime: runtime === "old" ? gypBuild.path(nm(CACHE, "ts-core-old")) : base.runtime, grammars: { ...base.grammars, ...old } };
+  const old = Object.fromEntries(
+    Object.keys(OLD_GRAMMARS).map((lang) => [
+      lang,
+      [gypBuild.path(nm(CACHE, `tree-sitter-${lang}`)), `tree_sitter_${lang}`],
+    ]),
+  );
+  return {
+    runtime: runtime === "old" ? gypBuild.path(nm(CACHE, "ts-core-old")) : base.runtime,
+    grammars: { ...base.grammars, ...old },
+  };
 }
 
 /** The conditions compared, the service's last (the others are compared with it). */
@@ -407,7 +556,12 @@ async function referenceConditions(inputs: Map<Language, LanguageInputs>): Promi
   for (const [lang, x] of inputs) {
     const corpus = x.snippets.slice(0, perLanguage);
     const codeBleu = lang !== "typescript";
-    slots.set(lang, { answers: jobs.length, corpus: jobs.length + x.answers.length, syntax: jobs.length + x.answers.length + corpus.length, n: corpus.length });
+    slots.set(lang, {
+      answers: jobs.length,
+      corpus: jobs.length + x.answers.length,
+      syntax: jobs.length + x.answers.length + corpus.length,
+      n: corpus.length,
+    });
     for (const a of x.answers) jobs.push({ op: "sanitize", lang, output: a.text });
     for (const s of corpus) jobs.push({ op: "sanitize", lang, output: s.answer });
     if (codeBleu) for (const s of corpus) jobs.push({ op: "syntax", lang, reference: s.base, candidate: s.code });
@@ -418,12 +572,30 @@ async function referenceConditions(inputs: Map<Language, LanguageInputs>): Promi
     if (failed >= 0) throw new Error(`reference_oracle.py, ${CONDITIONS[ci].name}: ${r[failed].error}`);
   });
   const service = results[CONDITIONS.length - 1];
-  const rows: string[][] = [["language", "condition", "answers", "extraction", "best needle", "verdict@0.8", "any threshold", "corpus", "sanitizer", "syntax match"]];
+  const rows: string[][] = [
+    [
+      "language",
+      "condition",
+      "answers",
+      "extraction",
+      "best needle",
+      "verdict@0.8",
+      "any threshold",
+      "corpus",
+      "sanitizer",
+      "syntax match",
+    ],
+  ];
   for (const [lang, x] of inputs) {
     const at = slots.get(lang)!;
     const refs = x.sets.map((set) => new ReferenceSet(set.needles.map((n) => n.code)));
     results.slice(0, -1).forEach((r, ci) => {
-      let extraction = 0, best = 0, flips = 0, any = 0, sanitizer = 0, syntax = 0;
+      let extraction = 0,
+        best = 0,
+        flips = 0,
+        any = 0,
+        sanitizer = 0,
+        syntax = 0;
       x.answers.forEach((a, i) => {
         const mine = r[at.answers + i].text ?? "";
         const theirs = service[at.answers + i].text ?? "";
@@ -439,42 +611,116 @@ async function referenceConditions(inputs: Map<Language, LanguageInputs>): Promi
         if (r[at.corpus + i].text !== service[at.corpus + i].text) sanitizer++;
         if (lang !== "typescript" && String(r[at.syntax + i].match) !== String(service[at.syntax + i].match)) syntax++;
       }
-      rows.push([lang, CONDITIONS[ci].name, String(x.answers.length), String(extraction), String(best), String(flips), String(any), String(at.n), String(sanitizer), lang === "typescript" ? "-" : String(syntax)]);
+      rows.push([
+        lang,
+        CONDITIONS[ci].name,
+        String(x.answers.length),
+        String(extraction),
+        String(best),
+        String(flips),
+        String(any),
+        String(at.n),
+        String(sanitizer),
+        lang === "typescript" ? "-" : String(syntax),
+      ]);
     });
   }
-  console.log("\n" + titledTable("the references' algorithms (reference_oracle.py) per condition, against the service's condition: results that differ", rows));
+  console.log(
+    "\n" +
+      titledTable(
+        "the references' algorithms (reference_oracle.py) per condition, against the service's condition: results that differ",
+        rows,
+      ),
+  );
 }
 
 function printReport(reports: LanguageReport[], oldRuntime: string, curRuntime: string): void {
   const n = (x: number | undefined) => (x === undefined ? "-" : String(x));
-  console.log(`\nold core: native tree-sitter ${oldRuntime}; current: native tree-sitter ${curRuntime} (= web-tree-sitter 0.25.10, the service)`);
   console.log(
-    titledTable(`broken-code corpus (${SNIPPETS} snippets per language): snippets whose result differs between the cores`, [
-      ["language", "snippets", "with errors", "trees", "functions", "comments", "sanitizer", "subtrees", "syntax match", "data-flow match"],
-      ...reports.map((r) => [r.language, n(r.snippets.n), n(r.snippets.withErrors), n(r.snippets.tree), n(r.snippets.functions), n(r.snippets.comments), n(r.snippets.sanitizer), n(r.snippets.subtrees), n(r.snippets.syntax), n(r.snippets.dataflow)]),
-    ]),
+    `\nold core: native tree-sitter ${oldRuntime}; current: native tree-sitter ${curRuntime} (= web-tree-sitter 0.25.10, the service)`,
+  );
+  console.log(
+    titledTable(
+      `broken-code corpus (${SNIPPETS} snippets per language): snippets whose result differs between the cores`,
+      [
+        [
+          "language",
+          "snippets",
+          "with errors",
+          "trees",
+          "functions",
+          "comments",
+          "sanitizer",
+          "subtrees",
+          "syntax match",
+          "data-flow match",
+        ],
+        ...reports.map((r) => [
+          r.language,
+          n(r.snippets.n),
+          n(r.snippets.withErrors),
+          n(r.snippets.tree),
+          n(r.snippets.functions),
+          n(r.snippets.comments),
+          n(r.snippets.sanitizer),
+          n(r.snippets.subtrees),
+          n(r.snippets.syntax),
+          n(r.snippets.dataflow),
+        ]),
+      ],
+    ),
   );
   for (const mode of ["plain", "ignore_comments"] as const) {
     console.log(
       "\n" +
-        titledTable(`realistic RepoQA answers, official mode, ${mode === "plain" ? "comments kept" : "ignore comments"}: answers whose result differs`, [
-          ["language", "answers", "extraction", "best needle", "similarity", `verdict@${DEFAULT_THRESHOLD}`, "any threshold", "pass old", "pass 0.25"],
-          ...reports.map((r) => {
-            const a = r.answers[mode];
-            return [r.language, n(a.answers), n(a.extraction), n(a.best), n(a.similarity), n(a.verdict), n(a.anyThreshold), n(a.passOld), n(a.passNew)];
-          }),
-        ]),
+        titledTable(
+          `realistic RepoQA answers, official mode, ${mode === "plain" ? "comments kept" : "ignore comments"}: answers whose result differs`,
+          [
+            [
+              "language",
+              "answers",
+              "extraction",
+              "best needle",
+              "similarity",
+              `verdict@${DEFAULT_THRESHOLD}`,
+              "any threshold",
+              "pass old",
+              "pass 0.25",
+            ],
+            ...reports.map((r) => {
+              const a = r.answers[mode];
+              return [
+                r.language,
+                n(a.answers),
+                n(a.extraction),
+                n(a.best),
+                n(a.similarity),
+                n(a.verdict),
+                n(a.anyThreshold),
+                n(a.passOld),
+                n(a.passNew),
+              ];
+            }),
+          ],
+        ),
     );
   }
   const cores = Object.keys(reports[0].releaseCores);
   console.log(
     "\n" +
-      titledTable(`trees that differ from the old native core's, per core`, [["language", ...cores], ...reports.map((r) => [r.language, ...cores.map((k) => n(r.releaseCores[k]))])]),
+      titledTable(`trees that differ from the old native core's, per core`, [
+        ["language", ...cores],
+        ...reports.map((r) => [r.language, ...cores.map((k) => n(r.releaseCores[k]))]),
+      ]),
   );
   console.log("\nsources:");
   for (const r of reports) console.log(`  ${r.language}: corpus ${r.corpus}; needles ${r.needles}`);
   const notes = reports.flatMap((r) => r.examples.filter((e) => e.note).map((e) => `${r.language}: ${e.note}`));
-  if (notes.length > 0) console.log("\nverdicts that differ at some threshold (first few per language; all examples in --json):\n  " + notes.join("\n  "));
+  if (notes.length > 0)
+    console.log(
+      "\nverdicts that differ at some threshold (first few per language; all examples in --json):\n  " +
+        notes.join("\n  "),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,13 +729,24 @@ function printReport(reports: LanguageReport[], oldRuntime: string, curRuntime: 
 async function checkCases(): Promise<boolean> {
   const { CORE_RESIDUAL_CASES } = await import("../test/code/core-residual-cases");
   const jobs: OracleJob[] = CORE_RESIDUAL_CASES.map((c) => ({ op: "sanitize", lang: c.language, output: c.answer }));
-  const [reference, current] = await Promise.all([runOracle(jobs, "utf8", true, natives("old")), runOracle(jobs, "utf8", true, natives("current"))]);
+  const [reference, current] = await Promise.all([
+    runOracle(jobs, "utf8", true, natives("old")),
+    runOracle(jobs, "utf8", true, natives("current")),
+  ]);
   let ok = true;
   CORE_RESIDUAL_CASES.forEach((c, i) => {
-    const holds = reference[i].text === c.reference && current[i].text === (c.matched ? c.reference : c.current) && c.reference !== c.current;
+    const holds =
+      reference[i].text === c.reference &&
+      current[i].text === (c.matched ? c.reference : c.current) &&
+      c.reference !== c.current;
     ok &&= holds;
-    console.log(`${holds ? "holds" : "DIFFERS"}  ${c.language}: ${c.title}${c.matched ? " (matched: the service extracts the reference's text)" : ""}`);
-    if (!holds) console.log(`  reference (old core, UTF-8): ${JSON.stringify(reference[i].text)}\n  service (0.25, UTF-8): ${JSON.stringify(current[i].text)}`);
+    console.log(
+      `${holds ? "holds" : "DIFFERS"}  ${c.language}: ${c.title}${c.matched ? " (matched: the service extracts the reference's text)" : ""}`,
+    );
+    if (!holds)
+      console.log(
+        `  reference (old core, UTF-8): ${JSON.stringify(reference[i].text)}\n  service (0.25, UTF-8): ${JSON.stringify(current[i].text)}`,
+      );
   });
   return ok;
 }
@@ -505,23 +762,47 @@ async function measure(work: string): Promise<void> {
   }
   const job: CoreJob = {
     languages: Object.fromEntries(
-      [...inputs].map(([lang, x]) => [lang, { snippets: x.snippets, answers: x.answers.map((a) => a.text), candidates: x.sets.flatMap((s) => s.needles.map((n) => n.code)) }]),
+      [...inputs].map(([lang, x]) => [
+        lang,
+        {
+          snippets: x.snippets,
+          answers: x.answers.map((a) => a.text),
+          candidates: x.sets.flatMap((s) => s.needles.map((n) => n.code)),
+        },
+      ]),
     ),
   };
   const jobFile = join(work, "job.json");
   writeFileSync(jobFile, JSON.stringify(job));
   const wasmJob = join(work, "wasm-job.json");
-  writeFileSync(wasmJob, JSON.stringify({ languages: Object.fromEntries(Object.entries(job.languages).map(([l, w]) => [l, { snippets: w!.snippets, answers: [], candidates: [] }])) }));
+  writeFileSync(
+    wasmJob,
+    JSON.stringify({
+      languages: Object.fromEntries(
+        Object.entries(job.languages).map(([l, w]) => [l, { snippets: w!.snippets, answers: [], candidates: [] }]),
+      ),
+    }),
+  );
   const outputs = await twoAtATime<CoreOutput>([
     () => runWorker("native", nm(CACHE, "ts-core-old"), nativeGrammars(), jobFile, work, "old"),
     () => runWorker("native", nm(ROOT, "tree-sitter"), nativeGrammars(), jobFile, work, "current"),
-    ...WASM_CORES.map((v) => () => runWorker("wasm", nm(CACHE, `web-tree-sitter-${v}`), wasmGrammars(), wasmJob, work, `wasm-${v}`)),
+    ...WASM_CORES.map(
+      (v) => () => runWorker("wasm", nm(CACHE, `web-tree-sitter-${v}`), wasmGrammars(), wasmJob, work, `wasm-${v}`),
+    ),
   ]);
   const [old, current, ...releases] = outputs;
   const reports = LANGUAGES.map((lang) => compareLanguage(lang, inputs.get(lang)!, old, current, releases));
   printReport(reports, old.runtime, current.runtime);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
-  if (args.json) writeFileSync(args.json, JSON.stringify({ old: old.runtime, current: current.runtime, snippets: SNIPPETS, perNeedle: PER_NEEDLE, reports }, null, 2));
+  if (args.json)
+    writeFileSync(
+      args.json,
+      JSON.stringify(
+        { old: old.runtime, current: current.runtime, snippets: SNIPPETS, perNeedle: PER_NEEDLE, reports },
+        null,
+        2,
+      ),
+    );
 }
 
 ensureCache();

@@ -74,14 +74,20 @@ for (const [name, source] of Object.entries(SOURCES)) {
     try {
       const map = readFileSync(join(dir, `${source.file}.map`), "utf8");
       const binding = readFileSync(join(dir, "lib", "tree-sitter.c"), "utf8");
-      bytes = Buffer.from(patchUtf8Runtime(shipped, map, binding, { package: source.package, version, package_sha256: shippedSha }).bytes);
+      bytes = Buffer.from(
+        patchUtf8Runtime(shipped, map, binding, { package: source.package, version, package_sha256: shippedSha }).bytes,
+      );
     } catch (err) {
-      problems.push(`${name}: the UTF-8 patch (scripts/wasm-utf8.mjs) does not apply to ${source.package}@${version}: ${err.message}`);
+      problems.push(
+        `${name}: the UTF-8 patch (scripts/wasm-utf8.mjs) does not apply to ${source.package}@${version}: ${err.message}`,
+      );
       continue;
     }
     entry = { ...entry, sha256: sha256Of(bytes), package_sha256: shippedSha, input_encoding: "utf-8" };
     if (!update && pinned.sha256 !== entry.sha256) {
-      problems.push(`${name}: the patched runtime's sha256 is ${entry.sha256.slice(0, 12)} but wasm/manifest.json pins ${pinned.sha256.slice(0, 12)}`);
+      problems.push(
+        `${name}: the patched runtime's sha256 is ${entry.sha256.slice(0, 12)} but wasm/manifest.json pins ${pinned.sha256.slice(0, 12)}`,
+      );
       continue;
     }
   } else if (!update && (!pinned || pinned.version !== version || pinned.sha256 !== shippedSha)) {

@@ -20,8 +20,13 @@ if (!file) {
   console.error("usage: npx tsx scripts/longcodeu-oracle.mts <build dir | release.json>");
   process.exit(2);
 }
-const release = ReleaseSchema.parse(statSync(file).isDirectory() ? releaseFromBuild(file) : JSON.parse(readFileSync(file, "utf8")));
-const rows = new Map<string, { n: number; recall: number; precision: number; minRecall: number; minPrecision: number }>();
+const release = ReleaseSchema.parse(
+  statSync(file).isDirectory() ? releaseFromBuild(file) : JSON.parse(readFileSync(file, "utf8")),
+);
+const rows = new Map<
+  string,
+  { n: number; recall: number; precision: number; minRecall: number; minPrecision: number }
+>();
 const below: string[] = [];
 for (const part of release.repos) {
   const bucketOf = new Map(part.contexts.map((c) => [c.id, c.bucket]));
@@ -35,15 +40,20 @@ for (const part of release.repos) {
     r.minRecall = Math.min(r.minRecall, recall);
     r.minPrecision = Math.min(r.minPrecision, precision);
     rows.set(e.task, r);
-    if (recall < 1 - 1e-9 || precision < 1 - 1e-9) below.push(`${e.id}: recall ${recall.toFixed(4)}, precision ${precision.toFixed(4)}`);
+    if (recall < 1 - 1e-9 || precision < 1 - 1e-9)
+      below.push(`${e.id}: recall ${recall.toFixed(4)}, precision ${precision.toFixed(4)}`);
   }
 }
-console.log(`${"task".padEnd(8)}${"n".padStart(6)}${"recall".padStart(9)}${"min".padStart(9)}${"precision".padStart(11)}${"min".padStart(9)}`);
+console.log(
+  `${"task".padEnd(8)}${"n".padStart(6)}${"recall".padStart(9)}${"min".padStart(9)}${"precision".padStart(11)}${"min".padStart(9)}`,
+);
 for (const task of LONGCODEU_TASKS) {
   const r = rows.get(task);
   if (!r) continue;
   const f = (x: number) => x.toFixed(4).padStart(9);
-  console.log(`${task.padEnd(8)}${String(r.n).padStart(6)}${f(r.recall / r.n)}${f(r.minRecall)}${f(r.precision / r.n).padStart(11)}${f(r.minPrecision)}`);
+  console.log(
+    `${task.padEnd(8)}${String(r.n).padStart(6)}${f(r.recall / r.n)}${f(r.minRecall)}${f(r.precision / r.n).padStart(11)}${f(r.minPrecision)}`,
+  );
 }
 for (const line of below) console.log(`  below 1: ${line}`);
 process.exit(below.length ? 1 : 0);

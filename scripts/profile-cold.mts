@@ -25,7 +25,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../cli/lib/local-service.ts";
 import { writeReplayer } from "./lib/storage-tape.mts";
-import { applyMigrations, boardCases, bundle, median, recordTapes, seedBoards, startMiniflare, timed, timedCase, type Case, type Started } from "./bench-service.mts";
+import {
+  applyMigrations,
+  boardCases,
+  bundle,
+  median,
+  recordTapes,
+  seedBoards,
+  startMiniflare,
+  timed,
+  timedCase,
+  type Case,
+  type Started,
+} from "./bench-service.mts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const size = Number(arg("board") ?? 1000);
@@ -36,7 +48,6 @@ const outDir = arg("out");
 const then = Number(arg("then") ?? 0);
 const cpuOnly = process.argv.includes("--cpu");
 const startupOnly = process.argv.includes("--startup");
-
 
 // ---------------------------------------------------------------------------------------------
 // The DevTools protocol, over Node's WebSocket
@@ -95,7 +106,11 @@ type Session = Awaited<ReturnType<typeof connect>>;
 
 /** The inspector's WebSocket of the Worker `name` (workerd lists one target per Worker). */
 async function targetOf(port: number, name: string): Promise<string> {
-  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { id: string; title?: string; webSocketDebuggerUrl: string }[];
+  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    id: string;
+    title?: string;
+    webSocketDebuggerUrl: string;
+  }[];
   const t = list.find((x) => x.id === `core:user:${name}` || x.title === name || x.id.endsWith(`:${name}`));
   if (!t) throw new Error(`no inspector target for ${name}: ${list.map((x) => x.id).join(", ")}`);
   return t.webSocketDebuggerUrl;
@@ -111,7 +126,8 @@ function ranFunctions(coverage: ScriptCoverage[]): Map<string, { name: string; s
     if (!s.url.endsWith("index.js")) continue;
     for (const f of s.functions) {
       const r = f.ranges[0];
-      if (r.count > 0) out.set(`${r.startOffset}`, { name: f.functionName || "(anonymous)", start: r.startOffset, end: r.endOffset });
+      if (r.count > 0)
+        out.set(`${r.startOffset}`, { name: f.functionName || "(anonymous)", start: r.startOffset, end: r.endOffset });
     }
   }
   return out;
@@ -151,15 +167,23 @@ interface Observation {
 }
 
 async function observe(s: Started, session: Session, worker: string, c: Case, n: number): Promise<Observation> {
-  const before = ranFunctions((await session.send<{ result: ScriptCoverage[] }>("Profiler.getBestEffortCoverage")).result);
+  const before = ranFunctions(
+    (await session.send<{ result: ScriptCoverage[] }>("Profiler.getBestEffortCoverage")).result,
+  );
   await session.send("Profiler.setSamplingInterval", { interval: 50 });
   await session.send("Profiler.start");
   const t = await timed(s, worker, c.path, c.init);
   const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
   if (!c.expect(t.status, t.body)) throw new Error(`${c.name}: unexpected answer ${t.status} ${t.body.slice(0, 300)}`);
-  const after = ranFunctions((await session.send<{ result: ScriptCoverage[] }>("Profiler.getBestEffortCoverage")).result);
+  const after = ranFunctions(
+    (await session.send<{ result: ScriptCoverage[] }>("Profiler.getBestEffortCoverage")).result,
+  );
   const firstRun = [...after].filter(([k]) => !before.has(k)).map(([, f]) => f);
-  if (outDir) writeFileSync(join(outDir, `${c.name.replace(/[^\w]+/g, "-")}-${worker}-req${n}.cpuprofile`), JSON.stringify(profile));
+  if (outDir)
+    writeFileSync(
+      join(outDir, `${c.name.replace(/[^\w]+/g, "-")}-${worker}-req${n}.cpuprofile`),
+      JSON.stringify(profile),
+    );
   return { cpu: t.cpu, profileMs: (profile.endTime - profile.startTime) / 1000, ...profileTimes(profile), firstRun };
 }
 
@@ -170,7 +194,9 @@ const fmt = (x: number) => x.toFixed(2).padStart(7);
 
 function report(title: string, obs: Observation[], source: string) {
   console.log(`\n## ${title}`);
-  console.log(`request CPU (workerd main thread, profiler on) ${obs.map((o) => o.cpu.toFixed(1)).join(", ")} ms; profiled ${obs.map((o) => o.profileMs.toFixed(1)).join(", ")} ms`);
+  console.log(
+    `request CPU (workerd main thread, profiler on) ${obs.map((o) => o.cpu.toFixed(1)).join(", ")} ms; profiled ${obs.map((o) => o.profileMs.toFixed(1)).join(", ")} ms`,
+  );
   const mean = (m: (o: Observation) => Map<string, number>) => {
     const sum = new Map<string, number>();
     for (const o of obs) for (const [k, v] of m(o)) sum.set(k, (sum.get(k) ?? 0) + v / obs.length);
@@ -182,7 +208,9 @@ function report(title: string, obs: Observation[], source: string) {
   for (const [k, v] of mean((o) => o.total)) console.log(`  ${fmt(v)}  ${k}`);
   const first = obs[0].firstRun;
   const bytes = first.reduce((n, f) => n + f.end - f.start, 0);
-  console.log(`functions first run in this request (first copy): ${first.length}, ${(bytes / 1024).toFixed(1)} KiB of source; by file of origin:`);
+  console.log(
+    `functions first run in this request (first copy): ${first.length}, ${(bytes / 1024).toFixed(1)} KiB of source; by file of origin:`,
+  );
   const byOrigin = new Map<string, { n: number; bytes: number; names: string[] }>();
   for (const f of first) {
     const origin = originOf(source, f.start);
@@ -191,7 +219,9 @@ function report(title: string, obs: Observation[], source: string) {
     byOrigin.set(origin, g);
   }
   for (const [origin, g] of [...byOrigin].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top)) {
-    console.log(`  ${String(g.n).padStart(4)} fns ${(g.bytes / 1024).toFixed(1).padStart(6)} KiB  ${origin}: ${[...new Set(g.names)].slice(0, 8).join(", ")}`);
+    console.log(
+      `  ${String(g.n).padStart(4)} fns ${(g.bytes / 1024).toFixed(1).padStart(6)} KiB  ${origin}: ${[...new Set(g.names)].slice(0, 8).join(", ")}`,
+    );
   }
 }
 
@@ -212,9 +242,15 @@ try {
     // Start-up CPU per isolate: workerd with one copy of the Worker, then with 1 + `copies`; the difference per copy.
     const one = await startMiniflare(bundleDir, persist, ["s0"]);
     await one.mf.dispose();
-    const many = await startMiniflare(bundleDir, persist, Array.from({ length: copies + 1 }, (_, r) => `s${r}`));
+    const many = await startMiniflare(
+      bundleDir,
+      persist,
+      Array.from({ length: copies + 1 }, (_, r) => `s${r}`),
+    );
     await many.mf.dispose();
-    console.log(`start-up per isolate (module evaluation, wasm, grammars, warm-up): ${((many.startupCpuMs - one.startupCpuMs) / copies).toFixed(0)} ms of main-thread CPU (${copies + 1} copies ${many.startupCpuMs.toFixed(0)} ms, 1 copy ${one.startupCpuMs.toFixed(0)} ms)`);
+    console.log(
+      `start-up per isolate (module evaluation, wasm, grammars, warm-up): ${((many.startupCpuMs - one.startupCpuMs) / copies).toFixed(0)} ms of main-thread CPU (${copies + 1} copies ${many.startupCpuMs.toFixed(0)} ms, 1 copy ${one.startupCpuMs.toFixed(0)} ms)`,
+    );
   } else await profileReads();
 } finally {
   rmSync(bundleDir, { recursive: true, force: true });
@@ -239,7 +275,15 @@ async function profileReads() {
     const port = await freePort();
     const names = Array.from({ length: copies }, (_, r) => `p${r}`);
     const noops = Array.from({ length: copies }, (_, r) => ({ name: `n${r}`, entry: "bench-noop.js" }));
-    const s = await startMiniflare(bundleDir, persist, [], [], [...names.map((name) => ({ name, entry })), ...noops], [], cpuOnly ? {} : { inspectorPort: port });
+    const s = await startMiniflare(
+      bundleDir,
+      persist,
+      [],
+      [],
+      [...names.map((name) => ({ name, entry })), ...noops],
+      [],
+      cpuOnly ? {} : { inspectorPort: port },
+    );
     try {
       const noop: number[] = [];
       for (let k = 0; k < 10; k++) noop.push((await timed(s, "noop", "/")).cpu);
@@ -252,7 +296,9 @@ async function profileReads() {
         for (const name of names) cold.push((await timedCase(s, name, c)).cpu - base);
         const warm: number[] = [];
         for (let k = 0; k < 8; k++) warm.push((await timedCase(s, names[0], c)).cpu - base);
-        console.log(`${head}\nWorker CPU cold ${median(cold).toFixed(2)} ms (${cold.map((x) => x.toFixed(1)).join(", ")}), warm ${median(warm.slice(3)).toFixed(2)} ms`);
+        console.log(
+          `${head}\nWorker CPU cold ${median(cold).toFixed(2)} ms (${cold.map((x) => x.toFixed(1)).join(", ")}), warm ${median(warm.slice(3)).toFixed(2)} ms`,
+        );
         continue;
       }
       const cold: Observation[] = [];

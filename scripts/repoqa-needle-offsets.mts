@@ -21,7 +21,8 @@ for (const [language, repos] of Object.entries(release)) {
     for (const n of repo.needles) {
       total++;
       const text = repo.content[n.path];
-      const cut = (index: (t: string, b: number) => number) => [index(text, n.start_byte ?? 0), index(text, n.end_byte ?? 0)] as const;
+      const cut = (index: (t: string, b: number) => number) =>
+        [index(text, n.start_byte ?? 0), index(text, n.end_byte ?? 0)] as const;
       const [rs, re] = cut(codePointIndex);
       const [cs, ce] = cut(utf8ByteIndex);
       if (rs === cs && re === ce) continue;
@@ -29,8 +30,12 @@ for (const [language, repos] of Object.entries(release)) {
       const split = (i: number) => i > 0 && i < text.length && word.test(text[i - 1]) && word.test(text[i]);
       const inside = split(rs) || split(re);
       if (inside) insideToken++;
-      console.log(`${language} ${repo.repo} ${n.name}: shifted by ${rs - cs} at the start, ${re - ce} at the end${inside ? " (cut inside a token)" : ""}`);
+      console.log(
+        `${language} ${repo.repo} ${n.name}: shifted by ${rs - cs} at the start, ${re - ce} at the end${inside ? " (cut inside a token)" : ""}`,
+      );
     }
   }
 }
-console.log(`demo: ${total} needles; needle_offsets=reference shifts ${shifted} (${insideToken} cut inside a token), needle_offsets=characters shifts none`);
+console.log(
+  `demo: ${total} needles; needle_offsets=reference shifts ${shifted} (${insideToken} cut inside a token), needle_offsets=characters shifts none`,
+);

@@ -69,7 +69,8 @@ const utf8 = new TextDecoder();
 
 /** The sections of a wasm module: id, payload start and end, and a custom section's name. */
 function sections(bytes) {
-  if (bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d) throw new Error("not a wasm module");
+  if (bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d)
+    throw new Error("not a wasm module");
   const out = [];
   let pos = 8;
   while (pos < bytes.length) {
@@ -201,9 +202,18 @@ export function patchUtf8Runtime(wasm, sourceMapText, bindingSource, meta = {}) 
   const shlLine = one("return unit << 1;");
   const shrLine = one("return byte >> 1;");
   const inputLine = one("TSInput input = {");
-  if (!/^\s*TSInputEncodingUTF16LE,$/m.test(bindingSource.split("\n").slice(inputLine, inputLine + 4).join("\n")))
+  if (
+    !/^\s*TSInputEncodingUTF16LE,$/m.test(
+      bindingSource
+        .split("\n")
+        .slice(inputLine, inputLine + 4)
+        .join("\n"),
+    )
+  )
     throw new Error("lib/tree-sitter.c: ts_parser_parse_wasm's input is not TSInputEncodingUTF16LE");
-  const editLines = ["start_point", "old_end_point", "new_end_point"].map((f) => one(`edit.${f} = unmarshal_point(address); address += SIZE_OF_POINT;`));
+  const editLines = ["start_point", "old_end_point", "new_end_point"].map((f) =>
+    one(`edit.${f} = unmarshal_point(address); address += SIZE_OF_POINT;`),
+  );
 
   const mappings = decodeMappings(JSON.parse(sourceMapText).mappings);
   const body = exportedBody(bytes, "ts_parser_parse_wasm");
@@ -229,7 +239,10 @@ export function patchUtf8Runtime(wasm, sourceMapText, bindingSource, meta = {}) 
     if (line === shlLine || line === shrLine) {
       // The helper's line is mapped exactly at the shift; its operand is the constant just before.
       const op = line === shlLine ? I32_SHL : I32_SHR_U;
-      if (!at(offset, I32_CONST, 1, op)) throw new Error(`line ${line} at 0x${offset.toString(16)} is not \`i32.const 1; ${op === I32_SHL ? "i32.shl" : "i32.shr_u"}\``);
+      if (!at(offset, I32_CONST, 1, op))
+        throw new Error(
+          `line ${line} at 0x${offset.toString(16)} is not \`i32.const 1; ${op === I32_SHL ? "i32.shl" : "i32.shr_u"}\``,
+        );
       set(line === shlLine ? "code_unit_to_byte" : "byte_to_code_unit", offset - 1, 1, 0);
     } else if (editLines.includes(line)) {
       // `edit.x_point = unmarshal_point(...)`: one i64 store of `row | column << 33`.

@@ -53,11 +53,17 @@ export function createApp() {
     if (allow.length > 0 && !allow.includes(c.req.method)) {
       return problemResponse(
         c,
-        new ProblemError("method-not-allowed", `${path} does not answer ${c.req.method}; it answers ${allow.join(", ")}.`, { allow }, { Allow: allow.join(", ") }),
+        new ProblemError(
+          "method-not-allowed",
+          `${path} does not answer ${c.req.method}; it answers ${allow.join(", ")}.`,
+          { allow },
+          { Allow: allow.join(", ") },
+        ),
       );
     }
     // People browse everything outside the API: they get the HTML 404 page; /v1/* stays JSON.
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(path)) return pageNotFound(c, `There is no page at ${path}.`);
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && !isApiPath(path))
+      return pageNotFound(c, `There is no page at ${path}.`);
     return problemResponse(c, new ProblemError("not-found", `No route for ${c.req.method} ${path}.`));
   });
 
@@ -127,7 +133,10 @@ export function createApp() {
 }
 
 /** The hosted benchmarks by title and id, from the registry (the OpenAPI description names them all). */
-export const hostedBenchmarks = () => allBenchmarks().map((b) => `${b.title} (\`${b.id}\`)`).join("; ");
+export const hostedBenchmarks = () =>
+  allBenchmarks()
+    .map((b) => `${b.title} (\`${b.id}\`)`)
+    .join("; ");
 
 /**
  * The methods `path` has a route for, asked of the app's own router through the route access

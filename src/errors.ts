@@ -56,12 +56,19 @@ export function invalid(detail: string): never {
  * Throws the 422 problem for rules a well-formed input breaks, as issues of a rule's schema (zod's):
  * the first in `detail`, up to 50 in `errors`, each at its path under `prefix` (e.g. `options.mode`).
  */
-export function invalidIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: readonly string[] = []): never {
+export function invalidIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix: readonly string[] = [],
+): never {
   const at = (i: (typeof issues)[number]) => [...prefix, ...i.path.map(String)].join(".");
   const first = issues[0];
-  throw new ProblemError("unprocessable-content", `${at(first) ? `${at(first)}: ` : ""}${first?.message ?? "invalid"}`, {
-    errors: issues.slice(0, 50).map((i) => ({ path: at(i), message: i.message })),
-  });
+  throw new ProblemError(
+    "unprocessable-content",
+    `${at(first) ? `${at(first)}: ` : ""}${first?.message ?? "invalid"}`,
+    {
+      errors: issues.slice(0, 50).map((i) => ({ path: at(i), message: i.message })),
+    },
+  );
 }
 
 /** Throws the 404 problem: the thing the request names does not exist (`row ?? notFound("why")`). */
@@ -86,7 +93,11 @@ export function problemResponse(c: Context, problem: ProblemError): Response {
   };
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...problem.headers, "content-type": "application/problem+json; charset=utf-8", "x-request-id": body.request_id ?? "" },
+    headers: {
+      ...problem.headers,
+      "content-type": "application/problem+json; charset=utf-8",
+      "x-request-id": body.request_id ?? "",
+    },
   });
 }
 
@@ -101,5 +112,8 @@ export function toProblem(err: unknown, requestId: string | undefined): ProblemE
     if (known) return new ProblemError(known[0] as ProblemType, err.message || known[1].title);
   }
   console.error(`[${requestId ?? "-"}] unhandled error`, err);
-  return new ProblemError("internal-error", `Something went wrong on our side. Quote request id ${requestId ?? "(none)"} when reporting it.`);
+  return new ProblemError(
+    "internal-error",
+    `Something went wrong on our side. Quote request id ${requestId ?? "(none)"} when reporting it.`,
+  );
 }

@@ -29,6 +29,8 @@ export default {
   async scheduled(controller, env) {
     endWarmUp();
     const report = await pruneRuns(env, new Date(controller.scheduledTime));
-    console.log(`prune: ${report.runs.length} runs, ${report.runs.reduce((n, r) => n + r.objects, 0) + report.orphan_objects} objects (retention ${report.retention_days ?? "off"} days)`);
+    console.log(
+      `prune: ${report.runs.length} runs, ${report.runs.reduce((n, r) => n + r.objects, 0) + report.orphan_objects} objects (retention ${report.retention_days ?? "off"} days)`,
+    );
   },
 } satisfies ExportedHandler<Env, unknown>;

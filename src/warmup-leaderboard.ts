@@ -122,9 +122,18 @@ export function standInLeaderboardRows(sql: string): unknown[][] {
   const table = /^select .*? from "(\w+)"/.exec(sql)?.[1];
   if (table === "leaderboard_entries") {
     // A page's entries, or a lookup (the first three, one of each kind, are enough).
-    return project(sql, (readsPage(sql) ? ENTRIES : ENTRIES.slice(0, 3)).map((e) => [e]), ["leaderboard_entries"]);
+    return project(
+      sql,
+      (readsPage(sql) ? ENTRIES : ENTRIES.slice(0, 3)).map((e) => [e]),
+      ["leaderboard_entries"],
+    );
   }
-  if (table === "leaderboard_aggregates") return project(sql, aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]), ["leaderboard_aggregates"]);
+  if (table === "leaderboard_aggregates")
+    return project(
+      sql,
+      aggregatesOf(0, THRESHOLD_KEYS).map((a) => [a]),
+      ["leaderboard_aggregates"],
+    );
   return [];
 }
 
@@ -134,11 +143,19 @@ export function standInLeaderboardRows(sql: string): unknown[][] {
  */
 export function standInLeaderboardObjects(sql: string): Record<string, unknown>[] {
   if (/\bSELECT r\.entry_id AS entryId\b/.test(sql)) {
-    return ENTRIES.map((e, i) => ({ entryId: e.id, slug: e.model_slug, kind: e.kind, value: (190 - i) / 200, nameKey: `${e.model}\u0001${i}`, rank: i + 1 }));
+    return ENTRIES.map((e, i) => ({
+      entryId: e.id,
+      slug: e.model_slug,
+      kind: e.kind,
+      value: (190 - i) / 200,
+      nameKey: `${e.model}\u0001${i}`,
+      rank: i + 1,
+    }));
   }
   if (/^SELECT count\(\*\) AS n FROM leaderboard_ranks/.test(sql)) return [{ n: ENTRIES.length }];
   if (/^SELECT EXISTS/.test(sql)) return [Object.fromEntries(LANGUAGES.map((_, i) => [`l${i}`, 1]))];
   // A page's aggregates (`pageAggregates`, read by column name): every entry's at the default threshold.
-  if (/^select .*? from "leaderboard_aggregates" /.test(sql) && readsPage(sql)) return ENTRIES.flatMap((_, i) => aggregatesOf(i, [thresholdKey(DEFAULT_THRESHOLD)]));
+  if (/^select .*? from "leaderboard_aggregates" /.test(sql) && readsPage(sql))
+    return ENTRIES.flatMap((_, i) => aggregatesOf(i, [thresholdKey(DEFAULT_THRESHOLD)]));
   return [];
 }

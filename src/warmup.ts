@@ -22,7 +22,10 @@ import { STAND_IN_MODEL, standInLeaderboardObjects, standInLeaderboardRows } fro
  * anything else with no rows; `batch()` each statement's objects, else its rows as objects (their
  * values in column order, as drizzle reads a batch's rows).
  */
-export function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sql: string) => Record<string, unknown>[] = () => []) {
+export function standInD1(
+  rowsFor: (sql: string) => unknown[][],
+  objectsFor: (sql: string) => Record<string, unknown>[] = () => [],
+) {
   const statement = (sql: string) => {
     const stmt = {
       sql,
@@ -38,7 +41,8 @@ export function standInD1(rowsFor: (sql: string) => unknown[][], objectsFor: (sq
     const objects = objectsFor(sql);
     return objects.length ? objects : rowsFor(sql).map((row) => ({ ...row }));
   };
-  const batch = async (statements: { sql: string }[]) => statements.map((s) => ({ results: batched(s.sql), success: true, meta: {} }));
+  const batch = async (statements: { sql: string }[]) =>
+    statements.map((s) => ({ results: batched(s.sql), success: true, meta: {} }));
   return { prepare: statement, batch, exec: async () => ({ count: 0, duration: 0 }) } as unknown as D1Database;
 }
 
@@ -50,7 +54,11 @@ function standInR2(objects: ReadonlyMap<string, Uint8Array>) {
       if (!bytes) return null;
       const start = opts?.range?.offset ?? 0;
       const slice = bytes.slice(start, opts?.range ? start + opts.range.length : undefined);
-      return { size: bytes.length, arrayBuffer: async () => slice.buffer, json: async () => JSON.parse(new TextDecoder().decode(slice)) };
+      return {
+        size: bytes.length,
+        arrayBuffer: async () => slice.buffer,
+        json: async () => JSON.parse(new TextDecoder().decode(slice)),
+      };
     },
   } as unknown as R2Bucket;
 }
@@ -175,7 +183,8 @@ export async function warmUp(app: FetchApp, globalScope = true): Promise<number[
 function swapGlobals(standIns: Record<string, unknown>): () => void {
   const host = globalThis as Record<string, unknown>;
   const saved = Object.keys(standIns).map((name) => [name, Object.getOwnPropertyDescriptor(host, name)] as const);
-  for (const [name, value] of Object.entries(standIns)) Object.defineProperty(host, name, { configurable: true, writable: true, value });
+  for (const [name, value] of Object.entries(standIns))
+    Object.defineProperty(host, name, { configurable: true, writable: true, value });
   return () => {
     for (const [name, descriptor] of saved) {
       if (descriptor) Object.defineProperty(host, name, descriptor);
@@ -220,7 +229,9 @@ async function runWarmUp(app: FetchApp): Promise<number[]> {
   const bleu: RequestInit = {
     method: "POST",
     headers: { "content-type": "application/json", "x-request-id": "warmup" },
-    body: JSON.stringify({ pairs: [{ reference: "def add(a, b):\n    return a + b", candidate: "def sub(a, b):\n    return a - b" }] }),
+    body: JSON.stringify({
+      pairs: [{ reference: "def add(a, b):\n    return a + b", candidate: "def sub(a, b):\n    return a - b" }],
+    }),
   };
   statuses.push(await kit.request("/v1/metrics/bleu", bleu, empty), await kit.request("/v1", get, empty));
   for (const path of leaderboardPaths()) statuses.push(await kit.request(path, get, board));
@@ -237,7 +248,17 @@ export function leaderboardPaths(): string[] {
   // A page after the first (by a cursor, as a `next` link reads it) and one by name: their cursors' decoding and the previous-page links.
   const after = `cursor=${encodeCursor({ sort: "-rate", dir: "after", value: 0.5, key: "warmup" })}`;
   const byName = `sort=model&cursor=${encodeCursor({ sort: "model", dir: "after", value: null, key: "warmup" })}`;
-  const paths = ["/v1/leaderboard", `/v1/leaderboard?${after}`, `/v1/leaderboard?${byName}`, "/v1/leaderboard?format=csv", `/v1/leaderboard${model}`, "/", `/?${after}`, model];
-  for (const b of allBenchmarks()) if (b.leaderboard && b.views) paths.push(`/?benchmark=${b.id}`, `${model}?benchmark=${b.id}`);
+  const paths = [
+    "/v1/leaderboard",
+    `/v1/leaderboard?${after}`,
+    `/v1/leaderboard?${byName}`,
+    "/v1/leaderboard?format=csv",
+    `/v1/leaderboard${model}`,
+    "/",
+    `/?${after}`,
+    model,
+  ];
+  for (const b of allBenchmarks())
+    if (b.leaderboard && b.views) paths.push(`/?benchmark=${b.id}`, `${model}?benchmark=${b.id}`);
   return paths;
 }

@@ -9,7 +9,10 @@ declare global {
       /** A Rate Limiting binding of 3 requests per 10 s, for the 429 tests (vitest.config.ts). */
       TEST_RATE_LIMIT: RateLimit;
       /** wrangler.toml's [[ratelimits]] and docs/limits.md's text, read by vitest.config.ts. */
-      RATE_LIMIT_CONFIG: { bindings: { name: string; namespace_id: string; simple: { limit: number; period: number } }[]; doc: string };
+      RATE_LIMIT_CONFIG: {
+        bindings: { name: string; namespace_id: string; simple: { limit: number; period: number } }[];
+        doc: string;
+      };
       /** Published RepoQA results read by vitest.config.ts: file texts, or why they are missing. */
       OFFICIAL_RESULTS: { missing: string } | { dir: string; combined: string; scores: Record<string, string> };
       /** CRUXEval's JSONL read by vitest.config.ts, or why it is missing. */

@@ -45,7 +45,10 @@ type Repo = Release[keyof Release][number];
 export function needleCode(repo: Repo, name: string): string {
   const needle = repo.needles.find((n) => n.name === name);
   if (!needle) throw new Error(`no needle ${name}`);
-  return (repo.content as Record<string, string>)[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
+  return (repo.content as Record<string, string>)[needle.path]
+    .split("\n")
+    .slice(needle.start_line, needle.end_line)
+    .join("\n");
 }
 
 export function repoOf(lang: keyof Release, name: string): Repo {

@@ -11,10 +11,15 @@ export function annotatorFromSpec(spec: string): { model: string; generate: (pro
   const m = /^openai-compatible:([^@]+)@(https?:\/\/.+)$/.exec(spec);
   if (!m) throw new Error(`--annotator must look like openai-compatible:<model>@<base url>, got "${spec}"`);
   const [, modelId, baseURL] = m;
-  const provider = createOpenAICompatible({ name: "annotator", baseURL, apiKey: process.env.NEEDLEWORK_ANNOTATOR_API_KEY });
+  const provider = createOpenAICompatible({
+    name: "annotator",
+    baseURL,
+    apiKey: process.env.NEEDLEWORK_ANNOTATOR_API_KEY,
+  });
   return {
     model: `openai-compatible:${modelId}`,
     // The paper's annotation settings: GPT-4-Turbo at temperature 0.2, up to 2048 new tokens.
-    generate: async (prompt) => (await generateText({ model: provider(modelId), prompt, temperature: 0.2, maxOutputTokens: 2048 })).text,
+    generate: async (prompt) =>
+      (await generateText({ model: provider(modelId), prompt, temperature: 0.2, maxOutputTokens: 2048 })).text,
   };
 }

@@ -12,7 +12,8 @@ export const DEFAULT_URL = "http://127.0.0.1:8787";
  * the instance record, the demo's release, builds' default outputs), or NEEDLEWORK_DIR (tests, so
  * they never write the checkout's).
  */
-export const workDir = (): string => (process.env.NEEDLEWORK_DIR ? `${process.env.NEEDLEWORK_DIR.replace(/\/+$/, "")}/` : `${ROOT}.needlework/`);
+export const workDir = (): string =>
+  process.env.NEEDLEWORK_DIR ? `${process.env.NEEDLEWORK_DIR.replace(/\/+$/, "")}/` : `${ROOT}.needlework/`;
 
 /** Reads KEY=value lines of a dotenv-style file (quotes optional). */
 export function readDotenv(path: string): Record<string, string> {
@@ -41,7 +42,12 @@ export type Api = Needlework;
  * need one; `fetch` for tests that watch the requests.
  */
 export function api(url: string, token = adminToken(), fetch?: typeof globalThis.fetch): Api {
-  return new Needlework({ baseUrl: url, token, fetch, missingToken: "No admin token: set NEEDLEWORK_ADMIN_TOKEN or ADMIN_TOKEN in .dev.vars." });
+  return new Needlework({
+    baseUrl: url,
+    token,
+    fetch,
+    missingToken: "No admin token: set NEEDLEWORK_ADMIN_TOKEN or ADMIN_TOKEN in .dev.vars.",
+  });
 }
 
 /** Deletes dataset `id` (admin) if it exists, so an import with --replace starts from nothing. */

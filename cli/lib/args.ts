@@ -11,7 +11,9 @@ export function intOption(value: string | undefined, name: string, min: number, 
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < min) {
-    throw new UsageError(`--${name} must be ${min === 1 ? "a positive integer" : `an integer >= ${min}`}, got "${value}"`);
+    throw new UsageError(
+      `--${name} must be ${min === 1 ? "a positive integer" : `an integer >= ${min}`}, got "${value}"`,
+    );
   }
   return n;
 }
@@ -44,7 +46,8 @@ export function visibilityOption(value: string | undefined): "public" | "held-ou
  * '.', '_' or '-', starting with a letter or digit): checked here so a build fails before its work.
  */
 export function datasetIdOption(value: string | undefined): string {
-  if (!value || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(value)) throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
+  if (!value || !/^[a-z0-9][a-z0-9._-]{0,63}$/.test(value))
+    throw new UsageError("--id is required: lower-case letters, digits, '.', '_' and '-'");
   return value;
 }
 
@@ -56,7 +59,9 @@ export function runCommand(main: (argv: string[]) => Promise<number>, what: stri
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      console.error(err instanceof UsageError ? `error: ${err.message}${usageHint}` : `${what} failed: ${(err as Error).message}`);
+      console.error(
+        err instanceof UsageError ? `error: ${err.message}${usageHint}` : `${what} failed: ${(err as Error).message}`,
+      );
       process.exit(err instanceof UsageError ? 2 : 1);
     },
   );

@@ -83,7 +83,12 @@ function buildHints(builders: readonly DatasetBuilder[], kinds: readonly string[
   return lines.map(([command, note]) => (note ? `  ${command.padEnd(width)}   # ${note}` : `  ${command}`));
 }
 
-function missingDataset(listings: InstanceListings, dataset: string, builders: readonly DatasetBuilder[], benchmark?: BenchmarkListing): UsageError {
+function missingDataset(
+  listings: InstanceListings,
+  dataset: string,
+  builders: readonly DatasetBuilder[],
+  benchmark?: BenchmarkListing,
+): UsageError {
   const row = listings.datasets.find((d) => d.id === dataset);
   const why = !row
     ? `no dataset "${dataset}" on ${listings.url}`
@@ -95,7 +100,9 @@ function missingDataset(listings: InstanceListings, dataset: string, builders: r
   return new UsageError(
     [
       why,
-      ready.length ? `ready datasets${benchmark ? ` ${benchmark.id} reads` : ""}:\n${ready.join("\n")}` : `no ready dataset${benchmark ? ` that ${benchmark.id} reads` : ""} yet`,
+      ready.length
+        ? `ready datasets${benchmark ? ` ${benchmark.id} reads` : ""}:\n${ready.join("\n")}`
+        : `no ready dataset${benchmark ? ` that ${benchmark.id} reads` : ""} yet`,
       hints.length ? `make one with:\n${hints.join("\n")}` : "",
     ]
       .filter(Boolean)
@@ -104,10 +111,18 @@ function missingDataset(listings: InstanceListings, dataset: string, builders: r
 }
 
 /** The benchmark a run of `dataset` is: `given` checked, or inferred from what reads the dataset. */
-export async function chooseBenchmark(listings: InstanceListings, dataset: string, given: string | undefined, builders: readonly DatasetBuilder[]): Promise<string> {
+export async function chooseBenchmark(
+  listings: InstanceListings,
+  dataset: string,
+  given: string | undefined,
+  builders: readonly DatasetBuilder[],
+): Promise<string> {
   if (given !== undefined) {
     const benchmark = listings.benchmarks.find((b) => b.id === given);
-    if (!benchmark) throw new UsageError(`no benchmark "${given}" on ${listings.url}: use one of ${list(listings.benchmarks.map((b) => b.id))}`);
+    if (!benchmark)
+      throw new UsageError(
+        `no benchmark "${given}" on ${listings.url}: use one of ${list(listings.benchmarks.map((b) => b.id))}`,
+      );
     if (!benchmark.datasets.includes(dataset)) throw missingDataset(listings, dataset, builders, benchmark);
     return given;
   }
@@ -121,6 +136,8 @@ export async function chooseBenchmark(listings: InstanceListings, dataset: strin
   const without = readers.filter((b) => !withUnits.includes(b)).map((b) => b.id);
   throw new UsageError(
     `dataset "${dataset}" is read by ${choices.length} benchmarks; pick one:\n${choices.join("\n")}` +
-      (withUnits.length && without.length ? `\n(${list(without)} read ${readers[0].dataset_kind} datasets too, but "${dataset}" has no units for them)` : ""),
+      (withUnits.length && without.length
+        ? `\n(${list(without)} read ${readers[0].dataset_kind} datasets too, but "${dataset}" has no units for them)`
+        : ""),
   );
 }

@@ -14,7 +14,10 @@ export async function clientTypes(document: Record<string, unknown>): Promise<st
   // The document's servers name the instance it came from: not part of the API.
   const { servers: _servers, ...api } = document;
   // defaultNonNullable off: a request field with a default stays optional in the types.
-  const nodes = await openapiTS(api as unknown as Parameters<typeof openapiTS>[0], { defaultNonNullable: false, alphabetize: false });
+  const nodes = await openapiTS(api as unknown as Parameters<typeof openapiTS>[0], {
+    defaultNonNullable: false,
+    alphabetize: false,
+  });
   return `/**
  * needlework's API, generated from its OpenAPI document (GET /openapi.json) by openapi-typescript.
  * Do not edit: \`npm run client:types\` in the needlework repository writes it again.

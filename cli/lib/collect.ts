@@ -4,7 +4,19 @@ import { join, relative, sep } from "node:path";
 import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/code/languages";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
-const SKIP_DIRS = new Set([".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", "target", "dist", "build", ".wrangler"]);
+const SKIP_DIRS = new Set([
+  ".git",
+  ".hg",
+  ".svn",
+  "node_modules",
+  "__pycache__",
+  ".venv",
+  "venv",
+  "target",
+  "dist",
+  "build",
+  ".wrangler",
+]);
 
 export interface Collected {
   files: Record<string, string>;
@@ -15,7 +27,12 @@ export interface Collected {
  * Files under `root/entry` with `suffixes`, keyed by POSIX path relative to `root`. `skipDir` can
  * keep the walk out of more directories (given their POSIX path relative to `root` and full path).
  */
-export async function collectFiles(root: string, entry: string, suffixes: readonly string[], opts: { skipDir?: (rel: string, full: string) => boolean } = {}): Promise<Collected> {
+export async function collectFiles(
+  root: string,
+  entry: string,
+  suffixes: readonly string[],
+  opts: { skipDir?: (rel: string, full: string) => boolean } = {},
+): Promise<Collected> {
   const files: Record<string, string> = {};
   const skipped: Collected["skipped"] = [];
   // ignoreBOM keeps a byte-order mark in the text, as Python reading the file as UTF-8 would.

@@ -21,7 +21,11 @@ async function loaded(client: Api, id: string, log: (line: string) => void): Pro
   }
 }
 
-export async function loadDemos(client: Api, families: readonly NodeFamily[], log: (line: string) => void): Promise<void> {
+export async function loadDemos(
+  client: Api,
+  families: readonly NodeFamily[],
+  log: (line: string) => void,
+): Promise<void> {
   for (const demo of families.flatMap((f) => f.demos ?? [])) {
     if (!(await loaded(client, demo.id, log))) await demo.load(client, log);
   }

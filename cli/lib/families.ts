@@ -28,7 +28,10 @@ export function registeredFamilyIds(registrySource = readFileSync(`${BENCHMARKS}
     .filter(Boolean)
     .map((name) => {
       const folder = folderOf.get(name);
-      if (!folder) throw new Error(`src/benchmarks/registry.ts: FAMILIES names ${name}, which no \`import { ${name} } from "./<folder>"\` brings in`);
+      if (!folder)
+        throw new Error(
+          `src/benchmarks/registry.ts: FAMILIES names ${name}, which no \`import { ${name} } from "./<folder>"\` brings in`,
+        );
       return folder;
     });
 }
@@ -39,7 +42,8 @@ const nodeModulePath = (id: string) => `${BENCHMARKS}/${id}/node/index.ts`;
 /** Family `id`'s Node-side module, checked to be its `NodeFamily`. */
 async function load(id: string): Promise<NodeFamily> {
   const family = ((await import(pathToFileURL(nodeModulePath(id)).href)) as { default: NodeFamily }).default;
-  if (family?.id !== id) throw new Error(`src/benchmarks/${id}/node/index.ts: its default export must be the NodeFamily with id "${id}"`);
+  if (family?.id !== id)
+    throw new Error(`src/benchmarks/${id}/node/index.ts: its default export must be the NodeFamily with id "${id}"`);
   return family;
 }
 
@@ -54,6 +58,7 @@ export function nodeFamilies(): Promise<NodeFamily[]> {
 /** Family `id`'s Node-side tools (only its module is loaded); a UsageError naming the others when there is none. */
 export async function nodeFamily(id: string): Promise<NodeFamily> {
   const ids = withNodeTools();
-  if (!ids.includes(id)) throw new UsageError(`no family "${id}" with Node-side commands: use one of ${ids.join(", ")}`);
+  if (!ids.includes(id))
+    throw new UsageError(`no family "${id}" with Node-side commands: use one of ${ids.join(", ")}`);
   return load(id);
 }

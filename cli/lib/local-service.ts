@@ -50,7 +50,17 @@ export function startWranglerDev(
   output: "inherit" | "ignore" | "pipe",
   opts: { persistTo?: string; inspectorPort?: number; entry?: string } = {},
 ): ChildProcess {
-  const args = ["dev", ...(opts.entry ? [opts.entry] : []), "--local", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", ...persistArgs(opts.persistTo)];
+  const args = [
+    "dev",
+    ...(opts.entry ? [opts.entry] : []),
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    ...persistArgs(opts.persistTo),
+  ];
   if (opts.inspectorPort) args.push("--inspector-port", String(opts.inspectorPort));
   return spawn(WRANGLER, args, {
     cwd: ROOT,
@@ -71,7 +81,12 @@ function isLocal(url: string): boolean {
  * as running (npm start, or another command's) at `url`, this waits for it to answer; at another
  * address, it is a UsageError that names it.
  */
-export async function withService<T>(url: string, use: () => Promise<T>, log: (line: string) => void = console.log, by = "a command"): Promise<T> {
+export async function withService<T>(
+  url: string,
+  use: () => Promise<T>,
+  log: (line: string) => void = console.log,
+  by = "a command",
+): Promise<T> {
   try {
     await waitForService(url, 1_000);
     return await use();

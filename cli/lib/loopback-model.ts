@@ -43,7 +43,9 @@ interface Stats {
   bookMisses: number;
 }
 
-export async function startLoopbackModel(opts: { expectedKey?: string; port?: number; book?: ReadonlyMap<string, string> } = {}): Promise<LoopbackModel> {
+export async function startLoopbackModel(
+  opts: { expectedKey?: string; port?: number; book?: ReadonlyMap<string, string> } = {},
+): Promise<LoopbackModel> {
   const stats: Stats = { requests: {}, inFlight: {}, maxInFlight: {}, authorization: {}, bodies: {}, bookMisses: 0 };
   const seen = new Map<string, number>();
   const server = createServer(async (req: IncomingMessage, res) => {
@@ -67,7 +69,12 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
     stats.maxInFlight[model] = Math.max(stats.maxInFlight[model] ?? 0, stats.inFlight[model]);
     (stats.authorization[model] ??= []).push(req.headers.authorization ?? "");
     const promptSha256 = createHash("sha256").update(JSON.stringify(body.messages)).digest("hex");
-    (stats.bodies[model] ??= []).push({ ...body, messages: undefined, message_count: body.messages?.length, prompt_sha256: promptSha256 });
+    (stats.bodies[model] ??= []).push({
+      ...body,
+      messages: undefined,
+      message_count: body.messages?.length,
+      prompt_sha256: promptSha256,
+    });
     let closed = false;
     res.on("close", () => (closed = true));
     const done = () => (stats.inFlight[model] -= 1);
@@ -110,11 +117,17 @@ export async function startLoopbackModel(opts: { expectedKey?: string; port?: nu
     if (kind === "flaky500" && nth <= 2) return fail(500, "internal");
     if (kind === "flaky500") return answer();
     if (kind === "down") return fail(503, "service unavailable");
-    if (kind === "overflow") return fail(400, "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.");
-    if (kind === "reject") return fail(401, `Incorrect API key provided: ${(req.headers.authorization ?? "").replace(/^Bearer /, "")}`);
+    if (kind === "overflow")
+      return fail(
+        400,
+        "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+      );
+    if (kind === "reject")
+      return fail(401, `Incorrect API key provided: ${(req.headers.authorization ?? "").replace(/^Bearer /, "")}`);
     if (kind === "keyed") {
       const given = req.headers.authorization ?? "";
-      if (given !== `Bearer ${opts.expectedKey}`) return fail(401, `Incorrect API key provided: ${given.replace(/^Bearer /, "")}`);
+      if (given !== `Bearer ${opts.expectedKey}`)
+        return fail(401, `Incorrect API key provided: ${given.replace(/^Bearer /, "")}`);
       return answer();
     }
     return fail(404, `unknown test model ${model}`);

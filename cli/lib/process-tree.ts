@@ -67,7 +67,11 @@ export function peakRss(pid: number): number | undefined {
  */
 export async function killTree(root: number): Promise<string[]> {
   const tree: number[] = [];
-  for (let fresh = processTree(root); fresh.length > 0; fresh = processTree(root).filter((pid) => !tree.includes(pid))) {
+  for (
+    let fresh = processTree(root);
+    fresh.length > 0;
+    fresh = processTree(root).filter((pid) => !tree.includes(pid))
+  ) {
     for (const pid of fresh) {
       try {
         process.kill(pid, "SIGSTOP");

@@ -196,7 +196,10 @@ function stopWorker(w: Worker): void {
  * Rejects when no python3 is available or a child dies on its own (a crash is not a result: it
  * means the interpreter, not the function, failed).
  */
-export async function executeCalls(items: readonly { code: string; input: string }[], opts: ExecOptions = {}): Promise<ExecResult[]> {
+export async function executeCalls(
+  items: readonly { code: string; input: string }[],
+  opts: ExecOptions = {},
+): Promise<ExecResult[]> {
   if (items.length === 0) return [];
   const python = opts.python ?? findPython();
   if (!python) throw new Error("executeCalls: no python3 found (install python3 or set NEEDLEWORK_PYTHON)");
@@ -233,7 +236,8 @@ export async function executeCalls(items: readonly { code: string; input: string
       if (spawnError) throw new Error(`could not start python3 (${python}): ${spawnError.message}`);
       const tail = w.stderr.join("").trim().split("\n").slice(-5).join("\n");
       throw new Error(
-        `python3 (${python}) exited during item ${i} (${signal ? `signal ${signal}` : `exit code ${code}`})` + (tail ? `: ${tail}` : ""),
+        `python3 (${python}) exited during item ${i} (${signal ? `signal ${signal}` : `exit code ${code}`})` +
+          (tail ? `: ${tail}` : ""),
       );
     }
   } finally {

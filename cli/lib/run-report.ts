@@ -78,7 +78,10 @@ export function resultsTable(results: SweptRunResults): string {
   if (columns.length === 0) return "pass@1: no scored samples";
   const passAt1 = results.pass_at_1;
   const nOf = (group: string) => Math.max(0, ...Object.values(passAt1[group]).map((r) => r.n));
-  const rows: string[][] = [["threshold", ...columns], ["n", ...columns.map((g) => String(nOf(g)))]];
+  const rows: string[][] = [
+    ["threshold", ...columns],
+    ["n", ...columns.map((g) => String(nOf(g)))],
+  ];
   for (const t of results.thresholds) {
     const cells = columns.map((g) => {
       const r = passAt1[g][t];
@@ -87,7 +90,13 @@ export function resultsTable(results: SweptRunResults): string {
     rows.push([t === results.threshold ? `${t} *` : t, ...cells]);
   }
   const lines = grid(rows);
-  return [`pass@1 (%) by similarity threshold; * = the run's threshold`, lines[0], lines[1], rule(lines), ...lines.slice(2)].join("\n");
+  return [
+    `pass@1 (%) by similarity threshold; * = the run's threshold`,
+    lines[0],
+    lines[1],
+    rule(lines),
+    ...lines.slice(2),
+  ].join("\n");
 }
 
 /** pass@1 per needle-depth bucket at the run's threshold, with its 95 % Wilson interval. */

@@ -13,7 +13,10 @@ import { ApiError, workDir, type Api } from "./api";
 
 /** The record of a submission in progress: one file per (instance, request, part size, outputs). */
 function recordFile(client: Api, request: SubmitOutputsRequest, partBytes: number): string {
-  const key = createHash("sha256").update(JSON.stringify([client.url, partBytes, request])).digest("hex").slice(0, 32);
+  const key = createHash("sha256")
+    .update(JSON.stringify([client.url, partBytes, request]))
+    .digest("hex")
+    .slice(0, 32);
   return `${workDir()}submissions/${key}.json`;
 }
 
@@ -53,7 +56,10 @@ export async function submitInParts(
     try {
       const run = await client.resumeSubmission(recorded, request.outputs, {
         ...flow,
-        onStatus: (s) => log(`Run ${recorded}: continuing the submission in parts (${s.started ? "every part is in" : `${s.parts - s.missing.length} of ${s.parts} parts already sent`}).`),
+        onStatus: (s) =>
+          log(
+            `Run ${recorded}: continuing the submission in parts (${s.started ? "every part is in" : `${s.parts - s.missing.length} of ${s.parts} parts already sent`}).`,
+          ),
       });
       rmSync(file, { force: true });
       return run;
@@ -66,8 +72,18 @@ export async function submitInParts(
     ...flow,
     onRun: (created) => {
       mkdirSync(`${workDir()}submissions`, { recursive: true });
-      writeFileSync(file, JSON.stringify({ run: created.id, url: client.url, parts: created.parts?.expected, created_at: new Date().toISOString() }) + "\n");
-      log(`Run ${created.id}: sending ${request.outputs.length} outputs in ${created.parts?.expected} parts (the same command continues if interrupted).`);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          run: created.id,
+          url: client.url,
+          parts: created.parts?.expected,
+          created_at: new Date().toISOString(),
+        }) + "\n",
+      );
+      log(
+        `Run ${created.id}: sending ${request.outputs.length} outputs in ${created.parts?.expected} parts (the same command continues if interrupted).`,
+      );
       opts.onRun?.(created.id);
     },
   });

@@ -25,7 +25,11 @@ interface PromptfooResult {
   error?: unknown;
 }
 
-function fromPromptfoo(file: string, results: PromptfooResult[], only: Pick<SubmittedOutputs, "benchmark" | "dataset">): SubmittedOutputs {
+function fromPromptfoo(
+  file: string,
+  results: PromptfooResult[],
+  only: Pick<SubmittedOutputs, "benchmark" | "dataset">,
+): SubmittedOutputs {
   const outputs: SubmittedOutputs["outputs"] = [];
   const benchmarks = new Set<string>();
   const datasets = new Set<string>();
@@ -33,9 +37,16 @@ function fromPromptfoo(file: string, results: PromptfooResult[], only: Pick<Subm
   for (const [i, r] of results.entries()) {
     const vars = r.vars ?? r.testCase?.vars;
     const unit = vars?.unit;
-    if (typeof unit !== "string" || !unit) throw new UsageError(`${file}: result ${i} has no vars.unit (were the tests made by needlework's promptfoo export?)`);
+    if (typeof unit !== "string" || !unit)
+      throw new UsageError(
+        `${file}: result ${i} has no vars.unit (were the tests made by needlework's promptfoo export?)`,
+      );
     // A file of several benchmarks' (or datasets') tests: --benchmark / --dataset pick one.
-    if ((only.benchmark && vars?.benchmark !== undefined && vars.benchmark !== only.benchmark) || (only.dataset && vars?.dataset !== undefined && vars.dataset !== only.dataset)) continue;
+    if (
+      (only.benchmark && vars?.benchmark !== undefined && vars.benchmark !== only.benchmark) ||
+      (only.dataset && vars?.dataset !== undefined && vars.dataset !== only.dataset)
+    )
+      continue;
     if (typeof vars?.benchmark === "string") benchmarks.add(vars.benchmark);
     if (typeof vars?.dataset === "string") datasets.add(vars.dataset);
     const output = r.response?.output;
@@ -46,7 +57,10 @@ function fromPromptfoo(file: string, results: PromptfooResult[], only: Pick<Subm
     outputs.push({ unit, output: typeof output === "string" ? output : JSON.stringify(output) });
   }
   const one = (values: Set<string>, what: string) => {
-    if (values.size > 1) throw new UsageError(`${file} holds results of several ${what}s (${[...values].join(", ")}); pick one with --${what}`);
+    if (values.size > 1)
+      throw new UsageError(
+        `${file} holds results of several ${what}s (${[...values].join(", ")}); pick one with --${what}`,
+      );
     return values.values().next().value;
   };
   return { outputs, benchmark: one(benchmarks, "benchmark"), dataset: one(datasets, "dataset"), skipped };
@@ -62,7 +76,8 @@ function fromJsonl(file: string, text: string): SubmittedOutputs {
     } catch {
       throw new UsageError(`${file}:${i + 1} is not JSON (each line is {"unit": …, "output": …})`);
     }
-    if (typeof row?.unit !== "string" || typeof row.output !== "string") throw new UsageError(`${file}:${i + 1} needs a string "unit" and a string "output"`);
+    if (typeof row?.unit !== "string" || typeof row.output !== "string")
+      throw new UsageError(`${file}:${i + 1} needs a string "unit" and a string "output"`);
     outputs.push({ unit: row.unit, output: row.output });
   });
   return { outputs, skipped: 0 };
@@ -72,12 +87,17 @@ function fromJsonl(file: string, text: string): SubmittedOutputs {
  * The outputs of `file`, JSONL or promptfoo's results JSON (told apart by its `results.results`
  * array); of a promptfoo file, only the results of `only`'s benchmark and dataset when given.
  */
-export function readSubmittedOutputs(file: string, only: Pick<SubmittedOutputs, "benchmark" | "dataset"> = {}): SubmittedOutputs {
+export function readSubmittedOutputs(
+  file: string,
+  only: Pick<SubmittedOutputs, "benchmark" | "dataset"> = {},
+): SubmittedOutputs {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    throw new UsageError(`--outputs: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `--outputs: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   let whole: unknown;
   try {

@@ -6,7 +6,12 @@ export const pct = (rate: number) => (rate * 100).toFixed(1);
 /** Left column left-aligned, the others right-aligned, two spaces apart. */
 export function grid(rows: string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 /** A dashed line as wide as the widest of `lines`. */

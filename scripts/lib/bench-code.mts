@@ -8,7 +8,20 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Language } from "../../src/code/languages.ts";
 import { prng as rng } from "../../test/cli/parser-parity/corpus.ts";
 
-const PY_MODULES = ["textwrap.py", "shlex.py", "fnmatch.py", "calendar.py", "difflib.py", "csv.py", "heapq.py", "bisect.py", "glob.py", "string.py", "tabnanny.py", "getopt.py"];
+const PY_MODULES = [
+  "textwrap.py",
+  "shlex.py",
+  "fnmatch.py",
+  "calendar.py",
+  "difflib.py",
+  "csv.py",
+  "heapq.py",
+  "bisect.py",
+  "glob.py",
+  "string.py",
+  "tabnanny.py",
+  "getopt.py",
+];
 
 const WORDS = (
   "count total index offset buffer length width height cursor limit chunk token value result state node child parent entry " +
@@ -28,14 +41,20 @@ interface Syntax {
   comment(text: string): string;
 }
 
-const C_LIKE = { close: "}", call: (f: string, a: string[]) => `${f}(${a.join(", ")})`, comment: (t: string) => `// ${t}` };
+const C_LIKE = {
+  close: "}",
+  call: (f: string, a: string[]) => `${f}(${a.join(", ")})`,
+  comment: (t: string) => `// ${t}`,
+};
 
 const SYNTAX: Record<Exclude<Language, "python">, Syntax> = {
   cpp: {
     ...C_LIKE,
     ext: ".cpp",
-    file: (_n, fns) => `#include <vector>\n#include <string>\n\nnamespace bench {\n\n${fns.join("\n\n")}\n\n}  // namespace bench\n`,
-    fn: (name, params, body, ret) => `static long ${name}(${params.map((p) => `long ${p}`).join(", ")}) {\n${body.join("\n")}\n    return ${ret};\n}`,
+    file: (_n, fns) =>
+      `#include <vector>\n#include <string>\n\nnamespace bench {\n\n${fns.join("\n\n")}\n\n}  // namespace bench\n`,
+    fn: (name, params, body, ret) =>
+      `static long ${name}(${params.map((p) => `long ${p}`).join(", ")}) {\n${body.join("\n")}\n    return ${ret};\n}`,
     assign: (v, e, first) => `${first ? "long " : ""}${v} = ${e};`,
     ifStart: (c) => `if (${c}) {`,
     loopStart: (v, b) => `for (long ${v} = 0; ${v} < ${b}; ++${v}) {`,
@@ -43,8 +62,10 @@ const SYNTAX: Record<Exclude<Language, "python">, Syntax> = {
   java: {
     ...C_LIKE,
     ext: ".java",
-    file: (n, fns) => `package bench;\n\nimport java.util.List;\n\npublic class ${n[0].toUpperCase()}${n.slice(1)} {\n\n${fns.map((f) => f.replace(/^/gm, "    ")).join("\n\n")}\n}\n`,
-    fn: (name, params, body, ret) => `public static long ${name}(${params.map((p) => `long ${p}`).join(", ")}) {\n${body.join("\n")}\n    return ${ret};\n}`,
+    file: (n, fns) =>
+      `package bench;\n\nimport java.util.List;\n\npublic class ${n[0].toUpperCase()}${n.slice(1)} {\n\n${fns.map((f) => f.replace(/^/gm, "    ")).join("\n\n")}\n}\n`,
+    fn: (name, params, body, ret) =>
+      `public static long ${name}(${params.map((p) => `long ${p}`).join(", ")}) {\n${body.join("\n")}\n    return ${ret};\n}`,
     assign: (v, e, first) => `${first ? "long " : ""}${v} = ${e};`,
     ifStart: (c) => `if (${c}) {`,
     loopStart: (v, b) => `for (long ${v} = 0; ${v} < ${b}; ${v}++) {`,
@@ -53,7 +74,8 @@ const SYNTAX: Record<Exclude<Language, "python">, Syntax> = {
     ...C_LIKE,
     ext: ".ts",
     file: (_n, fns) => `import { strict as assert } from "node:assert";\n\n${fns.join("\n\n")}\n`,
-    fn: (name, params, body, ret) => `export function ${name}(${params.map((p) => `${p}: number`).join(", ")}): number {\n${body.join("\n")}\n    return ${ret};\n}`,
+    fn: (name, params, body, ret) =>
+      `export function ${name}(${params.map((p) => `${p}: number`).join(", ")}): number {\n${body.join("\n")}\n    return ${ret};\n}`,
     assign: (v, e, first) => `${first ? "let " : ""}${v} = ${e};`,
     ifStart: (c) => `if (${c}) {`,
     loopStart: (v, b) => `for (let ${v} = 0; ${v} < ${b}; ${v}++) {`,
@@ -62,7 +84,8 @@ const SYNTAX: Record<Exclude<Language, "python">, Syntax> = {
     ...C_LIKE,
     ext: ".rs",
     file: (_n, fns) => `use std::collections::HashMap;\n\n${fns.join("\n\n")}\n`,
-    fn: (name, params, body, ret) => `pub fn ${name}(${params.map((p) => `${p}: i64`).join(", ")}) -> i64 {\n${body.join("\n")}\n    ${ret}\n}`,
+    fn: (name, params, body, ret) =>
+      `pub fn ${name}(${params.map((p) => `${p}: i64`).join(", ")}) -> i64 {\n${body.join("\n")}\n    ${ret}\n}`,
     assign: (v, e, first) => `${first ? "let mut " : ""}${v} = ${e};`,
     ifStart: (c) => `if ${c} {`,
     loopStart: (v, b) => `for ${v} in 0..${b} {`,
@@ -71,7 +94,8 @@ const SYNTAX: Record<Exclude<Language, "python">, Syntax> = {
     ...C_LIKE,
     ext: ".go",
     file: (_n, fns) => `package bench\n\nimport "fmt"\n\n${fns.join("\n\n")}\n`,
-    fn: (name, params, body, ret) => `func ${name}(${params.map((p) => `${p} int64`).join(", ")}) int64 {\n${body.join("\n")}\n    return ${ret}\n}`,
+    fn: (name, params, body, ret) =>
+      `func ${name}(${params.map((p) => `${p} int64`).join(", ")}) int64 {\n${body.join("\n")}\n    return ${ret}\n}`,
     assign: (v, e, first) => `${v} ${first ? ":=" : "="} ${e}`,
     ifStart: (c) => `if ${c} {`,
     loopStart: (v, b) => `for ${v} := int64(0); ${v} < ${b}; ${v}++ {`,
@@ -84,7 +108,13 @@ function generated(language: Exclude<Language, "python">, files: number, perFile
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const ident = (parts: number) => {
     const w = Array.from({ length: parts }, () => pick(WORDS));
-    return language === "rust" || language === "cpp" ? w.join("_") : w[0] + w.slice(1).map((x) => x[0].toUpperCase() + x.slice(1)).join("");
+    return language === "rust" || language === "cpp"
+      ? w.join("_")
+      : w[0] +
+          w
+            .slice(1)
+            .map((x) => x[0].toUpperCase() + x.slice(1))
+            .join("");
   };
   const out: Record<string, string> = {};
   const names = new Set<string>();
@@ -101,9 +131,11 @@ function generated(language: Exclude<Language, "python">, files: number, perFile
       const statements = 6 + Math.floor(rand() * 30);
       for (let i = 0; i < statements; i++) {
         const indent = "    ".repeat(depth);
-        const operand = () => (rand() < 0.5 && locals.length ? pick(locals) : rand() < 0.6 ? pick(params) : String(Math.floor(rand() * 100)));
+        const operand = () =>
+          rand() < 0.5 && locals.length ? pick(locals) : rand() < 0.6 ? pick(params) : String(Math.floor(rand() * 100));
         const r = rand();
-        if (r < 0.08) body.push(`${indent}${s.comment(`${pick(WORDS)} the ${pick(WORDS)} before the ${pick(WORDS)} changes`)}`);
+        if (r < 0.08)
+          body.push(`${indent}${s.comment(`${pick(WORDS)} the ${pick(WORDS)} before the ${pick(WORDS)} changes`)}`);
         else if (r < 0.2 && depth < 3) {
           body.push(`${indent}${s.ifStart(`${operand()} > ${operand()}`)}`);
           depth++;
@@ -116,7 +148,12 @@ function generated(language: Exclude<Language, "python">, files: number, perFile
         } else {
           const fresh = depth === 1 && (locals.length < 3 || rand() < 0.4);
           const v = fresh ? `${pick(WORDS)}${locals.length}` : pick(locals.length ? locals : params);
-          const e = rand() < 0.3 ? `${operand()} * ${operand()} + ${operand()}` : rand() < 0.5 ? `${operand()} - ${operand()}` : `${operand()} + ${Math.floor(rand() * 9) + 1}`;
+          const e =
+            rand() < 0.3
+              ? `${operand()} * ${operand()} + ${operand()}`
+              : rand() < 0.5
+                ? `${operand()} - ${operand()}`
+                : `${operand()} + ${Math.floor(rand() * 9) + 1}`;
           body.push(`${indent}${s.assign(v, e, fresh && !locals.includes(v))}`);
           if (fresh && !locals.includes(v)) locals.push(v);
         }
@@ -140,7 +177,8 @@ export function syntheticRepoFiles(language: Language): Record<string, string> {
       const path = `/usr/lib/python3.11/${m}`;
       if (existsSync(path)) out[`lib/${m}`] = readFileSync(path, "utf8");
     }
-    if (Object.keys(out).length < 4) throw new Error("bench: too few Python standard-library modules found under /usr/lib/python3.11");
+    if (Object.keys(out).length < 4)
+      throw new Error("bench: too few Python standard-library modules found under /usr/lib/python3.11");
     return out;
   }
   return generated(language, 10, 22);

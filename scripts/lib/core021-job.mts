@@ -48,5 +48,7 @@ export interface AnswerView {
 
 export interface CoreOutput {
   runtime: string;
-  languages: Partial<Record<Language, { snippets: SnippetView[]; answers: AnswerView[]; candidatesNoComments: string[] }>>;
+  languages: Partial<
+    Record<Language, { snippets: SnippetView[]; answers: AnswerView[]; candidatesNoComments: string[] }>
+  >;
 }

@@ -105,7 +105,10 @@ export function oracleCommentRanges(lang: Language, code: string, tree = nativeP
   return nativeLanguage(lang).commentQueries.flatMap((q) =>
     q.captures(tree.rootNode).map(({ node }) => {
       const end = node.endIndex;
-      return [node.startIndex, node.type.endsWith("comment") && code.charCodeAt(end - 1) === 10 ? end - 1 : end] as [number, number];
+      return [node.startIndex, node.type.endsWith("comment") && code.charCodeAt(end - 1) === 10 ? end - 1 : end] as [
+        number,
+        number,
+      ];
     }),
   );
 }
@@ -144,7 +147,15 @@ export function oraclePlainTree(tree: NativeParser.Tree): PlainNode {
   const build = (): PlainNode => {
     const start = cursor.startPosition;
     const end = cursor.endPosition;
-    const node: PlainNode = { type: cursor.nodeType, children: [], fields: [], startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column };
+    const node: PlainNode = {
+      type: cursor.nodeType,
+      children: [],
+      fields: [],
+      startRow: start.row,
+      startCol: start.column,
+      endRow: end.row,
+      endCol: end.column,
+    };
     if (cursor.gotoFirstChild()) {
       do {
         const field = cursor.currentFieldName || null;

@@ -37,19 +37,28 @@ async function native(): Promise<CoreOutput> {
   const moduleInternals = Module as unknown as { _resolveFilename: Resolve };
   const resolve = moduleInternals._resolveFilename;
   moduleInternals._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-    if (request === "tree-sitter" || request.startsWith("tree-sitter/")) request = runtimeDir + request.slice("tree-sitter".length);
+    if (request === "tree-sitter" || request.startsWith("tree-sitter/"))
+      request = runtimeDir + request.slice("tree-sitter".length);
     else if (grammars[request]) request = grammars[request];
     return resolve.call(this, request, ...rest);
   };
   const oracle = await import("./core021-oracle.mts");
   const { tryRemoveCommentsAndDocstrings } = await import("../../src/metrics/codebleu/remove-comments.ts");
   const { subtreeMatches } = await import("../../src/metrics/codebleu/syntax.ts");
-  const { countFlowMatches, extractDataFlow, normalizeDataFlow } = await import("../../src/metrics/codebleu/dataflow.ts");
+  const { countFlowMatches, extractDataFlow, normalizeDataFlow } = await import(
+    "../../src/metrics/codebleu/dataflow.ts"
+  );
   const { cLikeDfg } = await import("../../src/metrics/codebleu/dfg/c-like.ts");
   const { DataFlowBudgetError } = await import("../../src/metrics/codebleu/dfg/common.ts");
   const { dfgPython } = await import("../../src/metrics/codebleu/dfg/python.ts");
   const { DATAFLOW_MAX_STEPS } = await import("../../src/metrics/codebleu/index.ts");
-  const dfg = { python: dfgPython, java: cLikeDfg("java"), cpp: cLikeDfg("csharp"), go: cLikeDfg("go"), rust: cLikeDfg("rust") } as const;
+  const dfg = {
+    python: dfgPython,
+    java: cLikeDfg("java"),
+    cpp: cLikeDfg("csharp"),
+    go: cLikeDfg("go"),
+    rust: cLikeDfg("rust"),
+  } as const;
   type CodeBleuLanguage = keyof typeof dfg;
 
   // The binding does not tell V8 how much memory its trees hold: collect every so often.
@@ -60,7 +69,8 @@ async function native(): Promise<CoreOutput> {
     if (++parses % 300 === 0) gc();
     return oracle.nativeParse(lang, code);
   };
-  const withoutComments = (lang: Language, code: string) => deleteRanges(code, oracle.oracleCommentRanges(lang, code, parse(lang, code)));
+  const withoutComments = (lang: Language, code: string) =>
+    deleteRanges(code, oracle.oracleCommentRanges(lang, code, parse(lang, code)));
   /** CodeBLEU's view of one code string: subtrees (sorted) and data flow, after the package's comment removal. */
   const codeBleuView = (lang: CodeBleuLanguage, code: string) => {
     let clean = code;
@@ -89,7 +99,11 @@ async function native(): Promise<CoreOutput> {
       const view: SnippetView = {
         tree: tree.rootNode.toString(),
         hasError: tree.rootNode.hasError,
-        functions: JSON.stringify(oracle.oracleFunctions(lang, s.code, tree).map((f) => [f.name, f.startLine, f.endLine, f.startIndex, f.endIndex])),
+        functions: JSON.stringify(
+          oracle
+            .oracleFunctions(lang, s.code, tree)
+            .map((f) => [f.name, f.startLine, f.endLine, f.startIndex, f.endIndex]),
+        ),
         comments: JSON.stringify(oracle.oracleCommentRanges(lang, s.code, tree)),
         sanitized: oracle.oracleSanitize(lang, s.answer),
       };
@@ -97,7 +111,10 @@ async function native(): Promise<CoreOutput> {
         const cand = codeBleuView(lang as CodeBleuLanguage, s.code);
         const ref = codeBleuView(lang as CodeBleuLanguage, s.base);
         const [matched, total] = subtreeMatches(cand.subtrees, ref.subtrees);
-        const pair: CodeBleuPair = { syntax: [matched, total], dataflow: [countFlowMatches(ref.flows, cand.flows), ref.flows.length] };
+        const pair: CodeBleuPair = {
+          syntax: [matched, total],
+          dataflow: [countFlowMatches(ref.flows, cand.flows), ref.flows.length],
+        };
         view.codebleu = pair;
         view.subtrees = JSON.stringify([...cand.subtrees].sort());
       }
@@ -128,7 +145,13 @@ async function wasm(): Promise<CoreOutput> {
     parser.setLanguage(await Lang.load(grammars[lang]));
     const snippets = work.snippets.map((s) => {
       const tree = parser.parse(s.code);
-      const view: SnippetView = { tree: tree.rootNode.toString(), hasError: false, functions: "", comments: "", sanitized: "" };
+      const view: SnippetView = {
+        tree: tree.rootNode.toString(),
+        hasError: false,
+        functions: "",
+        comments: "",
+        sanitized: "",
+      };
       tree.delete();
       return view;
     });

@@ -25,7 +25,7 @@ export function workerdDescendants(): number[] {
   const mine = new Set([process.pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) (mine.add(r.pid), (grew = true));
+    for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) mine.add(r.pid), (grew = true);
   }
   return rows.filter((r) => mine.has(r.pid) && r.comm === "workerd").map((r) => r.pid);
 }

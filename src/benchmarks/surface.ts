@@ -44,18 +44,30 @@ export function parseOptions(benchmark: Benchmark, raw: unknown): Record<string,
  * sha256 and the options as the run records them (the dataset fills what it decides). A missing
  * dataset is a 404, a dataset of another family or options it does not have a 422 (the family's).
  */
-export async function prepare(env: Env, benchmark: Benchmark, datasetId: string, rawOptions: unknown, languages?: string[]) {
+export async function prepare(
+  env: Env,
+  benchmark: Benchmark,
+  datasetId: string,
+  rawOptions: unknown,
+  languages?: string[],
+) {
   const parsed = parseOptions(benchmark, rawOptions);
   const { units, datasetSha256, resolved, visibility } = await benchmark.units(env, datasetId, parsed, { languages });
   return { units, datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown>, visibility };
 }
 
-const encodeCursor = (unit: string) => btoa(String.fromCharCode(...new TextEncoder().encode(unit))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const encodeCursor = (unit: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(unit)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 function decodeCursor(cursor: string): string {
   try {
     const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+      Uint8Array.from(bin, (c) => c.charCodeAt(0)),
+    );
   } catch {
     throw new ProblemError("validation-error", "after: not a cursor this listing returned (`next`).");
   }
@@ -78,7 +90,13 @@ export interface UnitListQuery {
  * count of all that match, and what the run would record (the dataset's sha256, resolved options).
  */
 export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
-  const { units, datasetSha256, options, visibility } = await prepare(env, benchmark, datasetId, q.options, q.languages);
+  const { units, datasetSha256, options, visibility } = await prepare(
+    env,
+    benchmark,
+    datasetId,
+    q.options,
+    q.languages,
+  );
   let rows = units.map((unit) => {
     const task = taskIdOfUnit(benchmark, unit);
     return { unit, task, language: languageOfTask(task) };
@@ -89,17 +107,36 @@ export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: str
   if (q.after !== undefined) {
     const last = decodeCursor(q.after);
     start = rows.findIndex((r) => r.unit === last) + 1;
-    if (start === 0) throw new ProblemError("validation-error", "after: not a cursor of this listing (its unit is not among these units).");
+    if (start === 0)
+      throw new ProblemError(
+        "validation-error",
+        "after: not a cursor of this listing (its unit is not among these units).",
+      );
   }
   const page = rows.slice(start, start + q.limit);
   const more = start + q.limit < rows.length;
-  return { datasetSha256, options, visibility, total: rows.length, page, next: more ? encodeCursor(page[page.length - 1].unit) : null };
+  return {
+    datasetSha256,
+    options,
+    visibility,
+    total: rows.length,
+    page,
+    next: more ? encodeCursor(page[page.length - 1].unit) : null,
+  };
 }
 
 /** A page of a dataset's units, in run order, with an opaque `next` cursor. */
 export async function listUnits(env: Env, benchmark: Benchmark, datasetId: string, q: UnitListQuery) {
   const { datasetSha256, options, total, page, next } = await selectUnits(env, benchmark, datasetId, q);
-  return { benchmark: benchmark.id, dataset: datasetId, dataset_sha256: datasetSha256, options, total, units: page, next };
+  return {
+    benchmark: benchmark.id,
+    dataset: datasetId,
+    dataset_sha256: datasetSha256,
+    options,
+    total,
+    units: page,
+    next,
+  };
 }
 
 /**
@@ -108,12 +145,22 @@ export async function listUnits(env: Env, benchmark: Benchmark, datasetId: strin
  * Its `view` is the dataset's, from the visibility the family's read of the dataset gave (read apart
  * only when the family gives none).
  */
-async function prepareUnits(env: Env, benchmark: Benchmark, datasetId: string, rawOptions: unknown, wanted: readonly string[]) {
+async function prepareUnits(
+  env: Env,
+  benchmark: Benchmark,
+  datasetId: string,
+  rawOptions: unknown,
+  wanted: readonly string[],
+) {
   if (benchmark.hasUnit && new Set(wanted).size === 1) {
     const parsed = parseOptions(benchmark, rawOptions);
     const { has, datasetSha256, resolved, visibility } = await benchmark.hasUnit(env, datasetId, wanted[0], parsed);
     if (!has) throwMissing([wanted[0]], benchmark, datasetId);
-    return { datasetSha256, options: { ...parsed, ...resolved } as Record<string, unknown>, view: await datasetView(env, datasetId, visibility) };
+    return {
+      datasetSha256,
+      options: { ...parsed, ...resolved } as Record<string, unknown>,
+      view: await datasetView(env, datasetId, visibility),
+    };
   }
   const { units, datasetSha256, options, visibility } = await prepare(env, benchmark, datasetId, rawOptions);
   const known = new Set(units);
@@ -125,7 +172,12 @@ async function prepareUnits(env: Env, benchmark: Benchmark, datasetId: string, r
 function throwMissing(missing: readonly string[], benchmark: Benchmark, datasetId: string): never {
   throw new ProblemError(
     "not-found",
-    `${benchmark.id} has no unit ${missing.slice(0, 5).map((u) => JSON.stringify(u)).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""} in dataset "${datasetId}" with these options (list them: GET /v1/benchmarks/${benchmark.id}/datasets/${datasetId}/units).`,
+    `${benchmark.id} has no unit ${missing
+      .slice(0, 5)
+      .map((u) => JSON.stringify(u))
+      .join(
+        ", ",
+      )}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""} in dataset "${datasetId}" with these options (list them: GET /v1/benchmarks/${benchmark.id}/datasets/${datasetId}/units).`,
     { missing_units: missing.slice(0, 100) },
   );
 }
@@ -145,7 +197,15 @@ export async function unitPrompt(env: Env, benchmark: Benchmark, datasetId: stri
  * the prefill placed as `prefill` says (default: a final assistant turn, as the unit's prompt has it),
  * as the dataset's `view` shows it (a held-out dataset's withholds where the target sits).
  */
-export async function promptRecord(benchmark: Benchmark, datasetId: string, loaded: LoadedUnit, options: Record<string, unknown>, datasetSha256: string, view: DatasetView, prefill?: PrefillMode) {
+export async function promptRecord(
+  benchmark: Benchmark,
+  datasetId: string,
+  loaded: LoadedUnit,
+  options: Record<string, unknown>,
+  datasetSha256: string,
+  view: DatasetView,
+  prefill?: PrefillMode,
+) {
   const last = loaded.messages.at(-1);
   const messages = placePrefill(loaded.messages, prefill);
   return {
@@ -194,7 +254,13 @@ export async function scoreUnitAnswers(
   meter: WorkMeter,
   where: (index: number) => string,
 ) {
-  const { datasetSha256, options, view } = await prepareUnits(env, benchmark, datasetId, rawOptions, answers.map((a) => a.unit));
+  const { datasetSha256, options, view } = await prepareUnits(
+    env,
+    benchmark,
+    datasetId,
+    rawOptions,
+    answers.map((a) => a.unit),
+  );
   view.oneGuessPerUnit(answers.map((a) => a.unit));
   const results: UnitVerdict[] = [];
   for (const [i, a] of answers.entries()) {
@@ -207,7 +273,14 @@ export async function scoreUnitAnswers(
     const task = taskIdOfUnit(benchmark, a.unit);
     // A held-out dataset's verdict keeps passed, the score and its benchmark's public detail.
     const shown = view.verdict(benchmark.id, verdict);
-    results.push({ unit: a.unit, task, language: languageOfTask(task), passed: shown.passed, score: shown.score, detail: shown.detail });
+    results.push({
+      unit: a.unit,
+      task,
+      language: languageOfTask(task),
+      passed: shown.passed,
+      score: shown.score,
+      detail: shown.detail,
+    });
   }
   return {
     benchmark: benchmark.id,
@@ -223,8 +296,16 @@ export async function scoreUnitAnswers(
 export function summarizeVerdicts(results: readonly UnitVerdict[]) {
   const of = (rows: readonly UnitVerdict[]) => {
     const passed = rows.filter((r) => r.passed).length;
-    return { n: rows.length, passed, pass_at_1: rows.length ? passed / rows.length : 0, mean_score: rows.length ? rows.reduce((s, r) => s + r.score, 0) / rows.length : 0 };
+    return {
+      n: rows.length,
+      passed,
+      pass_at_1: rows.length ? passed / rows.length : 0,
+      mean_score: rows.length ? rows.reduce((s, r) => s + r.score, 0) / rows.length : 0,
+    };
   };
   const languages = [...new Set(results.map((r) => r.language))].sort();
-  return { all: of(results), ...Object.fromEntries(languages.map((l) => [l, of(results.filter((r) => r.language === l))])) };
+  return {
+    all: of(results),
+    ...Object.fromEntries(languages.map((l) => [l, of(results.filter((r) => r.language === l))])),
+  };
 }

@@ -70,7 +70,12 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * Checks options against the dataset and lists the units a run covers, in a stable order.
    * `resolved` fills the options the dataset decides (e.g. its default context size).
    */
-  units(env: Env, datasetId: string, options: Options, filters: UnitFilters): Promise<{ units: string[]; datasetSha256: string; resolved: Partial<Options>; visibility?: Visibility }>;
+  units(
+    env: Env,
+    datasetId: string,
+    options: Options,
+    filters: UnitFilters,
+  ): Promise<{ units: string[]; datasetSha256: string; resolved: Partial<Options>; visibility?: Visibility }>;
   load(env: Env, datasetId: string, unit: string, options: Options): Promise<LoadedUnit>;
   /** The baselines this benchmark can answer (`baseline:empty` always works). */
   baselines: readonly BaselineKind[];
@@ -82,7 +87,14 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * `meter`, the HTTP request's, is the parent of those meters, so a request's total applies on top
    * (an answer over it is refused with BudgetExceededError, never scored differently). Runs pass none.
    */
-  score(env: Env, datasetId: string, unit: string, output: string, options: Options, meter?: WorkMeter): Promise<SampleVerdict>;
+  score(
+    env: Env,
+    datasetId: string,
+    unit: string,
+    output: string,
+    options: Options,
+    meter?: WorkMeter,
+  ): Promise<SampleVerdict>;
   /** How the leaderboard publishes, aggregates and reads it (src/leaderboard/family.ts); absent: runs are not published. */
   leaderboard?: BenchmarkLeaderboard;
   /** How the HTML pages show its leaderboard and model pages; absent: the pages do not show it. */

@@ -45,7 +45,10 @@ export interface DatasetView {
 const detailOf = (benchmark: string, detail: Record<string, unknown> | null): Record<string, unknown> | null => {
   if (detail === null) return null;
   const parsed = findBenchmark(benchmark)?.heldOutDetail?.safeParse(detail);
-  return { ...(parsed?.success ? parsed.data : {}), ...(detail.attempts !== undefined && { attempts: detail.attempts }) };
+  return {
+    ...(parsed?.success ? parsed.data : {}),
+    ...(detail.attempts !== undefined && { attempts: detail.attempts }),
+  };
 };
 
 const PUBLIC: Omit<DatasetView, "refuse" | "oneGuessPerUnit"> = {
@@ -81,7 +84,10 @@ export async function datasetView(env: Env, id: string, known?: Visibility): Pro
     refuse,
     oneGuessPerUnit(units) {
       const twice = units.find((u, i) => units.indexOf(u) !== i);
-      if (twice !== undefined) refuse(`scoring unit ${JSON.stringify(twice)} more than once in one request (a guess per unit per request; docs/limits.md#probing-held-out-datasets)`);
+      if (twice !== undefined)
+        refuse(
+          `scoring unit ${JSON.stringify(twice)} more than once in one request (a guess per unit per request; docs/limits.md#probing-held-out-datasets)`,
+        );
     },
   };
 }

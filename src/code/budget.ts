@@ -38,7 +38,15 @@
  */
 import { ProblemError } from "../errors";
 
-export const BUDGET_NAMES = ["parse_operations", "parse_recovery", "query_scan", "tree_nodes", "tree_text", "dataflow_steps", "bleu_tokens"] as const;
+export const BUDGET_NAMES = [
+  "parse_operations",
+  "parse_recovery",
+  "query_scan",
+  "tree_nodes",
+  "tree_text",
+  "dataflow_steps",
+  "bleu_tokens",
+] as const;
 export type BudgetName = (typeof BUDGET_NAMES)[number];
 export type Budget = Readonly<Record<BudgetName, number>>;
 
@@ -58,23 +66,63 @@ export const PER_PARSE: Pick<Budget, "parse_operations" | "parse_recovery" | "qu
  * block until one holds a function, once more with `ignore_comments`).
  */
 export const BUDGETS = Object.freeze({
-  score: Object.freeze({ parse_operations: 200_000, parse_recovery: 1_500_000, query_scan: 8_000_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 }),
+  score: Object.freeze({
+    parse_operations: 200_000,
+    parse_recovery: 1_500_000,
+    query_scan: 8_000_000,
+    tree_nodes: 0,
+    tree_text: 0,
+    dataflow_steps: 0,
+    bleu_tokens: 0,
+  }),
   /** A whole batch of up to 100 answers: about 100 answers of 8 KB of code each (most are far smaller). */
-  batch: Object.freeze({ parse_operations: 400_000, parse_recovery: 1_000_000, query_scan: 24_000_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 }),
+  batch: Object.freeze({
+    parse_operations: 400_000,
+    parse_recovery: 1_000_000,
+    query_scan: 24_000_000,
+    tree_nodes: 0,
+    tree_text: 0,
+    dataflow_steps: 0,
+    bleu_tokens: 0,
+  }),
   /** BLEU request: 1000 pairs of two 200-token functions (an exact pre-check: tokens are counted first). */
-  bleu: Object.freeze({ parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 400_000 }),
+  bleu: Object.freeze({
+    parse_operations: 0,
+    parse_recovery: 0,
+    query_scan: 0,
+    tree_nodes: 0,
+    tree_text: 0,
+    dataflow_steps: 0,
+    bleu_tokens: 400_000,
+  }),
   /**
    * CodeBLEU request (every distinct string parsed once): about one pair of 64 KB files, or 200 pairs
    * of 30-line functions.
    */
-  codebleu: Object.freeze({ parse_operations: 600_000, parse_recovery: 1_500_000, query_scan: 0, tree_nodes: 60_000, tree_text: 16_000_000, dataflow_steps: 600_000, bleu_tokens: 400_000 }),
+  codebleu: Object.freeze({
+    parse_operations: 600_000,
+    parse_recovery: 1_500_000,
+    query_scan: 0,
+    tree_nodes: 60_000,
+    tree_text: 16_000_000,
+    dataflow_steps: 600_000,
+    bleu_tokens: 400_000,
+  }),
   /**
    * A request to the benchmark-generic `/v1/score` or `/v1/score/batch` (any benchmark): the total
    * over every answer of the request, on top of each answer's own per-unit budget (what a run
    * unit gets, e.g. `score`, or `codebleu` per pair). About two CodeBLEU requests, or the query
    * scans of a batch of similarity-scored answers.
    */
-  benchmark: Object.freeze({ parse_operations: 1_200_000, parse_recovery: 1_500_000, query_scan: 24_000_000, tree_nodes: 120_000, tree_text: 32_000_000, dataflow_steps: 1_200_000, bleu_tokens: 400_000 }),
+  benchmark: Object.freeze({
+    parse_operations: 1_200_000,
+    parse_recovery: 1_500_000,
+    query_scan: 24_000_000,
+    tree_nodes: 120_000,
+    tree_text: 32_000_000,
+    dataflow_steps: 1_200_000,
+    bleu_tokens: 400_000,
+  }),
 } satisfies Record<string, Budget>);
 
 const DESCRIPTIONS: Record<BudgetName, string> = {
@@ -102,7 +150,9 @@ export interface BudgetPlan {
 export const PAID_PLAN: BudgetPlan = Object.freeze({ name: "paid", perParse: PER_PARSE, budgets: BUDGETS });
 
 function scaleLimits<T extends Partial<Budget>>(limits: T, factor: number): T {
-  return Object.freeze(Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, Math.floor((v as number) * factor)]))) as T;
+  return Object.freeze(
+    Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, Math.floor((v as number) * factor)])),
+  ) as T;
 }
 
 /**
@@ -124,8 +174,14 @@ export const FREE_FACTORS: Readonly<Record<BudgetKind | "per_parse", number>> = 
 });
 
 function scaledPlan(name: string, factor: (kind: BudgetKind | "per_parse") => number): BudgetPlan {
-  const budgets = Object.fromEntries((Object.keys(BUDGETS) as BudgetKind[]).map((k) => [k, scaleLimits(BUDGETS[k], factor(k))])) as Record<BudgetKind, Budget>;
-  return Object.freeze({ name, perParse: scaleLimits(PER_PARSE, factor("per_parse")), budgets: Object.freeze(budgets) });
+  const budgets = Object.fromEntries(
+    (Object.keys(BUDGETS) as BudgetKind[]).map((k) => [k, scaleLimits(BUDGETS[k], factor(k))]),
+  ) as Record<BudgetKind, Budget>;
+  return Object.freeze({
+    name,
+    perParse: scaleLimits(PER_PARSE, factor("per_parse")),
+    budgets: Object.freeze(budgets),
+  });
 }
 
 export const FREE_PLAN: BudgetPlan = scaledPlan("free", (k) => FREE_FACTORS[k]);
@@ -199,7 +255,15 @@ export function activeMeter(): WorkMeter | undefined {
  * meter around one answer's), every charge counts against both and the tighter one applies.
  */
 export class WorkMeter {
-  readonly used: Record<BudgetName, number> = { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 };
+  readonly used: Record<BudgetName, number> = {
+    parse_operations: 0,
+    parse_recovery: 0,
+    query_scan: 0,
+    tree_nodes: 0,
+    tree_text: 0,
+    dataflow_steps: 0,
+    bleu_tokens: 0,
+  };
   /** The plan whose limits apply: given, else the parent's, else `paid`. */
   readonly plan: BudgetPlan;
 
@@ -242,7 +306,8 @@ export class WorkMeter {
   /** Adds `amount`; throws when the request's total (or its parent's) goes over its limit. */
   charge(name: BudgetName, amount: number): void {
     this.used[name] += amount;
-    if (this.used[name] > this.limits[name]) throw new BudgetExceededError(name, this.limits[name], "request", undefined, this.plan.name);
+    if (this.used[name] > this.limits[name])
+      throw new BudgetExceededError(name, this.limits[name], "request", undefined, this.plan.name);
     this.parent?.charge(name, amount);
   }
 

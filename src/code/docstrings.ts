@@ -28,7 +28,11 @@ const WRAPPERS = new Set(["export_statement", "decorated_definition", "template_
 const BETWEEN = new Set(["attribute_item", "inner_attribute_item", "attribute", "decorator"]);
 
 /** The doc comments of the functions whose nodes span the given ranges of `code` (one parse). */
-export function findDocComments(lang: LoadedLanguage, code: string, spans: readonly { startIndex: number; endIndex: number }[]): (DocComment | undefined)[] {
+export function findDocComments(
+  lang: LoadedLanguage,
+  code: string,
+  spans: readonly { startIndex: number; endIndex: number }[],
+): (DocComment | undefined)[] {
   return (
     withTree(lang, code, (root) => {
       // The spans index the string; the tree's offsets are UTF-8 bytes.
@@ -60,9 +64,17 @@ function pythonDocstring(fn: Node): { text: string; start: number; end: number }
   const body = fn.childForFieldName("body");
   const first = body?.namedChildren[0];
   if (!body || !first || body.namedChildren.length < 2) return undefined;
-  if (first.type !== "expression_statement" || first.namedChildren[0]?.type !== "string" || first.namedChildren.length !== 1) return undefined;
+  if (
+    first.type !== "expression_statement" ||
+    first.namedChildren[0]?.type !== "string" ||
+    first.namedChildren.length !== 1
+  )
+    return undefined;
   const literal = first.namedChildren[0]!;
-  const content = literal.namedChildren.filter((c) => c?.type === "string_content").map((c) => c!.text).join("");
+  const content = literal.namedChildren
+    .filter((c) => c?.type === "string_content")
+    .map((c) => c!.text)
+    .join("");
   return { text: cleandoc(content), start: nodeStart(first), end: nodeEnd(first) };
 }
 
@@ -103,7 +115,10 @@ function stripCommentMarkers(comment: string): string {
 /** Python's `inspect.cleandoc`: strip, and remove the common indentation of lines after the first. */
 export function cleandoc(doc: string): string {
   const lines = doc.replace(/\t/g, "        ").split("\n");
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => l.length - l.trimStart().length);
   const margin = indents.length ? Math.min(...indents) : 0;
   const out = [lines[0].trim(), ...lines.slice(1).map((l) => l.slice(margin).trimEnd())];
   while (out.length && !out[out.length - 1]) out.pop();

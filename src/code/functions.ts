@@ -107,7 +107,9 @@ export function commentRanges(lang: LoadedLanguage, code: string): [number, numb
   return (
     withTree(lang, code, (root) => {
       checkQueryCost(root, lang.commentQueries.length);
-      return lang.commentQueries.flatMap((q) => q.captures(root).map(({ node }) => [nodeStart(node), commentEnd(code, node)] as [number, number]));
+      return lang.commentQueries.flatMap((q) =>
+        q.captures(root).map(({ node }) => [nodeStart(node), commentEnd(code, node)] as [number, number]),
+      );
     }) ?? []
   );
 }

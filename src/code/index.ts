@@ -8,7 +8,13 @@ import { workerdGrammarLoader } from "./wasm-workerd";
 
 setGrammarLoader(workerdGrammarLoader);
 
-export { extractFunctions, removeComments, firstFunctionText, removeCommentsSync, extractFunctionsSync } from "./functions";
+export {
+  extractFunctions,
+  removeComments,
+  firstFunctionText,
+  removeCommentsSync,
+  extractFunctionsSync,
+} from "./functions";
 export type { ExtractedFunction } from "./functions";
 export { loadLanguage } from "./parser";
 export type { LoadedLanguage } from "./parser";

@@ -48,6 +48,9 @@ export const PARSER_RUNTIME: Readonly<ParserRuntime> = Object.freeze({
 /** Every wasm module (runtime and grammars) by module name, as wasm/manifest.json pins them. */
 export const GRAMMARS: Readonly<GrammarVersions> = Object.freeze(
   Object.fromEntries(
-    Object.entries(wasmManifest.modules).map(([name, m]) => [name, { package: m.package, version: m.version, sha256: m.sha256 }]),
+    Object.entries(wasmManifest.modules).map(([name, m]) => [
+      name,
+      { package: m.package, version: m.version, sha256: m.sha256 },
+    ]),
   ),
 );

@@ -74,7 +74,9 @@ export class SourceText {
 
   /** The text between two byte offsets, as a string. */
   slice(startByte: number, endByte: number): string {
-    return this.ascii ? this.code.slice(startByte, endByte) : this.code.slice(this.index(startByte), this.index(endByte));
+    return this.ascii
+      ? this.code.slice(startByte, endByte)
+      : this.code.slice(this.index(startByte), this.index(endByte));
   }
 
   /**
@@ -110,7 +112,10 @@ export function registerSource(tree: Tree, source: SourceText): void {
 /** The source of a tree parsed by src/code/parser.ts. */
 export function sourceOfTree(tree: Tree): SourceText {
   const source = sources.get(tree);
-  if (!source) throw new Error("tree-sitter: this tree was not parsed by src/code/parser.ts, so its byte offsets cannot be read as text");
+  if (!source)
+    throw new Error(
+      "tree-sitter: this tree was not parsed by src/code/parser.ts, so its byte offsets cannot be read as text",
+    );
   return source;
 }
 

@@ -17,7 +17,10 @@ export const UTF8_SECTION = "needlework.utf8-input";
 export interface RuntimeModule {
   /** Set by `Parser.parse` to the callback it was given, for the duration of the parse. */
   currentParseCallback?: ((index: number, position: { row: number; column: number }) => unknown) | null;
-  instantiateWasm?: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => WebAssembly.Exports;
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => WebAssembly.Exports;
   /** The runtime's dynamic linker (grammars are side modules), once started. */
   loadWebAssemblyModule?: (binary: unknown, flags: object, ...rest: unknown[]) => unknown;
 }
@@ -25,7 +28,9 @@ export interface RuntimeModule {
 /** Refuses a runtime that does not read UTF-8 (an unpatched wasm/tree-sitter.wasm would parse garbage). */
 export function assertUtf8Runtime(runtime: WebAssembly.Module): void {
   if (WebAssembly.Module.customSections(runtime, UTF8_SECTION).length === 0)
-    throw new Error("tree-sitter: wasm/tree-sitter.wasm is not the UTF-8 runtime; `npm install` (scripts/install-wasm.mjs) makes it");
+    throw new Error(
+      "tree-sitter: wasm/tree-sitter.wasm is not the UTF-8 runtime; `npm install` (scripts/install-wasm.mjs) makes it",
+    );
 }
 
 /**
@@ -37,11 +42,19 @@ export function utf8RuntimeModule(runtime: WebAssembly.Module): RuntimeModule {
   const module: RuntimeModule = {
     instantiateWasm(imports, done) {
       const env = imports.env as Record<string, unknown>;
-      env.tree_sitter_parse_callback = (buffer: number, byte: number, row: number, column: number, lengthOut: number) => {
+      env.tree_sitter_parse_callback = (
+        buffer: number,
+        byte: number,
+        row: number,
+        column: number,
+        lengthOut: number,
+      ) => {
         const chunk = module.currentParseCallback?.(byte, { row, column });
         // A string here means a parse that bypassed src/code/parser.ts: its offsets would be wrong.
-        if (!(chunk instanceof Uint8Array)) throw new Error("tree-sitter: parse through src/code/parser.ts (the runtime reads UTF-8 bytes)");
-        if (chunk.length > INPUT_CHUNK) throw new Error(`tree-sitter: input chunk of ${chunk.length} bytes exceeds ${INPUT_CHUNK}`);
+        if (!(chunk instanceof Uint8Array))
+          throw new Error("tree-sitter: parse through src/code/parser.ts (the runtime reads UTF-8 bytes)");
+        if (chunk.length > INPUT_CHUNK)
+          throw new Error(`tree-sitter: input chunk of ${chunk.length} bytes exceeds ${INPUT_CHUNK}`);
         const memory = (env.memory as WebAssembly.Memory).buffer;
         new Uint8Array(memory, buffer, chunk.length).set(chunk);
         new DataView(memory).setUint32(lengthOut, chunk.length, true);

@@ -47,22 +47,40 @@ const r = schema.runs;
 const e = schema.leaderboardEntries;
 
 const day = (iso: string) => iso.slice(0, 16).replace("T", " ");
-const runLabel = (row: { modelLabel: string; id: string; createdAt: string }) => `${row.modelLabel} — run of ${day(row.createdAt)} (${row.id})`;
+const runLabel = (row: { modelLabel: string; id: string; createdAt: string }) =>
+  `${row.modelLabel} — run of ${day(row.createdAt)} (${row.id})`;
 const entryLabel = (row: { model: string; kind: string }) => `${row.model} — ${row.kind} leaderboard entry`;
 
 /** A run's scope as its leaderboard entry would have it (its scoring mode and comment mode, as publishing reads them). */
 function runScope(row: typeof r.$inferSelect): Scope {
   const options = row.options as { benchmark_options?: { scoring_mode?: string } };
   const comment = row.receipt.comment_mode;
-  return { benchmark: row.benchmark, dataset: row.datasetId, mode: options.benchmark_options?.scoring_mode ?? "official", comment_mode: typeof comment === "string" ? comment : "original" };
+  return {
+    benchmark: row.benchmark,
+    dataset: row.datasetId,
+    mode: options.benchmark_options?.scoring_mode ?? "official",
+    comment_mode: typeof comment === "string" ? comment : "original",
+  };
 }
 
 /** The newest completed runs, of one benchmark and dataset when given. */
 async function completedRuns(env: Env, where?: { benchmark: string; dataset: string }, except?: string) {
   return db(env)
-    .select({ id: r.id, modelLabel: r.modelLabel, benchmark: r.benchmark, datasetId: r.datasetId, createdAt: r.createdAt })
+    .select({
+      id: r.id,
+      modelLabel: r.modelLabel,
+      benchmark: r.benchmark,
+      datasetId: r.datasetId,
+      createdAt: r.createdAt,
+    })
     .from(r)
-    .where(and(eq(r.status, "completed"), where ? and(eq(r.benchmark, where.benchmark), eq(r.datasetId, where.dataset)) : undefined, except ? ne(r.id, except) : undefined))
+    .where(
+      and(
+        eq(r.status, "completed"),
+        where ? and(eq(r.benchmark, where.benchmark), eq(r.datasetId, where.dataset)) : undefined,
+        except ? ne(r.id, except) : undefined,
+      ),
+    )
     .orderBy(desc(r.createdAt))
     .limit(RUNS_LISTED);
 }
@@ -79,7 +97,16 @@ async function sampledEntries(env: Env, scope?: Partial<Scope>, slug?: { only?: 
     slug?.except === undefined ? undefined : ne(e.modelSlug, slug.except),
   ];
   return db(env)
-    .select({ model: e.model, slug: e.modelSlug, kind: e.kind, benchmark: e.benchmark, dataset: e.dataset, mode: e.scoringMode, comment_mode: e.commentMode, receipt: e.receipt })
+    .select({
+      model: e.model,
+      slug: e.modelSlug,
+      kind: e.kind,
+      benchmark: e.benchmark,
+      dataset: e.dataset,
+      mode: e.scoringMode,
+      comment_mode: e.commentMode,
+      receipt: e.receipt,
+    })
     .from(e)
     .where(and(...filters))
     .orderBy(asc(e.benchmark), asc(e.dataset), asc(e.scoringMode), asc(e.commentMode), asc(e.model), desc(e.kind))
@@ -121,7 +148,15 @@ export async function candidateGroups(env: Env): Promise<{ runs: CandidateGroup[
   return {
     runs: [...runGroups.values()].filter((g) => g.candidates.length >= 2),
     entries: [...entryGroups.values()]
-      .map((rows) => ({ scope: { benchmark: rows[0].benchmark, dataset: rows[0].dataset, mode: rows[0].mode, comment_mode: rows[0].comment_mode }, candidates: entryCandidates(rows, new Set()) }))
+      .map((rows) => ({
+        scope: {
+          benchmark: rows[0].benchmark,
+          dataset: rows[0].dataset,
+          mode: rows[0].mode,
+          comment_mode: rows[0].comment_mode,
+        },
+        candidates: entryCandidates(rows, new Set()),
+      }))
       .filter((g) => g.candidates.length >= 2),
   };
 }
@@ -134,15 +169,34 @@ export async function candidateGroups(env: Env): Promise<{ runs: CandidateGroup[
 export async function candidatesFor(env: Env, a: string, filters: ScopeFilters): Promise<PickedSide> {
   const [run] = await db(env).select().from(r).where(eq(r.id, a)).limit(1);
   if (run) {
-    if (run.status !== "completed") invalid(`Run "${a}" is ${run.status}: only a completed run's samples are compared.`);
+    if (run.status !== "completed")
+      invalid(`Run "${a}" is ${run.status}: only a completed run's samples are compared.`);
     const scope = runScope(run);
     const [runs, entries] = await Promise.all([completedRuns(env, scope, a), sampledEntries(env, scope)]);
     const listed = new Set([a, ...runs.map((x) => x.id)]);
-    return { found: "side", side: { value: a, label: runLabel(run), kind: "run" }, scope, others: [...runs.map((x): Candidate => ({ value: x.id, label: runLabel(x), kind: "run" })), ...entryCandidates(entries, listed)] };
+    return {
+      found: "side",
+      side: { value: a, label: runLabel(run), kind: "run" },
+      scope,
+      others: [
+        ...runs.map((x): Candidate => ({ value: x.id, label: runLabel(x), kind: "run" })),
+        ...entryCandidates(entries, listed),
+      ],
+    };
   }
   const own = await sampledEntries(env, filters, { only: a });
-  if (own.length === 0) notFound(`"${a}" is neither a run id nor the model slug of a leaderboard entry with stored samples${Object.values(filters).some((v) => v !== undefined) ? " in that scope" : ""}.`);
-  const scopes = [...new Map(own.map((x) => [scopeKey(x), { benchmark: x.benchmark, dataset: x.dataset, mode: x.mode, comment_mode: x.comment_mode }])).values()];
+  if (own.length === 0)
+    notFound(
+      `"${a}" is neither a run id nor the model slug of a leaderboard entry with stored samples${Object.values(filters).some((v) => v !== undefined) ? " in that scope" : ""}.`,
+    );
+  const scopes = [
+    ...new Map(
+      own.map((x) => [
+        scopeKey(x),
+        { benchmark: x.benchmark, dataset: x.dataset, mode: x.mode, comment_mode: x.comment_mode },
+      ]),
+    ).values(),
+  ];
   if (scopes.length > 1) return { found: "scopes", slug: a, model: own[0].model, scopes };
   const scope = scopes[0];
   const [runs, entries] = await Promise.all([completedRuns(env, scope), sampledEntries(env, scope, { except: a })]);
@@ -152,6 +206,9 @@ export async function candidatesFor(env: Env, a: string, filters: ScopeFilters):
     found: "side",
     side: { value: a, label: entryLabel(own[0]), kind: "entry" },
     scope,
-    others: [...others.map((x): Candidate => ({ value: x.id, label: runLabel(x), kind: "run" })), ...entryCandidates(entries, new Set(others.map((x) => x.id)))],
+    others: [
+      ...others.map((x): Candidate => ({ value: x.id, label: runLabel(x), kind: "run" })),
+      ...entryCandidates(entries, new Set(others.map((x) => x.id))),
+    ],
   };
 }

@@ -46,7 +46,11 @@ const bytes = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const KIND_ORDER: Record<DiscordantKind, number> = { only_a: 0, only_b: 1, a_higher: 0, b_higher: 0 };
 
 /** The discordant pairs of `pairs` under `rule`, in the order above. */
-export function discordantPairs(rule: CompareRule, pairs: readonly ScoredPair[], threshold: number | null): DiscordantPair[] {
+export function discordantPairs(
+  rule: CompareRule,
+  pairs: readonly ScoredPair[],
+  threshold: number | null,
+): DiscordantPair[] {
   const graded = rule.outcome === "graded" && rule.grade !== undefined;
   const out: DiscordantPair[] = [];
   for (const p of pairs) {
@@ -67,12 +71,22 @@ export function discordantPairs(rule: CompareRule, pairs: readonly ScoredPair[],
       difference,
     });
   }
-  return out.sort((x, y) => (graded ? Math.abs(y.difference!) - Math.abs(x.difference!) : 0) || KIND_ORDER[x.kind] - KIND_ORDER[y.kind] || bytes(x.key, y.key));
+  return out.sort(
+    (x, y) =>
+      (graded ? Math.abs(y.difference!) - Math.abs(x.difference!) : 0) ||
+      KIND_ORDER[x.kind] - KIND_ORDER[y.kind] ||
+      bytes(x.key, y.key),
+  );
 }
 
 /** How many discordant pairs of each kind the rule can give: `only_a` and `only_b` with a pass rule, else `a_higher` and `b_higher`. */
-export function discordantCounts(list: readonly DiscordantPair[], byPass: boolean): Partial<Record<DiscordantKind, number>> {
-  const counts: Partial<Record<DiscordantKind, number>> = byPass ? { only_a: 0, only_b: 0 } : { a_higher: 0, b_higher: 0 };
+export function discordantCounts(
+  list: readonly DiscordantPair[],
+  byPass: boolean,
+): Partial<Record<DiscordantKind, number>> {
+  const counts: Partial<Record<DiscordantKind, number>> = byPass
+    ? { only_a: 0, only_b: 0 }
+    : { a_higher: 0, b_higher: 0 };
   for (const d of list) counts[d.kind]!++;
   return counts;
 }

@@ -7,7 +7,15 @@ import type { CompareRule, CompareSample } from "../benchmarks/types";
 import type { BudgetPlan } from "../code/budget";
 import { invalid } from "../errors";
 import { wilson } from "../leaderboard/wilson";
-import { BOOTSTRAP_RESAMPLES, mcnemarExact, newcombeDifference, pairedBootstrap, type BootstrapDifference, type PairedDifference, type PairedTable } from "../metrics/paired";
+import {
+  BOOTSTRAP_RESAMPLES,
+  mcnemarExact,
+  newcombeDifference,
+  pairedBootstrap,
+  type BootstrapDifference,
+  type PairedDifference,
+  type PairedTable,
+} from "../metrics/paired";
 import { checkBootstrapDraws } from "./budget";
 import { discordantPairs, type DiscordantPair, type ScoredPair } from "./discordant";
 
@@ -51,7 +59,10 @@ function keyed(rule: CompareRule, samples: readonly CompareSample[], side: "a" |
   const out = new Map<string, CompareSample>();
   for (const s of samples) {
     const key = rule.pairKey(s);
-    if (out.has(key)) invalid(`Side ${side} has more than one sample of task "${key}", so its samples cannot be paired one to one; compare the runs instead.`);
+    if (out.has(key))
+      invalid(
+        `Side ${side} has more than one sample of task "${key}", so its samples cannot be paired one to one; compare the runs instead.`,
+      );
     out.set(key, s);
   }
   return out;
@@ -85,7 +96,14 @@ function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | 
   } else if (table) {
     difference = newcombeDifference(table, wilson);
   }
-  return { n_paired: n, table, mcnemar_p: table ? mcnemarExact(table.only_a, table.only_b) : null, pass_at_1: passAt1, mean_grade: meanGrade, difference };
+  return {
+    n_paired: n,
+    table,
+    mcnemar_p: table ? mcnemarExact(table.only_a, table.only_b) : null,
+    pass_at_1: passAt1,
+    mean_grade: meanGrade,
+    difference,
+  };
 }
 
 /**
@@ -95,11 +113,23 @@ function figures(rule: CompareRule, pairs: readonly Pair[], threshold: number | 
  * overflow. Keys are listed in code-point order; the discordant pairs in ./discordant.ts's order. A graded comparison whose bootstrap draws (overall
  * and per group) exceed `plan`'s limit is refused before any draw (./budget.ts).
  */
-export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample[], samplesB: readonly CompareSample[], threshold: number | null, plan: BudgetPlan): PairedResult {
+export function comparePairs(
+  rule: CompareRule,
+  samplesA: readonly CompareSample[],
+  samplesB: readonly CompareSample[],
+  threshold: number | null,
+  plan: BudgetPlan,
+): PairedResult {
   const a = keyed(rule, samplesA, "a");
   const b = keyed(rule, samplesB, "b");
-  const unpaired = { a: [...a.keys()].filter((k) => !b.has(k)).sort(bytes), b: [...b.keys()].filter((k) => !a.has(k)).sort(bytes) };
-  const notScored = { a: { error: [] as string[], context_exceeded: [] as string[] }, b: { error: [] as string[], context_exceeded: [] as string[] } };
+  const unpaired = {
+    a: [...a.keys()].filter((k) => !b.has(k)).sort(bytes),
+    b: [...b.keys()].filter((k) => !a.has(k)).sort(bytes),
+  };
+  const notScored = {
+    a: { error: [] as string[], context_exceeded: [] as string[] },
+    b: { error: [] as string[], context_exceeded: [] as string[] },
+  };
   const pairs: Pair[] = [];
   for (const key of [...a.keys()].filter((k) => b.has(k)).sort(bytes)) {
     const pair = { key, a: a.get(key)!, b: b.get(key)! };
@@ -121,5 +151,11 @@ export function comparePairs(rule: CompareRule, samplesA: readonly CompareSample
     const rows = [...byKey.keys()].sort(bytes).map((key) => ({ key, ...figures(rule, byKey.get(key)!, threshold) }));
     groups = { by: rule.group.by, rows };
   }
-  return { ...figures(rule, pairs, threshold), unpaired, not_scored: notScored, groups, discordant: discordantPairs(rule, pairs, threshold) };
+  return {
+    ...figures(rule, pairs, threshold),
+    unpaired,
+    not_scored: notScored,
+    groups,
+    discordant: discordantPairs(rule, pairs, threshold),
+  };
 }

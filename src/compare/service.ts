@@ -68,7 +68,10 @@ export interface CompareResponse extends PairedComparison {
  * The query that names a comparison again (its sides, their scope, the threshold the pass rule
  * read): for the page's links, the JSON link and the side-by-side pages.
  */
-export function compareParams(r: Pick<CompareResponse, "a" | "b" | "benchmark" | "dataset" | "threshold">, threshold: number | null = r.threshold): Record<string, string> {
+export function compareParams(
+  r: Pick<CompareResponse, "a" | "b" | "benchmark" | "dataset" | "threshold">,
+  threshold: number | null = r.threshold,
+): Record<string, string> {
   const params: Record<string, string> = { a: r.a.id, b: r.b.id, benchmark: r.benchmark, dataset: r.dataset };
   const entry = r.a.kind === "entry" ? r.a : r.b.kind === "entry" ? r.b : null;
   if (entry?.mode) params.mode = entry.mode;
@@ -81,18 +84,43 @@ export function compareParams(r: Pick<CompareResponse, "a" | "b" | "benchmark" |
 export const answersHref = (params: Record<string, string>, key: string) => `/compare/task${qs({ ...params, key })}`;
 
 /** Page `page` of the discordant list; a page past the last is a 400 naming `page`. */
-function discordantPage(list: readonly DiscordantPair[], byPass: boolean, page: number, params: Record<string, string>): DiscordantPage {
+function discordantPage(
+  list: readonly DiscordantPair[],
+  byPass: boolean,
+  page: number,
+  params: Record<string, string>,
+): DiscordantPage {
   const pages = Math.max(1, Math.ceil(list.length / DISCORDANT_PER_PAGE));
-  if (page > pages) throw new ProblemError("validation-error", `page: must be at most ${pages} (${list.length} discordant tasks, ${DISCORDANT_PER_PAGE} a page).`, { errors: [{ path: "page", message: `at most ${pages}` }] });
-  const items = list.slice((page - 1) * DISCORDANT_PER_PAGE, page * DISCORDANT_PER_PAGE).map((d) => ({ ...d, answers: answersHref(params, d.key) }));
-  return { by: byPass ? "pass" : "grade", counts: discordantCounts(list, byPass), total: list.length, page, pages, per_page: DISCORDANT_PER_PAGE, items };
+  if (page > pages)
+    throw new ProblemError(
+      "validation-error",
+      `page: must be at most ${pages} (${list.length} discordant tasks, ${DISCORDANT_PER_PAGE} a page).`,
+      { errors: [{ path: "page", message: `at most ${pages}` }] },
+    );
+  const items = list
+    .slice((page - 1) * DISCORDANT_PER_PAGE, page * DISCORDANT_PER_PAGE)
+    .map((d) => ({ ...d, answers: answersHref(params, d.key) }));
+  return {
+    by: byPass ? "pass" : "grade",
+    counts: discordantCounts(list, byPass),
+    total: list.length,
+    page,
+    pages,
+    per_page: DISCORDANT_PER_PAGE,
+    items,
+  };
 }
 
 /** Both sides of a comparison, checked to be the same benchmark and dataset, with the benchmark's rule and the threshold it reads. */
-export async function comparedSides(env: Env, q: CompareQuery): Promise<{ a: Side; b: Side; rule: CompareRule; threshold: number | null }> {
+export async function comparedSides(
+  env: Env,
+  q: CompareQuery,
+): Promise<{ a: Side; b: Side; rule: CompareRule; threshold: number | null }> {
   const [a, b] = await readSides(env, q.a, q.b, q);
   if (a.benchmark !== b.benchmark || a.dataset !== b.dataset) {
-    invalid(`Both sides must be the same benchmark and dataset: a is ${a.benchmark} on ${a.dataset}, b is ${b.benchmark} on ${b.dataset}.`);
+    invalid(
+      `Both sides must be the same benchmark and dataset: a is ${a.benchmark} on ${a.dataset}, b is ${b.benchmark} on ${b.dataset}.`,
+    );
   }
   const rule = findBenchmark(a.benchmark)?.compare;
   if (!rule) invalid(`Benchmark "${a.benchmark}" has no paired comparison.`);

@@ -50,15 +50,38 @@ export async function readRun(env: Env, id: string): Promise<Side | undefined> {
   const d = db(env);
   const [run] = await d.select().from(schema.runs).where(eq(schema.runs.id, id)).limit(1);
   if (!run) return undefined;
-  if (run.status !== "completed") unprocessable(`Run "${id}" is ${run.status}: only a completed run's samples are compared.`);
+  if (run.status !== "completed")
+    unprocessable(`Run "${id}" is ${run.status}: only a completed run's samples are compared.`);
   const r = schema.runSamples;
   // Only what a CompareSample holds (not the prompt hashes, tokens, timings or output keys).
-  const columns = { unit: r.unit, taskId: r.taskId, language: r.language, position: r.position, contextSize: r.contextSize, status: r.status, passed: r.passed, score: r.score, detail: r.detail };
+  const columns = {
+    unit: r.unit,
+    taskId: r.taskId,
+    language: r.language,
+    position: r.position,
+    contextSize: r.contextSize,
+    status: r.status,
+    passed: r.passed,
+    score: r.score,
+    detail: r.detail,
+  };
   const samples: CompareSample[] = await d.select(columns).from(r).where(eq(r.runId, id)).orderBy(asc(r.unit));
-  return { kind: "run", id, model: run.modelLabel, benchmark: run.benchmark, dataset: run.datasetId, mode: null, comment_mode: null, entry_kind: null, run: id, samples };
+  return {
+    kind: "run",
+    id,
+    model: run.modelLabel,
+    benchmark: run.benchmark,
+    dataset: run.datasetId,
+    mode: null,
+    comment_mode: null,
+    entry_kind: null,
+    run: id,
+    samples,
+  };
 }
 
-const scopeOf = (e: EntryRow) => `benchmark=${e.benchmark} dataset=${e.dataset} mode=${e.scoringMode} comment_mode=${e.commentMode}`;
+const scopeOf = (e: EntryRow) =>
+  `benchmark=${e.benchmark} dataset=${e.dataset} mode=${e.scoringMode} comment_mode=${e.commentMode}`;
 
 /** The model's entries within the filters given. */
 async function entriesOf(env: Env, slug: string, f: ScopeFilters): Promise<EntryRow[]> {
@@ -70,7 +93,10 @@ async function entriesOf(env: Env, slug: string, f: ScopeFilters): Promise<Entry
     f.mode === undefined ? undefined : eq(e.scoringMode, f.mode),
     f.comment_mode === undefined ? undefined : eq(e.commentMode, f.comment_mode),
   ];
-  return db(env).select().from(e).where(and(...where));
+  return db(env)
+    .select()
+    .from(e)
+    .where(and(...where));
 }
 
 /**
@@ -83,11 +109,19 @@ function pickEntry(slug: string, entries: readonly EntryRow[], others?: readonly
   const scopes = [...new Set(shared.map(scopeOf))].sort();
   if (scopes.length === 0) {
     const had = [...new Set(entries.map(scopeOf))].sort();
-    unprocessable(`Model "${slug}" has no leaderboard entry ${others ? "in a scope the other model shares" : "in that scope"}; its entries: ${had.join("; ")}.`);
+    unprocessable(
+      `Model "${slug}" has no leaderboard entry ${others ? "in a scope the other model shares" : "in that scope"}; its entries: ${had.join("; ")}.`,
+    );
   }
-  if (scopes.length > 1) unprocessable(`Model "${slug}" has entries in ${scopes.length} scopes: ${scopes.join("; ")}. Choose one with benchmark, dataset, mode and comment_mode.`);
+  if (scopes.length > 1)
+    unprocessable(
+      `Model "${slug}" has entries in ${scopes.length} scopes: ${scopes.join("; ")}. Choose one with benchmark, dataset, mode and comment_mode.`,
+    );
   const entry = [...shared].sort((x, y) => (x.kind === y.kind ? 0 : x.kind === "verified" ? -1 : 1))[0];
-  if (!entry.hasSamples) unprocessable(`The ${entry.kind} entry of "${slug}" (${scopeOf(entry)}) has no stored per-task samples (has_samples false), so it cannot be paired.`);
+  if (!entry.hasSamples)
+    unprocessable(
+      `The ${entry.kind} entry of "${slug}" (${scopeOf(entry)}) has no stored per-task samples (has_samples false), so it cannot be paired.`,
+    );
   return entry;
 }
 
@@ -102,7 +136,13 @@ export function entryCompareSample(r: typeof schema.leaderboardSamples.$inferSel
     status: r.status,
     passed: r.isBest,
     score: r.bestSimilarity,
-    detail: { is_best: r.isBest, best_similarity: r.bestSimilarity, precision: r.precision, unparseable: r.unparseable, bucket: r.bucket },
+    detail: {
+      is_best: r.isBest,
+      best_similarity: r.bestSimilarity,
+      precision: r.precision,
+      unparseable: r.unparseable,
+      bucket: r.bucket,
+    },
   };
 }
 
@@ -132,12 +172,24 @@ async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side>
  */
 export async function readSides(env: Env, nameA: string, nameB: string, filters: ScopeFilters): Promise<[Side, Side]> {
   const [runA, runB] = await Promise.all([readRun(env, nameA), readRun(env, nameB)]);
-  const scopeFrom = (run: Side | undefined): ScopeFilters => ({ benchmark: filters.benchmark ?? run?.benchmark, dataset: filters.dataset ?? run?.dataset, mode: filters.mode, comment_mode: filters.comment_mode });
-  const [entriesA, entriesB] = await Promise.all([runA ? undefined : entriesOf(env, nameA, scopeFrom(runB)), runB ? undefined : entriesOf(env, nameB, scopeFrom(runA))]);
+  const scopeFrom = (run: Side | undefined): ScopeFilters => ({
+    benchmark: filters.benchmark ?? run?.benchmark,
+    dataset: filters.dataset ?? run?.dataset,
+    mode: filters.mode,
+    comment_mode: filters.comment_mode,
+  });
+  const [entriesA, entriesB] = await Promise.all([
+    runA ? undefined : entriesOf(env, nameA, scopeFrom(runB)),
+    runB ? undefined : entriesOf(env, nameB, scopeFrom(runA)),
+  ]);
   const missing = (name: string, entries: EntryRow[] | undefined, scope: ScopeFilters) => {
     if (entries?.length !== 0) return;
-    const given = Object.entries(scope).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`);
-    notFound(`"${name}" is neither a run id nor the model slug of a leaderboard entry${given.length ? ` with ${given.join(", ")}` : ""}.`);
+    const given = Object.entries(scope)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${v}`);
+    notFound(
+      `"${name}" is neither a run id nor the model slug of a leaderboard entry${given.length ? ` with ${given.join(", ")}` : ""}.`,
+    );
   };
   missing(nameA, entriesA, scopeFrom(runB));
   missing(nameB, entriesB, scopeFrom(runA));

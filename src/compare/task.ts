@@ -57,22 +57,44 @@ export interface TaskComparison {
 }
 
 /** Why a reported entry shows no answer. */
-export const REPORTED_NO_ANSWER = "This side is a reported leaderboard entry: its published results give a verdict per task, not the answer itself, so there is no answer to show.";
+export const REPORTED_NO_ANSWER =
+  "This side is a reported leaderboard entry: its published results give a verdict per task, not the answer itself, so there is no answer to show.";
 
 /** A run's stored answer to `unit`, or why there is none. */
 async function runAnswer(env: Env, runId: string, unit: string): Promise<Shown> {
   const s = schema.runSamples;
-  const [row] = await db(env).select({ outputKey: s.outputKey, status: s.status, error: s.error }).from(s).where(and(eq(s.runId, runId), eq(s.unit, unit))).limit(1);
+  const [row] = await db(env)
+    .select({ outputKey: s.outputKey, status: s.status, error: s.error })
+    .from(s)
+    .where(and(eq(s.runId, runId), eq(s.unit, unit)))
+    .limit(1);
   if (!row) return { missing: `Run ${runId} has no sample "${unit}".` };
-  if (!row.outputKey) return { missing: row.status === "scored" ? "Nothing was generated." : `Nothing was generated (${row.status.replace("_", " ")}: ${row.error ?? "no reason recorded"}).` };
+  if (!row.outputKey)
+    return {
+      missing:
+        row.status === "scored"
+          ? "Nothing was generated."
+          : `Nothing was generated (${row.status.replace("_", " ")}: ${row.error ?? "no reason recorded"}).`,
+    };
   const stored = await readOutput(env, row.outputKey);
   return stored ? { text: stored.output } : { missing: "The stored output is gone from storage." };
 }
 
 /** Where a side's answer is: its own run, a verified entry's run (its sample of the same task), or nowhere. */
-async function answerOf(env: Env, side: Side, sample: CompareSample | null, rule: CompareRule, key: string): Promise<Pick<TaskSide, "answer" | "from">> {
-  if (!sample) return { answer: { missing: `This side has no sample of task "${key}" (see the comparison's unpaired tasks).` }, from: null };
-  if (side.kind === "run" && sample.unit !== null) return { answer: await runAnswer(env, side.id, sample.unit), from: { run: side.id, unit: sample.unit } };
+async function answerOf(
+  env: Env,
+  side: Side,
+  sample: CompareSample | null,
+  rule: CompareRule,
+  key: string,
+): Promise<Pick<TaskSide, "answer" | "from">> {
+  if (!sample)
+    return {
+      answer: { missing: `This side has no sample of task "${key}" (see the comparison's unpaired tasks).` },
+      from: null,
+    };
+  if (side.kind === "run" && sample.unit !== null)
+    return { answer: await runAnswer(env, side.id, sample.unit), from: { run: side.id, unit: sample.unit } };
   if (side.run === null) return { answer: { missing: REPORTED_NO_ANSWER }, from: null };
   let run: Side | undefined;
   try {
@@ -81,20 +103,35 @@ async function answerOf(env: Env, side: Side, sample: CompareSample | null, rule
     if (!(e instanceof ProblemError)) throw e;
   }
   const own = run?.samples.find((s) => rule.pairKey(s) === key);
-  if (!own?.unit) return { answer: { missing: `This verified entry's run ${side.run} is gone or has no sample of this task, so its answer cannot be shown.` }, from: null };
+  if (!own?.unit)
+    return {
+      answer: {
+        missing: `This verified entry's run ${side.run} is gone or has no sample of this task, so its answer cannot be shown.`,
+      },
+      from: null,
+    };
   return { answer: await runAnswer(env, side.run, own.unit), from: { run: side.run, unit: own.unit } };
 }
 
 /** The oracle's answer to the task: of the first side with a run's unit (with that run's options), else of the task id. */
-async function expectedOf(env: Env, benchmarkId: string, dataset: string, sides: readonly Pick<TaskSide, "sample" | "from">[]): Promise<Shown> {
+async function expectedOf(
+  env: Env,
+  benchmarkId: string,
+  dataset: string,
+  sides: readonly Pick<TaskSide, "sample" | "from">[],
+): Promise<Shown> {
   const benchmark = getBenchmark(benchmarkId);
-  if (!benchmark.baselines.includes("oracle")) return { missing: `${benchmark.title} has no oracle baseline, so no expected answer is shown.` };
+  if (!benchmark.baselines.includes("oracle"))
+    return { missing: `${benchmark.title} has no oracle baseline, so no expected answer is shown.` };
   const from = sides.find((s) => s.from)?.from;
   let options: Record<string, unknown>;
   if (from) options = benchmarkOptions(await getRun(env, from.run));
   else {
     const parsed = benchmark.options.safeParse({});
-    if (!parsed.success) return { missing: "No run on either side: the task's options are unknown, so the expected answer cannot be rebuilt." };
+    if (!parsed.success)
+      return {
+        missing: "No run on either side: the task's options are unknown, so the expected answer cannot be rebuilt.",
+      };
     options = parsed.data;
   }
   const unit = from?.unit ?? sides.find((s) => s.sample)!.sample!.taskId;
@@ -128,5 +165,17 @@ export async function compareTask(env: Env, q: TaskQuery): Promise<TaskCompariso
   const [ta, tb] = await Promise.all([sideOf(a), sideOf(b)]);
   if (!ta.sample && !tb.sample) notFound(`Neither side has a task "${q.key}".`);
   const params = compareParams({ a: ta.side, b: tb.side, benchmark: a.benchmark, dataset: a.dataset, threshold });
-  return { benchmark: a.benchmark, dataset: a.dataset, outcome: rule.outcome, threshold, key: q.key, expected: view.showsOutputs ? await expectedOf(env, a.benchmark, a.dataset, [ta, tb]) : { missing: `The expected answer is ${WITHHELD}.` }, a: ta, b: tb, params };
+  return {
+    benchmark: a.benchmark,
+    dataset: a.dataset,
+    outcome: rule.outcome,
+    threshold,
+    key: q.key,
+    expected: view.showsOutputs
+      ? await expectedOf(env, a.benchmark, a.dataset, [ta, tb])
+      : { missing: `The expected answer is ${WITHHELD}.` },
+    a: ta,
+    b: tb,
+    params,
+  };
 }

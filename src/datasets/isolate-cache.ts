@@ -49,7 +49,11 @@ export class IsolateCache<V> {
    * The cached value of `key`, or what `load` gives (stored unless `keep` says no, e.g. for a
    * "not there yet" answer worth asking again).
    */
-  async get(key: string, load: () => Promise<{ value: V; bytes: number }>, keep: (value: V) => boolean = () => true): Promise<V> {
+  async get(
+    key: string,
+    load: () => Promise<{ value: V; bytes: number }>,
+    keep: (value: V) => boolean = () => true,
+  ): Promise<V> {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
     const { value, bytes } = await load();

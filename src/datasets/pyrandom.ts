@@ -97,7 +97,8 @@ export class PyRandom {
    * of a bootstrap (millions of draws per request).
    */
   fillRandbelow(n: number, out: Uint32Array): void {
-    if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 32) throw new RangeError("fillRandbelow: n must be an integer in [1, 2^32)");
+    if (!Number.isInteger(n) || n <= 0 || n >= 2 ** 32)
+      throw new RangeError("fillRandbelow: n must be an integer in [1, 2^32)");
     const shift = 32 - bitLength(n);
     const mt = this.mt;
     let index = this.index;

@@ -32,7 +32,11 @@ export async function getDataset(env: Env, id: string): Promise<DatasetRow | und
  * Where a task of a dataset is filed (its `repo` and `name`), looked up by its id alone: how a
  * family checks one unit without listing them all (`Benchmark.hasUnit`).
  */
-export async function storedTask(env: Env, datasetId: string, taskId: string): Promise<{ repo: string; name: string } | undefined> {
+export async function storedTask(
+  env: Env,
+  datasetId: string,
+  taskId: string,
+): Promise<{ repo: string; name: string } | undefined> {
   const [row] = await db(env)
     .select({ repo: schema.tasks.repo, name: schema.tasks.name })
     .from(schema.tasks)

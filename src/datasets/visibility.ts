@@ -14,7 +14,8 @@ export const VISIBILITIES = ["public", "held-out"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 export const VisibilitySchema = z.enum(VISIBILITIES).openapi({
-  description: "`public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets)",
+  description:
+    "`public` (default): responses show expected answers and targets; `held-out`: they show verdicts and scores only (docs/api.md#held-out-datasets)",
 });
 
 /** What a page says where a held-out dataset's view withholds something. */
@@ -38,7 +39,8 @@ const HELD_OUT_MARK = "+held-out";
  * names: another than the same content's written in public, so publishing it again once the dataset
  * is public writes it whole (src/leaderboard/store.ts).
  */
-export const heldOutContent = (sha256: string) => (sha256.endsWith(HELD_OUT_MARK) ? sha256 : `${sha256}${HELD_OUT_MARK}`);
+export const heldOutContent = (sha256: string) =>
+  sha256.endsWith(HELD_OUT_MARK) ? sha256 : `${sha256}${HELD_OUT_MARK}`;
 
 /**
  * Sets a dataset's visibility: a 404 for an unknown dataset. Made held out, its leaderboard rows
@@ -60,8 +62,14 @@ export async function setVisibility(env: Env, id: string, visibility: Visibility
       ? [await update]
       : await d.batch([
           update,
-          d.update(s).set({ bestTarget: null }).where(and(inArray(s.entryId, entries), isNotNull(s.bestTarget))),
-          d.update(e).set({ contentSha256: sql`${e.contentSha256} || ${HELD_OUT_MARK}` }).where(and(eq(e.dataset, id), notLike(e.contentSha256, `%${HELD_OUT_MARK}`))),
+          d
+            .update(s)
+            .set({ bestTarget: null })
+            .where(and(inArray(s.entryId, entries), isNotNull(s.bestTarget))),
+          d
+            .update(e)
+            .set({ contentSha256: sql`${e.contentSha256} || ${HELD_OUT_MARK}` })
+            .where(and(eq(e.dataset, id), notLike(e.contentSha256, `%${HELD_OUT_MARK}`))),
         ]);
   if (!row) notFound(`No dataset "${id}".`);
 }

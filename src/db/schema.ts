@@ -19,7 +19,9 @@ export const datasets = sqliteTable("datasets", {
   contextConfig: text("context_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
   manifestKey: text("manifest_key"),
   /** `public`, or `held-out`: no response, page or export shows its answers (src/benchmarks/visibility.ts, docs/api.md#held-out-datasets). */
-  visibility: text("visibility", { enum: ["public", "held-out"] }).notNull().default("public"),
+  visibility: text("visibility", { enum: ["public", "held-out"] })
+    .notNull()
+    .default("public"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
@@ -96,7 +98,14 @@ export const leaderboardEntries = sqliteTable(
   (t) => [
     // The leaderboard's filter is a prefix of this index (kind is optional).
     uniqueIndex("leaderboard_entries_key").on(t.benchmark, t.dataset, t.scoringMode, t.commentMode, t.kind, t.model),
-    uniqueIndex("leaderboard_entries_slug").on(t.modelSlug, t.benchmark, t.dataset, t.scoringMode, t.commentMode, t.kind),
+    uniqueIndex("leaderboard_entries_slug").on(
+      t.modelSlug,
+      t.benchmark,
+      t.dataset,
+      t.scoringMode,
+      t.commentMode,
+      t.kind,
+    ),
   ],
 );
 
@@ -146,7 +155,9 @@ export const leaderboardAggregates = sqliteTable(
      * `drop` (benchmarks scored by depth drop): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts).
      * `task` and `task_length` (benchmarks of several tasks, with `all` and `length`): see their family's leaderboard rows.
      */
-    groupType: text("group_type", { enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] }).notNull(),
+    groupType: text("group_type", {
+      enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"],
+    }).notNull(),
     groupKey: text("group_key").notNull(),
     n: integer("n").notNull(),
     passed: integer("passed").notNull(),

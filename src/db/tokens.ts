@@ -28,7 +28,10 @@ const SECRET_PREFIX = "nwt_";
 export const SECRET_PATTERN = /^nwt_[A-Za-z0-9_-]{43}$/;
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
@@ -53,7 +56,11 @@ export async function tokenCount(env: Env): Promise<number> {
 
 /** Every token, oldest first, without secrets. */
 export async function listTokens(env: Env): Promise<TokenInfo[]> {
-  return drizzle(env.DB).select(columns).from(apiTokens).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id)).limit(MAX_TOKENS);
+  return drizzle(env.DB)
+    .select(columns)
+    .from(apiTokens)
+    .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
+    .limit(MAX_TOKENS);
 }
 
 /** Deletes token `id`; the token it was, or undefined when there is none. */

@@ -65,7 +65,11 @@ export async function* exportLines(
  * cannot be read is a problem response rather than a broken stream. A later failure errors the
  * stream (the reader sees the body end early), after `onError` has logged it.
  */
-export function lineStream(first: string | undefined, lines: AsyncIterator<string>, onError: (err: unknown) => void): ReadableStream<Uint8Array> {
+export function lineStream(
+  first: string | undefined,
+  lines: AsyncIterator<string>,
+  onError: (err: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {

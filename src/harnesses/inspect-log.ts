@@ -36,37 +36,115 @@ export const INSPECT_SCORER = "needlework";
 
 /** inspect_ai's `GenerateConfig` fields, every one written (null unless the run set it). */
 const GENERATE_CONFIG_FIELDS = [
-  "max_retries", "timeout", "attempt_timeout", "max_connections", "system_message", "max_tokens", "top_p", "temperature", "stop_seqs",
-  "best_of", "frequency_penalty", "presence_penalty", "logit_bias", "seed", "top_k", "num_choices", "logprobs", "top_logprobs",
-  "parallel_tool_calls", "internal_tools", "max_tool_output", "cache_prompt", "verbosity", "effort", "reasoning_effort", "reasoning_tokens",
-  "reasoning_summary", "reasoning_history", "response_schema", "extra_headers", "extra_body", "modalities", "cache", "batch",
+  "max_retries",
+  "timeout",
+  "attempt_timeout",
+  "max_connections",
+  "system_message",
+  "max_tokens",
+  "top_p",
+  "temperature",
+  "stop_seqs",
+  "best_of",
+  "frequency_penalty",
+  "presence_penalty",
+  "logit_bias",
+  "seed",
+  "top_k",
+  "num_choices",
+  "logprobs",
+  "top_logprobs",
+  "parallel_tool_calls",
+  "internal_tools",
+  "max_tool_output",
+  "cache_prompt",
+  "verbosity",
+  "effort",
+  "reasoning_effort",
+  "reasoning_tokens",
+  "reasoning_summary",
+  "reasoning_history",
+  "response_schema",
+  "extra_headers",
+  "extra_body",
+  "modalities",
+  "cache",
+  "batch",
 ] as const;
 
 /** inspect_ai's `EvalConfig` fields (none of which a needlework run has an equivalent for but `epochs`). */
 const EVAL_CONFIG_FIELDS = [
-  "limit", "sample_id", "sample_shuffle", "epochs", "epochs_reducer", "approval", "fail_on_error", "continue_on_fail", "retry_on_error",
-  "message_limit", "token_limit", "time_limit", "working_limit", "cost_limit", "max_samples", "max_dataset_memory", "max_tasks",
-  "max_subprocesses", "max_sandboxes", "sandbox_cleanup", "log_samples", "log_realtime", "log_images", "log_model_api", "log_buffer",
-  "log_shared", "score_display",
+  "limit",
+  "sample_id",
+  "sample_shuffle",
+  "epochs",
+  "epochs_reducer",
+  "approval",
+  "fail_on_error",
+  "continue_on_fail",
+  "retry_on_error",
+  "message_limit",
+  "token_limit",
+  "time_limit",
+  "working_limit",
+  "cost_limit",
+  "max_samples",
+  "max_dataset_memory",
+  "max_tasks",
+  "max_subprocesses",
+  "max_sandboxes",
+  "sandbox_cleanup",
+  "log_samples",
+  "log_realtime",
+  "log_images",
+  "log_model_api",
+  "log_buffer",
+  "log_shared",
+  "score_display",
 ] as const;
 
 const nulls = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, null]));
 
 /** A run's status as inspect_ai's (a run stopped by its token budget ended before its last sample: cancelled; one still receiving its submitted outputs in parts has started). */
-const STATUS: Record<RunRow["status"], "started" | "success" | "cancelled"> = { receiving: "started", running: "started", completed: "success", cancelled: "cancelled", budget_exhausted: "cancelled" };
+const STATUS: Record<RunRow["status"], "started" | "success" | "cancelled"> = {
+  receiving: "started",
+  running: "started",
+  completed: "success",
+  cancelled: "cancelled",
+  budget_exhausted: "cancelled",
+};
 
 /** The AI SDK's finish reasons as inspect_ai's stop reasons. */
-const STOP_REASON: Record<string, string> = { stop: "stop", length: "max_tokens", "content-filter": "content_filter", "tool-calls": "tool_calls" };
+const STOP_REASON: Record<string, string> = {
+  stop: "stop",
+  length: "max_tokens",
+  "content-filter": "content_filter",
+  "tool-calls": "tool_calls",
+};
 
 function generateConfig(parameters: Record<string, unknown>) {
   const pick = (k: string) => (parameters[k] === undefined ? null : parameters[k]);
-  return { ...nulls(GENERATE_CONFIG_FIELDS), max_tokens: pick("max_tokens"), temperature: pick("temperature"), seed: pick("seed"), system_message: pick("system_message") };
+  return {
+    ...nulls(GENERATE_CONFIG_FIELDS),
+    max_tokens: pick("max_tokens"),
+    temperature: pick("temperature"),
+    seed: pick("seed"),
+    system_message: pick("system_message"),
+  };
 }
 
 function usage(input: number | null, output: number | null) {
   const i = input ?? 0;
   const o = output ?? 0;
-  return { input_tokens: i, output_tokens: o, total_tokens: i + o, input_tokens_cache_write: null, input_tokens_cache_read: null, reasoning_tokens: null, total_cost: null };
+  return {
+    input_tokens: i,
+    output_tokens: o,
+    total_tokens: i + o,
+    input_tokens_cache_write: null,
+    input_tokens_cache_read: null,
+    reasoning_tokens: null,
+    total_cost: null,
+  };
 }
 
 function message(role: "user" | "assistant", content: string, model?: string) {
@@ -132,18 +210,48 @@ async function header(env: Env, run: RunRow, location: string) {
       solver_args: null,
       solver_args_passed: null,
       tags: null,
-      dataset: { name: run.datasetId, location: `/v1/benchmarks/${run.benchmark}/datasets/${encodeURIComponent(run.datasetId)}/export?format=inspect`, samples: run.unitCount, sample_ids: null, shuffled: false },
+      dataset: {
+        name: run.datasetId,
+        location: `/v1/benchmarks/${run.benchmark}/datasets/${encodeURIComponent(run.datasetId)}/export?format=inspect`,
+        samples: run.unitCount,
+        sample_ids: null,
+        shuffled: false,
+      },
       sandbox: null,
       model: run.model,
       model_generate_config: config,
       model_base_url: null,
       model_args: {},
       model_roles: null,
-      config: { ...nulls(EVAL_CONFIG_FIELDS), epochs: 1, limit: typeof receipt.filters?.limit === "number" ? receipt.filters.limit : null },
+      config: {
+        ...nulls(EVAL_CONFIG_FIELDS),
+        epochs: 1,
+        limit: typeof receipt.filters?.limit === "number" ? receipt.filters.limit : null,
+      },
       revision: null,
       packages: { needlework: SERVICE_VERSION },
-      metadata: { needlework: { run: run.id, benchmark: run.benchmark, dataset: run.datasetId, label: run.modelLabel, status: run.status, dataset_sha256: receipt.dataset_sha256 ?? null, scorer_version: receipt.scorer_version ?? null } },
-      scorers: [{ name: INSPECT_SCORER, options: {}, metrics: { passed: [{ name: "inspect_ai/accuracy", options: {} }], score: [{ name: "inspect_ai/mean", options: {} }] }, metadata: {} }],
+      metadata: {
+        needlework: {
+          run: run.id,
+          benchmark: run.benchmark,
+          dataset: run.datasetId,
+          label: run.modelLabel,
+          status: run.status,
+          dataset_sha256: receipt.dataset_sha256 ?? null,
+          scorer_version: receipt.scorer_version ?? null,
+        },
+      },
+      scorers: [
+        {
+          name: INSPECT_SCORER,
+          options: {},
+          metrics: {
+            passed: [{ name: "inspect_ai/accuracy", options: {} }],
+            score: [{ name: "inspect_ai/mean", options: {} }],
+          },
+          metadata: {},
+        },
+      ],
       metrics: null,
     },
     plan: { name: "plan", steps: [{ solver: "generate", params: {}, params_passed: {} }], finish: null, config },
@@ -154,10 +262,18 @@ async function header(env: Env, run: RunRow, location: string) {
             total_samples: t.samples,
             completed_samples: t.scored,
             early_stopping: null,
-            scores: [evalScore("passed", metric("accuracy", t.scored ? t.passed / t.scored : 0)), evalScore("score", metric("mean", t.scored ? t.scoreSum / t.scored : 0))],
+            scores: [
+              evalScore("passed", metric("accuracy", t.scored ? t.passed / t.scored : 0)),
+              evalScore("score", metric("mean", t.scored ? t.scoreSum / t.scored : 0)),
+            ],
             metadata: null,
           },
-    stats: { started_at: run.createdAt, completed_at: run.finishedAt ?? "", model_usage: { [run.model]: usage(t.inputTokens, t.outputTokens) }, role_usage: {} },
+    stats: {
+      started_at: run.createdAt,
+      completed_at: run.finishedAt ?? "",
+      model_usage: { [run.model]: usage(t.inputTokens, t.outputTokens) },
+      role_usage: {},
+    },
     error: null,
     invalidated: false,
     log_updates: null,
@@ -188,7 +304,9 @@ export function inspectLogSample(run: Pick<RunRow, "benchmark" | "datasetId" | "
     messages: answer ? [message("user", input), answer] : [message("user", input)],
     output: {
       model: run.model,
-      choices: answer ? [{ message: answer, stop_reason: STOP_REASON[s.finish_reason ?? ""] ?? "unknown", logprobs: null }] : [],
+      choices: answer
+        ? [{ message: answer, stop_reason: STOP_REASON[s.finish_reason ?? ""] ?? "unknown", logprobs: null }]
+        : [],
       completion: s.output ?? "",
       usage: tokens,
       time: seconds,
@@ -206,7 +324,18 @@ export function inspectLogSample(run: Pick<RunRow, "benchmark" | "datasetId" | "
           },
         }
       : null,
-    metadata: { task_id: s.task_id, language: s.language, position: s.position, context_size: s.context_size, status: s.status, prompt_sha256: s.prompt_sha256, finish_reason: s.finish_reason, cached: s.cached, calls: s.calls, attempts: s.attempts },
+    metadata: {
+      task_id: s.task_id,
+      language: s.language,
+      position: s.position,
+      context_size: s.context_size,
+      status: s.status,
+      prompt_sha256: s.prompt_sha256,
+      finish_reason: s.finish_reason,
+      cached: s.cached,
+      calls: s.calls,
+      attempts: s.attempts,
+    },
     store: {},
     events: [],
     timelines: null,
@@ -230,7 +359,12 @@ export function inspectLogSample(run: Pick<RunRow, "benchmark" | "datasetId" | "
  * The log as JSON text in pieces: the header (its closing brace held back), then `"samples": [`,
  * the samples (those after `part.after`, at most `part.limit`) a few at a time, and the end.
  */
-export async function* inspectLogChunks(env: Env, run: RunRow, location: string, part: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
+export async function* inspectLogChunks(
+  env: Env,
+  run: RunRow,
+  location: string,
+  part: { after?: string; limit?: number } = {},
+): AsyncGenerator<string> {
   const head = JSON.stringify(await header(env, run, location));
   yield `${head.slice(0, -1)},"samples":[`;
   let first = true;

@@ -13,6 +13,14 @@ export function inspectSample(r: PromptRecord) {
     id: r.unit,
     input: r.messages,
     target: "",
-    metadata: { benchmark: r.benchmark, dataset: r.dataset, unit: r.unit, options: r.options, prefill: r.prefill, max_tokens: r.max_tokens, ...unitFacts(r) },
+    metadata: {
+      benchmark: r.benchmark,
+      dataset: r.dataset,
+      unit: r.unit,
+      options: r.options,
+      prefill: r.prefill,
+      max_tokens: r.max_tokens,
+      ...unitFacts(r),
+    },
   };
 }

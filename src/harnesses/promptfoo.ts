@@ -54,7 +54,8 @@ export interface PromptfooTestContext {
  * what the webhook would without the prompt, and throwing on anything but a 2xx answer.
  */
 function scoringTransform(scoreUrl: string): string {
-  const body = "JSON.stringify({output, context: {vars: {benchmark: context.vars.benchmark, dataset: context.vars.dataset, unit: context.vars.unit, options: context.vars.options}}})";
+  const body =
+    "JSON.stringify({output, context: {vars: {benchmark: context.vars.benchmark, dataset: context.vars.dataset, unit: context.vars.unit, options: context.vars.options}}})";
   return (
     `fetch(${JSON.stringify(scoreUrl)}, {method: "POST", headers: {"content-type": "application/json"}, body: ${body}, signal: AbortSignal.timeout(${JAVASCRIPT_TIMEOUT_MS})})` +
     `.then(async (r) => { if (!r.ok) throw new Error("needlework did not score this output: HTTP " + r.status + " " + (await r.text()).slice(0, 500)); return r.json(); })`

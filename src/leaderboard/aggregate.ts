@@ -124,7 +124,17 @@ export function passRateAggregates(samples: readonly Sample[], rules: PassRateRu
   for (const g of groups.values()) {
     THRESHOLDS.forEach((t, i) => {
       const r = rateOf(g.passed[i], g.n);
-      out.push({ threshold: thresholdKey(t), groupType: g.type, groupKey: g.key, n: g.n, passed: g.passed[i], rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: g.score / g.n });
+      out.push({
+        threshold: thresholdKey(t),
+        groupType: g.type,
+        groupKey: g.key,
+        n: g.n,
+        passed: g.passed[i],
+        rate: r.rate,
+        ciLow: r.ci_low,
+        ciHigh: r.ci_high,
+        meanScore: g.score / g.n,
+      });
     });
   }
   return out;

@@ -18,7 +18,10 @@ import type { RankAxis, RankValue } from "./ranks";
 import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow, ModelBreakdown } from "./types";
 
 /** A stored run sample, as publishing a finished run reads it. */
-export type RunSample = Pick<typeof schema.runSamples.$inferSelect, "taskId" | "language" | "status" | "passed" | "score" | "position" | "contextSize" | "detail">;
+export type RunSample = Pick<
+  typeof schema.runSamples.$inferSelect,
+  "taskId" | "language" | "status" | "passed" | "score" | "position" | "contextSize" | "detail"
+>;
 
 /** One per-task result of a verified run, before it is checked (`toSample` in verified.ts). */
 export interface VerifiedSample {
@@ -120,7 +123,19 @@ export interface BoardRead {
 }
 
 /** A model breakdown without the fields the core fills (who, which scope). */
-export type BreakdownPart = Omit<ModelBreakdown, "model" | "model_slug" | "kind" | "submitted_outputs" | "benchmark" | "dataset" | "mode" | "comment_mode" | "threshold" | "interval">;
+export type BreakdownPart = Omit<
+  ModelBreakdown,
+  | "model"
+  | "model_slug"
+  | "kind"
+  | "submitted_outputs"
+  | "benchmark"
+  | "dataset"
+  | "mode"
+  | "comment_mode"
+  | "threshold"
+  | "interval"
+>;
 
 /** Zod shapes a benchmark adds to the leaderboard's OpenAPI schemas (all optional fields). */
 export interface LeaderboardSchemas {

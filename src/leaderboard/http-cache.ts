@@ -16,7 +16,6 @@ import { leaderboardVersion } from "./store";
 
 export const LEADERBOARD_CACHE_CONTROL = "public, max-age=60, s-maxage=300";
 
-
 /**
  * Answers a GET from the HTTP caches when possible, else from `render` (whose 200 response is
  * stored). `key` must identify the response completely (path, normalised query, format).

@@ -11,10 +11,26 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
-import { depthBucket, lengthBucket, passRateAggregates, type Aggregate, type GroupType, type PassRateRules } from "./aggregate";
+import {
+  depthBucket,
+  lengthBucket,
+  passRateAggregates,
+  type Aggregate,
+  type GroupType,
+  type PassRateRules,
+} from "./aggregate";
 import type { BenchmarkLeaderboard, Board, BoardRead, BreakdownPart, EntryRef, UnrankedRow } from "./family";
 import { passRateAxis, passRateRanks, boardLanguages } from "./ranks";
-import { byLanguage, entryFields, pageAggregates, type PageAggregate, pageEntries, toRate, withAggregates, type AggregateRow } from "./read";
+import {
+  byLanguage,
+  entryFields,
+  pageAggregates,
+  type PageAggregate,
+  pageEntries,
+  toRate,
+  withAggregates,
+  type AggregateRow,
+} from "./read";
 import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
 
 /** A heatmap aggregate at the query's threshold, with its key and mean score. */
@@ -31,26 +47,49 @@ export interface PassRateOptions extends PassRateRules {
   /** Heatmap cells by numeric depth (exact positions) rather than by key (tenths). */
   numericDepth?: boolean;
   /** The breakdown's own field after `has_samples`, from the heatmap rows at the threshold and the overall mean score. */
-  part?(q: LeaderboardQuery, grid: readonly GridRow[], meanScore: number | null, entry: EntryRef): Record<string, unknown>;
+  part?(
+    q: LeaderboardQuery,
+    grid: readonly GridRow[],
+    meanScore: number | null,
+    entry: EntryRef,
+  ): Record<string, unknown>;
 }
 
 /**
  * The two statements of a pass-rate board page: its entries (those `pageIds` answers, one row
  * each) and their aggregates at the query's threshold in `groups`, by the aggregates' primary key.
  */
-export function passRateStatements(env: Env, q: LeaderboardQuery, pageIds: SQL, groups: readonly GroupType[] = ["all", "language"]) {
+export function passRateStatements(
+  env: Env,
+  q: LeaderboardQuery,
+  pageIds: SQL,
+  groups: readonly GroupType[] = ["all", "language"],
+) {
   const e = schema.leaderboardEntries;
   const a = schema.leaderboardAggregates;
   return {
     entries: pageEntries(env, pageIds, { errors: e.errors, contextExceeded: e.contextExceeded }),
-    aggregates: pageAggregates(env, pageIds, aggregateColumns(), and(eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups]))!),
+    aggregates: pageAggregates(
+      env,
+      pageIds,
+      aggregateColumns(),
+      and(eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups]))!,
+    ),
   };
 }
 
 /** The aggregate columns a pass-rate board reads. */
 function aggregateColumns() {
   const a = schema.leaderboardAggregates;
-  return { groupType: a.groupType, groupKey: a.groupKey, n: a.n, passed: a.passed, rate: a.rate, ciLow: a.ciLow, ciHigh: a.ciHigh };
+  return {
+    groupType: a.groupType,
+    groupKey: a.groupKey,
+    n: a.n,
+    passed: a.passed,
+    rate: a.rate,
+    ciLow: a.ciLow,
+    ciHigh: a.ciHigh,
+  };
 }
 
 type PassRateRead = ReturnType<typeof passRateStatements>;
@@ -67,12 +106,24 @@ function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, pag
   return {
     statements: [entries, aggregates, probes.statement],
     board: ([rows = [], aggs = [], langs]) =>
-      passRateRows(q, opts, rows as Awaited<PassRateRead["entries"]>, aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[], probes.languages(langs as Record<string, number> | undefined)),
+      passRateRows(
+        q,
+        opts,
+        rows as Awaited<PassRateRead["entries"]>,
+        aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[],
+        probes.languages(langs as Record<string, number> | undefined),
+      ),
   };
 }
 
 /** The rows of a pass-rate board's page from its read (its entries, their aggregates), and the board's languages. */
-function passRateRows(q: LeaderboardQuery, opts: PassRateOptions, entries: Awaited<PassRateRead["entries"]>, aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[], boardLangs: string[]): Board {
+function passRateRows(
+  q: LeaderboardQuery,
+  opts: PassRateOptions,
+  entries: Awaited<PassRateRead["entries"]>,
+  aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[],
+  boardLangs: string[],
+): Board {
   const languages = new Set<string>(boardLangs);
   const out: UnrankedRow[] = [];
   let updatedAt: string | null = null;
@@ -91,7 +142,11 @@ function passRateRows(q: LeaderboardQuery, opts: PassRateOptions, entries: Await
     }
     const main = q.language === "all" ? all : row.languages[q.language];
     if (!main) continue;
-    out.push({ ...row, ...main, languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))) });
+    out.push({
+      ...row,
+      ...main,
+      languages: Object.fromEntries(Object.entries(row.languages).sort(([x], [y]) => byLanguage(x, y))),
+    });
     if (updatedAt === null || r.updatedAt > updatedAt) updatedAt = r.updatedAt;
   }
   return { rows: out, languages: [...languages].sort(byLanguage), updatedAt, extras: opts.extras?.(q) };
@@ -108,7 +163,11 @@ function bounds(key: string): { lo: number; hi: number } {
  * `threshold` by depth, by context length and both (with the heatmap's rows, for a benchmark's own
  * part). What a model's breakdown reads from stored aggregates and a run's page from its samples'.
  */
-export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregate, "groupType" | "threshold">)[], threshold: string, opts: Pick<PassRateOptions, "depthBounds" | "numericDepth"> = {}) {
+export function aggregateBreakdown(
+  aggregates: readonly (GridRow & Pick<Aggregate, "groupType" | "threshold">)[],
+  threshold: string,
+  opts: Pick<PassRateOptions, "depthBounds" | "numericDepth"> = {},
+) {
   const depthBounds = opts.depthBounds ?? bounds;
   const thresholds: ModelBreakdown["thresholds"] = {};
   for (const t of THRESHOLD_KEYS) thresholds[t] = {};
@@ -121,7 +180,8 @@ export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregat
       (thresholds[r.threshold] ??= {})[r.groupKey] = toRate(r);
     } else if (r.threshold !== threshold) {
     } else if (r.groupType === "depth") depth.push({ bucket: r.groupKey, ...depthBounds(r.groupKey), ...toRate(r) });
-    else if (r.groupType === "length") length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
+    else if (r.groupType === "length")
+      length.push({ bucket: r.groupKey, ...lengthBucket(Number(r.groupKey)), ...toRate(r) });
     else if (r.groupType === "heatmap") {
       const [depthKey, lengthKey] = r.groupKey.split("|");
       heatmap.push({ depth: depthKey, length: lengthKey, rate: r.rate, n: r.n });
@@ -129,11 +189,17 @@ export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregat
     }
   }
   for (const t of THRESHOLD_KEYS) {
-    thresholds[t] = Object.fromEntries(Object.entries(thresholds[t]).sort(([x], [y]) => (x === "all" ? -1 : y === "all" ? 1 : byLanguage(x, y))));
+    thresholds[t] = Object.fromEntries(
+      Object.entries(thresholds[t]).sort(([x], [y]) => (x === "all" ? -1 : y === "all" ? 1 : byLanguage(x, y))),
+    );
   }
   depth.sort((x, y) => x.lo - y.lo);
   length.sort((x, y) => x.lo - y.lo);
-  heatmap.sort((x, y) => Number(x.length) - Number(y.length) || (opts.numericDepth ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)));
+  heatmap.sort(
+    (x, y) =>
+      Number(x.length) - Number(y.length) ||
+      (opts.numericDepth ? Number(x.depth) - Number(y.depth) : x.depth.localeCompare(y.depth)),
+  );
   return { thresholds, depth, length, heatmap, grid };
 }
 
@@ -141,7 +207,12 @@ export function aggregateBreakdown(aggregates: readonly (GridRow & Pick<Aggregat
  * One entry in detail: {@link aggregateBreakdown} of its stored aggregates at the query's
  * threshold. Entries without samples have empty depth, length and heatmap lists.
  */
-async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef, opts: PassRateOptions): Promise<BreakdownPart> {
+async function passRateBreakdown(
+  env: Env,
+  q: LeaderboardQuery,
+  entry: EntryRef,
+  opts: PassRateOptions,
+): Promise<BreakdownPart> {
   const a = schema.leaderboardAggregates;
   const aggregates = await db(env).select().from(a).where(eq(a.entryId, entry.id));
   const threshold = thresholdKey(q.threshold);
@@ -154,9 +225,31 @@ async function passRateBreakdown(env: Env, q: LeaderboardQuery, entry: EntryRef,
 function passRateCsv(data: LeaderboardResponse, opts: PassRateOptions): unknown[][] {
   const own = opts.rowGroup ? [opts.rowGroup.field] : [];
   return [
-    ["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", ...data.languages, ...own],
+    [
+      "rank",
+      "model",
+      "kind",
+      "rate",
+      "ci_low",
+      "ci_high",
+      "n",
+      "passed",
+      "errors",
+      "context_exceeded",
+      ...data.languages,
+      ...own,
+    ],
     ...data.rows.map((r) => [
-      r.rank, r.model, r.kind, r.rate, r.ci_low, r.ci_high, r.n, r.passed, r.errors, r.context_exceeded,
+      r.rank,
+      r.model,
+      r.kind,
+      r.rate,
+      r.ci_low,
+      r.ci_high,
+      r.n,
+      r.passed,
+      r.errors,
+      r.context_exceeded,
       ...data.languages.map((l) => r.languages[l]?.rate),
       ...own.map((f) => (r as unknown as Record<string, unknown>)[f]),
     ]),
@@ -164,7 +257,12 @@ function passRateCsv(data: LeaderboardResponse, opts: PassRateOptions): unknown[
 }
 
 /** The parts of a `BenchmarkLeaderboard` every pass-rate benchmark shares, with its options. */
-export function passRateLeaderboard(opts: PassRateOptions = {}): Pick<BenchmarkLeaderboard, "aggregate" | "passRates" | "ranks" | "rankAxis" | "board" | "breakdown" | "csv" | "csvName"> {
+export function passRateLeaderboard(
+  opts: PassRateOptions = {},
+): Pick<
+  BenchmarkLeaderboard,
+  "aggregate" | "passRates" | "ranks" | "rankAxis" | "board" | "breakdown" | "csv" | "csvName"
+> {
   return {
     aggregate: (samples) => passRateAggregates(samples, opts),
     passRates: true,

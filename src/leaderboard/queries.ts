@@ -22,7 +22,14 @@ import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thre
 import type { Board, BenchmarkLeaderboard, QueryParam } from "./family";
 import { PAGE_LIMIT, decodeCursor, rankPageRead, type RankPage } from "./ranks";
 import { entryFilter } from "./read";
-import { LEADERBOARD_KINDS, type BoardDataset, type LeaderboardKind, type LeaderboardQuery, type LeaderboardResponse, type ModelBreakdown } from "./types";
+import {
+  LEADERBOARD_KINDS,
+  type BoardDataset,
+  type LeaderboardKind,
+  type LeaderboardQuery,
+  type LeaderboardResponse,
+  type ModelBreakdown,
+} from "./types";
 import { SUBMITTED_SOURCE } from "../runs/submitted";
 
 export const LEADERBOARD_SORTS = ["-rate", "rate", "model", "-model"] as const;
@@ -44,7 +51,8 @@ export const COMMENT_MODES = unique(boards().flatMap((b) => b.leaderboard.commen
 
 /** Every benchmark's own query parameters, by name, in registry order (a name shared by two is the first's). */
 export const LEADERBOARD_PARAMS: Record<string, QueryParam> = {};
-for (const b of boards()) for (const [name, param] of Object.entries(b.leaderboard.params ?? {})) LEADERBOARD_PARAMS[name] ??= param;
+for (const b of boards())
+  for (const [name, param] of Object.entries(b.leaderboard.params ?? {})) LEADERBOARD_PARAMS[name] ??= param;
 
 /** Dataset ids, as the datasets API spells them. */
 export const DATASET_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -79,7 +87,8 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
   const given = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<LeaderboardQuery>;
   const board = leaderboardOf(typeof given.benchmark === "string" ? given.benchmark : LEADERBOARD_DEFAULTS.benchmark);
   const busiest = typeof given.benchmark === "string" && board !== undefined && board.defaultDataset === undefined;
-  const out = { ...LEADERBOARD_DEFAULTS, ...(busiest ? { dataset: "" } : {}), ...given } as LeaderboardQuery & Record<string, unknown>;
+  const out = { ...LEADERBOARD_DEFAULTS, ...(busiest ? { dataset: "" } : {}), ...given } as LeaderboardQuery &
+    Record<string, unknown>;
   const own = typeof given.benchmark === "string" ? (board?.params ?? {}) : {};
   for (const [name, param] of Object.entries(own)) {
     out[name] ??= param.default;
@@ -87,19 +96,28 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
   }
   for (const name of Object.keys(LEADERBOARD_PARAMS)) if (!(name in own)) delete out[name];
   out.threshold = Number(out.threshold);
-  if (!THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) || Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9) {
+  if (
+    !THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) ||
+    Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9
+  ) {
     invalidField("threshold", oneOf(THRESHOLD_KEYS));
   }
   out.threshold = Number(thresholdKey(out.threshold));
-  if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language)) invalidField("language", `"all" or ${oneOf(LANGUAGES)}`);
+  if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language))
+    invalidField("language", `"all" or ${oneOf(LANGUAGES)}`);
   if (!SCORING_MODES.includes(out.mode)) invalidField("mode", oneOf(SCORING_MODES));
   if (!COMMENT_MODES.includes(out.comment_mode)) invalidField("comment_mode", oneOf(COMMENT_MODES));
-  if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind)) invalidField("kind", `"all" or ${oneOf(LEADERBOARD_KINDS)}`);
+  if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind))
+    invalidField("kind", `"all" or ${oneOf(LEADERBOARD_KINDS)}`);
   if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalidField("sort", oneOf(LEADERBOARD_SORTS));
-  if (typeof out.benchmark !== "string" || !isLeaderboardBenchmark(out.benchmark)) invalidField("benchmark", oneOf(LEADERBOARD_BENCHMARKS));
+  if (typeof out.benchmark !== "string" || !isLeaderboardBenchmark(out.benchmark))
+    invalidField("benchmark", oneOf(LEADERBOARD_BENCHMARKS));
   // "" is left to the default (normalising twice keeps it so).
   if (!(busiest && out.dataset === "") && (typeof out.dataset !== "string" || !DATASET_ID.test(out.dataset))) {
-    invalidField("dataset", "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)");
+    invalidField(
+      "dataset",
+      "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)",
+    );
   }
   return out;
 }
@@ -124,13 +142,27 @@ export async function defaultDataset(env: Env, q: LeaderboardQuery, modelSlug?: 
   const d = db(env);
   const kind = findBenchmark(q.benchmark)?.datasetKind ?? q.benchmark;
   const mine = modelSlug
-    ? inArray(e.dataset, d.select({ dataset: own.dataset }).from(own).where(and(eq(own.modelSlug, modelSlug), eq(own.benchmark, q.benchmark))))
+    ? inArray(
+        e.dataset,
+        d
+          .select({ dataset: own.dataset })
+          .from(own)
+          .where(and(eq(own.modelSlug, modelSlug), eq(own.benchmark, q.benchmark))),
+      )
     : undefined;
   const [row] = await d
     .select({ dataset: e.dataset })
     .from(e)
     .leftJoin(ds, and(eq(ds.id, e.dataset), eq(ds.status, "ready"), eq(ds.benchmark, kind)))
-    .where(and(eq(e.benchmark, q.benchmark), eq(e.scoringMode, q.mode), eq(e.commentMode, q.comment_mode), q.kind === "all" ? undefined : eq(e.kind, q.kind), mine))
+    .where(
+      and(
+        eq(e.benchmark, q.benchmark),
+        eq(e.scoringMode, q.mode),
+        eq(e.commentMode, q.comment_mode),
+        q.kind === "all" ? undefined : eq(e.kind, q.kind),
+        mine,
+      ),
+    )
     .groupBy(e.dataset)
     // Loaded first (a ready dataset row joined), then the most entries, the newest entry, the name.
     .orderBy(desc(sql`max(${ds.id}) IS NOT NULL`), desc(count()), desc(max(e.updatedAt)), asc(e.dataset))
@@ -182,7 +214,14 @@ export async function boardDatasets(env: Env, q: LeaderboardQuery): Promise<Boar
     .select({ dataset: e.dataset, entries: count(), loaded: max(ds.id) })
     .from(e)
     .leftJoin(ds, and(eq(ds.id, e.dataset), eq(ds.status, "ready"), eq(ds.benchmark, kind)))
-    .where(and(eq(e.benchmark, q.benchmark), eq(e.scoringMode, q.mode), eq(e.commentMode, q.comment_mode), q.kind === "all" ? undefined : eq(e.kind, q.kind)))
+    .where(
+      and(
+        eq(e.benchmark, q.benchmark),
+        eq(e.scoringMode, q.mode),
+        eq(e.commentMode, q.comment_mode),
+        q.kind === "all" ? undefined : eq(e.kind, q.kind),
+      ),
+    )
     .groupBy(e.dataset)
     .orderBy(asc(e.dataset))
     .limit(BOARD_DATASETS_LIMIT);
@@ -201,7 +240,10 @@ async function resolved(env: Env, q: LeaderboardQuery, modelSlug?: string): Prom
 /** The query as a stable string (cache keys, ETags). */
 export function canonicalQuery(q: LeaderboardQuery): string {
   const values = q as LeaderboardQuery & Record<string, unknown>;
-  const keys = [...Object.keys(LEADERBOARD_DEFAULTS), ...Object.keys(LEADERBOARD_PARAMS).filter((k) => values[k] !== undefined)];
+  const keys = [
+    ...Object.keys(LEADERBOARD_DEFAULTS),
+    ...Object.keys(LEADERBOARD_PARAMS).filter((k) => values[k] !== undefined),
+  ];
   return keys.map((k) => `${k}=${encodeURIComponent(String(values[k]))}`).join("&");
 }
 
@@ -220,7 +262,11 @@ export interface Paging {
  * the stored rank values (ranks.ts), the rows from the benchmark's read of the page's entries, all
  * in one D1 batch (one round trip): a read costs one page whatever the board's size.
  */
-export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery>, paging: Paging = {}): Promise<LeaderboardResponse> {
+export async function queryLeaderboard(
+  env: Env,
+  query: Partial<LeaderboardQuery>,
+  paging: Paging = {},
+): Promise<LeaderboardResponse> {
   const q = await resolved(env, normalizeQuery(query));
   const limit = paging.limit ?? PAGE_LIMIT.default;
   const board = leaderboardOf(q.benchmark)!;
@@ -262,12 +308,24 @@ export async function queryLeaderboard(env: Env, query: Partial<LeaderboardQuery
  * verified entry when there is one. Undefined when the model has no entry for the query's
  * benchmark, dataset, modes and kind.
  */
-export async function modelBreakdown(env: Env, modelSlug: string, query: Partial<LeaderboardQuery>): Promise<ModelBreakdown | undefined> {
+export async function modelBreakdown(
+  env: Env,
+  modelSlug: string,
+  query: Partial<LeaderboardQuery>,
+): Promise<ModelBreakdown | undefined> {
   const q = await resolved(env, normalizeQuery(query), modelSlug);
   if (q.dataset === "") return undefined;
   const e = schema.leaderboardEntries;
   const candidates = await db(env)
-    .select({ id: e.id, model: e.model, kind: e.kind, hasSamples: e.hasSamples, errors: e.errors, contextExceeded: e.contextExceeded, receipt: e.receipt })
+    .select({
+      id: e.id,
+      model: e.model,
+      kind: e.kind,
+      hasSamples: e.hasSamples,
+      errors: e.errors,
+      contextExceeded: e.contextExceeded,
+      receipt: e.receipt,
+    })
     .from(e)
     .where(and(eq(e.modelSlug, modelSlug), entryFilter(q)))
     .orderBy(asc(e.kind)); // "reported" < "verified"

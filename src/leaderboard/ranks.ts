@@ -46,27 +46,50 @@ const SEP = "\u0001";
 /** ASCII upper case to lower case, as SQLite's lower() (the backfill) does. */
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 /** The tie-break of a model's row: its name case-insensitively, then as written, then verified before reported. */
-export const nameKey = (model: string, kind: LeaderboardKind) => `${asciiLower(model)}${SEP}${model}${SEP}${kind === "verified" ? 0 : 1}`;
+export const nameKey = (model: string, kind: LeaderboardKind) =>
+  `${asciiLower(model)}${SEP}${model}${SEP}${kind === "verified" ? 0 : 1}`;
 
 /** A pass-rate board's rank values: the `all` and per-language rates at every threshold. */
 export function passRateRanks(aggregates: readonly Aggregate[]): RankValue[] {
   return aggregates.flatMap((a) =>
-    a.groupType === "all" ? [{ threshold: a.threshold, axis: "all", value: a.rate }] : a.groupType === "language" ? [{ threshold: a.threshold, axis: `language:${a.groupKey}`, value: a.rate }] : [],
+    a.groupType === "all"
+      ? [{ threshold: a.threshold, axis: "all", value: a.rate }]
+      : a.groupType === "language"
+        ? [{ threshold: a.threshold, axis: `language:${a.groupKey}`, value: a.rate }]
+        : [],
   );
 }
 
 /** What a pass-rate query ranks by: its threshold, overall or in its language. */
-export const passRateAxis = (q: LeaderboardQuery): RankAxis => ({ threshold: thresholdKey(q.threshold), axis: q.language === "all" ? "all" : `language:${q.language}` });
+export const passRateAxis = (q: LeaderboardQuery): RankAxis => ({
+  threshold: thresholdKey(q.threshold),
+  axis: q.language === "all" ? "all" : `language:${q.language}`,
+});
 
 /** D1's 100 bound parameters: rank rows per insert statement (7 columns). */
 const RANKS_PER_INSERT = 14;
 
 /** The insert statements of an entry's rank rows. */
-export function rankInserts(env: Env, entryId: string, scope: Parameters<typeof boardKey>[0] & { kind: LeaderboardKind }, model: string, ranks: readonly RankValue[]) {
+export function rankInserts(
+  env: Env,
+  entryId: string,
+  scope: Parameters<typeof boardKey>[0] & { kind: LeaderboardKind },
+  model: string,
+  ranks: readonly RankValue[],
+) {
   const d = db(env);
-  const rows = ranks.map((r) => ({ entryId, board: boardKey(scope), kind: scope.kind, threshold: r.threshold, axis: r.axis, value: r.value, nameKey: nameKey(model, scope.kind) }));
+  const rows = ranks.map((r) => ({
+    entryId,
+    board: boardKey(scope),
+    kind: scope.kind,
+    threshold: r.threshold,
+    axis: r.axis,
+    value: r.value,
+    nameKey: nameKey(model, scope.kind),
+  }));
   const out = [];
-  for (let i = 0; i < rows.length; i += RANKS_PER_INSERT) out.push(d.insert(schema.leaderboardRanks).values(rows.slice(i, i + RANKS_PER_INSERT)));
+  for (let i = 0; i < rows.length; i += RANKS_PER_INSERT)
+    out.push(d.insert(schema.leaderboardRanks).values(rows.slice(i, i + RANKS_PER_INSERT)));
   return out;
 }
 
@@ -81,8 +104,15 @@ export interface Cursor {
   key: string;
 }
 
-const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const unb64url = (s: string) => new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const unb64url = (s: string) =>
+  new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+    Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)),
+  );
 
 /** Cursors are short: a row's value and its name key. */
 const MAX_CURSOR = 2048;
@@ -119,8 +149,14 @@ export function decodeCursor(text: string, sort: LeaderboardQuery["sort"]): Curs
 
 /** The order of a sort, column by column (true: descending); `rate` is the exact reverse of `-rate`, `-model` of `model`. */
 const ORDER: Record<LeaderboardQuery["sort"], [string, boolean][]> = {
-  "-rate": [["value", true], ["name_key", false]],
-  rate: [["value", false], ["name_key", true]],
+  "-rate": [
+    ["value", true],
+    ["name_key", false],
+  ],
+  rate: [
+    ["value", false],
+    ["name_key", true],
+  ],
   model: [["name_key", false]],
   "-model": [["name_key", true]],
 };
@@ -162,8 +198,14 @@ export interface RankPage {
 export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: number, cursor?: Cursor) {
   const backward = cursor?.dir === "before";
   const order = ORDER[q.sort].map(([col, desc]) => [col, desc !== backward] as const);
-  const board = boardKey({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode });
-  const within = (t: string) => `${t}.board = ?1 AND ${t}.threshold = ?2 AND ${t}.axis = ?3${q.kind === "all" ? "" : ` AND ${t}.kind = ?4`}`;
+  const board = boardKey({
+    benchmark: q.benchmark,
+    dataset: q.dataset,
+    scoringMode: q.mode,
+    commentMode: q.comment_mode,
+  });
+  const within = (t: string) =>
+    `${t}.board = ?1 AND ${t}.threshold = ?2 AND ${t}.axis = ?3${q.kind === "all" ? "" : ` AND ${t}.kind = ?4`}`;
   const scope = within("r");
   const params: unknown[] = [board, axis.threshold, axis.axis, ...(q.kind === "all" ? [] : [q.kind])];
   const total = { sql: `SELECT count(*) AS n FROM leaderboard_ranks r WHERE ${scope}`, params: [...params] };
@@ -174,7 +216,9 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
     const p = (i: number) => `?${params.length + 1 + i}`;
     const op = (desc: boolean) => (desc ? "<" : ">");
     const [[c1, d1], second] = order;
-    keyset = second ? ` AND r.${c1} ${op(d1)}= ${p(0)} AND (r.${c1} ${op(d1)} ${p(0)} OR r.${second[0]} ${op(second[1])} ${p(1)})` : ` AND r.${c1} ${op(d1)} ${p(0)}`;
+    keyset = second
+      ? ` AND r.${c1} ${op(d1)}= ${p(0)} AND (r.${c1} ${op(d1)} ${p(0)} OR r.${second[0]} ${op(second[1])} ${p(1)})`
+      : ` AND r.${c1} ${op(d1)} ${p(0)}`;
     params.push(...at);
   }
   // The page's walk: the rows (and the entries' ids, for the board's read of them) in the sort's order.
@@ -208,7 +252,11 @@ export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: n
 
 /** A statement with numbered parameters (`?1`...) as drizzle SQL (each use of a parameter bound in place), to embed in a drizzle query. */
 export function numberedSql(text: string, params: readonly unknown[]): SQL {
-  return sql.join(text.split(/(\?\d+)/).map((part) => (/^\?\d+$/.test(part) ? sql`${params[Number(part.slice(1)) - 1]}` : sql.raw(part))));
+  return sql.join(
+    text
+      .split(/(\?\d+)/)
+      .map((part) => (/^\?\d+$/.test(part) ? sql`${params[Number(part.slice(1)) - 1]}` : sql.raw(part))),
+  );
 }
 
 /**
@@ -228,16 +276,23 @@ export function batchStatement<T>(
   const prepared = {
     stmt: env.DB.prepare(text),
     getQuery: () => ({ sql: text, params: [...params] }),
-    mapResult: (result: D1Result<Record<string, unknown>>) => (map ? map(result.results) : first ? result.results[0] : result.results),
+    mapResult: (result: D1Result<Record<string, unknown>>) =>
+      map ? map(result.results) : first ? result.results[0] : result.results,
   };
   // toSQL: as a drizzle query answers it (its plan is read in tests).
-  return { _prepare: () => prepared, toSQL: () => prepared.getQuery() } as unknown as BatchItem<"sqlite"> & { _: { result: T }; toSQL(): { sql: string; params: unknown[] } };
+  return { _prepare: () => prepared, toSQL: () => prepared.getQuery() } as unknown as BatchItem<"sqlite"> & {
+    _: { result: T };
+    toSQL(): { sql: string; params: unknown[] };
+  };
 }
 
 /** A page of ranked rows as it is read: the statements to send (in one batch with the board's own) and the page from their results. */
 export interface RankPageRead {
   /** The page's rows with their ranks, and the board's total. */
-  statements: readonly [BatchItem<"sqlite"> & { _: { result: RankedRow[] } }, BatchItem<"sqlite"> & { _: { result: { n: number } | undefined } }];
+  statements: readonly [
+    BatchItem<"sqlite"> & { _: { result: RankedRow[] } },
+    BatchItem<"sqlite"> & { _: { result: { n: number } | undefined } },
+  ];
   /** A subquery answering the ids of the page's entries (for the board's read of their rows and aggregates). */
   entries: SQL;
   page(rows: RankedRow[], total: { n: number } | undefined): RankPage;
@@ -248,12 +303,22 @@ export interface RankPageRead {
  * the board's total and the cursors of the pages on either side. Two indexed statements, for the
  * caller to send in one batch with its read of the page's entries.
  */
-export function rankPageRead(env: Env, q: LeaderboardQuery, axis: RankAxis, limit: number, cursorText?: string): RankPageRead {
+export function rankPageRead(
+  env: Env,
+  q: LeaderboardQuery,
+  axis: RankAxis,
+  limit: number,
+  cursorText?: string,
+): RankPageRead {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, q.sort);
   const { page, total, entries, backward } = rankPageStatements(q, axis, limit, cursor);
-  const at = (dir: Cursor["dir"], r: RankedRow | undefined) => (r ? encodeCursor({ sort: q.sort, dir, value: sortsByValue(q.sort) ? r.value : null, key: r.nameKey }) : null);
+  const at = (dir: Cursor["dir"], r: RankedRow | undefined) =>
+    r ? encodeCursor({ sort: q.sort, dir, value: sortsByValue(q.sort) ? r.value : null, key: r.nameKey }) : null;
   return {
-    statements: [batchStatement<RankedRow[]>(env, page.sql, page.params), batchStatement<{ n: number } | undefined>(env, total.sql, total.params, true)],
+    statements: [
+      batchStatement<RankedRow[]>(env, page.sql, page.params),
+      batchStatement<{ n: number } | undefined>(env, total.sql, total.params, true),
+    ],
     entries: numberedSql(entries.sql, entries.params),
     page(results, counted) {
       const more = results.length > limit;
@@ -276,11 +341,24 @@ export function rankPageRead(env: Env, q: LeaderboardQuery, axis: RankAxis, limi
  * languages from its row.
  */
 export function boardLanguages(env: Env, q: LeaderboardQuery, threshold: string) {
-  const board = boardKey({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode });
+  const board = boardKey({
+    benchmark: q.benchmark,
+    dataset: q.dataset,
+    scoringMode: q.mode,
+    commentMode: q.comment_mode,
+  });
   const kind = q.kind === "all" ? "" : " AND kind = ?3";
-  const probes = LANGUAGES.map((_, i) => `EXISTS (SELECT 1 FROM leaderboard_ranks WHERE board = ?1 AND threshold = ?2 AND axis = ?${4 + i}${kind}) AS l${i}`);
+  const probes = LANGUAGES.map(
+    (_, i) =>
+      `EXISTS (SELECT 1 FROM leaderboard_ranks WHERE board = ?1 AND threshold = ?2 AND axis = ?${4 + i}${kind}) AS l${i}`,
+  );
   return {
-    statement: batchStatement<Record<string, number> | undefined>(env, `SELECT ${probes.join(", ")}`, [board, threshold, q.kind === "all" ? null : q.kind, ...LANGUAGES.map((l) => `language:${l}`)], true),
+    statement: batchStatement<Record<string, number> | undefined>(
+      env,
+      `SELECT ${probes.join(", ")}`,
+      [board, threshold, q.kind === "all" ? null : q.kind, ...LANGUAGES.map((l) => `language:${l}`)],
+      true,
+    ),
     languages: (row: Record<string, number> | undefined) => LANGUAGES.filter((_, i) => row?.[`l${i}`] === 1),
   };
 }

@@ -47,7 +47,9 @@ export function pageEntries<T extends SelectedFields>(env: Env, pageIds: SQL, ex
 }
 
 /** An aggregate row as `pageAggregates` answers it: its entry's id and the selected columns. */
-export type PageAggregate<T extends Record<string, SQLiteColumn>> = { entryId: string } & { [K in keyof T]: T[K]["_"]["data"] };
+export type PageAggregate<T extends Record<string, SQLiteColumn>> = { entryId: string } & {
+  [K in keyof T]: T[K]["_"]["data"];
+};
 
 /**
  * The aggregates of a board page's entries (`where`: which of them), by the aggregates' primary key
@@ -75,12 +77,18 @@ export function pageAggregates<T extends Record<string, SQLiteColumn>>(env: Env,
 
 /** A column's SQL name, for a column whose stored value is its value (no JSON, boolean or timestamp mode). */
 function plainColumn(column: SQLiteColumn): string {
-  if (!["SQLiteText", "SQLiteInteger", "SQLiteReal"].includes(column.columnType)) throw new Error(`pageAggregates: column ${column.name} (${column.columnType}) has a decoder; read it through drizzle`);
+  if (!["SQLiteText", "SQLiteInteger", "SQLiteReal"].includes(column.columnType))
+    throw new Error(
+      `pageAggregates: column ${column.name} (${column.columnType}) has a decoder; read it through drizzle`,
+    );
   return column.name;
 }
 
 /** Each entry with its aggregates, in the entries' order (an entry without aggregates has an empty list). */
-export function withAggregates<E extends { id: string }, A extends { entryId: string }>(entries: readonly E[], aggregates: readonly A[]): { entry: E; aggregates: A[] }[] {
+export function withAggregates<E extends { id: string }, A extends { entryId: string }>(
+  entries: readonly E[],
+  aggregates: readonly A[],
+): { entry: E; aggregates: A[] }[] {
   const byId = new Map(entries.map((entry) => [entry.id, { entry, aggregates: [] as A[] }]));
   for (const a of aggregates) byId.get(a.entryId)?.aggregates.push(a);
   return [...byId.values()];
@@ -118,16 +126,34 @@ export function entryFields(r: EntryColumns, counts: { errors: number; context_e
 }
 
 /** The entries of a query's scope (benchmark, dataset, modes, kind), on their unique index. */
-export function entryFilter(q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">): SQL {
-  return scopeWhere({ benchmark: q.benchmark, dataset: q.dataset, scoringMode: q.mode, commentMode: q.comment_mode, kind: q.kind })!;
+export function entryFilter(
+  q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">,
+): SQL {
+  return scopeWhere({
+    benchmark: q.benchmark,
+    dataset: q.dataset,
+    scoringMode: q.mode,
+    commentMode: q.comment_mode,
+    kind: q.kind,
+  })!;
 }
 
 const LANGUAGE_ORDER = new Map<string, number>(LANGUAGES.map((l, i) => [l, i]));
 /** Languages in the service's order (unknown ones last, by name). */
-export const byLanguage = (a: string, b: string) => (LANGUAGE_ORDER.get(a) ?? 99) - (LANGUAGE_ORDER.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0);
+export const byLanguage = (a: string, b: string) =>
+  (LANGUAGE_ORDER.get(a) ?? 99) - (LANGUAGE_ORDER.get(b) ?? 99) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The columns of a stored aggregate a rate is made of. */
-export type AggregateRow = Pick<typeof schema.leaderboardAggregates.$inferSelect, "n" | "passed" | "rate" | "ciLow" | "ciHigh">;
+export type AggregateRow = Pick<
+  typeof schema.leaderboardAggregates.$inferSelect,
+  "n" | "passed" | "rate" | "ciLow" | "ciHigh"
+>;
 
 /** A stored aggregate as a public rate. */
-export const toRate = (a: AggregateRow): Rate => ({ rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh, n: a.n, passed: a.passed });
+export const toRate = (a: AggregateRow): Rate => ({
+  rate: a.rate,
+  ci_low: a.ciLow,
+  ci_high: a.ciHigh,
+  n: a.n,
+  passed: a.passed,
+});

@@ -73,12 +73,16 @@ export function slugify(model: string): string {
  * loaded dataset (queries.ts, `defaultDataset`), so a cached answer must not outlive a dataset
  * loaded or deleted. One query.
  */
-export async function leaderboardVersion(env: Env): Promise<{ generation: number; stamp: string; updatedAt: string | null; datasets: string }> {
+export async function leaderboardVersion(
+  env: Env,
+): Promise<{ generation: number; stamp: string; updatedAt: string | null; datasets: string }> {
   const row = await env.DB.prepare(
     "SELECT m.generation, m.stamp, m.updated_at, d.datasets FROM (SELECT count(*) || ':' || coalesce(max(updated_at), '') AS datasets FROM datasets WHERE status = 'ready') d LEFT JOIN leaderboard_meta m ON m.id = 1",
   ).first<{ generation: number | null; stamp: string | null; updated_at: string | null; datasets: string }>();
   const datasets = row?.datasets ?? "";
-  return row?.generation != null ? { generation: row.generation, stamp: row.stamp!, updatedAt: row.updated_at, datasets } : { generation: 0, stamp: "0", updatedAt: null, datasets };
+  return row?.generation != null
+    ? { generation: row.generation, stamp: row.stamp!, updatedAt: row.updated_at, datasets }
+    : { generation: 0, stamp: "0", updatedAt: null, datasets };
 }
 
 async function existingEntries(env: Env, scope: EntryScope, models: string[]): Promise<Map<string, EntryRow>> {
@@ -113,7 +117,11 @@ async function assignSlug(env: Env, model: string, taken: Map<string, string>): 
   const [own] = await d.select({ slug: e.modelSlug }).from(e).where(eq(e.model, model)).limit(1);
   if (own) return own.slug;
   let slug = slugify(model);
-  const [other] = await d.select({ model: e.model }).from(e).where(and(eq(e.modelSlug, slug), ne(e.model, model))).limit(1);
+  const [other] = await d
+    .select({ model: e.model })
+    .from(e)
+    .where(and(eq(e.modelSlug, slug), ne(e.model, model)))
+    .limit(1);
   const inBatch = taken.get(slug);
   if (other || (inBatch !== undefined && inBatch !== model)) slug = `${slug}~${(await sha256Hex(model)).slice(0, 8)}`;
   return slug;
@@ -135,7 +143,10 @@ function chunk<T>(rows: readonly T[], size: number): T[][] {
  * newest evaluation wins (a leaderboard shows a model's latest published result); for the same
  * evaluation, the entry with per-sample rows wins over an aggregates-only one.
  */
-export function supersedes(old: { evalDate: string | null; hasSamples: boolean }, write: { evalDate: string | null; samples: unknown }): boolean {
+export function supersedes(
+  old: { evalDate: string | null; hasSamples: boolean },
+  write: { evalDate: string | null; samples: unknown },
+): boolean {
   // eval_date is "YYYY-MM-DD hh:mm:ss.ffffff": text order is time order.
   if (old.evalDate && write.evalDate && old.evalDate !== write.evalDate) return old.evalDate > write.evalDate;
   return old.hasSamples && !write.samples;
@@ -148,7 +159,14 @@ export async function writeEntries(
   opts: { keepRicher?: boolean } = {},
 ): Promise<{ results: WriteResult[]; generation: number; existing: Map<string, EntryRow> }> {
   const d = db(env);
-  const [existing, visibility] = await Promise.all([existingEntries(env, scope, writes.map((w) => w.model)), visibilityOf(env, scope.dataset)]);
+  const [existing, visibility] = await Promise.all([
+    existingEntries(
+      env,
+      scope,
+      writes.map((w) => w.model),
+    ),
+    visibilityOf(env, scope.dataset),
+  ]);
   // A held-out dataset's rows keep no target name (docs/api.md#held-out-datasets): nothing shows one, so nothing stores one.
   // Their content identity says so, so the same content written once the dataset is public again is written whole.
   const heldOut = visibility === "held-out";

@@ -53,10 +53,12 @@ export function toSample(s: VerifiedSample): Sample {
   if (!language || s.task.split("::").length < 3) invalid(`Sample task "${s.task}" is not <language>::<repo>::<name>.`);
   const status = s.status ?? "scored";
   if (!SAMPLE_STATUSES.includes(status)) invalid(`Sample ${s.task}: unknown status "${status}".`);
-  if (!(s.needle_position >= 0 && s.needle_position <= 1)) invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
+  if (!(s.needle_position >= 0 && s.needle_position <= 1))
+    invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
   const part = partOf(s);
   if (part) return part.toSample(s, language, status);
-  if (!Number.isInteger(s.context_size) || s.context_size! <= 0) invalid(`Sample ${s.task}: context_size must be a positive integer.`);
+  if (!Number.isInteger(s.context_size) || s.context_size! <= 0)
+    invalid(`Sample ${s.task}: context_size must be a positive integer.`);
   if (!Number.isFinite(s.best_similarity)) invalid(`Sample ${s.task}: best_similarity must be a number.`);
   return {
     taskId: s.task,
@@ -106,7 +108,8 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
   const seen = new Set<string>();
   for (const s of samples) {
     const key = `${s.taskId}@${s.contextSize}@${s.needlePosition}`;
-    if (seen.has(key)) invalid(`Sample ${s.taskId} appears twice at context size ${s.contextSize}, depth ${s.needlePosition}.`);
+    if (seen.has(key))
+      invalid(`Sample ${s.taskId} appears twice at context size ${s.contextSize}, depth ${s.needlePosition}.`);
     seen.add(key);
   }
   const count = (status: SampleStatus) => samples.filter((s) => s.status === status).length;
@@ -132,7 +135,9 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
     n: count("scored"),
     errors: count("error"),
     contextExceeded: count("context_exceeded"),
-    contentSha256: await sha256Hex(JSON.stringify({ kind: "verified", scope, run: { ...run, eval_date: run.eval_date ?? finished } })),
+    contentSha256: await sha256Hex(
+      JSON.stringify({ kind: "verified", scope, run: { ...run, eval_date: run.eval_date ?? finished } }),
+    ),
   };
   const { results, generation } = await writeEntries(env, scope, [write]);
   return { ...results[0], generation, n: write.n, errors: write.errors, context_exceeded: write.contextExceeded };

@@ -70,7 +70,9 @@ export function compactIndex(set: ReferenceSet): ReferenceIndexData {
       prefix[k] = prev[first[k]];
       token[k] = rank[second[k]];
     }
-    const sorted = Array.from({ length: count }, (_, k) => k).sort((a, b) => prefix[a] - prefix[b] || token[a] - token[b]);
+    const sorted = Array.from({ length: count }, (_, k) => k).sort(
+      (a, b) => prefix[a] - prefix[b] || token[a] - token[b],
+    );
     const mapped = new Int32Array(count);
     const olds = new Int32Array(count);
     const start = new Int32Array(prev.length + 1);
@@ -173,8 +175,10 @@ export function decodeReferenceIndex(bytes: Uint8Array): ReferenceIndexData {
   const postCount = posts.map((p) => take(p));
   const vocabStart = at - aligned.byteOffset;
   if (vocabStart + vocabBytes > aligned.byteLength) throw new Error("reference index truncated");
-  const tokens = tokenCount === 0 ? [] : fromUtf8.decode(aligned.subarray(vocabStart, vocabStart + vocabBytes)).split(" ");
-  if (tokens.length !== tokenCount || grams[0] !== tokenCount) throw new Error("reference index: vocabulary does not match its counts");
+  const tokens =
+    tokenCount === 0 ? [] : fromUtf8.decode(aligned.subarray(vocabStart, vocabStart + vocabBytes)).split(" ");
+  if (tokens.length !== tokenCount || grams[0] !== tokenCount)
+    throw new Error("reference index: vocabulary does not match its counts");
   return { lengths, tokens, childStart, childToken, postStart, postRef, postCount };
 }
 

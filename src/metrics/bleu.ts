@@ -22,7 +22,12 @@ const METHOD4_K = 5;
  * BLEU from clipped match counts and hypothesis n-gram counts per order (index 0 = unigrams).
  * This is the tail of NLTK's `corpus_bleu` for one sentence pair.
  */
-export function bleuFromCounts(matches: ArrayLike<number>, totals: ArrayLike<number>, hypLen: number, refLen: number): number {
+export function bleuFromCounts(
+  matches: ArrayLike<number>,
+  totals: ArrayLike<number>,
+  hypLen: number,
+  refLen: number,
+): number {
   if (matches[0] === 0) return 0;
   const logs: number[] = [];
   let zeroOrders = 0;
@@ -68,7 +73,10 @@ export function hypothesisTotals(hypLen: number): number[] {
  * order `order` followed by `token`, or -1. An unknown n-gram never matches, nor does any longer one
  * starting with it.
  */
-export function countKnownGrams(ids: ArrayLike<number>, extend: (order: number, gram: number, token: number) => number): Map<number, number>[] {
+export function countKnownGrams(
+  ids: ArrayLike<number>,
+  extend: (order: number, gram: number, token: number) => number,
+): Map<number, number>[] {
   const counts = Array.from({ length: MAX_ORDER }, () => new Map<number, number>());
   for (let start = 0; start < ids.length; start++) {
     let gram = ids[start];

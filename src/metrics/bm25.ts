@@ -12,9 +12,43 @@
  * discounts words that every function shares.
  */
 const STOP_WORDS = new Set([
-  "a", "an", "and", "are", "as", "at", "be", "been", "by", "can", "does", "for", "from", "has",
-  "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "then",
-  "there", "these", "this", "those", "to", "was", "were", "which", "will", "with",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "been",
+  "by",
+  "can",
+  "does",
+  "for",
+  "from",
+  "has",
+  "have",
+  "in",
+  "into",
+  "is",
+  "it",
+  "its",
+  "of",
+  "on",
+  "or",
+  "that",
+  "the",
+  "their",
+  "then",
+  "there",
+  "these",
+  "this",
+  "those",
+  "to",
+  "was",
+  "were",
+  "which",
+  "will",
+  "with",
 ]);
 
 /**
@@ -22,7 +56,8 @@ const STOP_WORDS = new Set([
  * caller; here `parseHttp` -> parse|Http, `HTTPResponse` -> HTTP|Response (the last capital of an
  * acronym starts the next word), and letters|digits in both directions.
  */
-const IDENTIFIER_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+const IDENTIFIER_BOUNDARY =
+  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
 /**
  * The terms BM25 counts: lower-cased words of prose and identifier parts of code alike, so
@@ -56,7 +91,11 @@ export function codeTerms(text: string): string[] {
  * per occurrence, so a word the description repeats weighs more. Defaults k1 = 1.2, b = 0.75.
  * An empty corpus gives []; documents without terms score 0.
  */
-export function bm25Scores(query: string, documents: readonly string[], params: { k1?: number; b?: number } = {}): number[] {
+export function bm25Scores(
+  query: string,
+  documents: readonly string[],
+  params: { k1?: number; b?: number } = {},
+): number[] {
   const k1 = params.k1 ?? 1.2;
   const b = params.b ?? 0.75;
   const n = documents.length;
@@ -70,7 +109,8 @@ export function bm25Scores(query: string, documents: readonly string[], params: 
   const lengths = documents.map((_, i) => [...frequencies[i].values()].reduce((sum, c) => sum + c, 0));
   const averageLength = lengths.reduce((sum, l) => sum + l, 0) / n;
   const documentFrequency = new Map<string, number>();
-  for (const tf of frequencies) for (const term of tf.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const tf of frequencies)
+    for (const term of tf.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const queryTerms = codeTerms(query);
   return frequencies.map((tf, i) => {

@@ -55,7 +55,10 @@ export function lcsPairs<T>(a: readonly T[], b: readonly T[], maxCells = 1_000_0
   const table = new Int32Array((a.length + 1) * cols);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      table[i * cols + j] = a[i] === b[j] ? table[(i + 1) * cols + j + 1] + 1 : Math.max(table[(i + 1) * cols + j], table[i * cols + j + 1]);
+      table[i * cols + j] =
+        a[i] === b[j]
+          ? table[(i + 1) * cols + j + 1] + 1
+          : Math.max(table[(i + 1) * cols + j], table[i * cols + j + 1]);
     }
   }
   const pairs: [number, number][] = [];

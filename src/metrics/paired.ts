@@ -94,7 +94,12 @@ export function newcombeDifference(t: PairedTable, wilson: ProportionInterval): 
   // The radicands are non-negative for |phi| ≤ 1; max() absorbs a rounding error below 0.
   const delta = Math.sqrt(Math.max(0, lowA * lowA - 2 * phi * lowA * highB + highB * highB));
   const epsilon = Math.sqrt(Math.max(0, highA * highA - 2 * phi * highA * lowB + lowB * lowB));
-  return { estimate, ci_low: Math.max(-1, estimate - delta), ci_high: Math.min(1, estimate + epsilon), method: "newcombe-1998-method-10" };
+  return {
+    estimate,
+    ci_low: Math.max(-1, estimate - delta),
+    ci_high: Math.min(1, estimate + epsilon),
+    method: "newcombe-1998-method-10",
+  };
 }
 
 /** The q-quantile of ascending `sorted` by linear interpolation (NumPy's default, Hyndman–Fan type 7). */
@@ -118,7 +123,11 @@ export const BOOTSTRAP_SEED = 20240420;
  * percentiles of those means (linear interpolation, `quantileSorted`). So the same seed gives the
  * same interval here and in a few lines of Python. Null without pairs.
  */
-export function pairedBootstrap(differences: readonly number[], seed = BOOTSTRAP_SEED, resamples = BOOTSTRAP_RESAMPLES): BootstrapDifference | null {
+export function pairedBootstrap(
+  differences: readonly number[],
+  seed = BOOTSTRAP_SEED,
+  resamples = BOOTSTRAP_RESAMPLES,
+): BootstrapDifference | null {
   const n = differences.length;
   if (n === 0) return null;
   const rng = new PyRandom(seed);
@@ -133,5 +142,12 @@ export function pairedBootstrap(differences: readonly number[], seed = BOOTSTRAP
   }
   means.sort();
   const estimate = differences.reduce((s, d) => s + d, 0) / n;
-  return { estimate, ci_low: quantileSorted(means, 0.025), ci_high: quantileSorted(means, 0.975), method: "paired-bootstrap-percentile", seed, resamples };
+  return {
+    estimate,
+    ci_low: quantileSorted(means, 0.025),
+    ci_high: quantileSorted(means, 0.975),
+    method: "paired-bootstrap-percentile",
+    seed,
+    resamples,
+  };
 }

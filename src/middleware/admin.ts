@@ -58,10 +58,20 @@ export function callerOf(c: Context<AppEnv>): Promise<Caller> {
 export function unauthorized(caller: "anonymous" | "invalid"): ProblemError {
   // RFC 6750 §3.1: `invalid_token` only when a bearer token was presented; none gets the bare challenge.
   return caller === "invalid"
-    ? new ProblemError("unauthorized", "The bearer token is not a token of this instance (mistyped, or revoked).", {}, {
-        "WWW-Authenticate": `${REALM}, error="invalid_token", error_description="The bearer token is not a token of this instance"`,
-      })
-    : new ProblemError("unauthorized", "Send a token as `Authorization: Bearer <token>`.", {}, { "WWW-Authenticate": REALM });
+    ? new ProblemError(
+        "unauthorized",
+        "The bearer token is not a token of this instance (mistyped, or revoked).",
+        {},
+        {
+          "WWW-Authenticate": `${REALM}, error="invalid_token", error_description="The bearer token is not a token of this instance"`,
+        },
+      )
+    : new ProblemError(
+        "unauthorized",
+        "Send a token as `Authorization: Bearer <token>`.",
+        {},
+        { "WWW-Authenticate": REALM },
+      );
 }
 
 const ROLE_OF = new WeakMap<object, Role>();
@@ -69,15 +79,23 @@ const ROLE_OF = new WeakMap<object, Role>();
 function requireRole(role: Role): MiddlewareHandler<AppEnv> {
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.env.ADMIN_TOKEN) {
-      throw new ProblemError("admin-disabled", "This instance has no ADMIN_TOKEN secret configured, so token-guarded endpoints are closed.");
+      throw new ProblemError(
+        "admin-disabled",
+        "This instance has no ADMIN_TOKEN secret configured, so token-guarded endpoints are closed.",
+      );
     }
     const caller = await callerOf(c);
     if (typeof caller === "string") throw unauthorized(caller);
     if (!ADMITS[role].includes(caller.role)) {
       // RFC 6750 §3.1: a valid token without the privileges the request needs.
-      throw new ProblemError("forbidden", `This endpoint needs a token with role ${role}; the token sent has role ${caller.role}.`, { required_role: role }, {
-        "WWW-Authenticate": `${REALM}, error="insufficient_scope"`,
-      });
+      throw new ProblemError(
+        "forbidden",
+        `This endpoint needs a token with role ${role}; the token sent has role ${caller.role}.`,
+        { required_role: role },
+        {
+          "WWW-Authenticate": `${REALM}, error="insufficient_scope"`,
+        },
+      );
     }
     await next();
   });
@@ -92,4 +110,5 @@ export const requireAdmin = requireRole("admin");
 export const requireSubmitter = requireRole("submitter");
 
 /** The role a handler of a route demands, when it is one of the guards above. */
-export const roleOf = (handler: unknown): Role | undefined => (typeof handler === "function" ? ROLE_OF.get(handler) : undefined);
+export const roleOf = (handler: unknown): Role | undefined =>
+  typeof handler === "function" ? ROLE_OF.get(handler) : undefined;

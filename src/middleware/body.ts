@@ -46,9 +46,13 @@ export const LIMITS = {
 export const BODY_CODINGS = ["gzip", "deflate"] as const;
 
 const tooLarge = (maxSize: number, decoded = false): never => {
-  throw new ProblemError("payload-too-large", `The request body${decoded ? ", decoded," : ""} exceeds this endpoint's limit of ${maxSize} bytes.`, {
-    limit_bytes: maxSize,
-  });
+  throw new ProblemError(
+    "payload-too-large",
+    `The request body${decoded ? ", decoded," : ""} exceeds this endpoint's limit of ${maxSize} bytes.`,
+    {
+      limit_bytes: maxSize,
+    },
+  );
 };
 
 export function limitBody(maxSize: number) {
@@ -80,7 +84,8 @@ function bodyCoding(header: string | undefined): (typeof BODY_CODINGS)[number] |
     .filter((s) => s !== "" && s !== "identity");
   if (codings.length === 0) return undefined;
   const coding = codings[0] === "x-gzip" ? "gzip" : codings[0];
-  if (codings.length === 1 && (BODY_CODINGS as readonly string[]).includes(coding)) return coding as (typeof BODY_CODINGS)[number];
+  if (codings.length === 1 && (BODY_CODINGS as readonly string[]).includes(coding))
+    return coding as (typeof BODY_CODINGS)[number];
   throw new ProblemError(
     "unsupported-media-type",
     `Content-Encoding "${header}" is not supported: send the body as is, or with one of ${BODY_CODINGS.join(", ")}.`,
@@ -94,7 +99,11 @@ function bodyCoding(header: string | undefined): (typeof BODY_CODINGS)[number] |
  * over `maxSize` is a 413 and reading stops there. A body that is not valid for its coding
  * (corrupt, truncated, trailing bytes) is a 400.
  */
-async function decodeBody(body: ReadableStream<Uint8Array>, coding: (typeof BODY_CODINGS)[number], maxSize: number): Promise<Uint8Array> {
+async function decodeBody(
+  body: ReadableStream<Uint8Array>,
+  coding: (typeof BODY_CODINGS)[number],
+  maxSize: number,
+): Promise<Uint8Array> {
   let sent = 0;
   const counted = body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -122,7 +131,10 @@ async function decodeBody(body: ReadableStream<Uint8Array>, coding: (typeof BODY
   } catch (err) {
     if (err instanceof ProblemError) throw err;
     if (sent > maxSize) tooLarge(maxSize);
-    throw new ProblemError("malformed-encoding", `The request body is not valid ${coding} data (Content-Encoding: ${coding}).`);
+    throw new ProblemError(
+      "malformed-encoding",
+      `The request body is not valid ${coding} data (Content-Encoding: ${coding}).`,
+    );
   }
   const out = new Uint8Array(size);
   let offset = 0;

@@ -15,10 +15,26 @@ import type { AppEnv } from "../env";
 import { type RouteAccess, methodsWith } from "./access";
 
 /** Request headers a page may send: the token (it keys the rate limit), JSON bodies, their coding, validators, ids. */
-export const CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Content-Encoding", "If-None-Match", "X-Request-Id"] as const;
+export const CORS_ALLOW_HEADERS = [
+  "Authorization",
+  "Content-Type",
+  "Content-Encoding",
+  "If-None-Match",
+  "X-Request-Id",
+] as const;
 
 /** Response headers a page may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSE_HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After", "Link", "ETag", "X-Request-Id", "Content-Disposition", "WWW-Authenticate", "X-Total-Count"] as const;
+export const CORS_EXPOSE_HEADERS = [
+  "RateLimit",
+  "RateLimit-Policy",
+  "Retry-After",
+  "Link",
+  "ETag",
+  "X-Request-Id",
+  "Content-Disposition",
+  "WWW-Authenticate",
+  "X-Total-Count",
+] as const;
 
 /** Seconds a browser may keep a preflight's answer (Chromium caps it at 7200). */
 export const CORS_MAX_AGE = 7200;

@@ -14,7 +14,9 @@ export function validationProblem(error: z.ZodError): ProblemError {
   const first = errors[0];
   return new ProblemError(
     "validation-error",
-    first ? `${first.path || "body"}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}` : "Invalid request.",
+    first
+      ? `${first.path || "body"}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ""}`
+      : "Invalid request.",
     { errors: errors.slice(0, 50) },
   );
 }
@@ -67,7 +69,13 @@ function queryNumberOf<T extends z.ZodType>(schema: T, integer: boolean) {
     if (typeof value !== "string") return value;
     const n = parseQueryNumber(value, integer);
     if (n === undefined) {
-      ctx.addIssue({ code: "custom", input: value, message: integer ? "must be a decimal integer (digits, optional leading '-')" : "must be a decimal number (digits, optional leading '-' and fraction)" });
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        message: integer
+          ? "must be a decimal integer (digits, optional leading '-')"
+          : "must be a decimal number (digits, optional leading '-' and fraction)",
+      });
       return z.NEVER;
     }
     return n;
@@ -96,10 +104,18 @@ export const ProblemSchema = z
  * rate-limited: src/middleware/rate-limit.ts).
  */
 export function problemResponses(...statuses: number[]) {
-  const out: Record<number, { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema } } }> = {};
+  const out: Record<
+    number,
+    { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema } } }
+  > = {};
   for (const status of [...statuses, 429]) {
-    const known = Object.values(PROBLEMS).filter((p) => p.status === status).map((p) => p.title);
-    out[status] = { description: known.join("; ") || "Error", content: { "application/problem+json": { schema: ProblemSchema } } };
+    const known = Object.values(PROBLEMS)
+      .filter((p) => p.status === status)
+      .map((p) => p.title);
+    out[status] = {
+      description: known.join("; ") || "Error",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    };
   }
   return out;
 }
@@ -112,7 +128,8 @@ export const ADMIN_SECURITY = [{ token: ["admin"] }];
 export const SUBMITTER_SECURITY = [{ token: ["submitter"] }];
 
 /** An integer field of a response schema (a count, a size), with its description when given. */
-export const intSchema = (description?: string) => (description ? z.number().int().openapi({ description }) : z.number().int());
+export const intSchema = (description?: string) =>
+  description ? z.number().int().openapi({ description }) : z.number().int();
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { body: { required: true, description, content: { "application/json": { schema } } } };
@@ -126,10 +143,13 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 export const datasetIdParam = (example: string) =>
   z
     .string()
-    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64, starting with a letter or digit")
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{0,63}$/,
+      "lower-case letters, digits, '.', '_' and '-', at most 64, starting with a letter or digit",
+    )
     .openapi({ param: { name: "id", in: "path" }, example });
 
 /** A dataset's manifest: what its import recorded, in its family's format. */
-export const DatasetManifestSchema = z
-  .record(z.string(), z.unknown())
-  .openapi("DatasetManifest", { description: "What the dataset's import recorded (counts, versions, content sha256), in its family's format" });
+export const DatasetManifestSchema = z.record(z.string(), z.unknown()).openapi("DatasetManifest", {
+  description: "What the dataset's import recorded (counts, versions, content sha256), in its family's format",
+});

@@ -32,8 +32,17 @@ export const RATE_LIMIT_BINDINGS = {
 export type RateLimitClass = keyof typeof RATE_LIMIT_BINDINGS;
 
 /** One class's policy: `limit` requests per `period` seconds per client (the binding allows 10 or 60). */
-export const RateLimitPolicySchema = z.object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) }).strict();
-export const RateLimitPoliciesSchema = z.object({ read: RateLimitPolicySchema, score: RateLimitPolicySchema, runs: RateLimitPolicySchema, admin: RateLimitPolicySchema }).strict();
+export const RateLimitPolicySchema = z
+  .object({ limit: z.number().int().positive(), period: z.union([z.literal(10), z.literal(60)]) })
+  .strict();
+export const RateLimitPoliciesSchema = z
+  .object({
+    read: RateLimitPolicySchema,
+    score: RateLimitPolicySchema,
+    runs: RateLimitPolicySchema,
+    admin: RateLimitPolicySchema,
+  })
+  .strict();
 export type RateLimitPolicies = z.infer<typeof RateLimitPoliciesSchema>;
 
 /** The class a request falls in, from its route's access and its method. */
@@ -51,7 +60,11 @@ function policies(env: Env): RateLimitPolicies | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   if (!parsed.has(value)) {
     const result = RateLimitPoliciesSchema.safeParse(value);
-    if (!result.success) console.error("RATE_LIMITS var does not match its schema; 429s carry no RateLimit-Policy", z.prettifyError(result.error));
+    if (!result.success)
+      console.error(
+        "RATE_LIMITS var does not match its schema; 429s carry no RateLimit-Policy",
+        z.prettifyError(result.error),
+      );
     parsed.set(value, result.success ? result.data : undefined);
   }
   return parsed.get(value);
@@ -67,8 +80,14 @@ export function clientNetwork(address: string | undefined): string {
   if (!ip.includes(":") || ip.includes(".")) return ip;
   const [head, tail] = ip.split("::", 2);
   const groups = (s: string | undefined) => (s ? s.split(":") : []);
-  const full = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - groups(head).length - groups(tail).length).fill("0"), ...groups(tail)];
-  return `${full.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const full =
+    tail === undefined
+      ? groups(head)
+      : [...groups(head), ...Array<string>(8 - groups(head).length - groups(tail).length).fill("0"), ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** Seconds until the current window of `period` seconds ends: 1 to `period`. */
@@ -85,13 +104,17 @@ export function rateLimit(lookup: RouteAccess) {
     const caller = await callerOf(c);
     const binding = c.env[RATE_LIMIT_BINDINGS[cls]];
     if (binding) {
-      const key = typeof caller === "object" ? `token:${caller.id}` : `ip:${clientNetwork(c.req.header("cf-connecting-ip"))}`;
+      const key =
+        typeof caller === "object" ? `token:${caller.id}` : `ip:${clientNetwork(c.req.header("cf-connecting-ip"))}`;
       const policy = policies(c.env)?.[cls];
       let allowed = true;
       try {
         allowed = (await binding.limit({ key })).success;
       } catch (err) {
-        console.error(`[${c.get("requestId") ?? "-"}] rate limiter ${RATE_LIMIT_BINDINGS[cls]} failed; request let through`, err);
+        console.error(
+          `[${c.get("requestId") ?? "-"}] rate limiter ${RATE_LIMIT_BINDINGS[cls]} failed; request let through`,
+          err,
+        );
       }
       const policyField = policy ? `"${cls}";q=${policy.limit};w=${policy.period}` : undefined;
       if (policyField) c.res.headers.set("RateLimit-Policy", policyField);

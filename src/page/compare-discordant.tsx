@@ -10,7 +10,12 @@ import { qs } from "./format";
 import { SampleList, type SampleColumn } from "./sample-table";
 
 /** A discordant kind in words, with symbols so it does not rely on colour. */
-export const KIND_TEXT: Record<DiscordantKind, string> = { only_a: "✓ A, ✗ B", only_b: "✗ A, ✓ B", a_higher: "A higher", b_higher: "B higher" };
+export const KIND_TEXT: Record<DiscordantKind, string> = {
+  only_a: "✓ A, ✗ B",
+  only_b: "✗ A, ✓ B",
+  a_higher: "A higher",
+  b_higher: "B higher",
+};
 
 type Item = CompareResponse["discordant"]["items"][number];
 
@@ -19,7 +24,9 @@ function sideHref(r: CompareResponse, side: "a" | "b", item: Item): string | und
   const run = r[side].kind === "run" ? r[side].id : r[side].run;
   if (!run) return undefined;
   const unit = item[side].unit;
-  return unit === null ? `/runs/${encodeURIComponent(run)}/samples${qs({ task: item.key })}` : `/runs/${encodeURIComponent(run)}/samples/${encodeURIComponent(unit)}`;
+  return unit === null
+    ? `/runs/${encodeURIComponent(run)}/samples${qs({ task: item.key })}`
+    : `/runs/${encodeURIComponent(run)}/samples/${encodeURIComponent(unit)}`;
 }
 
 /** One side's grade or score (a `<data>` figure at its path in the answer), linking to that side's sample. */
@@ -54,27 +61,40 @@ export function DiscordantSection(props: { r: CompareResponse }) {
       <h2>Discordant tasks</h2>
       <p>
         {byPass ? (
-          <>Only A passed {count("only_a")}, only B passed {count("only_b")}</>
+          <>
+            Only A passed {count("only_a")}, only B passed {count("only_b")}
+          </>
         ) : (
-          <>A graded higher {count("a_higher")}, B graded higher {count("b_higher")}</>
+          <>
+            A graded higher {count("a_higher")}, B graded higher {count("b_higher")}
+          </>
         )}
         : <Figure field="discordant.total" value={d.total} /> {d.total === 1 ? "task" : "tasks"} where the two disagree
-        {graded ? ", largest difference first" : ", only A first"}. Each links to both answers side by side against the expected answer.
+        {graded ? ", largest difference first" : ", only A first"}. Each links to both answers side by side against the
+        expected answer.
       </p>
       <p class="note">
-        {d.items.length ? `Tasks ${first + 1}–${first + d.items.length}, page` : "Page"} <Figure field="discordant.page" value={d.page} /> of{" "}
-        <Figure field="discordant.pages" value={d.pages} /> (<Figure field="discordant.per_page" value={d.per_page} /> a page).
+        {d.items.length ? `Tasks ${first + 1}–${first + d.items.length}, page` : "Page"}{" "}
+        <Figure field="discordant.page" value={d.page} /> of <Figure field="discordant.pages" value={d.pages} /> (
+        <Figure field="discordant.per_page" value={d.per_page} /> a page).
       </p>
       <SampleList
         id="discordant-tasks"
         rows={d.items}
         keyLabel="Task"
         head={(item) => ({ text: item.key, href: item.answers })}
-        verdict={(item) => ({ tone: item.kind === "only_a" || item.kind === "a_higher" ? "a" : "b", text: KIND_TEXT[item.kind] })}
+        verdict={(item) => ({
+          tone: item.kind === "only_a" || item.kind === "a_higher" ? "a" : "b",
+          text: KIND_TEXT[item.kind],
+        })}
         columns={[sideColumn(r, "a", graded), sideColumn(r, "b", graded), ...(graded ? [differenceColumn(r)] : [])]}
         data={(item) => ({ key: item.key, kind: item.kind })}
         empty={{ text: "None: the two agree on every paired task." }}
-        paging={{ page: d.page, pages: d.pages, href: (n) => `/compare${qs({ ...compareParams(r), page: n === 1 ? undefined : n })}#discordant` }}
+        paging={{
+          page: d.page,
+          pages: d.pages,
+          href: (n) => `/compare${qs({ ...compareParams(r), page: n === 1 ? undefined : n })}#discordant`,
+        }}
       />
     </section>
   );

@@ -11,7 +11,8 @@ import type { PageContent } from "./family";
 import { qs } from "./format";
 
 /** A scope's query parameters (the empty modes of a run group left out). */
-const scopeParams = (s: Scope): Record<string, string> => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== ""));
+const scopeParams = (s: Scope): Record<string, string> =>
+  Object.fromEntries(Object.entries(s).filter(([, v]) => v !== ""));
 
 const scopeText = (s: Scope) => [s.benchmark, s.dataset, s.mode, s.comment_mode].filter(Boolean).join(" · ");
 
@@ -35,14 +36,16 @@ function Groups(props: { id: string; title: string; note: string; groups: Candid
 export function pickerPage(groups: { runs: CandidateGroup[]; entries: CandidateGroup[] }): PageContent {
   return {
     title: "Compare – needlework",
-    description: "Pick two runs or two leaderboard entries of the same benchmark and dataset to compare them task by task.",
+    description:
+      "Pick two runs or two leaderboard entries of the same benchmark and dataset to compare them task by task.",
     body: (
       <>
         <h1>Compare</h1>
         <p class="lede">
-          A paired comparison of two runs or leaderboard entries on the same tasks: which tasks both, only one or neither solved, the
-          difference with its interval, and every task where they disagree with both answers side by side. Pick two below, or start
-          from a model's page, a run's page or <a href="/runs">the run list</a> ("Compare with…").
+          A paired comparison of two runs or leaderboard entries on the same tasks: which tasks both, only one or
+          neither solved, the difference with its interval, and every task where they disagree with both answers side by
+          side. Pick two below, or start from a model's page, a run's page or <a href="/runs">the run list</a> ("Compare
+          with…").
         </p>
         <Groups
           id="pick-runs"
@@ -72,7 +75,9 @@ export function compareWithPage(picked: PickedSide): PageContent {
       body: (
         <>
           <h1>Compare {picked.model} with…</h1>
-          <p class="lede">{picked.model} has entries with per-task samples in several scopes; a comparison pairs one of them. Choose:</p>
+          <p class="lede">
+            {picked.model} has entries with per-task samples in several scopes; a comparison pairs one of them. Choose:
+          </p>
           <ul id="scopes">
             {picked.scopes.map((s) => (
               <li>
@@ -85,7 +90,10 @@ export function compareWithPage(picked: PickedSide): PageContent {
     };
   }
   const { side, scope, others } = picked;
-  const hidden = side.kind === "run" ? { benchmark: scope.benchmark, dataset: scope.dataset, mode: scope.mode, comment_mode: scope.comment_mode } : scopeParams(scope);
+  const hidden =
+    side.kind === "run"
+      ? { benchmark: scope.benchmark, dataset: scope.dataset, mode: scope.mode, comment_mode: scope.comment_mode }
+      : scopeParams(scope);
   return {
     title: `Compare ${side.label} with… – needlework`,
     description: `Pick what to compare with ${side.label} on ${scope.benchmark} (${scope.dataset}).`,
@@ -93,11 +101,15 @@ export function compareWithPage(picked: PickedSide): PageContent {
       <>
         <h1>Compare with…</h1>
         <p class="lede">
-          A: <strong id="side-a">{side.label}</strong> on <code>{scope.benchmark}</code>, dataset <code>{scope.dataset}</code>. Pick B among the
-          completed runs of the same benchmark and dataset and the leaderboard entries with per-task samples in the same scope.
+          A: <strong id="side-a">{side.label}</strong> on <code>{scope.benchmark}</code>, dataset{" "}
+          <code>{scope.dataset}</code>. Pick B among the completed runs of the same benchmark and dataset and the
+          leaderboard entries with per-task samples in the same scope.
         </p>
         {others.length === 0 ? (
-          <p>Nothing else to compare with yet: no other completed run of this benchmark and dataset, and no other entry with samples in this scope.</p>
+          <p>
+            Nothing else to compare with yet: no other completed run of this benchmark and dataset, and no other entry
+            with samples in this scope.
+          </p>
         ) : (
           <PairForm a={side.value} b={others satisfies Candidate[]} hidden={hidden} bLabel="B" />
         )}

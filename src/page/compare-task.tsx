@@ -22,15 +22,32 @@ function verdictOf(t: TaskSide): string {
   if (!s) return "no sample of this task";
   if (s.status === "error") return "! error (not scored)";
   if (s.status === "context_exceeded") return "⊘ context exceeded (not scored)";
-  const parts = [t.passed === null ? null : t.passed ? "✓ passed" : "✗ failed", t.grade !== null ? `grade ${t.grade.toFixed(4)}` : s.score !== null ? `score ${s.score.toFixed(4)}` : null];
+  const parts = [
+    t.passed === null ? null : t.passed ? "✓ passed" : "✗ failed",
+    t.grade !== null ? `grade ${t.grade.toFixed(4)}` : s.score !== null ? `score ${s.score.toFixed(4)}` : null,
+  ];
   return parts.filter(Boolean).join(", ");
 }
 
 /** A text in a code block, or why there is none. */
 function ShownText(props: { shown: Shown; id: string }) {
-  if (!("text" in props.shown)) return <p class="note" id={props.id}>{props.shown.missing}</p>;
-  if (props.shown.text === "") return <p class="note" id={props.id}>The answer is empty.</p>;
-  return <pre class="code" id={props.id}>{props.shown.text}</pre>;
+  if (!("text" in props.shown))
+    return (
+      <p class="note" id={props.id}>
+        {props.shown.missing}
+      </p>
+    );
+  if (props.shown.text === "")
+    return (
+      <p class="note" id={props.id}>
+        The answer is empty.
+      </p>
+    );
+  return (
+    <pre class="code" id={props.id}>
+      {props.shown.text}
+    </pre>
+  );
 }
 
 function Side(props: { name: "A" | "B"; t: TaskSide; expected: Shown }) {
@@ -46,7 +63,10 @@ function Side(props: { name: "A" | "B"; t: TaskSide; expected: Shown }) {
         {t.from ? (
           <>
             {" "}
-            · <a href={`/runs/${encodeURIComponent(t.from.run)}/samples/${encodeURIComponent(t.from.unit)}`}>its sample page</a>
+            ·{" "}
+            <a href={`/runs/${encodeURIComponent(t.from.run)}/samples/${encodeURIComponent(t.from.unit)}`}>
+              its sample page
+            </a>
           </>
         ) : null}
       </p>
@@ -54,7 +74,13 @@ function Side(props: { name: "A" | "B"; t: TaskSide; expected: Shown }) {
       {"text" in t.answer && "text" in props.expected ? (
         <details>
           <summary>Diff against the expected answer</summary>
-          <LineDiff id={`diff-${id}`} from={props.expected.text} to={t.answer.text} fromLabel="the expected answer" toLabel={`${name}'s answer`} />
+          <LineDiff
+            id={`diff-${id}`}
+            from={props.expected.text}
+            to={t.answer.text}
+            fromLabel="the expected answer"
+            toLabel={`${name}'s answer`}
+          />
         </details>
       ) : null}
     </section>
@@ -73,7 +99,8 @@ export function compareTaskPage(t: TaskComparison): PageContent {
         </p>
         <h1>{t.key}</h1>
         <p class="lede">
-          {t.a.side.model} (A) <span class="muted">vs</span> {t.b.side.model} (B) on <code>{t.benchmark}</code>, dataset <code>{t.dataset}</code>
+          {t.a.side.model} (A) <span class="muted">vs</span> {t.b.side.model} (B) on <code>{t.benchmark}</code>, dataset{" "}
+          <code>{t.dataset}</code>
           {t.threshold !== null ? `, threshold ${t.threshold}` : ""}.
         </p>
         <section id="expected">

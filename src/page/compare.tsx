@@ -45,8 +45,14 @@ function Sides(props: { a: SideInfo; b: SideInfo }) {
       </td>
       <td class="l">
         {side.kind === "run" ? "run" : `${side.entry_kind ?? ""} entry`} <code>{side.id}</code>
-        {side.kind === "entry" ? <span class="ci">{[side.mode, side.comment_mode].filter(Boolean).join(", ")}</span> : null}
-        {side.kind === "entry" && side.run ? <span class="ci">from run <a href={`/runs/${encodeURIComponent(side.run)}`}>{side.run}</a></span> : null}
+        {side.kind === "entry" ? (
+          <span class="ci">{[side.mode, side.comment_mode].filter(Boolean).join(", ")}</span>
+        ) : null}
+        {side.kind === "entry" && side.run ? (
+          <span class="ci">
+            from run <a href={`/runs/${encodeURIComponent(side.run)}`}>{side.run}</a>
+          </span>
+        ) : null}
       </td>
       <td class="l">
         <a href={sideJson(side)}>JSON</a>
@@ -133,24 +139,41 @@ function Headline(props: { r: CompareResponse }) {
   const d = r.difference;
   const items: [string, Child][] = [["Tasks paired", <Figure field="n_paired" value={r.n_paired} />]];
   if (r.pass_at_1) {
-    items.push(["pass@1", <><Figure field="pass_at_1.a" value={r.pass_at_1.a} text={percent} /> (A) vs <Figure field="pass_at_1.b" value={r.pass_at_1.b} text={percent} /> (B)</>]);
+    items.push([
+      "pass@1",
+      <>
+        <Figure field="pass_at_1.a" value={r.pass_at_1.a} text={percent} /> (A) vs{" "}
+        <Figure field="pass_at_1.b" value={r.pass_at_1.b} text={percent} /> (B)
+      </>,
+    ]);
   }
   if (r.mean_grade) {
-    items.push(["Mean grade", <><Figure field="mean_grade.a" value={r.mean_grade.a} text={grade} /> (A) vs <Figure field="mean_grade.b" value={r.mean_grade.b} text={grade} /> (B)</>]);
+    items.push([
+      "Mean grade",
+      <>
+        <Figure field="mean_grade.a" value={r.mean_grade.a} text={grade} /> (A) vs{" "}
+        <Figure field="mean_grade.b" value={r.mean_grade.b} text={grade} /> (B)
+      </>,
+    ]);
   }
-  items.push([graded ? "Mean paired difference A − B" : "Difference of pass@1, A − B", <Difference f={r} field="" graded={graded} />]);
+  items.push([
+    graded ? "Mean paired difference A − B" : "Difference of pass@1, A − B",
+    <Difference f={r} field="" graded={graded} />,
+  ]);
   if (d) {
     const method =
       "seed" in d ? (
         <>
-          {d.method}, seed <Figure field="difference.seed" value={d.seed} />, <Figure field="difference.resamples" value={d.resamples} /> resamples
+          {d.method}, seed <Figure field="difference.seed" value={d.seed} />,{" "}
+          <Figure field="difference.resamples" value={d.resamples} /> resamples
         </>
       ) : (
         d.method
       );
     items.push(["Interval method", <code>{method}</code>]);
   }
-  if (r.mcnemar_p !== null) items.push(["McNemar's exact p", <Figure field="mcnemar_p" value={r.mcnemar_p} text={pValue} />]);
+  if (r.mcnemar_p !== null)
+    items.push(["McNemar's exact p", <Figure field="mcnemar_p" value={r.mcnemar_p} text={pValue} />]);
   return (
     <dl class="figures">
       {items.map(([term, value]) => (
@@ -172,7 +195,12 @@ function Groups(props: { r: CompareResponse }) {
   return (
     <section>
       <h2>By {groups.by}</h2>
-      {graded ? <p class="note">Each group's interval is its own paired bootstrap, with the same method, seed and number of resamples as the whole.</p> : null}
+      {graded ? (
+        <p class="note">
+          Each group's interval is its own paired bootstrap, with the same method, seed and number of resamples as the
+          whole.
+        </p>
+      ) : null}
       <div class="scroll">
         <table>
           <thead>
@@ -215,13 +243,15 @@ function Groups(props: { r: CompareResponse }) {
                         <Figure field={`${field}mcnemar_p`} value={row.mcnemar_p} text={pValue} />
                       </td>
                       <td>
-                        <Figure field={`${field}pass_at_1.a`} value={row.pass_at_1?.a ?? null} text={percent} /> / <Figure field={`${field}pass_at_1.b`} value={row.pass_at_1?.b ?? null} text={percent} />
+                        <Figure field={`${field}pass_at_1.a`} value={row.pass_at_1?.a ?? null} text={percent} /> /{" "}
+                        <Figure field={`${field}pass_at_1.b`} value={row.pass_at_1?.b ?? null} text={percent} />
                       </td>
                     </>
                   ) : null}
                   {graded ? (
                     <td>
-                      <Figure field={`${field}mean_grade.a`} value={row.mean_grade?.a ?? null} text={grade} /> / <Figure field={`${field}mean_grade.b`} value={row.mean_grade?.b ?? null} text={grade} />
+                      <Figure field={`${field}mean_grade.a`} value={row.mean_grade?.a ?? null} text={grade} /> /{" "}
+                      <Figure field={`${field}mean_grade.b`} value={row.mean_grade?.b ?? null} text={grade} />
                     </td>
                   ) : null}
                   <td style="white-space:normal">
@@ -266,7 +296,10 @@ function Unpaired(props: { r: CompareResponse }) {
   return (
     <section>
       <h2>Not in the figures</h2>
-      <p class="note">Tasks on one side only, and tasks whose sample on a side is an error or a context overflow (errors and overflows are not wrong answers).</p>
+      <p class="note">
+        Tasks on one side only, and tasks whose sample on a side is an error or a context overflow (errors and overflows
+        are not wrong answers).
+      </p>
       <KeyList title="Only in A" field="unpaired.a" keys={unpaired.a} />
       <KeyList title="Only in B" field="unpaired.b" keys={unpaired.b} />
       <KeyList title="A: errors" field="not_scored.a.error" keys={not_scored.a.error} />
@@ -287,7 +320,15 @@ function ThresholdForm(props: { r: CompareResponse }) {
       <HiddenFields fields={keep} />
       <label>
         Threshold
-        <input type="number" name="threshold" min="0" max="1" step="any" value={String(r.threshold)} style="font:inherit;padding:.3rem .5rem;width:6rem" />
+        <input
+          type="number"
+          name="threshold"
+          min="0"
+          max="1"
+          step="any"
+          value={String(r.threshold)}
+          style="font:inherit;padding:.3rem .5rem;width:6rem"
+        />
       </label>
       <button type="submit">Compare</button>
     </form>

@@ -8,7 +8,14 @@ import { THRESHOLDS, thresholdKey } from "./format";
  * one (long option texts, such as dataset ids) takes a row of its own on a phone, so its text is
  * never clipped.
  */
-export function FilterSelect(props: { label: string; name: string; values: readonly string[]; selected: string | undefined; text?: (value: string) => string; wide?: boolean }) {
+export function FilterSelect(props: {
+  label: string;
+  name: string;
+  values: readonly string[];
+  selected: string | undefined;
+  text?: (value: string) => string;
+  wide?: boolean;
+}) {
   return (
     <label class={props.wide ? "wide" : undefined}>
       {props.label}
@@ -24,7 +31,9 @@ export function FilterSelect(props: { label: string; name: string; values: reado
 }
 
 /** The similarity-threshold selector (0.0 ... 1.0). */
-export const ThresholdSelect = (props: { threshold: number }) => <FilterSelect label="Threshold" name="threshold" values={THRESHOLDS} selected={thresholdKey(props.threshold)} />;
+export const ThresholdSelect = (props: { threshold: number }) => (
+  <FilterSelect label="Threshold" name="threshold" values={THRESHOLDS} selected={thresholdKey(props.threshold)} />
+);
 
 /**
  * A board's dataset picker (the API's `dataset`): the datasets with entries of the benchmark, each
@@ -33,18 +42,30 @@ export const ThresholdSelect = (props: { threshold: number }) => <FilterSelect l
  */
 export function DatasetSelect(props: { current: string; datasets?: readonly BoardDataset[] }) {
   const list = [...(props.datasets ?? [])];
-  if (props.current && !list.some((d) => d.dataset === props.current)) list.push({ dataset: props.current, entries: 0, loaded: true });
+  if (props.current && !list.some((d) => d.dataset === props.current))
+    list.push({ dataset: props.current, entries: 0, loaded: true });
   if (list.length === 0) return null;
   const text = (id: string) => {
     const d = list.find((x) => x.dataset === id)!;
     const entries = d.entries === 0 ? "no results yet" : d.entries === 1 ? "1 model" : `${d.entries} models`;
     return `${id} (${entries}${d.loaded ? "" : ", not loaded"})`;
   };
-  return <FilterSelect label="Dataset" name="dataset" values={list.map((d) => d.dataset).sort()} selected={props.current} text={text} wide />;
+  return (
+    <FilterSelect
+      label="Dataset"
+      name="dataset"
+      values={list.map((d) => d.dataset).sort()}
+      selected={props.current}
+      text={text}
+      wide
+    />
+  );
 }
 
 /** The kind selector: all, verified or reported. */
-export const KindSelect = (props: { kind: string }) => <FilterSelect label="Kind" name="kind" values={["all", ...LEADERBOARD_KINDS]} selected={props.kind} />;
+export const KindSelect = (props: { kind: string }) => (
+  <FilterSelect label="Kind" name="kind" values={["all", ...LEADERBOARD_KINDS]} selected={props.kind} />
+);
 
 /** What a filter form does not show, carried along so "Apply" changes only what was chosen. */
 export function HiddenFields(props: { fields: Record<string, string> }) {

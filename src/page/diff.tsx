@@ -6,19 +6,28 @@ const SIGN = { same: " ", removed: "−", added: "+" } as const;
 /** The diff from `from` to `to` as one table of lines, each with its sign (not only a colour); a note when it is too long to diff. */
 export function LineDiff(props: { id?: string; from: string; to: string; fromLabel: string; toLabel: string }) {
   const lines = lineDiff(props.from, props.to);
-  if (!lines) return <p class="note">Too long to diff here (over {LINE_DIFF_LIMIT.toLocaleString("en-US")} line pairs after the common start and end).</p>;
+  if (!lines)
+    return (
+      <p class="note">
+        Too long to diff here (over {LINE_DIFF_LIMIT.toLocaleString("en-US")} line pairs after the common start and
+        end).
+      </p>
+    );
   const changed = lines.filter((l) => l.op !== "same").length;
   return (
     <figure>
       <figcaption class="note">
-        Lines only in {props.fromLabel} are marked −, lines only in {props.toLabel} +; {changed === 0 ? "the two are the same line for line." : `${changed} lines differ.`}
+        Lines only in {props.fromLabel} are marked −, lines only in {props.toLabel} +;{" "}
+        {changed === 0 ? "the two are the same line for line." : `${changed} lines differ.`}
       </figcaption>
       <div class="scroll">
         <table id={props.id} class="diff">
           <tbody>
             {lines.map((l) => (
               <tr class={l.op}>
-                <td class="sign" aria-label={l.op}>{SIGN[l.op]}</td>
+                <td class="sign" aria-label={l.op}>
+                  {SIGN[l.op]}
+                </td>
                 <td class="l code">{l.text}</td>
               </tr>
             ))}

@@ -9,7 +9,13 @@ import type { Child } from "hono/jsx";
 import type { RunRow, RunSampleRow } from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate } from "../leaderboard/aggregate";
-import type { BoardDataset, LeaderboardKind, LeaderboardQuery, LeaderboardResponse, ModelBreakdown } from "../leaderboard/types";
+import type {
+  BoardDataset,
+  LeaderboardKind,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  ModelBreakdown,
+} from "../leaderboard/types";
 
 /** Which page of a board a board page shows (`BenchmarkViews.board`). */
 export interface BoardPaging {
@@ -95,7 +101,13 @@ export interface BenchmarkViews {
    * page of the board this is: its links to the previous and next pages go right after its table,
    * its API parameters into the table's JSON and CSV links.
    */
-  board(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent;
+  board(
+    data: LeaderboardResponse,
+    sort: string,
+    defaults: LeaderboardQuery,
+    datasets?: readonly BoardDataset[],
+    paging?: BoardPaging,
+  ): PageContent;
   /** Its model page; throws the not-found problem when the model has no entry. */
   model(request: ModelRequest): Promise<PageContent>;
   /**

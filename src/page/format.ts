@@ -39,7 +39,11 @@ export function qs(params: Record<string, string | number | undefined | null>): 
  * a shared link keeps meaning the same thing if the default ever changes). Used for the page's own
  * links and for the JSON/CSV links, whose parameter names are the same.
  */
-export function queryParams(q: LeaderboardQuery, defaults: LeaderboardQuery, overrides: Partial<Record<keyof LeaderboardQuery, string>> = {}): Record<string, string> {
+export function queryParams(
+  q: LeaderboardQuery,
+  defaults: LeaderboardQuery,
+  overrides: Partial<Record<keyof LeaderboardQuery, string>> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of Object.keys(defaults) as (keyof LeaderboardQuery)[]) {
     const value = key in overrides ? overrides[key] : key === "threshold" ? thresholdKey(q.threshold) : String(q[key]);
@@ -66,7 +70,11 @@ export function heatColour(rate: number): { background: string; color: string } 
   const mix = (a: string, b: string, t: number) =>
     "#" +
     [1, 3, 5]
-      .map((o) => Math.round(parseInt(a.slice(o, o + 2), 16) * (1 - t) + parseInt(b.slice(o, o + 2), 16) * t).toString(16).padStart(2, "0"))
+      .map((o) =>
+        Math.round(parseInt(a.slice(o, o + 2), 16) * (1 - t) + parseInt(b.slice(o, o + 2), 16) * t)
+          .toString(16)
+          .padStart(2, "0"),
+      )
       .join("");
   // The dark half of viridis needs white text, the light half black (contrast >= 4.5 either way).
   return { background: mix(VIRIDIS[i], VIRIDIS[i + 1], x - i), color: rate < 0.45 ? "#ffffff" : "#111111" };

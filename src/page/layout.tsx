@@ -141,7 +141,9 @@ export function Layout(props: { title: string; description?: string; section?: S
         </head>
         <body>
           <header class="site">
-            <a class="brand" href="/">needlework</a>
+            <a class="brand" href="/">
+              needlework
+            </a>
             <nav aria-label="Site">
               {SECTIONS.map((s) => (
                 <a href={s.href} aria-current={s.id === props.section ? "page" : undefined}>
@@ -152,9 +154,9 @@ export function Layout(props: { title: string; description?: string; section?: S
           </header>
           <main>{props.children}</main>
           <footer class="site">
-            needlework {SERVICE_VERSION} hosts {HOSTED.length} benchmarks: {HOSTED.map((b) => b.title).join("; ")}. Score an answer to any of
-            them over HTTP: <a href="/v1/benchmarks">/v1/benchmarks</a>. Data: <a href="/v1/leaderboard">JSON API</a>; the whole API:{" "}
-            <a href="/openapi.json">OpenAPI</a>.
+            needlework {SERVICE_VERSION} hosts {HOSTED.length} benchmarks: {HOSTED.map((b) => b.title).join("; ")}.
+            Score an answer to any of them over HTTP: <a href="/v1/benchmarks">/v1/benchmarks</a>. Data:{" "}
+            <a href="/v1/leaderboard">JSON API</a>; the whole API: <a href="/openapi.json">OpenAPI</a>.
           </footer>
         </body>
       </html>

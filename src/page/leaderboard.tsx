@@ -54,13 +54,21 @@ export function Pager(props: { data: LeaderboardResponse; params: Record<string,
  * `sort`; `datasets` are its dataset picker's choices, `params` the page's URL parameters (its
  * pager's links keep them).
  */
-export function LeaderboardPage(props: { data: LeaderboardResponse; sort: string; datasets?: readonly BoardDataset[]; params?: Record<string, string> }) {
+export function LeaderboardPage(props: {
+  data: LeaderboardResponse;
+  sort: string;
+  datasets?: readonly BoardDataset[];
+  params?: Record<string, string>;
+}) {
   const { data, sort } = props;
   const { cursor, ...params } = props.params ?? {};
   // The JSON and CSV links answer the table's rows: with its limit when it is not the API's default
   // and the board has more than one page (a board on one page is the same rows either way).
   const paged = data.next !== null || data.prev !== null;
-  const api = { ...(data.limit === PAGE_LIMIT.default || !paged ? {} : { limit: String(data.limit) }), ...(cursor === undefined ? {} : { cursor }) };
+  const api = {
+    ...(data.limit === PAGE_LIMIT.default || !paged ? {} : { limit: String(data.limit) }),
+    ...(cursor === undefined ? {} : { cursor }),
+  };
   const keep: Record<string, string> = params.limit === undefined ? {} : { limit: params.limit };
   const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api, keep };
   const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);

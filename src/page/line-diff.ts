@@ -42,7 +42,8 @@ export function lineDiff(a: string, b: string): DiffLine[] | null {
   const lcs = new Uint32Array((n + 1) * width);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * width + j] = xs[i] === ys[j] ? lcs[(i + 1) * width + j + 1] + 1 : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+      lcs[i * width + j] =
+        xs[i] === ys[j] ? lcs[(i + 1) * width + j + 1] + 1 : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
     }
   }
   const out: DiffLine[] = x.slice(0, head).map((text) => ({ op: "same", text }));

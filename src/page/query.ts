@@ -24,13 +24,18 @@ const ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
  * The leaderboard query of a page URL (same parameter names as `GET /v1/leaderboard`). Absent
  * parameters are left to the query's defaults; malformed ones are a 400 page, not silently ignored.
  */
-export function parsePageQuery(params: Record<string, string | undefined>): { q: PageQuery; sort: string; paging: Paging } {
+export function parsePageQuery(params: Record<string, string | undefined>): {
+  q: PageQuery;
+  sort: string;
+  paging: Paging;
+} {
   const q: PageQuery = {};
   const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
   if (threshold !== undefined) {
     // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its range.
     const t = parseQueryNumber(threshold);
-    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9) invalidParam("threshold", "one of 0.0, 0.1, …, 1.0");
+    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9)
+      invalidParam("threshold", "one of 0.0, 0.1, …, 1.0");
     q.threshold = Math.round(t * 10) / 10;
   }
   if (language !== undefined) {
@@ -38,7 +43,8 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     q.language = language;
   }
   if (kind !== undefined) {
-    if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind)) invalidParam("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
+    if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind))
+      invalidParam("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
     q.kind = kind as LeaderboardQuery["kind"];
   }
   if (mode !== undefined) {
@@ -50,7 +56,13 @@ export function parsePageQuery(params: Record<string, string | undefined>): { q:
     q.dataset = dataset;
   }
   if (benchmark !== undefined) {
-    if (!findBenchmark(benchmark)?.views) invalidParam("benchmark", `one of ${allBenchmarks().flatMap((b) => (b.views ? [b.id] : [])).join(", ")}`);
+    if (!findBenchmark(benchmark)?.views)
+      invalidParam(
+        "benchmark",
+        `one of ${allBenchmarks()
+          .flatMap((b) => (b.views ? [b.id] : []))
+          .join(", ")}`,
+      );
     q.benchmark = benchmark;
   }
   if (comment_mode !== undefined) {
@@ -84,9 +96,9 @@ function parsePaging(params: Record<string, string | undefined>): Paging {
   const { limit, cursor } = params;
   const paging: Paging = { cursor, limit: BOARD_PAGE_ROWS };
   if (limit !== undefined) {
-    if (!/^[1-9][0-9]{0,3}$/.test(limit) || Number(limit) > PAGE_LIMIT.max) invalidParam("limit", `a whole number from 1 to ${PAGE_LIMIT.max}`);
+    if (!/^[1-9][0-9]{0,3}$/.test(limit) || Number(limit) > PAGE_LIMIT.max)
+      invalidParam("limit", `a whole number from 1 to ${PAGE_LIMIT.max}`);
     paging.limit = Number(limit);
   }
   return paging;
 }
-

@@ -29,10 +29,16 @@ export interface Verdict {
 export type OutcomeWords = Pick<PassWords, "passed" | "failed">;
 
 /** A stored sample's verdict: a scored one passed or failed, in its benchmark's words, or why it has none. */
-export function verdictOf(status: "scored" | "error" | "context_exceeded", passed: boolean, words?: OutcomeWords): Verdict {
+export function verdictOf(
+  status: "scored" | "error" | "context_exceeded",
+  passed: boolean,
+  words?: OutcomeWords,
+): Verdict {
   if (status === "error") return { tone: "error", text: "! error" };
   if (status === "context_exceeded") return { tone: "context_exceeded", text: "⊘ context exceeded" };
-  return passed ? { tone: "passed", text: `✓ ${words?.passed ?? "passed"}` } : { tone: "failed", text: `✗ ${words?.failed ?? "failed"}` };
+  return passed
+    ? { tone: "passed", text: `✓ ${words?.passed ?? "passed"}` }
+    : { tone: "failed", text: `✗ ${words?.failed ?? "failed"}` };
 }
 
 export const VerdictBadge = (props: { v: Verdict }) => <span class={`verdict ${props.v.tone}`}>{props.v.text}</span>;
@@ -67,20 +73,40 @@ export interface SampleColumn<R> {
 }
 
 /** A score as every table shows it ("–" when there is none). */
-export const scoreText = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? "–" : x.toFixed(digits));
+export const scoreText = (x: number | null | undefined, digits = 3) =>
+  x === null || x === undefined ? "–" : x.toFixed(digits);
 
 /** The shared columns when a benchmark has no facets of its own: language, depth (where the target sits) and length. */
 const SHARED_COLUMNS: SampleColumn<FacetRow>[] = [
   { label: "Language", text: true, cell: (r) => r.language },
-  { label: "Depth", title: "Where the target sits in the context (0 start, 1 end)", cell: (r) => scoreText(r.position, 2) },
-  { label: "Length", title: "Context size in tokens", cell: (r) => (r.contextSize === null ? "–" : r.contextSize.toLocaleString("en-US")) },
+  {
+    label: "Depth",
+    title: "Where the target sits in the context (0 start, 1 end)",
+    cell: (r) => scoreText(r.position, 2),
+  },
+  {
+    label: "Length",
+    title: "Context size in tokens",
+    cell: (r) => (r.contextSize === null ? "–" : r.contextSize.toLocaleString("en-US")),
+  },
 ];
 
-const facetColumn = (facet: SampleFacet): SampleColumn<FacetRow> => ({ label: facet.label, title: facet.title, text: true, cell: (r) => facet.cell(r) });
+const facetColumn = (facet: SampleFacet): SampleColumn<FacetRow> => ({
+  label: facet.label,
+  title: facet.title,
+  text: true,
+  cell: (r) => facet.cell(r),
+});
 
 /** The benchmark's columns of a sample (`row` reads a page's row as a facet does), from its sample browser's facets, or the shared ones. */
-export function benchmarkColumns<R>(filters: SampleFilterViews | undefined, row: (r: R) => FacetRow): SampleColumn<R>[] {
-  return (filters ? filters.facets.map(facetColumn) : SHARED_COLUMNS).map((c) => ({ ...c, cell: (r: R) => c.cell(row(r)) }));
+export function benchmarkColumns<R>(
+  filters: SampleFilterViews | undefined,
+  row: (r: R) => FacetRow,
+): SampleColumn<R>[] {
+  return (filters ? filters.facets.map(facetColumn) : SHARED_COLUMNS).map((c) => ({
+    ...c,
+    cell: (r: R) => c.cell(row(r)),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,8 +136,12 @@ export function SampleTable<R>(props: SampleTableProps<R>) {
       <table id={props.id} class="samples">
         <thead>
           <tr>
-            <th class="l" scope="col">{props.keyLabel}</th>
-            <th class="l" scope="col">Verdict</th>
+            <th class="l" scope="col">
+              {props.keyLabel}
+            </th>
+            <th class="l" scope="col">
+              Verdict
+            </th>
             {columns.map((c) => (
               <th class={c.text ? "l" : undefined} scope="col" title={c.title}>
                 {c.label}
@@ -143,7 +173,9 @@ export function SampleTable<R>(props: SampleTableProps<R>) {
 
 /** Where a page of a list is: "Samples 51–100 of 1,234 matching" (`what`: the plural noun, capitalised). */
 export const placeText = (what: string, first: number, shown: number, total: number) =>
-  shown === 0 ? `No ${what.toLowerCase()} match.` : `${what} ${(first + 1).toLocaleString("en-US")}–${(first + shown).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} matching`;
+  shown === 0
+    ? `No ${what.toLowerCase()} match.`
+    : `${what} ${(first + 1).toLocaleString("en-US")}–${(first + shown).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} matching`;
 
 export interface SampleListProps<R> extends SampleTableProps<R> {
   /** What there is to say when no row is on the page, and a way out (clear the filters). */

@@ -56,7 +56,16 @@ function segments(points: LinePoint[]): (LinePoint & { value: number })[][] {
  * the page wide gets a smaller box (class "small"), so its 12-unit labels stay legible. With
  * `intervals`, each point's [lo, hi] is a whisker and the series are dodged sideways a little.
  */
-export function LineChart(props: { id: string; title: string; series: LineSeries[]; x: XAxis; valueLabel?: string; width?: number; height?: number; intervals?: boolean }) {
+export function LineChart(props: {
+  id: string;
+  title: string;
+  series: LineSeries[];
+  x: XAxis;
+  valueLabel?: string;
+  width?: number;
+  height?: number;
+  intervals?: boolean;
+}) {
   const W = props.width ?? 640;
   const H = props.height ?? 300;
   // A full-size chart's labels are drawn larger on a phone (the site's stylesheet): room for "100" on the left.
@@ -71,19 +80,35 @@ export function LineChart(props: { id: string; title: string; series: LineSeries
   const step = (W - M.left - M.right) / Math.max(1, ticks.length - 1) >= 30 ? 1 : 2;
   const labelled = ticks.filter((_, i) => i % step === 0 || i === ticks.length - 1);
   return (
-    <svg class={W < 500 ? "chart small" : "chart"} id={props.id} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${props.id}-title`}>
+    <svg
+      class={W < 500 ? "chart small" : "chart"}
+      id={props.id}
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={`${props.id}-title`}
+    >
       <title id={`${props.id}-title`}>{props.title}</title>
       {PERCENT_TICKS.map((v) => (
         <g>
           <line x1={M.left} x2={W - M.right} y1={f(y(v))} y2={f(y(v))} stroke="#d0d7de" stroke-width="1" />
-          <text x={M.left - 6} y={f(y(v))} text-anchor="end" dominant-baseline="middle">{Math.round(v * 100)}</text>
+          <text x={M.left - 6} y={f(y(v))} text-anchor="end" dominant-baseline="middle">
+            {Math.round(v * 100)}
+          </text>
         </g>
       ))}
       {labelled.map((t, i) => (
         // A long last label ends at the chart's right edge instead of running past it.
-        <text x={f(x(t.at))} y={H - M.bottom + 18} text-anchor={i === labelled.length - 1 && t.label.length > 2 ? "end" : "middle"}>{t.label}</text>
+        <text
+          x={f(x(t.at))}
+          y={H - M.bottom + 18}
+          text-anchor={i === labelled.length - 1 && t.label.length > 2 ? "end" : "middle"}
+        >
+          {t.label}
+        </text>
       ))}
-      <text x={f((M.left + W - M.right) / 2)} y={H - 6} text-anchor="middle">{props.x.label}</text>
+      <text x={f((M.left + W - M.right) / 2)} y={H - 6} text-anchor="middle">
+        {props.x.label}
+      </text>
       {props.series.map((s, i) => {
         const drawn = segments(s.points);
         if (drawn.length === 0) return null;
@@ -92,15 +117,30 @@ export function LineChart(props: { id: string; title: string; series: LineSeries
           <g class="series" data-series={s.key}>
             {drawn.map((r) =>
               r.length > 1 ? (
-                <polyline points={r.map((p) => `${f(px(p))},${f(y(p.value))}`).join(" ")} fill="none" stroke={s.style.colour} stroke-width={Math.max(2, s.style.width)} stroke-dasharray={s.style.dash} stroke-linejoin="round" />
+                <polyline
+                  points={r.map((p) => `${f(px(p))},${f(y(p.value))}`).join(" ")}
+                  fill="none"
+                  stroke={s.style.colour}
+                  stroke-width={Math.max(2, s.style.width)}
+                  stroke-dasharray={s.style.dash}
+                  stroke-linejoin="round"
+                />
               ) : null,
             )}
             {props.intervals
-              ? drawn.flat().map((p) =>
-                  p.lo === null || p.lo === undefined || p.hi === null || p.hi === undefined ? null : (
-                    <path class="whisker" d={`M${f(px(p) - 2.5)} ${f(y(p.hi))}H${f(px(p) + 2.5)}M${f(px(p))} ${f(y(p.hi))}V${f(y(p.lo))}M${f(px(p) - 2.5)} ${f(y(p.lo))}H${f(px(p) + 2.5)}`} stroke={s.style.colour} stroke-width="1.25" fill="none" />
-                  ),
-                )
+              ? drawn
+                  .flat()
+                  .map((p) =>
+                    p.lo === null || p.lo === undefined || p.hi === null || p.hi === undefined ? null : (
+                      <path
+                        class="whisker"
+                        d={`M${f(px(p) - 2.5)} ${f(y(p.hi))}H${f(px(p) + 2.5)}M${f(px(p))} ${f(y(p.hi))}V${f(y(p.lo))}M${f(px(p) - 2.5)} ${f(y(p.lo))}H${f(px(p) + 2.5)}`}
+                        stroke={s.style.colour}
+                        stroke-width="1.25"
+                        fill="none"
+                      />
+                    ),
+                  )
               : null}
             {drawn.flat().map((p) => (
               <circle cx={f(px(p))} cy={f(y(p.value))} r="3" fill={s.style.colour}>
@@ -119,7 +159,15 @@ export function LegendItem(props: { style: LineStyle; text: string; note?: strin
   return (
     <li>
       <svg width="28" height="10" aria-hidden="true">
-        <line x1="1" x2="27" y1="5" y2="5" stroke={props.style.colour} stroke-width={props.style.width} stroke-dasharray={props.style.dash} />
+        <line
+          x1="1"
+          x2="27"
+          y1="5"
+          y2="5"
+          stroke={props.style.colour}
+          stroke-width={props.style.width}
+          stroke-dasharray={props.style.dash}
+        />
       </svg>
       {props.text}
       {props.note ? <span class="muted"> ({props.note})</span> : null}

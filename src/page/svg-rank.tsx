@@ -58,12 +58,21 @@ export function RankChart(props: { id: string; metric: string; rows: RankRow[]; 
   const top = (i: number) => M.top + i * ROW;
   return (
     <figure class="rank-chart" id={`${props.id}-figure`}>
-      <svg class="chart" id={props.id} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${props.id}-title`} style="max-width:44rem">
+      <svg
+        class="chart"
+        id={props.id}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`${props.id}-title`}
+        style="max-width:44rem"
+      >
         <title id={`${props.id}-title`}>{`Top ${rows.length} models by ${props.metric} (%), ${props.note}`}</title>
         {PERCENT_TICKS.map((v) => (
           <g>
             <line x1={f(x(v))} x2={f(x(v))} y1={M.top} y2={f(H - M.bottom + 4)} stroke="#d0d7de" stroke-width="1" />
-            <text x={f(x(v))} y={f(H - M.bottom + 20)} text-anchor={v === 0 ? "start" : v === 1 ? "end" : "middle"}>{Math.round(v * 100)}</text>
+            <text x={f(x(v))} y={f(H - M.bottom + 20)} text-anchor={v === 0 ? "start" : v === 1 ? "end" : "middle"}>
+              {Math.round(v * 100)}
+            </text>
           </g>
         ))}
         <text x={f((M.left + W - M.right) / 2)} y={H - 4} text-anchor="middle">{`${props.metric} (%)`}</text>
@@ -74,13 +83,27 @@ export function RankChart(props: { id: string; metric: string; rows: RankRow[]; 
             <a href={r.href} class="rank-row" data-model={r.model}>
               <title>{`${r.model}: ${pct(r.rate)} %${interval(r) ? `, 95 % interval ${interval(r)}` : ""} (${r.kind})`}</title>
               <text x={M.left} y={top(i) + 14} class="name">{`${i + 1}. ${short(r.model)}`}</text>
-              <text x={f(x(1))} y={top(i) + 14} text-anchor="end" class="figures">{figures(r)}</text>
+              <text x={f(x(1))} y={top(i) + 14} text-anchor="end" class="figures">
+                {figures(r)}
+              </text>
               <line x1={f(x(0))} x2={f(x(1))} y1={y} y2={y} stroke="#eaeef2" stroke-width="6" stroke-linecap="round" />
               {r.ci_low !== null && r.ci_high !== null ? (
-                <path class="interval" d={`M${f(x(r.ci_low))} ${y - 5}V${y + 5}M${f(x(r.ci_low))} ${y}H${f(x(r.ci_high))}M${f(x(r.ci_high))} ${y - 5}V${y + 5}`} stroke="#1b1f24" stroke-width="2" fill="none" />
+                <path
+                  class="interval"
+                  d={`M${f(x(r.ci_low))} ${y - 5}V${y + 5}M${f(x(r.ci_low))} ${y}H${f(x(r.ci_high))}M${f(x(r.ci_high))} ${y - 5}V${y + 5}`}
+                  stroke="#1b1f24"
+                  stroke-width="2"
+                  fill="none"
+                />
               ) : null}
               {r.kind === "reported" ? (
-                <path class="dot" d={`M${f(cx)} ${y - 6}L${f(cx + 6)} ${y}L${f(cx)} ${y + 6}L${f(cx - 6)} ${y}Z`} fill="#ffffff" stroke="#9a6700" stroke-width="2" />
+                <path
+                  class="dot"
+                  d={`M${f(cx)} ${y - 6}L${f(cx + 6)} ${y}L${f(cx)} ${y + 6}L${f(cx - 6)} ${y}Z`}
+                  fill="#ffffff"
+                  stroke="#9a6700"
+                  stroke-width="2"
+                />
               ) : (
                 <circle class="dot" cx={f(cx)} cy={y} r="5.5" fill="#0b5cad" />
               )}
@@ -89,19 +112,35 @@ export function RankChart(props: { id: string; metric: string; rows: RankRow[]; 
         })}
       </svg>
       <figcaption class="note">
-        <span aria-hidden="true">●</span> verified, <span aria-hidden="true">◇</span> reported; {props.note}. Each row links to the model's page.
+        <span aria-hidden="true">●</span> verified, <span aria-hidden="true">◇</span> reported; {props.note}. Each row
+        links to the model's page.
       </figcaption>
     </figure>
   );
 }
 
 /** A board's top-models section from its rows (`href` gives a row's model page): a heading and the chart; nothing without rows. */
-export function TopModels<R extends LeaderboardRow>(props: { rows: readonly R[]; href: (r: R) => string; metric: string; note: string; id?: string }) {
-  const rows = topRows(props.rows).map((r) => ({ model: r.model, href: props.href(r), rate: r.rate, ci_low: r.ci_low, ci_high: r.ci_high, kind: r.kind }));
+export function TopModels<R extends LeaderboardRow>(props: {
+  rows: readonly R[];
+  href: (r: R) => string;
+  metric: string;
+  note: string;
+  id?: string;
+}) {
+  const rows = topRows(props.rows).map((r) => ({
+    model: r.model,
+    href: props.href(r),
+    rate: r.rate,
+    ci_low: r.ci_low,
+    ci_high: r.ci_high,
+    kind: r.kind,
+  }));
   if (rows.length === 0) return null;
   return (
     <section>
-      <h2>{rows.length === 1 ? "The model" : `Top ${rows.length} models`} by {props.metric}</h2>
+      <h2>
+        {rows.length === 1 ? "The model" : `Top ${rows.length} models`} by {props.metric}
+      </h2>
       <RankChart id={props.id ?? "top-models"} metric={props.metric} rows={rows} note={props.note} />
     </section>
   );

@@ -47,27 +47,55 @@ function points(thresholds: ModelBreakdown["thresholds"], name: string): { t: nu
  * pass@1 against the similarity threshold (0.0 … 1.0): "all" with its 95 % band, one line per
  * language, and the page's current threshold marked. Scales with its container (viewBox).
  */
-export function ThresholdChart(props: { thresholds: ModelBreakdown["thresholds"]; languages: string[]; selected: number }) {
+export function ThresholdChart(props: {
+  thresholds: ModelBreakdown["thresholds"];
+  languages: string[];
+  selected: number;
+}) {
   const series = [...props.languages, "all"]; // "all" drawn last, on top
   const all = points(props.thresholds, "all");
   const y = (r: number) => M.top + (1 - r) * (H - M.top - M.bottom);
-  const band = all.every((p) => p.r.ci_low !== null && p.r.ci_high !== null) && all.length > 1
-    ? [...all.map((p) => `${f(x(p.t))},${f(y(p.r.ci_high!))}`), ...[...all].reverse().map((p) => `${f(x(p.t))},${f(y(p.r.ci_low!))}`)].join(" ")
-    : null;
+  const band =
+    all.every((p) => p.r.ci_low !== null && p.r.ci_high !== null) && all.length > 1
+      ? [
+          ...all.map((p) => `${f(x(p.t))},${f(y(p.r.ci_high!))}`),
+          ...[...all].reverse().map((p) => `${f(x(p.t))},${f(y(p.r.ci_low!))}`),
+        ].join(" ")
+      : null;
   return (
-    <svg class="chart" id="threshold-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="threshold-chart-title">
+    <svg
+      class="chart"
+      id="threshold-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby="threshold-chart-title"
+    >
       <title id="threshold-chart-title">pass@1 (%) by similarity threshold, overall and per language</title>
       {PERCENT_TICKS.map((r) => (
         <g>
           <line x1={M.left} x2={W - M.right} y1={f(y(r))} y2={f(y(r))} stroke="#d0d7de" stroke-width="1" />
-          <text x={M.left - 6} y={f(y(r))} text-anchor="end" dominant-baseline="middle">{Math.round(r * 100)}</text>
+          <text x={M.left - 6} y={f(y(r))} text-anchor="end" dominant-baseline="middle">
+            {Math.round(r * 100)}
+          </text>
         </g>
       ))}
       {THRESHOLDS.map((k) => (
-        <text x={f(x(Number(k)))} y={H - M.bottom + 22} text-anchor="middle">{k}</text>
+        <text x={f(x(Number(k)))} y={H - M.bottom + 22} text-anchor="middle">
+          {k}
+        </text>
       ))}
-      <text x={f((M.left + W - M.right) / 2)} y={H - 6} text-anchor="middle">similarity threshold</text>
-      <line class="selected" x1={f(x(props.selected))} x2={f(x(props.selected))} y1={M.top} y2={H - M.bottom} stroke="#0b5cad" stroke-dasharray="3 3" />
+      <text x={f((M.left + W - M.right) / 2)} y={H - 6} text-anchor="middle">
+        similarity threshold
+      </text>
+      <line
+        class="selected"
+        x1={f(x(props.selected))}
+        x2={f(x(props.selected))}
+        y1={M.top}
+        y2={H - M.bottom}
+        stroke="#0b5cad"
+        stroke-dasharray="3 3"
+      />
       {band ? <polygon class="band" points={band} fill="#1b1f24" fill-opacity="0.1" /> : null}
       {series.map((name) => {
         const pts = points(props.thresholds, name);
@@ -75,7 +103,14 @@ export function ThresholdChart(props: { thresholds: ModelBreakdown["thresholds"]
         const style = seriesStyle(name, props.languages);
         return (
           <g class="series" data-series={name}>
-            <polyline points={pts.map((p) => `${f(x(p.t))},${f(y(p.r.rate))}`).join(" ")} fill="none" stroke={style.colour} stroke-width={style.width} stroke-dasharray={style.dash} stroke-linejoin="round" />
+            <polyline
+              points={pts.map((p) => `${f(x(p.t))},${f(y(p.r.rate))}`).join(" ")}
+              fill="none"
+              stroke={style.colour}
+              stroke-width={style.width}
+              stroke-dasharray={style.dash}
+              stroke-linejoin="round"
+            />
             {name === "all"
               ? pts.map((p) => (
                   <circle cx={f(x(p.t))} cy={f(y(p.r.rate))} r="3.5" fill={style.colour}>
@@ -152,10 +187,22 @@ const DEPTH_LENGTH_HEATMAP: HeatmapLabels = {
  * `labels` renames it for other grids (e.g. target position × distractor count); `cls` adds classes to
  * the figure.
  */
-export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: BucketRate[]; length: BucketRate[]; labels?: HeatmapLabels; cls?: string }) {
+export function Heatmap(props: {
+  cells: ModelBreakdown["heatmap"];
+  depth: BucketRate[];
+  length: BucketRate[];
+  labels?: HeatmapLabels;
+  cls?: string;
+}) {
   const labels = props.labels ?? DEPTH_LENGTH_HEATMAP;
-  const depths = order(props.depth, props.cells.map((c) => c.depth));
-  const lengths = order(props.length, props.cells.map((c) => c.length));
+  const depths = order(
+    props.depth,
+    props.cells.map((c) => c.depth),
+  );
+  const lengths = order(
+    props.length,
+    props.cells.map((c) => c.length),
+  );
   const at = new Map(props.cells.map((c) => [`${c.depth}\u0000${c.length}`, c]));
   return (
     <figure class={props.cls}>
@@ -163,7 +210,9 @@ export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: Bucket
         <table id={labels.id} class="heatmap">
           <thead>
             <tr>
-              <th class="l sticky" scope="col">{labels.corner}</th>
+              <th class="l sticky" scope="col">
+                {labels.corner}
+              </th>
               {lengths.map((l) => (
                 <th scope="col">{labels.column(l)}</th>
               ))}
@@ -172,10 +221,21 @@ export function Heatmap(props: { cells: ModelBreakdown["heatmap"]; depth: Bucket
           <tbody>
             {depths.map((d) => (
               <tr>
-                <th class="l sticky" scope="row">{labels.row(d)}</th>
+                <th class="l sticky" scope="row">
+                  {labels.row(d)}
+                </th>
                 {lengths.map((l) => {
                   const c = at.get(`${d}\u0000${l}`);
-                  return c && c.n > 0 ? <HeatCell value={c.rate} text={pct(c.rate)} note={`n=${c.n}`} title={labels.title(d, l, c.rate, c.n)} /> : <HeatCell value={null} />;
+                  return c && c.n > 0 ? (
+                    <HeatCell
+                      value={c.rate}
+                      text={pct(c.rate)}
+                      note={`n=${c.n}`}
+                      title={labels.title(d, l, c.rate, c.n)}
+                    />
+                  ) : (
+                    <HeatCell value={null} />
+                  );
                 })}
               </tr>
             ))}

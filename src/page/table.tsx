@@ -39,7 +39,9 @@ export function sortRows(rows: LeaderboardRow[], sort: string, column?: ColumnVa
 
 /** The slugs of models listed twice (verified and reported): each of their rows links to its own entry. */
 export function listedTwice(rows: LeaderboardRow[]): Set<string> {
-  return new Set(rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug));
+  return new Set(
+    rows.filter((r, i) => rows.findIndex((o) => o.model_slug === r.model_slug) !== i).map((r) => r.model_slug),
+  );
 }
 
 /** A model name with a line-break opportunity after each "org/" (narrow screens break there, not mid-word). */
@@ -48,17 +50,25 @@ export function breakable(name: string) {
 }
 
 /** Whether a receipt is that of a run scored from submitted outputs (its `source`, set by src/runs/submitted.ts). */
-export const fromSubmittedOutputs = (receipt: Record<string, unknown> | null | undefined) => receipt?.source === "submitted outputs";
+export const fromSubmittedOutputs = (receipt: Record<string, unknown> | null | undefined) =>
+  receipt?.source === "submitted outputs";
 
 /**
  * The kind badge: a word and a symbol, so it does not rely on colour. A verified entry whose receipt
  * says its answers were submitted (not generated here) says so: "scored from submitted outputs"
  * (`submitted`: a model breakdown's `submitted_outputs`, for views without the receipt).
  */
-export function KindBadge(props: { kind: LeaderboardKind; receipt?: Record<string, unknown> | null; submitted?: boolean }) {
+export function KindBadge(props: {
+  kind: LeaderboardKind;
+  receipt?: Record<string, unknown> | null;
+  submitted?: boolean;
+}) {
   if (props.kind === "verified" && (props.submitted ?? fromSubmittedOutputs(props.receipt))) {
     return (
-      <span class="badge verified" title="Scored by this service from outputs submitted to it (no model was called here); the receipt has their sha256">
+      <span
+        class="badge verified"
+        title="Scored by this service from outputs submitted to it (no model was called here); the receipt has their sha256"
+      >
         ✓ scored from submitted outputs
       </span>
     );
@@ -78,14 +88,26 @@ export function KindBadge(props: { kind: LeaderboardKind; receipt?: Record<strin
 export type SortLink = (sort: string) => Record<string, string>;
 
 /** A sortable column header, linking to the board (`link`) in its next sort. */
-export function SortHeader(props: { label: string; sortKey: string; sort: string; cls?: string; title?: string; link: SortLink }) {
+export function SortHeader(props: {
+  label: string;
+  sortKey: string;
+  sort: string;
+  cls?: string;
+  title?: string;
+  link: SortLink;
+}) {
   const current = props.sort.replace(/^-/, "") === props.sortKey;
   const desc = props.sort.startsWith("-");
   // A first click sorts best first (numbers descending, names A to Z); a second click reverses.
   const first = props.sortKey === "model" ? "model" : `-${props.sortKey}`;
   const next = current ? (desc ? props.sortKey : `-${props.sortKey}`) : first;
   return (
-    <th class={props.cls} scope="col" title={props.title} aria-sort={current ? (desc ? "descending" : "ascending") : undefined}>
+    <th
+      class={props.cls}
+      scope="col"
+      title={props.title}
+      aria-sort={current ? (desc ? "descending" : "ascending") : undefined}
+    >
       <a href={`/${qs(props.link(next))}`}>{props.label}</a>
     </th>
   );
@@ -143,15 +165,20 @@ export function FailureCells(props: { row: LeaderboardRow; showExceeded: boolean
 }
 
 /** The page's `sort` as a parameter a link or form carries along: none when it is the API's default. */
-export const sortParam = (sort: string, defaults: LeaderboardQuery): { sort?: string } => (sort === defaults.sort ? {} : { sort });
+export const sortParam = (sort: string, defaults: LeaderboardQuery): { sort?: string } =>
+  sort === defaults.sort ? {} : { sort };
 
 /** The API query of a benchmark page: its parameters, plus its sort when the API has it and it is not the default. */
-export const apiQuery = (params: Record<string, string>, sort: string, defaults: LeaderboardQuery) => ({ ...params, ...(isApiSort(sort) ? sortParam(sort, defaults) : {}) });
+export const apiQuery = (params: Record<string, string>, sort: string, defaults: LeaderboardQuery) => ({
+  ...params,
+  ...(isApiSort(sort) ? sortParam(sort, defaults) : {}),
+});
 
 /** A row's kind badge; a verified row's links to the run it was published from (its receipt's `run`). */
 function RowBadge(props: { row: LeaderboardRow }) {
   const run = props.row.receipt?.run;
-  if (props.row.kind !== "verified" || typeof run !== "string") return <KindBadge kind={props.row.kind} receipt={props.row.receipt} />;
+  if (props.row.kind !== "verified" || typeof run !== "string")
+    return <KindBadge kind={props.row.kind} receipt={props.row.receipt} />;
   return (
     <a href={`/runs/${encodeURIComponent(run)}`} class="run-link" title={`Its run, ${run}`}>
       <KindBadge kind="verified" receipt={props.row.receipt} />
@@ -208,8 +235,16 @@ export function Attribution(props: { rows: LeaderboardRow[] }) {
       <ul class="note">
         {[...sources.values()].map((s) => (
           <li>
-            {linkify(s.source).map((part) => (part.href ? <a href={part.href} rel="nofollow noopener">{part.text}</a> : part.text))}
-            {" "}(licence: {s.license}; {s.models} {s.models === 1 ? "model" : "models"})
+            {linkify(s.source).map((part) =>
+              part.href ? (
+                <a href={part.href} rel="nofollow noopener">
+                  {part.text}
+                </a>
+              ) : (
+                part.text
+              ),
+            )}{" "}
+            (licence: {s.license}; {s.models} {s.models === 1 ? "model" : "models"})
           </li>
         ))}
       </ul>

@@ -33,30 +33,45 @@ export const BenchmarkId = z
   .string()
   .min(1)
   .max(64)
-  .openapi({ param: { name: "benchmark", in: "path" }, example: defaultBenchmark().id, description: `One of ${benchmarkIds().join(", ")}` });
-export const DatasetParam = z.string().min(1).max(64).openapi({ param: { name: "dataset", in: "path" }, example: exampleDataset });
+  .openapi({
+    param: { name: "benchmark", in: "path" },
+    example: defaultBenchmark().id,
+    description: `One of ${benchmarkIds().join(", ")}`,
+  });
+export const DatasetParam = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({ param: { name: "dataset", in: "path" }, example: exampleDataset });
 const UnitParam = z
   .string()
   .min(1)
   .max(1024)
-  .openapi({ param: { name: "unit", in: "path" }, example: "crux-0@20@0.5", description: "A unit id from the listing, percent-encoded" });
+  .openapi({
+    param: { name: "unit", in: "path" },
+    example: "crux-0@20@0.5",
+    description: "A unit id from the listing, percent-encoded",
+  });
 
-export const OptionsQuery = z
-  .string()
-  .max(4096)
-  .optional()
-  .openapi({ description: 'The benchmark\'s run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`)' });
+export const OptionsQuery = z.string().max(4096).optional().openapi({
+  description:
+    'The benchmark\'s run options as JSON, e.g. `{"scoring_mode":"strict"}` or `{"tasks":["CU_P"]}` (default `{}`)',
+});
 
 /** The filters of the units listing (and of the export, which takes the same). */
 export const UnitFilters = {
-  language: z.union([z.string().max(32), z.array(z.string().max(32)).max(16)]).optional().openapi({ description: "Only units in this language (repeatable)" }),
+  language: z
+    .union([z.string().max(32), z.array(z.string().max(32)).max(16)])
+    .optional()
+    .openapi({ description: "Only units in this language (repeatable)" }),
   task: z.string().max(1024).optional().openapi({ description: "Only the units of this task id" }),
   prefix: z.string().max(1024).optional().openapi({ description: "Only units whose id starts with this" }),
   options: OptionsQuery,
 };
 
 /** `language` of a query (one or repeated) as a list, or undefined. */
-export const languagesOf = (language: string | string[] | undefined) => (language === undefined ? undefined : Array.isArray(language) ? language : [language]);
+export const languagesOf = (language: string | string[] | undefined) =>
+  language === undefined ? undefined : Array.isArray(language) ? language : [language];
 
 const Message = z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() }).openapi("ChatMessage");
 
@@ -82,7 +97,9 @@ const UnitPage = z
     benchmark: z.string(),
     dataset: z.string(),
     dataset_sha256: z.string(),
-    options: z.record(z.string(), z.unknown()).openapi({ description: "The options as a run records them (the dataset fills its defaults)" }),
+    options: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "The options as a run records them (the dataset fills its defaults)" }),
     total: z.number().int().openapi({ description: "Units matching the filters" }),
     units: z.array(UnitRow),
     next: z.string().nullable().openapi({ description: "Cursor of the next page (`after`), null on the last" }),
@@ -96,16 +113,29 @@ const UnitPrompt = z
     unit: z.string(),
     task: z.string(),
     language: z.string(),
-    messages: z.array(Message).openapi({ description: "Exactly what a run sends (before its optional system message); a final assistant turn is the prefill" }),
+    messages: z.array(Message).openapi({
+      description:
+        "Exactly what a run sends (before its optional system message); a final assistant turn is the prefill",
+    }),
     prefill: z.string().nullable().openapi({
-      description: "The final assistant turn's text when the prompt has one: send it as the model's turn to continue (vLLM: continue_final_message), or append it to the user turn after a blank line for APIs that cannot continue a turn (a run's `prefill: user`); the answer is what the model writes after it",
+      description:
+        "The final assistant turn's text when the prompt has one: send it as the model's turn to continue (vLLM: continue_final_message), or append it to the user turn after a blank line for APIs that cannot continue a turn (a run's `prefill: user`); the answer is what the model writes after it",
     }),
     max_tokens: z.number().int().openapi({ description: "What a run sends as max_tokens unless told otherwise" }),
-    prompt_tokens: z.number().int().openapi({ description: "Prompt tokens with the dataset's tokenizer (an estimate for other tokenizers)" }),
+    prompt_tokens: z
+      .number()
+      .int()
+      .openapi({ description: "Prompt tokens with the dataset's tokenizer (an estimate for other tokenizers)" }),
     tokenizer: z.object({ name: z.string(), version: z.string() }),
-    position: z.number().nullable().openapi({ description: "Where the target sits in the context (0..1), if the benchmark places one" }),
+    position: z
+      .number()
+      .nullable()
+      .openapi({ description: "Where the target sits in the context (0..1), if the benchmark places one" }),
     context_size: z.number().nullable(),
-    prompt_sha256: z.string().openapi({ description: "sha256 of the messages' JSON: a run's sample records the same with `prefill: assistant` and no system message" }),
+    prompt_sha256: z.string().openapi({
+      description:
+        "sha256 of the messages' JSON: a run's sample records the same with `prefill: assistant` and no system message",
+    }),
     prompt_template_version: z.string(),
     options: z.record(z.string(), z.unknown()),
     dataset_sha256: z.string(),
@@ -154,7 +184,9 @@ export function optionsOf(raw: string | undefined): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ProblemError("validation-error", "options: must be a JSON object (URL-encoded).", { errors: [{ path: "options", message: "must be JSON" }] });
+    throw new ProblemError("validation-error", "options: must be a JSON object (URL-encoded).", {
+      errors: [{ path: "options", message: "must be JSON" }],
+    });
   }
 }
 
@@ -179,7 +211,14 @@ export const benchmarkRoutes = createRouter()
     const { benchmark: id, dataset } = c.req.valid("param");
     const q = c.req.valid("query");
     const benchmark = benchmarkOr404(id, benchmarkIds());
-    const page = await listUnits(c.env, benchmark, dataset, { languages: languagesOf(q.language), task: q.task, prefix: q.prefix, options: optionsOf(q.options), limit: q.limit, after: q.after });
+    const page = await listUnits(c.env, benchmark, dataset, {
+      languages: languagesOf(q.language),
+      task: q.task,
+      prefix: q.prefix,
+      options: optionsOf(q.options),
+      limit: q.limit,
+      after: q.after,
+    });
     return c.json(page, 200);
   })
   .openapi(prompt, async (c) => {

@@ -39,12 +39,16 @@ comparePageRoutes.get("/compare", async (c) => {
   const query = c.req.query();
   // Runs finish and entries are re-imported: a comparison (and what can be compared) is as fresh as its sides.
   c.header("Cache-Control", "no-store");
-  if (query.a === undefined && query.b === undefined) return c.html(<Page content={pickerPage(await candidateGroups(c.env))} section="compare" />, 200);
+  if (query.a === undefined && query.b === undefined)
+    return c.html(<Page content={pickerPage(await candidateGroups(c.env))} section="compare" />, 200);
   if (query.b === undefined) {
     const { a, ...filters } = parsed(CompareWithSchema, query);
     return c.html(<Page content={compareWithPage(await candidatesFor(c.env, a, filters))} section="compare" />, 200);
   }
-  return c.html(<Page content={comparePage(await compare(c.env, parsed(CompareQuerySchema, query)))} section="compare" />, 200);
+  return c.html(
+    <Page content={comparePage(await compare(c.env, parsed(CompareQuerySchema, query)))} section="compare" />,
+    200,
+  );
 });
 
 comparePageRoutes.get("/compare/task", async (c) => {

@@ -9,18 +9,43 @@ const SideName = z.string().min(1).max(200);
 
 /** The query of `GET /v1/compare`, read by the comparison page too (the same rules, the same messages). */
 export const CompareQuerySchema = z.object({
-  a: SideName.openapi({ description: "Side A: a completed run's id, or a leaderboard entry's model slug (with stored samples)", example: "run-20261121120000-0123456789" }),
+  a: SideName.openapi({
+    description: "Side A: a completed run's id, or a leaderboard entry's model slug (with stored samples)",
+    example: "run-20261121120000-0123456789",
+  }),
   b: SideName.openapi({ description: "Side B, as `a`. Differences are A − B.", example: "gpt-4o-2024-05-13" }),
-  threshold: queryDecimal(z.number().min(0).max(1))
+  threshold: queryDecimal(z.number().min(0).max(1)).optional().openapi({
+    description:
+      "The similarity threshold a pass reads, for benchmarks whose pass rule has one (default: the benchmark's; otherwise ignored)",
+    example: 0.8,
+  }),
+  benchmark: z.string().min(1).max(64).optional().openapi({
+    description: "An entry's benchmark (default: a run's on the other side, else the only one the model has)",
+  }),
+  dataset: z
+    .string()
+    .min(1)
+    .max(64)
     .optional()
-    .openapi({ description: "The similarity threshold a pass reads, for benchmarks whose pass rule has one (default: the benchmark's; otherwise ignored)", example: 0.8 }),
-  benchmark: z.string().min(1).max(64).optional().openapi({ description: "An entry's benchmark (default: a run's on the other side, else the only one the model has)" }),
-  dataset: z.string().min(1).max(64).optional().openapi({ description: "An entry's dataset (default: a run's on the other side, else the only one)" }),
-  mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's scoring mode (default: the only one)" }),
-  comment_mode: z.string().min(1).max(32).optional().openapi({ description: "An entry's comment mode (default: the only one)" }),
+    .openapi({ description: "An entry's dataset (default: a run's on the other side, else the only one)" }),
+  mode: z
+    .string()
+    .min(1)
+    .max(32)
+    .optional()
+    .openapi({ description: "An entry's scoring mode (default: the only one)" }),
+  comment_mode: z
+    .string()
+    .min(1)
+    .max(32)
+    .optional()
+    .openapi({ description: "An entry's comment mode (default: the only one)" }),
   page: queryInteger(z.number().int().min(1).max(100_000))
     .optional()
-    .openapi({ description: `The page of the discordant list, ${DISCORDANT_PER_PAGE} tasks a page (default 1; past the last: 400)`, example: 1 }),
+    .openapi({
+      description: `The page of the discordant list, ${DISCORDANT_PER_PAGE} tasks a page (default 1; past the last: 400)`,
+      example: 1,
+    }),
 });
 
 const TableSchema = z
@@ -32,8 +57,13 @@ const DifferenceSchema = z
     estimate: z.number(),
     ci_low: z.number(),
     ci_high: z.number(),
-    method: z.string().openapi({ description: "`newcombe-1998-method-10` (pass/fail: difference of pass@1) or `paired-bootstrap-percentile` (graded: mean paired difference)" }),
-    seed: z.number().int().optional().openapi({ description: "Bootstrap only: the seed of Python's random.Random (MT19937) the resamples are drawn with" }),
+    method: z.string().openapi({
+      description:
+        "`newcombe-1998-method-10` (pass/fail: difference of pass@1) or `paired-bootstrap-percentile` (graded: mean paired difference)",
+    }),
+    seed: z.number().int().optional().openapi({
+      description: "Bootstrap only: the seed of Python's random.Random (MT19937) the resamples are drawn with",
+    }),
     resamples: z.number().int().optional().openapi({ description: "Bootstrap only" }),
   })
   .openapi("PairedDifference", { description: "A − B with its 95 % interval; null without pairs" });
@@ -43,7 +73,10 @@ const FiguresSchema = z.object({
   table: TableSchema.nullable().openapi({ description: "Null when the benchmark has no pass rule" }),
   mcnemar_p: z.number().nullable().openapi({ description: "McNemar's exact two-sided p-value (see `mcnemar`)" }),
   pass_at_1: z.object({ a: z.number(), b: z.number() }).nullable(),
-  mean_grade: z.object({ a: z.number(), b: z.number() }).nullable().openapi({ description: "Graded benchmarks: each side's mean grade over the pairs" }),
+  mean_grade: z
+    .object({ a: z.number(), b: z.number() })
+    .nullable()
+    .openapi({ description: "Graded benchmarks: each side's mean grade over the pairs" }),
   difference: DifferenceSchema.nullable(),
 });
 
@@ -58,21 +91,40 @@ const SideSchema = z.object({
   mode: z.string().nullable(),
   comment_mode: z.string().nullable(),
   entry_kind: z.enum(["verified", "reported"]).nullable(),
-  run: z.string().nullable().openapi({ description: "Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry" }),
+  run: z.string().nullable().openapi({
+    description:
+      "Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry",
+  }),
 });
 
 const DiscordantSideSchema = z.object({
-  unit: z.string().nullable().openapi({ description: "The run's unit (its sample page is `/runs/{id}/samples/{unit}`); null for an entry's sample" }),
-  passed: z.boolean().nullable().openapi({ description: "Whether it passes at the comparison's threshold; null without a pass rule" }),
+  unit: z.string().nullable().openapi({
+    description: "The run's unit (its sample page is `/runs/{id}/samples/{unit}`); null for an entry's sample",
+  }),
+  passed: z
+    .boolean()
+    .nullable()
+    .openapi({ description: "Whether it passes at the comparison's threshold; null without a pass rule" }),
   score: z.number().nullable().openapi({ description: "Its grade (graded benchmarks) or stored score" }),
 });
 
 const DiscordantSchema = z
   .object({
-    by: z.enum(["pass", "grade"]).openapi({ description: "`pass`: the sides disagree on passing (`only_a`, `only_b`); `grade`: benchmarks without a pass rule, the grades differ (`a_higher`, `b_higher`)" }),
+    by: z.enum(["pass", "grade"]).openapi({
+      description:
+        "`pass`: the sides disagree on passing (`only_a`, `only_b`); `grade`: benchmarks without a pass rule, the grades differ (`a_higher`, `b_higher`)",
+    }),
     counts: z
-      .object({ only_a: z.number().int().optional(), only_b: z.number().int().optional(), a_higher: z.number().int().optional(), b_higher: z.number().int().optional() })
-      .openapi({ description: "Every discordant task by kind: `only_a` and `only_b` (by pass), or `a_higher` and `b_higher` (by grade)" }),
+      .object({
+        only_a: z.number().int().optional(),
+        only_b: z.number().int().optional(),
+        a_higher: z.number().int().optional(),
+        b_higher: z.number().int().optional(),
+      })
+      .openapi({
+        description:
+          "Every discordant task by kind: `only_a` and `only_b` (by pass), or `a_higher` and `b_higher` (by grade)",
+      }),
     total: z.number().int(),
     page: z.number().int(),
     pages: z.number().int(),
@@ -83,8 +135,14 @@ const DiscordantSchema = z
         kind: z.enum(DISCORDANT_KINDS),
         a: DiscordantSideSchema,
         b: DiscordantSideSchema,
-        difference: z.number().nullable().openapi({ description: "Grade A − grade B (graded benchmarks); null otherwise" }),
-        answers: z.string().openapi({ description: "The page with both answers side by side against the expected answer", example: "/compare/task?a=run-…&b=run-…&key=…" }),
+        difference: z
+          .number()
+          .nullable()
+          .openapi({ description: "Grade A − grade B (graded benchmarks); null otherwise" }),
+        answers: z.string().openapi({
+          description: "The page with both answers side by side against the expected answer",
+          example: "/compare/task?a=run-…&b=run-…&key=…",
+        }),
       }),
     ),
   })
@@ -96,17 +154,27 @@ const CompareSchema = FiguresSchema.extend({
   benchmark: z.string(),
   dataset: z.string(),
   outcome: z.enum(["pass_fail", "graded"]),
-  threshold: z.number().nullable().openapi({ description: "The threshold the pass rule read; null when it reads none" }),
+  threshold: z
+    .number()
+    .nullable()
+    .openapi({ description: "The threshold the pass rule read; null when it reads none" }),
   a: SideSchema,
   b: SideSchema,
   pairing: z.string().openapi({ description: "The pairing rule, stated" }),
   mcnemar: z.string().nullable().openapi({ description: "The McNemar convention, stated; null without a table" }),
-  unpaired: z.object({ a: z.array(z.string()), b: z.array(z.string()) }).openapi({ description: "Tasks present on one side only, by side" }),
-  not_scored: z.object({ a: NotScoredSchema, b: NotScoredSchema }).openapi({ description: "Tasks on both sides left out because a side's sample is an error or a context overflow" }),
+  unpaired: z
+    .object({ a: z.array(z.string()), b: z.array(z.string()) })
+    .openapi({ description: "Tasks present on one side only, by side" }),
+  not_scored: z
+    .object({ a: NotScoredSchema, b: NotScoredSchema })
+    .openapi({ description: "Tasks on both sides left out because a side's sample is an error or a context overflow" }),
   groups: z
     .object({ by: z.string(), rows: z.array(FiguresSchema.extend({ key: z.string() })) })
     .nullable()
-    .openapi({ description: "The same figures per group as the benchmark defines (language, grid position, task); null when it defines none" }),
+    .openapi({
+      description:
+        "The same figures per group as the benchmark defines (language, grid position, task); null when it defines none",
+    }),
   discordant: DiscordantSchema,
 }).openapi("Comparison");
 
@@ -121,4 +189,6 @@ const compareRoute = createRoute({
   responses: { 200: jsonResponse(CompareSchema, "The comparison"), ...problemResponses(400, 404, 422) },
 });
 
-export const compareRoutes = createRouter().openapi(compareRoute, async (c) => c.json(await compare(c.env, c.req.valid("query")), 200));
+export const compareRoutes = createRouter().openapi(compareRoute, async (c) =>
+  c.json(await compare(c.env, c.req.valid("query")), 200),
+);

@@ -9,7 +9,16 @@ import { VISIBILITIES, VisibilitySchema, setVisibility } from "../datasets/visib
 import { invalid, notFound } from "../errors";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { requireAdmin } from "../middleware/admin";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses, validationProblem } from "../middleware/openapi";
+import {
+  ADMIN_SECURITY,
+  DatasetManifestSchema,
+  createRouter,
+  datasetIdParam,
+  jsonBody,
+  jsonResponse,
+  problemResponses,
+  validationProblem,
+} from "../middleware/openapi";
 
 const DatasetId = datasetIdParam(defaultBenchmark().leaderboard?.defaultDataset ?? "demo");
 
@@ -65,11 +74,15 @@ const patch = createRoute({
   method: "patch",
   path: "/v1/datasets/{id}",
   tags: ["datasets"],
-  summary: "Change a dataset's visibility: `held-out` hides its answers, targets and run outputs from every response, page and export (docs/api.md#held-out-datasets)",
+  summary:
+    "Change a dataset's visibility: `held-out` hides its answers, targets and run outputs from every response, page and export (docs/api.md#held-out-datasets)",
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
   request: { params: z.object({ id: DatasetId }), ...jsonBody(z.object({ visibility: VisibilitySchema }).strict()) },
-  responses: { 200: jsonResponse(z.object({ dataset: DatasetSummary }), "The dataset as it is now"), ...problemResponses(400, 401, 403, 404, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(z.object({ dataset: DatasetSummary }), "The dataset as it is now"),
+    ...problemResponses(400, 401, 403, 404, 413, 415, 422),
+  },
 });
 
 const remove = createRoute({
@@ -80,7 +93,10 @@ const remove = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: DatasetId }) },
-  responses: { 200: jsonResponse(z.object({ deleted: z.string(), objects: z.number().int() }), "Deleted"), ...problemResponses(401, 403, 404) },
+  responses: {
+    200: jsonResponse(z.object({ deleted: z.string(), objects: z.number().int() }), "Deleted"),
+    ...problemResponses(401, 403, 404),
+  },
 });
 
 export const datasetRoutes = createRouter()
@@ -92,21 +108,28 @@ export const datasetRoutes = createRouter()
     const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
     return c.json({ dataset: summary(row), manifest: manifest as Record<string, unknown> | null }, 200);
   })
-  .openapi(patch, async (c) => {
-    const { id } = c.req.valid("param");
-    await setVisibility(c.env, id, c.req.valid("json").visibility);
-    const row = await getDataset(c.env, id);
-    if (!row) notFound(`No dataset "${id}".`);
-    return c.json({ dataset: summary(row) }, 200);
-  }, (result) => {
-    if (result.success) return undefined;
-    const { error, data } = result as unknown as { error: z.ZodError; data?: { visibility?: unknown } };
-    // A well-formed body naming a visibility there is not: 422 (a malformed one stays the 400 of every route).
-    if (typeof data?.visibility === "string" && error.issues.every((i) => i.path[0] === "visibility" && i.code === "invalid_value")) {
-      invalid(`visibility: must be one of ${VISIBILITIES.join(", ")}.`);
-    }
-    throw validationProblem(error);
-  })
+  .openapi(
+    patch,
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await setVisibility(c.env, id, c.req.valid("json").visibility);
+      const row = await getDataset(c.env, id);
+      if (!row) notFound(`No dataset "${id}".`);
+      return c.json({ dataset: summary(row) }, 200);
+    },
+    (result) => {
+      if (result.success) return undefined;
+      const { error, data } = result as unknown as { error: z.ZodError; data?: { visibility?: unknown } };
+      // A well-formed body naming a visibility there is not: 422 (a malformed one stays the 400 of every route).
+      if (
+        typeof data?.visibility === "string" &&
+        error.issues.every((i) => i.path[0] === "visibility" && i.code === "invalid_value")
+      ) {
+        invalid(`visibility: must be one of ${VISIBILITIES.join(", ")}.`);
+      }
+      throw validationProblem(error);
+    },
+  )
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
     const { objects } = await deleteDataset(c.env, id);

@@ -24,7 +24,7 @@ const exportRoute = createRoute({
     query: z.object({
       format: z.enum(EXPORT_FORMATS).default("jsonl").openapi({
         description:
-          "`jsonl`: each unit's prompt as GET .../units/{unit}/prompt answers it; `promptfoo`: one promptfoo test case per unit (vars benchmark, dataset, unit, options, messages, prefill, max_tokens, metadata; options.max_tokens; an assertion that scores through this instance); `inspect`: inspect_ai samples (id, input, target \"\", metadata)",
+          '`jsonl`: each unit\'s prompt as GET .../units/{unit}/prompt answers it; `promptfoo`: one promptfoo test case per unit (vars benchmark, dataset, unit, options, messages, prefill, max_tokens, metadata; options.max_tokens; an assertion that scores through this instance); `inspect`: inspect_ai samples (id, input, target "", metadata)',
       }),
       ...UnitFilters,
       prefill: z.enum(PREFILL_MODES).default("assistant").openapi({
@@ -32,15 +32,23 @@ const exportRoute = createRoute({
           "Where a prompt's final assistant turn goes: `assistant` (kept as the last message), `continue` (the same; promptfoo test cases also ask vLLM to continue it), `user` (appended to the user turn, for APIs that answer a final assistant turn with a new one)",
       }),
       assert: z.enum(PROMPTFOO_ASSERTS).default("webhook").openapi({
-        description: "promptfoo only: `webhook` (a scorer failure is a failed test) or `javascript` (a scorer failure is an error; puts a line of JavaScript in each test case)",
+        description:
+          "promptfoo only: `webhook` (a scorer failure is a failed test) or `javascript` (a scorer failure is an error; puts a line of JavaScript in each test case)",
       }),
-      limit: queryInteger(z.number().int().min(1).max(EXPORT_LIMITS.units)).default(EXPORT_LIMITS.units).openapi({ description: `Units in this response (at most ${EXPORT_LIMITS.units})` }),
-      after: z.string().max(2048).optional().openapi({ description: "Where to continue: the `after` of the previous response's `Link: rel=\"next\"`" }),
+      limit: queryInteger(z.number().int().min(1).max(EXPORT_LIMITS.units))
+        .default(EXPORT_LIMITS.units)
+        .openapi({ description: `Units in this response (at most ${EXPORT_LIMITS.units})` }),
+      after: z
+        .string()
+        .max(2048)
+        .optional()
+        .openapi({ description: 'Where to continue: the `after` of the previous response\'s `Link: rel="next"`' }),
     }),
   },
   responses: {
     200: {
-      description: 'One JSON object per line (application/x-ndjson). Headers: `X-Total-Count` (units matching the filters), `Link: <…>; rel="next"` when more remain',
+      description:
+        'One JSON object per line (application/x-ndjson). Headers: `X-Total-Count` (units matching the filters), `Link: <…>; rel="next"` when more remain',
       content: { "application/x-ndjson": { schema: z.string() } },
     },
     ...problemResponses(400, 404, 422),
@@ -60,22 +68,34 @@ export const exportRoutes = createRouter().openapi(exportRoute, async (c) => {
     after: q.after,
   });
   const url = new URL(c.req.url);
-  const lines = exportLines(c.env, benchmark, dataset, selection.page.map((r) => r.unit), selection, {
-    format: q.format,
-    prefill: q.prefill,
-    assert: q.assert,
-    scoreUrl: `${url.origin}${PROMPTFOO_SCORE_PATH}`,
-  });
+  const lines = exportLines(
+    c.env,
+    benchmark,
+    dataset,
+    selection.page.map((r) => r.unit),
+    selection,
+    {
+      format: q.format,
+      prefill: q.prefill,
+      assert: q.assert,
+      scoreUrl: `${url.origin}${PROMPTFOO_SCORE_PATH}`,
+    },
+  );
   // The first unit is made before answering: a dataset that cannot be read is a problem response.
   const first = await lines.next();
   const requestId = c.get("requestId");
-  const headers = new Headers({ "content-type": "application/x-ndjson; charset=utf-8", "x-total-count": String(selection.total) });
+  const headers = new Headers({
+    "content-type": "application/x-ndjson; charset=utf-8",
+    "x-total-count": String(selection.total),
+  });
   if (selection.next) {
     const next = new URL(url);
     next.searchParams.set("after", selection.next);
     headers.set("link", `<${next.href}>; rel="next"`);
   }
-  const body = lineStream(first.done ? undefined : first.value, lines, (err) => console.error(`[${requestId}] export of ${benchmark.id}/${dataset} failed mid-stream`, err));
+  const body = lineStream(first.done ? undefined : first.value, lines, (err) =>
+    console.error(`[${requestId}] export of ${benchmark.id}/${dataset} failed mid-stream`, err),
+  );
   // zod-openapi types only JSON and text bodies; a stream is neither.
   return new Response(body, { status: 200, headers }) as never;
 });

@@ -12,13 +12,21 @@ export const ParserRuntimeSchema = z
     version: z.string(),
     core: z.string(),
     sha256: z.string().openapi({ description: "The runtime's wasm as it runs (patched to read UTF-8)" }),
-    input_encoding: z.literal("utf-8").optional().openapi({ description: "What the core reads code as: UTF-8, as the references' py-tree-sitter" }),
+    input_encoding: z
+      .literal("utf-8")
+      .optional()
+      .openapi({ description: "What the core reads code as: UTF-8, as the references' py-tree-sitter" }),
     package_sha256: z.string().optional().openapi({ description: "The package's own wasm, before the UTF-8 patch" }),
   })
-  .openapi("ParserRuntime", { description: "The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads" });
+  .openapi("ParserRuntime", {
+    description:
+      "The tree-sitter runtime that parses code (web-tree-sitter), the tree-sitter core version inside it and the encoding it reads",
+  });
 
 /** The grammar versions, by name (health, run receipts). */
-export const GrammarsSchema = z.record(z.string(), z.object({ package: z.string(), version: z.string(), sha256: z.string() })).openapi("Grammars");
+export const GrammarsSchema = z
+  .record(z.string(), z.object({ package: z.string(), version: z.string(), sha256: z.string() }))
+  .openapi("Grammars");
 
 const HealthSchema = z
   .object({

@@ -23,7 +23,15 @@ import { RateSchema } from "../leaderboard/schemas";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../middleware/openapi";
+import {
+  ADMIN_SECURITY,
+  createRouter,
+  jsonBody,
+  jsonResponse,
+  problemResponses,
+  queryDecimal,
+  queryInteger,
+} from "../middleware/openapi";
 
 const d = LEADERBOARD_DEFAULTS;
 /** Every leaderboard benchmark's leaderboard, in registry order. */
@@ -43,14 +51,18 @@ function grouped(pairs: readonly (readonly [string, string])[]): [string, string
 
 /** The `benchmark` parameter's description: each group of benchmarks with the same `about`, in registry order. */
 function benchmarksAbout(): string {
-  const named = grouped(LEADERBOARD_BENCHMARKS.map((id) => [leaderboardOf(id)!.about, id] as const)).map(([about, ids]) => about.replace("%s", ids.join(", ")));
+  const named = grouped(LEADERBOARD_BENCHMARKS.map((id) => [leaderboardOf(id)!.about, id] as const)).map(
+    ([about, ids]) => about.replace("%s", ids.join(", ")),
+  );
   return named.length > 1 ? `${named.slice(0, -1).join(", ")}, or ${named.at(-1)}` : named.join("");
 }
 
 /** Whose the extra parameters are, for the description: "`a` and `b` are X's (ignored elsewhere)." */
 function paramsAbout(): string {
   return grouped(Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [p.owner, name] as const))
-    .map(([owner, names]) => ` ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} ${owner}'s (ignored elsewhere).`)
+    .map(
+      ([owner, names]) => ` ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} ${owner}'s (ignored elsewhere).`,
+    )
     .join("");
 }
 
@@ -58,20 +70,22 @@ function paramsAbout(): string {
 const withDefault = LEADERBOARD_BENCHMARKS.filter((id) => leaderboardOf(id)!.defaultDataset !== undefined);
 
 const Threshold = queryDecimal(
-  z.number().refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, { message: `one of ${THRESHOLD_KEYS.join(", ")}` }),
+  z.number().refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, {
+    message: `one of ${THRESHOLD_KEYS.join(", ")}`,
+  }),
 )
   .default(d.threshold)
   .openapi({ description: "Similarity threshold of the reference's sweep", example: 0.8 });
 
 const Scope = {
-  benchmark: z
-    .enum(LEADERBOARD_BENCHMARKS)
-    .default(d.benchmark)
-    .openapi({ description: benchmarksAbout() }),
+  benchmark: z.enum(LEADERBOARD_BENCHMARKS).default(d.benchmark).openapi({ description: benchmarksAbout() }),
   // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
   dataset: z
     .string()
-    .regex(DATASET_ID, "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)")
+    .regex(
+      DATASET_ID,
+      "a dataset id (1 to 64 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit)",
+    )
     .optional()
     .openapi({
       description: `${withDefault.map((id) => `Default \`${leaderboardOf(id)!.defaultDataset}\` for \`${id}\`.`).join(" ")} For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in.`,
@@ -79,28 +93,44 @@ const Scope = {
   threshold: Threshold,
   mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),
   comment_mode: z.enum(COMMENT_MODES).default(d.comment_mode),
-  kind: z.enum(["all", ...LEADERBOARD_KINDS] as const).default("all").openapi({ description: "`verified`: runs of this service (with a receipt); `reported`: imported published results" }),
+  kind: z
+    .enum(["all", ...LEADERBOARD_KINDS] as const)
+    .default("all")
+    .openapi({
+      description: "`verified`: runs of this service (with a receipt); `reported`: imported published results",
+    }),
 };
 
 /** A benchmark's own query parameters: no zod defaults (normalizeQuery fills them in for it, drops them elsewhere). */
 const Params = Object.fromEntries(
-  Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [name, z.enum(p.values as [string, ...string[]]).optional().openapi({ description: p.description })]),
+  Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [
+    name,
+    z
+      .enum(p.values as [string, ...string[]])
+      .optional()
+      .openapi({ description: p.description }),
+  ]),
 );
 
 const LeaderboardQuerySchema = z.object({
   ...Scope,
-  language: z.enum(["all", ...LANGUAGES] as const).default("all").openapi({ description: "Rank by the rate in this language" }),
-  sort: z.enum(LEADERBOARD_SORTS).default("-rate").openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
+  language: z
+    .enum(["all", ...LANGUAGES] as const)
+    .default("all")
+    .openapi({ description: "Rank by the rate in this language" }),
+  sort: z
+    .enum(LEADERBOARD_SORTS)
+    .default("-rate")
+    .openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
   ...Params,
   format: z.enum(["json", "csv"]).default("json"),
   limit: queryInteger(z.number().int().min(1).max(PAGE_LIMIT.max))
     .default(PAGE_LIMIT.default)
     .openapi({ description: `Rows per page, 1 to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})` }),
-  cursor: z
-    .string()
-    .max(2048)
-    .optional()
-    .openapi({ description: "Which page: the `next` or `prev` of a response of the same sort (opaque); absent: the first page. A cursor that is not one is a 400." }),
+  cursor: z.string().max(2048).optional().openapi({
+    description:
+      "Which page: the `next` or `prev` of a response of the same sort (opaque); absent: the first page. A cursor that is not one is a 400.",
+  }),
 });
 
 const QueryEcho = z.object({
@@ -112,7 +142,15 @@ const QueryEcho = z.object({
   comment_mode: z.string(),
   kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
   sort: z.enum(LEADERBOARD_SORTS),
-  ...Object.fromEntries(Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [name, z.enum(p.values as [string, ...string[]]).optional().openapi({ description: `${p.owner} only` })])),
+  ...Object.fromEntries(
+    Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [
+      name,
+      z
+        .enum(p.values as [string, ...string[]])
+        .optional()
+        .openapi({ description: `${p.owner} only` }),
+    ]),
+  ),
 });
 
 const LeaderboardRowSchema = RateSchema.extend({
@@ -154,15 +192,22 @@ const BreakdownSchema = z
     model: z.string(),
     model_slug: z.string(),
     kind: z.enum(LEADERBOARD_KINDS),
-    submitted_outputs: z.boolean().openapi({ description: "A verified entry scored from outputs submitted to this service (no model called here; its receipt has their sha256)" }),
+    submitted_outputs: z.boolean().openapi({
+      description:
+        "A verified entry scored from outputs submitted to this service (no model called here; its receipt has their sha256)",
+    }),
     benchmark: z.string(),
     dataset: z.string(),
     mode: z.string(),
     comment_mode: z.string(),
     threshold: z.number(),
     interval: z.literal("wilson-95"),
-    thresholds: z.record(z.string(), z.record(z.string(), RateSchema)).openapi({ description: 'thresholds["0.8"]["python"]; "all" included' }),
-    depth: z.array(BucketSchema).openapi({ description: "By needle depth in tenths, at `threshold` (empty without samples)" }),
+    thresholds: z
+      .record(z.string(), z.record(z.string(), RateSchema))
+      .openapi({ description: 'thresholds["0.8"]["python"]; "all" included' }),
+    depth: z
+      .array(BucketSchema)
+      .openapi({ description: "By needle depth in tenths, at `threshold` (empty without samples)" }),
     length: z.array(BucketSchema).openapi({ description: "By context length, at `threshold`" }),
     heatmap: z.array(z.object({ depth: z.string(), length: z.string(), rate: z.number(), n: z.number().int() })),
     has_samples: z.boolean(),
@@ -179,7 +224,8 @@ const refusal = (benchmark: string): string | undefined => {
   return board === importer ? undefined : (board?.notImported ?? "is published by runs of this service");
 };
 
-const CACHING = "Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304).";
+const CACHING =
+  "Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304).";
 const notModified = { 304: { description: "Not modified: the If-None-Match ETag is current" } };
 
 const list = createRoute({
@@ -206,10 +252,20 @@ const model = createRoute({
   summary: "One model: every threshold and language, and at `threshold` by needle depth, context length and both",
   description: `${CACHING} With kind=all the verified entry is shown when there is one.`,
   request: {
-    params: z.object({ model: z.string().min(1).max(300).openapi({ param: { name: "model", in: "path" }, example: "Qwen--Qwen1.5-72B-Chat" }) }),
+    params: z.object({
+      model: z
+        .string()
+        .min(1)
+        .max(300)
+        .openapi({ param: { name: "model", in: "path" }, example: "Qwen--Qwen1.5-72B-Chat" }),
+    }),
     query: z.object(Scope),
   },
-  responses: { 200: jsonResponse(BreakdownSchema, "The model's breakdown"), ...notModified, ...problemResponses(400, 404) },
+  responses: {
+    200: jsonResponse(BreakdownSchema, "The model's breakdown"),
+    ...notModified,
+    ...problemResponses(400, 404),
+  },
 });
 
 const importRoute = createRoute({
@@ -221,7 +277,10 @@ const importRoute = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.leaderboardImportBody), requireJson] as const,
   request: jsonBody(importer.reported.schema(LEADERBOARD_BENCHMARKS)),
-  responses: { 200: jsonResponse(importer.reported.result, "Imported"), ...problemResponses(400, 401, 403, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(importer.reported.result, "Imported"),
+    ...problemResponses(400, 401, 403, 413, 415, 422),
+  },
 });
 
 const csvCell = (v: unknown) => {
@@ -276,7 +335,9 @@ export const leaderboardRoutes = createRouter()
       const data = await modelBreakdown(c.env, slug, q);
       if (!data) {
         const of = q.dataset === "" ? `any dataset of ${q.benchmark}` : q.dataset;
-        notFound(`No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`);
+        notFound(
+          `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`,
+        );
       }
       return c.json(data, 200);
     });

@@ -7,8 +7,16 @@ import { invalid, ProblemError } from "../errors";
 import { countWhitespaceTokens } from "../metrics/python-text";
 import { sentenceBleu } from "../metrics/bleu";
 import {
-  CODEBLEU_GRAMMARS, CODEBLEU_LANGUAGES, CODEBLEU_METRIC, CodeBleuInputError, DataFlowBudgetError, DEFAULT_CODEBLEU_WEIGHTS,
-  codeBleuSampleStats, combineCodeBleu, isCodeBleuLanguage, loadCodeBleuGrammar,
+  CODEBLEU_GRAMMARS,
+  CODEBLEU_LANGUAGES,
+  CODEBLEU_METRIC,
+  CodeBleuInputError,
+  DataFlowBudgetError,
+  DEFAULT_CODEBLEU_WEIGHTS,
+  codeBleuSampleStats,
+  combineCodeBleu,
+  isCodeBleuLanguage,
+  loadCodeBleuGrammar,
 } from "../metrics/codebleu";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import { createRouter, jsonBody, jsonResponse, problemResponses } from "../middleware/openapi";
@@ -40,10 +48,17 @@ const route = createRoute({
 });
 
 const CodeBleuWeightsSchema = z
-  .object({ ngram: z.number().min(0), weighted_ngram: z.number().min(0), syntax: z.number().min(0), dataflow: z.number().min(0) })
+  .object({
+    ngram: z.number().min(0),
+    weighted_ngram: z.number().min(0),
+    syntax: z.number().min(0),
+    dataflow: z.number().min(0),
+  })
   .strict()
   .refine((w) => w.ngram + w.weighted_ngram + w.syntax + w.dataflow > 0, { message: "weights must not all be zero" })
-  .openapi("CodeBleuWeights", { description: "Weights of the four components (the package's alpha, beta, gamma, theta); default 0.25 each" });
+  .openapi("CodeBleuWeights", {
+    description: "Weights of the four components (the package's alpha, beta, gamma, theta); default 0.25 each",
+  });
 
 const CodeBleuRequest = z
   .object({
@@ -63,7 +78,10 @@ const CodeBleuRequest = z
       .openapi({ description: `Up to ${LIMITS.codebleuPairs} pairs` }),
     language: z.string().openapi({ description: `One of ${CODEBLEU_LANGUAGES.join(", ")}`, example: "python" }),
     weights: CodeBleuWeightsSchema.optional(),
-    corpus: z.boolean().optional().openapi({ description: "Also score all pairs as one corpus (calc_codebleu on the whole list)" }),
+    corpus: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Also score all pairs as one corpus (calc_codebleu on the whole list)" }),
   })
   .strict()
   .openapi("CodeBleuRequest");
@@ -74,7 +92,9 @@ const CodeBleuScoreSchema = z
     ngram_match_score: z.number(),
     weighted_ngram_match_score: z.number(),
     syntax_match_score: z.number(),
-    dataflow_match_score: z.number().openapi({ description: "0 when the references have no data flow; the combined score then counts it as 1" }),
+    dataflow_match_score: z
+      .number()
+      .openapi({ description: "0 when the references have no data flow; the combined score then counts it as 1" }),
   })
   .openapi("CodeBleuScore");
 
@@ -82,7 +102,9 @@ const CodeBleuResponse = z
   .object({
     metric: z.string(),
     language: z.string(),
-    grammar: z.record(z.string(), z.string()).openapi({ description: "tree-sitter runtime and grammar versions (syntax and data-flow scores depend on them)" }),
+    grammar: z.record(z.string(), z.string()).openapi({
+      description: "tree-sitter runtime and grammar versions (syntax and data-flow scores depend on them)",
+    }),
     weights: CodeBleuWeightsSchema,
     scores: z.array(CodeBleuScoreSchema),
     corpus: CodeBleuScoreSchema.optional(),
@@ -93,11 +115,15 @@ const codeBleuRoute = createRoute({
   method: "post",
   path: "/v1/metrics/codebleu",
   tags: ["metrics"],
-  summary: "CodeBLEU as the codebleu 0.7.x package computes it: n-gram, keyword-weighted n-gram, syntax and data-flow match",
+  summary:
+    "CodeBLEU as the codebleu 0.7.x package computes it: n-gram, keyword-weighted n-gram, syntax and data-flow match",
   middleware: [limitBody(LIMITS.codebleuBody), requireJson] as const,
   request: jsonBody(CodeBleuRequest),
   responses: {
-    200: jsonResponse(CodeBleuResponse, "One score per pair (each a corpus of one), in request order, and the corpus score when asked"),
+    200: jsonResponse(
+      CodeBleuResponse,
+      "One score per pair (each a corpus of one), in request order, and the corpus score when asked",
+    ),
     ...problemResponses(400, 413, 415, 422),
   },
 });
@@ -108,24 +134,47 @@ export const metricRoutes = createRouter()
     // Exact pre-check: BLEU's cost is linear in the tokens, so count them before any work.
     const meter = WorkMeter.of("bleu", undefined, budgetPlan(c.env));
     for (const [i, p] of pairs.entries()) chargeTokens(meter, [p.reference, p.candidate], `pairs.${i}`);
-    return c.json({ metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) }, 200);
+    return c.json(
+      { metric: "nltk-3.8-sentence-bleu-method4", scores: pairs.map((p) => sentenceBleu(p.reference, p.candidate)) },
+      200,
+    );
   })
   .openapi(codeBleuRoute, async (c) => {
     const { pairs, language, weights = DEFAULT_CODEBLEU_WEIGHTS, corpus } = c.req.valid("json");
     if (!isCodeBleuLanguage(language)) {
-      throw new ProblemError("unprocessable-content", `CodeBLEU does not support language "${language}"; supported: ${CODEBLEU_LANGUAGES.join(", ")}.`, {
-        supported_languages: CODEBLEU_LANGUAGES,
-      });
+      throw new ProblemError(
+        "unprocessable-content",
+        `CodeBLEU does not support language "${language}"; supported: ${CODEBLEU_LANGUAGES.join(", ")}.`,
+        {
+          supported_languages: CODEBLEU_LANGUAGES,
+        },
+      );
     }
     const meter = WorkMeter.of("codebleu", undefined, budgetPlan(c.env));
-    for (const [i, p] of pairs.entries()) chargeTokens(meter, [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate], `pairs.${i}`);
+    for (const [i, p] of pairs.entries())
+      chargeTokens(
+        meter,
+        [...(typeof p.reference === "string" ? [p.reference] : p.reference), p.candidate],
+        `pairs.${i}`,
+      );
     const grammar = await loadCodeBleuGrammar(language);
     let samples: ReturnType<typeof codeBleuSampleStats>;
     try {
-      samples = meter.run(() => codeBleuSampleStats(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), language, grammar));
+      samples = meter.run(() =>
+        codeBleuSampleStats(
+          pairs.map((p) => p.reference),
+          pairs.map((p) => p.candidate),
+          language,
+          grammar,
+        ),
+      );
     } catch (err) {
       if (err instanceof DataFlowBudgetError) {
-        throw new ProblemError("unprocessable-content", "A code's data flow is too costly to extract (deeply nested loops); CodeBLEU was not computed.", { max_steps: err.steps });
+        throw new ProblemError(
+          "unprocessable-content",
+          "A code's data flow is too costly to extract (deeply nested loops); CodeBLEU was not computed.",
+          { max_steps: err.steps },
+        );
       }
       if (err instanceof CodeBleuInputError) invalid(`${err.message}.`);
       throw err;
@@ -147,6 +196,7 @@ export const metricRoutes = createRouter()
 function chargeTokens(meter: WorkMeter, texts: readonly string[], where: string) {
   let tokens = 0;
   for (const text of texts) tokens += countWhitespaceTokens(text);
-  if (!meter.fits("bleu_tokens", tokens)) throw new BudgetExceededError("bleu_tokens", meter.limits.bleu_tokens, "request", where, meter.plan.name);
+  if (!meter.fits("bleu_tokens", tokens))
+    throw new BudgetExceededError("bleu_tokens", meter.limits.bleu_tokens, "request", where, meter.plan.name);
   meter.charge("bleu_tokens", tokens);
 }

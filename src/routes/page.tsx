@@ -36,7 +36,10 @@ export function pageError(err: Error, c: Context<AppEnv>) {
   }
   const requestId = c.get("requestId");
   console.error(`[${requestId ?? "-"}] page error`, err);
-  return c.html(<ErrorPage status={500} title="Internal error" detail="Something went wrong on our side." requestId={requestId} />, 500);
+  return c.html(
+    <ErrorPage status={500} title="Internal error" detail="Something went wrong on our side." requestId={requestId} />,
+    500,
+  );
 }
 
 pageRoutes.onError(pageError);
@@ -56,7 +59,8 @@ pageRoutes.get("/", pageETag, async (c) => {
   const scope = normalizeQuery(q);
   const [data, datasets] = await Promise.all([queryLeaderboard(c.env, scope, paging), boardDatasets(c.env, scope)]);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
-  if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, ""))) invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
+  if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, "")))
+    invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} params={params} />, 200);
 });
@@ -80,7 +84,9 @@ pageRoutes.get("/models/:slug", pageETag, async (c) => {
   };
   const content = await views.model({ slug, query: q, kind, read, defaults: PAGE_DEFAULTS });
   own ??= await modelBreakdown(c.env, slug, q);
-  const entry = own ? await entryOf(c.env, slug, { ...q, benchmark: own.benchmark, dataset: own.dataset, kind: own.kind }) : undefined;
+  const entry = own
+    ? await entryOf(c.env, slug, { ...q, benchmark: own.benchmark, dataset: own.dataset, kind: own.kind })
+    : undefined;
   const runs = entry ? await runsOfModel(c.env, entry.model) : undefined;
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(
@@ -102,12 +108,25 @@ pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   const f = parseEntrySampleFilters(params, parsePage(params.page));
   const entry = await entryOf(c.env, slug, q);
   if (!entry) notFound(`No leaderboard entry of model "${slug}" in that scope.`);
-  if (!entry.hasSamples) notFound(`The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
+  if (!entry.hasSamples)
+    notFound(`The ${entry.kind} entry of "${slug}" has no per-task results: only aggregate scores were published.`);
   const [page, view] = await Promise.all([entrySamplePage(c.env, entry.id, f), datasetView(c.env, entry.dataset)]);
   // A held-out dataset's entry: where each target sits is withheld (the view's position).
   const benchmark = findBenchmark(entry.benchmark);
   const rule = benchmark?.compare;
   const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={entrySamplesPage(entry, f, { ...page, view }, { rule, views: benchmark?.views ?? benchmark?.runViews }, threshold)} section="leaderboards" />, 200);
+  return c.html(
+    <Page
+      content={entrySamplesPage(
+        entry,
+        f,
+        { ...page, view },
+        { rule, views: benchmark?.views ?? benchmark?.runViews },
+        threshold,
+      )}
+      section="leaderboards"
+    />,
+    200,
+  );
 });

@@ -14,7 +14,20 @@ import type { RunFigure } from "../page/family";
 import { Page } from "../page/layout";
 import { runListPage } from "../page/runs/list";
 import { sampleNeighbours } from "../page/runs/neighbours";
-import { HELD_OUT_REFUSALS, getSample, parseModelLabel, parsePage, parseSampleFilters, runPageOf, sampleCounts, sampleFacets, samplePageOf, sampleWindowOf, type HeldOutRefused, type SampleFilters } from "../page/runs/queries";
+import {
+  HELD_OUT_REFUSALS,
+  getSample,
+  parseModelLabel,
+  parsePage,
+  parseSampleFilters,
+  runPageOf,
+  sampleCounts,
+  sampleFacets,
+  samplePageOf,
+  sampleWindowOf,
+  type HeldOutRefused,
+  type SampleFilters,
+} from "../page/runs/queries";
 import { PASS_AT_1, progressOf } from "../page/runs/parts";
 import { PassRateTable, runPage } from "../page/runs/run";
 import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
@@ -41,7 +54,6 @@ async function runOf(c: Context<AppEnv>) {
   return getRun(c.env, id);
 }
 
-
 /** What a run's benchmark calls its passed share (a benchmark no longer hosted: pass@1). */
 const passLabelOf = (benchmark: string) => runViewsOf(benchmark)?.passLabel ?? PASS_AT_1;
 
@@ -50,7 +62,11 @@ const passLabelOf = (benchmark: string) => runViewsOf(benchmark)?.passLabel ?? P
  * and the benchmark's own facets (task, length bucket, D...) in place of language, depth and
  * length, with their choices (`seen`: the run's languages and lengths, read only for those).
  */
-async function filtersOf(c: Context<AppEnv>, run: RunRow, seen: () => Promise<{ languages: string[]; lengths: number[] }>): Promise<{ f: SampleFilters; own?: OwnSampleFilters }> {
+async function filtersOf(
+  c: Context<AppEnv>,
+  run: RunRow,
+  seen: () => Promise<{ languages: string[]; lengths: number[] }>,
+): Promise<{ f: SampleFilters; own?: OwnSampleFilters }> {
   const params = c.req.query();
   const f = parseSampleFilters(params);
   const own = await ownSampleFilters(c.env, run, params, seen);
@@ -61,7 +77,13 @@ runPageRoutes.get("/runs", pageETag, async (c) => {
   const page = parsePage(c.req.query("page"));
   const model = parseModelLabel(c.req.query("model"));
   const { rows, total, pages } = await runPageOf(c.env, page, model);
-  const runs = await Promise.all(rows.map(async (row) => ({ row, progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()), pass: passLabelOf(row.benchmark) })));
+  const runs = await Promise.all(
+    rows.map(async (row) => ({
+      row,
+      progress: progressOf(row, await coordinatorOf(c.env, row.id).progress()),
+      pass: passLabelOf(row.benchmark),
+    })),
+  );
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(<Page content={runListPage(runs, page, pages, total, model)} section="runs" />, 200);
 });
@@ -78,11 +100,21 @@ runPageRoutes.get("/runs/:id", pageETag, async (c) => {
   if (progress.status !== "running" && progress.status !== "receiving") {
     const { threshold, aggregates, summary: own } = await runSummaryOf(c.env, run);
     const input = { options: benchmarkOptions(run), threshold, aggregates, summary: own };
-    summary = views?.run ? views.run(input) : <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />;
+    summary = views?.run ? (
+      views.run(input)
+    ) : (
+      <PassRateTable aggregates={aggregates} threshold={threshold} summary={own} />
+    );
     figures = views?.figures?.(input);
   }
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary, figures })} section="runs" />, 200);
+  return c.html(
+    <Page
+      content={runPage(run, progress, { pass: passLabelOf(run.benchmark), errors, summary, figures })}
+      section="runs"
+    />,
+    200,
+  );
 });
 
 runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
@@ -96,7 +128,8 @@ runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
     // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
     const from = f.from ?? 0;
     const [{ rows, total }, facets] = await Promise.all([sampleWindowOf(c.env, run.id, f, from, SEARCH_SAMPLES), seen]);
-    if (total > 0 && from >= total) throw new ProblemError("validation-error", `from: must be below ${total} (${total} samples match).`);
+    if (total > 0 && from >= total)
+      throw new ProblemError("validation-error", `from: must be below ${total} (${total} samples match).`);
     const scan = await scanAnswers(c.env, rows, f.q);
     return c.html(<Page content={searchPage(run, f, { rows, total, from, scan, facets, own })} section="runs" />, 200);
   }
@@ -127,7 +160,15 @@ runPageRoutes.get("/runs/:id/samples/:unit", pageETag, async (c) => {
   ]);
   const output = stored?.output ?? null;
   const sampleView = view.heldOut ? undefined : runViewsOf(run.benchmark)?.sample;
-  const family = sampleView ? await sampleView({ env: c.env, run, sample, output }) : { body: <DetailSection detail={sample.detail} /> };
+  const family = sampleView
+    ? await sampleView({ env: c.env, run, sample, output })
+    : { body: <DetailSection detail={sample.detail} /> };
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<Page content={samplePage(run, sample, { neighbours, prompt, output, withheld: !view.showsOutputs, family })} section="runs" />, 200);
+  return c.html(
+    <Page
+      content={samplePage(run, sample, { neighbours, prompt, output, withheld: !view.showsOutputs, family })}
+      section="runs"
+    />,
+    200,
+  );
 });

@@ -15,13 +15,19 @@ import { GrammarsSchema, ParserRuntimeSchema } from "./health";
 
 // ---- progress -------------------------------------------------------------------------------------
 
-const RunStatusSchema = z.enum(RUN_STATUSES).openapi({ description: "`receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)" });
+const RunStatusSchema = z.enum(RUN_STATUSES).openapi({
+  description:
+    "`receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)",
+});
 
 /** What a run's coordinator counts (src/runs/config.ts RunProgress), in a run and in its `progress` events. */
 const progressShape = {
   status: RunStatusSchema,
   parts: z
-    .object({ expected: intSchema("Parts announced"), received: z.array(z.number().int()).openapi({ description: "The parts stored, in part order" }) })
+    .object({
+      expected: intSchema("Parts announced"),
+      received: z.array(z.number().int()).openapi({ description: "The parts stored, in part order" }),
+    })
     .optional()
     .openapi({ description: "A run whose submitted outputs come in parts only (GET /v1/runs/{id}/outputs has more)" }),
   units: intSchema("Units the run covers (0 while a run in parts is receiving)"),
@@ -38,7 +44,9 @@ const progressShape = {
       context_exceeded: intSchema("Of the done: the prompt exceeded the model's context window"),
     })
     .strict(),
-  tokens: z.object({ prompt: intSchema(), completion: intSchema(), reserved: intSchema("Reserved for calls in flight") }).strict(),
+  tokens: z
+    .object({ prompt: intSchema(), completion: intSchema(), reserved: intSchema("Reserved for calls in flight") })
+    .strict(),
   model_calls: intSchema("Calls made, retries included"),
   cached: intSchema("Answers from the response cache"),
   cost_usd: z.number().nullable().openapi({ description: "Estimate from `price`; null without one" }),
@@ -48,7 +56,9 @@ const progressShape = {
 
 export const RunProgressSchema = z
   .object({ ...progressShape, updated_at: z.string().openapi({ description: "When this progress was read" }) })
-  .openapi("RunProgress", { description: "A run's progress, the data of `GET /v1/runs/{id}/events`' `progress` and `done` events" });
+  .openapi("RunProgress", {
+    description: "A run's progress, the data of `GET /v1/runs/{id}/events`' `progress` and `done` events",
+  });
 
 // ---- a run ----------------------------------------------------------------------------------------
 
@@ -58,7 +68,10 @@ const ParametersSchema = z
     max_tokens: z.number().int(),
     seed: z.number().int().nullable().openapi({ description: "Sent only when the provider supports it" }),
     system_message: z.string().nullable(),
-    prefill: z.enum(["assistant", "continue", "user"]).optional().openapi({ description: "How a prompt's assistant prefill is sent" }),
+    prefill: z
+      .enum(["assistant", "continue", "user"])
+      .optional()
+      .openapi({ description: "How a prompt's assistant prefill is sent" }),
   })
   .openapi("RunParameters", { description: "Generation parameters as sent" });
 
@@ -71,20 +84,31 @@ const ModelLimitsSchema = z.object({
 });
 
 /** An open record: a benchmark's options (its own, `GET /v1/benchmarks`). */
-const BenchmarkOptionsSchema = z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks)" });
+const BenchmarkOptionsSchema = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: "The benchmark's options after defaults (each benchmark's own: GET /v1/benchmarks)" });
 
 const RunSettingsSchema = z
   .object({
     benchmark_options: BenchmarkOptionsSchema,
     concurrency: z.number().int(),
     token_budget: z.number().int().nullable(),
-    retry: z.object({ maxAttempts: z.number().int(), baseDelayMs: z.number().int(), maxDelayMs: z.number().int(), timeoutMs: z.number().int(), maxRetryAfterMs: z.number().int() }),
+    retry: z.object({
+      maxAttempts: z.number().int(),
+      baseDelayMs: z.number().int(),
+      maxDelayMs: z.number().int(),
+      timeoutMs: z.number().int(),
+      maxRetryAfterMs: z.number().int(),
+    }),
     cache: z.boolean(),
     publish: z.boolean(),
     price: z.object({ input: z.number(), output: z.number() }).nullable(),
     limits: ModelLimitsSchema,
   })
-  .openapi("RunSettings", { description: "How the run runs: benchmark options, concurrency, budget, retry policy, cache, publish, price, the model's limits" });
+  .openapi("RunSettings", {
+    description:
+      "How the run runs: benchmark options, concurrency, budget, retry policy, cache, publish, price, the model's limits",
+  });
 
 const SUBMITTED = "submitted outputs";
 
@@ -109,7 +133,9 @@ export const RunReceiptSchema = z
       units: intSchema("A run from submitted outputs over part of the dataset: the units submitted").optional(),
     }),
     source: z.literal(SUBMITTED).optional().openapi({ description: "Absent for a run that called its model here" }),
-    outputs_sha256: z.string().optional().openapi({ description: "sha256 of the submitted outputs as compact JSON (a run in parts: once the last part is in)" }),
+    outputs_sha256: z.string().optional().openapi({
+      description: "sha256 of the submitted outputs as compact JSON (a run in parts: once the last part is in)",
+    }),
     outputs: intSchema("Outputs submitted").optional(),
     parts: intSchema("Parts announced (a run in parts)").optional(),
     context_window: z.number().int(),
@@ -136,7 +162,10 @@ export const RunSchema = z
     created_at: z.string(),
     links: z.object({ self: z.string(), events: z.string(), samples: z.string(), results: z.string() }),
   })
-  .openapi("Run", { description: "A run: status, counts per state, tokens, cost estimate, parameters, settings, receipt (docs/runs.md#runs-api)" });
+  .openapi("Run", {
+    description:
+      "A run: status, counts per state, tokens, cost estimate, parameters, settings, receipt (docs/runs.md#runs-api)",
+  });
 
 export const RunListSchema = z
   .object({
@@ -153,7 +182,9 @@ export const RunListSchema = z
         finished_at: z.string().nullable(),
       }),
     ),
-    models: z.array(ModelLimitsSchema.extend({ spec: z.string() })).openapi({ description: "The models the registry knows, with their limits" }),
+    models: z
+      .array(ModelLimitsSchema.extend({ spec: z.string() }))
+      .openapi({ description: "The models the registry knows, with their limits" }),
   })
   .openapi("RunList");
 
@@ -177,7 +208,13 @@ const RunResultsBaseSchema = z
 
 /** A pass rate of a run's scored samples with its 95 % Wilson interval (never null here, unlike a reported leaderboard entry's `Rate`). */
 const PassRateSchema = z
-  .object({ n: intSchema("Scored samples"), passed: intSchema(), rate: z.number(), ci_low: z.number().openapi({ description: "95 % Wilson score interval" }), ci_high: z.number() })
+  .object({
+    n: intSchema("Scored samples"),
+    passed: intSchema(),
+    rate: z.number(),
+    ci_low: z.number().openapi({ description: "95 % Wilson score interval" }),
+    ci_high: z.number(),
+  })
   .openapi("PassRate");
 
 const byGroup = (rate: z.ZodType) => z.record(z.string(), rate);
@@ -188,16 +225,30 @@ function passFields(b: Benchmark) {
     return {
       threshold: z.string().openapi({ description: "The run's threshold (a key of `thresholds`)" }),
       thresholds: z.array(z.string()),
-      pass_at_1: byGroup(byGroup(PassRateSchema)).openapi({ description: "Group (`all`, each language) → threshold → rate" }),
-      by_depth: z.array(PassRateSchema.extend({ bucket: z.string() })).openapi({ description: "Per needle-depth bucket at the run's threshold" }),
+      pass_at_1: byGroup(byGroup(PassRateSchema)).openapi({
+        description: "Group (`all`, each language) → threshold → rate",
+      }),
+      by_depth: z
+        .array(PassRateSchema.extend({ bucket: z.string() }))
+        .openapi({ description: "Per needle-depth bucket at the run's threshold" }),
     };
   }
-  if (!b.leaderboard || b.leaderboard.passRates) return { pass_at_1: byGroup(PassRateSchema).openapi({ description: "Group (`all`, each language) → the passed share of the scored samples" }) };
+  if (!b.leaderboard || b.leaderboard.passRates)
+    return {
+      pass_at_1: byGroup(PassRateSchema).openapi({
+        description: "Group (`all`, each language) → the passed share of the scored samples",
+      }),
+    };
   return {};
 }
 
 function resultsOf(b: Benchmark) {
-  const summary = b.summarize ? { summary: b.summarySchema ?? z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's own results" }) } : {};
+  const summary = b.summarize
+    ? {
+        summary:
+          b.summarySchema ?? z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's own results" }),
+      }
+    : {};
   return RunResultsBaseSchema.extend({ benchmark: z.literal(b.id), ...passFields(b), ...summary });
 }
 
@@ -211,7 +262,13 @@ export const RunResultsSchema = z.discriminatedUnion("benchmark", [first, ...res
 // ---- re-score and samples -------------------------------------------------------------------------
 
 export const RescoredSchema = z
-  .object({ run: z.string(), rescored: intSchema("Samples re-scored"), changed: intSchema("Of them, with another verdict"), options: BenchmarkOptionsSchema, results: RunResultsSchema })
+  .object({
+    run: z.string(),
+    rescored: intSchema("Samples re-scored"),
+    changed: intSchema("Of them, with another verdict"),
+    options: BenchmarkOptionsSchema,
+    results: RunResultsSchema,
+  })
   .openapi("RunRescored");
 
 export const RunSamplePageSchema = z
@@ -228,7 +285,9 @@ export const RunSamplePageSchema = z
         status: z.enum(RUN_SAMPLE_STATUSES),
         passed: z.boolean().nullable(),
         score: z.number().nullable(),
-        detail: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The benchmark's verdict detail (its own fields; a held-out dataset's public ones)" }),
+        detail: z.record(z.string(), z.unknown()).nullable().openapi({
+          description: "The benchmark's verdict detail (its own fields; a held-out dataset's public ones)",
+        }),
         scorerVersion: z.string().nullable(),
         outputKey: z.string().nullable(),
         promptSha256: z.string(),
@@ -249,7 +308,9 @@ export const PublishedSchema = z
   .object({
     model: z.string(),
     model_slug: z.string(),
-    status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`unchanged`: the same run was published before" }),
+    status: z
+      .enum(["created", "replaced", "unchanged", "kept"])
+      .openapi({ description: "`unchanged`: the same run was published before" }),
     generation: z.number().int(),
     n: intSchema("Scored samples"),
     errors: intSchema(),

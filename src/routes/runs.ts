@@ -25,8 +25,24 @@ import { partsStatus, putPart as storePart } from "../runs/parts";
 import { PART_LIMITS } from "../runs/submitted";
 import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
 import { datasetView } from "../benchmarks/visibility";
-import { PublishedSchema, RescoredSchema, RunListSchema, RunProgressSchema, RunResultsSchema, RunSamplePageSchema, RunSchema } from "./runs-schemas";
-import { ADMIN_SECURITY, SUBMITTER_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
+import {
+  PublishedSchema,
+  RescoredSchema,
+  RunListSchema,
+  RunProgressSchema,
+  RunResultsSchema,
+  RunSamplePageSchema,
+  RunSchema,
+} from "./runs-schemas";
+import {
+  ADMIN_SECURITY,
+  SUBMITTER_SECURITY,
+  createRouter,
+  jsonBody,
+  jsonResponse,
+  problemResponses,
+  queryInteger,
+} from "../middleware/openapi";
 
 export const RUN_LIMITS = {
   /** Tasks in flight at once for one run. */
@@ -49,35 +65,83 @@ const RunId = z
 
 /** The benchmark a run request means when it names none, and its option names (the OpenAPI document's example). */
 const byDefault = defaultBenchmark();
-const byDefaultOptions = Object.keys((z.toJSONSchema(byDefault.options, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
+const byDefaultOptions = Object.keys(
+  (z.toJSONSchema(byDefault.options, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ??
+    {},
+);
 
 /** One submitted output: a unit and the model's raw text for it. */
-const SubmittedOutputSchema = z.object({ unit: z.string().min(1).max(1024), output: z.string() }).strict().openapi("SubmittedOutput");
+const SubmittedOutputSchema = z
+  .object({ unit: z.string().min(1).max(1024), output: z.string() })
+  .strict()
+  .openapi("SubmittedOutput");
 
 const RunRequestSchema = z
   .object({
-    benchmark: z.string().default(byDefault.id).openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
+    benchmark: z
+      .string()
+      .default(byDefault.id)
+      .openapi({ description: `One of: ${benchmarkIds().join(", ")}` }),
     dataset: z.string().min(1).max(64),
     model: z.string().min(1).max(500).openapi({
       description:
         "workers-ai:<model>, openai-compatible:<model>@<base url>, or baseline:oracle|bm25|interpreter|empty (each benchmark lists its baselines); with `outputs`, just the model's name (nothing is called)",
       example: "openai-compatible:qwen2.5-coder-7b-instruct@http://127.0.0.1:8080/v1",
     }),
-    api_key: z.string().max(64).nullable().optional().openapi({ description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself", example: "OPENROUTER_API_KEY" }),
-    label: z.string().min(1).max(200).optional().openapi({ description: "Name on the leaderboard (default: the model id)" }),
+    api_key: z.string().max(64).nullable().optional().openapi({
+      description: "The NAME of a Worker secret (`*_API_KEY`) holding the key; never the key itself",
+      example: "OPENROUTER_API_KEY",
+    }),
+    label: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "Name on the leaderboard (default: the model id)" }),
     temperature: z.number().min(0).max(2).default(0),
-    max_tokens: z.number().int().min(1).max(65_536).optional().openapi({ description: `Default: the benchmark's (${byDefault.defaultMaxTokens} for ${familyOf(byDefault.id)?.title})` }),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).nullable().optional().openapi({ description: "Sent when the provider supports it" }),
-    system_message: z.string().max(8192).nullable().optional().openapi({ description: "Off by default, as in the reference" }),
+    max_tokens: z
+      .number()
+      .int()
+      .min(1)
+      .max(65_536)
+      .optional()
+      .openapi({
+        description: `Default: the benchmark's (${byDefault.defaultMaxTokens} for ${familyOf(byDefault.id)?.title})`,
+      }),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .nullable()
+      .optional()
+      .openapi({ description: "Sent when the provider supports it" }),
+    system_message: z
+      .string()
+      .max(8192)
+      .nullable()
+      .optional()
+      .openapi({ description: "Off by default, as in the reference" }),
     prefill: z.enum(["assistant", "continue", "user"]).optional().openapi({
       description:
         "How a prompt's assistant prefill (where a benchmark's prompt ends with one) is sent: a final assistant turn, that plus vLLM's continue_final_message, or appended to the user turn. Default: the provider's (openai-compatible: assistant; workers-ai: user)",
     }),
-    options: z.record(z.string(), z.unknown()).optional().openapi({ description: `Benchmark options, e.g. ${familyOf(byDefault.id)?.title} {${byDefaultOptions.join(", ")}}` }),
+    options: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description: `Benchmark options, e.g. ${familyOf(byDefault.id)?.title} {${byDefaultOptions.join(", ")}}`,
+      }),
     languages: z.array(z.string().min(1).max(32)).max(16).optional(),
     limit: z.number().int().min(1).max(100_000).optional().openapi({ description: "Run only the first N tasks" }),
     concurrency: z.number().int().min(1).max(RUN_LIMITS.concurrency).default(4),
-    token_budget: z.number().int().min(1).nullable().optional().openapi({ description: "Stop sending when prompt + completion tokens would exceed this" }),
+    token_budget: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .optional()
+      .openapi({ description: "Stop sending when prompt + completion tokens would exceed this" }),
     model_limits: z
       .object({
         contextWindow: z.number().int().min(256).optional(),
@@ -86,7 +150,9 @@ const RunRequestSchema = z
       })
       .strict()
       .optional()
-      .openapi({ description: "Override the model registry (context window, shared concurrency, requests per minute)" }),
+      .openapi({
+        description: "Override the model registry (context window, shared concurrency, requests per minute)",
+      }),
     retry: z
       .object({
         maxAttempts: z.number().int().min(1).max(10).optional(),
@@ -97,9 +163,19 @@ const RunRequestSchema = z
       })
       .strict()
       .optional(),
-    cache: z.boolean().default(true).openapi({ description: "Reuse stored responses to the same (model, parameters, prompt)" }),
-    publish: z.boolean().optional().openapi({ description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)" }),
-    price: z.object({ input: z.number().min(0), output: z.number().min(0) }).strict().nullable().optional().openapi({ description: "USD per million input/output tokens, for the cost estimate" }),
+    cache: z
+      .boolean()
+      .default(true)
+      .openapi({ description: "Reuse stored responses to the same (model, parameters, prompt)" }),
+    publish: z.boolean().optional().openapi({
+      description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)",
+    }),
+    price: z
+      .object({ input: z.number().min(0), output: z.number().min(0) })
+      .strict()
+      .nullable()
+      .optional()
+      .openapi({ description: "USD per million input/output tokens, for the cost estimate" }),
     outputs: z
       .array(SubmittedOutputSchema)
       .min(1)
@@ -122,7 +198,12 @@ const RunRequestSchema = z
 
 const PartRequestSchema = z
   .object({
-    outputs: z.array(SubmittedOutputSchema).min(1).openapi({ description: `This part's outputs, in the order they count for the submission's sha256 (at most ${PART_LIMITS.outputs}, each at most ${LIMITS.answerBytes} bytes, the body at most ${RUN_LIMITS.body} bytes)` }),
+    outputs: z
+      .array(SubmittedOutputSchema)
+      .min(1)
+      .openapi({
+        description: `This part's outputs, in the order they count for the submission's sha256 (at most ${PART_LIMITS.outputs}, each at most ${LIMITS.answerBytes} bytes, the body at most ${RUN_LIMITS.body} bytes)`,
+      }),
   })
   .strict()
   .openapi("RunOutputsPart");
@@ -132,17 +213,23 @@ const PartsSchema = z
     run: z.string(),
     status: z.enum(RUN_STATUSES),
     parts: z.number().int().openapi({ description: "Parts announced" }),
-    received: z.array(z.object({ part: z.number().int(), sha256: z.string(), outputs: z.number().int() })).openapi({ description: "The parts stored, in part order, with the sha256 of each one's outputs" }),
+    received: z
+      .array(z.object({ part: z.number().int(), sha256: z.string(), outputs: z.number().int() }))
+      .openapi({ description: "The parts stored, in part order, with the sha256 of each one's outputs" }),
     missing: z.array(z.number().int()).openapi({ description: "The parts still to send" }),
     outputs: z.number().int().openapi({ description: "Outputs received in all" }),
-    started: z.boolean().openapi({ description: "Every part is in and the run was started (scored as one made from the same outputs in one body)" }),
+    started: z.boolean().openapi({
+      description: "Every part is in and the run was started (scored as one made from the same outputs in one body)",
+    }),
   })
   .openapi("RunOutputsParts");
 
 const PartStoredSchema = PartsSchema.extend({
   part: z.number().int(),
   sha256: z.string().openapi({ description: "sha256 of this part's outputs as compact JSON" }),
-  stored: z.boolean().openapi({ description: "false: the same part with the same outputs was already stored (nothing changed)" }),
+  stored: z
+    .boolean()
+    .openapi({ description: "false: the same part with the same outputs was already stored (nothing changed)" }),
 }).openapi("RunOutputsPartStored");
 
 const json = (description: string) => jsonResponse(RunSchema, description);
@@ -170,7 +257,8 @@ const list = createRoute({
 /** The `Content-Disposition` of an export, in the OpenAPI document. */
 const FILE_NAME_HEADER = {
   "Content-Disposition": {
-    description: "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
+    description:
+      "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
     schema: { type: "string" as const },
   },
 };
@@ -180,7 +268,11 @@ const idParams = { params: z.object({ id: RunId }) };
 const partParams = {
   params: z.object({
     id: RunId,
-    part: queryInteger(z.number().int().min(1).max(PART_LIMITS.parts)).openapi({ param: { name: "part", in: "path" }, type: "integer", example: 1 }),
+    part: queryInteger(z.number().int().min(1).max(PART_LIMITS.parts)).openapi({
+      param: { name: "part", in: "path" },
+      type: "integer",
+      example: 1,
+    }),
   }),
 };
 
@@ -190,11 +282,15 @@ const putPart = createRoute({
   tags: ["runs"],
   summary: "Send one part of a run's submitted outputs (a run created with `parts`); the last one in starts the run",
   description:
-    "201: stored; 200: this part was already stored with the same outputs (nothing changes: re-send freely after a lost answer); 409: stored with other outputs; 422: a unit the dataset lacks or one already in another part (named; nothing of this part is stored); 413: too many outputs or too large a body. See docs/runs.md, \"Big submissions in parts\".",
+    '201: stored; 200: this part was already stored with the same outputs (nothing changes: re-send freely after a lost answer); 409: stored with other outputs; 422: a unit the dataset lacks or one already in another part (named; nothing of this part is stored); 413: too many outputs or too large a body. See docs/runs.md, "Big submissions in parts".',
   security: SUBMITTER_SECURITY,
   middleware: [requireSubmitter, limitBody(RUN_LIMITS.body), requireJson] as const,
   request: { ...partParams, ...jsonBody(PartRequestSchema) },
-  responses: { 200: jsonResponse(PartStoredSchema, "Already stored, unchanged"), 201: jsonResponse(PartStoredSchema, "Stored"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(PartStoredSchema, "Already stored, unchanged"),
+    201: jsonResponse(PartStoredSchema, "Stored"),
+    ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
 });
 
 const parts = createRoute({
@@ -206,16 +302,27 @@ const parts = createRoute({
   responses: { 200: jsonResponse(PartsSchema, "The parts"), ...problemResponses(400, 404) },
 });
 
-const read = createRoute({ method: "get", path: "/v1/runs/{id}", tags: ["runs"], summary: "A run's status, counts, tokens and receipt", request: idParams, responses: { 200: json("The run"), ...problemResponses(400, 404) } });
+const read = createRoute({
+  method: "get",
+  path: "/v1/runs/{id}",
+  tags: ["runs"],
+  summary: "A run's status, counts, tokens and receipt",
+  request: idParams,
+  responses: { 200: json("The run"), ...problemResponses(400, 404) },
+});
 
 const events = createRoute({
   method: "get",
   path: "/v1/runs/{id}/events",
   tags: ["runs"],
   summary: "Progress as server-sent events (`progress` on every change, then `done`)",
-  description: "Each event's data is a `RunProgress` (JSON; components.schemas.RunProgress). The stream closes after 15 minutes: reconnect to keep watching.",
+  description:
+    "Each event's data is a `RunProgress` (JSON; components.schemas.RunProgress). The stream closes after 15 minutes: reconnect to keep watching.",
   request: idParams,
-  responses: { 200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } }, ...problemResponses(400, 404) },
+  responses: {
+    200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+    ...problemResponses(400, 404),
+  },
 });
 
 const cancel = createRoute({
@@ -235,12 +342,17 @@ const remove = createRoute({
   tags: ["runs"],
   summary: "Delete a finished run: its samples, its stored outputs and its coordinator's state",
   description:
-    "A running run is a 409 (cancel it first). A published leaderboard entry keeps its own rows. `complete: false` means objects were left for the hourly prune (a run of more than 10,000 samples). See docs/runs.md, \"Deleting runs\".",
+    'A running run is a 409 (cancel it first). A published leaderboard entry keeps its own rows. `complete: false` means objects were left for the hourly prune (a run of more than 10,000 samples). See docs/runs.md, "Deleting runs".',
   security: ADMIN_SECURITY,
   middleware: [requireAdmin] as const,
   request: idParams,
   responses: {
-    200: jsonResponse(z.object({ deleted: z.string(), samples: z.number().int(), objects: z.number().int(), complete: z.boolean() }).openapi("DeletedRun"), "Deleted"),
+    200: jsonResponse(
+      z
+        .object({ deleted: z.string(), samples: z.number().int(), objects: z.number().int(), complete: z.boolean() })
+        .openapi("DeletedRun"),
+      "Deleted",
+    ),
     ...problemResponses(400, 401, 403, 404, 409),
   },
 });
@@ -265,11 +377,15 @@ const results = createRoute({
   method: "get",
   path: "/v1/runs/{id}/results",
   tags: ["runs"],
-  summary: "A run's results: counts, pass@1 per group with 95 % Wilson intervals (per threshold and needle depth where the benchmark sweeps a threshold), the benchmark's own summary, the receipt",
+  summary:
+    "A run's results: counts, pass@1 per group with 95 % Wilson intervals (per threshold and needle depth where the benchmark sweeps a threshold), the benchmark's own summary, the receipt",
   description:
-    "Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, \"Results\").",
+    'Every run: `run`, `benchmark`, `model`, `label`, `status`, `samples`, `scored`, `errors`, `context_exceeded`, `receipt`. A benchmark that sweeps a similarity threshold adds `threshold`, `thresholds`, `pass_at_1` (group → threshold → rate) and `by_depth`; one whose samples pass or fail without a threshold adds `pass_at_1` (group → rate); a benchmark with its own results adds `summary` (docs/runs.md, "Results").',
   request: idParams,
-  responses: { 200: { ...jsonResponse(RunResultsSchema, "Results"), headers: FILE_NAME_HEADER }, ...problemResponses(400, 404) },
+  responses: {
+    200: { ...jsonResponse(RunResultsSchema, "Results"), headers: FILE_NAME_HEADER },
+    ...problemResponses(400, 404),
+  },
 });
 
 const rescore = createRoute({
@@ -280,7 +396,10 @@ const rescore = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
   request: { ...idParams, ...jsonBody(z.object({ options: z.record(z.string(), z.unknown()).default({}) }).strict()) },
-  responses: { 200: jsonResponse(RescoredSchema, "Re-scored: the counts and the new results"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(RescoredSchema, "Re-scored: the counts and the new results"),
+    ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
 });
 
 const publish = createRoute({
@@ -300,7 +419,8 @@ const outputs = createRoute({
   method: "get",
   path: "/v1/runs/{id}/outputs.jsonl",
   tags: ["runs"],
-  summary: "Per-sample outputs as JSON lines: the reference implementation's file (`format=reference`, benchmarks that have one) or one line per sample of any benchmark (`format=samples`)",
+  summary:
+    "Per-sample outputs as JSON lines: the reference implementation's file (`format=reference`, benchmarks that have one) or one line per sample of any benchmark (`format=samples`)",
   description:
     "`format=samples` (every benchmark): one line per sample in unit order, `{run, unit, task_id, language, position, context_size, status, output, finish_reason, verdict: {passed, score, detail} | null, error, attempts, prompt_sha256, prompt_tokens, completion_tokens, cached, calls, latency_ms, scorer_version, finished_at}`; `after` and `limit` page it. " +
     "`format=reference` (benchmarks with reference files): the reference's own JSONL, one scored task per line with its fields and `output: [text]`. " +
@@ -308,12 +428,28 @@ const outputs = createRoute({
   request: {
     ...idParams,
     query: z.object({
-      format: z.enum(OUTPUT_FORMATS).optional().openapi({ description: "`reference` or `samples` (default: `reference` where the benchmark has reference files, else `samples`)" }),
-      after: z.string().max(1024).optional().openapi({ description: "`format=samples` only: start after this unit (the last unit of the previous part)" }),
-      limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({ description: "`format=samples` only: at most this many samples (default: every one)" }),
+      format: z.enum(OUTPUT_FORMATS).optional().openapi({
+        description:
+          "`reference` or `samples` (default: `reference` where the benchmark has reference files, else `samples`)",
+      }),
+      after: z
+        .string()
+        .max(1024)
+        .optional()
+        .openapi({ description: "`format=samples` only: start after this unit (the last unit of the previous part)" }),
+      limit: queryInteger(z.number().int().min(1).max(100_000))
+        .optional()
+        .openapi({ description: "`format=samples` only: at most this many samples (default: every one)" }),
     }),
   },
-  responses: { 200: { description: "JSON lines", headers: FILE_NAME_HEADER, content: { "application/x-ndjson": { schema: z.string() } } }, ...problemResponses(400, 404, 422) },
+  responses: {
+    200: {
+      description: "JSON lines",
+      headers: FILE_NAME_HEADER,
+      content: { "application/x-ndjson": { schema: z.string() } },
+    },
+    ...problemResponses(400, 404, 422),
+  },
 });
 
 const scores = createRoute({
@@ -323,7 +459,15 @@ const scores = createRoute({
   summary: "Scores as the reference's `<model>-SCORES.json`",
   request: idParams,
   responses: {
-    200: { ...jsonResponse(z.record(z.string(), z.unknown()).openapi({ description: "The reference's own file format (its `<model>-SCORES.json`), not this API's" }), "The -SCORES.json content"), headers: FILE_NAME_HEADER },
+    200: {
+      ...jsonResponse(
+        z
+          .record(z.string(), z.unknown())
+          .openapi({ description: "The reference's own file format (its `<model>-SCORES.json`), not this API's" }),
+        "The -SCORES.json content",
+      ),
+      headers: FILE_NAME_HEADER,
+    },
     ...problemResponses(400, 404, 422),
   },
 });
@@ -334,29 +478,58 @@ const log = createRoute({
   method: "get",
   path: "/v1/runs/{id}/log",
   tags: ["runs"],
-  summary: "The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens",
+  summary:
+    "The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens",
   description:
     "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log",
   request: {
     ...idParams,
     query: z.object({
-      format: z.enum(LOG_FORMATS).default("inspect").openapi({ description: "`inspect`: inspect_ai's EvalLog JSON (the only format)" }),
-      after: z.string().max(1024).optional().openapi({ description: "Samples after this unit only (the last sample's `id` of the previous part); the header is the whole run's" }),
-      limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({ description: "At most this many samples (default: every one): a part of a large run, each part a whole log" }),
+      format: z
+        .enum(LOG_FORMATS)
+        .default("inspect")
+        .openapi({ description: "`inspect`: inspect_ai's EvalLog JSON (the only format)" }),
+      after: z.string().max(1024).optional().openapi({
+        description:
+          "Samples after this unit only (the last sample's `id` of the previous part); the header is the whole run's",
+      }),
+      limit: queryInteger(z.number().int().min(1).max(100_000)).optional().openapi({
+        description: "At most this many samples (default: every one): a part of a large run, each part a whole log",
+      }),
     }),
   },
-  responses: { 200: { description: "The log (application/json)", headers: FILE_NAME_HEADER, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } }, ...problemResponses(400, 404) },
+  responses: {
+    200: {
+      description: "The log (application/json)",
+      headers: FILE_NAME_HEADER,
+      content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+    },
+    ...problemResponses(400, 404),
+  },
 });
 
 /** A run as its benchmark's reference files read it, and those files; 422 when its benchmark has none or its dataset is held out (they name every target). */
 async function referenceFilesOf(env: Env, row: RunRow): Promise<{ run: RunRecord; files: ReferenceFiles }> {
-  (await datasetView(env, row.datasetId)).refuse("the reference's files (they name every target)", "GET /v1/runs/{id}/outputs.jsonl?format=samples");
+  (await datasetView(env, row.datasetId)).refuse(
+    "the reference's files (they name every target)",
+    "GET /v1/runs/{id}/outputs.jsonl?format=samples",
+  );
   const files = getBenchmark(row.benchmark).referenceFiles;
   if (!files) {
-    const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
+    const having = allBenchmarks()
+      .filter((b) => b.referenceFiles)
+      .map((b) => b.id);
     invalid(`Reference file exports exist for ${having.join(", ")} runs, not ${row.benchmark}.`);
   }
-  return { run: { row, samples: () => allSamples(env, row.id), pages: () => samplePages(env, row.id), output: (key) => readOutput(env, key) }, files };
+  return {
+    run: {
+      row,
+      samples: () => allSamples(env, row.id),
+      pages: () => samplePages(env, row.id),
+      output: (key) => readOutput(env, key),
+    },
+    files,
+  };
 }
 
 /**
@@ -368,7 +541,8 @@ async function referenceFilesOf(env: Env, row: RunRow): Promise<{ run: RunRecord
 const shaped = <S extends z.ZodType>(_schema: S, body: object) => body as z.output<S>;
 
 /** `Content-Disposition` of an export: its file name (export-names.ts: no `:`, nothing a shell splits). */
-const fileHeader = (name: string, disposition: "attachment" | "inline" = "attachment") => `${disposition}; filename="${name}"`;
+const fileHeader = (name: string, disposition: "attachment" | "inline" = "attachment") =>
+  `${disposition}; filename="${name}"`;
 
 /** Sends JSON lines as they are generated. */
 function jsonLines(c: Context<AppEnv>, name: string, lines: AsyncIterable<string>): Response {
@@ -396,7 +570,20 @@ export const runRoutes = createRouter()
   .openapi(list, async (c) => {
     const rows = await listRuns(c.env, c.req.valid("query").limit);
     return c.json(
-      { runs: rows.map((r) => ({ id: r.id, benchmark: r.benchmark, dataset: r.datasetId, model: r.model, label: r.modelLabel, status: r.status, units: r.unitCount, created_at: r.createdAt, finished_at: r.finishedAt })), models: knownModels() },
+      {
+        runs: rows.map((r) => ({
+          id: r.id,
+          benchmark: r.benchmark,
+          dataset: r.datasetId,
+          model: r.model,
+          label: r.modelLabel,
+          status: r.status,
+          units: r.unitCount,
+          created_at: r.createdAt,
+          finished_at: r.finishedAt,
+        })),
+        models: knownModels(),
+      },
       200,
     );
   })
@@ -429,14 +616,21 @@ export const runRoutes = createRouter()
   .openapi(samples, async (c) => {
     const { id } = c.req.valid("param");
     const run = await getRun(c.env, id);
-    const [page, view] = await Promise.all([samplePage(c.env, id, c.req.valid("query")), datasetView(c.env, run.datasetId)]);
+    const [page, view] = await Promise.all([
+      samplePage(c.env, id, c.req.valid("query")),
+      datasetView(c.env, run.datasetId),
+    ]);
     return c.json({ run: id, ...page, samples: page.samples.map((s) => view.sample(run.benchmark, s)) }, 200);
   })
   .openapi(results, async (c) => {
     const body = await runResults(c.env, c.req.valid("param").id);
-    return c.json(shaped(RunResultsSchema, body), 200, { "content-disposition": fileHeader(exportNames(body.label).results, "inline") });
+    return c.json(shaped(RunResultsSchema, body), 200, {
+      "content-disposition": fileHeader(exportNames(body.label).results, "inline"),
+    });
   })
-  .openapi(rescore, async (c) => c.json(shaped(RescoredSchema, await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options)), 200))
+  .openapi(rescore, async (c) =>
+    c.json(shaped(RescoredSchema, await rescoreRun(c.env, c.req.valid("param").id, c.req.valid("json").options)), 200),
+  )
   .openapi(publish, async (c) => c.json({ ...(await publishRunById(c.env, c.req.valid("param").id)) }, 200))
   .openapi(outputs, async (c) => {
     const { id } = c.req.valid("param");
@@ -445,7 +639,11 @@ export const runRoutes = createRouter()
     const names = exportNames(row.modelLabel);
     const reference = format ? format === "reference" : Boolean(getBenchmark(row.benchmark).referenceFiles);
     if (!reference) return jsonLines(c, names.samples, sampleLines(c.env, id, { after, limit })) as never;
-    if (after !== undefined || limit !== undefined) throw new ProblemError("validation-error", "after and limit page format=samples only; the reference's file is whole.");
+    if (after !== undefined || limit !== undefined)
+      throw new ProblemError(
+        "validation-error",
+        "after and limit page format=samples only; the reference's file is whole.",
+      );
     const { run, files } = await referenceFilesOf(c.env, row);
     // zod-openapi types only JSON and text bodies; a stream is neither.
     return jsonLines(c, names.outputs, files.outputLines(c.env, run)) as never;
@@ -468,7 +666,9 @@ export const runRoutes = createRouter()
   })
   .openapi(scores, async (c) => {
     const { run, files } = await referenceFilesOf(c.env, await getRun(c.env, c.req.valid("param").id));
-    return c.json(await files.scores(c.env, run), 200, { "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores) });
+    return c.json(await files.scores(c.env, run), 200, {
+      "content-disposition": fileHeader(exportNames(run.row.modelLabel).scores),
+    });
   });
 
 // The events' data: named in the document, though a stream's body has no JSON schema of its own.

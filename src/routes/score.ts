@@ -31,15 +31,25 @@ import { utf8Length } from "../code/utf8";
 import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../middleware/openapi";
 import { gradingResult, PROMPTFOO_SCORE_PATH } from "../harnesses/promptfoo";
 
-const BenchmarkField = z.enum(benchmarkIds() as [string, ...string[]]).openapi({ description: "A benchmark of GET /v1/benchmarks" });
-const AnyOptions = z.record(z.string(), z.unknown()).optional().openapi({ description: "The benchmark's run options (GET /v1/benchmarks lists them; default {})" });
+const BenchmarkField = z
+  .enum(benchmarkIds() as [string, ...string[]])
+  .openapi({ description: "A benchmark of GET /v1/benchmarks" });
+const AnyOptions = z
+  .record(z.string(), z.unknown())
+  .optional()
+  .openapi({ description: "The benchmark's run options (GET /v1/benchmarks lists them; default {})" });
 
 const UnitScoreRequest = z
   .object({
     benchmark: BenchmarkField,
     dataset: z.string().min(1).max(128),
-    unit: z.string().min(1).max(1024).openapi({ example: "crux-0@20@0.5", description: "A unit id of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units" }),
-    answer: z.string().openapi({ description: `The model's raw output (after the prompt's prefill, if any; at most ${LIMITS.answerBytes} bytes UTF-8)` }),
+    unit: z.string().min(1).max(1024).openapi({
+      example: "crux-0@20@0.5",
+      description: "A unit id of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/units",
+    }),
+    answer: z.string().openapi({
+      description: `The model's raw output (after the prompt's prefill, if any; at most ${LIMITS.answerBytes} bytes UTF-8)`,
+    }),
     options: AnyOptions,
   })
   .strict()
@@ -64,19 +74,32 @@ const UnitVerdict = z.object({
   language: z.string(),
   passed: z.boolean(),
   score: z.number().openapi({ description: "The benchmark's headline number for the answer (a run sample's score)" }),
-  detail: z.record(z.string(), z.unknown()).openapi({ description: "The benchmark's own verdict detail, as a run sample stores it" }),
+  detail: z
+    .record(z.string(), z.unknown())
+    .openapi({ description: "The benchmark's own verdict detail, as a run sample stores it" }),
 });
 const Receipt = {
   benchmark: z.string(),
   dataset: z.string(),
   dataset_sha256: z.string(),
   scorer_version: z.string(),
-  options: z.record(z.string(), z.unknown()).openapi({ description: "The options the answer was scored under, as a run records them" }),
+  options: z
+    .record(z.string(), z.unknown())
+    .openapi({ description: "The options the answer was scored under, as a run records them" }),
 };
 const UnitScoreResult = z.object({ ...Receipt, ...UnitVerdict.shape }).openapi("UnitScoreResult");
-const Tally = z.object({ n: z.number().int(), passed: z.number().int(), pass_at_1: z.number(), mean_score: z.number() });
+const Tally = z.object({
+  n: z.number().int(),
+  passed: z.number().int(),
+  pass_at_1: z.number(),
+  mean_score: z.number(),
+});
 const UnitBatchResult = z
-  .object({ ...Receipt, results: z.array(UnitVerdict), summary: z.record(z.string(), Tally).openapi({ description: "`all` and each language" }) })
+  .object({
+    ...Receipt,
+    results: z.array(UnitVerdict),
+    summary: z.record(z.string(), Tally).openapi({ description: "`all` and each language" }),
+  })
   .openapi("UnitBatchScoreResult");
 
 const PromptfooWebhookRequest = z
@@ -85,8 +108,16 @@ const PromptfooWebhookRequest = z
     context: z.object({
       prompt: z.unknown().optional().openapi({ description: "The rendered prompt: ignored" }),
       vars: z
-        .object({ benchmark: BenchmarkField, dataset: z.string().min(1).max(128), unit: z.string().min(1).max(1024), options: AnyOptions })
-        .openapi({ description: "The test case's variables: `benchmark`, `dataset`, `unit` and `options` are read, the others ignored" }),
+        .object({
+          benchmark: BenchmarkField,
+          dataset: z.string().min(1).max(128),
+          unit: z.string().min(1).max(1024),
+          options: AnyOptions,
+        })
+        .openapi({
+          description:
+            "The test case's variables: `benchmark`, `dataset`, `unit` and `options` are read, the others ignored",
+        }),
     }),
   })
   .openapi("PromptfooWebhookRequest");
@@ -97,11 +128,14 @@ const PromptfooGradingResult = z
     score: z.number(),
     reason: z.string(),
     namedScores: z.record(z.string(), z.number()).openapi({ description: "The score under the benchmark's id" }),
-    metadata: z.object({ needlework: UnitScoreResult }).openapi({ description: "The whole verdict, as POST /v1/score answers it" }),
+    metadata: z
+      .object({ needlework: UnitScoreResult })
+      .openapi({ description: "The whole verdict, as POST /v1/score answers it" }),
   })
   .openapi("PromptfooGradingResult");
 
-const hasBenchmark = (body: unknown) => typeof body === "object" && body !== null && !Array.isArray(body) && "benchmark" in body;
+const hasBenchmark = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && "benchmark" in body;
 
 const original = defaultBenchmark().originalScore;
 if (!original) throw new Error(`The default benchmark ${defaultBenchmark().id} has no original score shapes.`);
@@ -113,7 +147,13 @@ const scoreRoute = createRoute({
   summary: `Score one model answer to a unit of any benchmark (\`benchmark\` + \`unit\`), or to ${original.single.scores}`,
   middleware: [limitBody(LIMITS.scoreBody), requireJson] as const,
   request: jsonBody(z.union([UnitScoreRequest, original.single.request])),
-  responses: { 200: jsonResponse(z.union([UnitScoreResult, original.single.response]), "The verdict (UnitScoreResult for the benchmark shape)"), ...problemResponses(400, 404, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(
+      z.union([UnitScoreResult, original.single.response]),
+      "The verdict (UnitScoreResult for the benchmark shape)",
+    ),
+    ...problemResponses(400, 404, 413, 415, 422),
+  },
 });
 
 const batchRoute = createRoute({
@@ -123,62 +163,114 @@ const batchRoute = createRoute({
   summary: `Score up to ${LIMITS.batchAnswers} answers to units of one benchmark's dataset (or ${original.batch.scores}), with pass@1 per language`,
   middleware: [limitBody(LIMITS.batchBody), requireJson] as const,
   request: jsonBody(z.union([UnitBatchRequest, original.batch.request])),
-  responses: { 200: jsonResponse(z.union([UnitBatchResult, original.batch.response]), "Verdicts in request order and pass@1"), ...problemResponses(400, 404, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(z.union([UnitBatchResult, original.batch.response]), "Verdicts in request order and pass@1"),
+    ...problemResponses(400, 404, 413, 415, 422),
+  },
 });
 
 const promptfooRoute = createRoute({
   method: "post",
   path: PROMPTFOO_SCORE_PATH,
   tags: ["scoring"],
-  summary: "Score one output as promptfoo's webhook assertion sends it (`{output, context: {prompt, vars}}`), answering promptfoo's `{pass, score, reason}`",
+  summary:
+    "Score one output as promptfoo's webhook assertion sends it (`{output, context: {prompt, vars}}`), answering promptfoo's `{pass, score, reason}`",
   middleware: [limitBody(LIMITS.promptfooBody), requireJson] as const,
-  request: jsonBody(PromptfooWebhookRequest, "promptfoo's webhook request; the test cases of GET .../export?format=promptfoo carry the variables"),
-  responses: { 200: jsonResponse(PromptfooGradingResult, "The verdict as a promptfoo GradingResult"), ...problemResponses(400, 404, 413, 415, 422) },
+  request: jsonBody(
+    PromptfooWebhookRequest,
+    "promptfoo's webhook request; the test cases of GET .../export?format=promptfoo carry the variables",
+  ),
+  responses: {
+    200: jsonResponse(PromptfooGradingResult, "The verdict as a promptfoo GradingResult"),
+    ...problemResponses(400, 404, 413, 415, 422),
+  },
 });
 
 /** A body promptfoo's webhook sent to /v1/score (where its `context` reads as the default benchmark's own field). */
 function looksLikePromptfoo(body: unknown): boolean {
   const context = (body as { context?: unknown } | null)?.context;
-  return typeof body === "object" && body !== null && "output" in body && typeof context === "object" && context !== null && "vars" in context;
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    "output" in body &&
+    typeof context === "object" &&
+    context !== null &&
+    "vars" in context
+  );
 }
 
 /** A 413 for an answer over LIMITS.answerBytes (also the limit of a run's submitted outputs). */
 export function checkAnswerSize(answer: string, where: string) {
   const bytes = utf8Length(answer);
   if (bytes > LIMITS.answerBytes) {
-    throw new ProblemError("payload-too-large", `${where} is ${bytes} bytes; answers are limited to ${LIMITS.answerBytes} bytes.`, {
-      limit_bytes: LIMITS.answerBytes,
-    });
+    throw new ProblemError(
+      "payload-too-large",
+      `${where} is ${bytes} bytes; answers are limited to ${LIMITS.answerBytes} bytes.`,
+      {
+        limit_bytes: LIMITS.answerBytes,
+      },
+    );
   }
 }
 
 /** One answer to a unit, scored under one request meter: the receipt and the verdict (`where` names the answer in a refusal). */
-async function scoreOne(env: Env, a: { benchmark: string; dataset: string; unit: string; answer: string; options?: Record<string, unknown> }, where: string) {
-  const { results, ...receipt } = await scoreUnitAnswers(env, getBenchmark(a.benchmark), a.dataset, [a], a.options, WorkMeter.of("benchmark", undefined, budgetPlan(env)), () => where);
+async function scoreOne(
+  env: Env,
+  a: { benchmark: string; dataset: string; unit: string; answer: string; options?: Record<string, unknown> },
+  where: string,
+) {
+  const { results, ...receipt } = await scoreUnitAnswers(
+    env,
+    getBenchmark(a.benchmark),
+    a.dataset,
+    [a],
+    a.options,
+    WorkMeter.of("benchmark", undefined, budgetPlan(env)),
+    () => where,
+  );
   return { ...receipt, ...results[0] };
 }
 
 export const scoreRoutes = createRouter()
-  .openapi(scoreRoute, async (c) => {
-    const body = c.req.valid("json");
-    checkAnswerSize(body.answer, "answer");
-    if (!("benchmark" in body)) return c.json(await original.single.handle(c.env, body), 200);
-    return c.json(await scoreOne(c.env, body, "answer"), 200);
-  }, (result) => {
-    if (!result.success && looksLikePromptfoo((result as { data?: unknown }).data)) {
-      throw new ProblemError("validation-error", `This is promptfoo's webhook request: send it to POST ${PROMPTFOO_SCORE_PATH} (the test cases of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export?format=promptfoo do).`);
-    }
-    return unionBodyHook((body) => (hasBenchmark(body) ? UnitScoreRequest : original.single.request))(result);
-  })
+  .openapi(
+    scoreRoute,
+    async (c) => {
+      const body = c.req.valid("json");
+      checkAnswerSize(body.answer, "answer");
+      if (!("benchmark" in body)) return c.json(await original.single.handle(c.env, body), 200);
+      return c.json(await scoreOne(c.env, body, "answer"), 200);
+    },
+    (result) => {
+      if (!result.success && looksLikePromptfoo((result as { data?: unknown }).data)) {
+        throw new ProblemError(
+          "validation-error",
+          `This is promptfoo's webhook request: send it to POST ${PROMPTFOO_SCORE_PATH} (the test cases of GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export?format=promptfoo do).`,
+        );
+      }
+      return unionBodyHook((body) => (hasBenchmark(body) ? UnitScoreRequest : original.single.request))(result);
+    },
+  )
   .openapi(promptfooRoute, async (c) => {
     const { output, context } = c.req.valid("json");
     checkAnswerSize(output, "output");
     return c.json(gradingResult(await scoreOne(c.env, { ...context.vars, answer: output }, "output")), 200);
   })
-  .openapi(batchRoute, async (c) => {
-    const body = c.req.valid("json");
-    for (const [i, a] of body.answers.entries()) checkAnswerSize(a.answer, `answers.${i}.answer`);
-    if (!("benchmark" in body)) return c.json(await original.batch.handle(c.env, body), 200);
-    const scored = await scoreUnitAnswers(c.env, getBenchmark(body.benchmark), body.dataset, body.answers, body.options, WorkMeter.of("benchmark", undefined, budgetPlan(c.env)), (i) => `answers.${i}`);
-    return c.json({ ...scored, summary: summarizeVerdicts(scored.results) }, 200);
-  }, unionBodyHook((body) => (hasBenchmark(body) ? UnitBatchRequest : original.batch.request)));
+  .openapi(
+    batchRoute,
+    async (c) => {
+      const body = c.req.valid("json");
+      for (const [i, a] of body.answers.entries()) checkAnswerSize(a.answer, `answers.${i}.answer`);
+      if (!("benchmark" in body)) return c.json(await original.batch.handle(c.env, body), 200);
+      const scored = await scoreUnitAnswers(
+        c.env,
+        getBenchmark(body.benchmark),
+        body.dataset,
+        body.answers,
+        body.options,
+        WorkMeter.of("benchmark", undefined, budgetPlan(c.env)),
+        (i) => `answers.${i}`,
+      );
+      return c.json({ ...scored, summary: summarizeVerdicts(scored.results) }, 200);
+    },
+    unionBodyHook((body) => (hasBenchmark(body) ? UnitBatchRequest : original.batch.request)),
+  );

@@ -21,12 +21,17 @@ const Token = z
   .openapi("Token", { description: "A named token, without its secret" });
 
 const CreatedToken = Token.extend({
-  token: z.string().openapi({ description: "The secret: send it as `Authorization: Bearer <token>`. Shown in this response only; store it now", example: "nwt_…" }),
+  token: z.string().openapi({
+    description: "The secret: send it as `Authorization: Bearer <token>`. Shown in this response only; store it now",
+    example: "nwt_…",
+  }),
 }).openapi("CreatedToken");
 
 const TokenRequest = z
   .object({
-    role: z.enum(TOKEN_ROLES).openapi({ description: "`submitter`: may start runs, nothing else; `admin`: everything" }),
+    role: z
+      .enum(TOKEN_ROLES)
+      .openapi({ description: "`submitter`: may start runs, nothing else; `admin`: everything" }),
     name: z
       .string()
       .min(1)
@@ -50,7 +55,10 @@ const create = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
   request: jsonBody(TokenRequest),
-  responses: { 201: jsonResponse(CreatedToken, "Created (the secret is in `token`)"), ...problemResponses(400, 401, 403, 409, 413, 415) },
+  responses: {
+    201: jsonResponse(CreatedToken, "Created (the secret is in `token`)"),
+    ...problemResponses(400, 401, 403, 409, 413, 415),
+  },
 });
 
 const list = createRoute({
@@ -77,7 +85,8 @@ const revoke = createRoute({
 export const tokenRoutes = createRouter()
   .openapi(create, async (c) => {
     const { role, name } = c.req.valid("json");
-    if ((await tokenCount(c.env)) >= MAX_TOKENS) conflict(`This instance already has ${MAX_TOKENS} tokens, its limit: revoke some first.`);
+    if ((await tokenCount(c.env)) >= MAX_TOKENS)
+      conflict(`This instance already has ${MAX_TOKENS} tokens, its limit: revoke some first.`);
     const { secret, ...token } = await createToken(c.env, role, name);
     // The id and name only: the secret never reaches a log.
     console.log(`[${c.get("requestId")}] token ${token.id} created (${role}, ${JSON.stringify(name)})`);

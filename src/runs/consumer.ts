@@ -9,7 +9,7 @@ import { BudgetExceededError } from "../code/budget";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
 import { sha256Hex } from "../sha256";
-import type { RunConfig, RunMessage, } from "./config";
+import type { RunConfig, RunMessage } from "./config";
 import type { RunCoordinator } from "./coordinator";
 import type { ModelLimiter } from "./limiter";
 import { recordFailure, unitResult } from "./outcome";
@@ -26,7 +26,14 @@ const MAX_DELIVERIES = 3;
 type SubmittedPart = { part: number; sha256: string } | null;
 
 type Answer =
-  | { kind: "output"; generation: Generation; cached: boolean; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
+  | {
+      kind: "output";
+      generation: Generation;
+      cached: boolean;
+      calls: number;
+      latencyMs: number;
+      attempts?: AttemptRecord[];
+    }
   | { kind: "failed"; failure: Failure; calls: number; latencyMs: number; attempts?: AttemptRecord[] }
   | { kind: "stopped" };
 
@@ -38,7 +45,9 @@ export const coordinatorOf = (env: Env, runId: string): DurableObjectStub<RunCoo
 
 /** The key of a response in the cache: the same model, parameters and prompt answer the same. */
 export async function cacheKeyOf(config: RunConfig, promptSha256: string): Promise<string> {
-  return sha256Hex(JSON.stringify({ model: config.model.spec, parameters: config.parameters, prompt_sha256: promptSha256 }));
+  return sha256Hex(
+    JSON.stringify({ model: config.model.spec, parameters: config.parameters, prompt_sha256: promptSha256 }),
+  );
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -72,7 +81,10 @@ async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Pr
   if (!limiter) return { extend: async () => {}, release: async () => {} };
   for (;;) {
     if (signal.aborted) return null;
-    const got = await limiter.acquire({ concurrency: config.limits.concurrency, requestsPerMinute: config.limits.requestsPerMinute });
+    const got = await limiter.acquire({
+      concurrency: config.limits.concurrency,
+      requestsPerMinute: config.limits.requestsPerMinute,
+    });
     if (got.granted) return { extend: () => limiter.extend(got.lease), release: () => limiter.release(got.lease) };
     await sleep(Math.min(got.waitMs, 2_000), signal);
   }
@@ -82,7 +94,13 @@ async function acquireSlot(env: Env, config: RunConfig, signal: AbortSignal): Pr
  * Calls the model with retries under one slot of its limiter. The slot is taken before the first
  * call so waiting for it never eats into a call's timeout; `held` exposes it to the heartbeat.
  */
-async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], signal: AbortSignal, held: { slot?: Slot }): Promise<Answer> {
+async function callModel(
+  env: Env,
+  config: RunConfig,
+  messages: ChatMessage[],
+  signal: AbortSignal,
+  held: { slot?: Slot },
+): Promise<Answer> {
   const slot = await acquireSlot(env, config, signal);
   if (!slot) return { kind: "stopped" };
   held.slot = slot;
@@ -95,7 +113,8 @@ async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], s
     signal,
     onRetry: async (failure, attempt, delayMs) => {
       attempts.push(attemptRecord(failure, attempt, delayMs, secrets));
-      if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter) await limiter.pause(Date.now() + failure.retryAfterMs);
+      if (failure.kind === "rate_limited" && failure.retryAfterMs && limiter)
+        await limiter.pause(Date.now() + failure.retryAfterMs);
     },
   }).finally(async () => {
     held.slot = undefined;
@@ -107,7 +126,14 @@ async function callModel(env: Env, config: RunConfig, messages: ChatMessage[], s
     attempts.push(attemptRecord(result.failure, result.attempts, null, secrets));
     return { kind: "failed", failure: result.failure, calls: result.attempts, latencyMs, attempts };
   }
-  return { kind: "output", generation: result.value, cached: false, calls: result.attempts, latencyMs, ...(attempts.length ? { attempts } : {}) };
+  return {
+    kind: "output",
+    generation: result.value,
+    cached: false,
+    calls: result.attempts,
+    latencyMs,
+    ...(attempts.length ? { attempts } : {}),
+  };
 }
 
 async function answer(
@@ -126,18 +152,38 @@ async function answer(
   if (model.provider === "submitted") {
     // No model: the output the caller submitted for this unit, scored like any other answer.
     const text = await submittedOutput(env, config, task.unit, part);
-    if (text === null) return { kind: "failed", failure: { kind: "client_error", retryable: false, message: "no output was submitted for this unit" }, calls: 0, latencyMs: 0 };
-    return { kind: "output", generation: { text, finishReason: "submitted", usage: { prompt: null, completion: null } }, cached: false, calls: 0, latencyMs: 0 };
+    if (text === null)
+      return {
+        kind: "failed",
+        failure: { kind: "client_error", retryable: false, message: "no output was submitted for this unit" },
+        calls: 0,
+        latencyMs: 0,
+      };
+    return {
+      kind: "output",
+      generation: { text, finishReason: "submitted", usage: { prompt: null, completion: null } },
+      cached: false,
+      calls: 0,
+      latencyMs: 0,
+    };
   }
   if (model.provider === "baseline") {
     const started = Date.now();
     let text: string;
     try {
-      text = model.modelId === "empty" ? "" : await benchmark.baseline(env, config.datasetId, task.unit, config.options, model.modelId as BaselineKind);
+      text =
+        model.modelId === "empty"
+          ? ""
+          : await benchmark.baseline(env, config.datasetId, task.unit, config.options, model.modelId as BaselineKind);
     } catch (e) {
       // A baseline that cannot answer this unit never will: an error sample now, not redeliveries.
       if (!(e instanceof ProblemError)) throw e;
-      return { kind: "failed", failure: { kind: "client_error", retryable: false, message: e.detail }, calls: 0, latencyMs: Date.now() - started };
+      return {
+        kind: "failed",
+        failure: { kind: "client_error", retryable: false, message: e.detail },
+        calls: 0,
+        latencyMs: Date.now() - started,
+      };
     }
     // No model is called and no token spent: the sample keeps its prompt's size, the run counts no call.
     const generation = { text, finishReason: "stop", usage: { prompt: task.promptTokens, completion: 0 } };
@@ -146,15 +192,22 @@ async function answer(
   const cacheKey = config.cache ? responseCacheKey(await cacheKeyOf(config, promptSha256)) : null;
   if (cacheKey) {
     const hit = await env.DATASETS.get(cacheKey);
-    if (hit) return { kind: "output", generation: (await hit.json()) as Generation, cached: true, calls: 0, latencyMs: 0 };
+    if (hit)
+      return { kind: "output", generation: (await hit.json()) as Generation, cached: true, calls: 0, latencyMs: 0 };
   }
-  if (!(await coordinator.admit(task.unit, task.promptTokens + config.parameters.max_tokens))) return { kind: "stopped" };
+  if (!(await coordinator.admit(task.unit, task.promptTokens + config.parameters.max_tokens)))
+    return { kind: "stopped" };
   const result = await callModel(env, config, messages, signal, held);
   if (result.kind === "output" && cacheKey) await env.DATASETS.put(cacheKey, JSON.stringify(result.generation));
   return result;
 }
 
-function heartbeat(coordinator: DurableObjectStub<RunCoordinator>, message: RunMessage, abort: AbortController, held: { slot?: Slot }) {
+function heartbeat(
+  coordinator: DurableObjectStub<RunCoordinator>,
+  message: RunMessage,
+  abort: AbortController,
+  held: { slot?: Slot },
+) {
   const timer = setInterval(() => {
     coordinator.heartbeat(message.unit, message.attempt).then(
       (alive) => alive || abort.abort(),
@@ -197,16 +250,37 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
     let row: NewSample;
     if (task.promptTokens + config.parameters.max_tokens > config.limits.contextWindow) {
       // Never sent: it cannot fit, so it is neither an answer nor an error.
-      row = { ...base, error: `${task.promptTokens} prompt tokens + ${config.parameters.max_tokens} max_tokens exceed the ${config.limits.contextWindow}-token window` };
+      row = {
+        ...base,
+        error: `${task.promptTokens} prompt tokens + ${config.parameters.max_tokens} max_tokens exceed the ${config.limits.contextWindow}-token window`,
+      };
     } else {
-      const got = await answer(env, config, benchmark, task, messages, promptSha256, coordinator, abort.signal, held, part);
+      const got = await answer(
+        env,
+        config,
+        benchmark,
+        task,
+        messages,
+        promptSha256,
+        coordinator,
+        abort.signal,
+        held,
+        part,
+      );
       if (got.kind === "stopped") {
         await coordinator.release(message.unit, message.attempt);
         return;
       }
       if (got.kind === "failed") {
         const text = redact(got.failure.message, [runSecret(env, config)]);
-        row = { ...base, status: got.failure.kind === "context_exceeded" ? "context_exceeded" : "error", error: text, calls: got.calls, latencyMs: got.latencyMs, ...(got.attempts ? { detail: { attempts: got.attempts } } : {}) };
+        row = {
+          ...base,
+          status: got.failure.kind === "context_exceeded" ? "context_exceeded" : "error",
+          error: text,
+          calls: got.calls,
+          latencyMs: got.latencyMs,
+          ...(got.attempts ? { detail: { attempts: got.attempts } } : {}),
+        };
       } else {
         const { generation } = got;
         const key = outputKey(config.id, task.unit);
@@ -221,12 +295,14 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           created_at: new Date().toISOString(),
         };
         await env.DATASETS.put(key, JSON.stringify(stored));
-        const verdict = await benchmark.score(env, config.datasetId, task.unit, generation.text, config.options).catch((e: unknown) => {
-          // An output too costly to score (docs/limits.md, "CPU budgets") never will be: an error
-          // sample with the reason now, and the consumer moves on (no redelivery).
-          if (e instanceof BudgetExceededError) return e;
-          throw e;
-        });
+        const verdict = await benchmark
+          .score(env, config.datasetId, task.unit, generation.text, config.options)
+          .catch((e: unknown) => {
+            // An output too costly to score (docs/limits.md, "CPU budgets") never will be: an error
+            // sample with the reason now, and the consumer moves on (no redelivery).
+            if (e instanceof BudgetExceededError) return e;
+            throw e;
+          });
         const answered = {
           ...base,
           outputKey: key,
@@ -238,9 +314,17 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
           ...(got.attempts ? { detail: { attempts: got.attempts } } : {}),
         };
         // An answer that needed retries keeps its failed calls beside the verdict ("answered on attempt 3").
-        row = verdict instanceof BudgetExceededError
-          ? { ...answered, status: "error", error: `scoring: ${verdict.detail}` }
-          : { ...answered, status: "scored", passed: verdict.passed, score: verdict.score, detail: got.attempts ? { ...verdict.detail, attempts: got.attempts } : verdict.detail, scorerVersion: benchmark.scorerVersion };
+        row =
+          verdict instanceof BudgetExceededError
+            ? { ...answered, status: "error", error: `scoring: ${verdict.detail}` }
+            : {
+                ...answered,
+                status: "scored",
+                passed: verdict.passed,
+                score: verdict.score,
+                detail: got.attempts ? { ...verdict.detail, attempts: got.attempts } : verdict.detail,
+                scorerVersion: benchmark.scorerVersion,
+              };
       }
     }
     const saved = await insertSample(env, { ...row, finishedAt: new Date().toISOString() });

@@ -23,7 +23,9 @@ const ALARM_MS = 5_000;
 const MAX_ATTEMPTS = 6;
 
 /** A claim gives the run's config and, for a run whose outputs came in parts, the part that holds the unit's. */
-type Claim = { ok: true; config: RunConfig; part: { part: number; sha256: string } | null } | { ok: false; reason: "unknown-run" | "done" | "claimed" | "stopped" };
+type Claim =
+  | { ok: true; config: RunConfig; part: { part: number; sha256: string } | null }
+  | { ok: false; reason: "unknown-run" | "done" | "claimed" | "stopped" };
 
 export class RunCoordinator extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -53,7 +55,11 @@ export class RunCoordinator extends DurableObject<Env> {
   }
 
   private set(key: string, value: unknown) {
-    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, JSON.stringify(value));
+    this.sql.exec(
+      "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      JSON.stringify(value),
+    );
   }
 
   private config(): RunConfig | undefined {
@@ -71,7 +77,8 @@ export class RunCoordinator extends DurableObject<Env> {
         this.set("config", config);
         this.set("status", "running");
         this.set("started_at", new Date().toISOString());
-        for (const [seq, unit] of units.entries()) this.sql.exec("INSERT INTO units (unit, seq, state) VALUES (?, ?, 'pending')", unit, seq);
+        for (const [seq, unit] of units.entries())
+          this.sql.exec("INSERT INTO units (unit, seq, state) VALUES (?, ?, 'pending')", unit, seq);
       });
       await this.feed();
       await this.settle();
@@ -92,7 +99,11 @@ export class RunCoordinator extends DurableObject<Env> {
 
   /** What a receiving run was created as, the parts it has, and whether it has started. */
   async parts(): Promise<PartsState> {
-    return { run: this.get<ReceivingRun>("receiving") ?? null, received: this.ledger.received(), started: Boolean(this.config()) };
+    return {
+      run: this.get<ReceivingRun>("receiving") ?? null,
+      received: this.ledger.received(),
+      started: Boolean(this.config()),
+    };
   }
 
   /** Takes one part's units (src/runs/parts-ledger.ts): a part is taken once, a unit in one part only. */
@@ -110,23 +121,40 @@ export class RunCoordinator extends DurableObject<Env> {
   async claim(unit: string, attempt: number): Promise<Claim> {
     const config = this.config();
     if (!config) return { ok: false, reason: "unknown-run" };
-    const row = this.sql.exec<{ state: UnitState; lease_until: number }>("SELECT state, lease_until FROM units WHERE unit = ?", unit).toArray()[0];
+    const row = this.sql
+      .exec<{ state: UnitState; lease_until: number }>("SELECT state, lease_until FROM units WHERE unit = ?", unit)
+      .toArray()[0];
     if (!row || row.state === "done") return { ok: false, reason: "done" };
     if (row.state === "skipped" || this.status() !== "running") return { ok: false, reason: "stopped" };
     if (row.state === "running" && row.lease_until > Date.now()) return { ok: false, reason: "claimed" };
-    this.sql.exec("UPDATE units SET state = 'running', attempt = ?, lease_until = ? WHERE unit = ?", attempt, Date.now() + RUN_LEASE_MS, unit);
+    this.sql.exec(
+      "UPDATE units SET state = 'running', attempt = ?, lease_until = ? WHERE unit = ?",
+      attempt,
+      Date.now() + RUN_LEASE_MS,
+      unit,
+    );
     return { ok: true, config, part: this.ledger.partOf(unit) };
   }
 
   /** A consumer failed before finishing (storage, a bug) and hands the unit back for its message's redelivery. */
   async unclaim(unit: string, attempt: number): Promise<void> {
-    this.sql.exec("UPDATE units SET state = 'queued', lease_until = ? WHERE unit = ? AND attempt = ? AND state = 'running'", Date.now() + QUEUE_LEASE_MS, unit, attempt);
+    this.sql.exec(
+      "UPDATE units SET state = 'queued', lease_until = ? WHERE unit = ? AND attempt = ? AND state = 'running'",
+      Date.now() + QUEUE_LEASE_MS,
+      unit,
+      attempt,
+    );
   }
 
   /** Keeps a claim alive; `false` tells the consumer to stop (the run was cancelled or the unit re-assigned). */
   async heartbeat(unit: string, attempt: number): Promise<boolean> {
     if (this.status() === "cancelled") return false;
-    const cursor = this.sql.exec("UPDATE units SET lease_until = ? WHERE unit = ? AND state = 'running' AND attempt = ?", Date.now() + RUN_LEASE_MS, unit, attempt);
+    const cursor = this.sql.exec(
+      "UPDATE units SET lease_until = ? WHERE unit = ? AND state = 'running' AND attempt = ?",
+      Date.now() + RUN_LEASE_MS,
+      unit,
+      attempt,
+    );
     return cursor.rowsWritten > 0;
   }
 
@@ -138,7 +166,11 @@ export class RunCoordinator extends DurableObject<Env> {
     const config = this.config();
     if (!config || this.status() !== "running") return false;
     if (config.tokenBudget !== null) {
-      const { spent } = this.sql.exec<{ spent: number }>("SELECT COALESCE(SUM(prompt_tokens + completion_tokens + reserved), 0) AS spent FROM units").one();
+      const { spent } = this.sql
+        .exec<{ spent: number }>(
+          "SELECT COALESCE(SUM(prompt_tokens + completion_tokens + reserved), 0) AS spent FROM units",
+        )
+        .one();
       if (spent + tokens > config.tokenBudget) {
         this.ctx.storage.transactionSync(() => {
           this.set("status", "budget_exhausted");
@@ -174,7 +206,11 @@ export class RunCoordinator extends DurableObject<Env> {
    * then keeps it: a stale attempt changes nothing).
    */
   async release(unit: string, attempt: number): Promise<void> {
-    this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ? AND attempt = ? AND state IN ('queued', 'running')", unit, attempt);
+    this.sql.exec(
+      "UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ? AND attempt = ? AND state IN ('queued', 'running')",
+      unit,
+      attempt,
+    );
     await this.settle();
   }
 
@@ -208,8 +244,21 @@ export class RunCoordinator extends DurableObject<Env> {
 
   private snapshot(): RunProgress {
     const config = this.config();
-    const counts: RunProgress["counts"] = { pending: 0, queued: 0, running: 0, done: 0, skipped: 0, scored: 0, passed: 0, error: 0, context_exceeded: 0 };
-    for (const r of this.sql.exec<{ state: UnitState; n: number }>("SELECT state, COUNT(*) AS n FROM units GROUP BY state")) counts[r.state] = r.n;
+    const counts: RunProgress["counts"] = {
+      pending: 0,
+      queued: 0,
+      running: 0,
+      done: 0,
+      skipped: 0,
+      scored: 0,
+      passed: 0,
+      error: 0,
+      context_exceeded: 0,
+    };
+    for (const r of this.sql.exec<{ state: UnitState; n: number }>(
+      "SELECT state, COUNT(*) AS n FROM units GROUP BY state",
+    ))
+      counts[r.state] = r.n;
     for (const r of this.sql.exec<{ status: string; n: number; passed: number }>(
       "SELECT status, COUNT(*) AS n, SUM(passed) AS passed FROM units WHERE state = 'done' GROUP BY status",
     )) {
@@ -225,7 +274,9 @@ export class RunCoordinator extends DurableObject<Env> {
     const receiving = this.get<ReceivingRun>("receiving");
     return {
       status: this.status(),
-      ...(receiving ? { parts: { expected: receiving.parts, received: this.ledger.received().map((p) => p.part) } } : {}),
+      ...(receiving
+        ? { parts: { expected: receiving.parts, received: this.ledger.received().map((p) => p.part) } }
+        : {}),
       units: t.units,
       counts,
       tokens: { prompt: t.p, completion: t.c, reserved: t.r },
@@ -241,19 +292,31 @@ export class RunCoordinator extends DurableObject<Env> {
   /** Re-sends units whose lease ran out, then feeds and settles. */
   override async alarm(): Promise<void> {
     const expired = this.sql
-      .exec<{ unit: string; attempt: number }>("SELECT unit, attempt FROM units WHERE state IN ('queued', 'running') AND lease_until <= ? ORDER BY seq", Date.now())
+      .exec<{ unit: string; attempt: number }>(
+        "SELECT unit, attempt FROM units WHERE state IN ('queued', 'running') AND lease_until <= ? ORDER BY seq",
+        Date.now(),
+      )
       .toArray();
     if (expired.length) {
       if (this.status() === "running") {
         // A unit whose consumers keep dying (not failing: that is recorded) is given up on.
         const run = this.config()!.id;
         for (const { unit, attempt } of expired.filter((r) => r.attempt >= MAX_ATTEMPTS)) {
-          await this.complete(unit, await recordFailure(this.env, { run, unit, attempt }, `no consumer finished it in ${MAX_ATTEMPTS} attempts`));
+          await this.complete(
+            unit,
+            await recordFailure(
+              this.env,
+              { run, unit, attempt },
+              `no consumer finished it in ${MAX_ATTEMPTS} attempts`,
+            ),
+          );
         }
         await this.send(expired.filter((r) => r.attempt < MAX_ATTEMPTS).map((r) => r.unit));
       }
       // A stopped run does not send again: an abandoned unit is simply not run.
-      else for (const { unit } of expired) this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ?", unit);
+      else
+        for (const { unit } of expired)
+          this.sql.exec("UPDATE units SET state = 'skipped', reserved = 0 WHERE unit = ?", unit);
     }
     await this.feed();
     await this.settle();
@@ -280,13 +343,19 @@ export class RunCoordinator extends DurableObject<Env> {
     const messages: { body: RunMessage }[] = [];
     for (const unit of units) {
       const { attempt } = this.sql
-        .exec<{ attempt: number }>("UPDATE units SET state = 'queued', attempt = attempt + 1, lease_until = ? WHERE unit = ? RETURNING attempt", Date.now() + QUEUE_LEASE_MS, unit)
+        .exec<{ attempt: number }>(
+          "UPDATE units SET state = 'queued', attempt = attempt + 1, lease_until = ? WHERE unit = ? RETURNING attempt",
+          Date.now() + QUEUE_LEASE_MS,
+          unit,
+        )
         .one();
       messages.push({ body: { run: config.id, unit, attempt } });
     }
     // A failed send leaves the units queued with a lease: the alarm sends them again.
     for (let i = 0; i < messages.length; i += 100) {
-      await this.env.RUN_QUEUE.sendBatch(messages.slice(i, i + 100)).catch((e) => console.error(`run ${config.id}: queue send failed`, e));
+      await this.env.RUN_QUEUE.sendBatch(messages.slice(i, i + 100)).catch((e) =>
+        console.error(`run ${config.id}: queue send failed`, e),
+      );
     }
   }
 
@@ -294,7 +363,9 @@ export class RunCoordinator extends DurableObject<Env> {
   private async settle() {
     const config = this.config();
     if (!config || this.get<boolean>("finalized")) return;
-    const open = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM units WHERE state IN ('pending', 'queued', 'running')").one().n;
+    const open = this.sql
+      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM units WHERE state IN ('pending', 'queued', 'running')")
+      .one().n;
     const status = this.status();
     if (open > 0 && (status === "running" || this.inFlight() > 0)) {
       if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ALARM_MS);

@@ -15,12 +15,26 @@ const MAX_BASE = 120;
  * hidden file, an option), and the base is cut at 120 characters. `samples` is the per-sample JSONL
  * every run has, `results` the results JSON, `inspect` the run as inspect_ai's log.
  */
-export function exportNames(label: string): { base: string; outputs: string; scores: string; samples: string; results: string; inspect: string } {
+export function exportNames(label: string): {
+  base: string;
+  outputs: string;
+  scores: string;
+  samples: string;
+  results: string;
+  inspect: string;
+} {
   const base =
     label
       .replaceAll("/", "_slash_")
       .replace(/[^A-Za-z0-9._+@-]/g, "_")
       .replace(/^[.-]/, "_")
       .slice(0, MAX_BASE) || "_";
-  return { base, outputs: `${base}.jsonl`, scores: `${base}-SCORES.json`, samples: `${base}-samples.jsonl`, results: `${base}-results.json`, inspect: `${base}-inspect.json` };
+  return {
+    base,
+    outputs: `${base}.jsonl`,
+    scores: `${base}-SCORES.json`,
+    samples: `${base}-samples.jsonl`,
+    results: `${base}-results.json`,
+    inspect: `${base}-inspect.json`,
+  };
 }

@@ -76,12 +76,18 @@ export function sampleLine(row: SampleRow, stored: { output: string; finish_reas
  * (default: every one). Every export of a run's samples reads them here (this JSONL, inspect_ai's
  * log in src/harnesses/inspect-log.ts), so what one shows or hides the others do.
  */
-export async function* sampleViews(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<SampleLine[]> {
+export async function* sampleViews(
+  env: Env,
+  runId: string,
+  opts: { after?: string; limit?: number } = {},
+): AsyncGenerator<SampleLine[]> {
   const { benchmark, view } = await runView(env, runId);
   for await (const page of samplePages(env, runId, { ...opts, pageSize: EXPORT_PAGE })) {
     for (let i = 0; i < page.length; i += OUTPUT_READS) {
       const rows = page.slice(i, i + OUTPUT_READS).map((r) => view.sample(benchmark, r));
-      const outputs = await Promise.all(rows.map((r) => (r.outputKey && view.showsOutputs ? readOutput(env, r.outputKey) : null)));
+      const outputs = await Promise.all(
+        rows.map((r) => (r.outputKey && view.showsOutputs ? readOutput(env, r.outputKey) : null)),
+      );
       yield rows.map((row, k) => sampleLine(row, outputs[k]));
     }
   }
@@ -93,7 +99,8 @@ export async function* sampleViews(env: Env, runId: string, opts: { after?: stri
  */
 export async function* sampleVerdicts(env: Env, runId: string): AsyncGenerator<SampleLine[]> {
   const { benchmark, view } = await runView(env, runId);
-  for await (const page of samplePages(env, runId, { pageSize: EXPORT_PAGE })) yield page.map((row) => sampleLine(view.sample(benchmark, row), null));
+  for await (const page of samplePages(env, runId, { pageSize: EXPORT_PAGE }))
+    yield page.map((row) => sampleLine(view.sample(benchmark, row), null));
 }
 
 /** The view of run `runId`'s dataset (src/benchmarks/visibility.ts), and the run's benchmark. */
@@ -103,6 +110,11 @@ async function runView(env: Env, runId: string) {
 }
 
 /** The export's lines (each ending in a newline), a few at a time (see `sampleViews`). */
-export async function* sampleLines(env: Env, runId: string, opts: { after?: string; limit?: number } = {}): AsyncGenerator<string> {
-  for await (const lines of sampleViews(env, runId, opts)) yield lines.map((line) => JSON.stringify(line) + "\n").join("");
+export async function* sampleLines(
+  env: Env,
+  runId: string,
+  opts: { after?: string; limit?: number } = {},
+): AsyncGenerator<string> {
+  for await (const lines of sampleViews(env, runId, opts))
+    yield lines.map((line) => JSON.stringify(line) + "\n").join("");
 }

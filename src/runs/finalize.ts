@@ -36,10 +36,19 @@ export async function publishRun(env: Env, run: RunRow) {
 }
 
 export async function finalizeRun(env: Env, config: RunConfig, progress: RunProgress): Promise<void> {
-  const counts = { ...progress.counts, model_calls: progress.model_calls, cached: progress.cached, prompt_tokens: progress.tokens.prompt, completion_tokens: progress.tokens.completion };
+  const counts = {
+    ...progress.counts,
+    model_calls: progress.model_calls,
+    cached: progress.cached,
+    prompt_tokens: progress.tokens.prompt,
+    completion_tokens: progress.tokens.completion,
+  };
   const run = await getRun(env, config.id);
   const receipt = { ...run.receipt, finished_at: progress.finished_at };
-  await db(env).update(schema.runs).set({ status: progress.status, finishedAt: progress.finished_at, counts, receipt }).where(eq(schema.runs.id, config.id));
+  await db(env)
+    .update(schema.runs)
+    .set({ status: progress.status, finishedAt: progress.finished_at, counts, receipt })
+    .where(eq(schema.runs.id, config.id));
   if (config.publish && progress.status === "completed" && getBenchmark(config.benchmark).leaderboard) {
     try {
       await publishRun(env, { ...run, receipt });

@@ -25,7 +25,12 @@ function languageModel(env: Env, config: RunConfig, apiKey: string | undefined):
     return createWorkersAI({ binding: env.AI })(model.modelId as Parameters<ReturnType<typeof createWorkersAI>>[0]);
   }
   if (model.provider === "openai-compatible") {
-    return createOpenAICompatible({ name: "needlework", baseURL: model.baseUrl!, apiKey, includeUsage: true }).chatModel(model.modelId);
+    return createOpenAICompatible({
+      name: "needlework",
+      baseURL: model.baseUrl!,
+      apiKey,
+      includeUsage: true,
+    }).chatModel(model.modelId);
   }
   throw new Error(`${model.spec} is answered locally, not generated.`);
 }
@@ -43,7 +48,12 @@ export function outgoingMessages(config: RunConfig, messages: readonly ChatMessa
 /** vLLM continues a final assistant turn only when told to (and without a new generation prompt). */
 const CONTINUE_FINAL_MESSAGE = { needlework: { continue_final_message: true, add_generation_prompt: false } };
 
-export async function generate(env: Env, config: RunConfig, messages: readonly ChatMessage[], signal: AbortSignal): Promise<Generation> {
+export async function generate(
+  env: Env,
+  config: RunConfig,
+  messages: readonly ChatMessage[],
+  signal: AbortSignal,
+): Promise<Generation> {
   const apiKey = readApiKey(env, config.apiKeyName);
   const { parameters, limits } = config;
   const system = parameters.system_message;
@@ -55,7 +65,9 @@ export async function generate(env: Env, config: RunConfig, messages: readonly C
     temperature: parameters.temperature,
     maxOutputTokens: parameters.max_tokens,
     ...(limits.seed && parameters.seed !== null ? { seed: parameters.seed } : {}),
-    ...(parameters.prefill === "continue" && config.model.provider === "openai-compatible" && messages.at(-1)?.role === "assistant"
+    ...(parameters.prefill === "continue" &&
+    config.model.provider === "openai-compatible" &&
+    messages.at(-1)?.role === "assistant"
       ? { providerOptions: CONTINUE_FINAL_MESSAGE }
       : {}),
     maxRetries: 0,

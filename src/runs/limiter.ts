@@ -32,13 +32,19 @@ export class ModelLimiter extends DurableObject<Env> {
     const now = Date.now();
     this.sql.exec("DELETE FROM leases WHERE expires_at <= ?", now);
     this.sql.exec("DELETE FROM calls WHERE at <= ?", now - 60_000);
-    const paused = this.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'paused_until'").toArray()[0]?.value ?? 0;
+    const paused =
+      this.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'paused_until'").toArray()[0]?.value ?? 0;
     if (paused > now) return { granted: false, waitMs: paused - now };
-    const held = this.sql.exec<{ n: number; next: number | null }>("SELECT COUNT(*) AS n, MIN(expires_at) AS next FROM leases").one();
+    const held = this.sql
+      .exec<{ n: number; next: number | null }>("SELECT COUNT(*) AS n, MIN(expires_at) AS next FROM leases")
+      .one();
     if (held.n >= limits.concurrency) return { granted: false, waitMs: 250 };
     if (limits.requestsPerMinute !== null) {
-      const window = this.sql.exec<{ n: number; first: number | null }>("SELECT COUNT(*) AS n, MIN(at) AS first FROM calls").one();
-      if (window.n >= limits.requestsPerMinute) return { granted: false, waitMs: Math.max(50, (window.first ?? now) + 60_000 - now) };
+      const window = this.sql
+        .exec<{ n: number; first: number | null }>("SELECT COUNT(*) AS n, MIN(at) AS first FROM calls")
+        .one();
+      if (window.n >= limits.requestsPerMinute)
+        return { granted: false, waitMs: Math.max(50, (window.first ?? now) + 60_000 - now) };
     }
     const lease = crypto.randomUUID();
     this.sql.exec("INSERT INTO leases (id, expires_at) VALUES (?, ?)", lease, now + leaseMs);

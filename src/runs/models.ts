@@ -24,7 +24,8 @@ export type Baseline = (typeof BASELINES)[number];
 export const isBaselineSpec = (spec: string): boolean => spec.startsWith("baseline:");
 
 /** What a baseline run is, where a run's calls and tokens would be shown (the run pages, `npm run eval`). */
-export const BASELINE_NOTE = "a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent";
+export const BASELINE_NOTE =
+  "a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent";
 
 export interface ModelSpec {
   /** The spec as given, normalised (base URL without a trailing slash). */
@@ -73,9 +74,27 @@ const PROVIDER_DEFAULTS: Record<Provider, ModelLimits> = {
   // Workers AI chat models answer a final assistant turn with a new turn, so the prefill goes into the user turn.
   "workers-ai": { contextWindow: 32_768, concurrency: 8, requestsPerMinute: 300, seed: false, prefill: "user" },
   // A laptop's llama.cpp/Ollama serves a few requests at once; raise it with `model_limits`.
-  "openai-compatible": { contextWindow: 131_072, concurrency: 4, requestsPerMinute: null, seed: true, prefill: "assistant" },
-  baseline: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
-  submitted: { contextWindow: Number.MAX_SAFE_INTEGER, concurrency: 64, requestsPerMinute: null, seed: false, prefill: "assistant" },
+  "openai-compatible": {
+    contextWindow: 131_072,
+    concurrency: 4,
+    requestsPerMinute: null,
+    seed: true,
+    prefill: "assistant",
+  },
+  baseline: {
+    contextWindow: Number.MAX_SAFE_INTEGER,
+    concurrency: 64,
+    requestsPerMinute: null,
+    seed: false,
+    prefill: "assistant",
+  },
+  submitted: {
+    contextWindow: Number.MAX_SAFE_INTEGER,
+    concurrency: 64,
+    requestsPerMinute: null,
+    seed: false,
+    prefill: "assistant",
+  },
 };
 
 /** Parses and normalises a model spec; a 422 says what a valid spec looks like. */
@@ -83,20 +102,28 @@ export function parseModelSpec(spec: string): ModelSpec {
   const colon = spec.indexOf(":");
   const provider = spec.slice(0, colon) as Provider;
   const rest = spec.slice(colon + 1);
-  if (provider === "submitted") invalid("A submitted:<name> model is made by a run with `outputs` (the name in `model`), never called.");
+  if (provider === "submitted")
+    invalid("A submitted:<name> model is made by a run with `outputs` (the name in `model`), never called.");
   if (colon < 0 || !PROVIDERS.includes(provider) || !rest) {
-    invalid(`Model spec ${JSON.stringify(spec)} is not one of workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:<${BASELINES.join("|")}>.`);
+    invalid(
+      `Model spec ${JSON.stringify(spec)} is not one of workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:<${BASELINES.join("|")}>.`,
+    );
   }
   if (provider === "baseline") {
-    if (!BASELINES.includes(rest as Baseline)) invalid(`Unknown baseline "${rest}": use one of ${BASELINES.join(", ")}.`);
+    if (!BASELINES.includes(rest as Baseline))
+      invalid(`Unknown baseline "${rest}": use one of ${BASELINES.join(", ")}.`);
     return { spec, provider, modelId: rest, baseUrl: null, label: spec, limiterKey: null };
   }
   if (provider === "workers-ai") {
-    if (!/^@[\w.-]+\/[\w.-]+\/[\w.:-]+$/.test(rest)) invalid(`Workers AI model "${rest}" should look like @cf/<vendor>/<model>.`);
+    if (!/^@[\w.-]+\/[\w.-]+\/[\w.:-]+$/.test(rest))
+      invalid(`Workers AI model "${rest}" should look like @cf/<vendor>/<model>.`);
     return { spec, provider, modelId: rest, baseUrl: null, label: rest, limiterKey: spec };
   }
   const at = rest.lastIndexOf("@http");
-  if (at <= 0) invalid(`OpenAI-compatible spec needs <model>@<base url>, e.g. openai-compatible:qwen2.5-coder@http://127.0.0.1:8080/v1.`);
+  if (at <= 0)
+    invalid(
+      `OpenAI-compatible spec needs <model>@<base url>, e.g. openai-compatible:qwen2.5-coder@http://127.0.0.1:8080/v1.`,
+    );
   const modelId = rest.slice(0, at);
   let url: URL;
   try {
@@ -117,7 +144,14 @@ export function parseModelSpec(spec: string): ModelSpec {
  * label, not a spec); nothing is called and no limiter is held.
  */
 export function submittedModel(name: string): ModelSpec {
-  return { spec: `submitted:${name}`, provider: "submitted", modelId: name, baseUrl: null, label: name, limiterKey: null };
+  return {
+    spec: `submitted:${name}`,
+    provider: "submitted",
+    modelId: name,
+    baseUrl: null,
+    label: name,
+    limiterKey: null,
+  };
 }
 
 /** The limits of a model: registry entry, then provider defaults, then the run's overrides. */
@@ -144,8 +178,10 @@ export const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
 /** The value of the named secret, or a 422 naming what is missing (never the value). */
 export function readApiKey(env: object, name: string | null): string | undefined {
   if (!name) return undefined;
-  if (!API_KEY_NAME.test(name)) invalid(`api_key must name a Worker secret matching ${API_KEY_NAME.source} (e.g. OPENROUTER_API_KEY).`);
+  if (!API_KEY_NAME.test(name))
+    invalid(`api_key must name a Worker secret matching ${API_KEY_NAME.source} (e.g. OPENROUTER_API_KEY).`);
   const value = (env as Record<string, unknown>)[name];
-  if (typeof value !== "string" || !value) invalid(`The Worker secret ${name} is not set (add it to .dev.vars locally, or \`wrangler secret put ${name}\`).`);
+  if (typeof value !== "string" || !value)
+    invalid(`The Worker secret ${name} is not set (add it to .dev.vars locally, or \`wrangler secret put ${name}\`).`);
   return value as string;
 }

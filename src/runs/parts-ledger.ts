@@ -43,12 +43,18 @@ const NAMED = 5;
 
 export class PartsLedger {
   constructor(private readonly sql: SqlStorage) {
-    sql.exec("CREATE TABLE IF NOT EXISTS parts (part INTEGER PRIMARY KEY, sha256 TEXT NOT NULL, outputs INTEGER NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS part_units (unit TEXT PRIMARY KEY, part INTEGER NOT NULL, pos INTEGER NOT NULL)");
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS parts (part INTEGER PRIMARY KEY, sha256 TEXT NOT NULL, outputs INTEGER NOT NULL)",
+    );
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS part_units (unit TEXT PRIMARY KEY, part INTEGER NOT NULL, pos INTEGER NOT NULL)",
+    );
   }
 
   received(): PartRow[] {
-    return this.sql.exec<{ part: number; sha256: string; outputs: number }>("SELECT part, sha256, outputs FROM parts ORDER BY part").toArray();
+    return this.sql
+      .exec<{ part: number; sha256: string; outputs: number }>("SELECT part, sha256, outputs FROM parts ORDER BY part")
+      .toArray();
   }
 
   /**
@@ -57,23 +63,37 @@ export class PartsLedger {
    */
   accept(part: number, sha256: string, units: readonly string[], transaction: (fn: () => void) => void): PartOutcome {
     const stored = this.sql.exec<{ sha256: string }>("SELECT sha256 FROM parts WHERE part = ?", part).toArray()[0];
-    if (stored) return stored.sha256 === sha256 ? { outcome: "unchanged" } : { outcome: "conflict", sha256: stored.sha256 };
+    if (stored)
+      return stored.sha256 === sha256 ? { outcome: "unchanged" } : { outcome: "conflict", sha256: stored.sha256 };
     const taken: { unit: string; part: number }[] = [];
     for (const unit of units) {
       const row = this.sql.exec<{ part: number }>("SELECT part FROM part_units WHERE unit = ?", unit).toArray()[0];
       if (row) taken.push({ unit, part: row.part });
     }
-    if (taken.length) return { outcome: "duplicate", units: taken.slice(0, NAMED).map((t) => t.unit), parts: [...new Set(taken.map((t) => t.part))].sort((a, b) => a - b) };
+    if (taken.length)
+      return {
+        outcome: "duplicate",
+        units: taken.slice(0, NAMED).map((t) => t.unit),
+        parts: [...new Set(taken.map((t) => t.part))].sort((a, b) => a - b),
+      };
     transaction(() => {
       this.sql.exec("INSERT INTO parts (part, sha256, outputs) VALUES (?, ?, ?)", part, sha256, units.length);
-      for (const [pos, unit] of units.entries()) this.sql.exec("INSERT INTO part_units (unit, part, pos) VALUES (?, ?, ?)", unit, part, pos);
+      for (const [pos, unit] of units.entries())
+        this.sql.exec("INSERT INTO part_units (unit, part, pos) VALUES (?, ?, ?)", unit, part, pos);
     });
     return { outcome: "stored" };
   }
 
   /** The part (and its content's sha256) a unit came in; null for a unit of no part. */
   partOf(unit: string): { part: number; sha256: string } | null {
-    return this.sql.exec<{ part: number; sha256: string }>("SELECT p.part, p.sha256 FROM part_units u JOIN parts p ON p.part = u.part WHERE u.unit = ?", unit).toArray()[0] ?? null;
+    return (
+      this.sql
+        .exec<{ part: number; sha256: string }>(
+          "SELECT p.part, p.sha256 FROM part_units u JOIN parts p ON p.part = u.part WHERE u.unit = ?",
+          unit,
+        )
+        .toArray()[0] ?? null
+    );
   }
 
   /** Every unit received, in the order submitted (part by part). */

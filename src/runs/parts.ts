@@ -21,13 +21,18 @@ import { getRun, type RunRow } from "./store";
 type Coordinator = ReturnType<typeof coordinatorOf>;
 
 /** The coordinator's parts state (RPC types lose the config's `unknown` fields). */
-const partsOf = async (coordinator: Coordinator): Promise<PartsState> => (await coordinator.parts()) as unknown as PartsState;
+const partsOf = async (coordinator: Coordinator): Promise<PartsState> =>
+  (await coordinator.parts()) as unknown as PartsState;
 
 /** Which parts of a run are in, and what it is now. */
 export async function partsStatus(env: Env, id: string) {
   const run = await getRun(env, id);
   const state = await partsOf(coordinatorOf(env, id));
-  if (!state.run) throw new ProblemError("not-found", `Run ${id} was not created to receive its outputs in parts (POST /v1/runs with \`parts\`).`);
+  if (!state.run)
+    throw new ProblemError(
+      "not-found",
+      `Run ${id} was not created to receive its outputs in parts (POST /v1/runs with \`parts\`).`,
+    );
   return partsView(run, state.run, state.received, state.started);
 }
 
@@ -56,9 +61,14 @@ export async function putPart(env: Env, id: string, part: number, outputs: Submi
   const state = await partsOf(coordinator);
   const receiving = state.run;
   if (!receiving) conflict(`Run ${id} was not created to receive its outputs in parts (POST /v1/runs with \`parts\`).`);
-  if (part > receiving.parts) invalid(`Run ${id} was announced in ${receiving.parts} parts: part ${part} is not one of 1 to ${receiving.parts}.`);
+  if (part > receiving.parts)
+    invalid(`Run ${id} was announced in ${receiving.parts} parts: part ${part} is not one of 1 to ${receiving.parts}.`);
   if (outputs.length > PART_LIMITS.outputs) {
-    throw new ProblemError("payload-too-large", `A part holds at most ${PART_LIMITS.outputs} outputs; this one has ${outputs.length}.`, { limit_outputs: PART_LIMITS.outputs });
+    throw new ProblemError(
+      "payload-too-large",
+      `A part holds at most ${PART_LIMITS.outputs} outputs; this one has ${outputs.length}.`,
+      { limit_outputs: PART_LIMITS.outputs },
+    );
   }
   const text = submissionText(outputs);
   const sha256 = await sha256Hex(text);
@@ -69,33 +79,50 @@ export async function putPart(env: Env, id: string, part: number, outputs: Submi
     checkUnits(run.datasetId, listed.units, outputs);
     const key = partKey(id, part, sha256);
     await env.DATASETS.put(key, text);
-    const taken = await coordinator.acceptPart(part, sha256, outputs.map((o) => o.unit));
+    const taken = await coordinator.acceptPart(
+      part,
+      sha256,
+      outputs.map((o) => o.unit),
+    );
     if (taken.outcome !== "stored" && taken.outcome !== "unchanged") {
       // Refused as a whole: what was written for it goes (its key is this content's, which no part holds).
       await env.DATASETS.delete(key);
       if (taken.outcome === "conflict") partConflict(id, part, taken.sha256, sha256);
       if (taken.outcome === "duplicate") {
-        throw new ProblemError("unprocessable-content", `Each unit takes one output; already submitted in part ${taken.parts.join(", ")}: ${firstFew(taken.units)}.`, { duplicate_units: taken.units });
+        throw new ProblemError(
+          "unprocessable-content",
+          `Each unit takes one output; already submitted in part ${taken.parts.join(", ")}: ${firstFew(taken.units)}.`,
+          { duplicate_units: taken.units },
+        );
       }
       conflict(`Run ${id} no longer receives parts.`);
     }
   }
   const after = await partsOf(coordinator);
-  if (!after.started && after.received.length === receiving.parts) await startReceived(env, run, coordinator, receiving, after.received);
+  if (!after.started && after.received.length === receiving.parts)
+    await startReceived(env, run, coordinator, receiving, after.received);
   const now = await partsOf(coordinator);
-  return { status: stored ? (200 as const) : (201 as const), body: { part, sha256, stored: !stored, ...partsView(await getRun(env, id), receiving, now.received, now.started) } };
+  return {
+    status: stored ? (200 as const) : (201 as const),
+    body: { part, sha256, stored: !stored, ...partsView(await getRun(env, id), receiving, now.received, now.started) },
+  };
 }
 
 function partConflict(id: string, part: number, stored: string, sent: string): never {
-  throw new ProblemError("conflict", `Part ${part} of run ${id} is already stored with other content (sha256 ${stored}; this one is ${sent}). A part is sent once; re-sending it is only for the same outputs in the same order.`, {
-    stored_sha256: stored,
-  });
+  throw new ProblemError(
+    "conflict",
+    `Part ${part} of run ${id} is already stored with other content (sha256 ${stored}; this one is ${sent}). A part is sent once; re-sending it is only for the same outputs in the same order.`,
+    {
+      stored_sha256: stored,
+    },
+  );
 }
 
 /** The dataset's units under the run's options; a 409 once the dataset was replaced since the run was created. */
 async function datasetUnits(env: Env, run: RunRow, receiving: ReceivingRun) {
   const listed = await getBenchmark(run.benchmark).units(env, run.datasetId, receiving.requestedOptions, {});
-  if (listed.datasetSha256 !== receiving.config.datasetSha256) conflict(`Dataset "${run.datasetId}" changed since run ${run.id} was created; create a new run.`);
+  if (listed.datasetSha256 !== receiving.config.datasetSha256)
+    conflict(`Dataset "${run.datasetId}" changed since run ${run.id} was created; create a new run.`);
   return listed;
 }
 
@@ -116,17 +143,30 @@ async function* submissionChunks(env: Env, id: string, received: PartRow[]): Asy
  * body would have it) and its size, the row its units, and the coordinator starts the run.
  * Idempotent: two last parts arriving at once compute the same, and the coordinator starts once.
  */
-async function startReceived(env: Env, run: RunRow, coordinator: Coordinator, receiving: ReceivingRun, received: PartRow[]) {
+async function startReceived(
+  env: Env,
+  run: RunRow,
+  coordinator: Coordinator,
+  receiving: ReceivingRun,
+  received: PartRow[],
+) {
   const listed = await datasetUnits(env, run, receiving);
   const outputs = received.reduce((n, p) => n + p.outputs, 0);
   const whole = outputs === listed.units.length;
   const publish = receiving.publish ?? whole;
   if (publish && !whole) {
-    invalid(`The parts cover ${outputs} of the dataset's ${listed.units.length} units: a run created with \`publish: true\` must cover them all. The run keeps its parts; delete it (DELETE /v1/runs/${run.id}) and create it again without \`publish: true\`.`);
+    invalid(
+      `The parts cover ${outputs} of the dataset's ${listed.units.length} units: a run created with \`publish: true\` must cover them all. The run keeps its parts; delete it (DELETE /v1/runs/${run.id}) and create it again without \`publish: true\`.`,
+    );
   }
   const sha256 = await sha256HexOfChunks(submissionChunks(env, run.id, received));
   const filters = run.receipt.filters as Record<string, unknown>;
-  const receipt = { ...run.receipt, filters: whole ? filters : { ...filters, units: outputs }, outputs_sha256: sha256, outputs };
+  const receipt = {
+    ...run.receipt,
+    filters: whole ? filters : { ...filters, units: outputs },
+    outputs_sha256: sha256,
+    outputs,
+  };
   await db(env)
     .update(schema.runs)
     .set({ receipt, unitCount: outputs, options: { ...run.options, publish }, status: "running" })

@@ -41,7 +41,11 @@ export interface Deleted {
 }
 
 /** Deletes up to R2_PAGES_PER_CALL pages of objects under `prefix`; says whether any are left. */
-export async function deleteObjects(env: Env, prefix: string, pages = R2_PAGES_PER_CALL): Promise<{ objects: number; complete: boolean }> {
+export async function deleteObjects(
+  env: Env,
+  prefix: string,
+  pages = R2_PAGES_PER_CALL,
+): Promise<{ objects: number; complete: boolean }> {
   let objects = 0;
   for (let i = 0; i < pages; i++) {
     const page = await env.DATASETS.list({ prefix, limit: R2_PAGE });
@@ -59,12 +63,19 @@ export async function deleteObjects(env: Env, prefix: string, pages = R2_PAGES_P
  */
 export async function deleteRun(env: Env, id: string): Promise<Deleted> {
   const run = await getRun(env, id);
-  if (run.status === "running") conflict(`Run ${id} is still running; cancel it first (POST /v1/runs/${id}/cancel), then delete it.`);
+  if (run.status === "running")
+    conflict(`Run ${id} is still running; cancel it first (POST /v1/runs/${id}/cancel), then delete it.`);
   const d = db(env);
-  const [{ n }] = await d.select({ n: sql<number>`count(*)` }).from(schema.runSamples).where(eq(schema.runSamples.runId, id));
+  const [{ n }] = await d
+    .select({ n: sql<number>`count(*)` })
+    .from(schema.runSamples)
+    .where(eq(schema.runSamples.runId, id));
   // The samples are deleted explicitly as well as by the cascade, so a database opened without
   // foreign keys enforced leaves no orphans either.
-  await d.batch([d.delete(schema.runSamples).where(eq(schema.runSamples.runId, id)), d.delete(schema.runs).where(eq(schema.runs.id, id))]);
+  await d.batch([
+    d.delete(schema.runSamples).where(eq(schema.runSamples.runId, id)),
+    d.delete(schema.runs).where(eq(schema.runs.id, id)),
+  ]);
   await coordinatorOf(env, id).purge();
   const { objects, complete } = await deleteObjects(env, runPrefix(id));
   return { deleted: id, samples: n, objects, complete };
@@ -81,11 +92,20 @@ export function retentionDays(value: string | undefined): number | null {
 /** Ids of finished runs created before `before` that no leaderboard entry was published from. */
 export async function prunableRuns(env: Env, before: string, limit = PRUNE_RUNS_PER_CALL): Promise<string[]> {
   const d = db(env);
-  const published = d.select({ source: schema.leaderboardEntries.source }).from(schema.leaderboardEntries).where(sql`${schema.leaderboardEntries.source} LIKE 'needlework run %'`);
+  const published = d
+    .select({ source: schema.leaderboardEntries.source })
+    .from(schema.leaderboardEntries)
+    .where(sql`${schema.leaderboardEntries.source} LIKE 'needlework run %'`);
   const rows = await d
     .select({ id: schema.runs.id })
     .from(schema.runs)
-    .where(and(lt(schema.runs.createdAt, before), ne(schema.runs.status, "running"), sql`'needlework run ' || ${schema.runs.id} NOT IN ${published}`))
+    .where(
+      and(
+        lt(schema.runs.createdAt, before),
+        ne(schema.runs.status, "running"),
+        sql`'needlework run ' || ${schema.runs.id} NOT IN ${published}`,
+      ),
+    )
     .orderBy(schema.runs.createdAt)
     .limit(limit);
   return rows.map((r) => r.id);
@@ -99,7 +119,14 @@ export async function sweepOrphans(env: Env): Promise<number> {
   const listing = await env.DATASETS.list({ prefix: "runs/", delimiter: "/", limit: R2_PAGE });
   const ids = listing.delimitedPrefixes.map((p) => p.slice("runs/".length, -1));
   if (ids.length === 0) return 0;
-  const known = new Set((await db(env).select({ id: schema.runs.id }).from(schema.runs).where(inArray(schema.runs.id, ids.slice(0, 90)))).map((r) => r.id));
+  const known = new Set(
+    (
+      await db(env)
+        .select({ id: schema.runs.id })
+        .from(schema.runs)
+        .where(inArray(schema.runs.id, ids.slice(0, 90)))
+    ).map((r) => r.id),
+  );
   let objects = 0;
   let pages = R2_PAGES_PER_CALL;
   for (const id of ids.slice(0, 90)) {

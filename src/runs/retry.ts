@@ -189,17 +189,24 @@ export function classifyFailure(error: unknown, now: number = Date.now()): Failu
   if (api) {
     const status = api.statusCode;
     // The Workers AI binding reports "context window" errors without a status, as do some proxies.
-    if ((status === undefined || CONTEXT_STATUSES.has(status)) && (CONTEXT_EXCEEDED.test(api.message) || CONTEXT_EXCEEDED.test(api.responseBody ?? ""))) {
+    if (
+      (status === undefined || CONTEXT_STATUSES.has(status)) &&
+      (CONTEXT_EXCEEDED.test(api.message) || CONTEXT_EXCEEDED.test(api.responseBody ?? ""))
+    ) {
       const detail = snippet(api.responseBody || api.message);
       return {
         kind: "context_exceeded",
         retryable: false,
         ...(status === undefined ? {} : { status }),
-        message: status === undefined ? `context window exceeded: ${detail}` : `context window exceeded (HTTP ${status}): ${detail}`,
+        message:
+          status === undefined
+            ? `context window exceeded: ${detail}`
+            : `context window exceeded (HTTP ${status}): ${detail}`,
       };
     }
     // No status means no response: the SDK wraps a failed fetch as "Cannot connect to API".
-    if (status === undefined) return { kind: "network", retryable: true, message: `network error: ${snippet(api.message)}` };
+    if (status === undefined)
+      return { kind: "network", retryable: true, message: `network error: ${snippet(api.message)}` };
     const retryAfterMs = parseRetryAfter(api.responseHeaders, now);
     const waited = retryAfterMs === undefined ? {} : { retryAfterMs };
     const message = httpMessage(status, api);
@@ -213,11 +220,16 @@ export function classifyFailure(error: unknown, now: number = Date.now()): Failu
   }
 
   const text = messageOf(error);
-  if (CONTEXT_EXCEEDED.test(text)) return { kind: "context_exceeded", retryable: false, message: `context window exceeded: ${snippet(text)}` };
+  if (CONTEXT_EXCEEDED.test(text))
+    return { kind: "context_exceeded", retryable: false, message: `context window exceeded: ${snippet(text)}` };
   const transport = chain.find((e) => NETWORK_WORDING.test(messageOf(e)));
   if (transport !== undefined) return { kind: "network", retryable: true, message: `network error: ${snippet(text)}` };
   const name = nameOf(error);
-  return { kind: "client_error", retryable: false, message: snippet(name && name !== "Error" ? `${name}: ${text}` : text) };
+  return {
+    kind: "client_error",
+    retryable: false,
+    message: snippet(name && name !== "Error" ? `${name}: ${text}` : text),
+  };
 }
 
 /**
@@ -312,7 +324,8 @@ export async function withRetries<T>(
       return { ok: true, value, attempts: attempt };
     } catch (error) {
       if (cancel?.aborted) failure = CANCELLED;
-      else if (timeout.aborted) failure = { kind: "timeout", retryable: true, message: `timed out after ${policy.timeoutMs} ms` };
+      else if (timeout.aborted)
+        failure = { kind: "timeout", retryable: true, message: `timed out after ${policy.timeoutMs} ms` };
       else failure = classifyFailure(error, Date.now());
     }
     if (!failure.retryable || attempt >= maxAttempts) return { ok: false, failure, attempts: attempt };
@@ -347,7 +360,12 @@ export interface AttemptRecord {
 }
 
 /** The stored form of attempt `attempt`'s `failure`, with `secrets` redacted from its reason. */
-export function attemptRecord(failure: Failure, attempt: number, delayMs: number | null, secrets: readonly (string | undefined)[]): AttemptRecord {
+export function attemptRecord(
+  failure: Failure,
+  attempt: number,
+  delayMs: number | null,
+  secrets: readonly (string | undefined)[],
+): AttemptRecord {
   const reason = redact(failure.message, secrets);
   return {
     attempt,
@@ -366,7 +384,9 @@ export function attemptRecord(failure: Failure, attempt: number, delayMs: number
  * and are not real keys. Longer secrets go first so one that contains another is removed whole.
  */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  const usable = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4).sort((a, b) => b.length - a.length);
+  const usable = secrets
+    .filter((s): s is string => typeof s === "string" && s.length >= 4)
+    .sort((a, b) => b.length - a.length);
   let out = text;
   for (const secret of usable) out = out.split(secret).join("[redacted]");
   return out;

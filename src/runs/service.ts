@@ -57,15 +57,31 @@ function newRunId(now: Date): string {
 export async function createRun(env: Env, req: RunRequest) {
   const outputs = req.outputs;
   const inParts = req.parts !== undefined;
-  if (outputs && inParts) invalid("Send the `outputs` in the body or announce `parts` and send them with PUT /v1/runs/{id}/outputs/{part}, not both.");
-  if (inParts && req.parts! > PART_LIMITS.parts) throw new ProblemError("payload-too-large", `A submission is sent in at most ${PART_LIMITS.parts} parts (of at most ${PART_LIMITS.outputs} outputs each); ${req.parts} were announced.`, { limit_parts: PART_LIMITS.parts });
-  if ((outputs || inParts) && (req.languages?.length || req.limit)) invalid("A run from submitted `outputs` covers the units submitted: drop `languages` and `limit`.");
+  if (outputs && inParts)
+    invalid(
+      "Send the `outputs` in the body or announce `parts` and send them with PUT /v1/runs/{id}/outputs/{part}, not both.",
+    );
+  if (inParts && req.parts! > PART_LIMITS.parts)
+    throw new ProblemError(
+      "payload-too-large",
+      `A submission is sent in at most ${PART_LIMITS.parts} parts (of at most ${PART_LIMITS.outputs} outputs each); ${req.parts} were announced.`,
+      { limit_parts: PART_LIMITS.parts },
+    );
+  if ((outputs || inParts) && (req.languages?.length || req.limit))
+    invalid("A run from submitted `outputs` covers the units submitted: drop `languages` and `limit`.");
   const model = outputs || inParts ? submittedModel(req.model) : parseModelSpec(req.model);
-  const apiKeyName = model.provider === "openai-compatible" || model.provider === "workers-ai" ? (req.api_key ?? null) : null;
+  const apiKeyName =
+    model.provider === "openai-compatible" || model.provider === "workers-ai" ? (req.api_key ?? null) : null;
   readApiKey(env, apiKeyName); // a missing secret is a 422 now, not an error per sample later
   const benchmark = getBenchmark(req.benchmark);
-  if (model.provider === "baseline" && model.modelId !== "empty" && !benchmark.baselines.includes(model.modelId as BaselineKind)) {
-    invalid(`${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`);
+  if (
+    model.provider === "baseline" &&
+    model.modelId !== "empty" &&
+    !benchmark.baselines.includes(model.modelId as BaselineKind)
+  ) {
+    invalid(
+      `${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`,
+    );
   }
   const parsed = parseOptions(benchmark, req.options);
   const listed = await benchmark.units(env, req.dataset, parsed, { languages: req.languages, limit: req.limit });
@@ -84,7 +100,9 @@ export async function createRun(env: Env, req: RunRequest) {
   };
   const now = new Date();
   const id = newRunId(now);
-  const filtered = Boolean(req.languages?.length || req.limit || benchmark.narrows?.(options) || (submission && !submission.whole));
+  const filtered = Boolean(
+    req.languages?.length || req.limit || benchmark.narrows?.(options) || (submission && !submission.whole),
+  );
   const config: RunConfig = {
     id,
     benchmark: benchmark.id,
@@ -104,7 +122,9 @@ export async function createRun(env: Env, req: RunRequest) {
     price: req.price ?? null,
   };
   if (config.publish && filtered) {
-    invalid("Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`), submit an output for every unit, or set `publish: false`.");
+    invalid(
+      "Only a run over the whole dataset can be published: drop `languages`/`limit` (and options that pick part of the dataset, such as `tasks`), submit an output for every unit, or set `publish: false`.",
+    );
   }
   const receipt = {
     run: id,
@@ -120,9 +140,17 @@ export async function createRun(env: Env, req: RunRequest) {
     model: model.spec,
     parameters,
     options,
-    filters: { languages: req.languages ?? null, limit: req.limit ?? null, ...(submission && !submission.whole ? { units: units.length } : {}) },
+    filters: {
+      languages: req.languages ?? null,
+      limit: req.limit ?? null,
+      ...(submission && !submission.whole ? { units: units.length } : {}),
+    },
     // Where the answers came from: absent for a run that called its model here (for one in parts, the sha256 comes with the last part).
-    ...(submission ? { source: SUBMITTED_SOURCE, outputs_sha256: submission.sha256, outputs: units.length } : inParts ? { source: SUBMITTED_SOURCE, parts: req.parts } : {}),
+    ...(submission
+      ? { source: SUBMITTED_SOURCE, outputs_sha256: submission.sha256, outputs: units.length }
+      : inParts
+        ? { source: SUBMITTED_SOURCE, parts: req.parts }
+        : {}),
     context_window: limits.contextWindow,
     // Whether the seed actually reached the provider (not every provider takes one).
     seed_applied: limits.seed && parameters.seed !== null,
@@ -132,21 +160,39 @@ export async function createRun(env: Env, req: RunRequest) {
   };
   if (outputs) await storeSubmission(env, id, outputs);
   // A run in parts waits for them in its coordinator (before its row exists: a failure leaves no run).
-  const receiving = inParts ? await coordinatorOf(env, id).receive({ config, publish: req.publish, requestedOptions: parsed, parts: req.parts! }) : null;
-  await db(env).insert(schema.runs).values({
-    id,
-    benchmark: benchmark.id,
-    datasetId: req.dataset,
-    model: model.spec,
-    modelLabel: req.label ?? model.label,
-    apiKeyName,
-    parameters: parameters as unknown as Record<string, unknown>,
-    options: { benchmark_options: options, concurrency: config.concurrency, token_budget: config.tokenBudget, retry: config.retry, cache: config.cache, publish: config.publish, price: config.price, limits },
-    receipt,
-    status: receiving ? "receiving" : "running",
-    unitCount: receiving ? 0 : units.length,
-    createdAt: now.toISOString(),
-  });
+  const receiving = inParts
+    ? await coordinatorOf(env, id).receive({
+        config,
+        publish: req.publish,
+        requestedOptions: parsed,
+        parts: req.parts!,
+      })
+    : null;
+  await db(env)
+    .insert(schema.runs)
+    .values({
+      id,
+      benchmark: benchmark.id,
+      datasetId: req.dataset,
+      model: model.spec,
+      modelLabel: req.label ?? model.label,
+      apiKeyName,
+      parameters: parameters as unknown as Record<string, unknown>,
+      options: {
+        benchmark_options: options,
+        concurrency: config.concurrency,
+        token_budget: config.tokenBudget,
+        retry: config.retry,
+        cache: config.cache,
+        publish: config.publish,
+        price: config.price,
+        limits,
+      },
+      receipt,
+      status: receiving ? "receiving" : "running",
+      unitCount: receiving ? 0 : units.length,
+      createdAt: now.toISOString(),
+    });
   const progress = receiving ?? (await coordinatorOf(env, id).start(config, units));
   return runView(await getRun(env, id), progress);
 }
@@ -174,7 +220,12 @@ export function runView(run: RunRow, progress: RunProgress) {
     created_at: run.createdAt,
     started_at: progress.started_at,
     finished_at: progress.finished_at,
-    links: { self: `/v1/runs/${run.id}`, events: `/v1/runs/${run.id}/events`, samples: `/v1/runs/${run.id}/samples`, results: `/v1/runs/${run.id}/results` },
+    links: {
+      self: `/v1/runs/${run.id}`,
+      events: `/v1/runs/${run.id}/events`,
+      samples: `/v1/runs/${run.id}/samples`,
+      results: `/v1/runs/${run.id}/results`,
+    },
   };
 }
 
@@ -214,7 +265,11 @@ export async function runResults(env: Env, id: string) {
   const rows = await allSamples(env, id);
   const benchmark = getBenchmark(run.benchmark);
   const count = (status: SampleRow["status"]) => rows.filter((r) => r.status === status).length;
-  const passRates = benchmark.thresholdSweep ? sweptPassRates(run, rows) : !benchmark.leaderboard || benchmark.leaderboard.passRates ? { pass_at_1: passedShares(rows) } : {};
+  const passRates = benchmark.thresholdSweep
+    ? sweptPassRates(run, rows)
+    : !benchmark.leaderboard || benchmark.leaderboard.passRates
+      ? { pass_at_1: passedShares(rows) }
+      : {};
   return {
     run: run.id,
     benchmark: run.benchmark,
@@ -231,7 +286,13 @@ export async function runResults(env: Env, id: string) {
   };
 }
 
-const rateFields = (a: Pick<Aggregate, "n" | "passed" | "rate" | "ciLow" | "ciHigh">) => ({ n: a.n, passed: a.passed, rate: a.rate, ci_low: a.ciLow, ci_high: a.ciHigh });
+const rateFields = (a: Pick<Aggregate, "n" | "passed" | "rate" | "ciLow" | "ciHigh">) => ({
+  n: a.n,
+  passed: a.passed,
+  rate: a.rate,
+  ci_low: a.ciLow,
+  ci_high: a.ciHigh,
+});
 
 /** The reference's tables: pass@1 per group at every threshold, and per depth bucket at the run's threshold. */
 function sweptPassRates(run: RunRow, rows: readonly SampleRow[]) {
@@ -275,7 +336,8 @@ function passedShares(rows: readonly SampleRow[]) {
 export async function rescoreRun(env: Env, id: string, changes: Record<string, unknown>) {
   const run = await getRun(env, id);
   const progress = await coordinatorOf(env, id).progress();
-  if (progress.status === "running") conflict(`Run ${id} is still running; re-score it when it has finished (or cancel it).`);
+  if (progress.status === "running")
+    conflict(`Run ${id} is still running; re-score it when it has finished (or cancel it).`);
   const benchmark = getBenchmark(run.benchmark);
   const stored = benchmarkOptions(run);
   const options = { ...stored, ...parseOptions(benchmark, { ...stored, ...changes }) };
@@ -292,12 +354,27 @@ export async function rescoreRun(env: Env, id: string, changes: Record<string, u
     updates.push(
       db(env)
         .update(schema.runSamples)
-        .set({ passed: verdict.passed, score: verdict.score, detail: attempts ? { ...verdict.detail, attempts } : verdict.detail, scorerVersion: benchmark.scorerVersion })
+        .set({
+          passed: verdict.passed,
+          score: verdict.score,
+          detail: attempts ? { ...verdict.detail, attempts } : verdict.detail,
+          scorerVersion: benchmark.scorerVersion,
+        })
         .where(and(eq(schema.runSamples.runId, id), eq(schema.runSamples.unit, row.unit))),
     );
   }
-  const receipt = { ...run.receipt, options, scorer_version: benchmark.scorerVersion, parser_runtime: { ...PARSER_RUNTIME }, grammars: { ...GRAMMARS }, rescored_at: new Date().toISOString() };
-  const runUpdate = db(env).update(schema.runs).set({ options: { ...run.options, benchmark_options: options }, receipt }).where(eq(schema.runs.id, id));
+  const receipt = {
+    ...run.receipt,
+    options,
+    scorer_version: benchmark.scorerVersion,
+    parser_runtime: { ...PARSER_RUNTIME },
+    grammars: { ...GRAMMARS },
+    rescored_at: new Date().toISOString(),
+  };
+  const runUpdate = db(env)
+    .update(schema.runs)
+    .set({ options: { ...run.options, benchmark_options: options }, receipt })
+    .where(eq(schema.runs.id, id));
   for (let i = 0; i < updates.length; i += 50) await db(env).batch(updates.slice(i, i + 50) as never);
   await runUpdate;
   return { run: id, rescored: rows.length, changed, options, results: await runResults(env, id) };
@@ -307,9 +384,11 @@ export async function publishRunById(env: Env, id: string) {
   const run = await getRun(env, id);
   if (run.status !== "completed") conflict(`Run ${id} is ${run.status}; only a completed run is published.`);
   const benchmark = getBenchmark(run.benchmark);
-  if (!benchmark.leaderboard) invalid(`The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
+  if (!benchmark.leaderboard)
+    invalid(`The leaderboard does not show ${run.benchmark} runs; GET /v1/runs/${id}/results has their results.`);
   const filters = run.receipt.filters as { languages: unknown; limit: unknown; units?: unknown } | undefined;
   const options = benchmarkOptions(run);
-  if (filters?.languages || filters?.limit || filters?.units || benchmark.narrows?.(options)) invalid("Only a run over the whole dataset can be published.");
+  if (filters?.languages || filters?.limit || filters?.units || benchmark.narrows?.(options))
+    invalid("Only a run over the whole dataset can be published.");
   return publishRun(env, run);
 }

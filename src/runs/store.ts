@@ -16,7 +16,8 @@ export async function getRun(env: Env, id: string): Promise<RunRow> {
 }
 
 /** The benchmark options a run was created (or last re-scored) with, as its row stores them. */
-export const benchmarkOptions = (run: RunRow): Record<string, unknown> => (run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {};
+export const benchmarkOptions = (run: RunRow): Record<string, unknown> =>
+  (run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {};
 
 export async function listRuns(env: Env, limit: number) {
   return db(env).query.runs.findMany({ orderBy: (r, { desc }) => [desc(r.createdAt)], limit });
@@ -30,7 +31,9 @@ export async function insertSample(env: Env, row: NewSample): Promise<SampleRow>
   const d = db(env);
   const [inserted] = await d.insert(schema.runSamples).values(row).onConflictDoNothing().returning();
   if (inserted) return inserted;
-  const existing = await d.query.runSamples.findFirst({ where: and(eq(schema.runSamples.runId, row.runId), eq(schema.runSamples.unit, row.unit)) });
+  const existing = await d.query.runSamples.findFirst({
+    where: and(eq(schema.runSamples.runId, row.runId), eq(schema.runSamples.unit, row.unit)),
+  });
   return existing!;
 }
 
@@ -57,7 +60,11 @@ export async function samplePage(env: Env, runId: string, opts: { limit: number;
  * A run's samples in unit order, one page (at most `pageSize` rows) at a time, from after `after`,
  * `limit` rows in all (default: every one): what reads a whole run without holding it.
  */
-export async function* samplePages(env: Env, runId: string, opts: { after?: string; limit?: number; pageSize?: number } = {}): AsyncGenerator<SampleRow[]> {
+export async function* samplePages(
+  env: Env,
+  runId: string,
+  opts: { after?: string; limit?: number; pageSize?: number } = {},
+): AsyncGenerator<SampleRow[]> {
   let after = opts.after;
   let left = opts.limit ?? Infinity;
   while (left > 0) {
@@ -77,7 +84,12 @@ export async function allSamples(env: Env, runId: string): Promise<SampleRow[]> 
 }
 
 /** The row of a unit that could not be processed at all (not a model failure: storage or a bug). */
-export function failedSample(runId: string, unit: string, reason: string, taskId = unit.includes("@") ? unit.slice(0, unit.lastIndexOf("@")) : unit): NewSample {
+export function failedSample(
+  runId: string,
+  unit: string,
+  reason: string,
+  taskId = unit.includes("@") ? unit.slice(0, unit.lastIndexOf("@")) : unit,
+): NewSample {
   return {
     runId,
     unit,

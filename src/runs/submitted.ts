@@ -29,7 +29,10 @@ export const submittedKey = (runId: string) => `runs/${runId}/submitted.json`;
 
 /** `a, b, c (and 4 more)`. */
 export const firstFew = (units: readonly string[]) =>
-  units.slice(0, NAMED).map((u) => JSON.stringify(u)).join(", ") + (units.length > NAMED ? ` (and ${units.length - NAMED} more)` : "");
+  units
+    .slice(0, NAMED)
+    .map((u) => JSON.stringify(u))
+    .join(", ") + (units.length > NAMED ? ` (and ${units.length - NAMED} more)` : "");
 
 /**
  * Checks a submission against the units the dataset has (for the run's options) and returns the
@@ -37,17 +40,26 @@ export const firstFew = (units: readonly string[]) =>
  * submission (of the JSON text of `outputs` as given, `[{"unit":…,"output":…},…]`). A unit the
  * dataset lacks, or one submitted twice, is a 422 naming the first few; nothing is stored.
  */
-export async function checkSubmission(datasetId: string, datasetUnits: readonly string[], outputs: readonly SubmittedOutput[]) {
+export async function checkSubmission(
+  datasetId: string,
+  datasetUnits: readonly string[],
+  outputs: readonly SubmittedOutput[],
+) {
   const seen = checkUnits(datasetId, datasetUnits, outputs);
   const units = datasetUnits.filter((u) => seen.has(u));
   return { units, whole: units.length === datasetUnits.length, sha256: await sha256Hex(submissionText(outputs)) };
 }
 
 /** The JSON text a submission's sha256 is taken of: `[{"unit":…,"output":…},…]` in the order given. */
-export const submissionText = (outputs: readonly SubmittedOutput[]) => JSON.stringify(outputs.map(({ unit, output }) => ({ unit, output })));
+export const submissionText = (outputs: readonly SubmittedOutput[]) =>
+  JSON.stringify(outputs.map(({ unit, output }) => ({ unit, output })));
 
 /** The units of `outputs`, each checked to be the dataset's and given once (a 422 naming the first few otherwise). */
-export function checkUnits(datasetId: string, datasetUnits: readonly string[], outputs: readonly SubmittedOutput[]): Set<string> {
+export function checkUnits(
+  datasetId: string,
+  datasetUnits: readonly string[],
+  outputs: readonly SubmittedOutput[],
+): Set<string> {
   const known = new Set(datasetUnits);
   const seen = new Set<string>();
   const twice: string[] = [];
@@ -58,9 +70,13 @@ export function checkUnits(datasetId: string, datasetUnits: readonly string[], o
     if (!known.has(unit)) unknown.push(unit);
   }
   if (unknown.length) {
-    throw new ProblemError("unprocessable-content", `${unknown.length} submitted ${unknown.length === 1 ? "unit is" : "units are"} not in dataset "${datasetId}" (for these options): ${firstFew(unknown)}.`, {
-      unknown_units: unknown.slice(0, NAMED),
-    });
+    throw new ProblemError(
+      "unprocessable-content",
+      `${unknown.length} submitted ${unknown.length === 1 ? "unit is" : "units are"} not in dataset "${datasetId}" (for these options): ${firstFew(unknown)}.`,
+      {
+        unknown_units: unknown.slice(0, NAMED),
+      },
+    );
   }
   if (twice.length) invalid(`Each unit takes one output; submitted twice: ${firstFew(twice)}.`);
   return seen;
@@ -68,7 +84,10 @@ export function checkUnits(datasetId: string, datasetUnits: readonly string[], o
 
 /** Stores a run's submitted outputs (before its row exists: a failed write leaves no run). */
 export async function storeSubmission(env: Env, runId: string, outputs: readonly SubmittedOutput[]) {
-  await env.DATASETS.put(submittedKey(runId), JSON.stringify(Object.fromEntries(outputs.map((o) => [o.unit, o.output]))));
+  await env.DATASETS.put(
+    submittedKey(runId),
+    JSON.stringify(Object.fromEntries(outputs.map((o) => [o.unit, o.output]))),
+  );
 }
 
 /** Where one part of a run's submitted outputs is kept: the part's `outputs` as given, under its content's sha256. */
@@ -78,10 +97,17 @@ export const partKey = (runId: string, part: number, sha256: string) => `runs/${
  * The output submitted for `unit` (the stored object is read once per isolate); null if it has
  * none. `part`: the part that brought it, for a run whose outputs came in parts (its coordinator says which).
  */
-export async function submittedOutput(env: Env, config: RunConfig, unit: string, part: { part: number; sha256: string } | null = null): Promise<string | null> {
+export async function submittedOutput(
+  env: Env,
+  config: RunConfig,
+  unit: string,
+  part: { part: number; sha256: string } | null = null,
+): Promise<string | null> {
   if (part) {
     const entry = await cached<SubmittedOutput[]>(env, partKey(config.id, part.part, part.sha256), part.sha256);
-    const byUnit = (entry.sets.get("by-unit") as Map<string, string> | undefined) ?? new Map(entry.value.map((o) => [o.unit, o.output]));
+    const byUnit =
+      (entry.sets.get("by-unit") as Map<string, string> | undefined) ??
+      new Map(entry.value.map((o) => [o.unit, o.output]));
     entry.sets.set("by-unit", byUnit);
     return byUnit.get(unit) ?? null;
   }

@@ -5,7 +5,12 @@ import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts"
 import { ADMIN, get, needleCode, post, release, repoOf } from "../helpers";
 
 const ID = "ctx-grid";
-const config = { sizes: [2048, 4096], comment_modes: ["original", "no_padding", "positional_padding"], depths: [0, 0.5, 1], needle_offsets: "characters" };
+const config = {
+  sizes: [2048, 4096],
+  comment_modes: ["original", "no_padding", "positional_padding"],
+  depths: [0, 0.5, 1],
+  needle_offsets: "characters",
+};
 const tally = () => repoOf("go", "copperkettle/tally");
 
 async function stored(size: number, mode: string): Promise<ContextShard> {
@@ -28,7 +33,12 @@ describe("stored code contexts", () => {
     for (const size of config.sizes) {
       for (const mode of config.comment_modes) {
         const shard = await stored(size, mode);
-        expect(shard).toMatchObject({ format: "needlework/repoqa-contexts@1", size, comment_mode: mode, tokenizer: { version: "1.2.2" } });
+        expect(shard).toMatchObject({
+          format: "needlework/repoqa-contexts@1",
+          size,
+          comment_mode: mode,
+          tokenizer: { version: "1.2.2" },
+        });
         expect(shard.tasks).toHaveLength(tally().needles.length * 3);
         expect(shard.tasks.map((t) => t.position_ratio)).toEqual(tally().needles.flatMap(() => [0, 0.5, 1]));
         for (const t of shard.tasks) {
@@ -51,7 +61,10 @@ describe("stored code contexts", () => {
     const original = await stored(4096, "original");
     const bare = await stored(4096, "no_padding");
     const padded = await stored(4096, "positional_padding");
-    const commentLines = (text: string) => text.split("\n").filter((l) => l.trim().startsWith("//") && !l.includes(" Path: ") && !/^\/\/ Line Number \d+$/.test(l.trim()));
+    const commentLines = (text: string) =>
+      text
+        .split("\n")
+        .filter((l) => l.trim().startsWith("//") && !l.includes(" Path: ") && !/^\/\/ Line Number \d+$/.test(l.trim()));
     expect(commentLines(original.tasks[0].code_context).length).toBeGreaterThan(0);
     expect(commentLines(bare.tasks[0].code_context)).toEqual([]);
     expect(commentLines(padded.tasks[0].code_context)).toEqual([]);
@@ -66,7 +79,9 @@ describe("stored code contexts", () => {
 describe("GET /v1/datasets/{id}/prompt", () => {
   it("is the reference template around the stored context", async () => {
     const task = "go::copperkettle/tally::ratePerSecond";
-    const res = await get(`/v1/datasets/${ID}/prompt?task=${encodeURIComponent(task)}&size=4096&comment_mode=original&depth=0.5`);
+    const res = await get(
+      `/v1/datasets/${ID}/prompt?task=${encodeURIComponent(task)}&size=4096&comment_mode=original&depth=0.5`,
+    );
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     const needle = tally().needles.find((n) => n.name === "ratePerSecond")!;
@@ -77,7 +92,12 @@ describe("GET /v1/datasets/{id}/prompt", () => {
     expect(content.endsWith(`\nFunction Description:${needle.description}\n${INSTRUCTION}`)).toBe(true);
     expect(content).toContain(needleCode(tally(), "ratePerSecond").trim());
     expect(content).toContain("// Path: pkg/tally/counter.go");
-    expect(body).toMatchObject({ size: 4096, comment_mode: "original", position_ratio: 0.5, template_version: "repoqa-0.1.2" });
+    expect(body).toMatchObject({
+      size: 4096,
+      comment_mode: "original",
+      position_ratio: 0.5,
+      template_version: "repoqa-0.1.2",
+    });
   });
 
   it("answers 404 for a context the dataset does not have", async () => {
@@ -94,9 +114,20 @@ describe("strict scoring against a chosen context", () => {
     for (const size of config.sizes) {
       for (const comment_mode of config.comment_modes) {
         for (const depth of config.depths) {
-          const res = await post("/v1/score", { dataset: ID, task: "go::copperkettle/tally::ratePerSecond", answer, mode: "strict", context: { size, comment_mode, depth }, ignore_comments: comment_mode !== "original" });
+          const res = await post("/v1/score", {
+            dataset: ID,
+            task: "go::copperkettle/tally::ratePerSecond",
+            answer,
+            mode: "strict",
+            context: { size, comment_mode, depth },
+            ignore_comments: comment_mode !== "original",
+          });
           const body = await res.json<any>();
-          expect(body).toMatchObject({ pass: true, candidates_from: "context", context: { size, comment_mode, position_ratio: depth } });
+          expect(body).toMatchObject({
+            pass: true,
+            candidates_from: "context",
+            context: { size, comment_mode, position_ratio: depth },
+          });
         }
       }
     }
@@ -107,7 +138,14 @@ describe("strict scoring against a chosen context", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ tokenizer: null, contexts: null });
     const answer = "```go\n" + needleCode(tally(), "humanizeCount") + "\n```";
-    const body = await (await post("/v1/score", { dataset: "no-ctx", task: "go::copperkettle/tally::humanizeCount", answer, mode: "strict" })).json<any>();
+    const body = await (
+      await post("/v1/score", {
+        dataset: "no-ctx",
+        task: "go::copperkettle/tally::humanizeCount",
+        answer,
+        mode: "strict",
+      })
+    ).json<any>();
     expect(body).toMatchObject({ pass: true, best_similarity: 1, candidates_from: "repository", context: null });
     const task = encodeURIComponent("go::copperkettle/tally::humanizeCount");
     expect((await get(`/v1/datasets/no-ctx/prompt?task=${task}`)).status).toBe(404);
@@ -116,7 +154,11 @@ describe("strict scoring against a chosen context", () => {
   it("refuses a dataset's second repository with other context settings", async () => {
     const res = await post(`/v1/datasets/mixed/repos`, { language: "go", repo: tally(), contexts: null }, ADMIN);
     expect(res.status).toBe(201);
-    const other = await post(`/v1/datasets/mixed/repos`, { language: "python", repo: release.python[0], contexts: config }, ADMIN);
+    const other = await post(
+      `/v1/datasets/mixed/repos`,
+      { language: "python", repo: release.python[0], contexts: config },
+      ADMIN,
+    );
     expect(other.status).toBe(409);
   });
 });

@@ -49,8 +49,15 @@ describe("importing the official release format", () => {
     });
     expect(manifest.content_sha256).toMatch(/^[0-9a-f]{64}$/);
     const m = manifest as any;
-    expect(Object.keys(m.grammars)).toEqual(expect.arrayContaining(["tree-sitter", "tree-sitter-python", "tree-sitter-go"]));
-    expect(m.parser_runtime).toMatchObject({ package: "web-tree-sitter", version: m.grammars["tree-sitter"].version, core: "0.25", input_encoding: "utf-8" });
+    expect(Object.keys(m.grammars)).toEqual(
+      expect.arrayContaining(["tree-sitter", "tree-sitter-python", "tree-sitter-go"]),
+    );
+    expect(m.parser_runtime).toMatchObject({
+      package: "web-tree-sitter",
+      version: m.grammars["tree-sitter"].version,
+      core: "0.25",
+      input_encoding: "utf-8",
+    });
     expect(m.shards).toHaveLength(4);
     const stored = await objectsUnder("datasets/one-shot/");
     expect(stored).toContain("datasets/one-shot/manifest.json");
@@ -119,7 +126,11 @@ describe("importing the official release format", () => {
   });
 
   it("validates the release shape with field paths", async () => {
-    const res = await post("/v1/datasets/shape/import", { python: [{ repo: "a/b", content: {}, functions: {}, needles: "no" }], cobol: [] }, ADMIN);
+    const res = await post(
+      "/v1/datasets/shape/import",
+      { python: [{ repo: "a/b", content: {}, functions: {}, needles: "no" }], cobol: [] },
+      ADMIN,
+    );
     expect(res.status).toBe(400);
     const body = await res.json<any>();
     expect(body.errors.map((e: any) => e.path)).toEqual(expect.arrayContaining(["python.0.needles"]));
@@ -169,7 +180,11 @@ describe("reading and deleting datasets", () => {
     expect(await res.json()).toEqual({ deleted: "doomed", objects: 21 });
     expect(await objectsUnder("datasets/doomed/")).toEqual([]);
     expect((await get("/v1/datasets/doomed")).status).toBe(404);
-    const score = await post("/v1/score", { dataset: "doomed", task: "go::copperkettle/tally::humanizeCount", answer: "" });
+    const score = await post("/v1/score", {
+      dataset: "doomed",
+      task: "go::copperkettle/tally::humanizeCount",
+      answer: "",
+    });
     expect(score.status).toBe(404);
     expect((await del("/v1/datasets/doomed", ADMIN)).status).toBe(404);
   });

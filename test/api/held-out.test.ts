@@ -46,7 +46,13 @@ function repoqaRelease() {
 function suiteRelease() {
   const input = `'${[...CANARY.semtrace].reverse().join("")}'`;
   const code = "def f(s):\n    t = s[::-1]\n    return t";
-  const pool = [0, 1].map((id) => ({ id, name: `helper_${id}`, path: "lib/mod.py", line: 10 * id, code: `def helper_${id}(items):\n    return sorted(items)[:${id + 2}]` }));
+  const pool = [0, 1].map((id) => ({
+    id,
+    name: `helper_${id}`,
+    path: "lib/mod.py",
+    line: 10 * id,
+    code: `def helper_${id}(items):\n    return sorted(items)[:${id + 2}]`,
+  }));
   return {
     format: "needlework/semtrace-suite@1",
     seed: 1,
@@ -54,12 +60,23 @@ function suiteRelease() {
     build: {},
     pool: { source: { kind: "test" }, filter: { rule: "none" }, functions: pool },
     tasks: {
-      semtrace: { source: {}, targets: [{ id: "t0", code, input, output: `'${CANARY.semtrace}'`, distractors: { "1": [1] } }] },
+      semtrace: {
+        source: {},
+        targets: [{ id: "t0", code, input, output: `'${CANARY.semtrace}'`, distractors: { "1": [1] } }],
+      },
       "sensitivity-semtrace": {
         source: {},
         targets: [
           { id: "t0", code, input, output: `'${CANARY.semtrace}'`, base: "t0", removed: [], fraction: 0 },
-          { id: "t0-r1", code: "def f(s):\n    return t", input, output: `'${CANARY.semtrace}'`, base: "t0", removed: [1], fraction: 0.5 },
+          {
+            id: "t0-r1",
+            code: "def f(s):\n    return t",
+            input,
+            output: `'${CANARY.semtrace}'`,
+            base: "t0",
+            removed: [1],
+            fraction: 0.5,
+          },
         ],
       },
     },
@@ -110,7 +127,8 @@ async function unitsOf(benchmark: string, dataset: string): Promise<Unit[]> {
   return (await res.json<{ units: { unit: string }[] }>()).units.map((u) => ({ benchmark, dataset, unit: u.unit }));
 }
 
-const promptPath = (u: Unit) => `/v1/benchmarks/${u.benchmark}/datasets/${u.dataset}/units/${encodeURIComponent(u.unit)}/prompt`;
+const promptPath = (u: Unit) =>
+  `/v1/benchmarks/${u.benchmark}/datasets/${u.dataset}/units/${encodeURIComponent(u.unit)}/prompt`;
 
 /** The datasets, an oracle run and a wrong-answer run over each benchmark (both published when whole). */
 async function build(): Promise<World> {
@@ -122,8 +140,17 @@ async function build(): Promise<World> {
     for (const b of d.benchmarks) {
       const mine = units.filter((u) => u.benchmark === b);
       const oracle = await startRun({ benchmark: b, dataset: d.id, model: "baseline:oracle", publish: true });
-      const wrong = await startRun({ benchmark: b, dataset: d.id, model: "wrong-guesser", publish: true, outputs: mine.map((u) => ({ unit: u.unit, output: "```python\ndef guess():\n    return 0\n```" })) });
-      started.push({ id: oracle.id, benchmark: b, dataset: d.id, pair: wrong.id }, { id: wrong.id, benchmark: b, dataset: d.id, pair: oracle.id });
+      const wrong = await startRun({
+        benchmark: b,
+        dataset: d.id,
+        model: "wrong-guesser",
+        publish: true,
+        outputs: mine.map((u) => ({ unit: u.unit, output: "```python\ndef guess():\n    return 0\n```" })),
+      });
+      started.push(
+        { id: oracle.id, benchmark: b, dataset: d.id, pair: wrong.id },
+        { id: wrong.id, benchmark: b, dataset: d.id, pair: oracle.id },
+      );
     }
   }
   for (const r of started) expect((await waitForRun(r.id)).status).toBe("completed");
@@ -145,7 +172,8 @@ interface Seen {
   text: string;
 }
 
-const htmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const htmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** A body without the prompt texts (as they are, JSON-escaped or HTML-escaped), and its headers. */
 function searchable(res: Response, body: string, prompts: readonly string[]): string {
@@ -175,7 +203,12 @@ async function pool<T, R>(items: readonly T[], f: (item: T) => Promise<R>, width
 async function fetchSeen(path: string, world: World, init?: RequestInit): Promise<Seen & { body: string }> {
   const res = await SELF.fetch(`${BASE}${path}`, init);
   const body = await res.text();
-  return { where: `${init?.method ?? "GET"} ${path}`, status: res.status, text: searchable(res, body, world.prompts), body };
+  return {
+    where: `${init?.method ?? "GET"} ${path}`,
+    status: res.status,
+    text: searchable(res, body, world.prompts),
+    body,
+  };
 }
 
 interface OpenApiParam {
@@ -187,7 +220,9 @@ interface OpenApiParam {
 
 /** Concrete URLs for every GET of the OpenAPI document, filled from the world's datasets, runs, units and models. */
 async function openApiGets(world: World, models: string[]): Promise<string[]> {
-  const doc = await (await get("/openapi.json")).json<{ paths: Record<string, Record<string, { parameters?: OpenApiParam[] }>> }>();
+  const doc = await (await get("/openapi.json")).json<{
+    paths: Record<string, Record<string, { parameters?: OpenApiParam[] }>>;
+  }>();
   const urls = new Set<string>();
   for (const [template, item] of Object.entries(doc.paths)) {
     const op = item.get;
@@ -209,7 +244,9 @@ async function openApiGets(world: World, models: string[]): Promise<string[]> {
       );
     });
     for (const ctx of contexts) {
-      const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String((ctx as Record<string, string>)[name] ?? "x")));
+      const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        encodeURIComponent(String((ctx as Record<string, string>)[name] ?? "x")),
+      );
       const fixed = new URLSearchParams();
       const variants: [string, string[]][] = [];
       for (const p of params.filter((q) => q.in === "query")) {
@@ -238,7 +275,11 @@ async function openApiGets(world: World, models: string[]): Promise<string[]> {
  */
 async function crawl(world: World, cap: number): Promise<Seen[]> {
   const seen: Seen[] = [];
-  const seeds = ["/", ...DATASETS.flatMap((d) => d.benchmarks.map((b) => `/?benchmark=${b}&dataset=${d.id}`)), ...world.runs.map((r) => `/compare?a=${r.id}&b=${r.pair}`)];
+  const seeds = [
+    "/",
+    ...DATASETS.flatMap((d) => d.benchmarks.map((b) => `/?benchmark=${b}&dataset=${d.id}`)),
+    ...world.runs.map((r) => `/compare?a=${r.id}&b=${r.pair}`),
+  ];
   const queued = new Set(seeds);
   let level = [...seeds];
   while (level.length && seen.length < cap) {
@@ -249,7 +290,13 @@ async function crawl(world: World, cap: number): Promise<Seen[]> {
       if (!/<html/i.test(page.body)) continue;
       for (const m of page.body.matchAll(/href="([^"]+)"/g)) {
         const href = m[1].replace(/&amp;/g, "&");
-        if (!href.startsWith("/") || href.startsWith("//") || /^\/(v1\b|openapi\.json)/.test(href) || /[?&]sort=/.test(href)) continue;
+        if (
+          !href.startsWith("/") ||
+          href.startsWith("//") ||
+          /^\/(v1\b|openapi\.json)/.test(href) ||
+          /[?&]sort=/.test(href)
+        )
+          continue;
         const link = href.split("#")[0];
         if (link && !queued.has(link)) {
           queued.add(link);
@@ -264,14 +311,21 @@ async function crawl(world: World, cap: number): Promise<Seen[]> {
 /** The scoring POSTs: each unit with an empty and a wrong answer, in every shape, and the batch. */
 async function scoringPosts(world: World): Promise<Seen[]> {
   const out: Seen[] = [];
-  const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json = (body: unknown): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   for (const u of world.units) {
     for (const answer of ["", "def f(x):\n    return x"]) {
       out.push(await fetchSeen("/v1/score", world, json({ ...u, answer })));
-      out.push(await fetchSeen("/v1/score/promptfoo", world, json({ output: answer, context: { prompt: "", vars: u } })));
+      out.push(
+        await fetchSeen("/v1/score/promptfoo", world, json({ output: answer, context: { prompt: "", vars: u } })),
+      );
     }
     // RepoQA's original shape names the task.
-    if (u.benchmark === "repoqa-snf") out.push(await fetchSeen("/v1/score", world, json({ dataset: u.dataset, task: u.unit, answer: "" })));
+    if (u.benchmark === "repoqa-snf")
+      out.push(await fetchSeen("/v1/score", world, json({ dataset: u.dataset, task: u.unit, answer: "" })));
   }
   for (const d of DATASETS) {
     for (const b of d.benchmarks) {
@@ -292,7 +346,11 @@ async function sweep(world: World): Promise<Seen[]> {
 
 /** The target names (`best_target`) a dataset's stored leaderboard rows hold. */
 async function storedTargets(dataset: string): Promise<(string | null)[]> {
-  const rows = await env.DB.prepare("SELECT s.best_target FROM leaderboard_samples s JOIN leaderboard_entries e ON e.id = s.entry_id WHERE e.dataset = ?").bind(dataset).all<{ best_target: string | null }>();
+  const rows = await env.DB.prepare(
+    "SELECT s.best_target FROM leaderboard_samples s JOIN leaderboard_entries e ON e.id = s.entry_id WHERE e.dataset = ?",
+  )
+    .bind(dataset)
+    .all<{ best_target: string | null }>();
   return rows.results.map((r) => r.best_target);
 }
 
@@ -310,7 +368,9 @@ const hits = (seen: readonly Seen[], canary: string) => seen.filter((s) => s.tex
 describe("held-out datasets", () => {
   let world: World;
 
-  it("are imported held out, listed so, and scored with a verdict and the headline score only", { timeout: SWEEP_TIMEOUT }, async () => {
+  it("are imported held out, listed so, and scored with a verdict and the headline score only", {
+    timeout: SWEEP_TIMEOUT,
+  }, async () => {
     world = await build();
     const listed = await (await get("/v1/datasets")).json<{ datasets: { id: string; visibility: string }[] }>();
     for (const d of DATASETS) expect(listed.datasets.find((x) => x.id === d.id)?.visibility).toBe("held-out");
@@ -320,32 +380,61 @@ describe("held-out datasets", () => {
     for (const u of repoqaUnits) expect(u).toMatch(/^python::lorenmade\/textkit::t-[0-9a-f]{12}$/);
     // The oracle's answer still passes, with its score; the detail keeps only the benchmark's public fields.
     const oracle = world.runs.find((r) => r.benchmark === "semtrace" && r.pair)!;
-    const samples = await (await get(`/v1/runs/${oracle.id}/samples`)).json<{ samples: { passed: boolean; score: number; detail: Record<string, unknown>; position: number | null }[] }>();
+    const samples = await (await get(`/v1/runs/${oracle.id}/samples`)).json<{
+      samples: { passed: boolean; score: number; detail: Record<string, unknown>; position: number | null }[];
+    }>();
     const passing = samples.samples.filter((s) => s.passed);
     expect(passing.length).toBeGreaterThan(0);
     for (const s of samples.samples) {
-      expect(Object.keys(s.detail ?? {}).every((k) => ["exact", "partial", "unresolved", "unparseable", "keyed", "fraction", "removed"].includes(k))).toBe(true);
+      expect(
+        Object.keys(s.detail ?? {}).every((k) =>
+          ["exact", "partial", "unresolved", "unparseable", "keyed", "fraction", "removed"].includes(k),
+        ),
+      ).toBe(true);
       expect(s.position).toBeNull();
     }
     // The tables of samples (src/page/sample-table.tsx) withhold where each target sits: a run's samples and an entry's per-task rows (every grid position here is 0).
     const positions = async (path: string, table: string) => {
       const html = await (await get(path)).text();
-      const head = [...(html.match(new RegExp(`<table id="${table}"[^>]*>\\s*<thead>([\\s\\S]*?)</thead>`))?.[1] ?? "").matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+      const head = [
+        ...(html.match(new RegExp(`<table id="${table}"[^>]*>\\s*<thead>([\\s\\S]*?)</thead>`))?.[1] ?? "").matchAll(
+          /<th[^>]*>([^<]*)<\/th>/g,
+        ),
+      ].map((m) => m[1]);
       const at = head.indexOf("Position");
       expect(at, `${path}: ${head.join(", ")}`).toBeGreaterThan(0);
-      return [...html.matchAll(/<tr data-[^>]*>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)][at][1]);
+      return [...html.matchAll(/<tr data-[^>]*>([\s\S]*?)<\/tr>/g)].map(
+        (row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)][at][1],
+      );
     };
     expect(await positions(`/runs/${oracle.id}/samples`, "samples")).toEqual(samples.samples.map(() => "–"));
-    const board = await (await get("/v1/leaderboard?benchmark=semtrace&dataset=ho-suite")).json<{ rows: { model_slug: string }[] }>();
+    const board = await (await get("/v1/leaderboard?benchmark=semtrace&dataset=ho-suite")).json<{
+      rows: { model_slug: string }[];
+    }>();
     const slug = board.rows.find((r) => r.model_slug.includes("oracle"))!.model_slug;
-    expect(await positions(`/models/${slug}/samples?benchmark=semtrace&dataset=ho-suite&kind=verified`, "entry-samples")).toEqual(samples.samples.map(() => "–"));
-    const right = await (await post("/v1/score", { benchmark: "semtrace", dataset: "ho-suite", unit: "t0@1@0", answer: `'${CANARY.semtrace}'` })).json<Record<string, any>>();
+    expect(
+      await positions(`/models/${slug}/samples?benchmark=semtrace&dataset=ho-suite&kind=verified`, "entry-samples"),
+    ).toEqual(samples.samples.map(() => "–"));
+    const right = await (
+      await post("/v1/score", {
+        benchmark: "semtrace",
+        dataset: "ho-suite",
+        unit: "t0@1@0",
+        answer: `'${CANARY.semtrace}'`,
+      })
+    ).json<Record<string, any>>();
     expect(right).toMatchObject({ passed: true, score: 1, detail: { exact: true, unparseable: false } });
     expect(right.detail.expected).toBeUndefined();
     expect(right.detail.answer).toBeUndefined();
     // The docs' example (docs/api.md, "Held-out datasets"): a wrong literal's whole verdict.
-    const wrong = await (await post("/v1/score", { benchmark: "semtrace", dataset: "ho-suite", unit: "t0@1@0", answer: "None" })).json<Record<string, any>>();
-    expect({ passed: wrong.passed, score: wrong.score, detail: wrong.detail }).toEqual({ passed: false, score: 0, detail: { exact: false, partial: 0, unresolved: false, unparseable: false } });
+    const wrong = await (
+      await post("/v1/score", { benchmark: "semtrace", dataset: "ho-suite", unit: "t0@1@0", answer: "None" })
+    ).json<Record<string, any>>();
+    expect({ passed: wrong.passed, score: wrong.score, detail: wrong.detail }).toEqual({
+      passed: false,
+      score: 0,
+      detail: { exact: false, partial: 0, unresolved: false, unparseable: false },
+    });
     // A batch guesses at each unit of a held-out dataset once (docs/limits.md#probing-held-out-datasets).
     const guesses = ["'a'", "'b'"].map((answer) => ({ unit: "t0@1@0", answer }));
     const twice = await post("/v1/score/batch", { benchmark: "semtrace", dataset: "ho-suite", answers: guesses });
@@ -369,20 +458,39 @@ describe("held-out datasets", () => {
     }
   });
 
-  it("show no canary in any endpoint's, page's or scoring answer's body or headers", { timeout: SWEEP_TIMEOUT }, async () => {
+  it("show no canary in any endpoint's, page's or scoring answer's body or headers", {
+    timeout: SWEEP_TIMEOUT,
+  }, async () => {
     const heldOut = await sweep(world);
     expect(heldOut.filter((s) => s.status >= 500).map((s) => `${s.where}: ${s.status}`)).toEqual([]);
     for (const canary of CANARIES) expect(hits(heldOut, canary), canary).toEqual([]);
     // The sweep reached the held-out datasets' runs, samples and comparisons.
     const where = heldOut.map((s) => s.where);
-    for (const part of ["/runs/", "/samples/", "/compare/task", "/v1/runs/", "outputs.jsonl", "/log?", "format=promptfoo", "format=inspect", "/models/"]) {
-      expect(where.some((w) => w.includes(part)), part).toBe(true);
+    for (const part of [
+      "/runs/",
+      "/samples/",
+      "/compare/task",
+      "/v1/runs/",
+      "outputs.jsonl",
+      "/log?",
+      "format=promptfoo",
+      "format=inspect",
+      "/models/",
+    ]) {
+      expect(
+        where.some((w) => w.includes(part)),
+        part,
+      ).toBe(true);
     }
   });
 
   it("made public, show every canary in the same sweep (the search can fail)", { timeout: SWEEP_TIMEOUT }, async () => {
     for (const d of DATASETS) {
-      const res = await SELF.fetch(`${BASE}/v1/datasets/${d.id}`, { method: "PATCH", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ visibility: "public" }) });
+      const res = await SELF.fetch(`${BASE}/v1/datasets/${d.id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", ...ADMIN },
+        body: JSON.stringify({ visibility: "public" }),
+      });
       expect(res.status).toBe(200);
       expect((await res.json<{ dataset: { visibility: string } }>()).dataset.visibility).toBe("public");
     }
@@ -398,7 +506,11 @@ describe("held-out datasets", () => {
     }
     expect(await storedTargets("ho-repoqa")).toContain(CANARY.repoqa);
     const patch = (visibility: string) =>
-      SELF.fetch(`${BASE}/v1/datasets/ho-repoqa`, { method: "PATCH", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ visibility }) });
+      SELF.fetch(`${BASE}/v1/datasets/ho-repoqa`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", ...ADMIN },
+        body: JSON.stringify({ visibility }),
+      });
     expect((await patch("held-out")).status).toBe(200);
     expect(await storedTargets("ho-repoqa")).toEqual([null, null]);
     expect((await patch("public")).status).toBe(200);
@@ -408,28 +520,56 @@ describe("held-out datasets", () => {
 describe("visibility at import", () => {
   it("is fixed by a RepoQA dataset's first repository (POST /v1/datasets/{id}/repos): another one later is a 409", async () => {
     const [first, second] = fixture.python;
-    expect((await post("/v1/datasets/ho-repos/repos", { language: "python", repo: first, visibility: "held-out" }, ADMIN)).status).toBe(201);
-    const other = await post("/v1/datasets/ho-repos/repos", { language: "python", repo: second, visibility: "public" }, ADMIN);
+    expect(
+      (await post("/v1/datasets/ho-repos/repos", { language: "python", repo: first, visibility: "held-out" }, ADMIN))
+        .status,
+    ).toBe(201);
+    const other = await post(
+      "/v1/datasets/ho-repos/repos",
+      { language: "python", repo: second, visibility: "public" },
+      ADMIN,
+    );
     expect(other.status).toBe(409);
     expect(await other.json()).toMatchObject({ detail: expect.stringContaining("held-out, not public") });
     expect((await post("/v1/datasets/ho-repos/repos", { language: "python", repo: second }, ADMIN)).status).toBe(201);
-    expect((await (await get("/v1/datasets/ho-repos")).json<{ dataset: { visibility: string } }>()).dataset.visibility).toBe("held-out");
+    expect(
+      (await (await get("/v1/datasets/ho-repos")).json<{ dataset: { visibility: string } }>()).dataset.visibility,
+    ).toBe("held-out");
   });
 });
 
 describe("PATCH /v1/datasets/{id}", () => {
   const patch = (id: string, body: unknown, headers: Record<string, string> = ADMIN) =>
-    SELF.fetch(`${BASE}/v1/datasets/${id}`, { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    SELF.fetch(`${BASE}/v1/datasets/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
 
   it("is an admin's: 401 without a token, 403 for a submitter, 404 for an unknown dataset, 422 for a bad value, 400 for a bad body", async () => {
     const id = "ho-patch";
     const res = await post(`/v1/datasets/${id}/suite`, suiteRelease(), ADMIN);
     expect(res.status).toBe(200);
-    expect((await (await get(`/v1/datasets/${id}`)).json<{ dataset: { visibility: string } }>()).dataset.visibility).toBe("public");
+    expect(
+      (await (await get(`/v1/datasets/${id}`)).json<{ dataset: { visibility: string } }>()).dataset.visibility,
+    ).toBe("public");
     // Public, a batch may guess at one unit several times.
-    expect((await post("/v1/score/batch", { benchmark: "semtrace", dataset: id, answers: [{ unit: "t0@1@0", answer: "1" }, { unit: "t0@1@0", answer: "2" }] })).status).toBe(200);
+    expect(
+      (
+        await post("/v1/score/batch", {
+          benchmark: "semtrace",
+          dataset: id,
+          answers: [
+            { unit: "t0@1@0", answer: "1" },
+            { unit: "t0@1@0", answer: "2" },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     expect((await patch(id, { visibility: "held-out" }, {})).status).toBe(401);
-    const token = await (await post("/v1/tokens", { role: "submitter", name: "held-out-test" }, ADMIN)).json<{ token: string }>();
+    const token = await (await post("/v1/tokens", { role: "submitter", name: "held-out-test" }, ADMIN)).json<{
+      token: string;
+    }>();
     const refused = await patch(id, { visibility: "public" }, { authorization: `Bearer ${token.token}` });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("content-type")).toContain("application/problem+json");
@@ -438,13 +578,21 @@ describe("PATCH /v1/datasets/{id}", () => {
     expect(await missing.json()).toMatchObject({ type: "urn:needlework:problem:not-found" });
     const bad = await patch(id, { visibility: "secret" });
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toMatchObject({ type: "urn:needlework:problem:unprocessable-content", detail: expect.stringContaining("public, held-out") });
-    for (const body of ["{", { visibility: "held-out", extra: 1 }, {}]) expect((await patch(id, body)).status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      type: "urn:needlework:problem:unprocessable-content",
+      detail: expect.stringContaining("public, held-out"),
+    });
+    for (const body of ["{", { visibility: "held-out", extra: 1 }, {}])
+      expect((await patch(id, body)).status).toBe(400);
     const ok = await patch(id, { visibility: "held-out" });
     expect(ok.status).toBe(200);
-    expect((await (await get(`/v1/datasets/${id}`)).json<{ dataset: { visibility: string } }>()).dataset.visibility).toBe("held-out");
+    expect(
+      (await (await get(`/v1/datasets/${id}`)).json<{ dataset: { visibility: string } }>()).dataset.visibility,
+    ).toBe("held-out");
     // Now held out: an expected output no longer comes back.
-    const verdict = await (await post("/v1/score", { benchmark: "semtrace", dataset: id, unit: "t0@1@0", answer: "" })).json<Record<string, any>>();
+    const verdict = await (
+      await post("/v1/score", { benchmark: "semtrace", dataset: id, unit: "t0@1@0", answer: "" })
+    ).json<Record<string, any>>();
     expect(verdict).toMatchObject({ passed: false, score: 0 });
     expect(JSON.stringify(verdict)).not.toContain(CANARY.semtrace);
   });
@@ -478,10 +626,18 @@ describe("the score path", () => {
     const scorer = recording();
     const verdict = await semtrace.score(scorer.env, "ho-reads", "t0@1@0", "None", {});
     expect(scorer.datasetReads()).toBeGreaterThan(0);
-    const scored = await fetchRecorded("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ benchmark: "semtrace", dataset: "ho-reads", unit: "t0@1@0", answer: "None" }) });
+    const scored = await fetchRecorded("/v1/score", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ benchmark: "semtrace", dataset: "ho-reads", unit: "t0@1@0", answer: "None" }),
+    });
     expect(scored.res.status).toBe(200);
     // Held out: the verdict's public part, as the view was built from the family's read.
-    expect(await scored.res.json()).toMatchObject({ passed: verdict.passed, score: verdict.score, detail: { exact: false } });
+    expect(await scored.res.json()).toMatchObject({
+      passed: verdict.passed,
+      score: verdict.score,
+      detail: { exact: false },
+    });
     expect(scored.datasetReads).toBe(1 + scorer.datasetReads());
     const loader = recording();
     await semtrace.load(loader.env, "ho-reads", "t0@1@0", {});

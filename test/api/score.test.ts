@@ -8,7 +8,8 @@ beforeAll(async () => {
   sha = (await importFixture(DATASET)).content_sha256;
 });
 
-const fence = (code: string, tag = "") => `Here is the function:\n\n\`\`\`${tag}\n${code}\n\`\`\`\n\nIt does what was described.`;
+const fence = (code: string, tag = "") =>
+  `Here is the function:\n\n\`\`\`${tag}\n${code}\n\`\`\`\n\nIt does what was described.`;
 const textkit = () => repoOf("python", "lorenmade/textkit");
 
 async function score(body: Record<string, unknown>) {
@@ -21,21 +22,41 @@ describe("POST /v1/score", () => {
     const answer = fence(needleCode(textkit(), "strip_accents"), "python");
     const official = await score({ task: "python::lorenmade/textkit::strip_accents", answer });
     expect(official.status).toBe(200);
-    expect(official.body).toMatchObject({ passed: true, pass: true, target: "strip_accents", best_target: "strip_accents", best_similarity: 1, target_similarity: 1, mode: "official", threshold: 0.8, candidates_from: "needles", context: null });
+    expect(official.body).toMatchObject({
+      passed: true,
+      pass: true,
+      target: "strip_accents",
+      best_target: "strip_accents",
+      best_similarity: 1,
+      target_similarity: 1,
+      mode: "official",
+      threshold: 0.8,
+      candidates_from: "needles",
+      context: null,
+    });
     expect(official.body.dataset_sha256).toBe(sha);
     expect(official.body.scorer_version).toMatch(/^repoqa-snf\//);
     expect(official.body.extracted).toBe(needleCode(textkit(), "strip_accents"));
     expect(Object.values(official.body.pass_at)).toEqual(Array(11).fill(true));
 
     const strict = await score({ task: "python::lorenmade/textkit::strip_accents", answer, mode: "strict" });
-    expect(strict.body).toMatchObject({ pass: true, best_target: "strip_accents", best_similarity: 1, candidates_from: "context" });
+    expect(strict.body).toMatchObject({
+      pass: true,
+      best_target: "strip_accents",
+      best_similarity: 1,
+      candidates_from: "context",
+    });
     expect(strict.body.context).toEqual({ size: 16384, comment_mode: "original", position_ratio: 0.125 });
   });
 
   it("in strict mode the target is the needle as the context shows it (reference slicing quirk)", async () => {
     // Non-ASCII text before `sentences` shifts the reference's byte-offset slice of the needle, so
     // the context shows a shifted copy: the exact function still wins, but scores below 1.
-    const { body } = await score({ task: "python::lorenmade/textkit::sentences", answer: fence(needleCode(textkit(), "sentences"), "python"), mode: "strict" });
+    const { body } = await score({
+      task: "python::lorenmade/textkit::sentences",
+      answer: fence(needleCode(textkit(), "sentences"), "python"),
+      mode: "strict",
+    });
     expect(body).toMatchObject({ pass: true, best_target: "sentences" });
     expect(body.best_similarity).toBeGreaterThan(0.9);
     expect(body.best_similarity).toBeLessThan(1);
@@ -53,7 +74,10 @@ describe("POST /v1/score", () => {
   });
 
   it("fails an answer that is another needle, naming the best match", async () => {
-    const { body } = await score({ task: "python::lorenmade/textkit::sentences", answer: fence(needleCode(textkit(), "strip_accents")) });
+    const { body } = await score({
+      task: "python::lorenmade/textkit::sentences",
+      answer: fence(needleCode(textkit(), "strip_accents")),
+    });
     expect(body).toMatchObject({ pass: false, best_target: "strip_accents", best_similarity: 1 });
     expect(body.target_similarity).toBeLessThan(1);
   });
@@ -61,10 +85,15 @@ describe("POST /v1/score", () => {
   it("in strict mode a non-needle function of the context beats the target", async () => {
     const repo = textkit();
     const needles = new Set(repo.needles.map((n) => n.name));
-    const functions = Object.entries(repo.functions as Record<string, { name: string; start_line: number; end_line: number }[]>);
+    const functions = Object.entries(
+      repo.functions as Record<string, { name: string; start_line: number; end_line: number }[]>,
+    );
     const [path, fns] = functions.find(([, list]) => list.some((f) => !needles.has(f.name)))!;
     const other = fns.find((f) => !needles.has(f.name))!;
-    const code = (repo.content as Record<string, string>)[path].split("\n").slice(other.start_line, other.end_line).join("\n");
+    const code = (repo.content as Record<string, string>)[path]
+      .split("\n")
+      .slice(other.start_line, other.end_line)
+      .join("\n");
     const strict = await score({ task: "python::lorenmade/textkit::sentences", answer: code, mode: "strict" });
     expect(strict.body).toMatchObject({ pass: false, best_target: other.name });
     expect(strict.body.best_similarity).toBeGreaterThan(0.9);
@@ -80,7 +109,9 @@ describe("POST /v1/score", () => {
     const code = needleCode(repoOf("typescript", "fernhollow/routelet"), "normalizePath");
     const lines = code.split("\n");
     const edited = [...lines.slice(0, -2), lines[lines.length - 1]].join("\n");
-    const at = async (threshold: number) => (await score({ task: "typescript::fernhollow/routelet::normalizePath", answer: fence(edited, "ts"), threshold })).body;
+    const at = async (threshold: number) =>
+      (await score({ task: "typescript::fernhollow/routelet::normalizePath", answer: fence(edited, "ts"), threshold }))
+        .body;
     const low = await at(0.5);
     const high = await at(1);
     expect(low.best_target).toBe("normalizePath");
@@ -91,7 +122,19 @@ describe("POST /v1/score", () => {
     // `passed` is every benchmark's name for the verdict; `pass` stays for existing clients.
     expect([low.passed, high.passed]).toEqual([true, false]);
     const sweep = Object.entries(low.pass_at as Record<string, boolean>);
-    expect(sweep.map(([t]) => t)).toEqual(["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"]);
+    expect(sweep.map(([t]) => t)).toEqual([
+      "0.0",
+      "0.1",
+      "0.2",
+      "0.3",
+      "0.4",
+      "0.5",
+      "0.6",
+      "0.7",
+      "0.8",
+      "0.9",
+      "1.0",
+    ]);
     expect(sweep.every(([t, p]) => p === Number(t) <= low.best_similarity)).toBe(true);
   });
 
@@ -101,7 +144,13 @@ describe("POST /v1/score", () => {
     const indent = /^\s*/.exec(lines[1])![0];
     const chatty = [lines[0], `${indent}# the model added this remark`, ...lines.slice(1)].join("\n");
     const plain = (await score({ task: "python::lorenmade/textkit::sentences", answer: fence(chatty, "python") })).body;
-    const ignoring = (await score({ task: "python::lorenmade/textkit::sentences", answer: fence(chatty, "python"), ignore_comments: true })).body;
+    const ignoring = (
+      await score({
+        task: "python::lorenmade/textkit::sentences",
+        answer: fence(chatty, "python"),
+        ignore_comments: true,
+      })
+    ).body;
     expect(plain.best_similarity).toBeLessThan(1);
     expect(ignoring).toMatchObject({ pass: true, best_similarity: 1, ignore_comments: true });
     expect(ignoring.extracted).not.toContain("remark");
@@ -129,7 +178,12 @@ describe("POST /v1/score", () => {
 describe("POST /v1/score/batch", () => {
   it("scores every fixture task with its oracle answer: pass@1 = 1 per language and overall", async () => {
     const answers = Object.entries(release).flatMap(([lang, repos]) =>
-      repos.flatMap((repo) => repo.needles.map((n) => ({ task: `${lang}::${repo.repo}::${n.name}`, answer: fence(needleCode(repo, n.name)) }))),
+      repos.flatMap((repo) =>
+        repo.needles.map((n) => ({
+          task: `${lang}::${repo.repo}::${n.name}`,
+          answer: fence(needleCode(repo, n.name)),
+        })),
+      ),
     );
     for (const mode of ["official", "strict"]) {
       const res = await post("/v1/score/batch", { dataset: DATASET, answers, mode });
@@ -176,7 +230,11 @@ describe("bad input answers the envelope", () => {
     const res = await post("/v1/score", '{"dataset": "x", ');
     expect(res.status).toBe(400);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ type: "urn:needlework:problem:malformed-json", title: "Malformed JSON body", status: 400 });
+    expect(body).toMatchObject({
+      type: "urn:needlework:problem:malformed-json",
+      title: "Malformed JSON body",
+      status: 400,
+    });
     expect(body.request_id).toBe(res.headers.get("x-request-id"));
   });
 
@@ -191,7 +249,9 @@ describe("bad input answers the envelope", () => {
   });
 
   it("unknown mode is rejected", async () => {
-    expect((await score({ task: "python::lorenmade/textkit::sentences", answer: "", mode: "lenient" })).status).toBe(400);
+    expect((await score({ task: "python::lorenmade/textkit::sentences", answer: "", mode: "lenient" })).status).toBe(
+      400,
+    );
   });
 
   it("non-JSON content type: 415", async () => {
@@ -213,14 +273,15 @@ describe("bad input answers the envelope", () => {
   });
 
   it("scoring still works after all of that (nothing stored was touched)", async () => {
-    const { body } = await score({ task: "python::lorenmade/textkit::sentences", answer: fence(needleCode(textkit(), "sentences")) });
+    const { body } = await score({
+      task: "python::lorenmade/textkit::sentences",
+      answer: fence(needleCode(textkit(), "sentences")),
+    });
     expect(body.pass).toBe(true);
     const ds = await (await get(`/v1/datasets/${DATASET}`)).json<any>();
     expect(ds.dataset).toMatchObject({ status: "ready", tasks: 16, content_sha256: sha });
   });
 });
-
-
 
 describe("the two request shapes in the OpenAPI document", () => {
   it("are documented on one path each: the benchmark shape and the default benchmark's original one", async () => {
@@ -228,10 +289,22 @@ describe("the two request shapes in the OpenAPI document", () => {
     const refs = (schema: any) => schema.anyOf.map((s: any) => s.$ref);
     const body = (path: string) => doc.paths[path].post.requestBody.content["application/json"].schema;
     const answer = (path: string) => doc.paths[path].post.responses["200"].content["application/json"].schema;
-    expect(refs(body("/v1/score"))).toEqual(["#/components/schemas/UnitScoreRequest", "#/components/schemas/ScoreRequest"]);
-    expect(refs(answer("/v1/score"))).toEqual(["#/components/schemas/UnitScoreResult", "#/components/schemas/ScoreResult"]);
-    expect(refs(body("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreRequest", "#/components/schemas/BatchScoreRequest"]);
-    expect(refs(answer("/v1/score/batch"))).toEqual(["#/components/schemas/UnitBatchScoreResult", "#/components/schemas/BatchScoreResult"]);
+    expect(refs(body("/v1/score"))).toEqual([
+      "#/components/schemas/UnitScoreRequest",
+      "#/components/schemas/ScoreRequest",
+    ]);
+    expect(refs(answer("/v1/score"))).toEqual([
+      "#/components/schemas/UnitScoreResult",
+      "#/components/schemas/ScoreResult",
+    ]);
+    expect(refs(body("/v1/score/batch"))).toEqual([
+      "#/components/schemas/UnitBatchScoreRequest",
+      "#/components/schemas/BatchScoreRequest",
+    ]);
+    expect(refs(answer("/v1/score/batch"))).toEqual([
+      "#/components/schemas/UnitBatchScoreResult",
+      "#/components/schemas/BatchScoreResult",
+    ]);
     expect(doc.components.schemas.ScoreRequest.required).toEqual(["dataset", "task", "answer"]);
     // Both shapes' verdicts carry `passed`; the original one keeps `pass` beside it.
     expect(doc.components.schemas.UnitScoreResult.required).toContain("passed");

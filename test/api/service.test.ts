@@ -95,7 +95,10 @@ describe("GET /openapi.json", () => {
     expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();
     expect(doc.components.schemas.ScoreRequest.properties.mode.enum).toEqual(["official", "strict"]);
     expect(doc.paths["/v1/leaderboard/import"].post.security).toEqual([{ token: ["admin"] }]);
-    expect(Object.keys(doc.paths["/v1/leaderboard"].get.responses["200"].content)).toEqual(["application/json", "text/csv"]);
+    expect(Object.keys(doc.paths["/v1/leaderboard"].get.responses["200"].content)).toEqual([
+      "application/json",
+      "text/csv",
+    ]);
     expect(doc.paths["/v1/leaderboard"].get.responses["304"]).toBeDefined();
     expect(doc.paths["/v1/leaderboard/import"].post.description).toContain("10 repositories x 10 needles");
   });
@@ -104,7 +107,9 @@ describe("GET /openapi.json", () => {
 describe("POST /v1/metrics/bleu", () => {
   it("returns NLTK's scores, in order", async () => {
     const pairs = vectors.pairs.slice(0, 200);
-    const res = await post("/v1/metrics/bleu", { pairs: pairs.map(({ reference, candidate }) => ({ reference, candidate })) });
+    const res = await post("/v1/metrics/bleu", {
+      pairs: pairs.map(({ reference, candidate }) => ({ reference, candidate })),
+    });
     expect(res.status).toBe(200);
     const { scores } = await res.json<{ scores: number[] }>();
     expect(scores).toHaveLength(200);
@@ -176,7 +181,8 @@ describe("the client package inside workerd", () => {
     for await (const u of nw.allUnits("repoqa-snf", "client-workerd", { limit: 2 })) units.push(u.unit);
     expect(units.length).toBeGreaterThan(2);
     const lines = [];
-    for await (const line of nw.export("repoqa-snf", "client-workerd", { format: "inspect", limit: 2 })) lines.push(line.id);
+    for await (const line of nw.export("repoqa-snf", "client-workerd", { format: "inspect", limit: 2 }))
+      lines.push(line.id);
     expect(lines).toEqual(units);
     const verdict = await nw.score({ benchmark: "repoqa-snf", dataset: "client-workerd", unit: units[0], answer: "" });
     expect(verdict).toMatchObject({ unit: units[0], passed: false });

@@ -26,11 +26,21 @@ describe("enumerated query parameters", () => {
   it("refuses a benchmark the leaderboard does not have, on both reads and the import", async () => {
     for (const path of ["/v1/leaderboard", "/v1/leaderboard/models/anyone"]) {
       for (const value of ["bogus", "%00", "", "sensitivity-semtrace", "REPOQA-SNF"]) {
-        const body = await expectProblem(await get(`${path}?benchmark=${value}`), 400, "validation-error", `${path} ${value}`);
+        const body = await expectProblem(
+          await get(`${path}?benchmark=${value}`),
+          400,
+          "validation-error",
+          `${path} ${value}`,
+        );
         expect(body.errors[0].path).toBe("benchmark");
       }
       for (const value of ["%00", "", "Upper", "a b", "x".repeat(65)]) {
-        const body = await expectProblem(await get(`${path}?dataset=${value}`), 400, "validation-error", `${path} dataset=${value}`);
+        const body = await expectProblem(
+          await get(`${path}?dataset=${value}`),
+          400,
+          "validation-error",
+          `${path} dataset=${value}`,
+        );
         expect(body.errors[0].path).toBe("dataset");
       }
     }
@@ -38,7 +48,11 @@ describe("enumerated query parameters", () => {
     for (const b of ["repoqa-snf", "semtrace", "lexical-recall", "cruxeval-o", "longcodeu"]) {
       expect((await get(`/v1/leaderboard?benchmark=${b}`)).status, b).toBe(200);
     }
-    const res = await post("/v1/leaderboard/import", { kind: "reported", dataset: "d", benchmark: "bogus", source: "s", license: "MIT", file: {} }, ADMIN);
+    const res = await post(
+      "/v1/leaderboard/import",
+      { kind: "reported", dataset: "d", benchmark: "bogus", source: "s", license: "MIT", file: {} },
+      ADMIN,
+    );
     expect((await expectProblem(res, 400, "validation-error")).errors[0].path).toBe("benchmark");
   });
 
@@ -49,7 +63,14 @@ describe("enumerated query parameters", () => {
   });
 
   it("gives the pages a 400 page for the same values", async () => {
-    for (const path of ["/?benchmark=bogus", "/?benchmark=%00", "/models/anyone?benchmark=bogus", "/?dataset=%00", "/?threshold=", "/?threshold=0x1"]) {
+    for (const path of [
+      "/?benchmark=bogus",
+      "/?benchmark=%00",
+      "/models/anyone?benchmark=bogus",
+      "/?dataset=%00",
+      "/?threshold=",
+      "/?threshold=0x1",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(res.headers.get("content-type"), path).toContain("text/html");
@@ -60,14 +81,24 @@ describe("enumerated query parameters", () => {
 describe("the OpenAPI document", () => {
   it("describes the strict parameters: enumerated benchmarks, dataset ids, typed numbers", async () => {
     const doc = await (await get("/openapi.json")).json<any>();
-    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name && p.in === "query");
+    const param = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: any) => p.name === name && p.in === "query");
     for (const path of ["/v1/leaderboard", "/v1/leaderboard/models/{model}"]) {
-      expect(param(path, "benchmark").schema).toMatchObject({ type: "string", enum: ["repoqa-snf", "lexical-recall", "cruxeval-o", "semtrace", "longcodeu"], default: "repoqa-snf" });
+      expect(param(path, "benchmark").schema).toMatchObject({
+        type: "string",
+        enum: ["repoqa-snf", "lexical-recall", "cruxeval-o", "semtrace", "longcodeu"],
+        default: "repoqa-snf",
+      });
       expect(param(path, "dataset").schema).toMatchObject({ type: "string", pattern: expect.any(String) });
       expect(param(path, "threshold").schema).toMatchObject({ type: "number", default: 0.8 });
     }
     expect(param("/v1/runs", "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
-    expect(param("/v1/datasets/{id}/tasks", "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 1000, default: 100 });
+    expect(param("/v1/datasets/{id}/tasks", "limit").schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+    });
     expect(param("/v1/datasets/{id}/prompt", "size").schema).toMatchObject({ type: "integer" });
     expect(param("/v1/datasets/{id}/prompt", "depth").schema).toMatchObject({ type: "number", minimum: 0, maximum: 1 });
     expect(param("/v1/datasets/{id}/prompt", "depth").required).toBe(false);
@@ -76,7 +107,24 @@ describe("the OpenAPI document", () => {
 });
 
 describe("numbers in query strings", () => {
-  const malformed = ["", "%20", "%2016", "16%20", "0x10", "0o7", "0b1", "1e1", "+5", "Infinity", "-Infinity", "NaN", ".5", "5.", "1,5", "5abc"];
+  const malformed = [
+    "",
+    "%20",
+    "%2016",
+    "16%20",
+    "0x10",
+    "0o7",
+    "0b1",
+    "1e1",
+    "+5",
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    ".5",
+    "5.",
+    "1,5",
+    "5abc",
+  ];
 
   it("are plain decimals: '', whitespace, hex, exponents, '+' and the like are 400s", async () => {
     const cases: [string, string][] = [
@@ -98,7 +146,8 @@ describe("numbers in query strings", () => {
   });
 
   it("reads integers only as integers, and still accepts ordinary values", async () => {
-    for (const value of ["16.0", "1.5"]) await expectProblem(await get(`/v1/runs?limit=${value}`), 400, "validation-error", value);
+    for (const value of ["16.0", "1.5"])
+      await expectProblem(await get(`/v1/runs?limit=${value}`), 400, "validation-error", value);
     expect((await get("/v1/runs?limit=16")).status).toBe(200);
     expect((await get("/v1/runs?limit=007")).status).toBe(200);
     const board = await (await get("/v1/leaderboard?threshold=0.80")).json<any>();
@@ -114,7 +163,9 @@ describe("methods a known path does not answer", () => {
     for (const [template, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
       const path = template.replace(/\{[^}]+\}/g, "x1");
       const methods = Object.keys(item).map((m) => m.toUpperCase());
-      const allow = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].filter((m) => methods.includes(m) || (m === "HEAD" && methods.includes("GET")));
+      const allow = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].filter(
+        (m) => methods.includes(m) || (m === "HEAD" && methods.includes("GET")),
+      );
       for (const method of ["PUT", "PATCH", "OPTIONS", "DELETE", "POST"].filter((m) => !allow.includes(m))) {
         const res = await send(method, path);
         const body = await expectProblem(res, 405, "method-not-allowed", `${method} ${path}`);
@@ -166,19 +217,38 @@ describe("401 responses", () => {
     expect(basic.headers.get("www-authenticate")).toBe('Bearer realm="needlework"');
     const wrong = await post("/v1/leaderboard/import", {}, { authorization: "Bearer not-the-token" });
     await expectProblem(wrong, 401, "unauthorized");
-    expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer realm="needlework", error="invalid_token"(, error_description="[^"]*")?$/);
+    expect(wrong.headers.get("www-authenticate")).toMatch(
+      /^Bearer realm="needlework", error="invalid_token"(, error_description="[^"]*")?$/,
+    );
   });
 });
 
 describe("encoded request bodies", () => {
-  const pairs = { pairs: [{ reference: "def f(a, b):\n    return a + b", candidate: "def f(a, b):\n    return a - b" }] };
-  const encode = async (text: string, format: "gzip" | "deflate") => new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream(format))).arrayBuffer());
+  const pairs = {
+    pairs: [{ reference: "def f(a, b):\n    return a + b", candidate: "def f(a, b):\n    return a - b" }],
+  };
+  const encode = async (text: string, format: "gzip" | "deflate") =>
+    new Uint8Array(
+      await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream(format))).arrayBuffer(),
+    );
   const postRaw = (path: string, body: BodyInit, encoding?: string, headers: Record<string, string> = {}) =>
-    send("POST", path, { body, headers: { "content-type": "application/json", ...(encoding === undefined ? {} : { "content-encoding": encoding }), ...headers } });
+    send("POST", path, {
+      body,
+      headers: {
+        "content-type": "application/json",
+        ...(encoding === undefined ? {} : { "content-encoding": encoding }),
+        ...headers,
+      },
+    });
 
   it("decodes gzip and deflate bodies to the same answer as a plain one", async () => {
     const plain = await (await post("/v1/metrics/bleu", pairs)).json<any>();
-    for (const [format, header] of [["gzip", "gzip"], ["gzip", "x-gzip"], ["deflate", "deflate"], ["gzip", "GZIP"]] as const) {
+    for (const [format, header] of [
+      ["gzip", "gzip"],
+      ["gzip", "x-gzip"],
+      ["deflate", "deflate"],
+      ["gzip", "GZIP"],
+    ] as const) {
       const res = await postRaw("/v1/metrics/bleu", await encode(JSON.stringify(pairs), format), header);
       expect(res.status, header).toBe(200);
       expect(await res.json(), header).toEqual(plain);
@@ -194,7 +264,12 @@ describe("encoded request bodies", () => {
       ["truncated gzip", gz.slice(0, gz.length - 6), "gzip"],
       ["gzip labelled deflate", gz, "deflate"],
     ] as const) {
-      const problem = await expectProblem(await postRaw("/v1/metrics/bleu", body, encoding), 400, "malformed-encoding", label);
+      const problem = await expectProblem(
+        await postRaw("/v1/metrics/bleu", body, encoding),
+        400,
+        "malformed-encoding",
+        label,
+      );
       expect(problem.detail, label).toContain(encoding);
     }
   });
@@ -215,12 +290,18 @@ describe("encoded request bodies", () => {
     expect(problem).toMatchObject({ limit_bytes: 512 * 1024 });
     expect(problem.detail).toContain("decoded");
     // Just under the limit decodes and reaches validation (an unknown dataset here).
-    const fits = await encode(JSON.stringify({ dataset: "none-such", task: "t", answer: "x" }) + " ".repeat(400 * 1024), "gzip");
+    const fits = await encode(
+      JSON.stringify({ dataset: "none-such", task: "t", answer: "x" }) + " ".repeat(400 * 1024),
+      "gzip",
+    );
     expect((await postRaw("/v1/score", fits, "gzip")).status).not.toBe(413);
   });
 
   it("still refuses a non-JSON content type after decoding", async () => {
-    const res = await send("POST", "/v1/metrics/bleu", { body: await encode(JSON.stringify(pairs), "gzip"), headers: { "content-type": "text/plain", "content-encoding": "gzip" } });
+    const res = await send("POST", "/v1/metrics/bleu", {
+      body: await encode(JSON.stringify(pairs), "gzip"),
+      headers: { "content-type": "text/plain", "content-encoding": "gzip" },
+    });
     await expectProblem(res, 415, "unsupported-media-type");
   });
 });

@@ -9,4 +9,5 @@ export const FAMILY_ALIASES: readonly string[] = ["positional", "cruxeval", "lex
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** One case-insensitive pattern for the family names (`folders`: the family folders' names). */
-export const familyNamePattern = (folders: readonly string[]) => new RegExp([...folders, ...FAMILY_ALIASES].map(escapeRegExp).join("|"), "i");
+export const familyNamePattern = (folders: readonly string[]) =>
+  new RegExp([...folders, ...FAMILY_ALIASES].map(escapeRegExp).join("|"), "i");

@@ -16,7 +16,9 @@ const BENCHMARKS = join(ROOT, "src/benchmarks");
 
 /** Every file under `dir`, as paths relative to the repository. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [relative(ROOT, join(dir, e.name))]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [relative(ROOT, join(dir, e.name))],
+  );
 }
 
 /** Node's `parseArgs` vocabulary, which contains an alias ("positional") without meaning a family. */
@@ -28,7 +30,8 @@ function mentionsIn(path: string, pattern: RegExp): string[] {
   readFileSync(join(ROOT, path), "utf8")
     .split("\n")
     .forEach((line, i) => {
-      if (pattern.test(line.replace(PARSE_ARGS_WORDS, ""))) found.push(`${path}:${i + 1}: ${line.trim().slice(0, 120)}`);
+      if (pattern.test(line.replace(PARSE_ARGS_WORDS, "")))
+        found.push(`${path}:${i + 1}: ${line.trim().slice(0, 120)}`);
     });
   return found;
 }
@@ -41,7 +44,8 @@ describe("family names in src/", () => {
   it("the family folders are the ones the registry names", () => {
     const registry = readFileSync(join(BENCHMARKS, "registry.ts"), "utf8");
     expect(familyFolders.length).toBeGreaterThan(0);
-    for (const folder of familyFolders) expect(registry, `src/benchmarks/${folder}/ is not imported by registry.ts`).toContain(`"./${folder}"`);
+    for (const folder of familyFolders)
+      expect(registry, `src/benchmarks/${folder}/ is not imported by registry.ts`).toContain(`"./${folder}"`);
   });
 
   it("appear only inside the family's folder and src/benchmarks/registry.ts", () => {
@@ -51,12 +55,20 @@ describe("family names in src/", () => {
     const mentions = filesUnder(join(ROOT, "src"))
       .filter((path) => path !== "src/benchmarks/registry.ts" && !insideAFamily.test(path))
       .flatMap((path) => mentionsIn(path, pattern));
-    expect(mentions, `family names outside their folders (reword neutrally: "a family's", "the reference's"):\n${mentions.join("\n")}`).toEqual([]);
+    expect(
+      mentions,
+      `family names outside their folders (reword neutrally: "a family's", "the reference's"):\n${mentions.join("\n")}`,
+    ).toEqual([]);
   });
 
   it("appear nowhere in cli/ and scripts/start.ts (the Node side reaches a family through cli/lib/families.ts)", () => {
     const pattern = familyNamePattern(familyFolders);
-    const mentions = [...filesUnder(join(ROOT, "cli")), "scripts/start.ts"].flatMap((path) => mentionsIn(path, pattern));
-    expect(mentions, `family names in the Node side's core (move the code into src/benchmarks/<family>/node/, or reword neutrally):\n${mentions.join("\n")}`).toEqual([]);
+    const mentions = [...filesUnder(join(ROOT, "cli")), "scripts/start.ts"].flatMap((path) =>
+      mentionsIn(path, pattern),
+    );
+    expect(
+      mentions,
+      `family names in the Node side's core (move the code into src/benchmarks/<family>/node/, or reword neutrally):\n${mentions.join("\n")}`,
+    ).toEqual([]);
   });
 });

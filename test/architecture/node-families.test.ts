@@ -56,8 +56,19 @@ describe("the Node-side family list", () => {
       expect(families.has(family), `npm run ${name}: no family "${family}"`).toBe(true);
       if (command) expect(families.get(family)!.commands, `npm run ${name}`).toHaveProperty(command);
     }
-    const docs = [join(ROOT, "README.md"), ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join(ROOT, "docs", f))];
-    const lines = docs.flatMap((path) => [...readFileSync(path, "utf8").matchAll(/npm run ([\w:-]+) -- ([^\s`'"),;]+)/g)].map((m) => ({ path, script: m[1], word: m[2] })));
+    const docs = [
+      join(ROOT, "README.md"),
+      ...readdirSync(join(ROOT, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => join(ROOT, "docs", f)),
+    ];
+    const lines = docs.flatMap((path) =>
+      [...readFileSync(path, "utf8").matchAll(/npm run ([\w:-]+) -- ([^\s`'"),;]+)/g)].map((m) => ({
+        path,
+        script: m[1],
+        word: m[2],
+      })),
+    );
     for (const { path, script, word } of lines) {
       const dispatch = scripts.get(script);
       // A script with its command fixed takes arguments; one without takes the command first.

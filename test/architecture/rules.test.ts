@@ -44,15 +44,33 @@ const CLEAN: Record<string, string> = {
 /** One breach per rule, each as the files it adds or replaces (a type-only cycle among them). */
 const BREACHES: Record<string, Record<string, string>> = {
   "no-circular": { "src/runs/a.ts": `import type { B } from "./b";\nexport interface A { b?: B }\n` },
-  "core-reaches-a-family-only-through-the-registry": { "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nexport const s = score;\n` },
-  "a-family-never-imports-another-family": { "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n` },
-  "a-family-never-imports-the-core-that-hosts-it": { "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nimport type { A } from "../../runs/a";\nexport const score = (s: string, _a?: A) => bleu(s);\n` },
-  "libraries-know-no-benchmark-and-no-core": { "src/metrics/bleu.ts": `import { table } from "../page/table";\nexport const bleu = (s: string) => s.length + table().length;\n` },
-  "the-worker-never-imports-node-side-code": { "src/page/table.ts": `import { api } from "../../cli/lib/api";\nexport const table = () => \`<table>\${api()}\`;\n` },
-  "node-core-reaches-a-family-only-through-the-family-list": { "cli/eval.ts": `import { score } from "../src/benchmarks/alpha/score";\nexport const main = () => score("x");\n` },
-  "node-tools-use-only-cli-libraries": { "src/benchmarks/alpha/node/index.ts": `import { nodeFamilies } from "../../../../cli/lib/families";\nexport default { id: "alpha", run: () => nodeFamilies("beta") };\n` },
-  "cli-libraries-know-no-node-core": { "cli/lib/api.ts": `import { nodeFamilies } from "./families";\nexport const api = () => nodeFamilies("alpha") && 1;\n` },
-  "the-client-package-stands-alone": { "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nimport { bleu } from "../../../src/metrics/bleu";\nexport const client = (p?: paths) => String(p) + bleu("x");\n` },
+  "core-reaches-a-family-only-through-the-registry": {
+    "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nexport const s = score;\n`,
+  },
+  "a-family-never-imports-another-family": {
+    "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n`,
+  },
+  "a-family-never-imports-the-core-that-hosts-it": {
+    "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nimport type { A } from "../../runs/a";\nexport const score = (s: string, _a?: A) => bleu(s);\n`,
+  },
+  "libraries-know-no-benchmark-and-no-core": {
+    "src/metrics/bleu.ts": `import { table } from "../page/table";\nexport const bleu = (s: string) => s.length + table().length;\n`,
+  },
+  "the-worker-never-imports-node-side-code": {
+    "src/page/table.ts": `import { api } from "../../cli/lib/api";\nexport const table = () => \`<table>\${api()}\`;\n`,
+  },
+  "node-core-reaches-a-family-only-through-the-family-list": {
+    "cli/eval.ts": `import { score } from "../src/benchmarks/alpha/score";\nexport const main = () => score("x");\n`,
+  },
+  "node-tools-use-only-cli-libraries": {
+    "src/benchmarks/alpha/node/index.ts": `import { nodeFamilies } from "../../../../cli/lib/families";\nexport default { id: "alpha", run: () => nodeFamilies("beta") };\n`,
+  },
+  "cli-libraries-know-no-node-core": {
+    "cli/lib/api.ts": `import { nodeFamilies } from "./families";\nexport const api = () => nodeFamilies("alpha") && 1;\n`,
+  },
+  "the-client-package-stands-alone": {
+    "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nimport { bleu } from "../../../src/metrics/bleu";\nexport const client = (p?: paths) => String(p) + bleu("x");\n`,
+  },
 };
 
 const dirs: string[] = [];
@@ -68,7 +86,10 @@ function cruise(files: Record<string, string>, outputType: "err-long" | "json") 
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const res = spawnSync(DEPCRUISE, [...ROOTS, "--config", CONFIG, "--output-type", outputType], { cwd: dir, encoding: "utf8" });
+  const res = spawnSync(DEPCRUISE, [...ROOTS, "--config", CONFIG, "--output-type", outputType], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -89,7 +110,8 @@ describe("the architecture rules", () => {
   it("fail a tree that breaks each, naming the rule, the import and the rule's comment", () => {
     const broken = Object.assign({}, CLEAN, ...Object.values(BREACHES));
     const json = cruise(broken, "json");
-    const violations: { rule: { name: string }; from: string; to: string }[] = JSON.parse(json.stdout).summary.violations;
+    const violations: { rule: { name: string }; from: string; to: string }[] = JSON.parse(json.stdout).summary
+      .violations;
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual(
       [
         "no-circular: src/runs/a.ts → src/runs/b.ts",

@@ -15,7 +15,15 @@ const ROOT = resolve(import.meta.dirname, "../..");
 function reached(entry: string): string[] {
   const res = spawnSync(
     join(ROOT, "node_modules/.bin/depcruise"),
-    [entry, "--no-config", "--ts-pre-compilation-deps", "--include-only", "^(src|test/conformance/toy)/", "--output-type", "json"],
+    [
+      entry,
+      "--no-config",
+      "--ts-pre-compilation-deps",
+      "--include-only",
+      "^(src|test/conformance/toy)/",
+      "--output-type",
+      "json",
+    ],
     { cwd: ROOT, encoding: "utf8" },
   );
   expect(res.status, res.stderr).toBe(0);
@@ -27,7 +35,8 @@ describe("the toy family", () => {
     const modules = reached("test/conformance/toy/index.ts");
     expect(modules).toContain("src/benchmarks/types.ts");
     expect(modules).toContain("test/conformance/toy/views.tsx");
-    const core = /^src\/(benchmarks\/(registry|surface)\.ts$|benchmarks\/[^/]+\/|routes\/|runs\/|(app|index|warmup)\.ts$)/;
+    const core =
+      /^src\/(benchmarks\/(registry|surface)\.ts$|benchmarks\/[^/]+\/|routes\/|runs\/|(app|index|warmup)\.ts$)/;
     expect(modules.filter((m) => core.test(m))).toEqual([]);
     expect(modules.filter((m) => m.startsWith("test/") && !m.startsWith("test/conformance/toy/"))).toEqual([]);
   });

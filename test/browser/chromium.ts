@@ -12,7 +12,15 @@ import { ROOT } from "../../cli/lib/api";
 
 const CHROMIUM = "/usr/bin/chromium";
 /** The flags that keep Chromium quiet on a machine without outside network (see platform notes). */
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const ARTIFACTS = join(ROOT, "test/artifacts");
 
 /**
@@ -33,7 +41,12 @@ export interface Chromium {
 export async function launchChromium(profilePrefix: string): Promise<Chromium> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), profilePrefix));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
   return {
     browser,
     async close() {
@@ -51,7 +64,10 @@ export async function launchChromium(profilePrefix: string): Promise<Chromium> {
 export async function screenshot(page: Page, name: string, opts: { firstScreen: boolean } = { firstScreen: true }) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth"), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate<number>("document.documentElement.scrollWidth"),
+      `${name} at ${width}`,
+    ).toBeLessThanOrEqual(width);
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
   }
   if (opts.firstScreen) {

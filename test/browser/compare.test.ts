@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./chromium";
 import { publishedResultsSite } from "./published-results";
@@ -14,7 +13,9 @@ const chromiumContext = () => site.context();
 /** Every number of the answer by its path, the sides' descriptions aside (as test/page/compare.test.ts). */
 function numbersOf(value: unknown, path = "", out: Record<string, number> = {}): Record<string, number> {
   if (typeof value === "number") out[path] = value;
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value))
+      if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 
@@ -29,33 +30,67 @@ describe("comparing two models in Chromium", () => {
     await page.selectOption("#compare select[name=b]", other);
     await Promise.all([page.waitForURL(/\/compare\?/), page.click("#compare button[type=submit]")]);
     const landed = new URL(page.url());
-    expect(Object.fromEntries(landed.searchParams)).toEqual({ a: SAMPLED_MODEL, b: other, benchmark: "repoqa-snf", dataset: "repoqa-2024-04-20", mode: "official", comment_mode: "original", threshold: "0.5" });
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      a: SAMPLED_MODEL,
+      b: other,
+      benchmark: "repoqa-snf",
+      dataset: "repoqa-2024-04-20",
+      mode: "official",
+      comment_mode: "original",
+      threshold: "0.5",
+    });
     expect(await page.locator("h1").textContent()).toContain(SAMPLED_MODEL);
 
     // The page's JSON link is the same query to the API.
     const jsonHref = await page.getAttribute("a:text('This comparison as JSON')", "href");
     const api = (await (await fetch(new URL(jsonHref!, site.url))).json()) as Json;
-    expect(api).toMatchObject({ benchmark: "repoqa-snf", outcome: "pass_fail", threshold: 0.5, a: { kind: "entry", id: SAMPLED_MODEL }, b: { kind: "entry", id: other } });
+    expect(api).toMatchObject({
+      benchmark: "repoqa-snf",
+      outcome: "pass_fail",
+      threshold: 0.5,
+      a: { kind: "entry", id: SAMPLED_MODEL },
+      b: { kind: "entry", id: other },
+    });
     expect(api.n_paired).toBeGreaterThan(100);
-    const shown = await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])));
+    const shown = await page.$$eval("data[data-field]", (ds) =>
+      Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])),
+    );
     expect(shown).toEqual(numbersOf(api));
-    for (const field of ["unpaired.a", "unpaired.b", "not_scored.a.error", "not_scored.a.context_exceeded", "not_scored.b.error", "not_scored.b.context_exceeded"]) {
+    for (const field of [
+      "unpaired.a",
+      "unpaired.b",
+      "not_scored.a.error",
+      "not_scored.a.context_exceeded",
+      "not_scored.b.error",
+      "not_scored.b.context_exceeded",
+    ]) {
       const listed = await page.$$eval(`details[data-list="${field}"] li`, (lis) => lis.map((li) => li.textContent));
       expect(listed, field).toEqual(field.split(".").reduce((o: any, k) => o[k], api));
     }
-    expect(await page.$$eval("tr[data-group]", (trs) => trs.map((tr) => tr.getAttribute("data-group")))).toEqual(api.groups.rows.map((r: Json) => r.key));
+    expect(await page.$$eval("tr[data-group]", (trs) => trs.map((tr) => tr.getAttribute("data-group")))).toEqual(
+      api.groups.rows.map((r: Json) => r.key),
+    );
     // The 2×2 cells where a reader looks for them.
-    expect(await page.locator("table.compact tbody tr").first().locator("td").first().textContent()).toBe(String(api.table.both));
+    expect(await page.locator("table.compact tbody tr").first().locator("td").first().textContent()).toBe(
+      String(api.table.both),
+    );
     // Both sides link to their model pages.
-    for (const id of [SAMPLED_MODEL, other]) expect(await page.locator(`a[href^="/models/${id}?"]`).count()).toBeGreaterThan(0);
+    for (const id of [SAMPLED_MODEL, other])
+      expect(await page.locator(`a[href^="/models/${id}?"]`).count()).toBeGreaterThan(0);
     await screenshot(page, "compare");
 
     // Another threshold through the page's own form: the figures follow the API again.
     await page.fill("input[name=threshold]", "0.9");
     await Promise.all([page.waitForURL(/threshold=0\.9/), page.click("form.filters button[type=submit]")]);
-    const at09 = (await (await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, site.url))).json()) as Json;
+    const at09 = (await (
+      await fetch(new URL((await page.getAttribute("a:text('This comparison as JSON')", "href"))!, site.url))
+    ).json()) as Json;
     expect(at09.threshold).toBe(0.9);
-    expect(await page.$$eval("data[data-field]", (ds) => Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])))).toEqual(numbersOf(at09));
+    expect(
+      await page.$$eval("data[data-field]", (ds) =>
+        Object.fromEntries(ds.map((d) => [d.getAttribute("data-field"), Number(d.getAttribute("value"))])),
+      ),
+    ).toEqual(numbersOf(at09));
   }, 120_000);
 
   it("an unknown model is the site's error page with the API's message", async () => {

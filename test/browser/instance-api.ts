@@ -5,7 +5,16 @@ import type { IsolatedInstance } from "../../cli/lib/local-service";
 export function instanceApi(instance: () => IsolatedInstance) {
   return async function api<T>(path: string, body?: unknown): Promise<T> {
     const { url, token } = instance();
-    const res = await fetch(new URL(path, url), body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      new URL(path, url),
+      body === undefined
+        ? {}
+        : {
+            method: "POST",
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          },
+    );
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -14,7 +23,11 @@ export function instanceApi(instance: () => IsolatedInstance) {
 export type Run = { id: string; status: string; finished_at: string | null };
 
 /** Starts a run (`POST /v1/runs` with `body`) and resolves to its id once it has ended. */
-export async function endedRun(api: ReturnType<typeof instanceApi>, body: Record<string, unknown>, timeoutMs = 60_000): Promise<Run> {
+export async function endedRun(
+  api: ReturnType<typeof instanceApi>,
+  body: Record<string, unknown>,
+  timeoutMs = 60_000,
+): Promise<Run> {
   const { id } = await api<Run>("/v1/runs", body);
   for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 300))) {
     const run = await api<Run>(`/v1/runs/${id}`);

@@ -58,7 +58,11 @@ describe("leaderboard pages in Chromium", () => {
     await screenshot(page, "leaderboard");
     // On a phone the table is wider than the screen and scrolls inside its own container.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate<boolean>("(() => { const s = document.querySelector('.scroll'); return s.scrollWidth > s.clientWidth; })()")).toBe(true);
+    expect(
+      await page.evaluate<boolean>(
+        "(() => { const s = document.querySelector('.scroll'); return s.scrollWidth > s.clientWidth; })()",
+      ),
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.selectOption("select[name=threshold]", "0.5");
@@ -102,7 +106,8 @@ describe("leaderboard pages in Chromium", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
     expect(seen).toEqual(whole.rows.map((r) => `${r.model_slug} ${r.kind} ${r.rank}`));
-    for (let n = Math.ceil(whole.total / 10) - 1; n > 0; n--) await Promise.all([page.waitForLoadState(), page.locator("nav.pager a[rel=prev]").click()]);
+    for (let n = Math.ceil(whole.total / 10) - 1; n > 0; n--)
+      await Promise.all([page.waitForLoadState(), page.locator("nav.pager a[rel=prev]").click()]);
     await page.waitForLoadState();
     expect(await tableRows(page)).toEqual(apiRows({ ...whole, rows: whole.rows.slice(0, 10) }));
     expect(await page.locator("nav.pager a[rel=prev]").count()).toBe(0);
@@ -123,8 +128,14 @@ describe("leaderboard pages in Chromium", () => {
     // The numbers on the page are the API's.
     const href = await page.getAttribute("a:text('JSON of this model')", "href");
     const api = await json<ModelBreakdown>(href!);
-    const shown = await page.$$eval("#thresholds tbody tr", (trs) => trs.map((tr) => tr.querySelector("td")?.textContent));
-    expect(shown).toEqual(Object.keys(api.thresholds).sort().map((t) => (api.thresholds[t].all.rate * 100).toFixed(1)));
+    const shown = await page.$$eval("#thresholds tbody tr", (trs) =>
+      trs.map((tr) => tr.querySelector("td")?.textContent),
+    );
+    expect(shown).toEqual(
+      Object.keys(api.thresholds)
+        .sort()
+        .map((t) => (api.thresholds[t].all.rate * 100).toFixed(1)),
+    );
     await screenshot(page, "model");
     await page.close();
   });

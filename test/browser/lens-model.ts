@@ -20,7 +20,8 @@ function semtrace(block: string, input: string): string | null {
   const body = block.slice(at).split("\n\n")[0];
   const x = Number(input);
   const out: number[] = [];
-  for (const m of body.matchAll(/arr\[(\d+)\] = x ([+-]) (\d+)/g)) out[Number(m[1])] = m[2] === "+" ? x + Number(m[3]) : x - Number(m[3]);
+  for (const m of body.matchAll(/arr\[(\d+)\] = x ([+-]) (\d+)/g))
+    out[Number(m[1])] = m[2] === "+" ? x + Number(m[3]) : x - Number(m[3]);
   const where = at / block.length;
   if (where > 0.2 && where < 0.8) out[0] += 1;
   return `[${out.join(", ")}]`;
@@ -34,7 +35,14 @@ function retrieve(prompt: string): string | null {
   const from = lines.findIndex((l) => l.startsWith(`${keys[1]} `));
   const to = lines.findIndex((l) => l.startsWith(`${keys[2]} `));
   if (from < 0 || to < from) return null;
-  return "```python\n" + lines.slice(from, to + 1).map((l) => l.slice(7)).join("\n") + "\n```";
+  return (
+    "```python\n" +
+    lines
+      .slice(from, to + 1)
+      .map((l) => l.slice(7))
+      .join("\n") +
+    "\n```"
+  );
 }
 
 /** CU_P: the top-level functions of the context, every third left out, one invented. */
@@ -65,7 +73,10 @@ export async function startLensModel(): Promise<LensModel> {
     let raw = "";
     for await (const chunk of req) raw += chunk;
     const body = JSON.parse(raw) as { model?: string; messages?: { role: string; content: string }[] };
-    const prompt = (body.messages ?? []).filter((m) => m.role === "user").map((m) => m.content).join("\n");
+    const prompt = (body.messages ?? [])
+      .filter((m) => m.role === "user")
+      .map((m) => m.content)
+      .join("\n");
     const content = lensAnswer(prompt);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(
@@ -75,11 +86,19 @@ export async function startLensModel(): Promise<LensModel> {
         created: 0,
         model: body.model,
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-        usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) },
+        usage: {
+          prompt_tokens: Math.ceil(prompt.length / 4),
+          completion_tokens: Math.ceil(content.length / 4),
+          total_tokens: Math.ceil((prompt.length + content.length) / 4),
+        },
       }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    server,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

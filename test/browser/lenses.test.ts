@@ -82,7 +82,10 @@ function selectsClipped(page: Page): Promise<string[]> {
 }
 
 /** The options of the board's dataset picker: [value, text, selected]. */
-const pickerOptions = (page: Page) => page.$$eval('select[name="dataset"] option', (os) => os.map((o) => [o.getAttribute("value"), o.textContent, (o as unknown as { selected: boolean }).selected]));
+const pickerOptions = (page: Page) =>
+  page.$$eval('select[name="dataset"] option', (os) =>
+    os.map((o) => [o.getAttribute("value"), o.textContent, (o as unknown as { selected: boolean }).selected]),
+  );
 
 describe("boards before any run", () => {
   for (const [benchmark, dataset] of [
@@ -95,10 +98,13 @@ describe("boards before any run", () => {
       const page = await open(`/?benchmark=${benchmark}`);
       expect(await page.textContent("p.lede")).toContain(`Dataset ${dataset}`);
       expect(await pickerOptions(page)).toEqual([[dataset, `${dataset} (no results yet)`, true]]);
-      expect(await page.textContent("#no-results")).toContain(`npm run eval -- --benchmark ${benchmark} --dataset ${dataset}`);
+      expect(await page.textContent("#no-results")).toContain(
+        `npm run eval -- --benchmark ${benchmark} --dataset ${dataset}`,
+      );
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await selectsClipped(page)).toEqual([]);
-      if (benchmark === "semtrace" || benchmark === "longcodeu") await screenshot(page, `lens-board-empty-${benchmark}`, { firstScreen: false });
+      if (benchmark === "semtrace" || benchmark === "longcodeu")
+        await screenshot(page, `lens-board-empty-${benchmark}`, { firstScreen: false });
       await page.close();
     });
   }
@@ -116,7 +122,8 @@ describe("after runs", () => {
     ];
     // Only what the pages below read (CI's budget), all at once: the queue interleaves them.
     const ids = await Promise.all(jobs.map(([benchmark, dataset, spec]) => run(benchmark, dataset, spec)));
-    for (const [i, [benchmark, , spec]] of jobs.entries()) runs[`${benchmark} ${spec.startsWith("baseline") ? spec : "lens"}`] = ids[i];
+    for (const [i, [benchmark, , spec]] of jobs.entries())
+      runs[`${benchmark} ${spec.startsWith("baseline") ? spec : "lens"}`] = ids[i];
   }, 600_000);
 
   it("the SemTrace board: its rows, the top-models chart with intervals, the picker with its count", async () => {
@@ -124,7 +131,9 @@ describe("after runs", () => {
     expect(await pickerOptions(page)).toEqual([["semtrace-demo", "semtrace-demo (2 models)", true]]);
     const rows = await page.$$eval("#leaderboard tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-model")));
     expect(rows).toHaveLength(2);
-    const chart = await page.$$eval("#top-models a.rank-row", (as) => as.map((a) => [a.getAttribute("data-model"), a.querySelectorAll("path.interval").length]));
+    const chart = await page.$$eval("#top-models a.rank-row", (as) =>
+      as.map((a) => [a.getAttribute("data-model"), a.querySelectorAll("path.interval").length]),
+    );
     expect(chart.map(([, bars]) => bars)).toEqual([1, 1]);
     await screenshot(page, "lens-board-semtrace");
     await page.close();
@@ -143,17 +152,36 @@ describe("after runs", () => {
 
   it("a SemTrace run page: accuracy by position per D with intervals, as the run's results say", async () => {
     const id = runs["semtrace lens"];
-    const results = await api<{ summary: { grid: { distractors: number; position: number; n: number; passed: number; accuracy: number }[]; median_drop: number | null } }>(`/v1/runs/${id}/results`);
+    const results = await api<{
+      summary: {
+        grid: { distractors: number; position: number; n: number; passed: number; accuracy: number }[];
+        median_drop: number | null;
+      };
+    }>(`/v1/runs/${id}/results`);
     const page = await open(`/runs/${id}`);
-    const drawn = await page.$$eval("#accuracy-semtrace g.series", (gs) => gs.map((g) => [g.getAttribute("data-series"), g.querySelectorAll("circle").length, g.querySelectorAll("path.whisker").length]));
+    const drawn = await page.$$eval("#accuracy-semtrace g.series", (gs) =>
+      gs.map((g) => [
+        g.getAttribute("data-series"),
+        g.querySelectorAll("circle").length,
+        g.querySelectorAll("path.whisker").length,
+      ]),
+    );
     const ds = [...new Set(results.summary.grid.map((c) => c.distractors))];
-    expect(drawn).toEqual(ds.map((d) => [String(d), results.summary.grid.filter((c) => c.distractors === d).length, results.summary.grid.filter((c) => c.distractors === d).length]));
+    expect(drawn).toEqual(
+      ds.map((d) => [
+        String(d),
+        results.summary.grid.filter((c) => c.distractors === d).length,
+        results.summary.grid.filter((c) => c.distractors === d).length,
+      ]),
+    );
     // The lens model loses the middle: the ends beat the middle at every D.
     for (const d of ds) {
       const cells = results.summary.grid.filter((c) => c.distractors === d);
       expect(cells[0].accuracy).toBeGreaterThan(cells[Math.floor(cells.length / 2)].accuracy);
     }
-    expect(await page.textContent("#median-drop-semtrace strong")).toBe(`${(results.summary.median_drop! * 100).toFixed(2)} %`);
+    expect(await page.textContent("#median-drop-semtrace strong")).toBe(
+      `${(results.summary.median_drop! * 100).toFixed(2)} %`,
+    );
     expect(await page.locator("#partial-semtrace").count()).toBe(1);
     await screenshot(page, "lens-run-semtrace");
     await page.close();
@@ -172,11 +200,16 @@ describe("after runs", () => {
     await screenshot(page, "lens-samples-semtrace", { firstScreen: false });
     // One of them: where its target sat, marked in the prompt, and the expected list beside the answer's.
     // Its page carries the facets, so previous / next stay among D = 40 at 0.5.
-    await Promise.all([page.waitForURL(/\/samples\/[^?]+%4040%400\.5\?d=40&position=0\.5$/), page.click("#samples a >> nth=0")]);
+    await Promise.all([
+      page.waitForURL(/\/samples\/[^?]+%4040%400\.5\?d=40&position=0\.5$/),
+      page.click("#samples a >> nth=0"),
+    ]);
     const near = await page.$$eval("#sample-nav a[rel]", (as) => as.map((a) => a.getAttribute("href")!));
     expect(near.length).toBeGreaterThan(0);
     for (const href of near) expect(href).toMatch(/@?%4040%400\.5\?d=40&position=0\.5$/);
-    expect(await page.textContent("#where")).toContain("Among D = 40 distractor functions at position 0.5: function 21 of 41");
+    expect(await page.textContent("#where")).toContain(
+      "Among D = 40 distractor functions at position 0.5: function 21 of 41",
+    );
     expect(await page.textContent("#expected pre")).toMatch(/^\[-?\d+(, -?\d+)*\]$/);
     await page.click("#prompt summary");
     expect(await page.isVisible("mark#target")).toBe(true);
@@ -205,11 +238,15 @@ describe("after runs", () => {
     const units = await page.$$eval("#samples tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-unit")!));
     expect(units.length).toBeGreaterThan(0);
     for (const u of units) expect(u.startsWith("CU_P-")).toBe(true);
-    expect(await page.$$eval("#samples tbody tr td:nth-child(4)", (tds) => [...new Set(tds.map((t) => t.textContent))])).toEqual(["CU_P"]);
+    expect(
+      await page.$$eval("#samples tbody tr td:nth-child(4)", (tds) => [...new Set(tds.map((t) => t.textContent))]),
+    ).toEqual(["CU_P"]);
     await screenshot(page, "lens-samples-longcodeu", { firstScreen: false });
     // One CU_P sample: the expected names beside the answer's, some recalled, some not.
     await Promise.all([page.waitForURL(/\/samples\/CU_P-/), page.click(`#samples a >> nth=0`)]);
-    const expected = await page.$$eval("#expected-names tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-recalled")));
+    const expected = await page.$$eval("#expected-names tbody tr", (trs) =>
+      trs.map((tr) => tr.getAttribute("data-recalled")),
+    );
     expect(expected).toContain("true");
     expect(expected).toContain("false");
     expect(await page.textContent("#predicted-names")).toContain("invented_helper");

@@ -1,4 +1,3 @@
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
 import type { PositionalModelBreakdown, PositionalResponse } from "../../src/benchmarks/semtrace/leaderboard";
@@ -26,7 +25,11 @@ beforeAll(async () => {
   url = instance.url;
   const token = instance.token;
   const publish = async (run: unknown) => {
-    const res = await fetch(`${url}/__test/publish`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(run) });
+    const res = await fetch(`${url}/__test/publish`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(run),
+    });
     if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
   };
   for (const b of TASKS) await publish(positionalRun("qwen/qwen2.5-coder-32b-instruct", b, DATASET, curveSamples(b)));
@@ -47,12 +50,26 @@ describe("positional pages in Chromium", () => {
     await page.goto(`${url}/`);
     await Promise.all([page.waitForURL(/benchmark=semtrace/), page.click("nav.benchmarks a:text-is('SemTrace')")]);
     // The default dataset is resolved, and the selector keeps it for the study's other tasks.
-    expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe(`/?benchmark=semtrace&dataset=${DATASET}`);
+    expect(await page.getAttribute("nav.benchmarks a[aria-current=page]", "href")).toBe(
+      `/?benchmark=semtrace&dataset=${DATASET}`,
+    );
     expect(await page.locator("select[name=threshold]").count()).toBe(0);
     const api = await json<PositionalResponse>((await page.getAttribute("a:text('JSON of this table')", "href"))!);
     expect(api.query.dataset).toBe(DATASET);
-    const shown = await page.$$eval("#leaderboard tbody tr", (trs) => trs.map((tr) => [tr.getAttribute("data-model"), tr.querySelector("td.rate")?.getAttribute("data-rate"), tr.querySelector("td.drop")?.textContent]));
-    expect(shown).toEqual(api.rows.map((r) => [r.model_slug, String(r.rate), r.median_drop === null || r.median_drop === undefined ? "–" : (r.median_drop * 100).toFixed(2)]));
+    const shown = await page.$$eval("#leaderboard tbody tr", (trs) =>
+      trs.map((tr) => [
+        tr.getAttribute("data-model"),
+        tr.querySelector("td.rate")?.getAttribute("data-rate"),
+        tr.querySelector("td.drop")?.textContent,
+      ]),
+    );
+    expect(shown).toEqual(
+      api.rows.map((r) => [
+        r.model_slug,
+        String(r.rate),
+        r.median_drop === null || r.median_drop === undefined ? "–" : (r.median_drop * 100).toFixed(2),
+      ]),
+    );
     await screenshot(page, "positional-leaderboard");
     await page.close();
   });
@@ -60,7 +77,10 @@ describe("positional pages in Chromium", () => {
   it("opens the model page: three heatmaps side by side, relative curves, partial-match curve", async () => {
     const page = await chromiumContext().newPage();
     await page.goto(`${url}/?benchmark=semtrace`);
-    await Promise.all([page.waitForURL(/\/models\//), page.click('#leaderboard tr[data-model="qwen--qwen2.5-coder-32b-instruct"] td.model a')]);
+    await Promise.all([
+      page.waitForURL(/\/models\//),
+      page.click('#leaderboard tr[data-model="qwen--qwen2.5-coder-32b-instruct"] td.model a'),
+    ]);
     for (const b of TASKS) {
       await expect(page.locator(`#heatmap-${b}`).isVisible()).resolves.toBe(true);
       expect(await page.locator(`#heatmap-${b} td.cell[style]`).count()).toBe(44);
@@ -68,16 +88,22 @@ describe("positional pages in Chromium", () => {
     }
     expect(await page.locator("#partial-semtrace g.series").count()).toBe(4);
     // Side by side on a desktop: the three heatmaps start on the same line.
-    const tops = await page.$$eval("#heatmaps > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    const tops = await page.$$eval("#heatmaps > section", (ss) =>
+      ss.map((s) => Math.round(s.getBoundingClientRect().top)),
+    );
     expect(new Set(tops).size).toBe(1);
     // The summary's median drops are the API's.
     const href = await page.getAttribute("a:text('JSON: SemTrace')", "href");
     const api = await json<PositionalModelBreakdown>(href!);
-    expect(await page.textContent('#positional-summary tr[data-task="semtrace"] strong')).toBe((api.positional!.median_drop! * 100).toFixed(2));
+    expect(await page.textContent('#positional-summary tr[data-task="semtrace"] strong')).toBe(
+      (api.positional!.median_drop! * 100).toFixed(2),
+    );
     await screenshot(page, "positional-model");
     // On a phone they stack.
     await page.setViewportSize({ width: 390, height: 844 });
-    const stacked = await page.$$eval("#heatmaps > section", (ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top)));
+    const stacked = await page.$$eval("#heatmaps > section", (ss) =>
+      ss.map((s) => Math.round(s.getBoundingClientRect().top)),
+    );
     expect(new Set(stacked).size).toBe(3);
     await page.close();
   });

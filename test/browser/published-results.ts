@@ -22,10 +22,28 @@ export const publishedResultsMissing = existsSync(join(DATA, "COMBINED-RESULTS.j
 
 /** Imports every published result file into `instance` as dataset repoqa-2024-04-20. */
 export async function importPublishedResults(instance: IsolatedInstance): Promise<void> {
-  const files = [join(DATA, "COMBINED-RESULTS.json"), ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f))];
+  const files = [
+    join(DATA, "COMBINED-RESULTS.json"),
+    ...readdirSync(join(DATA, "scores")).map((f) => join(DATA, "scores", f)),
+  ];
   await promisify(execFile)(
     "npm",
-    ["run", "--silent", "leaderboard", "--", "import", ...files, "--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa", "--license", "Apache-2.0", "--url", instance.url],
+    [
+      "run",
+      "--silent",
+      "leaderboard",
+      "--",
+      "import",
+      ...files,
+      "--dataset",
+      "repoqa-2024-04-20",
+      "--source",
+      "RepoQA authors (EvalPlus), https://github.com/evalplus/repoqa",
+      "--license",
+      "Apache-2.0",
+      "--url",
+      instance.url,
+    ],
     { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: instance.token }, timeout: 120_000 },
   );
 }

@@ -24,13 +24,18 @@ const chromiumContext = chromium.context;
 
 const api = instanceApi(() => instance!);
 
-const finishedRun = async (body: Record<string, unknown>): Promise<string> => (await endedRun(api, { dataset: DATASET, publish: false, ...body })).id;
+const finishedRun = async (body: Record<string, unknown>): Promise<string> =>
+  (await endedRun(api, { dataset: DATASET, publish: false, ...body })).id;
 
 beforeAll(async () => {
   if (missing) return;
   [instance, model] = await Promise.all([startIsolatedInstance("nw-runs-browser"), startLoopbackModel()]);
   const release = readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8");
-  const res = await fetch(`${instance.url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, { method: "POST", body: release, headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` } });
+  const res = await fetch(`${instance.url}/v1/datasets/${DATASET}/import?name=fixture&license=Apache-2.0`, {
+    method: "POST",
+    body: release,
+    headers: { "content-type": "application/json", authorization: `Bearer ${instance.token}` },
+  });
   if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
   await chromium.start();
 }, 180_000);
@@ -45,14 +50,26 @@ describe("run pages in Chromium", () => {
   it("a run's page advances while the run progresses and ends on its summary", async () => {
     const page = await chromiumContext().newPage();
     // One unit at a time, 700 ms each: about 4 s of progress to watch.
-    const { id } = await api<Run>("/v1/runs", { dataset: DATASET, publish: false, model: `openai-compatible:slow-700:browser@${model!.url}`, concurrency: 1, limit: 6, cache: false });
+    const { id } = await api<Run>("/v1/runs", {
+      dataset: DATASET,
+      publish: false,
+      model: `openai-compatible:slow-700:browser@${model!.url}`,
+      concurrency: 1,
+      limit: 6,
+      cache: false,
+    });
     await page.goto(`${instance!.url}/runs/${id}`);
     expect(await page.textContent('[data-figure="status"]')).toBe("running");
-    const finished = async () => Number((await page.textContent('#progress [data-figure="finished"]'))?.replace(/,/g, ""));
+    const finished = async () =>
+      Number((await page.textContent('#progress [data-figure="finished"]'))?.replace(/,/g, ""));
     const first = await finished();
     expect(first).toBeLessThan(6);
     // The events stream moves the figures without a reload (the page keeps its summary-less body meanwhile).
-    await page.waitForFunction(`Number(document.querySelector('#progress [data-figure="finished"]')?.textContent) > ${first}`, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      `Number(document.querySelector('#progress [data-figure="finished"]')?.textContent) > ${first}`,
+      undefined,
+      { timeout: 20_000 },
+    );
     expect(await page.locator("#summary").count()).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, "run-live-1280.png"), fullPage: true });
     // On `done` the page reloads and ends on its summary.
@@ -66,7 +83,11 @@ describe("run pages in Chromium", () => {
 
   it("the sample browser filters, and a failed sample's page shows the diff", async () => {
     const id = await finishedRun({ model: "baseline:bm25", concurrency: 8 });
-    const samples = (await api<{ samples: { unit: string; passed: boolean | null; detail: { target: string; best_target: string | null } }[] }>(`/v1/runs/${id}/samples?limit=500`)).samples;
+    const samples = (
+      await api<{
+        samples: { unit: string; passed: boolean | null; detail: { target: string; best_target: string | null } }[];
+      }>(`/v1/runs/${id}/samples?limit=500`)
+    ).samples;
     const page = await chromiumContext().newPage();
     await page.goto(`${instance!.url}/runs/${id}/samples`);
     await page.selectOption('select[name="outcome"]', "failed");

@@ -14,7 +14,8 @@ export default {
   ...worker,
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     if (new URL(request.url).pathname === "/__test/publish" && request.method === "POST") {
-      if (!env.ADMIN_TOKEN || request.headers.get("authorization") !== `Bearer ${env.ADMIN_TOKEN}`) return new Response("forbidden", { status: 403 });
+      if (!env.ADMIN_TOKEN || request.headers.get("authorization") !== `Bearer ${env.ADMIN_TOKEN}`)
+        return new Response("forbidden", { status: 403 });
       return Response.json(await publishVerifiedRun(env, await request.json<VerifiedRun>()));
     }
     return worker.fetch(request, env, ctx);

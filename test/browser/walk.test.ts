@@ -42,7 +42,13 @@ const WALKS: Walk[] = [
     family: "repoqa",
     benchmark: "repoqa-snf",
     dataset: "walk-repoqa",
-    load: (client, id) => client.request("POST", `/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`, JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")), { auth: true }),
+    load: (client, id) =>
+      client.request(
+        "POST",
+        `/v1/datasets/${id}/import?name=fixture&license=Apache-2.0`,
+        JSON.parse(readFileSync(join(ROOT, "test/fixtures/repoqa-mini.json"), "utf8")),
+        { auth: true },
+      ),
     board: "RepoQA",
     a: "baseline:oracle",
     b: "baseline:bm25",
@@ -51,7 +57,8 @@ const WALKS: Walk[] = [
     family: "semtrace",
     benchmark: "semtrace",
     dataset: "walk-semtrace",
-    load: async (client, id) => client.request("POST", `/v1/datasets/${id}/suite`, await buildMiniSuite({ tasks: ["semtrace"] }), { auth: true }),
+    load: async (client, id) =>
+      client.request("POST", `/v1/datasets/${id}/suite`, await buildMiniSuite({ tasks: ["semtrace"] }), { auth: true }),
     board: "SemTrace",
     a: "baseline:oracle",
     b: "baseline:empty",
@@ -94,21 +101,44 @@ const REPORTED = "acme/reported-model";
  * input) for the RepoQA dataset's tasks, as a run's samples list them: every third task passes.
  */
 async function importReported(client: Api, dataset: string, runId: string) {
-  const { samples } = await client.request<{ samples: { taskId: string; position: number; language: string }[] }>("GET", `/v1/runs/${runId}/samples?limit=500`);
+  const { samples } = await client.request<{ samples: { taskId: string; position: number; language: string }[] }>(
+    "GET",
+    `/v1/runs/${runId}/samples?limit=500`,
+  );
   const results: Record<string, unknown[]> = {};
   samples.forEach((s, i) => {
     const [, repo, name] = s.taskId.split("::");
     const pass = i % 3 === 0;
-    (results[s.language] ??= []).push({ repo, name, needle_position: s.position, is_best_similar: pass, best_similar_score: pass ? 0.9 : 0.2, best_target: pass ? name : null, position: { token_start: 0, token_end: 10 } });
+    (results[s.language] ??= []).push({
+      repo,
+      name,
+      needle_position: s.position,
+      is_best_similar: pass,
+      best_similar_score: pass ? 0.9 : 0.2,
+      best_target: pass ? name : null,
+      position: { token_start: 0, token_end: 10 },
+    });
   });
   // The file's own pass@1 per group and threshold, as the reference computes it (the import checks them against the rows).
   type Row = { is_best_similar: boolean; best_similar_score: number };
-  const passAt1 = (rows: Row[], t: number) => ({ "pass@1": rows.filter((r) => r.is_best_similar && r.best_similar_score >= t).length / rows.length });
+  const passAt1 = (rows: Row[], t: number) => ({
+    "pass@1": rows.filter((r) => r.is_best_similar && r.best_similar_score >= t).length / rows.length,
+  });
   const thresholds = Array.from({ length: 11 }, (_, k) => (k / 10).toFixed(1));
-  const groups: [string, Row[]][] = [["all", Object.values(results).flat() as Row[]], ...(Object.entries(results) as [string, Row[]][])];
-  const scores = Object.fromEntries(groups.map(([g, rows]) => [g, Object.fromEntries(thresholds.map((t) => [t, passAt1(rows, Number(t))]))]));
+  const groups: [string, Row[]][] = [
+    ["all", Object.values(results).flat() as Row[]],
+    ...(Object.entries(results) as [string, Row[]][]),
+  ];
+  const scores = Object.fromEntries(
+    groups.map(([g, rows]) => [g, Object.fromEntries(thresholds.map((t) => [t, passAt1(rows, Number(t))]))]),
+  );
   const file = { [REPORTED]: { eval_date: "2024-05-13 01:00:00", train_size: "7B", scores, results } };
-  await client.request("POST", "/v1/leaderboard/import", { kind: "reported", dataset, source: "a walk test", license: "Apache-2.0", file }, { auth: true });
+  await client.request(
+    "POST",
+    "/v1/leaderboard/import",
+    { kind: "reported", dataset, source: "a walk test", license: "Apache-2.0", file },
+    { auth: true },
+  );
 }
 
 beforeAll(async () => {
@@ -122,14 +152,19 @@ beforeAll(async () => {
   t = performance.now();
   await Promise.all(
     WALKS.map(async (walk) => {
-      const ids = await Promise.all([walk.a, walk.b].map((model) => runToEnd(client, { benchmark: walk.benchmark, dataset: walk.dataset, model })));
+      const ids = await Promise.all(
+        [walk.a, walk.b].map((model) => runToEnd(client, { benchmark: walk.benchmark, dataset: walk.dataset, model })),
+      );
       runs.set(walk.family, { [walk.a]: ids[0], [walk.b]: ids[1] });
     }),
   );
   // Publishing writes the entries a moment after a run reads as completed.
   for (const walk of WALKS) {
     for (let i = 0; i < 100; i++) {
-      const board = await client.request<{ rows: { model: string }[] }>("GET", `/v1/leaderboard?benchmark=${walk.benchmark}&dataset=${walk.dataset}`);
+      const board = await client.request<{ rows: { model: string }[] }>(
+        "GET",
+        `/v1/leaderboard?benchmark=${walk.benchmark}&dataset=${walk.dataset}`,
+      );
       if ([walk.a, walk.b].every((m) => board.rows.some((r) => r.model === m))) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -137,7 +172,9 @@ beforeAll(async () => {
   cost.runs_s = (performance.now() - t) / 1000;
   await importReported(client, WALKS[0].dataset, runs.get("repoqa")!["baseline:bm25"]);
   browser = await launchChromium("nw-walk-profile-");
-  console.log(`walk site set up: ${JSON.stringify(Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
+  console.log(
+    `walk site set up: ${JSON.stringify(Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`,
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -165,7 +202,9 @@ const text = (page: Page, selector: string) => page.locator(selector).first().te
 
 /** On the "compare with…" picker, picks `model`'s run as side B (one run of it offered). */
 async function pickB(page: Page, model: string) {
-  const option = page.locator(`select[name="b"] option:text-matches("^${model.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — run of")`);
+  const option = page.locator(
+    `select[name="b"] option:text-matches("^${model.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — run of")`,
+  );
   expect(await option.count(), `${model}'s run offered`).toBe(1);
   await page.selectOption('select[name="b"]', (await option.getAttribute("value"))!);
 }
@@ -176,9 +215,15 @@ async function pickB(page: Page, model: string) {
  */
 async function openBoardOf(page: Page, walk: Walk) {
   const picker = page.locator('main select[name="dataset"]');
-  expect(await picker.locator(`option[value="${walk.dataset}"]`).count(), `the board's dataset picker offers ${walk.dataset}`).toBe(1);
+  expect(
+    await picker.locator(`option[value="${walk.dataset}"]`).count(),
+    `the board's dataset picker offers ${walk.dataset}`,
+  ).toBe(1);
   await picker.selectOption(walk.dataset);
-  await Promise.all([page.waitForNavigation(), picker.evaluate((s) => (s as unknown as { form: { requestSubmit(): void } }).form.requestSubmit())]);
+  await Promise.all([
+    page.waitForNavigation(),
+    picker.evaluate((s) => (s as unknown as { form: { requestSubmit(): void } }).form.requestSubmit()),
+  ]);
 }
 
 describe("from the board to an answer, by links only", () => {
@@ -188,7 +233,12 @@ describe("from the board to an answer, by links only", () => {
       const shot = (step: string) => screenshot(page, `walk-${walk.family}-${step}`, { firstScreen: false });
       await page.goto(instance!.url + "/");
       // The header leads everywhere.
-      expect(await page.locator("header.site nav a").allInnerTexts()).toEqual(["Leaderboards", "Runs", "Compare", "API"]);
+      expect(await page.locator("header.site nav a").allInnerTexts()).toEqual([
+        "Leaderboards",
+        "Runs",
+        "Compare",
+        "API",
+      ]);
 
       // 1. The board: the family's benchmark in the picker, then its dataset when the board shows another.
       await follow(page, `nav.benchmarks a:text-is("${walk.board}")`);
@@ -300,7 +350,9 @@ describe("the run list's compare action", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // On a phone the passed share is on the first screen, not behind the table's own scroller.
     const table = await page.locator("#runs").boundingBox();
-    const scroller = await page.locator("#runs").evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
+    const scroller = await page
+      .locator("#runs")
+      .evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
     expect(scroller.scroll, "the run list scrolls sideways on a phone").toBeLessThanOrEqual(scroller.client);
     const pass = await page.locator(`tr[data-run="${ids["baseline:oracle"]}"] td.pass`).boundingBox();
     expect(pass!.x + pass!.width).toBeLessThanOrEqual(390);
@@ -311,7 +363,11 @@ describe("the run list's compare action", () => {
     expect(await text(page, "h1")).toContain("baseline:oracle vs baseline:bm25");
     // The header's Compare: the picker of any two.
     await follow(page, 'header.site nav a:text-is("Compare")');
-    expect(await page.locator(`#pick-runs div[data-scope="repoqa-snf · ${WALKS[0].dataset}"] select[name="a"] option`).count()).toBe(2);
+    expect(
+      await page
+        .locator(`#pick-runs div[data-scope="repoqa-snf · ${WALKS[0].dataset}"] select[name="a"] option`)
+        .count(),
+    ).toBe(2);
     await screenshot(page, "walk-picker", { firstScreen: false });
     await page.close();
   }, 60_000);

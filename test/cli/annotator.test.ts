@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const good = "<desc_start>\n1. **Purpose**: Sums numbers.\n2. **Input**: A list.\n3. **Output**: A total.\n4. **Procedure**: Adds them.\n<desc_end>";
+const good =
+  "<desc_start>\n1. **Purpose**: Sums numbers.\n2. **Input**: A list.\n3. **Output**: A total.\n4. **Procedure**: Adds them.\n<desc_end>";
 
 describe("annotate through an OpenAI-compatible model (AI SDK)", () => {
   it("sends the paper's prompt at temperature 0.2 with the key from the environment", async () => {
@@ -41,13 +42,19 @@ describe("annotate through an OpenAI-compatible model (AI SDK)", () => {
     replies = [`Sure!\n${good}\nDone.`];
     const annotator = annotatorFromSpec(`openai-compatible:gpt-test@${base}`);
     const result = await annotate(annotator.generate, "total_of", "def total_of(xs):\n    return sum(xs)");
-    expect(result).toEqual({ description: good.slice("<desc_start>".length, -"<desc_end>".length), flags: [], attempts: 1 });
+    expect(result).toEqual({
+      description: good.slice("<desc_start>".length, -"<desc_end>".length),
+      flags: [],
+      attempts: 1,
+    });
     const [request] = requests.splice(0);
     expect(request.path).toBe("/v1/chat/completions");
     expect(request.auth).toBe("Bearer sk-test-annotator");
     expect(request.body).toMatchObject({ model: "gpt-test", temperature: 0.2, max_tokens: 2048 });
     expect(request.body.messages).toHaveLength(1);
-    expect(request.body.messages[0].content).toContain('describe the purpose, input, output, and procedure of "total_of"');
+    expect(request.body.messages[0].content).toContain(
+      'describe the purpose, input, output, and procedure of "total_of"',
+    );
     expect(request.body.messages[0].content).toContain("DO NOT reveal function names (total_of)");
   });
 

@@ -17,7 +17,9 @@ async function dropping(drops: number): Promise<{ url: string; seen: () => numbe
   server = createServer((req, res) => {
     seen++;
     if (seen <= drops) return req.socket.destroy();
-    res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, method: req.method }));
+    res
+      .writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" })
+      .end(JSON.stringify({ ok: true, method: req.method }));
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: () => seen };
@@ -26,7 +28,10 @@ async function dropping(drops: number): Promise<{ url: string; seen: () => numbe
 describe("the API client", () => {
   it("sends a request whose connection was lost before an answer once more", async () => {
     const s = await dropping(1);
-    expect(await api(s.url, "t").request("POST", "/v1/datasets/x/suite", { a: 1 }, { auth: true })).toEqual({ ok: true, method: "POST" });
+    expect(await api(s.url, "t").request("POST", "/v1/datasets/x/suite", { a: 1 }, { auth: true })).toEqual({
+      ok: true,
+      method: "POST",
+    });
     expect(s.seen()).toBe(2);
   });
 

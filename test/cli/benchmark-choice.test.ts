@@ -6,11 +6,21 @@
  */
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../cli/lib/args";
-import { chooseBenchmark, type BenchmarkListing, type DatasetBuilder, type InstanceListings } from "../../cli/lib/benchmark-choice";
+import {
+  chooseBenchmark,
+  type BenchmarkListing,
+  type DatasetBuilder,
+  type InstanceListings,
+} from "../../cli/lib/benchmark-choice";
 
 const SUITE = ["lexical-recall", "cruxeval-o", "semtrace", "sensitivity-semtrace", "sensitivity-cruxeval-o"];
 
-const benchmark = (id: string, kind: string, datasets: string[]): BenchmarkListing => ({ id, title: `The ${id} benchmark`, dataset_kind: kind, datasets });
+const benchmark = (id: string, kind: string, datasets: string[]): BenchmarkListing => ({
+  id,
+  title: `The ${id} benchmark`,
+  dataset_kind: kind,
+  datasets,
+});
 
 /** An instance with a RepoQA demo, a suite whose units exist only for `suiteUnits`, and a LongCodeU demo. */
 function listings(suiteUnits: string[] = SUITE): InstanceListings & { asked: string[] } {
@@ -38,8 +48,16 @@ function listings(suiteUnits: string[] = SUITE): InstanceListings & { asked: str
 }
 
 const BUILDERS: DatasetBuilder[] = [
-  { kind: "repoqa-snf", commands: ["npm run dataset -- build <repo dir> --id <id>  # from your repositories"], demos: ["demo"] },
-  { kind: "semtrace-suite", commands: ["npm run semtrace -- build --id <id>  # the paper's grid"], demos: ["semtrace-demo"] },
+  {
+    kind: "repoqa-snf",
+    commands: ["npm run dataset -- build <repo dir> --id <id>  # from your repositories"],
+    demos: ["demo"],
+  },
+  {
+    kind: "semtrace-suite",
+    commands: ["npm run semtrace -- build --id <id>  # the paper's grid"],
+    demos: ["semtrace-demo"],
+  },
   { kind: "longcodeu", commands: ["npm run longcodeu -- build --id <id> --repo <dir>"], demos: ["longcodeu-demo"] },
 ];
 
@@ -70,11 +88,15 @@ describe("chooseBenchmark", () => {
   });
 
   it("leaves out, and names, the readers without units in the dataset (a suite built without CRUXEval)", async () => {
-    const message = await usageError(chooseBenchmark(listings(["semtrace", "sensitivity-semtrace"]), "semtrace-demo", undefined, BUILDERS));
+    const message = await usageError(
+      chooseBenchmark(listings(["semtrace", "sensitivity-semtrace"]), "semtrace-demo", undefined, BUILDERS),
+    );
     expect(message).toContain("is read by 2 benchmarks; pick one:\n  --benchmark semtrace ");
     expect(message).toContain("\n  --benchmark sensitivity-semtrace ");
     expect(message).not.toContain("--benchmark cruxeval-o");
-    expect(message).toContain('(lexical-recall, cruxeval-o, sensitivity-cruxeval-o read semtrace-suite datasets too, but "semtrace-demo" has no units for them)');
+    expect(message).toContain(
+      '(lexical-recall, cruxeval-o, sensitivity-cruxeval-o read semtrace-suite datasets too, but "semtrace-demo" has no units for them)',
+    );
   });
 
   it("takes the only reader with units", async () => {
@@ -89,14 +111,21 @@ describe("chooseBenchmark", () => {
 
   it("refuses an unknown benchmark, listing the instance's", async () => {
     const message = await usageError(chooseBenchmark(listings(), "demo", "repoqa", BUILDERS));
-    expect(message).toBe(`no benchmark "repoqa" on http://127.0.0.1:9000: use one of repoqa-snf, ${SUITE.join(", ")}, longcodeu`);
+    expect(message).toBe(
+      `no benchmark "repoqa" on http://127.0.0.1:9000: use one of repoqa-snf, ${SUITE.join(", ")}, longcodeu`,
+    );
   });
 
   it("lists every ready dataset with its readers, and every way to make one, for a missing dataset", async () => {
     const lines = (await usageError(chooseBenchmark(listings(), "nope", undefined, BUILDERS))).split("\n");
     expect(lines[0]).toBe('no dataset "nope" on http://127.0.0.1:9000');
     expect(lines[1]).toBe("ready datasets:");
-    expect(lines.slice(2, 6).map((l) => l.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual(["--dataset demo", "--dataset mine", "--dataset semtrace-demo", "--dataset longcodeu-demo"]);
+    expect(lines.slice(2, 6).map((l) => l.trim().split(/\s+/).slice(0, 2).join(" "))).toEqual([
+      "--dataset demo",
+      "--dataset mine",
+      "--dataset semtrace-demo",
+      "--dataset longcodeu-demo",
+    ]);
     expect(lines[4]).toMatch(new RegExp(`read by ${SUITE.join(", ")}$`));
     expect(lines).not.toContainEqual(expect.stringContaining("half")); // not ready: nothing can run on it
     expect(lines[6]).toBe("make one with:");
@@ -110,7 +139,9 @@ describe("chooseBenchmark", () => {
     // The notes line up after the longest command.
     const at = hints.filter((l) => l.includes("#")).map((l) => l.indexOf("#"));
     expect(new Set(at).size).toBe(1);
-    expect(hints.at(-1)).toContain("# the demo datasets (demo, semtrace-demo, longcodeu-demo), when the local instance lacks them");
+    expect(hints.at(-1)).toContain(
+      "# the demo datasets (demo, semtrace-demo, longcodeu-demo), when the local instance lacks them",
+    );
   });
 
   it("with --benchmark, lists only the datasets it reads and the commands of its kind", async () => {
@@ -129,15 +160,27 @@ describe("chooseBenchmark", () => {
 
   it("says when a dataset is of another kind, or still importing", async () => {
     const other = await usageError(chooseBenchmark(listings(), "demo", "semtrace", BUILDERS));
-    expect(other.split("\n")[0]).toBe('dataset "demo" is a repoqa-snf dataset, which semtrace does not read (it reads semtrace-suite datasets)');
+    expect(other.split("\n")[0]).toBe(
+      'dataset "demo" is a repoqa-snf dataset, which semtrace does not read (it reads semtrace-suite datasets)',
+    );
     expect(other).toContain("  --dataset semtrace-demo ");
     const importing = await usageError(chooseBenchmark(listings(), "half", undefined, BUILDERS));
-    expect(importing.split("\n")[0]).toBe('dataset "half" on http://127.0.0.1:9000 is not ready (importing): its import did not finish');
+    expect(importing.split("\n")[0]).toBe(
+      'dataset "half" on http://127.0.0.1:9000 is not ready (importing): its import did not finish',
+    );
   });
 
   it("says so when nothing is ready yet", async () => {
-    const empty = { ...listings(), datasets: [], benchmarks: listings().benchmarks.map((b) => ({ ...b, datasets: [] })) };
+    const empty = {
+      ...listings(),
+      datasets: [],
+      benchmarks: listings().benchmarks.map((b) => ({ ...b, datasets: [] })),
+    };
     const message = await usageError(chooseBenchmark(empty, "demo", undefined, BUILDERS));
-    expect(message.split("\n").slice(0, 3)).toEqual(['no dataset "demo" on http://127.0.0.1:9000', "no ready dataset yet", "make one with:"]);
+    expect(message.split("\n").slice(0, 3)).toEqual([
+      'no dataset "demo" on http://127.0.0.1:9000',
+      "no ready dataset yet",
+      "make one with:",
+    ]);
   });
 });

@@ -20,11 +20,15 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("wrangler deploy --dry-run", () => {
   it("bundles the Worker within the Workers Paid size limit", async () => {
-    const { stdout, stderr } = await promisify(execFile)(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", out], {
-      cwd: ROOT,
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-      timeout: 120_000,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      join(ROOT, "node_modules/.bin/wrangler"),
+      ["deploy", "--dry-run", "--outdir", out],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+        timeout: 120_000,
+      },
+    );
     // What is uploaded: the script and its wasm modules (not the source map or wrangler's README).
     const modules = readdirSync(out).filter((f) => f.endsWith(".js") || f.endsWith(".wasm"));
     expect(modules).toContain("index.js");

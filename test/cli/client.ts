@@ -44,7 +44,11 @@ import type { promptfooTest as servicePromptfooTest } from "../../src/harnesses/
 import type { inspectSample } from "../../src/harnesses/inspect";
 
 /** What the service answers fits what the client declares (a compile-time check: `npm test` runs tsc). */
-export const typesAgree = (p: ServiceProgress, t: ReturnType<typeof servicePromptfooTest>, s: ReturnType<typeof inspectSample>): [RunProgress, PromptfooTestCase, InspectSample] => [p, t, s];
+export const typesAgree = (
+  p: ServiceProgress,
+  t: ReturnType<typeof servicePromptfooTest>,
+  s: ReturnType<typeof inspectSample>,
+): [RunProgress, PromptfooTestCase, InspectSample] => [p, t, s];
 
 const PACKAGE = join(ROOT, "packages/client");
 
@@ -72,7 +76,8 @@ function paddedOutputs(units: string[], size: number): SubmittedOutput[] {
 }
 
 /** The sha256 a submission of `outputs` in one body gets (its receipt's outputs_sha256). */
-const submissionSha = (outputs: SubmittedOutput[]) => createHash("sha256").update(JSON.stringify(outputs)).digest("hex");
+const submissionSha = (outputs: SubmittedOutput[]) =>
+  createHash("sha256").update(JSON.stringify(outputs)).digest("hex");
 
 /** A fetch that records `METHOD /path` of each request; `answer` may answer one itself (else it goes to the service). */
 function watchedFetch(seen: string[], answer?: (method: string, path: string) => Response | undefined): typeof fetch {
@@ -103,14 +108,20 @@ async function problemOf(promise: Promise<unknown>): Promise<NeedleworkError> {
 export function clientTests(ctx: () => ClientContext) {
   let submitter: Promise<string> | undefined;
   /** A submitter token of the parts tests' own: the `runs` rate limit (30 a minute) counts per token, and the admin token's is the other tests'. */
-  const partsToken = () => (submitter ??= new Needlework({ baseUrl: ctx().url, token: ctx().token }).createToken({ role: "submitter", name: "client-parts" }).then((t) => t.token));
+  const partsToken = () =>
+    (submitter ??= new Needlework({ baseUrl: ctx().url, token: ctx().token })
+      .createToken({ role: "submitter", name: "client-parts" })
+      .then((t) => t.token));
 
   describe("the client package", () => {
     it("has API types that the running service's OpenAPI document makes (else: npm run client:types)", async () => {
       const document = (await (await fetch(`${ctx().url}/openapi.json`)).json()) as Record<string, unknown>;
       const committed = readFileSync(CLIENT_TYPES_FILE, "utf8");
       // Not toBe: a 200 KB diff is no help; the message says what to do.
-      expect(committed === (await clientTypes(document)), "packages/client/src/generated/openapi.ts is stale: run `npm run client:types` and commit it").toBe(true);
+      expect(
+        committed === (await clientTypes(document)),
+        "packages/client/src/generated/openapi.ts is stale: run `npm run client:types` and commit it",
+      ).toBe(true);
     });
 
     it("pages units, reads prompts and streams the export in its three formats", async () => {
@@ -148,12 +159,25 @@ export function clientTests(ctx: () => ClientContext) {
       const { url, repoqa } = ctx();
       const client = new Needlework({ baseUrl: url });
       const units = (await client.units("repoqa-snf", repoqa, { limit: 3 })).units;
-      const batch = await client.scoreBatch({ benchmark: "repoqa-snf", dataset: repoqa, answers: units.map((u, i) => ({ unit: u.unit, answer: i ? "```\nnothing\n```" : "" })) });
+      const batch = await client.scoreBatch({
+        benchmark: "repoqa-snf",
+        dataset: repoqa,
+        answers: units.map((u, i) => ({ unit: u.unit, answer: i ? "```\nnothing\n```" : "" })),
+      });
       expect(batch.results.map((r) => r.unit)).toEqual(units.map((u) => u.unit));
       expect(batch.summary.all).toMatchObject({ n: 3 });
       for (const [i, u] of units.entries()) {
-        const one = await client.score({ benchmark: "repoqa-snf", dataset: repoqa, unit: u.unit, answer: i ? "```\nnothing\n```" : "" });
-        expect({ passed: one.passed, score: one.score, detail: one.detail }).toEqual({ passed: batch.results[i].passed, score: batch.results[i].score, detail: batch.results[i].detail });
+        const one = await client.score({
+          benchmark: "repoqa-snf",
+          dataset: repoqa,
+          unit: u.unit,
+          answer: i ? "```\nnothing\n```" : "",
+        });
+        expect({ passed: one.passed, score: one.score, detail: one.detail }).toEqual({
+          passed: batch.results[i].passed,
+          score: batch.results[i].score,
+          detail: batch.results[i].detail,
+        });
         expect(one.dataset_sha256).toBe(batch.dataset_sha256);
       }
     });
@@ -163,7 +187,13 @@ export function clientTests(ctx: () => ClientContext) {
       const client = new Needlework({ baseUrl: url, token });
       const units = (await client.units("repoqa-snf", repoqa, { language: "go", limit: 2 })).units;
       const outputs = units.map((u) => ({ unit: u.unit, output: "" }));
-      const run = await client.submitOutputs({ benchmark: "repoqa-snf", dataset: repoqa, model: "client-test", outputs, publish: false });
+      const run = await client.submitOutputs({
+        benchmark: "repoqa-snf",
+        dataset: repoqa,
+        model: "client-test",
+        outputs,
+        publish: false,
+      });
       expect(run).toMatchObject({ benchmark: "repoqa-snf", dataset: repoqa, model: "submitted:client-test", units: 2 });
       const seen: string[] = [];
       const final = await client.waitForRun(run.id, { onProgress: (p) => seen.push(p.status) });
@@ -174,7 +204,10 @@ export function clientTests(ctx: () => ClientContext) {
       const results = await client.runResults(run.id);
       expect(results).toMatchObject({ run: run.id, status: "completed", samples: 2, scored: 2, errors: 0 });
       // Each sample got the verdict POST /v1/score gives the same output.
-      for (const o of outputs) expect((await client.score({ benchmark: "repoqa-snf", dataset: repoqa, unit: o.unit, answer: o.output })).passed).toBe(false);
+      for (const o of outputs)
+        expect(
+          (await client.score({ benchmark: "repoqa-snf", dataset: repoqa, unit: o.unit, answer: o.output })).passed,
+        ).toBe(false);
     });
 
     it("splits outputs into parts within the bounds, counting bytes as Node's UTF-8 does, and knows the service's bounds", async () => {
@@ -183,7 +216,12 @@ export function clientTests(ctx: () => ClientContext) {
       expect(document).toContain(`the body at most ${PART_LIMITS.bodyBytes} bytes`);
       expect(MAX_PART_BYTES + Buffer.byteLength('{"outputs":}')).toBe(PART_LIMITS.bodyBytes);
       const units = Array.from({ length: 300 }, (_, i) => `u${i}`);
-      for (const [size, partBytes] of [[10, 64], [100, 1000], [700, 4096], [3000, 2048]] as const) {
+      for (const [size, partBytes] of [
+        [10, 64],
+        [100, 1000],
+        [700, 4096],
+        [3000, 2048],
+      ] as const) {
         const outputs = paddedOutputs(units, size);
         const parts = splitParts(outputs, partBytes);
         expect(parts.flat()).toEqual(outputs);
@@ -191,7 +229,8 @@ export function clientTests(ctx: () => ClientContext) {
           const bytes = Buffer.byteLength(JSON.stringify(part));
           // Within partBytes (or one output alone), and full: the next output would not have fit.
           if (part.length > 1) expect(bytes).toBeLessThanOrEqual(partBytes);
-          if (i + 1 < parts.length) expect(Buffer.byteLength(JSON.stringify([...part, parts[i + 1][0]]))).toBeGreaterThan(partBytes);
+          if (i + 1 < parts.length)
+            expect(Buffer.byteLength(JSON.stringify([...part, parts[i + 1][0]]))).toBeGreaterThan(partBytes);
         }
         expect(needsParts(outputs, partBytes)).toBe(Buffer.byteLength(JSON.stringify(outputs)) > partBytes);
       }
@@ -203,7 +242,12 @@ export function clientTests(ctx: () => ClientContext) {
       // More parts than a run takes: refused before any request (nothing listens on port 9).
       const nowhere = new Needlework({ baseUrl: "http://127.0.0.1:9", token: "t" });
       const tooMany = many.slice(0, PART_LIMITS.parts + 1);
-      await expect(nowhere.submitOutputs({ benchmark: "repoqa-snf", dataset: "d", model: "m", outputs: tooMany }, { partBytes: 1 })).rejects.toThrow(/a run takes at most 64 parts/);
+      await expect(
+        nowhere.submitOutputs(
+          { benchmark: "repoqa-snf", dataset: "d", model: "m", outputs: tooMany },
+          { partBytes: 1 },
+        ),
+      ).rejects.toThrow(/a run takes at most 64 parts/);
     });
 
     it("submits outputs in parts, stops when told, and resumes sending only the missing parts through a 429", async () => {
@@ -218,28 +262,59 @@ export function clientTests(ctx: () => ClientContext) {
         fetch: watchedFetch(seen, (method) => {
           if (method !== "PUT" || limited || !seen.some((s) => s.endsWith("/outputs"))) return undefined;
           limited = true;
-          const problem = { type: "urn:needlework:problem:too-many-requests", title: "Too many requests", status: 429, detail: "retry after 1 s", request_id: null, retry_after: 1 };
-          return new Response(JSON.stringify(problem), { status: 429, headers: { "content-type": "application/problem+json", "retry-after": "1" } });
+          const problem = {
+            type: "urn:needlework:problem:too-many-requests",
+            title: "Too many requests",
+            status: 429,
+            detail: "retry after 1 s",
+            request_id: null,
+            retry_after: 1,
+          };
+          return new Response(JSON.stringify(problem), {
+            status: 429,
+            headers: { "content-type": "application/problem+json", "retry-after": "1" },
+          });
         }),
       });
       const units = (await client.units("repoqa-snf", repoqa, { limit: 100 })).units.map((u) => u.unit);
       const outputs = paddedOutputs(units, 600);
       const parts = splitParts(outputs, 4096);
       expect(parts.length).toBeGreaterThanOrEqual(4);
-      const request = { benchmark: "repoqa-snf" as const, dataset: repoqa, model: "client-parts", publish: false, outputs };
+      const request = {
+        benchmark: "repoqa-snf" as const,
+        dataset: repoqa,
+        model: "client-parts",
+        publish: false,
+        outputs,
+      };
 
       // Stopped after the second part: the flow throws the signal's AbortError, two parts are in.
       const stop = new AbortController();
       let created: Run | undefined;
       const sent: number[] = [];
       const stopped = await client
-        .submitOutputs(request, { partBytes: 4096, signal: stop.signal, onRun: (r) => (created = r), onPart: (p) => sent.push(p.part) === 2 && stop.abort() })
-        .then(() => undefined, (err: unknown) => err);
+        .submitOutputs(request, {
+          partBytes: 4096,
+          signal: stop.signal,
+          onRun: (r) => (created = r),
+          onPart: (p) => sent.push(p.part) === 2 && stop.abort(),
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect((stopped as Error).name).toBe("AbortError");
       expect(created).toMatchObject({ status: "receiving", parts: { expected: parts.length, received: [] } });
       expect(sent).toEqual([1, 2]);
       const id = created!.id;
-      expect(await client.parts(id)).toMatchObject({ run: id, status: "receiving", parts: parts.length, missing: parts.slice(2).map((_, i) => i + 3), outputs: parts[0].length + parts[1].length, started: false });
+      expect(await client.parts(id)).toMatchObject({
+        run: id,
+        status: "receiving",
+        parts: parts.length,
+        missing: parts.slice(2).map((_, i) => i + 3),
+        outputs: parts[0].length + parts[1].length,
+        started: false,
+      });
 
       // A different split is refused before anything is sent.
       seen.length = 0;
@@ -250,11 +325,21 @@ export function clientTests(ctx: () => ClientContext) {
       seen.length = 0;
       let status: RunOutputsParts | undefined;
       const waits: number[] = [];
-      const resumed = await client.resumeSubmission(id, outputs, { partBytes: 4096, onStatus: (s) => (status = s), onRateLimit: (s) => waits.push(s) });
+      const resumed = await client.resumeSubmission(id, outputs, {
+        partBytes: 4096,
+        onStatus: (s) => (status = s),
+        onRateLimit: (s) => waits.push(s),
+      });
       expect(status?.missing).toEqual(parts.slice(2).map((_, i) => i + 3));
       expect(waits).toEqual([1]);
       const third = `PUT ${id}/outputs/3`;
-      expect(seen).toEqual([`GET ${id}/outputs`, third, third, ...parts.slice(3).map((_, i) => `PUT ${id}/outputs/${i + 4}`), `GET ${id}`]);
+      expect(seen).toEqual([
+        `GET ${id}/outputs`,
+        third,
+        third,
+        ...parts.slice(3).map((_, i) => `PUT ${id}/outputs/${i + 4}`),
+        `GET ${id}`,
+      ]);
       expect(resumed.id).toBe(id);
       expect((await client.waitForRun(id)).status).toBe("completed");
       const run = await client.run(id);
@@ -275,7 +360,14 @@ export function clientTests(ctx: () => ClientContext) {
     });
 
     it("reads a 429's Retry-After as seconds or as a date, else the problem's retry_after", async () => {
-      const problem = JSON.stringify({ type: "urn:needlework:problem:too-many-requests", title: "Too many requests", status: 429, detail: "later", request_id: null, retry_after: 7 });
+      const problem = JSON.stringify({
+        type: "urn:needlework:problem:too-many-requests",
+        title: "Too many requests",
+        status: 429,
+        detail: "later",
+        request_id: null,
+        retry_after: 7,
+      });
       const answer = (headers: Record<string, string>) => errorOf(new Response(problem, { status: 429, headers }));
       expect((await answer({ "retry-after": "3" })).retryAfter).toBe(3);
       const inFive = (await answer({ "retry-after": new Date(Date.now() + 5000).toUTCString() })).retryAfter!;
@@ -291,11 +383,27 @@ export function clientTests(ctx: () => ClientContext) {
       const client = new Needlework({ baseUrl: url, token });
       const units = (await client.units("repoqa-snf", repoqa, { limit: 4 })).units.map((u) => u.unit);
       const outputs = units.map((unit) => ({ unit, output: "" }));
-      const run = await client.createPartsRun({ benchmark: "repoqa-snf", dataset: repoqa, model: "client-parts", publish: false, parts: 2 });
+      const run = await client.createPartsRun({
+        benchmark: "repoqa-snf",
+        dataset: repoqa,
+        model: "client-parts",
+        publish: false,
+        parts: 2,
+      });
       expect(run).toMatchObject({ status: "receiving", parts: { expected: 2, received: [] } });
       const first = await client.putPart(run.id, 1, outputs.slice(0, 2));
-      expect(first).toMatchObject({ part: 1, stored: true, missing: [2], started: false, sha256: submissionSha(outputs.slice(0, 2)) });
-      expect(await client.putPart(run.id, 1, outputs.slice(0, 2))).toMatchObject({ part: 1, stored: false, missing: [2] });
+      expect(first).toMatchObject({
+        part: 1,
+        stored: true,
+        missing: [2],
+        started: false,
+        sha256: submissionSha(outputs.slice(0, 2)),
+      });
+      expect(await client.putPart(run.id, 1, outputs.slice(0, 2))).toMatchObject({
+        part: 1,
+        stored: false,
+        missing: [2],
+      });
 
       const other = await problemOf(client.putPart(run.id, 1, [{ unit: units[0], output: "other" }, outputs[1]]));
       expect(other).toMatchObject({ status: 409, kind: "conflict" });
@@ -308,7 +416,12 @@ export function clientTests(ctx: () => ClientContext) {
       expect((await problemOf(client.putPart(run.id, 3, outputs.slice(2)))).status).toBe(422);
       // Nothing of a refused part was stored; the right one starts the run.
       expect(await client.parts(run.id)).toMatchObject({ missing: [2], outputs: 2 });
-      expect(await client.putPart(run.id, 2, outputs.slice(2))).toMatchObject({ part: 2, stored: true, missing: [], started: true });
+      expect(await client.putPart(run.id, 2, outputs.slice(2))).toMatchObject({
+        part: 2,
+        stored: true,
+        missing: [],
+        started: true,
+      });
       expect((await client.waitForRun(run.id)).status).toBe("completed");
       expect((await problemOf(client.parts("run-20000101000000-0000000000"))).status).toBe(404);
     });
@@ -323,7 +436,9 @@ export function clientTests(ctx: () => ClientContext) {
       expect(missing.problem).toMatchObject({ type: "urn:needlework:problem:not-found", status: 404 });
       expect(missing.message).toBe(`404 Not found: ${missing.detail}`);
 
-      const invalid = await problemOf(client.score({ benchmark: "no-such-benchmark" as never, dataset: repoqa, unit: "x", answer: "" }));
+      const invalid = await problemOf(
+        client.score({ benchmark: "no-such-benchmark" as never, dataset: repoqa, unit: "x", answer: "" }),
+      );
       expect(invalid).toMatchObject({ status: 400, kind: "validation-error" });
       expect(invalid.problem?.errors?.[0].path).toBe("benchmark");
       // An error of a streamed call comes with its first line.
@@ -334,7 +449,12 @@ export function clientTests(ctx: () => ClientContext) {
       await problemOf(collect(client.runEvents("run-20000101000000-0000000000")));
 
       // A call that needs a role: no token is refused before any request; a wrong one is a 401.
-      const submit = { benchmark: "repoqa-snf", dataset: repoqa, model: "client-test", outputs: [{ unit: "x", output: "" }] };
+      const submit = {
+        benchmark: "repoqa-snf",
+        dataset: repoqa,
+        model: "client-test",
+        outputs: [{ unit: "x", output: "" }],
+      };
       await expect(client.submitOutputs(submit)).rejects.toThrow(/needs a token/);
       const refused = await problemOf(new Needlework({ baseUrl: url, token: "not-a-token" }).submitOutputs(submit));
       expect(refused).toMatchObject({ status: 401, kind: "unauthorized" });
@@ -357,9 +477,15 @@ export function clientTests(ctx: () => ClientContext) {
         expect(folded.vars.prefill).toBeNull();
         expect(folded.options.max_tokens).toBe(test.vars.max_tokens);
         expect(folded.assert).toEqual(test.assert);
-        expect(chatRequest(test.vars, { prefill: "fold" })).toEqual({ messages: byService[i].vars.messages, max_tokens: test.vars.max_tokens });
+        expect(chatRequest(test.vars, { prefill: "fold" })).toEqual({
+          messages: byService[i].vars.messages,
+          max_tokens: test.vars.max_tokens,
+        });
         // promptfoo may hand a custom provider the messages as their JSON.
-        expect(chatRequest({ ...test.vars, messages: JSON.stringify(test.vars.messages) })).toEqual({ messages: test.vars.messages, max_tokens: test.vars.max_tokens });
+        expect(chatRequest({ ...test.vars, messages: JSON.stringify(test.vars.messages) })).toEqual({
+          messages: test.vars.messages,
+          max_tokens: test.vars.max_tokens,
+        });
       }
       // Kept, the prefill stays the final assistant turn; messages without one are left alone.
       expect(promptfooTest(kept[0]).vars.messages).toEqual(kept[0].vars.messages);
@@ -369,22 +495,42 @@ export function clientTests(ctx: () => ClientContext) {
 
     it("publishes as a package: built alone, imported from dist/, packed with its README and licence", async () => {
       const manifest = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8"));
-      expect(manifest).toMatchObject({ name: "@needlework/client", license: "Apache-2.0", type: "module", exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } } });
+      expect(manifest).toMatchObject({
+        name: "@needlework/client",
+        license: "Apache-2.0",
+        type: "module",
+        exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
+      });
       expect(manifest.dependencies).toBeUndefined();
       // Its sources import only each other (relative paths), and no Node built-in.
-      const sources = readdirSync(join(PACKAGE, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+      const sources = readdirSync(join(PACKAGE, "src"), { recursive: true, encoding: "utf8" }).filter((f) =>
+        f.endsWith(".ts"),
+      );
       for (const file of sources) {
-        for (const m of readFileSync(join(PACKAGE, "src", file), "utf8").matchAll(/(?:import|export)[^;]*?from\s+"([^"]+)"/g)) expect(m[1], file).toMatch(/^\.\.?\//);
+        for (const m of readFileSync(join(PACKAGE, "src", file), "utf8").matchAll(
+          /(?:import|export)[^;]*?from\s+"([^"]+)"/g,
+        ))
+          expect(m[1], file).toMatch(/^\.\.?\//);
       }
       // The build of `npm pack` (its tsconfig), into a directory of the test's; without the type
       // check, which `npm test` runs before (`tsc -p packages/client --noEmit`: web platform types only).
       const out = mkdtempSync(join(tmpdir(), "nw-client-dist-"));
-      execFileSync(join(ROOT, "node_modules/.bin/tsc"), ["-p", join(PACKAGE, "tsconfig.json"), "--outDir", out, "--noCheck"], { cwd: ROOT });
-      const built = (await import(pathToFileURL(join(out, "index.js")).href)) as typeof import("../../packages/client/src/index");
+      execFileSync(
+        join(ROOT, "node_modules/.bin/tsc"),
+        ["-p", join(PACKAGE, "tsconfig.json"), "--outDir", out, "--noCheck"],
+        { cwd: ROOT },
+      );
+      const built = (await import(
+        pathToFileURL(join(out, "index.js")).href
+      )) as typeof import("../../packages/client/src/index");
       expect(await new built.Needlework({ baseUrl: ctx().url }).health()).toMatchObject({ status: "ok" });
       expect(readdirSync(out)).toEqual(expect.arrayContaining(["index.js", "index.d.ts", "client.js", "generated"]));
-      const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: PACKAGE, encoding: "utf8" }))[0] as { files: { path: string }[] };
-      expect(packed.files.map((f) => f.path)).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json", "src/index.ts", "src/generated/openapi.ts"]));
+      const packed = JSON.parse(
+        execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: PACKAGE, encoding: "utf8" }),
+      )[0] as { files: { path: string }[] };
+      expect(packed.files.map((f) => f.path)).toEqual(
+        expect.arrayContaining(["LICENSE", "README.md", "package.json", "src/index.ts", "src/generated/openapi.ts"]),
+      );
     });
   });
 }

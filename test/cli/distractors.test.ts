@@ -4,7 +4,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDistractorPool, dedent, percentile, type DistractorPool } from "../../src/benchmarks/semtrace/node/distractors";
+import {
+  buildDistractorPool,
+  dedent,
+  percentile,
+  type DistractorPool,
+} from "../../src/benchmarks/semtrace/node/distractors";
 import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { findPython } from "../../cli/lib/python-exec";
 
@@ -66,7 +71,14 @@ describe("buildDistractorPool on the fixture", () => {
     //   p25: index 2.25 -> 48 + 0.25 * (62 - 48) = 51.5
     //   p75: index 6.75 -> 125 + 0.75 * (140 - 125) = 136.25
     // Kept (51.5 <= chars <= 136.25): fib 62, add 113, outer 116, clamp 125.
-    expect({ ...pool.filter, rule: undefined }).toEqual({ extracted: 15, eligible: 10, p25: 51.5, p75: 136.25, kept: 4, rule: undefined });
+    expect({ ...pool.filter, rule: undefined }).toEqual({
+      extracted: 15,
+      eligible: 10,
+      p25: 51.5,
+      p75: 136.25,
+      kept: 4,
+      rule: undefined,
+    });
     expect(pool.filter.rule).toContain("p25 <= chars <= p75");
     expect(pool.functions.map((f) => [f.id, f.name, f.path, f.line, f.chars])).toEqual([
       [0, "clamp", "alpha.py", 5, 125],
@@ -88,7 +100,9 @@ describe("buildDistractorPool on the fixture", () => {
     );
     expect(pool.functions.some((f) => f.name === "nested_helper")).toBe(false);
     // A method of Counter, four columns to the left.
-    expect(byName.get("add")!.code).toBe("def add(self, key, amount=1):\n    self.counts[key] = self.counts.get(key, 0) + amount\n    return self.counts[key]");
+    expect(byName.get("add")!.code).toBe(
+      "def add(self, key, amount=1):\n    self.counts[key] = self.counts.get(key, 0) + amount\n    return self.counts[key]",
+    );
     expect(pool.functions.every((f) => f.name !== "f" && !/^\s*def f\(/m.test(f.code))).toBe(true);
     // alpha.py's clamp is kept, the identical beta.py one is not.
     expect(pool.functions.filter((f) => f.name === "clamp").map((f) => f.path)).toEqual(["alpha.py"]);
@@ -101,14 +115,27 @@ describe("buildDistractorPool on the fixture", () => {
       writeFileSync(join(dir, sub, "hidden_fn.py"), 'def must_not_appear():\n    return "hidden directory"\n');
     }
     symlinkSync(join(dir, "pkg"), join(dir, "linked"));
-    writeFileSync(join(dir, "pkg/latin1.py"), Buffer.from("# caf\xe9\ndef latin_one():\n    return 'not utf-8 file'\n", "latin1"));
+    writeFileSync(
+      join(dir, "pkg/latin1.py"),
+      Buffer.from("# caf\xe9\ndef latin_one():\n    return 'not utf-8 file'\n", "latin1"),
+    );
     // 71 chars once LF-normalised and dedented: 28 + 1 + 17 + 1 + 24.
-    writeFileSync(join(dir, "pkg/windows.py"), "class Windows:\r\n    def crlf_method(self, a, b):\r\n        total = a * b\r\n        return total + a - b\r\n");
+    writeFileSync(
+      join(dir, "pkg/windows.py"),
+      "class Windows:\r\n    def crlf_method(self, a, b):\r\n        total = a * b\r\n        return total + a - b\r\n",
+    );
     const pool = await buildDistractorPool(dir, { label: "fixture copy" });
     expect(pool.source.label).toBe("fixture copy");
     expect(pool.source.files).toBe(6);
     expect(pool.source.sha256).toBe(
-      expectedSourceHash(dir, ["alpha.py", "beta.py", "pkg/broken.py", "pkg/gamma.py", "pkg/latin1.py", "pkg/windows.py"]),
+      expectedSourceHash(dir, [
+        "alpha.py",
+        "beta.py",
+        "pkg/broken.py",
+        "pkg/gamma.py",
+        "pkg/latin1.py",
+        "pkg/windows.py",
+      ]),
     );
     expect(pool.skipped).toEqual([
       { path: "pkg/broken.py", reason: "tree-sitter parse errors" },
@@ -117,9 +144,16 @@ describe("buildDistractorPool on the fixture", () => {
     expect(pool.functions.some((f) => f.name === "must_not_appear" || f.path.startsWith("linked/"))).toBe(false);
     // Eligible now 11 (crlf_method added): sorted 20 40 48 62 71 113 116 125 140 154 429,
     // p25 at index 2.5 = (48 + 62) / 2 = 55, p75 at index 7.5 = (125 + 140) / 2 = 132.5.
-    expect([pool.filter.extracted, pool.filter.eligible, pool.filter.p25, pool.filter.p75]).toEqual([16, 11, 55, 132.5]);
+    expect([pool.filter.extracted, pool.filter.eligible, pool.filter.p25, pool.filter.p75]).toEqual([
+      16, 11, 55, 132.5,
+    ]);
     const crlf = pool.functions.find((f) => f.name === "crlf_method")!;
-    expect(crlf).toMatchObject({ path: "pkg/windows.py", line: 2, chars: 71, code: "def crlf_method(self, a, b):\n    total = a * b\n    return total + a - b" });
+    expect(crlf).toMatchObject({
+      path: "pkg/windows.py",
+      line: 2,
+      chars: 71,
+      code: "def crlf_method(self, a, b):\n    total = a * b\n    return total + a - b",
+    });
     expectWellFormed(pool);
   });
 
@@ -183,10 +217,14 @@ describe("helpers", () => {
       "no indent\n    more",
     ];
     const expected = JSON.parse(
-      execFileSync(python!, ["-c", "import json, sys, textwrap; print(json.dumps([textwrap.dedent(t) for t in json.load(sys.stdin)]))"], {
-        input: JSON.stringify(cases),
-        encoding: "utf8",
-      }),
+      execFileSync(
+        python!,
+        ["-c", "import json, sys, textwrap; print(json.dumps([textwrap.dedent(t) for t in json.load(sys.stdin)]))"],
+        {
+          input: JSON.stringify(cases),
+          encoding: "utf8",
+        },
+      ),
     ) as string[];
     expect(cases.map(dedent)).toEqual(expected);
   });

@@ -11,9 +11,14 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 function dispatch(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    execFile(join(ROOT, "node_modules/.bin/tsx"), ["cli/family.ts", ...args], { cwd: ROOT, timeout: 50_000 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
-    });
+    execFile(
+      join(ROOT, "node_modules/.bin/tsx"),
+      ["cli/family.ts", ...args],
+      { cwd: ROOT, timeout: 50_000 },
+      (err, stdout, stderr) => {
+        done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
+      },
+    );
   });
 }
 

@@ -12,7 +12,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_URL, ROOT } from "../../cli/lib/api";
 import { UsageError } from "../../cli/lib/args";
-import { defaultUrl, forgetInstance, recordInstance, recordedInstance, urlFlag, type RecordedInstance } from "../../cli/lib/instance";
+import {
+  defaultUrl,
+  forgetInstance,
+  recordInstance,
+  recordedInstance,
+  urlFlag,
+  type RecordedInstance,
+} from "../../cli/lib/instance";
 import { freePort, withService } from "../../cli/lib/local-service";
 
 let file: string;
@@ -25,13 +32,17 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const [key, value] of [["NEEDLEWORK_URL", saved.url], ["NEEDLEWORK_DIR", saved.dir]] as const) {
+  for (const [key, value] of [
+    ["NEEDLEWORK_URL", saved.url],
+    ["NEEDLEWORK_DIR", saved.dir],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
 });
 
-const write = (record: Partial<RecordedInstance>) => writeFileSync(file, JSON.stringify({ by: "npm start", started_at: "2026-11-27T00:00:00Z", ...record }));
+const write = (record: Partial<RecordedInstance>) =>
+  writeFileSync(file, JSON.stringify({ by: "npm start", started_at: "2026-11-27T00:00:00Z", ...record }));
 /** The id of a process that has ended. */
 const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid!;
 
@@ -84,9 +95,15 @@ describe("withService beside a recorded instance", () => {
     write({ url: "http://127.0.0.1:9123", pid: process.pid });
     const url = `http://127.0.0.1:${await freePort()}`;
     let used = false;
-    const err = await withService(url, async () => (used = true), () => {}).catch((e: unknown) => e);
+    const err = await withService(
+      url,
+      async () => (used = true),
+      () => {},
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toContain(`the local needlework is running at http://127.0.0.1:9123 (npm start, process ${process.pid}), over the same .wrangler/state a service at ${url} would use`);
+    expect((err as Error).message).toContain(
+      `the local needlework is running at http://127.0.0.1:9123 (npm start, process ${process.pid}), over the same .wrangler/state a service at ${url} would use`,
+    );
     expect((err as Error).message).toContain(`delete ${file}`);
     expect(used).toBe(false);
   });
@@ -97,10 +114,21 @@ describe("withService beside a recorded instance", () => {
     const lines: string[] = [];
     // The "instance" begins to answer 2 s later, as a starting npm start does.
     setTimeout(() => {
-      server = createServer((req, res) => res.writeHead(req.url === "/v1/health" ? 200 : 404).end("{}")).listen(port, "127.0.0.1");
+      server = createServer((req, res) => res.writeHead(req.url === "/v1/health" ? 200 : 404).end("{}")).listen(
+        port,
+        "127.0.0.1",
+      );
     }, 2_000);
-    expect(await withService(`http://127.0.0.1:${port}`, async () => "used", (l) => lines.push(l))).toBe("used");
-    expect(lines).toEqual([`Waiting for the local needlework at http://127.0.0.1:${port} (npm start, process ${process.pid}) to answer...`]);
+    expect(
+      await withService(
+        `http://127.0.0.1:${port}`,
+        async () => "used",
+        (l) => lines.push(l),
+      ),
+    ).toBe("used");
+    expect(lines).toEqual([
+      `Waiting for the local needlework at http://127.0.0.1:${port} (npm start, process ${process.pid}) to answer...`,
+    ]);
   });
 });
 
@@ -110,13 +138,20 @@ describe("npm start", () => {
     const devVars = existsSync(join(ROOT, ".dev.vars")) ? readFileSync(join(ROOT, ".dev.vars"), "utf8") : undefined;
     const started = Date.now();
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile("npx", ["tsx", "scripts/start.ts"], { cwd: ROOT, env: { ...process.env, PORT: "9124" }, timeout: 30_000 }, (err, _stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+      execFile(
+        "npx",
+        ["tsx", "scripts/start.ts"],
+        { cwd: ROOT, env: { ...process.env, PORT: "9124" }, timeout: 30_000 },
+        (err, _stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
       );
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`npm start: needlework is already running at http://127.0.0.1:9123 (npm start, process ${process.pid}) over .wrangler/state`);
+    expect(result.stderr).toContain(
+      `npm start: needlework is already running at http://127.0.0.1:9123 (npm start, process ${process.pid}) over .wrangler/state`,
+    );
     expect(Date.now() - started).toBeLessThan(20_000); // no wrangler was started and waited for
-    expect(existsSync(join(ROOT, ".dev.vars")) ? readFileSync(join(ROOT, ".dev.vars"), "utf8") : undefined).toBe(devVars);
+    expect(existsSync(join(ROOT, ".dev.vars")) ? readFileSync(join(ROOT, ".dev.vars"), "utf8") : undefined).toBe(
+      devVars,
+    );
   });
 });

@@ -10,7 +10,11 @@ const ROOT = join(import.meta.dirname, "../..");
 
 async function leaderboard(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "cli/leaderboard.ts"), ...args], { cwd: ROOT });
+    const { stdout, stderr } = await run(
+      join(ROOT, "node_modules/.bin/tsx"),
+      [join(ROOT, "cli/leaderboard.ts"), ...args],
+      { cwd: ROOT },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -21,7 +25,16 @@ async function leaderboard(args: string[]): Promise<{ code: number; out: string 
 // The imports themselves run against the Worker in test/leaderboard/; these are the command's own checks,
 // which stop before any instance is contacted.
 describe("npm run leaderboard -- import", () => {
-  const required = ["--dataset", "repoqa-2024-04-20", "--source", "RepoQA authors", "--license", "Apache-2.0", "--url", "http://127.0.0.1:9"];
+  const required = [
+    "--dataset",
+    "repoqa-2024-04-20",
+    "--source",
+    "RepoQA authors",
+    "--license",
+    "Apache-2.0",
+    "--url",
+    "http://127.0.0.1:9",
+  ];
 
   it("prints its usage without a command or files", async () => {
     const { code, out } = await leaderboard([]);
@@ -38,10 +51,14 @@ describe("npm run leaderboard -- import", () => {
   it("names a file it cannot read or parse", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nw-lb-"));
     writeFileSync(join(dir, "bad.json"), "{not json");
-    expect((await leaderboard(["import", join(dir, "missing.json"), ...required])).out).toContain("missing.json: ENOENT");
+    expect((await leaderboard(["import", join(dir, "missing.json"), ...required])).out).toContain(
+      "missing.json: ENOENT",
+    );
     const bad = await leaderboard(["import", join(dir, "bad.json"), ...required]);
     expect(bad.code).toBe(2);
     expect(bad.out).toContain("bad.json: not JSON");
-    expect((await leaderboard(["import", join(dir, "bad.json"), ...required, "--n-per-language", "0"])).out).toContain("--n-per-language must be a positive integer");
+    expect((await leaderboard(["import", join(dir, "bad.json"), ...required, "--n-per-language", "0"])).out).toContain(
+      "--n-per-language must be a positive integer",
+    );
   });
 });

@@ -31,21 +31,40 @@ const FIXTURES = join(ROOT, "test/fixtures/longcodeu");
 const INKWELL = join(FIXTURES, "inkwell");
 const TIDEPOOL = join(FIXTURES, "tidepool");
 
-function command(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function command(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(join(ROOT, "node_modules/.bin/tsx"), ["cli/family.ts", "longcodeu", ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      join(ROOT, "node_modules/.bin/tsx"),
+      ["cli/family.ts", "longcodeu", ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 describe("reading a repository", () => {
   it("reads .py and .md/.rst files, skipping hidden, build, virtualenv and site-packages directories", async () => {
     const repo = await readRepository(INKWELL);
-    expect(Object.keys(repo.files).sort()).toEqual(["inkwell/__init__.py", "inkwell/cli.py", "inkwell/render.py", "inkwell/text.py", "inkwell/tokens.py"]);
+    expect(Object.keys(repo.files).sort()).toEqual([
+      "inkwell/__init__.py",
+      "inkwell/cli.py",
+      "inkwell/render.py",
+      "inkwell/text.py",
+      "inkwell/tokens.py",
+    ]);
     expect(Object.keys(repo.docs!).sort()).toEqual(["README.md", "docs/api.rst"]);
     expect(repo.repo).toBe("inkwell");
-    expect(repo.source).toMatchObject({ path: INKWELL, files: 5, docs: 2, files_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(repo.source).toMatchObject({
+      path: INKWELL,
+      files: 5,
+      docs: 2,
+      files_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it("records the commit and origin of a git checkout, and a licence it recognises", () => {
@@ -54,9 +73,15 @@ describe("reading a repository", () => {
     const sha = "0123456789abcdef0123456789abcdef01234567";
     writeFileSync(join(dir, ".git/HEAD"), "ref: refs/heads/main\n");
     writeFileSync(join(dir, ".git/packed-refs"), `# pack-refs with: peeled\n${sha} refs/heads/main\n`);
-    writeFileSync(join(dir, ".git/config"), '[core]\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:octo/widgets.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n');
+    writeFileSync(
+      join(dir, ".git/config"),
+      '[core]\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:octo/widgets.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+    );
     expect(gitInfo(dir)).toEqual({ commit: sha, remote: "octo/widgets" });
-    writeFileSync(join(dir, "LICENSE"), "MIT License\n\nCopyright (c) 2025\n\nPermission is hereby granted, free of charge, ...");
+    writeFileSync(
+      join(dir, "LICENSE"),
+      "MIT License\n\nCopyright (c) 2025\n\nPermission is hereby granted, free of charge, ...",
+    );
     expect(licenceOf(dir)).toEqual({ license_file: "LICENSE", license: "MIT" });
     expect(gitInfo(INKWELL)).toEqual({});
   });
@@ -84,7 +109,12 @@ describe("token counting", () => {
 const VOCABULARY = ["job", "token", "render", "priority", "store", "text", "tag", "line", "self", "return"];
 const embed = (text: string) => VOCABULARY.map((w) => text.split(w).length - 1 + 0.01);
 
-let server: { url: string; requests: { auth?: string; model: string; input: string[] }[]; failWith?: number; close(): Promise<void> };
+let server: {
+  url: string;
+  requests: { auth?: string; model: string; input: string[] }[];
+  failWith?: number;
+  close(): Promise<void>;
+};
 
 beforeAll(async () => {
   const requests: { auth?: string; model: string; input: string[] }[] = [];
@@ -138,7 +168,12 @@ describe("SRE with an embeddings endpoint", () => {
         embeddings: { url: `${server.url}/`, model: "test-embedder", batchSize: 4 },
       });
       expect(ReleaseSchema.safeParse(release).success).toBe(true);
-      expect(release.build.similarity).toEqual({ kind: "embedding", name: "test-embedder", endpoint: `${server.url}/embeddings`, input_max_chars: EMBED_MAX_CHARS });
+      expect(release.build.similarity).toEqual({
+        kind: "embedding",
+        name: "test-embedder",
+        endpoint: `${server.url}/embeddings`,
+        input_max_chars: EMBED_MAX_CHARS,
+      });
       expect(server.requests.length).toBeGreaterThan(1);
       for (const r of server.requests) {
         expect(r).toMatchObject({ auth: "Bearer emb-key-123", model: "test-embedder" });
@@ -167,7 +202,9 @@ describe("SRE with an embeddings endpoint", () => {
     expect(server.requests[0].auth).toBeUndefined();
     server.failWith = 503;
     try {
-      await expect(fetchEmbeddings(server.url, "m", undefined, ["a"])).rejects.toThrow(/answered 503: \{"error":"overloaded"\}/);
+      await expect(fetchEmbeddings(server.url, "m", undefined, ["a"])).rejects.toThrow(
+        /answered 503: \{"error":"overloaded"\}/,
+      );
     } finally {
       server.failWith = undefined;
     }
@@ -177,18 +214,36 @@ describe("SRE with an embeddings endpoint", () => {
 describe("npm run longcodeu -- build", () => {
   it("streams the build to its directory, the same release as a whole build, byte-identical for a seed, reused when the options match", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nw-lcu-cli-"));
-    const args = (out: string) => ["build", "--id", "lcu-cli", "--repo", INKWELL, "--repo", TIDEPOOL, "--seed", "5", "--buckets", "0-8K,8-16K", "--no-load", "--out", out];
+    const args = (out: string) => [
+      "build",
+      "--id",
+      "lcu-cli",
+      "--repo",
+      INKWELL,
+      "--repo",
+      TIDEPOOL,
+      "--seed",
+      "5",
+      "--buckets",
+      "0-8K,8-16K",
+      "--no-load",
+      "--out",
+      out,
+    ];
     const first = await command(args(join(dir, "a")));
     expect(first.code, first.stderr).toBe(0);
     const release = releaseFromBuild(join(dir, "a"));
     expect(ReleaseSchema.safeParse(release).success).toBe(true);
-    expect(release).toEqual(await buildLongCodeUFromDisk({ repos: [INKWELL, TIDEPOOL], seed: 5, buckets: ["0-8K", "8-16K"] }));
+    expect(release).toEqual(
+      await buildLongCodeUFromDisk({ repos: [INKWELL, TIDEPOOL], seed: 5, buckets: ["0-8K", "8-16K"] }),
+    );
     expect(first.stdout).toContain(countsTable(release));
     expect(first.stdout).toMatch(/^CU_P\s+4\s+0\s+0\s+0\s+0\s+4$/m);
     expect(first.stdout).toContain("inkwell: 5 Python files (4 usable)");
     const second = await command(args(join(dir, "b")));
     expect(second.code, second.stderr).toBe(0);
-    for (const f of readdirSync(join(dir, "a"))) expect(readFileSync(join(dir, "b", f), "utf8"), f).toBe(readFileSync(join(dir, "a", f), "utf8"));
+    for (const f of readdirSync(join(dir, "a")))
+      expect(readFileSync(join(dir, "b", f), "utf8"), f).toBe(readFileSync(join(dir, "a", f), "utf8"));
     const again = await command(args(join(dir, "a")));
     expect(again.stdout).toContain(`Reusing the finished build in ${join(dir, "a")}`);
     expect(again.stdout).not.toContain("inkwell: 5 Python files");
@@ -206,7 +261,16 @@ describe("npm run longcodeu -- build", () => {
     const bucket = await command(["build", "--id", "x", "--repo", TIDEPOOL, "--buckets", "0-4K", "--no-load"]);
     expect(bucket.code).toBe(2);
     expect(bucket.stderr).toMatch(/unknown buckets 0-4K/);
-    const model = await command(["build", "--id", "x", "--repo", TIDEPOOL, "--embeddings-url", "http://127.0.0.1:1/v1", "--no-load"]);
+    const model = await command([
+      "build",
+      "--id",
+      "x",
+      "--repo",
+      TIDEPOOL,
+      "--embeddings-url",
+      "http://127.0.0.1:1/v1",
+      "--no-load",
+    ]);
     expect(model.code).toBe(2);
     expect(model.stderr).toMatch(/--embeddings-url and --embedding-model go together/);
     const missing = await command(["build", "--id", "x", "--repo", "/no/such/dir", "--no-load"]);

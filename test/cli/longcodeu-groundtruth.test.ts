@@ -35,7 +35,12 @@ describe.skipIf(!stdlib)("LongCodeU ground truth on Python's standard library", 
   let file: string;
 
   beforeAll(async () => {
-    release = await buildLongCodeUFromDisk({ repos: PACKAGES.map((p) => join(stdlib!, p)), seed: 0, perBucket: 2, buckets: [...BUCKETS] });
+    release = await buildLongCodeUFromDisk({
+      repos: PACKAGES.map((p) => join(stdlib!, p)),
+      seed: 0,
+      perBucket: 2,
+      buckets: [...BUCKETS],
+    });
     file = join(mkdtempSync(join(tmpdir(), "nw-lcu-gt-")), "release.json");
     writeFileSync(file, JSON.stringify(release));
   }, 120_000);
@@ -53,7 +58,8 @@ describe.skipIf(!stdlib)("LongCodeU ground truth on Python's standard library", 
         const v = await scoreExample({ ...e, bucket: bucketOf.get(e.context)! }, oracleAnswer(e));
         const d = v.detail as { recall: number; precision: number; unparseable: boolean };
         counts[e.task] = (counts[e.task] ?? 0) + 1;
-        if (!v.passed || d.recall < 1 - 1e-9 || d.precision < 1 - 1e-9 || d.unparseable) failures.push(`${e.id}: recall ${d.recall}, precision ${d.precision}`);
+        if (!v.passed || d.recall < 1 - 1e-9 || d.precision < 1 - 1e-9 || d.unparseable)
+          failures.push(`${e.id}: recall ${d.recall}, precision ${d.precision}`);
       }
     }
     expect(failures).toEqual([]);
@@ -64,15 +70,24 @@ describe.skipIf(!stdlib)("LongCodeU ground truth on Python's standard library", 
   it("Python's ast agrees on CU_P names, DRA callees and SRE nesting for every example", () => {
     let out: string;
     try {
-      out = execFileSync(python!, [join(ROOT, "scripts/longcodeu-ast-check.py"), file, "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      out = execFileSync(python!, [join(ROOT, "scripts/longcodeu-ast-check.py"), file, "--json"], {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (err) {
       // Exit 1: disagreements, printed in the JSON on stdout.
       out = (err as { stdout?: string }).stdout ?? "";
       if (!out) throw err;
     }
-    const summary = JSON.parse(out) as { tasks: Record<string, { agree: number; total: number }>; agree: number; total: number; disagreements: unknown[] };
+    const summary = JSON.parse(out) as {
+      tasks: Record<string, { agree: number; total: number }>;
+      agree: number;
+      total: number;
+      disagreements: unknown[];
+    };
     expect(summary.disagreements).toEqual([]);
     expect(summary.agree).toBe(summary.total);
-    for (const task of ["CU_P", "CU_SA", "DRA_T1", "DRA_T2", "SRE_T1", "SRE_T2"]) expect(summary.tasks[task]?.total ?? 0, task).toBeGreaterThanOrEqual(10);
+    for (const task of ["CU_P", "CU_SA", "DRA_T1", "DRA_T2", "SRE_T1", "SRE_T2"])
+      expect(summary.tasks[task]?.total ?? 0, task).toBeGreaterThanOrEqual(10);
   }, 60_000);
 });

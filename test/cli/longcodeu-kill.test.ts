@@ -26,7 +26,9 @@ import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
 import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
 
 const stdlib = pythonStdlibDir();
-const REPOS = stdlib ? [join(stdlib, "email"), join(stdlib, "json")] : ["inkwell", "tidepool"].map((r) => join(ROOT, "test/fixtures/longcodeu", r));
+const REPOS = stdlib
+  ? [join(stdlib, "email"), join(stdlib, "json")]
+  : ["inkwell", "tidepool"].map((r) => join(ROOT, "test/fixtures/longcodeu", r));
 const PART_BYTES = "20000";
 const SENT_BEFORE_KILL = 5;
 
@@ -38,12 +40,33 @@ let url: string;
 let token: string;
 let dev: ChildProcess | undefined;
 
-const args = (id: string) => ["build", "--id", id, ...REPOS.flatMap((r) => ["--repo", r]), "--buckets", "0-8K,8-16K", "--per-bucket", "2", "--out", buildDir, "--part-bytes", PART_BYTES, "--url", url];
+const args = (id: string) => [
+  "build",
+  "--id",
+  id,
+  ...REPOS.flatMap((r) => ["--repo", r]),
+  "--buckets",
+  "0-8K,8-16K",
+  "--per-bucket",
+  "2",
+  "--out",
+  buildDir,
+  "--part-bytes",
+  PART_BYTES,
+  "--url",
+  url,
+];
 
 /** Runs the command; `onLine` sees each line of its output as it comes. */
-function command(argv: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function command(
+  argv: string[],
+  onLine: (line: string) => void = () => {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["tsx", "cli/family.ts", "longcodeu", ...argv], { cwd: ROOT, env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token } });
+    const child = spawn("npx", ["tsx", "cli/family.ts", "longcodeu", ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, NEEDLEWORK_ADMIN_TOKEN: token },
+    });
     let stdout = "";
     let stderr = "";
     let pending = "";
@@ -125,7 +148,9 @@ describe("a LongCodeU import survives wrangler dev being killed mid-upload", () 
     expect(skipped).toBe(listed.parts.length);
     const sentAgain = second.stdout.match(/: sent \(/g)?.length ?? 0;
     expect(sentAgain).toBeGreaterThan(0);
-    expect(second.stdout).toMatch(new RegExp(`Loaded dataset "${id}".*\\(${sentAgain} parts sent, ${skipped} already stored\\)`));
+    expect(second.stdout).toMatch(
+      new RegExp(`Loaded dataset "${id}".*\\(${sentAgain} parts sent, ${skipped} already stored\\)`),
+    );
 
     const clean = await command(args("lcu-unkilled"));
     expect(clean.code, clean.stderr + clean.stdout).toBe(0);
@@ -135,8 +160,12 @@ describe("a LongCodeU import survives wrangler dev being killed mid-upload", () 
     const examples = header.repos.reduce((n, r) => n + r.examples, 0);
     expect(a.dataset).toMatchObject({ status: "ready", tasks: examples, repos: header.repos.length });
     expect(a.manifest.content_sha256).toBe(b.manifest.content_sha256);
-    expect(a.manifest.contexts.map((c: any) => [c.id, c.sha256])).toEqual(b.manifest.contexts.map((c: any) => [c.id, c.sha256]));
-    expect(a.manifest.shards.map((s: any) => [s.task, s.sha256, s.examples])).toEqual(b.manifest.shards.map((s: any) => [s.task, s.sha256, s.examples]));
+    expect(a.manifest.contexts.map((c: any) => [c.id, c.sha256])).toEqual(
+      b.manifest.contexts.map((c: any) => [c.id, c.sha256]),
+    );
+    expect(a.manifest.shards.map((s: any) => [s.task, s.sha256, s.examples])).toEqual(
+      b.manifest.shards.map((s: any) => [s.task, s.sha256, s.examples]),
+    );
     expect(a.manifest.contexts).toHaveLength(header.repos.reduce((n, r) => n + r.contexts, 0));
 
     // The oracle on the first unit of every task.
@@ -144,7 +173,11 @@ describe("a LongCodeU import survives wrangler dev being killed mid-upload", () 
     for (const task of LONGCODEU_TASKS) {
       const e = release.repos.flatMap((r) => r.examples).find((x) => x.task === task);
       if (!e) continue;
-      const res = await fetch(`${url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ benchmark: "longcodeu", dataset: id, unit: e.id, answer: oracleAnswer(e) }) });
+      const res = await fetch(`${url}/v1/score`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ benchmark: "longcodeu", dataset: id, unit: e.id, answer: oracleAnswer(e) }),
+      });
       expect(res.status, e.id).toBe(200);
       expect(((await res.json()) as any).score, e.id).toBeCloseTo(1, 9);
     }

@@ -3,11 +3,32 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTEXTS_FILE, UploadProgress, buildBytes, buildParts, examplesFile } from "../../src/benchmarks/longcodeu/node/parts";
+import {
+  CONTEXTS_FILE,
+  UploadProgress,
+  buildBytes,
+  buildParts,
+  examplesFile,
+} from "../../src/benchmarks/longcodeu/node/parts";
 import { LONGCODEU_LIMITS } from "../../src/benchmarks/longcodeu/dataset";
 
-const context = (repo: string, i: number, chars = 10) => ({ repo, id: `${repo}-code-${i}`, kind: "code", files: ["a.py"], text: "x".repeat(chars), tokens: 5, bucket: "0-8K" });
-const example = (i: number) => ({ id: `CU_P-r-${i}`, task: "CU_P", context: "a-code-0", anchor: {}, answer: { names: ["f"] }, repo: "a" });
+const context = (repo: string, i: number, chars = 10) => ({
+  repo,
+  id: `${repo}-code-${i}`,
+  kind: "code",
+  files: ["a.py"],
+  text: "x".repeat(chars),
+  tokens: 5,
+  bucket: "0-8K",
+});
+const example = (i: number) => ({
+  id: `CU_P-r-${i}`,
+  task: "CU_P",
+  context: "a-code-0",
+  anchor: {},
+  answer: { names: ["f"] },
+  repo: "a",
+});
 const jsonl = (items: unknown[]) => items.map((x) => `${JSON.stringify(x)}\n`).join("");
 
 async function partsOf(dir: string, partBytes?: number) {
@@ -20,7 +41,10 @@ describe("buildParts", () => {
   it("contexts: one repository a part, at most contextsPerPart and partBytes; examples: examplesPerShard a part, numbered per task", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nw-lcu-parts-"));
     const per = LONGCODEU_LIMITS.contextsPerPart;
-    const contexts = [...Array.from({ length: per + 3 }, (_, i) => context("a", i)), ...Array.from({ length: 4 }, (_, i) => context("b", i, 5000))];
+    const contexts = [
+      ...Array.from({ length: per + 3 }, (_, i) => context("a", i)),
+      ...Array.from({ length: 4 }, (_, i) => context("b", i, 5000)),
+    ];
     writeFileSync(join(dir, CONTEXTS_FILE), jsonl(contexts));
     const shard = LONGCODEU_LIMITS.examplesPerShard;
     writeFileSync(join(dir, examplesFile("CU_P")), jsonl(Array.from({ length: shard + 1 }, (_, i) => example(i))));
@@ -28,7 +52,12 @@ describe("buildParts", () => {
 
     // a's 100 contexts take about 11 KB; b's are about 5.1 KB a line, so 12,000 bytes hold two of them.
     const parts = await partsOf(dir, 12_000);
-    expect(parts.map((p) => [p.name, "contexts" in p.body ? `${p.body.repo}:${p.body.contexts.length}` : `${p.body.task}:${p.body.examples.length}`])).toEqual([
+    expect(
+      parts.map((p) => [
+        p.name,
+        "contexts" in p.body ? `${p.body.repo}:${p.body.contexts.length}` : `${p.body.task}:${p.body.examples.length}`,
+      ]),
+    ).toEqual([
       ["contexts-0000", `a:${per}`],
       ["contexts-0001", "a:3"],
       ["contexts-0002", "b:2"],
@@ -38,7 +67,14 @@ describe("buildParts", () => {
     ]);
     // The repository travels in the part, not in each context; examples keep theirs.
     const first = parts[0].body as { contexts: Record<string, unknown>[] };
-    expect(first.contexts[0]).toEqual({ id: "a-code-0", kind: "code", files: ["a.py"], text: "xxxxxxxxxx", tokens: 5, bucket: "0-8K" });
+    expect(first.contexts[0]).toEqual({
+      id: "a-code-0",
+      kind: "code",
+      files: ["a.py"],
+      text: "xxxxxxxxxx",
+      tokens: 5,
+      bucket: "0-8K",
+    });
     expect((parts[4].body as { examples: Record<string, unknown>[] }).examples[0].repo).toBe("a");
     // Every byte of the files is counted once.
     expect(parts.reduce((n, p) => n + p.bytes, 0)).toBe(buildBytes(dir));

@@ -7,7 +7,13 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { wilson } from "../../src/leaderboard/wilson";
-import { mcnemarExact, newcombeDifference as newcombe, pairedBootstrap, quantileSorted, type PairedTable } from "../../src/metrics/paired";
+import {
+  mcnemarExact,
+  newcombeDifference as newcombe,
+  pairedBootstrap,
+  quantileSorted,
+  type PairedTable,
+} from "../../src/metrics/paired";
 
 const newcombeDifference = (t: PairedTable) => newcombe(t, wilson);
 
@@ -20,16 +26,23 @@ function python<T>(script: string, input: unknown): T {
  * SciPy and NumPy, where installed (the hand-written tails and the Python formulas run without them).
  * CI installs them (.ci/run), so there a missing SciPy fails the oracle tests instead of skipping them.
  */
-const hasScipy = Boolean(process.env.CI) || (() => {
-  try {
-    execFileSync("python3", ["-c", "import scipy, numpy"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasScipy =
+  Boolean(process.env.CI) ||
+  (() => {
+    try {
+      execFileSync("python3", ["-c", "import scipy, numpy"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
-const table = (both: number, only_a: number, only_b: number, neither: number): PairedTable => ({ both, only_a, only_b, neither });
+const table = (both: number, only_a: number, only_b: number, neither: number): PairedTable => ({
+  both,
+  only_a,
+  only_b,
+  neither,
+});
 
 describe("mcnemarExact", () => {
   it("equals binomial tails written out by hand, exactly", () => {
@@ -48,17 +61,35 @@ describe("mcnemarExact", () => {
     expect(mcnemarExact(0, 1)).toBe(1);
   });
 
-  it.skipIf(!hasScipy)("agrees with scipy.stats.binomtest (two-sided, p = 0.5), small and large n, on both sides of the direct sum's limit", () => {
-    const cases: [number, number][] = [[0, 3], [1, 9], [4, 7], [12, 30], [45, 60], [100, 100], [180, 240], [480, 520], [500, 501], [1500, 1620], [9000, 9300], [0, 1200]];
-    const scipy = python<number[]>(
-      "import json, sys\nfrom scipy.stats import binomtest\nprint(json.dumps([binomtest(min(b, c), b + c, 0.5).pvalue for b, c in json.load(sys.stdin)]))",
-      cases,
-    );
-    cases.forEach(([b, c], i) => {
-      const ours = mcnemarExact(b, c);
-      expect(Math.abs(ours - scipy[i]), `b=${b} c=${c}: ${ours} vs ${scipy[i]}`).toBeLessThanOrEqual(1e-12 + 1e-9 * scipy[i]);
-    });
-  });
+  it.skipIf(!hasScipy)(
+    "agrees with scipy.stats.binomtest (two-sided, p = 0.5), small and large n, on both sides of the direct sum's limit",
+    () => {
+      const cases: [number, number][] = [
+        [0, 3],
+        [1, 9],
+        [4, 7],
+        [12, 30],
+        [45, 60],
+        [100, 100],
+        [180, 240],
+        [480, 520],
+        [500, 501],
+        [1500, 1620],
+        [9000, 9300],
+        [0, 1200],
+      ];
+      const scipy = python<number[]>(
+        "import json, sys\nfrom scipy.stats import binomtest\nprint(json.dumps([binomtest(min(b, c), b + c, 0.5).pvalue for b, c in json.load(sys.stdin)]))",
+        cases,
+      );
+      cases.forEach(([b, c], i) => {
+        const ours = mcnemarExact(b, c);
+        expect(Math.abs(ours - scipy[i]), `b=${b} c=${c}: ${ours} vs ${scipy[i]}`).toBeLessThanOrEqual(
+          1e-12 + 1e-9 * scipy[i],
+        );
+      });
+    },
+  );
 });
 
 describe("newcombeDifference (method 10)", () => {
@@ -88,7 +119,16 @@ print(json.dumps(out))
 `;
 
   it("matches an independent Python computation on tables of many shapes", () => {
-    const tables: [number, number, number, number][] = [[12, 9, 2, 21], [5, 0, 0, 5], [0, 3, 1, 0], [40, 10, 25, 25], [300, 12, 30, 158], [1, 1, 1, 1], [7, 0, 6, 0], [0, 0, 0, 9]];
+    const tables: [number, number, number, number][] = [
+      [12, 9, 2, 21],
+      [5, 0, 0, 5],
+      [0, 3, 1, 0],
+      [40, 10, 25, 25],
+      [300, 12, 30, 158],
+      [1, 1, 1, 1],
+      [7, 0, 6, 0],
+      [0, 0, 0, 9],
+    ];
     const expected = python<[number, number, number][]>(NEWCOMBE_PY, tables);
     tables.forEach((t, i) => {
       const got = newcombeDifference(table(...t))!;

@@ -45,8 +45,23 @@ import {
   CPP_MISSING_BRACE_SEXP,
   CPP_MISSING_BRACE_SYNTAX_MATCH,
 } from "../code/native-cases";
-import { answerFor, FILE_KINDS, findCorpus, makeFileInputs, makeSnippets, MUTATIONS, type Corpus, type Snippet } from "./parser-parity/corpus";
-import { NATIVE_VERSION, runOracle, type NativePlain, type OracleJob, type OracleResult } from "./parser-parity/reference-oracle";
+import {
+  answerFor,
+  FILE_KINDS,
+  findCorpus,
+  makeFileInputs,
+  makeSnippets,
+  MUTATIONS,
+  type Corpus,
+  type Snippet,
+} from "./parser-parity/corpus";
+import {
+  NATIVE_VERSION,
+  runOracle,
+  type NativePlain,
+  type OracleJob,
+  type OracleResult,
+} from "./parser-parity/reference-oracle";
 
 /** The package's data-flow function per language (as src/metrics/codebleu/index.ts picks them). */
 const DFG: Record<CodeBleuLanguage, DfgFunction> = {
@@ -83,7 +98,16 @@ const sorted = (xs: string[]) => [...xs].sort();
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What `extractFunctionsSync` reports of a function, in one order. */
-type FunctionFields = [name: string, startLine: number, endLine: number, startByte: number, endByte: number, startIndex: number, endIndex: number, text: string];
+type FunctionFields = [
+  name: string,
+  startLine: number,
+  endLine: number,
+  startByte: number,
+  endByte: number,
+  startIndex: number,
+  endIndex: number,
+  text: string,
+];
 
 /**
  * Byte offsets of `code`'s UTF-8 as string indices and byte ranges as text, through Node's Buffer
@@ -101,18 +125,38 @@ function bytesOf(code: string) {
 /** The native tree's functions as `extractFunctionsSync` reports them. */
 function nativeFunctions(code: string, facts: OracleResult): FunctionFields[] {
   const b = bytesOf(code);
-  return facts.functions!.map(([start, end, startRow, , endRow, , name]) => [name, startRow, endRow + 1, start, end, b.index(start), b.index(end), b.text(start, end)]);
+  return facts.functions!.map(([start, end, startRow, , endRow, , name]) => [
+    name,
+    startRow,
+    endRow + 1,
+    start,
+    end,
+    b.index(start),
+    b.index(end),
+    b.text(start, end),
+  ]);
 }
 
 /** As `commentRanges`: string ranges, a comment's own final line break left out (the named Rust deviation). */
 function nativeCommentRanges(code: string, facts: OracleResult): [number, number][] {
   const b = bytesOf(code);
-  return facts.comments!.map(([start, end, , , , , type]) => [b.index(start), b.index(type.endsWith("comment") && b.byteAt(end - 1) === 10 ? end - 1 : end)]);
+  return facts.comments!.map(([start, end, , , , , type]) => [
+    b.index(start),
+    b.index(type.endsWith("comment") && b.byteAt(end - 1) === 10 ? end - 1 : end),
+  ]);
 }
 
 /** The cursor walk as src/metrics/codebleu/tree.ts's `PlainNode`. */
 function plainNode([type, , startRow, startCol, endRow, endCol, children]: NativePlain): PlainNode {
-  return { type, children: children.map(plainNode), fields: children.map((c) => c[1]), startRow, startCol, endRow, endCol };
+  return {
+    type,
+    children: children.map(plainNode),
+    fields: children.map((c) => c[1]),
+    startRow,
+    startCol,
+    endRow,
+    endCol,
+  };
 }
 
 /** The oracle's jobs for one snippet, in order: facts, sanitizer, then CodeBLEU's trees of the snippet and (one in four) of its base. */
@@ -123,12 +167,19 @@ function jobsFor(lang: Language, s: Snippet, i: number, codeBleuLang: boolean): 
   ];
   if (codeBleuLang) {
     jobs.push({ op: "codebleu_tree", lang, code: tryRemoveCommentsAndDocstrings(s.code, lang as CodeBleuLanguage) });
-    if (i % 4 === 0) jobs.push({ op: "codebleu_tree", lang, code: tryRemoveCommentsAndDocstrings(s.base, lang as CodeBleuLanguage) });
+    if (i % 4 === 0)
+      jobs.push({ op: "codebleu_tree", lang, code: tryRemoveCommentsAndDocstrings(s.base, lang as CodeBleuLanguage) });
   }
   return jobs;
 }
 
-async function compareLanguage(lang: Language, loaded: LoadedLanguage, corpus: Corpus, snippets: Snippet[], inputs: string): Promise<Tally> {
+async function compareLanguage(
+  lang: Language,
+  loaded: LoadedLanguage,
+  corpus: Corpus,
+  snippets: Snippet[],
+  inputs: string,
+): Promise<Tally> {
   const tally: Tally = {
     language: lang,
     inputs,
@@ -156,10 +207,22 @@ async function compareLanguage(lang: Language, loaded: LoadedLanguage, corpus: C
   };
   const ours = snippets.map((s, i) => {
     const clean = codeBleuLang ? tryRemoveCommentsAndDocstrings(s.code, lang as CodeBleuLanguage) : "";
-    const cleanBase = codeBleuLang && i % 4 === 0 ? tryRemoveCommentsAndDocstrings(s.base, lang as CodeBleuLanguage) : "";
+    const cleanBase =
+      codeBleuLang && i % 4 === 0 ? tryRemoveCommentsAndDocstrings(s.base, lang as CodeBleuLanguage) : "";
     return {
       tree: withTree(loaded, s.code, (root) => root.toString()),
-      functions: extractFunctionsSync(loaded, s.code).map((f): FunctionFields => [f.name, f.startLine, f.endLine, f.startByte, f.endByte, f.startIndex, f.endIndex, f.text]),
+      functions: extractFunctionsSync(loaded, s.code).map(
+        (f): FunctionFields => [
+          f.name,
+          f.startLine,
+          f.endLine,
+          f.startByte,
+          f.endByte,
+          f.startIndex,
+          f.endIndex,
+          f.text,
+        ],
+      ),
       comments: commentRanges(loaded, s.code),
       sanitized: sanitizeOutput(loaded, answerFor(lang, s, i)),
       clean,
@@ -197,15 +260,30 @@ async function compareLanguage(lang: Language, loaded: LoadedLanguage, corpus: C
       if (mine.ref && refTree) {
         const pair = (c: string[], r: string[], cRoot: PlainNode, rRoot: PlainNode) => {
           const refFlows = flows(mine.cleanBase, rRoot);
-          return [...subtreeMatches(c, r), countFlowMatches(refFlows, flows(mine.clean, cRoot)), refFlows.length].join();
+          return [
+            ...subtreeMatches(c, r),
+            countFlowMatches(refFlows, flows(mine.clean, cRoot)),
+            refFlows.length,
+          ].join();
         };
-        record("pair-scores", !error && pair(mine.cand.subtrees, mine.ref.subtrees, mine.cand.root, mine.ref.root) === pair(candTree.subtrees!, refTree.subtrees!, nativeRoot, plainNode(refTree.plain!)));
+        record(
+          "pair-scores",
+          !error &&
+            pair(mine.cand.subtrees, mine.ref.subtrees, mine.cand.root, mine.ref.root) ===
+              pair(candTree.subtrees!, refTree.subtrees!, nativeRoot, plainNode(refTree.plain!)),
+        );
       }
     }
     if (off.length === 0) tally.equal++;
     else {
       tally.differing++;
-      if (tally.examples.length < 5) tally.examples.push({ check: off[0], kind: s.kind, source: s.source, code: error ? `oracle error: ${error}` : s.code });
+      if (tally.examples.length < 5)
+        tally.examples.push({
+          check: off[0],
+          kind: s.kind,
+          source: s.source,
+          code: error ? `oracle error: ${error}` : s.code,
+        });
     }
   });
   return tally;
@@ -216,17 +294,27 @@ function report(tallies: Tally[]): string {
   const lines = [
     `parser parity: ${runtime.package} ${runtime.version} (wasm, patched to read UTF-8) vs the tree-sitter core of the Node binding ${NATIVE_VERSION} (native, reading UTF-8), ` +
       `${PER_LANGUAGE} snippets (${MUTATIONS.join(", ")}) and ${FILES_PER_LANGUAGE} whole files (${FILE_KINDS.join(", ")}) per language`,
-    "language   inputs    files   inputs  with errors  equal  differing  | " + CHECKS.map((c) => c.padStart(11)).join(" "),
+    "language   inputs    files   inputs  with errors  equal  differing  | " +
+      CHECKS.map((c) => c.padStart(11)).join(" "),
   ];
   for (const t of tallies) {
     lines.push(
       `${t.language.padEnd(10)} ${t.inputs.padEnd(8)} ${String(t.files).padStart(6)} ${String(t.snippets).padStart(8)} ${String(t.broken).padStart(12)} ${String(t.equal).padStart(6)} ${String(t.differing).padStart(10)}  | ` +
-        CHECKS.map((c) => (t.byCheck[c].compared === 0 ? "-" : `${t.byCheck[c].compared - t.byCheck[c].differing}/${t.byCheck[c].compared}`).padStart(11)).join(" "),
+        CHECKS.map((c) =>
+          (t.byCheck[c].compared === 0
+            ? "-"
+            : `${t.byCheck[c].compared - t.byCheck[c].differing}/${t.byCheck[c].compared}`
+          ).padStart(11),
+        ).join(" "),
     );
   }
-  for (const t of tallies) if (t.inputs === "snippets") lines.push(`  ${t.language}: ${t.fallback ? "FALLBACK " : ""}${t.origin}`);
   for (const t of tallies)
-    for (const e of t.examples) lines.push(`  differs (${t.language} ${t.inputs}, ${e.check}, ${e.kind}) ${e.source}: ${JSON.stringify(e.code.slice(0, 200))}`);
+    if (t.inputs === "snippets") lines.push(`  ${t.language}: ${t.fallback ? "FALLBACK " : ""}${t.origin}`);
+  for (const t of tallies)
+    for (const e of t.examples)
+      lines.push(
+        `  differs (${t.language} ${t.inputs}, ${e.check}, ${e.kind}) ${e.source}: ${JSON.stringify(e.code.slice(0, 200))}`,
+      );
   return lines.join("\n");
 }
 
@@ -240,23 +328,43 @@ describe("web-tree-sitter reading UTF-8 (the service) = the native core reading 
   afterAll(() => console.log(report(tallies)));
 
   for (const lang of LANGUAGES) {
-    it(`${lang} (${LANGUAGE_SPECS[lang].grammar}): trees, functions, comments, sanitizer and CodeBLEU trees agree on real and broken code`, async () => {
-      const corpus = findCorpus(lang);
-      const t = await compareLanguage(lang, loaded.get(lang)!, corpus, makeSnippets(corpus, PER_LANGUAGE), "snippets");
-      tallies.push(t);
-      expect(t.snippets).toBe(PER_LANGUAGE);
-      // Most snippets are broken on purpose: error recovery is what this compares.
-      expect(t.broken).toBeGreaterThan(t.snippets / 3);
-      expect(t.differing, JSON.stringify(t.examples[0])).toBe(0);
-    }, Math.max(120_000, PER_LANGUAGE * 400));
+    it(
+      `${lang} (${LANGUAGE_SPECS[lang].grammar}): trees, functions, comments, sanitizer and CodeBLEU trees agree on real and broken code`,
+      async () => {
+        const corpus = findCorpus(lang);
+        const t = await compareLanguage(
+          lang,
+          loaded.get(lang)!,
+          corpus,
+          makeSnippets(corpus, PER_LANGUAGE),
+          "snippets",
+        );
+        tallies.push(t);
+        expect(t.snippets).toBe(PER_LANGUAGE);
+        // Most snippets are broken on purpose: error recovery is what this compares.
+        expect(t.broken).toBeGreaterThan(t.snippets / 3);
+        expect(t.differing, JSON.stringify(t.examples[0])).toBe(0);
+      },
+      Math.max(120_000, PER_LANGUAGE * 400),
+    );
 
-    it(`${lang}: the same on whole files, most with non-ASCII text (byte offsets and string indices part ways)`, async () => {
-      const corpus = findCorpus(lang);
-      const t = await compareLanguage(lang, loaded.get(lang)!, corpus, makeFileInputs(corpus, FILES_PER_LANGUAGE), "files");
-      tallies.push(t);
-      expect(t.snippets).toBe(FILES_PER_LANGUAGE);
-      expect(t.differing, JSON.stringify(t.examples[0])).toBe(0);
-    }, Math.max(120_000, FILES_PER_LANGUAGE * 10_000));
+    it(
+      `${lang}: the same on whole files, most with non-ASCII text (byte offsets and string indices part ways)`,
+      async () => {
+        const corpus = findCorpus(lang);
+        const t = await compareLanguage(
+          lang,
+          loaded.get(lang)!,
+          corpus,
+          makeFileInputs(corpus, FILES_PER_LANGUAGE),
+          "files",
+        );
+        tallies.push(t);
+        expect(t.snippets).toBe(FILES_PER_LANGUAGE);
+        expect(t.differing, JSON.stringify(t.examples[0])).toBe(0);
+      },
+      Math.max(120_000, FILES_PER_LANGUAGE * 10_000),
+    );
   }
 });
 
@@ -280,9 +388,17 @@ describe("issue 13's cases, against the native core", () => {
 
   it("C++ header with functions behind macros: the curated function list is the native one", async () => {
     const [facts] = await runOracle([{ op: "facts", lang: "cpp", code: CPP_MACRO_HEADER }], "utf8");
-    const native = nativeFunctions(CPP_MACRO_HEADER, facts).map(([name, startLine, endLine, startByte, endByte]) => [name, startLine, endLine, startByte, endByte]);
+    const native = nativeFunctions(CPP_MACRO_HEADER, facts).map(([name, startLine, endLine, startByte, endByte]) => [
+      name,
+      startLine,
+      endLine,
+      startByte,
+      endByte,
+    ]);
     expect(native).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
     const { functions } = await analyzeFunctions("cpp", [["include/macros.h", CPP_MACRO_HEADER]]);
-    expect(functions["include/macros.h"].map((f) => [f.name, f.start_line, f.end_line, f.start_byte, f.end_byte])).toEqual(native);
+    expect(
+      functions["include/macros.h"].map((f) => [f.name, f.start_line, f.end_line, f.start_byte, f.end_byte]),
+    ).toEqual(native);
   });
 });

@@ -13,7 +13,9 @@ interface CruxRecord {
 
 function loadCruxeval(): CruxRecord[] {
   if (!existsSync(CRUXEVAL)) {
-    throw new Error(`CRUXEval data not found at ${CRUXEVAL}: set NEEDLEWORK_CRUXEVAL to cruxeval.jsonl (800 records {code, input, output, id})`);
+    throw new Error(
+      `CRUXEval data not found at ${CRUXEVAL}: set NEEDLEWORK_CRUXEVAL to cruxeval.jsonl (800 records {code, input, output, id})`,
+    );
   }
   return readFileSync(CRUXEVAL, "utf8")
     .split("\n")
@@ -72,7 +74,8 @@ describe("executeCalls, hand cases", () => {
   it("restarts the interpreter when user code swallows the timeout", async () => {
     // `except BaseException` catches the timer's exception, and the loop goes on without a timer:
     // the watchdog kills the child and a fresh one runs the next item.
-    const swallow = "def f(n):\n    while True:\n        try:\n            while True:\n                n += 1\n        except BaseException:\n            pass";
+    const swallow =
+      "def f(n):\n    while True:\n        try:\n            while True:\n                n += 1\n        except BaseException:\n            pass";
     const results = await executeCalls(
       [
         { code: swallow, input: "1" },
@@ -81,7 +84,9 @@ describe("executeCalls, hand cases", () => {
       { timeoutMs: 200 },
     );
     expect(results[0].ok).toBe(false);
-    expect(!results[0].ok && results[0].error).toMatch(/^Timeout: exceeded 200 ms \(interpreter unresponsive, restarted\)$/);
+    expect(!results[0].ok && results[0].error).toMatch(
+      /^Timeout: exceeded 200 ms \(interpreter unresponsive, restarted\)$/,
+    );
     expect(results[1]).toEqual({ ok: true, repr: "'after'" });
   });
 
@@ -104,7 +109,10 @@ describe("executeCalls, hand cases", () => {
     // sample_0 with the loop body (`output.append(...)`) removed.
     const code = "def f(nums):\n    output = []\n    for n in nums:\n    output.sort(reverse=True)\n    return output";
     const [r] = await executeCalls([{ code, input: "[1, 1, 3, 1, 3, 1]" }]);
-    expect(r).toEqual({ ok: false, error: "IndentationError: expected an indented block after 'for' statement on line 3 (<string>, line 4)" });
+    expect(r).toEqual({
+      ok: false,
+      error: "IndentationError: expected an indented block after 'for' statement on line 3 (<string>, line 4)",
+    });
   });
 
   it("turns deep recursion, memory bombs and syntax errors into error results", async () => {
@@ -123,7 +131,12 @@ describe("executeCalls, hand cases", () => {
 
   it("returns results in input order, each item in a fresh namespace", async () => {
     const items = Array.from({ length: 50 }, (_, i) => ({ code: `def f(x):\n    return (${i}, x)`, input: `'${i}'` }));
-    items.splice(10, 0, { code: "counter = 7\ndef f(x):\n    return counter", input: "0" }, { code: "def f(x):\n    return counter", input: "0" });
+    items.splice(
+      10,
+      0,
+      { code: "counter = 7\ndef f(x):\n    return counter", input: "0" },
+      { code: "def f(x):\n    return counter", input: "0" },
+    );
     const results = await executeCalls(items);
     expect(results[10]).toEqual({ ok: true, repr: "7" });
     expect(results[11]).toEqual({ ok: false, error: "NameError: name 'counter' is not defined" });
@@ -143,9 +156,9 @@ describe("executeCalls, hand cases", () => {
         { code: "import os\ndef f(x):\n    os._exit(3)", input: "0" },
       ]),
     ).rejects.toThrow(/exited during item 1 \(exit code 3\)/);
-    await expect(executeCalls([{ code: "def f(x):\n    return 1", input: "0" }], { python: "/nonexistent/python3" })).rejects.toThrow(
-      /could not start python3 \(\/nonexistent\/python3\).*ENOENT/,
-    );
+    await expect(
+      executeCalls([{ code: "def f(x):\n    return 1", input: "0" }], { python: "/nonexistent/python3" }),
+    ).rejects.toThrow(/could not start python3 \(\/nonexistent\/python3\).*ENOENT/);
   });
 
   it("returns [] for no items without starting python", async () => {

@@ -44,7 +44,15 @@ const THRESHOLD = 0.8;
 /** NLTK and the port agree to 1e-15 relative (docs/fidelity.md); anything above this is a difference. */
 const SIMILARITY_TOLERANCE = 1e-12;
 
-const CHECKS = ["extracted", "similarity", "verdict@0.8", "extracted (no comments)", "similarity (no comments)", "syntax match", "dataflow match"] as const;
+const CHECKS = [
+  "extracted",
+  "similarity",
+  "verdict@0.8",
+  "extracted (no comments)",
+  "similarity (no comments)",
+  "syntax match",
+  "dataflow match",
+] as const;
 type Check = (typeof CHECKS)[number];
 
 interface PortScores {
@@ -75,9 +83,18 @@ function portScores(lang: Language, loaded: LoadedLanguage, s: Snippet, i: numbe
 
 function oracleJobs(lang: Language, s: Snippet, i: number): OracleJob[] {
   const answer = answerFor(lang, s, i);
-  const jobs: OracleJob[] = [false, true].map((ignore) => ({ op: "needle", lang, answer, needle: s.base, ignore_comments: ignore }));
+  const jobs: OracleJob[] = [false, true].map((ignore) => ({
+    op: "needle",
+    lang,
+    answer,
+    needle: s.base,
+    ignore_comments: ignore,
+  }));
   if ((CODEBLEU_LANGUAGES as readonly string[]).includes(lang)) {
-    jobs.push({ op: "syntax", lang, reference: s.base, candidate: s.code }, { op: "dataflow", lang, reference: s.base, candidate: s.code });
+    jobs.push(
+      { op: "syntax", lang, reference: s.base, candidate: s.code },
+      { op: "dataflow", lang, reference: s.base, candidate: s.code },
+    );
   }
   return jobs;
 }
@@ -93,7 +110,13 @@ interface Tally {
   examples: { check: Check; source: string; ours: unknown; reference: unknown }[];
 }
 
-function compare(lang: Language, encoding: OracleEncoding, snippets: Snippet[], ours: PortScores[], results: OracleResult[][]): Tally {
+function compare(
+  lang: Language,
+  encoding: OracleEncoding,
+  snippets: Snippet[],
+  ours: PortScores[],
+  results: OracleResult[][],
+): Tally {
   const tally: Tally = {
     language: lang,
     encoding,
@@ -119,10 +142,27 @@ function compare(lang: Language, encoding: OracleEncoding, snippets: Snippet[], 
     record("similarity", Math.abs(sim - raw.similarity!) <= SIMILARITY_TOLERANCE, sim, raw.similarity);
     record("verdict@0.8", sim >= THRESHOLD === raw.similarity! >= THRESHOLD, sim, raw.similarity);
     record("extracted (no comments)", exClean === clean.cleaned, exClean, clean.cleaned);
-    record("similarity (no comments)", Math.abs(simClean - clean.similarity!) <= SIMILARITY_TOLERANCE, simClean, clean.similarity);
-    if (ours[i].syntax) record("syntax match", JSON.stringify(ours[i].syntax) === JSON.stringify(syntax.match), ours[i].syntax, syntax.match);
+    record(
+      "similarity (no comments)",
+      Math.abs(simClean - clean.similarity!) <= SIMILARITY_TOLERANCE,
+      simClean,
+      clean.similarity,
+    );
+    if (ours[i].syntax)
+      record(
+        "syntax match",
+        JSON.stringify(ours[i].syntax) === JSON.stringify(syntax.match),
+        ours[i].syntax,
+        syntax.match,
+      );
     if (dataflow?.match && dataflow.match[1] > 0) tally.withFlows++;
-    if (ours[i].dataflow) record("dataflow match", JSON.stringify(ours[i].dataflow) === JSON.stringify(dataflow.match), ours[i].dataflow, dataflow.match);
+    if (ours[i].dataflow)
+      record(
+        "dataflow match",
+        JSON.stringify(ours[i].dataflow) === JSON.stringify(dataflow.match),
+        ours[i].dataflow,
+        dataflow.match,
+      );
     if (off) tally.differing++;
   });
   return tally;
@@ -130,7 +170,9 @@ function compare(lang: Language, encoding: OracleEncoding, snippets: Snippet[], 
 
 const row = (t: Tally) =>
   `${t.language.padEnd(10)} ${t.encoding.padEnd(5)} ${String(t.snippets).padStart(9)} ${String(t.differing).padStart(10)} | ` +
-  CHECKS.map((c) => (t.byCheck[c].compared === 0 ? "-" : `${t.byCheck[c].differing}/${t.byCheck[c].compared}`).padStart(24)).join(" ");
+  CHECKS.map((c) =>
+    (t.byCheck[c].compared === 0 ? "-" : `${t.byCheck[c].differing}/${t.byCheck[c].compared}`).padStart(24),
+  ).join(" ");
 
 function report(tallies: Tally[]): string {
   const lines = [
@@ -141,7 +183,9 @@ function report(tallies: Tally[]): string {
   ];
   for (const t of tallies)
     for (const e of t.examples)
-      lines.push(`  ${t.language} ${t.encoding} ${e.check} ${e.source}: ours ${JSON.stringify(e.ours)?.slice(0, 160)} reference ${JSON.stringify(e.reference)?.slice(0, 160)}`);
+      lines.push(
+        `  ${t.language} ${t.encoding} ${e.check} ${e.source}: ours ${JSON.stringify(e.ours)?.slice(0, 160)} reference ${JSON.stringify(e.reference)?.slice(0, 160)}`,
+      );
   return lines.join("\n");
 }
 
@@ -155,22 +199,33 @@ describe("the ports = the references' algorithms (Python, native core), on real 
   afterAll(() => console.log(report(tallies)));
 
   for (const lang of LANGUAGES) {
-    it(`${lang}: sanitizer, comment removal, similarity, syntax and data-flow match`, async () => {
-      const snippets = makeSnippets(findCorpus(lang), PER_LANGUAGE);
-      const jobs = snippets.map((s, i) => oracleJobs(lang, s, i));
-      const pending = runOracle(jobs.flat(), "utf8");
-      const ours = snippets.map((s, i) => portScores(lang, loaded.get(lang)!, s, i));
-      const perSnippet = jobs[0].length;
-      const flat = await pending;
-      const utf8 = compare(lang, "utf8", snippets, ours, snippets.map((_, i) => flat.slice(i * perSnippet, (i + 1) * perSnippet)));
-      tallies.push(utf8);
-      // Each language's row as soon as it is known (a deep run's partial results survive).
-      if (PER_LANGUAGE > 150) console.log(row(utf8));
-      expect(utf8.snippets).toBe(PER_LANGUAGE);
-      expect(utf8.differing, JSON.stringify(utf8.examples[0])).toBe(0);
-      // The data-flow check compares something: most snippets' intact lines have flows.
-      if ((CODEBLEU_LANGUAGES as readonly string[]).includes(lang)) expect(utf8.withFlows).toBeGreaterThan(PER_LANGUAGE / 2);
-    }, Math.max(90_000, PER_LANGUAGE * 2000));
+    it(
+      `${lang}: sanitizer, comment removal, similarity, syntax and data-flow match`,
+      async () => {
+        const snippets = makeSnippets(findCorpus(lang), PER_LANGUAGE);
+        const jobs = snippets.map((s, i) => oracleJobs(lang, s, i));
+        const pending = runOracle(jobs.flat(), "utf8");
+        const ours = snippets.map((s, i) => portScores(lang, loaded.get(lang)!, s, i));
+        const perSnippet = jobs[0].length;
+        const flat = await pending;
+        const utf8 = compare(
+          lang,
+          "utf8",
+          snippets,
+          ours,
+          snippets.map((_, i) => flat.slice(i * perSnippet, (i + 1) * perSnippet)),
+        );
+        tallies.push(utf8);
+        // Each language's row as soon as it is known (a deep run's partial results survive).
+        if (PER_LANGUAGE > 150) console.log(row(utf8));
+        expect(utf8.snippets).toBe(PER_LANGUAGE);
+        expect(utf8.differing, JSON.stringify(utf8.examples[0])).toBe(0);
+        // The data-flow check compares something: most snippets' intact lines have flows.
+        if ((CODEBLEU_LANGUAGES as readonly string[]).includes(lang))
+          expect(utf8.withFlows).toBeGreaterThan(PER_LANGUAGE / 2);
+      },
+      Math.max(90_000, PER_LANGUAGE * 2000),
+    );
   }
 });
 
@@ -216,6 +271,8 @@ describe("issue 24's cases: the references' values come from UTF-8 input, and th
     const go = await loadLanguage("go");
     const extracted = sanitizeOutput(go, ISSUE_GO_ANSWER);
     expect(extracted).toBe(utf8[2].sanitized);
-    expect(Math.abs(new ReferenceSet([ISSUE_GO_NEEDLE]).score(extracted)[0] - utf8[2].similarity!)).toBeLessThan(SIMILARITY_TOLERANCE);
+    expect(Math.abs(new ReferenceSet([ISSUE_GO_NEEDLE]).score(extracted)[0] - utf8[2].similarity!)).toBeLessThan(
+      SIMILARITY_TOLERANCE,
+    );
   });
 });

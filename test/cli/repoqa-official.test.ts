@@ -10,18 +10,29 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import "../../cli/lib/tree-sitter-node";
 import { collectReferenceFiles } from "../../src/benchmarks/repoqa/node/reference-files";
-import { readOfficialInputs, rebuildOfficialRepo, type OfficialNeedle, type OfficialRepo } from "../../src/benchmarks/repoqa/node/official-rebuild";
+import {
+  readOfficialInputs,
+  rebuildOfficialRepo,
+  type OfficialNeedle,
+  type OfficialRepo,
+} from "../../src/benchmarks/repoqa/node/official-rebuild";
 import { loadCodeLlamaTokenizer, type Tokenizer } from "../../src/datasets/tokenizer";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const REPOS = resolve(ROOT, process.env.NEEDLEWORK_REPOQA_REPOS ?? "../shared/data/repoqa-2024-04-20-repos");
-const POSITIONS = join(resolve(ROOT, process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? "../shared/data/repoqa-official"), "needle-positions-2024-04-20-16k.json");
+const POSITIONS = join(
+  resolve(ROOT, process.env.NEEDLEWORK_REPOQA_OFFICIAL ?? "../shared/data/repoqa-official"),
+  "needle-positions-2024-04-20-16k.json",
+);
 
 let repos: OfficialRepo[];
 let needles: OfficialNeedle[];
 let tokenizer: Tokenizer;
 beforeAll(async () => {
-  expect(existsSync(join(REPOS, "MANIFEST.json")), `the official repositories are needed at ${REPOS} (never committed here)`).toBe(true);
+  expect(
+    existsSync(join(REPOS, "MANIFEST.json")),
+    `the official repositories are needed at ${REPOS} (never committed here)`,
+  ).toBe(true);
   expect(existsSync(POSITIONS), `the official needle spans are needed at ${POSITIONS}`).toBe(true);
   ({ repos, needles } = await readOfficialInputs(REPOS, POSITIONS));
   tokenizer = await loadCodeLlamaTokenizer();
@@ -47,7 +58,9 @@ describe("official RepoQA rebuild (a part; the whole in scripts/bench-repoqa-off
     it(`${name}: ${exact}/10 needles at the official token span`, async () => {
       const rebuilt = await rebuildOfficialRepo(REPOS, repo(name), needles, tokenizer, { curation: "reference" });
       expect(rebuilt).toHaveLength(10);
-      const misses = rebuilt.filter((n) => !n.exact).map((n) => `${n.name}: ours ${n.ours?.join("-")}, official ${n.official.join("-")}`);
+      const misses = rebuilt
+        .filter((n) => !n.exact)
+        .map((n) => `${n.name}: ours ${n.ours?.join("-")}, official ${n.official.join("-")}`);
       expect(rebuilt.filter((n) => n.exact).length, misses.join("\n")).toBe(exact);
     }, 120_000);
   }
@@ -55,7 +68,9 @@ describe("official RepoQA rebuild (a part; the whole in scripts/bench-repoqa-off
 
 describe("needlework's own curation on the same repository", () => {
   it("Ciphey/Ciphey: 5/10, its CRLF files kept as they are", async () => {
-    const rebuilt = await rebuildOfficialRepo(REPOS, repo("Ciphey/Ciphey"), needles, tokenizer, { curation: "needlework" });
+    const rebuilt = await rebuildOfficialRepo(REPOS, repo("Ciphey/Ciphey"), needles, tokenizer, {
+      curation: "needlework",
+    });
     expect(rebuilt.filter((n) => n.exact).length).toBe(5);
   }, 120_000);
 });

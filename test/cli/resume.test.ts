@@ -31,7 +31,15 @@ const TASKS = 16;
 /** Long enough for the 30 s lease of the units killed in flight, the 5 s alarm and the rest. */
 const RECOVERY_TIMEOUT_MS = 90_000;
 
-type RunView = { id: string; status: string; units: number; counts: Record<string, number>; model_calls: number; started_at: string; finished_at: string | null };
+type RunView = {
+  id: string;
+  status: string;
+  units: number;
+  counts: Record<string, number>;
+  model_calls: number;
+  started_at: string;
+  finished_at: string | null;
+};
 type Sample = { unit: string; status: string; calls: number; cached: boolean; passed: boolean | null };
 
 let persist: string;
@@ -62,8 +70,13 @@ function listening(p: number): Promise<boolean> {
 }
 
 const readRun = (id: string) => client.request<RunView>("GET", `/v1/runs/${id}`);
-const samplesOf = async (id: string) => (await client.request<{ samples: Sample[]; next: string | null }>("GET", `/v1/runs/${id}/samples?limit=500`)).samples;
-const stats = async () => (await (await fetch(`${model.url.replace(/\/v1$/, "")}/__stats`)).json()) as { requests: Record<string, number>; maxInFlight: Record<string, number> };
+const samplesOf = async (id: string) =>
+  (await client.request<{ samples: Sample[]; next: string | null }>("GET", `/v1/runs/${id}/samples?limit=500`)).samples;
+const stats = async () =>
+  (await (await fetch(`${model.url.replace(/\/v1$/, "")}/__stats`)).json()) as {
+    requests: Record<string, number>;
+    maxInFlight: Record<string, number>;
+  };
 
 beforeAll(async () => {
   persist = mkdtempSync(join(tmpdir(), "nw-resume-"));
@@ -75,7 +88,11 @@ beforeAll(async () => {
   model = await startLoopbackModel();
   client = api(url);
   await waitForService(url, 90_000);
-  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), { id: DATASET, name: "fixture", license: "Apache-2.0" });
+  await importReleaseFile(client, join(ROOT, "test/fixtures/repoqa-mini.json"), {
+    id: DATASET,
+    name: "fixture",
+    license: "Apache-2.0",
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -86,7 +103,12 @@ afterAll(async () => {
 
 describe("a run survives wrangler dev being killed mid-run", () => {
   it("completes after a restart with every task scored exactly once", async () => {
-    const created = await client.request<RunView>("POST", "/v1/runs", { dataset: DATASET, model: `openai-compatible:${MODEL}@${model.url}`, concurrency: 3, publish: false }, { auth: true });
+    const created = await client.request<RunView>(
+      "POST",
+      "/v1/runs",
+      { dataset: DATASET, model: `openai-compatible:${MODEL}@${model.url}`, concurrency: 3, publish: false },
+      { auth: true },
+    );
     expect(created.units).toBe(TASKS);
 
     // Kill once a few units are done and others are in the model's hands.
@@ -96,7 +118,8 @@ describe("a run survives wrangler dev being killed mid-run", () => {
       before = await readRun(created.id);
       if (before.counts.done >= 3 && before.counts.running > 0) break;
       if (before.status !== "running") throw new Error(`run ended before the kill: ${JSON.stringify(before)}`);
-      if (Date.now() > until) throw new Error(`run never reached 3 done with some running: ${JSON.stringify(before.counts)}`);
+      if (Date.now() > until)
+        throw new Error(`run never reached 3 done with some running: ${JSON.stringify(before.counts)}`);
       await sleep(50);
     }
     const requestsBefore = (await stats()).requests[MODEL] ?? 0;
@@ -107,7 +130,9 @@ describe("a run survives wrangler dev being killed mid-run", () => {
     expect(await listening(port)).toBe(false);
     const afterKill = await stats();
     console.log(`killed ${killed.length} processes:\n  ${killed.join("\n  ")}`);
-    console.log(`at the kill: ${JSON.stringify(before.counts)}; model requests so far ${requestsBefore} (${afterKill.requests[MODEL]} once the kill landed)`);
+    console.log(
+      `at the kill: ${JSON.stringify(before.counts)}; model requests so far ${requestsBefore} (${afterKill.requests[MODEL]} once the kill landed)`,
+    );
 
     devLog += "\n===== RESTART =====\n";
     dev = start();
@@ -134,7 +159,9 @@ describe("a run survives wrangler dev being killed mid-run", () => {
         : `NOT resumed by itself within ${(unaidedUntil - killedAt) / 1000} s of the kill: ${samples.length} samples (as at the kill: ${doneBefore}); reading the run now`,
     );
 
-    console.log(`samples stored, by seconds after the kill: ${timeline.map(([ms, n]) => `${(ms / 1000).toFixed(1)} s: ${n}`).join(", ")}`);
+    console.log(
+      `samples stored, by seconds after the kill: ${timeline.map(([ms, n]) => `${(ms / 1000).toFixed(1)} s: ${n}`).join(", ")}`,
+    );
 
     // Phase 2: read the run (which re-arms a lost alarm) until it completes.
     let run: RunView;
@@ -145,8 +172,14 @@ describe("a run survives wrangler dev being killed mid-run", () => {
       if (Date.now() > deadline) {
         // The instance's own lines (not the polling): a "Reloading local server" means wrangler
         // restarted the Worker meanwhile (a file under src/ changed), a second interruption.
-        const log = devLog.split("\n").filter((line) => !/\] GET \/v1\//.test(line)).slice(-40).join("\n");
-        throw new Error(`run still ${run.status} ${RECOVERY_TIMEOUT_MS / 1000} s after the restart: ${JSON.stringify(run.counts)}\n${log}`);
+        const log = devLog
+          .split("\n")
+          .filter((line) => !/\] GET \/v1\//.test(line))
+          .slice(-40)
+          .join("\n");
+        throw new Error(
+          `run still ${run.status} ${RECOVERY_TIMEOUT_MS / 1000} s after the restart: ${JSON.stringify(run.counts)}\n${log}`,
+        );
       }
       await sleep(250);
     }
@@ -160,7 +193,16 @@ describe("a run survives wrangler dev being killed mid-run", () => {
     );
 
     expect(run.status).toBe("completed");
-    expect(run.counts).toMatchObject({ done: TASKS, scored: TASKS, error: 0, context_exceeded: 0, skipped: 0, pending: 0, queued: 0, running: 0 });
+    expect(run.counts).toMatchObject({
+      done: TASKS,
+      scored: TASKS,
+      error: 0,
+      context_exceeded: 0,
+      skipped: 0,
+      pending: 0,
+      queued: 0,
+      running: 0,
+    });
     samples = await samplesOf(created.id);
     expect(samples).toHaveLength(TASKS);
     expect(new Set(samples.map((s) => s.unit)).size).toBe(TASKS);

@@ -9,7 +9,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildDistractorPool, nearestMeanWindow } from "../../src/benchmarks/semtrace/node/distractors";
 import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { buildSuiteFromDisk, contextLengthTable } from "../../src/benchmarks/semtrace/node/suite";
-import { PAPER_CONTEXT, SUITE_BUILDER_VERSION, contextTokenLengths, equallySpaced, targetContextTokens } from "../../src/benchmarks/semtrace/build";
+import {
+  PAPER_CONTEXT,
+  SUITE_BUILDER_VERSION,
+  contextTokenLengths,
+  equallySpaced,
+  targetContextTokens,
+} from "../../src/benchmarks/semtrace/build";
 import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
 import { contextFunctions, joinFunctions } from "../../src/benchmarks/semtrace/prompt";
 import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
@@ -40,19 +46,39 @@ describe("buildDistractorPool by tokens, on the fixture", () => {
     // [113..154] 129.6, [116..429] 192.8. Target 110: the window 62..140 (fib, add, outer, clamp, drain).
     const pool = await buildDistractorPool(FIXTURE, { tokens: { perFunction: 110, tokenizer: chars } });
     expect(pool.functions.map((f) => [f.name, f.tokens])).toEqual(
-      expect.arrayContaining([["fib", 62], ["add", 113], ["outer", 116], ["clamp", 125], ["drain", 140]]),
+      expect.arrayContaining([
+        ["fib", 62],
+        ["add", 113],
+        ["outer", 116],
+        ["clamp", 125],
+        ["drain", 140],
+      ]),
     );
     expect(pool.functions).toHaveLength(5);
     expect({ ...pool.filter, rule: undefined }).toEqual({
-      by: "tokens", extracted: 15, eligible: 10, tokenizer: "characters", target_tokens: 110,
-      min_tokens: 62, max_tokens: 140, mean_tokens: 111.2, reached: true, kept: 5, rule: undefined,
+      by: "tokens",
+      extracted: 15,
+      eligible: 10,
+      tokenizer: "characters",
+      target_tokens: 110,
+      min_tokens: 62,
+      max_tokens: 140,
+      mean_tokens: 111.2,
+      reached: true,
+      kept: 5,
+      rule: undefined,
     });
     expect(pool.filter.rule).toContain("mean tokens is nearest 110");
   });
 
   it("says when the corpus cannot reach the target, keeping the longest half", async () => {
     const pool = await buildDistractorPool(FIXTURE, { tokens: { perFunction: 500, tokenizer: chars } });
-    expect([pool.filter.min_tokens, pool.filter.max_tokens, pool.filter.mean_tokens, pool.filter.reached]).toEqual([116, 429, 192.8, false]);
+    expect([pool.filter.min_tokens, pool.filter.max_tokens, pool.filter.mean_tokens, pool.filter.reached]).toEqual([
+      116,
+      429,
+      192.8,
+      false,
+    ]);
   });
 });
 
@@ -64,8 +90,14 @@ describe("a SemTrace build from Python's standard library", () => {
   beforeAll(async () => {
     expect(dir, "python3 and its standard library are needed").toBeTruthy();
     suite = await buildSuiteFromDisk({
-      tasks: ["semtrace"], seed: 0, digits: 2, grid: PAPER_GRID, targets: 800, variants: { targets: 1, cap: 1 },
-      distractorDir: dir!, log: (line) => log.push(line),
+      tasks: ["semtrace"],
+      seed: 0,
+      digits: 2,
+      grid: PAPER_GRID,
+      targets: 800,
+      variants: { targets: 1, cap: 1 },
+      distractorDir: dir!,
+      log: (line) => log.push(line),
     });
   }, 180_000);
 
@@ -83,12 +115,25 @@ describe("a SemTrace build from Python's standard library", () => {
     await codeLlamaTokenizer.ready!();
     const poolTokens = suite.pool.functions.map((f) => codeLlamaTokenizer.count(f.code));
     const lengths = contextTokenLengths(suite, poolTokens, (c) => codeLlamaTokenizer.count(c)).semtrace!;
-    for (const [i, position] of [[0, 0], [7, 0.5], [123, 0.7], [799, 1]] as const) {
+    for (const [i, position] of [
+      [0, 0],
+      [7, 0.5],
+      [123, 0.7],
+      [799, 1],
+    ] as const) {
       const target = suite.tasks.semtrace!.targets[i];
       for (const d of PAPER_GRID.distractors) {
         const code = suite.pool.functions;
-        const block = joinFunctions(contextFunctions(target.code, target.distractors![String(d)].map((id) => code[id].code), position).functions);
-        expect(lengths[String(d)][i], `target ${i}, D=${d}, position ${position}`).toBe(codeLlamaTokenizer.count(block));
+        const block = joinFunctions(
+          contextFunctions(
+            target.code,
+            target.distractors![String(d)].map((id) => code[id].code),
+            position,
+          ).functions,
+        );
+        expect(lengths[String(d)][i], `target ${i}, D=${d}, position ${position}`).toBe(
+          codeLlamaTokenizer.count(block),
+        );
       }
     }
     expect(contextLengthTable(suite, poolTokens)).toEqual(suite.build.context_tokens);
@@ -96,13 +141,21 @@ describe("a SemTrace build from Python's standard library", () => {
 
   it("records the rule and the builder version in the manifest, and prints the distribution beside the paper's", () => {
     expect(suite.build.builder).toBe(SUITE_BUILDER_VERSION);
-    expect(suite.build.distractor_selection).toMatchObject({ by: "tokens", tokens_per_distractor: 200, paper: PAPER_CONTEXT });
+    expect(suite.build.distractor_selection).toMatchObject({
+      by: "tokens",
+      tokens_per_distractor: 200,
+      paper: PAPER_CONTEXT,
+    });
     expect(suite.pool.filter).toMatchObject({ by: "tokens", target_tokens: 200, reached: true });
-    expect(String(suite.pool.filter.rule)).toContain("tokens = len(tokenize(text)) with codellama/CodeLlama-7b-Instruct-hf");
+    expect(String(suite.pool.filter.rule)).toContain(
+      "tokens = len(tokenize(text)) with codellama/CodeLlama-7b-Instruct-hf",
+    );
     const table = suite.build.context_tokens as Record<string, Record<string, { median: number }>>;
     for (const d of PAPER_GRID.distractors) {
       const row = log.find((l) => l.trimStart().startsWith(`${d} `));
-      expect(row, log.join("\n")).toMatch(new RegExp(`^\\s+${d}\\s+${table.semtrace[String(d)].median} \\[\\d+-\\d+\\]\\s+${d * 200}\\s+~${d * 200}$`));
+      expect(row, log.join("\n")).toMatch(
+        new RegExp(`^\\s+${d}\\s+${table.semtrace[String(d)].median} \\[\\d+-\\d+\\]\\s+${d * 200}\\s+~${d * 200}$`),
+      );
     }
   });
 });

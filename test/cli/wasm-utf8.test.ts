@@ -22,7 +22,8 @@ const installed = readFileSync(new URL("../../wasm/tree-sitter.wasm", import.met
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 const runtime = wasmManifest.modules["tree-sitter"];
 // The project's types are workerd's (no compiling at run time); Node compiles.
-const compile = (bytes: Uint8Array) => new (WebAssembly.Module as unknown as new (b: Uint8Array) => WebAssembly.Module)(bytes);
+const compile = (bytes: Uint8Array) =>
+  new (WebAssembly.Module as unknown as new (b: Uint8Array) => WebAssembly.Module)(bytes);
 
 describe("the UTF-8 patch of web-tree-sitter's runtime", () => {
   it("is what install-wasm put in wasm/: both ends pinned in the manifest", () => {
@@ -41,18 +42,25 @@ describe("the UTF-8 patch of web-tree-sitter's runtime", () => {
     expect(changed).toEqual(offsets);
     for (const at of changed) {
       const [opcode, before, after, next] = [shipped[at - 1], shipped[at], bytes[at], shipped[at + 1]];
-      if (opcode === 0x41) expect([before, after, [0x74, 0x76].includes(next)]).toEqual([1, 0, true]); // i32.const 1 -> 0 before shl / shr_u
-      else if (before === 33) expect([opcode, after, next]).toEqual([0x42, 32, 0x86]); // i64.const 33 -> 32 before i64.shl
+      if (opcode === 0x41)
+        expect([before, after, [0x74, 0x76].includes(next)]).toEqual([1, 0, true]); // i32.const 1 -> 0 before shl / shr_u
+      else if (before === 33)
+        expect([opcode, after, next]).toEqual([0x42, 32, 0x86]); // i64.const 33 -> 32 before i64.shl
       else expect([opcode, before, after, next]).toEqual([0x42, 1, 0, 0x37]); // i64.const 1 -> 0 stored as TSInput's encoding
     }
     const section = WebAssembly.Module.customSections(compile(bytes), UTF8_SECTION);
-    expect(JSON.parse(new TextDecoder().decode(section[0]))).toMatchObject({ input_encoding: "utf-8", patched: EXPECTED_PATCHES });
+    expect(JSON.parse(new TextDecoder().decode(section[0]))).toMatchObject({
+      input_encoding: "utf-8",
+      patched: EXPECTED_PATCHES,
+    });
     expect(LOADER_SECTION).toBe(UTF8_SECTION);
   });
 
   it("refuses a runtime it was not made for", () => {
     // Another file: the binding's source no longer sets UTF-16 input.
-    expect(() => patchUtf8Runtime(shipped, map, binding.replace("TSInputEncodingUTF16LE,", "TSInputEncodingUTF8,"))).toThrow(/UTF16LE/);
+    expect(() =>
+      patchUtf8Runtime(shipped, map, binding.replace("TSInputEncodingUTF16LE,", "TSInputEncodingUTF8,")),
+    ).toThrow(/UTF16LE/);
     // A helper compiled differently: one of its shifts is no longer `i32.const 1`.
     const { offsets } = patchUtf8Runtime(shipped, map, binding);
     const other = Uint8Array.from(shipped);

@@ -40,7 +40,8 @@ const TS_USAGE = "function demo() {\n  return firstOk([async () => 1]);\n}";
 export const CORE_RESIDUAL_CASES: readonly CoreResidualCase[] = [
   {
     language: "cpp",
-    title: "semicolons and a `{` dropped: the reference's function runs to the end, 0.25's read as UTF-16 stopped before `return`",
+    title:
+      "semicolons and a `{` dropped: the reference's function runs to the end, 0.25's read as UTF-16 stopped before `return`",
     answer: "```cpp\n" + CPP_NO_SEMICOLONS + "\n```",
     reference: CPP_NO_SEMICOLONS,
     current: CPP_NO_SEMICOLONS.slice(0, CPP_NO_SEMICOLONS.indexOf("\n  return")),
@@ -55,7 +56,8 @@ export const CORE_RESIDUAL_CASES: readonly CoreResidualCase[] = [
   },
   {
     language: "typescript",
-    title: "a lost `}` before `catch`: the reference reads a function expression and takes the usage example's function",
+    title:
+      "a lost `}` before `catch`: the reference reads a function expression and takes the usage example's function",
     answer: "```typescript\n" + TS_MISSING_BRACE + "\n```\n\nUsage:\n\n```typescript\n" + TS_USAGE + "\n```",
     reference: TS_USAGE,
     current: TS_MISSING_BRACE,

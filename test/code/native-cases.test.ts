@@ -34,9 +34,13 @@ describe("C++ (tree-sitter-cpp 0.23.4) as the native core parses it", () => {
 
   it("a header with functions behind attribute macros: the function list is the native one", async () => {
     const fns = await extractFunctions("cpp", CPP_MACRO_HEADER);
-    expect(fns.map((f) => [f.name, f.startLine, f.endLine, f.startByte, f.endByte])).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
+    expect(fns.map((f) => [f.name, f.startLine, f.endLine, f.startByte, f.endByte])).toEqual(
+      CPP_MACRO_HEADER_FUNCTIONS,
+    );
     const { functions } = await analyzeFunctions("cpp", [["include/macros.h", CPP_MACRO_HEADER]]);
-    expect(functions["include/macros.h"].map((f) => [f.name, f.start_line, f.end_line, f.start_byte, f.end_byte])).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
+    expect(
+      functions["include/macros.h"].map((f) => [f.name, f.start_line, f.end_line, f.start_byte, f.end_byte]),
+    ).toEqual(CPP_MACRO_HEADER_FUNCTIONS);
   });
 });
 

@@ -13,7 +13,7 @@ export const CPP_MISSING_BRACE_REFERENCE = "bool A<B>::\nf() {\n  if (g())\n    
 
 /** What the native core prints for {@link CPP_MISSING_BRACE}. */
 export const CPP_MISSING_BRACE_SEXP =
-  "(translation_unit (declaration type: (primitive_type) declarator: (init_declarator declarator: (qualified_identifier scope: (template_type name: (type_identifier) arguments: (template_argument_list (type_descriptor type: (type_identifier)))) name: (identifier)) value: (argument_list)) (MISSING \";\")) (if_statement condition: (condition_clause value: (call_expression function: (identifier) arguments: (argument_list))) consequence: (return_statement (true))) (return_statement (false)) (ERROR))";
+  '(translation_unit (declaration type: (primitive_type) declarator: (init_declarator declarator: (qualified_identifier scope: (template_type name: (type_identifier) arguments: (template_argument_list (type_descriptor type: (type_identifier)))) name: (identifier)) value: (argument_list)) (MISSING ";")) (if_statement condition: (condition_clause value: (call_expression function: (identifier) arguments: (argument_list))) consequence: (return_statement (true))) (return_statement (false)) (ERROR))';
 
 /** The package's syntax match of that pair: 10 of the reference's 15 subtrees. */
 export const CPP_MISSING_BRACE_SYNTAX_MATCH = 10 / 15;

@@ -70,7 +70,15 @@ describe("nodes of non-ASCII code", () => {
     const [fn] = await extractFunctions("python", code);
     const start = code.indexOf("def");
     const end = code.length - 1; // the trailing comment belongs to the function's block
-    expect(fn).toMatchObject({ name: "grüße", startLine: 1, endLine: 3, startIndex: start, endIndex: end, startByte: bytesBefore(code, start), endByte: bytesBefore(code, end) });
+    expect(fn).toMatchObject({
+      name: "grüße",
+      startLine: 1,
+      endLine: 3,
+      startIndex: start,
+      endIndex: end,
+      startByte: bytesBefore(code, start),
+      endByte: bytesBefore(code, end),
+    });
     expect(fn.text).toBe(code.slice(start, end));
   });
 
@@ -82,7 +90,11 @@ describe("nodes of non-ASCII code", () => {
     const unit = "def f_é(x):\n    return '→😀' + x\n\n";
     const big = unit.repeat(2000);
     const py = await loadLanguage("python");
-    const [count, endByte, hasError] = withTree(py, big, (root) => [root.namedChildCount, root.endIndex, root.hasError])!;
+    const [count, endByte, hasError] = withTree(py, big, (root) => [
+      root.namedChildCount,
+      root.endIndex,
+      root.hasError,
+    ])!;
     expect([count, endByte, hasError]).toEqual([2000, encoder.encode(big).length, false]);
     const fns = await extractFunctions("python", big);
     expect(fns).toHaveLength(2000);

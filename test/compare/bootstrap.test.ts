@@ -8,7 +8,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { FREE_PLAN, budgetPlan, PAID_PLAN } from "../../src/code/budget";
-import { bootstrapDrawLimit, checkBootstrapDraws, FREE_BOOTSTRAP_DRAWS, PAID_BOOTSTRAP_DRAWS } from "../../src/compare/budget";
+import {
+  bootstrapDrawLimit,
+  checkBootstrapDraws,
+  FREE_BOOTSTRAP_DRAWS,
+  PAID_BOOTSTRAP_DRAWS,
+} from "../../src/compare/budget";
 import { PyRandom } from "../../src/datasets/pyrandom";
 import { BASE } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
@@ -31,7 +36,8 @@ describe("PyRandom.fillRandbelow", () => {
   });
 
   it("refuses n outside [1, 2^32)", () => {
-    for (const n of [0, -1, 1.5, 2 ** 32]) expect(() => new PyRandom(1).fillRandbelow(n, new Uint32Array(1))).toThrow(RangeError);
+    for (const n of [0, -1, 1.5, 2 ** 32])
+      expect(() => new PyRandom(1).fillRandbelow(n, new Uint32Array(1))).toThrow(RangeError);
   });
 });
 
@@ -42,7 +48,9 @@ describe("bootstrap_draws", () => {
     expect(bootstrapDrawLimit(budgetPlan({ CPU_BUDGET: "0.5" }))).toBe(PAID_BOOTSTRAP_DRAWS / 2);
     // Two 20,000-sample runs with groups fit the paid limit exactly.
     expect(() => checkBootstrapDraws(2 * 2000 * 20_000, PAID_PLAN)).not.toThrow();
-    expect(() => checkBootstrapDraws(2 * 2000 * 20_000 + 1, PAID_PLAN)).toThrow(/limit of 80000000 bootstrap draws \(`bootstrap_draws`, CPU budget `paid`\)/);
+    expect(() => checkBootstrapDraws(2 * 2000 * 20_000 + 1, PAID_PLAN)).toThrow(
+      /limit of 80000000 bootstrap draws \(`bootstrap_draws`, CPU budget `paid`\)/,
+    );
   });
 
   it("a graded comparison over the plan's limit is a 422 naming it; under it, the same answer as before", async () => {
@@ -56,18 +64,32 @@ describe("bootstrap_draws", () => {
     );
     const get = async (cpuBudget: string) => {
       const ctx = createExecutionContext();
-      const res = await createApp().fetch(new Request(`${BASE}/v1/compare?a=${oracle}&b=${empty}`), { ...env, CPU_BUDGET: cpuBudget }, ctx);
+      const res = await createApp().fetch(
+        new Request(`${BASE}/v1/compare?a=${oracle}&b=${empty}`),
+        { ...env, CPU_BUDGET: cpuBudget },
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       return { status: res.status, body: await res.json<Record<string, any>>() };
     };
     // 16 pairs in 8 task groups: 2,000 × 16 draws overall and 2,000 × 16 over the groups.
     const over = await get("0.0001");
     expect(over.status).toBe(422);
-    expect(over.body).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", budget: "bootstrap_draws", limit: 8000, draws: 64_000, scope: "request", cpu_budget: "0.0001" });
+    expect(over.body).toMatchObject({
+      type: "urn:needlework:problem:budget-exceeded",
+      budget: "bootstrap_draws",
+      limit: 8000,
+      draws: 64_000,
+      scope: "request",
+      cpu_budget: "0.0001",
+    });
     expect(over.body.detail).toContain("limit of 8000 bootstrap draws (`bootstrap_draws`, CPU budget `0.0001`)");
     const free = await get("free");
     expect(free.status).toBe(200);
-    expect(free.body).toMatchObject({ n_paired: 16, difference: { method: "paired-bootstrap-percentile", resamples: 2000 } });
+    expect(free.body).toMatchObject({
+      n_paired: 16,
+      difference: { method: "paired-bootstrap-percentile", resamples: 2000 },
+    });
     expect((await get("paid")).body).toEqual(free.body);
   });
 });

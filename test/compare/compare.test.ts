@@ -35,12 +35,23 @@ const once = (key: string, body: () => Promise<Record<string, unknown>>) => {
 };
 /** A published run of `model` under `label` on a RepoQA fixture dataset, once its entry is written. */
 const published = (label: string, model: string, datasetId = "compare-repoqa") =>
-  once(`published ${label} ${datasetId}`, async () => ({ dataset: await fixtureDataset(datasetId), model, label, publish: true })).then(async (id) => {
+  once(`published ${label} ${datasetId}`, async () => ({
+    dataset: await fixtureDataset(datasetId),
+    model,
+    label,
+    publish: true,
+  })).then(async (id) => {
     // The run reads as completed a moment before its entry is written.
-    for (let i = 0; i < 100 && (await get(`/v1/leaderboard/models/${label}?dataset=${datasetId}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await get(`/v1/leaderboard/models/${label}?dataset=${datasetId}`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 50));
     return id;
   });
-const repoqa = (model: string, extra: Record<string, unknown> = {}) => once(`repoqa ${model} ${JSON.stringify(extra)}`, async () => ({ dataset: await fixtureDataset("compare-repoqa"), model, ...extra }));
+const repoqa = (model: string, extra: Record<string, unknown> = {}) =>
+  once(`repoqa ${model} ${JSON.stringify(extra)}`, async () => ({
+    dataset: await fixtureDataset("compare-repoqa"),
+    model,
+    ...extra,
+  }));
 
 describe("RepoQA: pass/fail at a threshold", () => {
   it("oracle vs empty: every pair only A, McNemar 2^-15, Newcombe's interval, per language", async () => {
@@ -74,7 +85,11 @@ describe("RepoQA: pass/fail at a threshold", () => {
     expect(body.groups.rows.reduce((s: number, r: Json) => s + r.n_paired, 0)).toBe(16);
     const python = body.groups.rows.find((r: Json) => r.key === "python");
     // binomtest(0, 8, 0.5) = 0.0078125; Newcombe (0, 8, 0, 0) low = 0.5412184220047868.
-    expect(python).toMatchObject({ n_paired: 8, table: { both: 0, only_a: 8, only_b: 0, neither: 0 }, mcnemar_p: 0.0078125 });
+    expect(python).toMatchObject({
+      n_paired: 8,
+      table: { both: 0, only_a: 8, only_b: 0, neither: 0 },
+      mcnemar_p: 0.0078125,
+    });
     expect(python.difference.ci_low).toBeCloseTo(0.5412184220047868, 12);
   });
 
@@ -82,7 +97,12 @@ describe("RepoQA: pass/fail at a threshold", () => {
     const [oracle, bm25] = await Promise.all([repoqa("baseline:oracle"), repoqa("baseline:bm25")]);
     const ab = await compare(`a=${oracle}&b=${bm25}`);
     const ba = await compare(`a=${bm25}&b=${oracle}`);
-    expect(ba.table).toEqual({ both: ab.table.both, only_a: ab.table.only_b, only_b: ab.table.only_a, neither: ab.table.neither });
+    expect(ba.table).toEqual({
+      both: ab.table.both,
+      only_a: ab.table.only_b,
+      only_b: ab.table.only_a,
+      neither: ab.table.neither,
+    });
     expect(ba.mcnemar_p).toBe(ab.mcnemar_p);
     expect(ba.difference.estimate).toBeCloseTo(-ab.difference.estimate, 12);
     expect(ba.difference.ci_low).toBeCloseTo(-ab.difference.ci_high, 12);
@@ -103,7 +123,10 @@ describe("RepoQA: pass/fail at a threshold", () => {
   });
 
   it("names the tasks present on one side only", async () => {
-    const [oracle, pythonOnly] = await Promise.all([repoqa("baseline:oracle"), repoqa("baseline:empty", { languages: ["python"] })]);
+    const [oracle, pythonOnly] = await Promise.all([
+      repoqa("baseline:oracle"),
+      repoqa("baseline:empty", { languages: ["python"] }),
+    ]);
     const body = await compare(`a=${oracle}&b=${pythonOnly}`);
     expect(body.n_paired).toBe(8);
     expect(body.unpaired.b).toEqual([]);
@@ -115,13 +138,28 @@ describe("RepoQA: pass/fail at a threshold", () => {
 
   it("a published run's leaderboard entry compares like the run itself", async () => {
     const dataset = await fixtureDataset("compare-repoqa");
-    const [oracle, empty] = await Promise.all([published("compare-oracle", "baseline:oracle"), repoqa("baseline:empty")]);
+    const [oracle, empty] = await Promise.all([
+      published("compare-oracle", "baseline:oracle"),
+      repoqa("baseline:empty"),
+    ]);
     const fromRun = await compare(`a=${oracle}&b=${empty}`);
     const fromEntry = await compare(`a=compare-oracle&b=${empty}`);
-    expect(fromEntry.a).toMatchObject({ kind: "entry", id: "compare-oracle", model: "compare-oracle", benchmark: "repoqa-snf", dataset, mode: "official", comment_mode: "original", entry_kind: "verified" });
-    for (const k of ["n_paired", "table", "mcnemar_p", "difference", "unpaired", "not_scored", "groups"]) expect(fromEntry[k], k).toEqual(fromRun[k]);
+    expect(fromEntry.a).toMatchObject({
+      kind: "entry",
+      id: "compare-oracle",
+      model: "compare-oracle",
+      benchmark: "repoqa-snf",
+      dataset,
+      mode: "official",
+      comment_mode: "original",
+      entry_kind: "verified",
+    });
+    for (const k of ["n_paired", "table", "mcnemar_p", "difference", "unpaired", "not_scored", "groups"])
+      expect(fromEntry[k], k).toEqual(fromRun[k]);
     // With explicit leaderboard filters too.
-    const filtered = await compare(`a=compare-oracle&b=${empty}&benchmark=repoqa-snf&dataset=${dataset}&mode=official&comment_mode=original`);
+    const filtered = await compare(
+      `a=compare-oracle&b=${empty}&benchmark=repoqa-snf&dataset=${dataset}&mode=official&comment_mode=original`,
+    );
     expect(filtered.table).toEqual(fromRun.table);
     // A filter the entry does not match: 404 in the problem envelope.
     const miss = await compare(`a=compare-oracle&b=${empty}&mode=strict`, 404);
@@ -138,7 +176,14 @@ describe("what does not pair is named", () => {
       runOf({ dataset, model: loopback("down:compare"), languages: ["typescript"], retry: FAST_RETRY }),
     ]);
     const over = await compare(`a=${oracle}&b=${overflow}`);
-    expect(over).toMatchObject({ n_paired: 0, table: { both: 0, only_a: 0, only_b: 0, neither: 0 }, mcnemar_p: 1, pass_at_1: null, difference: null, unpaired: { b: [] } });
+    expect(over).toMatchObject({
+      n_paired: 0,
+      table: { both: 0, only_a: 0, only_b: 0, neither: 0 },
+      mcnemar_p: 1,
+      pass_at_1: null,
+      difference: null,
+      unpaired: { b: [] },
+    });
     expect(over.not_scored.b.context_exceeded).toHaveLength(4);
     expect(over.not_scored.b.context_exceeded.every((t: string) => t.startsWith("go::"))).toBe(true);
     expect(over.not_scored.a).toEqual({ error: [], context_exceeded: [] });
@@ -165,7 +210,8 @@ describe("leaderboard entries on both sides", () => {
     expect(entries.a).toMatchObject({ kind: "entry", dataset: "compare-repoqa" });
     expect(entries.b).toMatchObject({ kind: "entry", dataset: "compare-repoqa" });
     const fromRuns = await compare(`a=${oracleRun}&b=${bm25Run}`);
-    for (const k of ["n_paired", "table", "mcnemar_p", "difference", "groups"]) expect(entries[k], k).toEqual(fromRuns[k]);
+    for (const k of ["n_paired", "table", "mcnemar_p", "difference", "groups"])
+      expect(entries[k], k).toEqual(fromRuns[k]);
     const ambiguous = await compare("a=compare-oracle&b=compare-oracle", 422);
     expect(ambiguous.detail).toMatch(/2 scopes: .*dataset=compare-repoqa .*; .*dataset=compare-repoqa-2/);
     expect((await compare("a=compare-oracle&b=compare-oracle&dataset=compare-repoqa-2")).n_paired).toBe(16);
@@ -175,9 +221,21 @@ describe("leaderboard entries on both sides", () => {
 describe("graded benchmarks: paired bootstrap", () => {
   it("LongCodeU oracle vs empty: mean recall difference 1, per task, seed stated, no table", async () => {
     const dataset = await longcodeuDataset("compare-lcu");
-    const [oracle, empty] = await Promise.all([runOf({ benchmark: "longcodeu", dataset, model: "baseline:oracle" }), runOf({ benchmark: "longcodeu", dataset, model: "baseline:empty" })]);
+    const [oracle, empty] = await Promise.all([
+      runOf({ benchmark: "longcodeu", dataset, model: "baseline:oracle" }),
+      runOf({ benchmark: "longcodeu", dataset, model: "baseline:empty" }),
+    ]);
     const body = await compare(`a=${oracle}&b=${empty}&threshold=0.5`);
-    expect(body).toMatchObject({ benchmark: "longcodeu", outcome: "graded", threshold: null, n_paired: 16, table: null, mcnemar_p: null, mcnemar: null, pass_at_1: null });
+    expect(body).toMatchObject({
+      benchmark: "longcodeu",
+      outcome: "graded",
+      threshold: null,
+      n_paired: 16,
+      table: null,
+      mcnemar_p: null,
+      mcnemar: null,
+      pass_at_1: null,
+    });
     expect(body.mean_grade.a).toBeCloseTo(1, 9);
     expect(body.mean_grade.b).toBe(0);
     expect(body.difference).toMatchObject({ method: "paired-bootstrap-percentile", seed: 20240420, resamples: 2000 });
@@ -198,7 +256,12 @@ describe("graded benchmarks: paired bootstrap", () => {
     const interp = await runOf({ benchmark: "semtrace", dataset, model: "baseline:interpreter" });
     const empty = await runOf({ benchmark: "semtrace", dataset, model: "baseline:empty" });
     const semtrace = await compare(`a=${interp}&b=${empty}`);
-    expect(semtrace).toMatchObject({ benchmark: "semtrace", outcome: "graded", threshold: null, unpaired: { a: [], b: [] } });
+    expect(semtrace).toMatchObject({
+      benchmark: "semtrace",
+      outcome: "graded",
+      threshold: null,
+      unpaired: { a: [], b: [] },
+    });
     expect(semtrace.table).not.toBeNull();
     expect(semtrace.table.only_b).toBe(0);
     expect(semtrace.difference.method).toBe("paired-bootstrap-percentile");
@@ -208,7 +271,12 @@ describe("graded benchmarks: paired bootstrap", () => {
     const oracle = await runOf({ benchmark: "lexical-recall", dataset, model: "baseline:oracle" });
     const none = await runOf({ benchmark: "lexical-recall", dataset, model: "baseline:empty", limit: 3 });
     const lexical = await compare(`a=${oracle}&b=${none}`);
-    expect(lexical).toMatchObject({ outcome: "pass_fail", n_paired: 3, table: { both: 0, only_a: 3, only_b: 0, neither: 0 }, mcnemar_p: 0.25 });
+    expect(lexical).toMatchObject({
+      outcome: "pass_fail",
+      n_paired: 3,
+      table: { both: 0, only_a: 3, only_b: 0, neither: 0 },
+      mcnemar_p: 0.25,
+    });
     expect(lexical.unpaired.a.length).toBeGreaterThan(0);
     for (const key of lexical.unpaired.a) expect(key).toMatch(/^python::lexical-recall::.+@\d+@(0|0\.5|1)$/);
   });
@@ -217,7 +285,15 @@ describe("graded benchmarks: paired bootstrap", () => {
 describe("bad input: the problem envelope, never a 500", () => {
   it("missing a or b, a bad threshold: 400", async () => {
     const oracle = await repoqa("baseline:oracle");
-    for (const q of [`b=${oracle}`, `a=${oracle}`, "", `a=${oracle}&b=${oracle}&threshold=1.5`, `a=${oracle}&b=${oracle}&threshold=abc`, `a=${oracle}&b=${oracle}&threshold=`, `a=&b=${oracle}`]) {
+    for (const q of [
+      `b=${oracle}`,
+      `a=${oracle}`,
+      "",
+      `a=${oracle}&b=${oracle}&threshold=1.5`,
+      `a=${oracle}&b=${oracle}&threshold=abc`,
+      `a=${oracle}&b=${oracle}&threshold=`,
+      `a=&b=${oracle}`,
+    ]) {
       const body = await compare(q, 400);
       expect(body.type, q).toBe("urn:needlework:problem:validation-error");
     }
@@ -237,7 +313,8 @@ describe("bad input: the problem envelope, never a 500", () => {
     const run = await startRun({ dataset, model: loopback("hang:compare"), limit: 2, retry: FAST_RETRY });
     expect((await post(`/v1/runs/${run.id}/cancel`, {}, ADMIN)).status).toBe(200);
     const oracle = await repoqa("baseline:oracle");
-    for (let i = 0; i < 100 && (await readRun(run.id)).status === "running"; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await readRun(run.id)).status === "running"; i++)
+      await new Promise((r) => setTimeout(r, 50));
     const body = await compare(`a=${run.id}&b=${oracle}`, 422);
     expect(body.detail).toMatch(/only a completed run's samples are compared/);
   });
@@ -249,10 +326,20 @@ describe("bad input: the problem envelope, never a 500", () => {
   });
 
   it("different datasets or benchmarks: 422", async () => {
-    const [oracle, other] = await Promise.all([repoqa("baseline:oracle"), once("other dataset", async () => ({ dataset: await fixtureDataset("compare-repoqa-2"), model: "baseline:empty" }))]);
+    const [oracle, other] = await Promise.all([
+      repoqa("baseline:oracle"),
+      once("other dataset", async () => ({
+        dataset: await fixtureDataset("compare-repoqa-2"),
+        model: "baseline:empty",
+      })),
+    ]);
     const datasets = await compare(`a=${oracle}&b=${other}`, 422);
     expect(datasets.detail).toMatch(/same benchmark and dataset/);
-    const lcu = await runOf({ benchmark: "longcodeu", dataset: await longcodeuDataset("compare-lcu"), model: "baseline:empty" });
+    const lcu = await runOf({
+      benchmark: "longcodeu",
+      dataset: await longcodeuDataset("compare-lcu"),
+      model: "baseline:empty",
+    });
     expect((await compare(`a=${oracle}&b=${lcu}`, 422)).type).toBe("urn:needlework:problem:unprocessable-content");
   });
 });

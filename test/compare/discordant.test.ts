@@ -33,19 +33,39 @@ const runOf = async (body: Record<string, unknown>) => {
 describe("on real baseline runs", () => {
   it("RepoQA oracle vs bm25: every task only the oracle passes, by key, each with its units and side-by-side link", async () => {
     const dataset = await fixtureDataset("discordant-repoqa");
-    const [oracle, bm25] = await Promise.all([runOf({ dataset, model: "baseline:oracle" }), runOf({ dataset, model: "baseline:bm25" })]);
+    const [oracle, bm25] = await Promise.all([
+      runOf({ dataset, model: "baseline:oracle" }),
+      runOf({ dataset, model: "baseline:bm25" }),
+    ]);
     const body = await compare(`a=${oracle}&b=${bm25}`);
     const bm25Samples = await samplesOf(bm25);
     // bm25 passes a task when its best match is the target at the threshold (the leaderboard's rule).
-    const failed = bm25Samples.filter((s) => !(s.detail.is_best === true && s.detail.best_similarity >= 0.8)).map((s) => s.unit).sort();
+    const failed = bm25Samples
+      .filter((s) => !(s.detail.is_best === true && s.detail.best_similarity >= 0.8))
+      .map((s) => s.unit)
+      .sort();
     expect(failed.length).toBeGreaterThan(0);
-    expect(body.discordant).toMatchObject({ by: "pass", counts: { only_a: failed.length, only_b: 0 }, total: failed.length, page: 1, pages: 1, per_page: 50 });
+    expect(body.discordant).toMatchObject({
+      by: "pass",
+      counts: { only_a: failed.length, only_b: 0 },
+      total: failed.length,
+      page: 1,
+      pages: 1,
+      per_page: 50,
+    });
     expect(body.discordant.counts.only_a).toBe(body.table.only_a);
     expect(body.discordant.items.map((d: Json) => d.key)).toEqual(failed);
     for (const d of body.discordant.items) {
       const b = bm25Samples.find((s) => s.unit === d.key)!;
-      expect(d).toMatchObject({ kind: "only_a", a: { unit: d.key, passed: true }, b: { unit: d.key, passed: false, score: b.score }, difference: null });
-      expect(d.answers).toBe(`/compare/task?a=${oracle}&b=${bm25}&benchmark=repoqa-snf&dataset=${dataset}&threshold=0.8&key=${encodeURIComponent(d.key)}`);
+      expect(d).toMatchObject({
+        kind: "only_a",
+        a: { unit: d.key, passed: true },
+        b: { unit: d.key, passed: false, score: b.score },
+        difference: null,
+      });
+      expect(d.answers).toBe(
+        `/compare/task?a=${oracle}&b=${bm25}&benchmark=repoqa-snf&dataset=${dataset}&threshold=0.8&key=${encodeURIComponent(d.key)}`,
+      );
     }
     // Swapped: the same tasks, only B.
     const swapped = await compare(`a=${bm25}&b=${oracle}`);
@@ -59,7 +79,10 @@ describe("on real baseline runs", () => {
 
   it("LongCodeU oracle vs empty: by grade, every example A higher, largest difference first", async () => {
     const dataset = await longcodeuDataset("discordant-lcu");
-    const [oracle, empty] = await Promise.all([runOf({ benchmark: "longcodeu", dataset, model: "baseline:oracle" }), runOf({ benchmark: "longcodeu", dataset, model: "baseline:empty" })]);
+    const [oracle, empty] = await Promise.all([
+      runOf({ benchmark: "longcodeu", dataset, model: "baseline:oracle" }),
+      runOf({ benchmark: "longcodeu", dataset, model: "baseline:empty" }),
+    ]);
     const body = await compare(`a=${oracle}&b=${empty}`);
     expect(body.discordant).toMatchObject({ by: "grade", counts: { a_higher: 16, b_higher: 0 }, total: 16 });
     const diffs = body.discordant.items.map((d: Json) => d.difference);
@@ -96,7 +119,13 @@ describe("two synthetic 10,000-sample runs: the list is paged", () => {
     }
     const want = [...onlyA.sort(), ...onlyB.sort()];
     const first = await compare(`a=${A}&b=${B}`);
-    expect(first.discordant).toMatchObject({ by: "pass", counts: { only_a: onlyA.length, only_b: onlyB.length }, total: want.length, page: 1, per_page: 50 });
+    expect(first.discordant).toMatchObject({
+      by: "pass",
+      counts: { only_a: onlyA.length, only_b: onlyB.length },
+      total: want.length,
+      page: 1,
+      per_page: 50,
+    });
     const pages = Math.ceil(want.length / 50);
     expect(first.discordant.pages).toBe(pages);
     expect(first.table).toMatchObject({ only_a: onlyA.length, only_b: onlyB.length });
@@ -110,23 +139,60 @@ describe("two synthetic 10,000-sample runs: the list is paged", () => {
     expect(JSON.stringify(first.discordant).length).toBeLessThan(50 * 600);
     const past = await compare(`a=${A}&b=${B}&page=${pages + 1}`, 400);
     expect(past.detail).toContain(`page: must be at most ${pages}`);
-    for (const bad of ["0", "-1", "1.5", "x"]) expect((await compare(`a=${A}&b=${B}&page=${bad}`, 400)).type).toBe("urn:needlework:problem:validation-error");
+    for (const bad of ["0", "-1", "1.5", "x"])
+      expect((await compare(`a=${A}&b=${B}&page=${bad}`, 400)).type).toBe("urn:needlework:problem:validation-error");
   }, 120_000);
 });
 
 describe("the order of the list (pure)", () => {
-  const sample = (key: string, passed: boolean, score: number): CompareSample => ({ unit: key, taskId: key, language: "python", position: null, contextSize: null, status: "scored", passed, score, detail: null });
-  const pairs = (rows: [string, boolean, number, boolean, number][]) => rows.map(([key, pa, sa, pb, sb]) => ({ key, a: sample(key, pa, sa), b: sample(key, pb, sb) }));
+  const sample = (key: string, passed: boolean, score: number): CompareSample => ({
+    unit: key,
+    taskId: key,
+    language: "python",
+    position: null,
+    contextSize: null,
+    status: "scored",
+    passed,
+    score,
+    detail: null,
+  });
+  const pairs = (rows: [string, boolean, number, boolean, number][]) =>
+    rows.map(([key, pa, sa, pb, sb]) => ({ key, a: sample(key, pa, sa), b: sample(key, pb, sb) }));
 
   it("pass/fail: only A before only B, each by key; agreeing pairs left out", () => {
     const rule: CompareRule = { outcome: "pass_fail", pairKey: (s) => s.taskId, passes: (s) => s.passed === true };
-    const list = discordantPairs(rule, pairs([["z", false, 0, true, 1], ["b", true, 1, false, 0], ["a", true, 1, true, 1], ["c", false, 0, true, 1], ["a2", true, 1, false, 0]]), null);
-    expect(list.map((d) => [d.key, d.kind])).toEqual([["a2", "only_a"], ["b", "only_a"], ["c", "only_b"], ["z", "only_b"]]);
+    const list = discordantPairs(
+      rule,
+      pairs([
+        ["z", false, 0, true, 1],
+        ["b", true, 1, false, 0],
+        ["a", true, 1, true, 1],
+        ["c", false, 0, true, 1],
+        ["a2", true, 1, false, 0],
+      ]),
+      null,
+    );
+    expect(list.map((d) => [d.key, d.kind])).toEqual([
+      ["a2", "only_a"],
+      ["b", "only_a"],
+      ["c", "only_b"],
+      ["z", "only_b"],
+    ]);
   });
 
   it("graded with a pass rule: the pairs that differ on passing, largest grade difference first; without one: every differing grade", () => {
-    const withPass: CompareRule = { outcome: "graded", pairKey: (s) => s.taskId, passes: (s) => s.passed === true, grade: (s) => s.score ?? 0 };
-    const rows = pairs([["p", true, 1, false, 0.9], ["q", false, 0.2, true, 1], ["r", true, 1, false, 0.5], ["s", false, 0.3, false, 0.1]]);
+    const withPass: CompareRule = {
+      outcome: "graded",
+      pairKey: (s) => s.taskId,
+      passes: (s) => s.passed === true,
+      grade: (s) => s.score ?? 0,
+    };
+    const rows = pairs([
+      ["p", true, 1, false, 0.9],
+      ["q", false, 0.2, true, 1],
+      ["r", true, 1, false, 0.5],
+      ["s", false, 0.3, false, 0.1],
+    ]);
     expect(discordantPairs(withPass, rows, null).map((d) => d.key)).toEqual(["q", "r", "p"]);
     const noPass: CompareRule = { outcome: "graded", pairKey: (s) => s.taskId, grade: (s) => s.score ?? 0 };
     const graded = discordantPairs(noPass, rows, null);

@@ -13,7 +13,15 @@ import { post } from "../helpers";
 import { fixtureRelease } from "../longcodeu/fixture";
 import { FIXTURES, allUnits } from "./helpers";
 
-const ZERO: Budget = { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 };
+const ZERO: Budget = {
+  parse_operations: 0,
+  parse_recovery: 0,
+  query_scan: 0,
+  tree_nodes: 0,
+  tree_text: 0,
+  dataflow_steps: 0,
+  bleu_tokens: 0,
+};
 const COSTLY = "```python\n" + "(".repeat(65_000) + "\n```";
 
 describe("a meter with a parent", () => {
@@ -35,12 +43,16 @@ describe("a meter with a parent", () => {
 
 describe("LongCodeU under a request meter", () => {
   const release = fixtureRelease();
-  const examples: ScorableExample[] = release.repos.flatMap((p) => p.examples.map((e) => ({ ...e, bucket: p.contexts.find((c) => c.id === e.context)!.bucket })));
+  const examples: ScorableExample[] = release.repos.flatMap((p) =>
+    p.examples.map((e) => ({ ...e, bucket: p.contexts.find((c) => c.id === e.context)!.bucket })),
+  );
 
   it("gives the verdict a run gives when the request's total suffices", async () => {
     for (const e of examples) {
       const answer = oracleAnswer(e);
-      expect(await scoreExample(e, answer, new WorkMeter(BUDGETS.benchmark)), e.id).toEqual(await scoreExample(e, answer));
+      expect(await scoreExample(e, answer, new WorkMeter(BUDGETS.benchmark)), e.id).toEqual(
+        await scoreExample(e, answer),
+      );
     }
   });
 
@@ -59,8 +71,18 @@ describe("over HTTP", () => {
     const one = await post("/v1/score", { benchmark: "repoqa-snf", dataset, unit, answer: COSTLY });
     expect(one.status).toBe(422);
     expect(await one.json<any>()).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", where: "answer" });
-    const batch = await post("/v1/score/batch", { benchmark: "repoqa-snf", dataset, answers: [{ unit, answer: "def f(): pass" }, { unit, answer: COSTLY }] });
+    const batch = await post("/v1/score/batch", {
+      benchmark: "repoqa-snf",
+      dataset,
+      answers: [
+        { unit, answer: "def f(): pass" },
+        { unit, answer: COSTLY },
+      ],
+    });
     expect(batch.status).toBe(422);
-    expect(await batch.json<any>()).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", where: "answers.1" });
+    expect(await batch.json<any>()).toMatchObject({
+      type: "urn:needlework:problem:budget-exceeded",
+      where: "answers.1",
+    });
   });
 });

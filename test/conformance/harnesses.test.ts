@@ -14,7 +14,8 @@ import { BASE, get, post } from "../helpers";
 import { FIXTURES, allUnits, promptPath } from "./helpers";
 
 const benchmarks = allBenchmarks().map((b) => [b.id, b.datasetKind] as const);
-const exportPath = (benchmark: string, dataset: string, query = "") => `/v1/benchmarks/${benchmark}/datasets/${dataset}/export${query ? `?${query}` : ""}`;
+const exportPath = (benchmark: string, dataset: string, query = "") =>
+  `/v1/benchmarks/${benchmark}/datasets/${dataset}/export${query ? `?${query}` : ""}`;
 const SCORE_URL = `${BASE}/v1/score/promptfoo`;
 
 /** The lines of an export response, parsed. */
@@ -25,7 +26,10 @@ async function lines(res: Response): Promise<any[]> {
   const text = new TextDecoder().decode(await res.arrayBuffer());
   if (text === "") return [];
   expect(text.endsWith("\n")).toBe(true);
-  return text.slice(0, -1).split("\n").map((l) => JSON.parse(l));
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 /** The facts of a prompt (a line of format=jsonl) the other formats repeat, written out field by field. */
@@ -41,7 +45,8 @@ const facts = (p: any) => ({
 });
 
 /** What promptfoo 0.123.1's webhook assertion POSTs: `{output, context: {prompt, vars}}`, the prompt as `{{ messages | dump }}` renders it. */
-const webhookBody = (test: any, output: string) => JSON.stringify({ output, context: { prompt: JSON.stringify(test.vars.messages), vars: test.vars } });
+const webhookBody = (test: any, output: string) =>
+  JSON.stringify({ output, context: { prompt: JSON.stringify(test.vars.messages), vars: test.vars } });
 
 describe.each(benchmarks)("%s", (id, kind) => {
   it("export?format=jsonl: every unit's prompt as GET .../prompt answers it, in run order", async () => {
@@ -77,12 +82,16 @@ describe.each(benchmarks)("%s", (id, kind) => {
         metadata: facts(p),
       });
       // promptfoo renders top-level string variables as templates: only ids are strings.
-      for (const [name, value] of Object.entries(t.vars)) if (typeof value === "string") expect(["benchmark", "dataset", "unit"]).toContain(name);
+      for (const [name, value] of Object.entries(t.vars))
+        if (typeof value === "string") expect(["benchmark", "dataset", "unit"]).toContain(name);
       expect(t.options).toEqual({ max_tokens: p.max_tokens });
       expect(t.assert).toEqual([{ type: "webhook", value: SCORE_URL, metric: id }]);
       expect(t.metadata).toEqual({ benchmark: id, dataset, unit: p.unit, task: p.task, language: p.language });
       expect(t.description).toBe(`${id} ${p.unit}`);
-      answers.push({ unit: p.unit, answer: await benchmark.baseline(env, dataset, p.unit, p.options, "oracle") }, { unit: p.unit, answer: "" });
+      answers.push(
+        { unit: p.unit, answer: await benchmark.baseline(env, dataset, p.unit, p.options, "oracle") },
+        { unit: p.unit, answer: "" },
+      );
     }
     const verdicts: boolean[] = [];
     for (let start = 0; start < answers.length; start += 100) {
@@ -93,8 +102,14 @@ describe.each(benchmarks)("%s", (id, kind) => {
         const res = await post("/v1/score/promptfoo", webhookBody(test, chunk[i].answer));
         expect(res.status, await res.clone().text()).toBe(200);
         const graded = await res.json<any>();
-        expect(graded).toMatchObject({ pass: expected.passed, score: expected.score, namedScores: { [id]: expected.score } });
-        expect(graded.reason).toBe(`needlework ${id}: ${expected.passed ? "passed" : "failed"}, score ${Number(expected.score.toFixed(4))} (${expected.unit})`);
+        expect(graded).toMatchObject({
+          pass: expected.passed,
+          score: expected.score,
+          namedScores: { [id]: expected.score },
+        });
+        expect(graded.reason).toBe(
+          `needlework ${id}: ${expected.passed ? "passed" : "failed"}, score ${Number(expected.score.toFixed(4))} (${expected.unit})`,
+        );
         expect(graded.metadata.needlework).toEqual({
           benchmark: id,
           dataset,
@@ -120,7 +135,15 @@ describe.each(benchmarks)("%s", (id, kind) => {
         id: p.unit,
         input: p.messages,
         target: "",
-        metadata: { benchmark: id, dataset, unit: p.unit, options: p.options, prefill: p.prefill, max_tokens: p.max_tokens, ...facts(p) },
+        metadata: {
+          benchmark: id,
+          dataset,
+          unit: p.unit,
+          options: p.options,
+          prefill: p.prefill,
+          max_tokens: p.max_tokens,
+          ...facts(p),
+        },
       })),
     );
   });
@@ -149,12 +172,18 @@ describe("the export", () => {
     for (const [i, p] of plain.entries()) {
       const [first, last] = [p.messages.at(-2), p.messages.at(-1)];
       expect(last).toEqual({ role: "assistant", content: p.prefill });
-      expect(user[i].messages).toEqual([...p.messages.slice(0, -2), { role: "user", content: `${first.content}\n\n${p.prefill}` }]);
+      expect(user[i].messages).toEqual([
+        ...p.messages.slice(0, -2),
+        { role: "user", content: `${first.content}\n\n${p.prefill}` },
+      ]);
       expect(user[i].prefill).toBe(p.prefill);
       expect(user[i].prompt_sha256).toBe(await sha256Hex(JSON.stringify(user[i].messages)));
       expect(p.prompt_sha256).toBe(await sha256Hex(JSON.stringify(p.messages)));
       expect(tests[i].vars.messages).toEqual(p.messages);
-      expect(tests[i].options).toEqual({ max_tokens: p.max_tokens, passthrough: { continue_final_message: true, add_generation_prompt: false } });
+      expect(tests[i].options).toEqual({
+        max_tokens: p.max_tokens,
+        passthrough: { continue_final_message: true, add_generation_prompt: false },
+      });
     }
     // A prompt without a prefill is the same in every mode, and gets no passthrough.
     const repoqa = await FIXTURES["repoqa-snf"]();
@@ -177,15 +206,24 @@ describe("the export", () => {
     const transform = new Function("output", "context", "process", "fetch", `return ${a.transform}`);
     const fetchSelf = (url: string, init: RequestInit) => post(url.slice(BASE.length), init.body as string);
     const graded = await transform("", { vars: t.vars }, {}, fetchSelf);
-    expect(graded).toMatchObject({ pass: false, namedScores: { "repoqa-snf": graded.score }, metadata: { needlework: { unit: t.vars.unit, passed: false } } });
-    await expect(transform("", { vars: { ...t.vars, unit: "no-such-unit" } }, {}, fetchSelf)).rejects.toThrow(/needlework did not score this output: HTTP 404/);
+    expect(graded).toMatchObject({
+      pass: false,
+      namedScores: { "repoqa-snf": graded.score },
+      metadata: { needlework: { unit: t.vars.unit, passed: false } },
+    });
+    await expect(transform("", { vars: { ...t.vars, unit: "no-such-unit" } }, {}, fetchSelf)).rejects.toThrow(
+      /needlework did not score this output: HTTP 404/,
+    );
   });
 
   it("filters as the units listing does: language, task, prefix, options", async () => {
     const repoqa = await FIXTURES["repoqa-snf"]();
-    const units = async (b: string, d: string, q: string) => (await lines(await get(exportPath(b, d, `format=jsonl&${q}`)))).map((r) => r.unit);
-    const listed = async (b: string, d: string, q: string) => (await allUnits(b, d, `&${q}`, 1000)).units.map((u) => u.unit);
-    for (const q of ["language=python", "language=python&language=go", "prefix=go%3A%3A"]) expect(await units("repoqa-snf", repoqa, q)).toEqual(await listed("repoqa-snf", repoqa, q));
+    const units = async (b: string, d: string, q: string) =>
+      (await lines(await get(exportPath(b, d, `format=jsonl&${q}`)))).map((r) => r.unit);
+    const listed = async (b: string, d: string, q: string) =>
+      (await allUnits(b, d, `&${q}`, 1000)).units.map((u) => u.unit);
+    for (const q of ["language=python", "language=python&language=go", "prefix=go%3A%3A"])
+      expect(await units("repoqa-snf", repoqa, q)).toEqual(await listed("repoqa-snf", repoqa, q));
     const all = await listed("repoqa-snf", repoqa, "");
     const task = `task=${encodeURIComponent(all[1].split("@")[0])}`;
     expect(await units("repoqa-snf", repoqa, task)).toEqual(await listed("repoqa-snf", repoqa, task));
@@ -255,16 +293,41 @@ describe("POST /v1/score/promptfoo", () => {
     const repoqa = await FIXTURES["repoqa-snf"]();
     const [t] = await lines(await get(exportPath("repoqa-snf", repoqa, "format=promptfoo&limit=1")));
     const vars = t.vars;
-    await expectProblem(await post("/v1/score/promptfoo", { output: "x", context: { prompt: "p", vars: { ...vars, unit: "no-such-unit" } } }), 404);
-    await expectProblem(await post("/v1/score/promptfoo", { output: "x", context: { prompt: "p", vars: { ...vars, options: { no_such_option: 1 } } } }), 422);
-    const missing = await expectProblem(await post("/v1/score/promptfoo", { output: "x", context: { prompt: "p", vars: { dataset: vars.dataset, unit: vars.unit } } }), 400);
+    await expectProblem(
+      await post("/v1/score/promptfoo", {
+        output: "x",
+        context: { prompt: "p", vars: { ...vars, unit: "no-such-unit" } },
+      }),
+      404,
+    );
+    await expectProblem(
+      await post("/v1/score/promptfoo", {
+        output: "x",
+        context: { prompt: "p", vars: { ...vars, options: { no_such_option: 1 } } },
+      }),
+      422,
+    );
+    const missing = await expectProblem(
+      await post("/v1/score/promptfoo", {
+        output: "x",
+        context: { prompt: "p", vars: { dataset: vars.dataset, unit: vars.unit } },
+      }),
+      400,
+    );
     expect(missing.errors[0].path).toBe("context.vars.benchmark");
     await expectProblem(await post("/v1/score/promptfoo", { output: { text: "x" }, context: { vars } }), 400);
     await expectProblem(await post("/v1/score/promptfoo", { output: "x" }), 400);
-    await expectProblem(await post("/v1/score/promptfoo", { output: "x".repeat(70_000), context: { vars } }), 413, /answers are limited/);
+    await expectProblem(
+      await post("/v1/score/promptfoo", { output: "x".repeat(70_000), context: { vars } }),
+      413,
+      /answers are limited/,
+    );
     await expectProblem(await post("/v1/score/promptfoo", "{not json"), 400);
     // Over the CPU budget (docs/limits.md): refused as POST /v1/score refuses it, naming the output.
-    const costly = await expectProblem(await post("/v1/score/promptfoo", { output: "```python\n" + "(".repeat(65_000) + "\n```", context: { vars } }), 422);
+    const costly = await expectProblem(
+      await post("/v1/score/promptfoo", { output: "```python\n" + "(".repeat(65_000) + "\n```", context: { vars } }),
+      422,
+    );
     expect(costly).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", where: "output" });
     // The prompt is read as nothing: any value will do.
     expect((await post("/v1/score/promptfoo", { output: "", context: { vars } })).status).toBe(200);
@@ -293,9 +356,25 @@ describe("POST /v1/score/promptfoo", () => {
 
   it("is in the OpenAPI document with the export", async () => {
     const doc = await (await get("/openapi.json")).json<any>();
-    expect(doc.paths["/v1/score/promptfoo"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/PromptfooWebhookRequest");
-    expect(doc.paths["/v1/benchmarks/{benchmark}/datasets/{dataset}/export"].get.parameters.map((p: any) => p.name)).toEqual(
-      expect.arrayContaining(["benchmark", "dataset", "format", "language", "task", "prefix", "options", "prefill", "assert", "limit", "after"]),
+    expect(doc.paths["/v1/score/promptfoo"].post.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/PromptfooWebhookRequest",
+    );
+    expect(
+      doc.paths["/v1/benchmarks/{benchmark}/datasets/{dataset}/export"].get.parameters.map((p: any) => p.name),
+    ).toEqual(
+      expect.arrayContaining([
+        "benchmark",
+        "dataset",
+        "format",
+        "language",
+        "task",
+        "prefix",
+        "options",
+        "prefill",
+        "assert",
+        "limit",
+        "after",
+      ]),
     );
   });
 });

@@ -33,8 +33,10 @@ export async function listBenchmarks(): Promise<BenchmarkInfo[]> {
   return (await res.json<{ benchmarks: BenchmarkInfo[] }>()).benchmarks;
 }
 
-export const unitsPath = (benchmark: string, dataset: string) => `/v1/benchmarks/${benchmark}/datasets/${dataset}/units`;
-export const promptPath = (benchmark: string, dataset: string, unit: string) => `${unitsPath(benchmark, dataset)}/${encodeURIComponent(unit)}/prompt`;
+export const unitsPath = (benchmark: string, dataset: string) =>
+  `/v1/benchmarks/${benchmark}/datasets/${dataset}/units`;
+export const promptPath = (benchmark: string, dataset: string, unit: string) =>
+  `${unitsPath(benchmark, dataset)}/${encodeURIComponent(unit)}/prompt`;
 
 /** Every unit of a listing, page by page (`after` = the previous page's `next`). */
 export async function allUnits(benchmark: string, dataset: string, query = "", limit = 5) {
@@ -43,9 +45,16 @@ export async function allUnits(benchmark: string, dataset: string, query = "", l
   let options: Record<string, unknown> = {};
   let total = 0;
   for (let page = 0; page < 1000; page++) {
-    const res = await get(`${unitsPath(benchmark, dataset)}?limit=${limit}${query}${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+    const res = await get(
+      `${unitsPath(benchmark, dataset)}?limit=${limit}${query}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    );
     if (res.status !== 200) throw new Error(`units of ${benchmark}: ${res.status} ${await res.text()}`);
-    const body = await res.json<{ units: typeof units; next: string | null; options: Record<string, unknown>; total: number }>();
+    const body = await res.json<{
+      units: typeof units;
+      next: string | null;
+      options: Record<string, unknown>;
+      total: number;
+    }>();
     units.push(...body.units);
     options = body.options;
     total = body.total;

@@ -17,13 +17,19 @@ const unshown = allBenchmarks().filter((b) => !b.leaderboard);
 describe.each(shown.map((b) => [b.id, b.datasetKind] as const))("%s", (id, kind) => {
   it("an oracle run publishes; the leaderboard, its page and the model page show it", async () => {
     const dataset = await FIXTURES[kind]();
-    const run = await waitForRun((await startRun({ benchmark: id, dataset, model: "baseline:oracle", concurrency: 8, publish: true })).id, 120_000);
+    const run = await waitForRun(
+      (await startRun({ benchmark: id, dataset, model: "baseline:oracle", concurrency: 8, publish: true })).id,
+      120_000,
+    );
     expect(run.status).toBe("completed");
     expect(run.counts).toMatchObject({ error: 0 });
 
     const res = await get(`/v1/leaderboard?benchmark=${id}&dataset=${dataset}`);
     expect(res.status, await res.clone().text()).toBe(200);
-    const board = await res.json<{ query: { benchmark: string; dataset: string }; rows: { model: string; model_slug: string; kind: string }[] }>();
+    const board = await res.json<{
+      query: { benchmark: string; dataset: string };
+      rows: { model: string; model_slug: string; kind: string }[];
+    }>();
     expect(board.query).toMatchObject({ benchmark: id, dataset });
     const row = board.rows.find((r) => r.model === "baseline:oracle");
     expect(row, JSON.stringify(board.rows)).toMatchObject({ kind: "verified" });

@@ -35,7 +35,10 @@ describe.each(allBenchmarks().map((b) => [b.id, b.datasetKind] as const))("%s", 
     const passes = new Set<boolean>();
     for (const model of models) {
       const spec = model === "instant" ? loopback(`instant:conf-${id}`) : model;
-      const run = await waitForRun((await startRun({ benchmark: id, dataset, model: spec, concurrency: 8, limit: 12, cache: false })).id, 60_000);
+      const run = await waitForRun(
+        (await startRun({ benchmark: id, dataset, model: spec, concurrency: 8, limit: 12, cache: false })).id,
+        60_000,
+      );
       expect(run.status, model).toBe("completed");
       const options = run.receipt.options as Record<string, unknown>;
       const samples = (await samplesOf(run.id)).filter((s) => s.status === "scored");
@@ -47,7 +50,10 @@ describe.each(allBenchmarks().map((b) => [b.id, b.datasetKind] as const))("%s", 
         const res = await post("/v1/score", { benchmark: id, dataset, unit: s.unit, answer: stored.output, options });
         expect(res.status, await res.clone().text()).toBe(200);
         const http = await res.json<any>();
-        expect({ passed: http.passed, score: http.score, detail: http.detail, task: http.task, language: http.language }, `${model} ${s.unit}`).toEqual({
+        expect(
+          { passed: http.passed, score: http.score, detail: http.detail, task: http.task, language: http.language },
+          `${model} ${s.unit}`,
+        ).toEqual({
           passed: s.passed,
           score: s.score,
           detail: s.detail,
@@ -59,10 +65,15 @@ describe.each(allBenchmarks().map((b) => [b.id, b.datasetKind] as const))("%s", 
         compared++;
       }
       const batch = await (await post("/v1/score/batch", { benchmark: id, dataset, options, answers })).json<any>();
-      expect(batch.results.map((r: any) => [r.unit, r.passed, r.score]), model).toEqual(samples.map((s) => [s.unit, s.passed, s.score]));
+      expect(
+        batch.results.map((r: any) => [r.unit, r.passed, r.score]),
+        model,
+      ).toEqual(samples.map((s) => [s.unit, s.passed, s.score]));
       // What the prompt endpoint shows is what the run sent (prefill `assistant`, no system message).
       const first = samples[0];
-      const prompt = await (await get(`${promptPath(id, dataset, first.unit)}?options=${encodeURIComponent(JSON.stringify(options))}`)).json<any>();
+      const prompt = await (
+        await get(`${promptPath(id, dataset, first.unit)}?options=${encodeURIComponent(JSON.stringify(options))}`)
+      ).json<any>();
       expect(prompt.prompt_sha256, model).toBe(first.promptSha256);
       if (model.startsWith("baseline:")) expect(prompt.prompt_tokens).toBe(first.promptTokens);
       expect(prompt.max_tokens).toBe((run.receipt.parameters as { max_tokens: number }).max_tokens);

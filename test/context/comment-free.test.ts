@@ -7,19 +7,34 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadLanguage, removeCommentsSync, type Language } from "../../src/code";
-import { cleanFile, makeCodeContext, type CommentMode, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
+import {
+  cleanFile,
+  makeCodeContext,
+  type CommentMode,
+  type ContextInput,
+} from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 import fixture from "../fixtures/repoqa-mini.json";
 
-const fake: Tokenizer = { name: "fake", version: "0", count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length) };
+const fake: Tokenizer = {
+  name: "fake",
+  version: "0",
+  count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length),
+};
 
-const B = 'def g():\n    """Doc of g."""\n    return 2  # two\n\n\ndef f(a):\n    # inside\n    return a\n\n\nB = f(3)  # three\n';
+const B =
+  'def g():\n    """Doc of g."""\n    return 2  # two\n\n\ndef f(a):\n    # inside\n    return a\n\n\nB = f(3)  # three\n';
 const FILES: ContextInput["files"] = [
   ["a.py", "# header comment\nA = 1  # one\n"],
   ["b.py", B],
   ["c.py", "# c comment\nprint(B)\n"],
 ];
-const NEEDLE = { name: "f", path: "b.py", start_byte: B.indexOf("def f"), end_byte: B.indexOf("return a") + "return a".length };
+const NEEDLE = {
+  name: "f",
+  path: "b.py",
+  start_byte: B.indexOf("def f"),
+  end_byte: B.indexOf("return a") + "return a".length,
+};
 const build = (size: number, commentMode: CommentMode, files = FILES, needle = NEEDLE) =>
   makeCodeContext({ language: "python", files, needle, size, positionRatio: 0.5, commentMode }, fake);
 
@@ -51,7 +66,12 @@ describe("comment-free contexts", () => {
         "\n\n\nB = f(3)  \n\n" +
         "# Path: c.py\n\nprint(B)\n\n",
     );
-    expect(out).toMatchObject({ needle_token_start: 14, needle_token_end: 19, code_context_ntokens: 27, comment_mode: "no_padding" });
+    expect(out).toMatchObject({
+      needle_token_start: 14,
+      needle_token_end: 19,
+      code_context_ntokens: 27,
+      comment_mode: "no_padding",
+    });
   });
 
   it("positional_padding: the needle keeps its start to within one padding line, the total too", async () => {
@@ -66,7 +86,12 @@ describe("comment-free contexts", () => {
         "\n\n\nB = f(3)  \n\n# Path: c.py\n\nprint(B)\n\n" +
         "# Line Number 25\n# Line Number 26\n",
     );
-    expect(out).toMatchObject({ needle_token_start: 22, needle_token_end: 27, code_context_ntokens: 43, comment_mode: "positional_padding" });
+    expect(out).toMatchObject({
+      needle_token_start: 22,
+      needle_token_end: 27,
+      code_context_ntokens: 43,
+      comment_mode: "positional_padding",
+    });
     expect(expectNumberedLines(out.code_context)).toBe(4);
   });
 
@@ -77,7 +102,9 @@ describe("comment-free contexts", () => {
     const original = await build(30, "original");
     expect(original).toMatchObject({ needle_token_start: 5, code_context_ntokens: 19 });
     const out = await build(30, "positional_padding");
-    expect(out.code_context).toBe("    return 2  \n\n\n\ndef f(a):\n    \n    return a\n\n\nB = f(3)  \n\n...\n# Line Number 13\n");
+    expect(out.code_context).toBe(
+      "    return 2  \n\n\n\ndef f(a):\n    \n    return a\n\n\nB = f(3)  \n\n...\n# Line Number 13\n",
+    );
     expect(out).toMatchObject({ needle_token_start: 3, needle_token_end: 8, code_context_ntokens: 17 });
     expect(expectNumberedLines(out.code_context)).toBe(1);
   });
@@ -95,7 +122,9 @@ describe("comment-free contexts", () => {
 
   it("keeps the original's selection at real sizes: padding restores the needle's token position", async () => {
     const repo = fixture.python[1];
-    const files = Array.from({ length: 6 }, (_, r) => Object.entries(repo.content).map(([p, c]) => [`r${r}/${p}`, c] as const)).flat();
+    const files = Array.from({ length: 6 }, (_, r) =>
+      Object.entries(repo.content).map(([p, c]) => [`r${r}/${p}`, c] as const),
+    ).flat();
     for (const n of repo.needles) {
       const needle = { ...n, path: `r3/${n.path}` };
       const input = { language: "python" as const, files, needle, size: 2048, positionRatio: 0.35 };
@@ -118,7 +147,9 @@ describe("comment-free contexts", () => {
 describe("cleanFile", () => {
   const samples: [Language, string][] = [
     ...Object.entries(fixture).flatMap(([lang, repos]) =>
-      repos.flatMap((r) => Object.values(r.content as Record<string, string>).map((c) => [lang as Language, c] as [Language, string])),
+      repos.flatMap((r) =>
+        Object.values(r.content as Record<string, string>).map((c) => [lang as Language, c] as [Language, string]),
+      ),
     ),
     ["rust", "/// Doc.\n/// More.\nfn f() -> i32 { /* x */ 1 } // tail\n"],
     ["java", "class A {\n  /** doc */\n  int f() { return 1; } // one\n}\n"],

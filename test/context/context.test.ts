@@ -4,10 +4,22 @@
  * whitespace-separated word. So "\n" costs 1, "...\n" 2, "# Path: b.py\n" 4.
  */
 import { describe, expect, it } from "vitest";
-import { codePointIndex, gridDepths, makeCodeContext, referenceDepths, utf8ByteIndex, type ContextInput, type NeedleOffsets } from "../../src/benchmarks/repoqa/dataset/context";
+import {
+  codePointIndex,
+  gridDepths,
+  makeCodeContext,
+  referenceDepths,
+  utf8ByteIndex,
+  type ContextInput,
+  type NeedleOffsets,
+} from "../../src/benchmarks/repoqa/dataset/context";
 import type { Tokenizer } from "../../src/datasets/tokenizer";
 
-const fake: Tokenizer = { name: "fake", version: "0", count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length) };
+const fake: Tokenizer = {
+  name: "fake",
+  version: "0",
+  count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length),
+};
 
 // b.py holds the needle f (5 tokens: "def f(a):\n    return a"); a.py comes before it, c.py after.
 const B = "def g():\n    return 2\n\ndef f(a):\n    return a\n\ny = f(3)\n";
@@ -16,7 +28,12 @@ const FILES: ContextInput["files"] = [
   ["b.py", B],
   ["c.py", "from b import f\nprint(f(1))\n"],
 ];
-const NEEDLE = { name: "f", path: "b.py", start_byte: B.indexOf("def f"), end_byte: B.indexOf("return a") + "return a".length };
+const NEEDLE = {
+  name: "f",
+  path: "b.py",
+  start_byte: B.indexOf("def f"),
+  end_byte: B.indexOf("return a") + "return a".length,
+};
 const build = (size: number, positionRatio: number, files = FILES, needle = NEEDLE, needleOffsets?: NeedleOffsets) =>
   makeCodeContext({ language: "python", files, needle, size, positionRatio, needleOffsets }, fake);
 
@@ -37,7 +54,14 @@ describe("makeCodeContext (original mode, fake tokenizer)", () => {
     );
     expect(out.needle_code).toBe("def f(a):\n    return a");
     // Whole-text counts: prefix 1 + 11 words, needle 5, suffix 1 + 12 words.
-    expect(out).toMatchObject({ needle_token_start: 12, needle_token_end: 17, code_context_ntokens: 30, size: 40, position_ratio: 0.5, comment_mode: "original" });
+    expect(out).toMatchObject({
+      needle_token_start: 12,
+      needle_token_end: 17,
+      code_context_ntokens: 30,
+      size: 40,
+      position_ratio: 0.5,
+      comment_mode: "original",
+    });
   });
 
   it("stops at a cut needle file: earlier files are not visited even with budget left", async () => {
@@ -50,7 +74,9 @@ describe("makeCodeContext (original mode, fake tokenizer)", () => {
 
   it("depth 0: the prefix budget truncates toward zero (int(-2.5) = -2), so the suffix gets 40 - 5 + 2", async () => {
     const out = await build(40, 0);
-    expect(out.code_context).toBe("def f(a):\n    return a\n\ny = f(3)\n\n# Path: c.py\nfrom b import f\nprint(f(1))\n\n");
+    expect(out.code_context).toBe(
+      "def f(a):\n    return a\n\ny = f(3)\n\n# Path: c.py\nfrom b import f\nprint(f(1))\n\n",
+    );
     expect(out).toMatchObject({ needle_token_start: 0, needle_token_end: 5, code_context_ntokens: 17 });
     // The whole suffix costs 19 per line. Size 21 gives a suffix budget of 18 with truncation (19 with
     // floor): the last line of c.py no longer fits and the file ends with "...".
@@ -61,7 +87,9 @@ describe("makeCodeContext (original mode, fake tokenizer)", () => {
 
   it("depth 1: negative suffix budget, '...' follows the needle directly; the prefix runs out of files", async () => {
     const out = await build(40, 1);
-    expect(out.code_context).toBe("# Path: a.py\nimport os\nx = 1\n\n# Path: b.py\ndef g():\n    return 2\n\n\ndef f(a):\n    return a...\n");
+    expect(out.code_context).toBe(
+      "# Path: a.py\nimport os\nx = 1\n\n# Path: b.py\ndef g():\n    return 2\n\n\ndef f(a):\n    return a...\n",
+    );
     expect(out).toMatchObject({ needle_token_start: 16, needle_token_end: 21, code_context_ntokens: 23 });
   });
 
@@ -70,16 +98,23 @@ describe("makeCodeContext (original mode, fake tokenizer)", () => {
     // long repository (41 copies of b.py), so only the formula shows: at depth 0 the prefix budget
     // is int(-2.5) = -2 and the suffix gets 100 - 5 + 2 = 97 (+ "...\n" 2 after its cut); at depth 1
     // the prefix gets 97 and the suffix budget -2 still pays for "...\n".
-    const additive: Tokenizer = { name: "additive", version: "0", count: (t) => t.split(/\s+/).filter(Boolean).length + t.split("\n").length - 1 };
+    const additive: Tokenizer = {
+      name: "additive",
+      version: "0",
+      count: (t) => t.split(/\s+/).filter(Boolean).length + t.split("\n").length - 1,
+    };
     const files: ContextInput["files"] = Array.from({ length: 41 }, (_, i) => [`m${i}.py`, B] as const);
     const needle = { ...NEEDLE, path: "m20.py" };
-    const at = (positionRatio: number) => makeCodeContext({ language: "python", files, needle, size: 100, positionRatio }, additive);
+    const at = (positionRatio: number) =>
+      makeCodeContext({ language: "python", files, needle, size: 100, positionRatio }, additive);
     const first = await at(0);
     expect(first).toMatchObject({ needle_token_start: 0, needle_token_end: 5, code_context_ntokens: 101 });
     expect(first.code_context.endsWith("def f(a):\n    return a\n\n...\n")).toBe(true);
     const last = await at(1);
     expect(last).toMatchObject({ needle_token_start: 97, needle_token_end: 102, code_context_ntokens: 104 });
-    expect(last.code_context.startsWith("# Path: m16.py\ndef g():\n    return 2\n\ndef f(a):\n...\n# Path: m17.py\n")).toBe(true);
+    expect(
+      last.code_context.startsWith("# Path: m16.py\ndef g():\n    return 2\n\ndef f(a):\n...\n# Path: m17.py\n"),
+    ).toBe(true);
     expect(last.code_context.endsWith("return a...\n")).toBe(true);
   });
 

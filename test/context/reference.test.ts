@@ -10,12 +10,22 @@ import type { Tokenizer } from "../../src/datasets/tokenizer";
 import vectors from "./reference-vectors.json";
 
 // Python's str.split() on this ASCII/CJK/emoji text splits exactly where /\s+/ does.
-const fake: Tokenizer = { name: "fake", version: "0", count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length) };
+const fake: Tokenizer = {
+  name: "fake",
+  version: "0",
+  count: (t) => (t === "" ? 0 : 1 + t.split(/\s+/).filter(Boolean).length),
+};
 
 describe("makeCodeContext matches the Python reference (fake tokenizer)", () => {
   it.each(vectors.cases.map((c, i) => [i, c] as const))("case %i", async (_, c) => {
     const out = await makeCodeContext(
-      { language: c.language as Language, files: c.files as [string, string][], needle: c.needle, size: c.size, positionRatio: c.ratio },
+      {
+        language: c.language as Language,
+        files: c.files as [string, string][],
+        needle: c.needle,
+        size: c.size,
+        positionRatio: c.ratio,
+      },
       fake,
     );
     expect({

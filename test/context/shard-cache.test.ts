@@ -7,7 +7,8 @@ describe("stored JSON cache", () => {
   it("evicts the least recently used objects beyond 24 MB, and serves the rest without R2", async () => {
     const sha = "cache-budget-test";
     const keys = ["big/0.json", "big/1.json", "big/2.json", "big/3.json"];
-    for (const [i, key] of keys.entries()) await env.DATASETS.put(key, JSON.stringify({ i, pad: "x".repeat(9 * 1024 * 1024) }));
+    for (const [i, key] of keys.entries())
+      await env.DATASETS.put(key, JSON.stringify({ i, pad: "x".repeat(9 * 1024 * 1024) }));
     for (const key of keys) expect((await getStoredJson<{ i: number }>(env, key, sha)).i).toBe(keys.indexOf(key));
     for (const key of keys) await env.DATASETS.delete(key);
     // 4 x 9 MB: only the two most recent fit in 24 MB.

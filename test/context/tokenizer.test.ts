@@ -42,7 +42,9 @@ describe("codeLlamaTokenizer", () => {
   it("counting line by line equals one encode of the whole text", async () => {
     const tok = await loadCodeLlamaTokenizer();
     const llamaTokenizer = await rawEncoder();
-    const texts = Object.values(fixture).flatMap((repos) => repos.flatMap((r) => Object.values(r.content as Record<string, string>)));
+    const texts = Object.values(fixture).flatMap((repos) =>
+      repos.flatMap((r) => Object.values(r.content as Record<string, string>)),
+    );
     texts.push(texts.join("\n"), "\n\nx\n\n", "\t\tfoo\n  bar\r\n");
     for (const text of texts) expect(tok.count(text)).toBe(llamaTokenizer.encode(text, false, true).length);
   });
@@ -76,9 +78,14 @@ describe("16K contexts with the real tokenizer", () => {
       expect(out.needle_token_start).toBeGreaterThan(target * 0.95);
       // The copies repeat the needle's text: look for it after its own file's header (when cut
       // away, the needle file's prefix holds no earlier copy).
-      const at = out.code_context.indexOf(out.needle_code, Math.max(0, out.code_context.indexOf(`# Path: ${needle.path}\n`)));
+      const at = out.code_context.indexOf(
+        out.needle_code,
+        Math.max(0, out.code_context.indexOf(`# Path: ${needle.path}\n`)),
+      );
       expect(tok.count(out.code_context.slice(0, at))).toBe(out.needle_token_start);
-      console.log(`depth ${ratio}: ${out.code_context_ntokens} tokens (${over >= 0 ? "+" : ""}${over}), needle at ${out.needle_token_start}, ${ms.toFixed(0)} ms`);
+      console.log(
+        `depth ${ratio}: ${out.code_context_ntokens} tokens (${over >= 0 ? "+" : ""}${over}), needle at ${out.needle_token_start}, ${ms.toFixed(0)} ms`,
+      );
     }
   });
 });

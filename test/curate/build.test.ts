@@ -31,13 +31,23 @@ function makePackage(): Record<string, string> {
   return files;
 }
 
-const options: BuildRepoOptions = { language: "python", descriptions: { kind: "docstring" }, seed: 7, count: 5, bins: 16, maxBytes: 2000 };
+const options: BuildRepoOptions = {
+  language: "python",
+  descriptions: { kind: "docstring" },
+  seed: 7,
+  count: 5,
+  bins: 16,
+  maxBytes: 2000,
+};
 
 describe("buildRepo (docstring mode)", () => {
   it("is deterministic for a seed and changes with it", async () => {
     const a = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() }, options);
     const b = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() }, options);
-    const c = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() }, { ...options, seed: 8 });
+    const c = await buildRepo(
+      { repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() },
+      { ...options, seed: 8 },
+    );
     expect(JSON.stringify(a.repo)).toBe(JSON.stringify(b.repo));
     expect(a.repo.needles.map((n) => n.name)).not.toEqual(c.repo.needles.map((n) => n.name));
     expect(a.repo.needles).toHaveLength(5);
@@ -58,7 +68,9 @@ describe("buildRepo (docstring mode)", () => {
   it("moves each needle's docstring into its description and out of the code", async () => {
     const { repo } = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() }, options);
     for (const n of repo.needles) {
-      expect(n.description).toBe("\nScale every entry of the given sequence by a constant factor and keep the positive results in order.\n");
+      expect(n.description).toBe(
+        "\nScale every entry of the given sequence by a constant factor and keep the positive results in order.\n",
+      );
       const code = needleCode({ ...repo } as never, n.name);
       expect(code).not.toContain('"""');
       expect(code).not.toContain("Scale every entry");
@@ -78,7 +90,10 @@ describe("buildRepo (docstring mode)", () => {
       '"""Scale every entry of the given sequence by a constant factor and keep the positive results in order."""',
       '"""step_0_0 scales every entry of the given sequence by a constant factor."""',
     );
-    const { repo } = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files }, { ...options, count: 10, requireAllNeedles: false });
+    const { repo } = await buildRepo(
+      { repo: "test/pkg", entrypoint_path: "pkg", files },
+      { ...options, count: 10, requireAllNeedles: false },
+    );
     const names = repo.needles.map((n) => n.name);
     expect(names.some((n) => n.startsWith("helper_"))).toBe(false);
     expect(names).not.toContain("step_0_0");
@@ -86,9 +101,12 @@ describe("buildRepo (docstring mode)", () => {
 
   it("says clearly when a repository has too few functions", async () => {
     const { "pkg/alpha.py": alpha } = makePackage();
-    await expect(buildRepo({ repo: "test/small", entrypoint_path: "pkg", files: { "pkg/alpha.py": alpha } }, { ...options, count: 10, bins: 10 })).rejects.toThrow(
-      /test\/small: only [0-8] function\(s\) qualify as needles .* but 10 were requested/,
-    );
+    await expect(
+      buildRepo(
+        { repo: "test/small", entrypoint_path: "pkg", files: { "pkg/alpha.py": alpha } },
+        { ...options, count: 10, bins: 10 },
+      ),
+    ).rejects.toThrow(/test\/small: only [0-8] function\(s\) qualify as needles .* but 10 were requested/);
   });
 });
 
@@ -104,7 +122,9 @@ describe("selectNeedles", () => {
     expect(new Set(picked.map((p) => Math.floor(p.global_start_byte! / binSize))).size).toBe(3);
     expect(selectNeedles(files, functions, { seed: 1, count: 3, bins: 8, maxBytes: 2000 })).toEqual(picked);
     expect(selectNeedles(files, functions, { seed: 1, count: 3, bins: 8, maxBytes: 10 })).toEqual([]);
-    expect(() => selectNeedles({ "a.py": "x" }, {}, { seed: 1, count: 3, bins: 8, maxBytes: 10 })).toThrow(NeedleSelectionError);
+    expect(() => selectNeedles({ "a.py": "x" }, {}, { seed: 1, count: 3, bins: 8, maxBytes: 10 })).toThrow(
+      NeedleSelectionError,
+    );
   });
 
   it("tests eligibility before a function claims its bin (needlework's own rule, not the reference's)", async () => {
@@ -115,7 +135,10 @@ describe("selectNeedles", () => {
     const claimers = selectNeedles(files, functions, all).map((p) => p.name);
     expect(claimers.some((name) => name.startsWith("step_"))).toBe(true);
     // Refusing every step_* leaves their bins to the helpers after them instead of leaving them empty.
-    const helpersOnly = selectNeedles(files, functions, { ...all, eligible: (_path, fn) => fn.name.startsWith("helper_") });
+    const helpersOnly = selectNeedles(files, functions, {
+      ...all,
+      eligible: (_path, fn) => fn.name.startsWith("helper_"),
+    });
     expect(helpersOnly.every((p) => p.name.startsWith("helper_"))).toBe(true);
     expect(helpersOnly.length).toBeGreaterThan(claimers.filter((name) => name.startsWith("helper_")).length);
   });
@@ -126,10 +149,15 @@ describe("round trip: build -> import -> score", () => {
     const { repo } = await buildRepo({ repo: "test/pkg", entrypoint_path: "pkg", files: makePackage() }, options);
     const res = await post("/v1/datasets/built/import", { python: [repo] }, ADMIN);
     expect(res.status).toBe(200);
-    const answers = repo.needles.map((n) => ({ task: `python::test/pkg::${n.name}`, answer: "```python\n" + needleCode(repo as never, n.name) + "\n```" }));
+    const answers = repo.needles.map((n) => ({
+      task: `python::test/pkg::${n.name}`,
+      answer: "```python\n" + needleCode(repo as never, n.name) + "\n```",
+    }));
     for (const mode of ["official", "strict"]) {
       const body = await (await post("/v1/score/batch", { dataset: "built", answers, mode })).json<any>();
-      expect(body.results.map((r: any) => [r.target, r.pass, r.best_similarity])).toEqual(repo.needles.map((n) => [n.name, true, 1]));
+      expect(body.results.map((r: any) => [r.target, r.pass, r.best_similarity])).toEqual(
+        repo.needles.map((n) => [n.name, true, 1]),
+      );
     }
   });
 

@@ -9,8 +9,10 @@ describe("analyzeDependencies: python", () => {
     "src/textkit/tokens.py": "import re\nfrom textkit.util import helper\nfrom . import util\nimport textkit.missing\n",
     "src/textkit/util.py": "import os\nfrom .. import nothing_here\n",
     "src/textkit/sub/__init__.py": "",
-    "src/textkit/sub/deep.py": "from ..tokens import tokenize\nfrom textkit.sub import deep2, gone\nfrom textkit import *\n",
-    "src/textkit/sub/deep2.py": "import click\ntry:\n    import textkit.sub.deep as again\nexcept ImportError:\n    pass\n",
+    "src/textkit/sub/deep.py":
+      "from ..tokens import tokenize\nfrom textkit.sub import deep2, gone\nfrom textkit import *\n",
+    "src/textkit/sub/deep2.py":
+      "import click\ntry:\n    import textkit.sub.deep as again\nexcept ImportError:\n    pass\n",
     "src/textkit/version.py": "",
   };
 
@@ -34,7 +36,10 @@ describe("analyzeDependencies: python", () => {
       "src/textkit/version.py": [],
     });
     // re, os, click: stdlib or third party, ignored; `gone` may be a name in sub/__init__.py
-    expect(unresolved).toEqual({ "src/textkit/tokens.py": ["textkit.missing"], "src/textkit/util.py": ["..nothing_here"] });
+    expect(unresolved).toEqual({
+      "src/textkit/tokens.py": ["textkit.missing"],
+      "src/textkit/util.py": ["..nothing_here"],
+    });
   });
 
   it("orders keys as the reference: modules with imports by dotted name, then the rest in content order", async () => {
@@ -64,7 +69,8 @@ describe("analyzeDependencies: python", () => {
     const { dependency, unresolved } = await analyzeDependencies(
       "python",
       {
-        "src/textkit/tokens.py": "from textkit.util import helper\nfrom textkit import shapes, nothing\nimport textkit.missing.deeper\n",
+        "src/textkit/tokens.py":
+          "from textkit.util import helper\nfrom textkit import shapes, nothing\nimport textkit.missing.deeper\n",
         "src/textkit/util.py": "import json\n",
         "src/textkit/shapes.py": "def f(:\n  broken",
       },
@@ -103,7 +109,14 @@ describe("analyzeDependencies: typescript and javascript", () => {
     });
     // ./style.css is an asset; react and @app/types are packages or aliases
     expect(unresolved).toEqual({ "src/index.ts": ["./gone"] });
-    expect(topologicalSort(dependency)).toEqual(["src/legacy.js", "src/util/index.ts", "src/side.js", "src/lazy.ts", "src/index.ts", "src/a.ts"]);
+    expect(topologicalSort(dependency)).toEqual([
+      "src/legacy.js",
+      "src/util/index.ts",
+      "src/side.js",
+      "src/lazy.ts",
+      "src/index.ts",
+      "src/a.ts",
+    ]);
   });
 
   it("takes the .ts source of a .js specifier in TypeScript, the .js file in JavaScript", async () => {
@@ -111,7 +124,8 @@ describe("analyzeDependencies: typescript and javascript", () => {
       "lib/a.js": "export const a = 1;\n",
       "lib/a.ts": "export const a = 1;\n",
       "lib/deep/b.ts": 'export { a } from "../a.js";\nimport "..";\n',
-      "lib/deep/c.js": 'import { a } from "../a.js";\nimport { b } from "./b.js";\nimport { a as again } from "../a";\n',
+      "lib/deep/c.js":
+        'import { a } from "../a.js";\nimport { b } from "./b.js";\nimport { a as again } from "../a";\n',
       "lib/index.js": "",
     });
     expect(dependency["lib/deep/b.ts"]).toEqual(["lib/a.ts", "lib/index.js"]);
@@ -128,8 +142,9 @@ describe("analyzeDependencies: go", () => {
     "pkg/tally/helpers.go": "package tally\n\nvar defaultCounter = &Counter{}\n\nfunc helper() int { return 1 }\n",
     "pkg/tally/counter_test.go": "package tally\n\nfunc TestCounter() { _ = defaultCounter }\n",
     "pkg/tally/os_linux.go": "package tally\n\nfunc platform() string { return helper2() }\n",
-    "pkg/tally/os_other.go": "package tally\n\nfunc platform() string { return \"\" }\nfunc helper2() string { return \"\" }\n",
-    "internal/format/format.go": "package format\n\nfunc Human(n int64) string { return \"\" }\n",
+    "pkg/tally/os_other.go":
+      'package tally\n\nfunc platform() string { return "" }\nfunc helper2() string { return "" }\n',
+    "internal/format/format.go": 'package format\n\nfunc Human(n int64) string { return "" }\n',
     "internal/format/format_test.go": "package format\n\nfunc TestHuman() { Human(1) }\n",
   };
 
@@ -155,7 +170,10 @@ describe("analyzeDependencies: go", () => {
   it("takes the module path from opts.goModule when no go.mod is given, else treats imports as external", async () => {
     const { "go.mod": _, ...sources } = files;
     const withModule = await analyzeDependencies("go", sources, { goModule: "example.com/tally" });
-    expect(withModule.dependency["pkg/tally/counter.go"]).toEqual(["internal/format/format.go", "pkg/tally/helpers.go"]);
+    expect(withModule.dependency["pkg/tally/counter.go"]).toEqual([
+      "internal/format/format.go",
+      "pkg/tally/helpers.go",
+    ]);
     const without = await analyzeDependencies("go", sources);
     expect(without.dependency["pkg/tally/counter.go"]).toEqual(["pkg/tally/helpers.go"]);
     expect(without.unresolved).toEqual({});
@@ -200,7 +218,13 @@ describe("analyzeDependencies: rust", () => {
       "src/cli.rs": ["src/util/fmt.rs"],
       "src/extra/custom.rs": [],
       "src/inline/deep.rs": [],
-      "src/lib.rs": ["src/parser.rs", "src/util/mod.rs", "src/inline/deep.rs", "src/parser/ast.rs", "src/extra/custom.rs"],
+      "src/lib.rs": [
+        "src/parser.rs",
+        "src/util/mod.rs",
+        "src/inline/deep.rs",
+        "src/parser/ast.rs",
+        "src/extra/custom.rs",
+      ],
       "src/main.rs": ["src/cli.rs"],
       "src/parser.rs": ["src/parser/ast.rs", "src/util/mod.rs"],
       "src/parser/ast.rs": ["src/util/mod.rs", "src/lib.rs"],
@@ -225,7 +249,8 @@ describe("analyzeDependencies: java", () => {
       [`${root}/core/Unused.java`]: "package com.x.core;\nclass Unused {}\n",
       // declared in a package that does not match its directory: the declaration wins
       [`${root}/util/Helper.java`]: "package com.x.util;\npublic class Helper {}\n",
-      [`${root}/misc/Consts.java`]: "package com.x.util;\npublic class Consts { public static final int MAX = 1; public static class Inner {} }\n",
+      [`${root}/misc/Consts.java`]:
+        "package com.x.util;\npublic class Consts { public static final int MAX = 1; public static class Inner {} }\n",
       [`${root}/model/Part.java`]: "package com.x.model;\npublic class Part {}\n",
       [`${root}/model/Whole.java`]: "package com.x.model;\npublic class Whole { Part p; }\n",
     });
@@ -267,7 +292,8 @@ describe("analyzeDependencies: java", () => {
 describe("analyzeDependencies: cpp", () => {
   it("resolves includes beside the file, from the root and from include-like directories", async () => {
     const { dependency, unresolved } = await analyzeDependencies("cpp", {
-      "src/net/socket.cpp": '#include "socket.h"\n#include "net/util.hpp"\n#include <vector>\n#include <proj/api.h>\n#include "../core/base.h"\n#include "config.h"\n',
+      "src/net/socket.cpp":
+        '#include "socket.h"\n#include "net/util.hpp"\n#include <vector>\n#include <proj/api.h>\n#include "../core/base.h"\n#include "config.h"\n',
       "src/net/socket.h": '#pragma once\n#include "util.hpp"\n',
       "src/net/util.hpp": '#include "socket.h"\n#include "src/core/base.h"\n',
       "include/proj/api.h": "",
@@ -283,17 +309,40 @@ describe("analyzeDependencies: cpp", () => {
       "src/core/base.h": [],
       "src/net/socket.h": ["src/net/util.hpp"],
     });
-    expect(Object.keys(dependency)).toEqual(["src/net/socket.cpp", "src/net/util.hpp", "src/main.c", "include/proj/api.h", "src/core/base.h", "src/net/socket.h"]);
+    expect(Object.keys(dependency)).toEqual([
+      "src/net/socket.cpp",
+      "src/net/util.hpp",
+      "src/main.c",
+      "include/proj/api.h",
+      "src/core/base.h",
+      "src/net/socket.h",
+    ]);
     expect(unresolved).toEqual({ "src/net/socket.cpp": ["config.h"] });
-    expect(topologicalSort(dependency)).toEqual(["src/core/base.h", "src/net/util.hpp", "src/net/socket.h", "include/proj/api.h", "src/net/socket.cpp", "src/main.c"]);
+    expect(topologicalSort(dependency)).toEqual([
+      "src/core/base.h",
+      "src/net/util.hpp",
+      "src/net/socket.h",
+      "include/proj/api.h",
+      "src/net/socket.cpp",
+      "src/main.c",
+    ]);
   });
 });
 
 describe("analyzeDependencies + topologicalSort on a deep chain", () => {
   it("orders 3,000 modules that import each other in a line, deepest first", async () => {
     const n = 3000;
-    const files = Object.fromEntries(Array.from({ length: n }, (_, i) => [`chain/m${i}.py`, i + 1 < n ? `from chain.m${i + 1} import f\n` : "def f():\n    pass\n"]));
-    const { dependency } = await analyzeDependencies("python", { "chain/__init__.py": "", ...files }, { entrypoint: "chain" });
+    const files = Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `chain/m${i}.py`,
+        i + 1 < n ? `from chain.m${i + 1} import f\n` : "def f():\n    pass\n",
+      ]),
+    );
+    const { dependency } = await analyzeDependencies(
+      "python",
+      { "chain/__init__.py": "", ...files },
+      { entrypoint: "chain" },
+    );
     expect(dependency["chain/m0.py"]).toEqual(["chain/__init__.py", "chain/m1.py"]);
     const order = topologicalSort(dependency);
     expect(order).toHaveLength(n + 1);

@@ -19,7 +19,9 @@ describe("PyRandom: Python's random.seed + random.sample", () => {
 });
 
 describe("PyRandom: getrandbits, randrange, randint, choice, shuffle (CPython 3.11)", () => {
-  it.each(vectors.draws.map((d) => [`seed ${d.seed}, ${d.call}(${d.args.join(", ")}) x${d.values.length}`, d] as const))("%s", (_, d) => {
+  it.each(
+    vectors.draws.map((d) => [`seed ${d.seed}, ${d.call}(${d.args.join(", ")}) x${d.values.length}`, d] as const),
+  )("%s", (_, d) => {
     const rng = new PyRandom(d.seed);
     const draw = (): number => {
       if (d.call === "randint") return rng.randint(d.args[0], d.args[1]);
@@ -30,16 +32,21 @@ describe("PyRandom: getrandbits, randrange, randint, choice, shuffle (CPython 3.
     expect(d.values.map(() => draw())).toEqual(d.values);
   });
 
-  it.each(vectors.shuffles.map((c) => [`seed ${c.seed}, shuffle(list(range(${c.n}))) twice`, c] as const))("%s", (_, c) => {
-    const rng = new PyRandom(c.seed);
-    const first = Array.from({ length: c.n }, (_, i) => i);
-    rng.shuffle(first);
-    const second = Array.from({ length: c.n }, (_, i) => i);
-    rng.shuffle(second);
-    expect({ first, second }).toEqual({ first: c.first, second: c.second });
-  });
+  it.each(vectors.shuffles.map((c) => [`seed ${c.seed}, shuffle(list(range(${c.n}))) twice`, c] as const))(
+    "%s",
+    (_, c) => {
+      const rng = new PyRandom(c.seed);
+      const first = Array.from({ length: c.n }, (_, i) => i);
+      rng.shuffle(first);
+      const second = Array.from({ length: c.n }, (_, i) => i);
+      rng.shuffle(second);
+      expect({ first, second }).toEqual({ first: c.first, second: c.second });
+    },
+  );
 
-  it.each(vectors.choices.map((c) => [`seed ${c.seed}, choice over ${c.seq.length} items x${c.values.length}`, c] as const))("%s", (_, c) => {
+  it.each(
+    vectors.choices.map((c) => [`seed ${c.seed}, choice over ${c.seq.length} items x${c.values.length}`, c] as const),
+  )("%s", (_, c) => {
     const rng = new PyRandom(c.seed);
     const seq = c.seq as readonly (string | number)[];
     expect(c.values.map(() => rng.choice(seq))).toEqual(c.values);

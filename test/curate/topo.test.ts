@@ -29,7 +29,11 @@ describe("topologicalSort: the reference's depth-first post-order", () => {
   });
 
   it("accepts a Map or [node, deps] pairs, keeping integer-like names in their order", () => {
-    const pairs: [string, string[]][] = [["2", ["10"]], ["10", []], ["1", []]];
+    const pairs: [string, string[]][] = [
+      ["2", ["10"]],
+      ["10", []],
+      ["1", []],
+    ];
     expect(topologicalSort(pairs)).toEqual(["10", "2", "1"]);
     expect(topologicalSort(new Map(pairs))).toEqual(["10", "2", "1"]);
     // The documented caveat: a plain object lists integer-like keys numerically.
@@ -37,12 +41,22 @@ describe("topologicalSort: the reference's depth-first post-order", () => {
   });
 
   it("treats duplicate pairs like a Python dict: first position, last value", () => {
-    expect(topologicalSort([["a", ["b"]], ["b", []], ["a", ["c"]], ["c", []]])).toEqual(["c", "a", "b"]);
+    expect(
+      topologicalSort([
+        ["a", ["b"]],
+        ["b", []],
+        ["a", ["c"]],
+        ["c", []],
+      ]),
+    ).toEqual(["c", "a", "b"]);
   });
 
   it("survives a chain of 100,000 files without overflowing the stack", () => {
     const n = 100_000;
-    const chain: [string, string[]][] = Array.from({ length: n }, (_, i) => [`f${i}.py`, i + 1 < n ? [`f${i + 1}.py`] : []]);
+    const chain: [string, string[]][] = Array.from({ length: n }, (_, i) => [
+      `f${i}.py`,
+      i + 1 < n ? [`f${i + 1}.py`] : [],
+    ]);
     const order = topologicalSort(chain);
     expect(order).toHaveLength(n);
     expect(order[0]).toBe(`f${n - 1}.py`);
@@ -51,14 +65,17 @@ describe("topologicalSort: the reference's depth-first post-order", () => {
 
   it("agrees with the recursive reference on random graphs", () => {
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 200; round++) {
       const graph = new Map<string, string[]>();
       const size = 1 + Math.floor(random() * 30);
       for (let i = 0; i < size; i++) {
         const node = `n${Math.floor(random() * size)}`;
         const degree = Math.floor(random() * 4);
-        graph.set(node, Array.from({ length: degree }, () => `n${Math.floor(random() * (size + 3))}`));
+        graph.set(
+          node,
+          Array.from({ length: degree }, () => `n${Math.floor(random() * (size + 3))}`),
+        );
       }
       expect(topologicalSort(graph)).toEqual(recursiveReference(graph));
     }

@@ -22,13 +22,25 @@ describe("per-isolate caches under a burst of cold requests", () => {
     const textkit = repoOf("python", "lorenmade/textkit");
     const answer = "```python\n" + needleCode(textkit, "strip_accents") + "\n```";
     const bodies = [
-      ...Array.from({ length: 6 }, () => ({ dataset: DATASET, task: "python::lorenmade/textkit::strip_accents", answer })),
-      ...Array.from({ length: 6 }, () => ({ dataset: DATASET, task: "python::lorenmade/textkit::strip_accents", answer, mode: "strict" })),
+      ...Array.from({ length: 6 }, () => ({
+        dataset: DATASET,
+        task: "python::lorenmade/textkit::strip_accents",
+        answer,
+      })),
+      ...Array.from({ length: 6 }, () => ({
+        dataset: DATASET,
+        task: "python::lorenmade/textkit::strip_accents",
+        answer,
+        mode: "strict",
+      })),
     ];
-    const answers = await Promise.all(bodies.map(async (body) => {
-      const res = await post("/v1/score", body);
-      return { status: res.status, body: await res.json<{ pass: boolean; best_target: string }>() };
-    }));
-    for (const a of answers) expect(a).toMatchObject({ status: 200, body: { pass: true, best_target: "strip_accents" } });
+    const answers = await Promise.all(
+      bodies.map(async (body) => {
+        const res = await post("/v1/score", body);
+        return { status: res.status, body: await res.json<{ pass: boolean; best_target: string }>() };
+      }),
+    );
+    for (const a of answers)
+      expect(a).toMatchObject({ status: 200, body: { pass: true, best_target: "strip_accents" } });
   });
 });

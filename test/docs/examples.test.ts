@@ -30,7 +30,23 @@ describe("the fences of README.md and docs/", () => {
   });
 
   it("are read as CommonMark reads them: indented fences, longer closing fences, backticks inside a line", () => {
-    const page = ["intro", "1. a step", "", "   ```sh", "   echo 'a ``` b'", "     indented more", "   ```", "", "````text", "```sh", "not a block", "`````", "```", "bare", "```"].join("\n");
+    const page = [
+      "intro",
+      "1. a step",
+      "",
+      "   ```sh",
+      "   echo 'a ``` b'",
+      "     indented more",
+      "   ```",
+      "",
+      "````text",
+      "```sh",
+      "not a block",
+      "`````",
+      "```",
+      "bare",
+      "```",
+    ].join("\n");
     expect(fencedBlocks(page, "p.md")).toEqual([
       { file: "p.md", line: 4, lang: "sh", text: "echo 'a ``` b'\n  indented more" },
       { file: "p.md", line: 9, lang: "text", text: "```sh\nnot a block" },
@@ -56,7 +72,9 @@ describe("every shell example of README.md and docs/, as printed", () => {
     try {
       await loadDemos(api(instance.url, instance.token), await nodeFamilies(), (line) => setupLog.push(line));
     } catch (err) {
-      throw new Error(`loading the demos failed: ${(err as Error).message} (${String((err as { cause?: unknown }).cause)})\n${setupLog.join("\n")}\nwrangler dev said:\n${instance.log()}`);
+      throw new Error(
+        `loading the demos failed: ${(err as Error).message} (${String((err as { cause?: unknown }).cause)})\n${setupLog.join("\n")}\nwrangler dev said:\n${instance.log()}`,
+      );
     }
     setupMs = Date.now() - started;
   }, 600_000);
@@ -76,17 +94,32 @@ describe("every shell example of README.md and docs/, as printed", () => {
     const text = banner(instance!.url, await nodeFamilies());
     const lines = text.split("\n");
     const curls = lines.flatMap((l) => /(curl -s .*)$/.exec(l)?.[1] ?? []);
-    const addresses = lines.filter((l) => !l.includes("curl ") && !l.includes("npm run")).flatMap((l) => l.match(/http:\/\/\S+/g) ?? []);
+    const addresses = lines
+      .filter((l) => !l.includes("curl ") && !l.includes("npm run"))
+      .flatMap((l) => l.match(/http:\/\/\S+/g) ?? []);
     expect(curls.length, text).toBeGreaterThanOrEqual(3);
     expect(addresses.length, text).toBeGreaterThanOrEqual(4);
     for (const address of addresses) expect(address.startsWith(instance!.url), address).toBe(true);
-    const script = [...curls, ...addresses.map((a) => `curl -s -o /dev/null '${a}'`)].map((c) => `${c}\necho`).join("\n");
-    const run = await runBlock({ file: "npm start", line: 0, lang: "sh", text: script }, { url: instance!.url, token: instance!.token }, { cwd, workDir, timeoutMs: 60_000 });
+    const script = [...curls, ...addresses.map((a) => `curl -s -o /dev/null '${a}'`)]
+      .map((c) => `${c}\necho`)
+      .join("\n");
+    const run = await runBlock(
+      { file: "npm start", line: 0, lang: "sh", text: script },
+      { url: instance!.url, token: instance!.token },
+      { cwd, workDir, timeoutMs: 60_000 },
+    );
     timings.push({ where: "npm start's text", ms: run.ms });
-    expect(run.failure, `npm start's text failed (${run.failure}):\n${text}\n--- stdout\n${tail(run.stdout)}\n--- stderr\n${tail(run.stderr)}`).toBeUndefined();
+    expect(
+      run.failure,
+      `npm start's text failed (${run.failure}):\n${text}\n--- stdout\n${tail(run.stdout)}\n--- stderr\n${tail(run.stderr)}`,
+    ).toBeUndefined();
     expect(run.stdout, "the answer the text scores is the unit's target: it passes").toContain('"passed":true');
     // Its runnable eval lines (not the <model> templates) are lines of the README's blocks, which this file runs.
-    const readme = new Set(shell.filter((b) => b.file === "README.md").flatMap((b) => b.text.split("\n").map((l) => l.replace(/\s+#.*$/, "").trim())));
+    const readme = new Set(
+      shell
+        .filter((b) => b.file === "README.md")
+        .flatMap((b) => b.text.split("\n").map((l) => l.replace(/\s+#.*$/, "").trim())),
+    );
     const evals = lines.flatMap((l) => /(npm run eval -- .*)$/.exec(l)?.[1] ?? []).filter((l) => !l.includes("<"));
     expect(evals.length, text).toBeGreaterThanOrEqual(3);
     for (const line of evals) expect(readme, line).toContain(line.replace(` --url ${instance!.url}`, ""));
@@ -96,7 +129,11 @@ describe("every shell example of README.md and docs/, as printed", () => {
     const where = `${block.file}:${block.line}`;
     it(where, async () => {
       expect(instance, `no instance:\n${setupLog.join("\n")}`).toBeDefined();
-      const run = await runBlock(block, { url: instance!.url, token: instance!.token }, { cwd, workDir, timeoutMs: 300_000 });
+      const run = await runBlock(
+        block,
+        { url: instance!.url, token: instance!.token },
+        { cwd, workDir, timeoutMs: 300_000 },
+      );
       timings.push({ where, ms: run.ms });
       expect(
         run.failure,

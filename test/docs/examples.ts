@@ -24,7 +24,13 @@ import { ROOT } from "../../cli/lib/api";
 
 /** The pages whose examples are tests, in the order the test runs them. */
 export function docPages(root = ROOT): string[] {
-  return ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+  return [
+    "README.md",
+    ...readdirSync(join(root, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ];
 }
 
 export interface Block {
@@ -101,10 +107,16 @@ export interface BlockRun {
 }
 
 /** Runs one shell block as printed against `instance`, in `cwd` (a mirror of the checkout). */
-export function runBlock(block: Block, instance: Instance, opts: { cwd: string; workDir: string; timeoutMs: number }): Promise<BlockRun> {
+export function runBlock(
+  block: Block,
+  instance: Instance,
+  opts: { cwd: string; workDir: string; timeoutMs: number },
+): Promise<BlockRun> {
   const script = block.text.replaceAll("http://127.0.0.1:8787", instance.url);
   // A user's shell: none of npm's own variables from the `npm test` that runs this.
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^INIT_CWD$/i.test(k)));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_|^INIT_CWD$/i.test(k)),
+  );
   Object.assign(env, {
     NEEDLEWORK_URL: instance.url,
     NEEDLEWORK_ADMIN_TOKEN: instance.token,
@@ -113,7 +125,12 @@ export function runBlock(block: Block, instance: Instance, opts: { cwd: string; 
   });
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", PREAMBLE + script], { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("bash", ["-c", PREAMBLE + script], {
+      cwd: opts.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -9,17 +9,37 @@ import { board, imported, pageReadPlans, parseCsv, rows, scoresFile } from "./he
 
 // Four reported models (two tie at 0.8) and one verified run.
 beforeAll(async () => {
-  await imported(scoresFile("zeta/tie", { python: rows("a/py", [0.9, 0.9, 0.1, 0.1]), rust: rows("b/rs", [0.9, 0.1]) }));
-  await imported(scoresFile("alpha/tie", { python: rows("a/py", [0.9, 0.9, 0.1, 0.1]), rust: rows("b/rs", [0.9, 0.1]) }));
-  await imported(scoresFile("best, \"quoted\" model", { python: rows("a/py", [1, 1, 1, 0.5]), rust: rows("b/rs", [1, 1]) }));
+  await imported(
+    scoresFile("zeta/tie", { python: rows("a/py", [0.9, 0.9, 0.1, 0.1]), rust: rows("b/rs", [0.9, 0.1]) }),
+  );
+  await imported(
+    scoresFile("alpha/tie", { python: rows("a/py", [0.9, 0.9, 0.1, 0.1]), rust: rows("b/rs", [0.9, 0.1]) }),
+  );
+  await imported(
+    scoresFile('best, "quoted" model', { python: rows("a/py", [1, 1, 1, 0.5]), rust: rows("b/rs", [1, 1]) }),
+  );
   await imported(scoresFile("python-only", { python: rows("a/py", [0.85, 0.85, 0.85, 0.85]) }));
   await publishVerifiedRun(env, {
     dataset: "repoqa-2024-04-20",
     model: "alpha/tie",
     receipt: { scorer_version: "repoqa-snf/1.0.0" },
     samples: [
-      { task: "python::a/py::fn_0", needle_position: 0.05, context_size: 16384, is_best: true, best_similarity: 0.95, best_target: "fn_0" },
-      { task: "python::a/py::fn_1", needle_position: 0.15, context_size: 16384, is_best: false, best_similarity: 0.4, best_target: "x" },
+      {
+        task: "python::a/py::fn_0",
+        needle_position: 0.05,
+        context_size: 16384,
+        is_best: true,
+        best_similarity: 0.95,
+        best_target: "fn_0",
+      },
+      {
+        task: "python::a/py::fn_1",
+        needle_position: 0.15,
+        context_size: 16384,
+        is_best: false,
+        best_similarity: 0.4,
+        best_target: "x",
+      },
     ],
   });
 });
@@ -29,7 +49,16 @@ const models = (data: any) => data.rows.map((r: any) => r.model);
 describe("GET /v1/leaderboard", () => {
   it("defaults: threshold 0.8, all languages, both kinds, best first, ties by model name", async () => {
     const data = await board();
-    expect(data.query).toEqual({ benchmark: "repoqa-snf", dataset: "repoqa-2024-04-20", threshold: 0.8, language: "all", mode: "official", comment_mode: "original", kind: "all", sort: "-rate" });
+    expect(data.query).toEqual({
+      benchmark: "repoqa-snf",
+      dataset: "repoqa-2024-04-20",
+      threshold: 0.8,
+      language: "all",
+      mode: "official",
+      comment_mode: "original",
+      kind: "all",
+      sort: "-rate",
+    });
     expect(data.interval).toBe("wilson-95");
     expect(data.languages).toEqual(["python", "rust"]);
     expect(models(data)).toEqual(["python-only", 'best, "quoted" model', "alpha/tie", "alpha/tie", "zeta/tie"]);
@@ -40,7 +69,18 @@ describe("GET /v1/leaderboard", () => {
       [3, "reported", 0.5],
       [3, "reported", 0.5],
     ]);
-    expect(data.rows[0]).toMatchObject({ model_slug: "python-only", n: 4, passed: 4, errors: 0, context_exceeded: 0, has_samples: true, receipt: null, source: "RepoQA authors", license: "Apache-2.0", train_size: "32k" });
+    expect(data.rows[0]).toMatchObject({
+      model_slug: "python-only",
+      n: 4,
+      passed: 4,
+      errors: 0,
+      context_exceeded: 0,
+      has_samples: true,
+      receipt: null,
+      source: "RepoQA authors",
+      license: "Apache-2.0",
+      train_size: "32k",
+    });
     expect(data.rows[0].languages.rust).toBeUndefined();
     expect(data.rows[1].languages.rust).toMatchObject({ n: 2, passed: 2, rate: 1, ci_high: 1 });
     expect(data.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -53,7 +93,13 @@ describe("GET /v1/leaderboard", () => {
     expect(rust.rows[1]).toMatchObject({ rate: 0.5, n: 2, passed: 1 });
     expect(models(await board("kind=verified"))).toEqual(["alpha/tie"]);
     expect((await board("kind=reported")).rows.every((r: any) => r.kind === "reported")).toBe(true);
-    expect(models(await board("sort=model"))).toEqual(["alpha/tie", "alpha/tie", 'best, "quoted" model', "python-only", "zeta/tie"]);
+    expect(models(await board("sort=model"))).toEqual([
+      "alpha/tie",
+      "alpha/tie",
+      'best, "quoted" model',
+      "python-only",
+      "zeta/tie",
+    ]);
     expect(models(await board("sort=-model"))[0]).toBe("zeta/tie");
     const ascending = await board("sort=rate&kind=reported");
     // `rate` is the exact reverse of `-rate`: ties by model name descending.
@@ -76,7 +122,10 @@ describe("GET /v1/leaderboard", () => {
       const res = await get(`/v1/leaderboard?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.headers.get("content-type")).toContain("application/problem+json");
-      expect(await res.json(), query).toMatchObject({ type: "urn:needlework:problem:validation-error", errors: [expect.objectContaining({ path })] });
+      expect(await res.json(), query).toMatchObject({
+        type: "urn:needlework:problem:validation-error",
+        errors: [expect.objectContaining({ path })],
+      });
     }
   });
 
@@ -84,16 +133,41 @@ describe("GET /v1/leaderboard", () => {
     const res = await get("/v1/leaderboard?format=csv");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="leaderboard-repoqa-snf-repoqa-2024-04-20-0.8-all.csv"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="leaderboard-repoqa-snf-repoqa-2024-04-20-0.8-all.csv"',
+    );
     const table = parseCsv(await res.text());
-    expect(table[0]).toEqual(["rank", "model", "kind", "rate", "ci_low", "ci_high", "n", "passed", "errors", "context_exceeded", "python", "rust"]);
+    expect(table[0]).toEqual([
+      "rank",
+      "model",
+      "kind",
+      "rate",
+      "ci_low",
+      "ci_high",
+      "n",
+      "passed",
+      "errors",
+      "context_exceeded",
+      "python",
+      "rust",
+    ]);
     const json = await board();
     expect(table).toHaveLength(1 + json.rows.length);
     table.slice(1).forEach((line, i) => {
       const row = json.rows[i];
       expect(line).toEqual([
-        String(row.rank), row.model, row.kind, String(row.rate), String(row.ci_low), String(row.ci_high), String(row.n), String(row.passed), "0", "0",
-        String(row.languages.python.rate), row.languages.rust ? String(row.languages.rust.rate) : "",
+        String(row.rank),
+        row.model,
+        row.kind,
+        String(row.rate),
+        String(row.ci_low),
+        String(row.ci_high),
+        String(row.n),
+        String(row.passed),
+        "0",
+        "0",
+        String(row.languages.python.rate),
+        row.languages.rust ? String(row.languages.rust.rate) : "",
       ]);
     });
     expect(Number(table[2][3])).toBe(5 / 6); // full precision survives the round trip
@@ -101,10 +175,17 @@ describe("GET /v1/leaderboard", () => {
 
   it("reads a page's entries by id and their aggregates by primary key, never walking the board", async () => {
     const q = normalizeQuery({});
-    const plans = await pageReadPlans((ids) => passRateStatements(env, q, ids), rankPageRead(env, q, passRateAxis(q), 100).entries);
+    const plans = await pageReadPlans(
+      (ids) => passRateStatements(env, q, ids),
+      rankPageRead(env, q, passRateAxis(q), 100).entries,
+    );
     // Each statement: its own search, then the page's subquery (one range of the rank index).
-    expect(plans.entries[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
-    expect(plans.aggregates[0]).toMatch(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/);
+    expect(plans.entries[0]).toMatch(
+      /^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/,
+    );
+    expect(plans.aggregates[0]).toMatch(
+      /^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/,
+    );
     for (const plan of [plans.entries, plans.aggregates]) {
       expect(plan.some((d) => /leaderboard_ranks_by_value/.test(d))).toBe(true);
       expect(plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
@@ -122,25 +203,47 @@ describe("a page of the board", () => {
           const cursor = dir && { sort, dir, value: sort.endsWith("rate") ? 0.5 : null, key: "m" };
           const { page, total } = rankPageStatements(query, passRateAxis(query), 100, cursor);
           const plan = async (st: { sql: string; params: unknown[] }) =>
-            (await env.DB.prepare(`EXPLAIN QUERY PLAN ${st.sql}`).bind(...st.params).all<{ detail: string }>()).results.map((r) => r.detail);
+            (
+              await env.DB.prepare(`EXPLAIN QUERY PLAN ${st.sql}`)
+                .bind(...st.params)
+                .all<{ detail: string }>()
+            ).results.map((r) => r.detail);
           const details = await plan(page);
           const index = sort.endsWith("rate") ? "leaderboard_ranks_by_value" : "leaderboard_ranks_by_name";
           const label = `${sort} ${kind} ${dir}: ${details.join(" / ")}`;
-          expect(details[0], label).toMatch(new RegExp(`^SEARCH r USING INDEX ${index} \\(board=\\? AND threshold=\\? AND axis=\\?`));
+          expect(details[0], label).toMatch(
+            new RegExp(`^SEARCH r USING INDEX ${index} \\(board=\\? AND threshold=\\? AND axis=\\?`),
+          );
           // Scans only of the page's own rows (its CTEs: page, top, above), never of a table.
-          expect(details.some((d) => /TEMP B-TREE|^SCAN (r|x|e|leaderboard_\w+)$/.test(d)), label).toBe(false);
+          expect(
+            details.some((d) => /TEMP B-TREE|^SCAN (r|x|e|leaderboard_\w+)$/.test(d)),
+            label,
+          ).toBe(false);
           // The ranks: one range of the value index above the page (never a count per row).
           const ranges = details.filter((d) => /^SEARCH x /.test(d));
-          expect(ranges, label).toEqual([expect.stringMatching(/^SEARCH x USING (COVERING )?INDEX leaderboard_ranks_by_value \(board=\? AND threshold=\? AND axis=\? AND value>\?\)$/)]);
+          expect(ranges, label).toEqual([
+            expect.stringMatching(
+              /^SEARCH x USING (COVERING )?INDEX leaderboard_ranks_by_value \(board=\? AND threshold=\? AND axis=\? AND value>\?\)$/,
+            ),
+          ]);
           // ... walked once per page: not in a correlated subquery (run per row) unless in a CTE it materializes (once).
-          const nodes = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).bind(...page.params).all<{ id: number; parent: number; detail: string }>()).results;
+          const nodes = (
+            await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+              .bind(...page.params)
+              .all<{ id: number; parent: number; detail: string }>()
+          ).results;
           const byId = new Map(nodes.map((n) => [n.id, n]));
           const up = (n: (typeof nodes)[number]): string[] => {
             const parent = byId.get(n.parent);
             return !parent || /^MATERIALIZE /.test(parent.detail) ? [] : [parent.detail, ...up(parent)];
           };
-          expect(up(nodes.find((n) => /^SEARCH x /.test(n.detail))!).filter((d) => /^CORRELATED/.test(d)), label).toEqual([]);
-          expect((await plan(total))[0], label).toMatch(/^SEARCH r USING (COVERING )?INDEX leaderboard_ranks_by_(value|name) \(board=\? AND threshold=\? AND axis=\?\)$/);
+          expect(
+            up(nodes.find((n) => /^SEARCH x /.test(n.detail))!).filter((d) => /^CORRELATED/.test(d)),
+            label,
+          ).toEqual([]);
+          expect((await plan(total))[0], label).toMatch(
+            /^SEARCH r USING (COVERING )?INDEX leaderboard_ranks_by_(value|name) \(board=\? AND threshold=\? AND axis=\?\)$/,
+          );
         }
       }
     }
@@ -152,7 +255,14 @@ describe("GET /v1/leaderboard/models/{model}", () => {
     const res = await get("/v1/leaderboard/models/alpha--tie");
     expect(res.status).toBe(200);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ model: "alpha/tie", kind: "verified", has_samples: true, threshold: 0.8, mode: "official", comment_mode: "original" });
+    expect(body).toMatchObject({
+      model: "alpha/tie",
+      kind: "verified",
+      has_samples: true,
+      threshold: 0.8,
+      mode: "official",
+      comment_mode: "original",
+    });
     const reported = await (await get("/v1/leaderboard/models/alpha--tie?kind=reported&threshold=0.5")).json<any>();
     expect(reported).toMatchObject({ kind: "reported", threshold: 0.5 });
     expect(reported.thresholds["0.8"].rust).toMatchObject({ n: 2, passed: 1, rate: 0.5 });
@@ -216,7 +326,16 @@ describe("caching", () => {
       dataset: "repoqa-2024-04-20",
       model: "alpha/tie",
       receipt: { scorer_version: "repoqa-snf/1.0.0", run: 2 },
-      samples: [{ task: "python::a/py::fn_0", needle_position: 0.05, context_size: 16384, is_best: true, best_similarity: 0.95, best_target: "fn_0" }],
+      samples: [
+        {
+          task: "python::a/py::fn_0",
+          needle_position: 0.05,
+          context_size: 16384,
+          is_best: true,
+          best_similarity: 0.95,
+          best_target: "fn_0",
+        },
+      ],
     });
     const fresh = await get("/v1/leaderboard/models/alpha--tie");
     expect(fresh.headers.get("x-leaderboard-cache")).toBe("miss");

@@ -38,9 +38,14 @@ export function boardSeedStatements(s: BoardSeed): string[] {
   const langs = `l(k, lang) AS (VALUES ${SEED_LANGUAGES.map((l, k) => `(${k}, '${l}')`).join(", ")})`;
   const p = `((i * 37) % ${tasks + 1})`;
   const inLang = `max(0, min(${per}, ${p} - ${per} * k))`;
-  const kind = s.verifiedEvery ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN 'verified' ELSE 'reported' END` : "'reported'";
+  const kind = s.verifiedEvery
+    ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN 'verified' ELSE 'reported' END`
+    : "'reported'";
   const slug = `replace('${prefix}', '/', '--') || ${pad}`;
-  const receipt = s.receipt && s.verifiedEvery ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN '${JSON.stringify(s.receipt).replace(/'/g, "''")}' END` : "NULL";
+  const receipt =
+    s.receipt && s.verifiedEvery
+      ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN '${JSON.stringify(s.receipt).replace(/'/g, "''")}' END`
+      : "NULL";
   return [
     `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, scoring_mode, comment_mode, kind, model, model_slug, has_samples, n, errors, context_exceeded, receipt, content_sha256, created_at, updated_at)
      SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', 'official', 'original', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, ${receipt}, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,

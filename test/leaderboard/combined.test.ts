@@ -24,7 +24,9 @@ describe("COMBINED-RESULTS.json", () => {
     const result = await imported(combined);
     expect(result.file_type).toBe("combined");
     expect(result.entries).toHaveLength(33);
-    expect(result.entries.every((e: any) => e.status === "created" && e.has_samples === false && e.n === 500)).toBe(true);
+    expect(result.entries.every((e: any) => e.status === "created" && e.has_samples === false && e.n === 500)).toBe(
+      true,
+    );
     expect(await counts()).toMatchObject({ entries: 33, samples: 0, aggregates: 33 * 6 * 11 });
 
     const data = await board();
@@ -32,7 +34,15 @@ describe("COMBINED-RESULTS.json", () => {
     expect(data.languages).toEqual(["python", "cpp", "java", "typescript", "rust"]);
     for (const [model, rate] of Object.entries(PUBLISHED_ALL_08)) {
       const row = data.rows.find((r: any) => r.model === model);
-      expect(row, model).toMatchObject({ rate, n: 500, passed: Math.round(rate * 500), kind: "reported", has_samples: false, train_size: combined[model].train_size, eval_date: combined[model].eval_date });
+      expect(row, model).toMatchObject({
+        rate,
+        n: 500,
+        passed: Math.round(rate * 500),
+        kind: "reported",
+        has_samples: false,
+        train_size: combined[model].train_size,
+        eval_date: combined[model].eval_date,
+      });
       const ci = wilson(Math.round(rate * 500), 500);
       expect(row.ci_low).toBe(ci.low);
       expect(row.ci_high).toBe(ci.high);
@@ -52,14 +62,21 @@ describe("COMBINED-RESULTS.json", () => {
       const rows = (await board(`threshold=${t}`)).rows;
       for (const row of rows) {
         expect(row.rate).toBe(combined[row.model].scores.all[t]["pass@1"]);
-        for (const [language, rate] of Object.entries<any>(row.languages)) expect(rate.rate).toBe(combined[row.model].scores[language][t]["pass@1"]);
+        for (const [language, rate] of Object.entries<any>(row.languages))
+          expect(rate.rate).toBe(combined[row.model].scores[language][t]["pass@1"]);
       }
     }
   });
 
   it("aggregates-only entries have no depth, length or heatmap breakdown", async () => {
     const body = await (await get("/v1/leaderboard/models/Qwen--Qwen1.5-72B-Chat")).json<any>();
-    expect(body).toMatchObject({ model: "Qwen/Qwen1.5-72B-Chat", has_samples: false, depth: [], length: [], heatmap: [] });
+    expect(body).toMatchObject({
+      model: "Qwen/Qwen1.5-72B-Chat",
+      has_samples: false,
+      depth: [],
+      length: [],
+      heatmap: [],
+    });
     expect(body.thresholds["0.8"].all).toMatchObject({ rate: 0.67, n: 500, passed: 335 });
   });
 
@@ -72,7 +89,9 @@ describe("COMBINED-RESULTS.json", () => {
       // The Qwen1.5-72B-Chat SCORES file is an earlier evaluation (2024-05-13) than the combined
       // file's (2024-05-31): the published leaderboard's newer number stays, and the import says so.
       if (result.entries[0].model === "Qwen/Qwen1.5-72B-Chat") {
-        expect(result.warnings).toEqual([expect.stringContaining("kept the stored aggregates-only entry (eval_date 2024-05-31")]);
+        expect(result.warnings).toEqual([
+          expect.stringContaining("kept the stored aggregates-only entry (eval_date 2024-05-31"),
+        ]);
       }
     }
     expect([...statuses].filter(([, s]) => s === "replaced")).toHaveLength(19);
@@ -86,7 +105,11 @@ describe("COMBINED-RESULTS.json", () => {
     const data = await board();
     expect(data.rows).toHaveLength(33);
     expect(data.rows.filter((r: any) => r.has_samples)).toHaveLength(19);
-    for (const [model, rate] of Object.entries(PUBLISHED_ALL_08)) expect(data.rows.find((r: any) => r.model === model).rate).toBe(rate);
-    expect(data.rows.find((r: any) => r.model === "Qwen/Qwen1.5-72B-Chat")).toMatchObject({ rate: 0.67, has_samples: false });
+    for (const [model, rate] of Object.entries(PUBLISHED_ALL_08))
+      expect(data.rows.find((r: any) => r.model === model).rate).toBe(rate);
+    expect(data.rows.find((r: any) => r.model === "Qwen/Qwen1.5-72B-Chat")).toMatchObject({
+      rate: 0.67,
+      has_samples: false,
+    });
   });
 });

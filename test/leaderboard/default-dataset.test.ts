@@ -26,7 +26,10 @@ async function page(query: string) {
 }
 
 /** The dataset picker's options: [value, text, selected]. */
-const options = (html: string) => [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)].filter((m) => html.lastIndexOf('<select name="dataset">', m.index!) > html.lastIndexOf("</select>", m.index!)).map((m) => [m[1], m[3], m[2] !== undefined]);
+const options = (html: string) =>
+  [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)]
+    .filter((m) => html.lastIndexOf('<select name="dataset">', m.index!) > html.lastIndexOf("</select>", m.index!))
+    .map((m) => [m[1], m[3], m[2] !== undefined]);
 
 describe("the default dataset of a board", () => {
   // In order: each step adds to the database what the next reads.
@@ -44,7 +47,9 @@ describe("the default dataset of a board", () => {
     expect(data).toMatchObject({ query: { dataset: "dd-no-crux" }, rows: [] });
     const html = await page("benchmark=semtrace");
     expect(html).toContain("Dataset <code>dd-no-crux</code>");
-    expect(html).toContain("<code>npm run eval -- --benchmark semtrace --dataset dd-no-crux --model baseline:interpreter</code>");
+    expect(html).toContain(
+      "<code>npm run eval -- --benchmark semtrace --dataset dd-no-crux --model baseline:interpreter</code>",
+    );
     expect(options(html)).toEqual([["dd-no-crux", "dd-no-crux (no results yet)", true]]);
     // That suite has no CRUXEval-O units: its board does not default to it.
     expect((await board("benchmark=cruxeval-o")).query.dataset).toBe("");
@@ -74,13 +79,18 @@ describe("the default dataset of a board", () => {
     // Picking the other one is the API's `dataset`; the form carries the benchmark, not the old dataset.
     expect(html).toContain('<input type="hidden" name="benchmark" value="semtrace"/>');
     expect(html).not.toContain('<input type="hidden" name="dataset"');
-    expect((await board("benchmark=semtrace&dataset=dd-gone")).rows.map((r) => r.model).sort()).toEqual(["acme/a", "acme/b"]);
+    expect((await board("benchmark=semtrace&dataset=dd-gone")).rows.map((r) => r.model).sort()).toEqual([
+      "acme/a",
+      "acme/b",
+    ]);
     // Among loaded ones, the most entries wins (ties: the newest entry, then by name).
     await publishVerifiedRun(env, positionalRun("acme/a", "semtrace", "dd-full"));
     await publishVerifiedRun(env, positionalRun("acme/c", "semtrace", "dd-full"));
     expect((await board("benchmark=semtrace")).query.dataset).toBe("dd-full");
     // A model's page defaults among its own datasets.
-    expect(await (await get("/v1/leaderboard/models/acme--b?benchmark=semtrace")).json()).toMatchObject({ dataset: "dd-gone" });
+    expect(await (await get("/v1/leaderboard/models/acme--b?benchmark=semtrace")).json()).toMatchObject({
+      dataset: "dd-gone",
+    });
   });
 
   it("RepoQA keeps its fixed default, with its picker", async () => {

@@ -26,7 +26,9 @@ export type ResultsFile = Record<string, ModelFile>;
 export function official(): { combined: ResultsFile; scores: Record<string, ResultsFile> } {
   const o = env.OFFICIAL_RESULTS;
   if ("missing" in o) {
-    throw new Error(`The leaderboard tests need the published RepoQA results: ${o.missing}. Put them at ../shared/data/repoqa-official (next to this repository); they are never committed here.`);
+    throw new Error(
+      `The leaderboard tests need the published RepoQA results: ${o.missing}. Put them at ../shared/data/repoqa-official (next to this repository); they are never committed here.`,
+    );
   }
   return {
     combined: JSON.parse(o.combined),
@@ -40,7 +42,11 @@ export function passAt1(rows: readonly ScoreRow[], threshold: number): number {
 }
 
 /** A SCORES file for `model` whose `scores` are computed from `results` as the reference does. */
-export function scoresFile(model: string, results: Record<string, ScoreRow[]>, meta: Partial<ModelFile> = {}): ResultsFile {
+export function scoresFile(
+  model: string,
+  results: Record<string, ScoreRow[]>,
+  meta: Partial<ModelFile> = {},
+): ResultsFile {
   const scores: ModelFile["scores"] = {};
   const all = Object.values(results).flat();
   for (const [group, rows] of [["all", all], ...Object.entries(results)] as [string, ScoreRow[]][]) {
@@ -62,7 +68,11 @@ export function rows(repo: string, scores: number[]): ScoreRow[] {
   }));
 }
 
-export function importFile(file: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = ADMIN) {
+export function importFile(
+  file: unknown,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = ADMIN,
+) {
   return post(
     "/v1/leaderboard/import",
     { kind: "reported", dataset: "repoqa-2024-04-20", source: "RepoQA authors", license: "Apache-2.0", file, ...extra },
@@ -84,13 +94,22 @@ export async function board(query = "") {
 }
 
 export async function generation(): Promise<number> {
-  const row = await env.DB.prepare("SELECT generation FROM leaderboard_meta WHERE id = 1").first<{ generation: number }>();
+  const row = await env.DB.prepare("SELECT generation FROM leaderboard_meta WHERE id = 1").first<{
+    generation: number;
+  }>();
   return row?.generation ?? 0;
 }
 
 export async function counts(): Promise<{ entries: number; samples: number; aggregates: number }> {
-  const q = (t: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<{ n: number }>().then((r) => r!.n);
-  return { entries: await q("leaderboard_entries"), samples: await q("leaderboard_samples"), aggregates: await q("leaderboard_aggregates") };
+  const q = (t: string) =>
+    env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)
+      .first<{ n: number }>()
+      .then((r) => r!.n);
+  return {
+    entries: await q("leaderboard_entries"),
+    samples: await q("leaderboard_samples"),
+    aggregates: await q("leaderboard_aggregates"),
+  };
 }
 
 /** Parses RFC 4180 CSV (quoted fields, CRLF). */
@@ -124,7 +143,10 @@ function rankBackfill(): string[] {
 
 /** Runs the migration's backfill of every entry's rank values (after deleting those stored). */
 export async function backfillRanks(): Promise<void> {
-  await env.DB.batch([env.DB.prepare("DELETE FROM leaderboard_ranks"), ...rankBackfill().map((q) => env.DB.prepare(q))]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM leaderboard_ranks"),
+    ...rankBackfill().map((q) => env.DB.prepare(q)),
+  ]);
 }
 
 /**
@@ -132,9 +154,15 @@ export async function backfillRanks(): Promise<void> {
  * those the writes stored: rows only one side has, each way (both 0 when the two writers agree).
  */
 export async function backfillDifferences(): Promise<{ stored: number; missing: number; extra: number }> {
-  await env.DB.batch([env.DB.prepare("DROP TABLE IF EXISTS ranks_written"), env.DB.prepare("CREATE TABLE ranks_written AS SELECT * FROM leaderboard_ranks")]);
+  await env.DB.batch([
+    env.DB.prepare("DROP TABLE IF EXISTS ranks_written"),
+    env.DB.prepare("CREATE TABLE ranks_written AS SELECT * FROM leaderboard_ranks"),
+  ]);
   await backfillRanks();
-  const n = (sql: string) => env.DB.prepare(sql).first<{ n: number }>().then((r) => r!.n);
+  const n = (sql: string) =>
+    env.DB.prepare(sql)
+      .first<{ n: number }>()
+      .then((r) => r!.n);
   const out = {
     stored: await n("SELECT count(*) AS n FROM ranks_written"),
     missing: await n("SELECT count(*) AS n FROM (SELECT * FROM leaderboard_ranks EXCEPT SELECT * FROM ranks_written)"),
@@ -149,12 +177,19 @@ export async function backfillDifferences(): Promise<{ stored: number; missing: 
  * the real page subquery of the rank index (`rankPageRead`): each line of SQLite's EXPLAIN QUERY PLAN.
  */
 export async function pageReadPlans(
-  statements: (pageIds: SQL) => { entries: { toSQL(): { sql: string; params: unknown[] } }; aggregates: { toSQL(): { sql: string; params: unknown[] } } },
+  statements: (pageIds: SQL) => {
+    entries: { toSQL(): { sql: string; params: unknown[] } };
+    aggregates: { toSQL(): { sql: string; params: unknown[] } };
+  },
   pageIds: SQL,
 ): Promise<{ entries: string[]; aggregates: string[] }> {
   const plan = async (s: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql, params } = s.toSQL();
-    return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    return (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
   };
   const { entries, aggregates } = statements(pageIds);
   return { entries: await plan(entries), aggregates: await plan(aggregates) };

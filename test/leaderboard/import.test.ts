@@ -13,7 +13,9 @@ const small = () =>
 describe("POST /v1/leaderboard/import", () => {
   it("is idempotent: the same file twice writes nothing the second time", async () => {
     const first = await imported(small());
-    expect(first.entries).toEqual([{ model: "acme/coder-7b", model_slug: "acme--coder-7b", status: "created", has_samples: true, n: 8 }]);
+    expect(first.entries).toEqual([
+      { model: "acme/coder-7b", model_slug: "acme--coder-7b", status: "created", has_samples: true, n: 8 },
+    ]);
     const g = await generation();
     expect(first.generation).toBe(g);
     const before = await counts();
@@ -51,7 +53,12 @@ describe("POST /v1/leaderboard/import", () => {
     const res = await importFile(file);
     expect(res.status).toBe(422);
     const problem = await res.json<any>();
-    expect(problem).toMatchObject({ type: "urn:needlework:problem:unprocessable-content", model, language: "java", threshold: "0.8" });
+    expect(problem).toMatchObject({
+      type: "urn:needlework:problem:unprocessable-content",
+      model,
+      language: "java",
+      threshold: "0.8",
+    });
     expect(problem.detail).toContain(`${model}: pass@1 in java at threshold 0.8 recomputes to`);
     expect(await counts()).toEqual(before);
     expect(await generation()).toBe(g);
@@ -64,7 +71,10 @@ describe("POST /v1/leaderboard/import", () => {
     expect((await importFile(noAll)).status).toBe(422);
     const unknownLanguage = scoresFile("x", { cobol: rows("c/c", [1]) });
     expect(await (await importFile(unknownLanguage)).json()).toMatchObject({ status: 422, language: "cobol" });
-    const mixed = { ...small(), other: { eval_date: "x", train_size: "1k", scores: official().combined["gpt-4o-2024-05-13"].scores } };
+    const mixed = {
+      ...small(),
+      other: { eval_date: "x", train_size: "1k", scores: official().combined["gpt-4o-2024-05-13"].scores },
+    };
     expect((await importFile(mixed)).status).toBe(422);
     const combined = { "gpt-4o-2024-05-13": official().combined["gpt-4o-2024-05-13"] };
     const needsN = await importFile(combined, { dataset: "my-bench" });
@@ -79,7 +89,10 @@ describe("POST /v1/leaderboard/import", () => {
   it("validates the body and never takes another kind", async () => {
     const verified = await importFile(small(), { kind: "verified" });
     expect(verified.status).toBe(400);
-    expect(await verified.json()).toMatchObject({ type: "urn:needlework:problem:validation-error", errors: [expect.objectContaining({ path: "kind" })] });
+    expect(await verified.json()).toMatchObject({
+      type: "urn:needlework:problem:validation-error",
+      errors: [expect.objectContaining({ path: "kind" })],
+    });
     expect((await importFile(small(), { source: undefined })).status).toBe(400);
     expect((await importFile(small(), { surprise: 1 })).status).toBe(400);
     expect((await importFile({ m: { scores: {}, results: { python: [{ repo: "r" }] } } })).status).toBe(400);

@@ -66,7 +66,15 @@ export function lcuRows(runId: string, spec: readonly LcuSpec[]): SampleRow[] {
       passed: scored ? s.recall! >= 1 - 1e-9 : null,
       score: scored ? s.recall! : null,
       detail: scored
-        ? { task: s.task, bucket: s.bucket, metric: "test", recall: s.recall, precision: s.precision, unparseable: s.unparseable === true, predicted: 1 }
+        ? {
+            task: s.task,
+            bucket: s.bucket,
+            metric: "test",
+            recall: s.recall,
+            precision: s.precision,
+            unparseable: s.unparseable === true,
+            predicted: 1,
+          }
         : null,
       scorerVersion: scored ? "longcodeu/test" : null,
       outputKey: null,

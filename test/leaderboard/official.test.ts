@@ -21,7 +21,9 @@ describe("published SCORES files", () => {
     expect(files).toHaveLength(20);
     for (const [name, file] of files) {
       expect(results[name]).toMatchObject({ kind: "reported", file_type: "scores", warnings: [] });
-      expect(results[name].entries).toEqual([expect.objectContaining({ model: Object.keys(file)[0], status: "created", has_samples: true, n: 500 })]);
+      expect(results[name].entries).toEqual([
+        expect.objectContaining({ model: Object.keys(file)[0], status: "created", has_samples: true, n: 500 }),
+      ]);
     }
     expect(await counts()).toMatchObject({ entries: 20, samples: 20 * 500 });
   });
@@ -66,13 +68,19 @@ describe("published SCORES files", () => {
   it("break down by needle depth: the official depths 0.05 ... 0.95 fall one per tenth", async () => {
     const gpt4o = files.find(([n]) => n.startsWith("gpt-4o"))!;
     const body = await (await get(`/v1/leaderboard/models/${slugOf(gpt4o[0])}`)).json<any>();
-    expect(body.depth.map((b: any) => b.bucket)).toEqual(Array.from({ length: 10 }, (_, i) => `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`));
+    expect(body.depth.map((b: any) => b.bucket)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`),
+    );
     expect(body.depth.every((b: any) => b.n === 50)).toBe(true);
     const rows = Object.values(gpt4o[1])[0].results!;
     const all = Object.values(rows).flat();
     const firstTenth = all.filter((r) => r.needle_position < 0.1);
-    expect(body.depth[0].passed).toBe(firstTenth.filter((r) => r.is_best_similar && r.best_similar_score >= 0.8).length);
-    expect(body.length).toEqual([expect.objectContaining({ bucket: "16384", lo: 16384, hi: 16384, n: 500, rate: 0.906 })]);
+    expect(body.depth[0].passed).toBe(
+      firstTenth.filter((r) => r.is_best_similar && r.best_similar_score >= 0.8).length,
+    );
+    expect(body.length).toEqual([
+      expect.objectContaining({ bucket: "16384", lo: 16384, hi: 16384, n: 500, rate: 0.906 }),
+    ]);
     expect(body.heatmap).toHaveLength(10);
     expect(body.heatmap[0]).toEqual({ depth: "0.0-0.1", length: "16384", rate: body.depth[0].rate, n: 50 });
   });

@@ -95,7 +95,12 @@ export function curveSamples(benchmark: string, targets = 10): GridSample[] {
       const accuracy = base * (1 - dip * Math.sin(Math.PI * position) ** 2 * (d / 80));
       const exact = Math.round(accuracy * targets);
       for (let i = 0; i < targets; i++) {
-        const partial = benchmark === "semtrace" ? Math.round((0.2 + 0.6 * (((i * 7 + k * 3 + d) % 10) / 10)) * (1 - 0.4 * Math.sin(Math.PI * position)) * 100) / 100 : 0;
+        const partial =
+          benchmark === "semtrace"
+            ? Math.round(
+                (0.2 + 0.6 * (((i * 7 + k * 3 + d) % 10) / 10)) * (1 - 0.4 * Math.sin(Math.PI * position)) * 100,
+              ) / 100
+            : 0;
         out.push({
           task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
           language: "python",
@@ -108,6 +113,15 @@ export function curveSamples(benchmark: string, targets = 10): GridSample[] {
       }
     }
   }
-  out.push({ task: `python::${benchmark}::t-0099`, language: "python", needle_position: 0.5, context_size: 80, is_best: false, best_similarity: 0, best_target: null, status: "error" });
+  out.push({
+    task: `python::${benchmark}::t-0099`,
+    language: "python",
+    needle_position: 0.5,
+    context_size: 80,
+    is_best: false,
+    best_similarity: 0,
+    best_target: null,
+    status: "error",
+  });
   return out;
 }

@@ -16,7 +16,8 @@ import { get } from "../helpers";
 import { backfillDifferences, board, importFile, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 import { gridSamples, positionalRun } from "./positional-fixtures";
 
-const at = (aggs: Aggregate[], type: string, key: string, threshold = "0.8") => aggs.find((a) => a.groupType === type && a.groupKey === key && a.threshold === threshold);
+const at = (aggs: Aggregate[], type: string, key: string, threshold = "0.8") =>
+  aggs.find((a) => a.groupType === type && a.groupKey === key && a.threshold === threshold);
 
 describe("positionKey", () => {
   it("writes grid positions minimally and merges floating-point spellings of one position", () => {
@@ -30,7 +31,8 @@ describe("aggregateSamples for a positional benchmark", () => {
   const aggs = aggregateSamples(gridSamples("semtrace").map(toSample), "semtrace");
 
   it("keys depth by exact position (0.9 and 1 apart), length by D, heatmap by position x D", () => {
-    const keys = (type: string) => aggs.filter((a) => a.groupType === type && a.threshold === "0.8").map((a) => a.groupKey);
+    const keys = (type: string) =>
+      aggs.filter((a) => a.groupType === type && a.threshold === "0.8").map((a) => a.groupKey);
     expect(keys("depth").sort()).toEqual(["0", "0.25", "0.5", "0.9", "1"]);
     expect(keys("length").sort()).toEqual(["20", "40", "60", "80"]);
     expect(keys("heatmap")).toHaveLength(20);
@@ -68,7 +70,14 @@ describe("aggregateSamples for a positional benchmark", () => {
     for (const t of ["0.0", "0.5", "1.0"]) expect(at(aggs, "all", "all", t)).toMatchObject({ passed: 30 });
     // An exact match whose partial score says 0.3 (inconsistent on purpose) passes even at 1.0 here,
     // and fails there in RepoQA, where the similarity must reach the threshold.
-    const odd = toSample({ task: "python::semtrace::x", needle_position: 0.5, context_size: 20, is_best: true, best_similarity: 0.3, best_target: null });
+    const odd = toSample({
+      task: "python::semtrace::x",
+      needle_position: 0.5,
+      context_size: 20,
+      is_best: true,
+      best_similarity: 0.3,
+      best_target: null,
+    });
     expect(at(aggregateSamples([odd], "semtrace"), "all", "all", "1.0")).toMatchObject({ passed: 1 });
     expect(at(aggregateSamples([odd]), "all", "all", "1.0")).toMatchObject({ passed: 0 });
   });
@@ -82,7 +91,16 @@ describe("aggregateSamples for a positional benchmark", () => {
     // median of [.25, .5, 1] = .5 (counting D 60 as 0 would give (.25 + .5) / 2 = .375)
     const drops = aggs.filter((a) => a.groupType === "drop");
     expect(drops).toHaveLength(11);
-    for (const d of drops) expect(d).toMatchObject({ groupKey: "median", rate: 0.5, n: 3, passed: 0, ciLow: null, ciHigh: null, meanScore: null });
+    for (const d of drops)
+      expect(d).toMatchObject({
+        groupKey: "median",
+        rate: 0.5,
+        n: 3,
+        passed: 0,
+        ciLow: null,
+        ciHigh: null,
+        meanScore: null,
+      });
   });
 
   it("leaves RepoQA aggregation as it was: tenths, similarity threshold, no drop row; mean best similarity added", () => {
@@ -144,10 +162,22 @@ describe("positional entries through the API", () => {
   beforeAll(async () => {
     // Study "sst-a": model A has all three tasks, model B SemTrace only (a simpler grid);
     // study "sst-b": model C has SemTrace only. So sst-a has the most SemTrace entries (2 vs 1).
-    for (const b of ["lexical-recall", "cruxeval-o", "semtrace"]) await publishVerifiedRun(env, positionalRun("acme/model-a", b, "sst-a"));
+    for (const b of ["lexical-recall", "cruxeval-o", "semtrace"])
+      await publishVerifiedRun(env, positionalRun("acme/model-a", b, "sst-a"));
     const b = { 20: { "0": [1], "0.5": [0.5], "1": [1] }, 40: { "0": [1], "0.5": [1], "1": [0] } };
-    await publishVerifiedRun(env, positionalRun("acme/model-b", "semtrace", "sst-a", gridSamples("semtrace", b).slice(0, 6)));
-    await publishVerifiedRun(env, positionalRun("other/model-c", "semtrace", "sst-b", gridSamples("semtrace", { 20: { "0": [1], "0.5": [1], "1": [1] } }).slice(0, 3)));
+    await publishVerifiedRun(
+      env,
+      positionalRun("acme/model-b", "semtrace", "sst-a", gridSamples("semtrace", b).slice(0, 6)),
+    );
+    await publishVerifiedRun(
+      env,
+      positionalRun(
+        "other/model-c",
+        "semtrace",
+        "sst-b",
+        gridSamples("semtrace", { 20: { "0": [1], "0.5": [1], "1": [1] } }).slice(0, 3),
+      ),
+    );
   });
 
   it("lists rows with accuracy, Wilson interval, errors and the median drop", async () => {
@@ -158,14 +188,45 @@ describe("positional entries through the API", () => {
     const w = wilson(30, 50);
     // B: 4 of 6 exact; D 20 relative 1, 0, 1 -> drop 1; D 40 relative 1, 1, 0 -> drop 0 (0.5 is 1); median .5
     expect(data.rows).toEqual([
-      expect.objectContaining({ rank: 1, model: "acme/model-b", rate: 4 / 6, n: 6, passed: 4, errors: 0, context_exceeded: 0, median_drop: 0.5 }),
-      expect.objectContaining({ rank: 2, model: "acme/model-a", kind: "verified", rate: 0.6, n: 50, passed: 30, ci_low: w.low, ci_high: w.high, errors: 1, context_exceeded: 1, median_drop: 0.5 }),
+      expect.objectContaining({
+        rank: 1,
+        model: "acme/model-b",
+        rate: 4 / 6,
+        n: 6,
+        passed: 4,
+        errors: 0,
+        context_exceeded: 0,
+        median_drop: 0.5,
+      }),
+      expect.objectContaining({
+        rank: 2,
+        model: "acme/model-a",
+        kind: "verified",
+        rate: 0.6,
+        n: 50,
+        passed: 30,
+        ci_low: w.low,
+        ci_high: w.high,
+        errors: 1,
+        context_exceeded: 1,
+        median_drop: 0.5,
+      }),
     ]);
   });
 
   it("answers any threshold alike, and CSV with a median_drop column", async () => {
-    expect((await board("benchmark=semtrace&dataset=sst-a&threshold=0.0")).rows.map((r: any) => [r.model, r.rate, r.median_drop])).toEqual(
-      (await board("benchmark=semtrace&dataset=sst-a&threshold=1.0")).rows.map((r: any) => [r.model, r.rate, r.median_drop]),
+    expect(
+      (await board("benchmark=semtrace&dataset=sst-a&threshold=0.0")).rows.map((r: any) => [
+        r.model,
+        r.rate,
+        r.median_drop,
+      ]),
+    ).toEqual(
+      (await board("benchmark=semtrace&dataset=sst-a&threshold=1.0")).rows.map((r: any) => [
+        r.model,
+        r.rate,
+        r.median_drop,
+      ]),
     );
     const csv = parseCsv(await (await get("/v1/leaderboard?benchmark=semtrace&dataset=sst-a&format=csv")).text());
     expect(csv[0].at(-1)).toBe("median_drop");
@@ -192,7 +253,13 @@ describe("positional entries through the API", () => {
     const res = await get("/v1/leaderboard/models/acme--model-a?benchmark=semtrace&dataset=sst-a");
     expect(res.status).toBe(200);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ model: "acme/model-a", benchmark: "semtrace", dataset: "sst-a", kind: "verified", has_samples: true });
+    expect(body).toMatchObject({
+      model: "acme/model-a",
+      benchmark: "semtrace",
+      dataset: "sst-a",
+      kind: "verified",
+      has_samples: true,
+    });
     expect(body.depth.map((b: any) => [b.bucket, b.lo, b.hi, b.n, b.passed])).toEqual([
       ["0", 0, 0, 10, 7],
       ["0.25", 0.25, 0.25, 10, 5],
@@ -239,8 +306,22 @@ describe("positional entries through the API", () => {
       model: "acme/model-a",
       receipt: { scorer_version: "repoqa-snf/1.0.0" },
       samples: [
-        { task: "python::a/py::fn_0", needle_position: 0.05, context_size: 16384, is_best: true, best_similarity: 0.95, best_target: "fn_0" },
-        { task: "python::a/py::fn_1", needle_position: 0.95, context_size: 16384, is_best: false, best_similarity: 0.4, best_target: "x" },
+        {
+          task: "python::a/py::fn_0",
+          needle_position: 0.05,
+          context_size: 16384,
+          is_best: true,
+          best_similarity: 0.95,
+          best_target: "fn_0",
+        },
+        {
+          task: "python::a/py::fn_1",
+          needle_position: 0.95,
+          context_size: 16384,
+          is_best: false,
+          best_similarity: 0.4,
+          best_target: "x",
+        },
       ],
     });
     const row = (await board()).rows.find((r: any) => r.model === "acme/model-a");
@@ -264,7 +345,17 @@ describe("positional entries through the API", () => {
     expect(row.median_drop).toMatchObject({ type: ["number", "null"] });
     expect(schemas.Leaderboard.properties.paper_median_drop).toBeDefined();
     expect(Object.keys(schemas.PositionalBreakdown.properties).sort()).toEqual(
-      ["cells", "context_exceeded", "distractors", "drops", "errors", "mean_score", "median_drop", "paper_median_drop", "positions"].sort(),
+      [
+        "cells",
+        "context_exceeded",
+        "distractors",
+        "drops",
+        "errors",
+        "mean_score",
+        "median_drop",
+        "paper_median_drop",
+        "positions",
+      ].sort(),
     );
     expect(schemas.ModelBreakdown.properties.positional).toBeDefined();
     expect(schemas.ModelBreakdown.required).not.toContain("positional");
@@ -274,17 +365,28 @@ describe("positional entries through the API", () => {
   });
 
   it("refuses reported imports for a positional benchmark (RepoQA files would be misread as a grid)", async () => {
-    const res = await importFile(scoresFile("x/y", { python: rows("a/py", [1]) }), { benchmark: "semtrace", dataset: "sst-a" });
+    const res = await importFile(scoresFile("x/y", { python: rows("a/py", [1]) }), {
+      benchmark: "semtrace",
+      dataset: "sst-a",
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ detail: expect.stringContaining("positional") });
   });
 
   it("reads a positional board page with the same two indexed statements", async () => {
     const q = normalizeQuery({ benchmark: "semtrace", dataset: "sst-a" });
-    const plans = await pageReadPlans((ids) => passRateStatements(env, q, ids, ["all", "language", "drop"]), rankPageRead(env, q, passRateAxis(q), 100).entries);
-    expect(plans.entries[0]).toMatch(/^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/);
-    expect(plans.aggregates[0]).toMatch(/^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/);
-    for (const plan of [plans.entries, plans.aggregates]) expect(plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
+    const plans = await pageReadPlans(
+      (ids) => passRateStatements(env, q, ids, ["all", "language", "drop"]),
+      rankPageRead(env, q, passRateAxis(q), 100).entries,
+    );
+    expect(plans.entries[0]).toMatch(
+      /^SEARCH leaderboard_entries USING (COVERING )?INDEX sqlite_autoindex_leaderboard_entries_1 \(id=\?\)$/,
+    );
+    expect(plans.aggregates[0]).toMatch(
+      /^SEARCH leaderboard_aggregates USING INDEX sqlite_autoindex_leaderboard_aggregates_1 \(entry_id=\? AND threshold=\? AND group_type=\?\)$/,
+    );
+    for (const plan of [plans.entries, plans.aggregates])
+      expect(plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))).toBe(false);
   });
 
   it("stores with each entry the rank values the migration's backfill makes of it", async () => {

@@ -31,7 +31,14 @@ const name = (i: number) => `scale/model-${String(i).padStart(4, "0")}`;
  * that the store's rank rows are the backfill's.
  */
 async function seed() {
-  const statements = boardSeedStatements({ dataset: "repoqa-2024-04-20", models: MODELS, prefix: "scale/model-", digits: 4, perLanguage: PER_LANGUAGE, verifiedEvery: VERIFIED_EVERY });
+  const statements = boardSeedStatements({
+    dataset: "repoqa-2024-04-20",
+    models: MODELS,
+    prefix: "scale/model-",
+    digits: 4,
+    perLanguage: PER_LANGUAGE,
+    verifiedEvery: VERIFIED_EVERY,
+  });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   await backfillRanks();
 }
@@ -63,7 +70,11 @@ describe(`a leaderboard of ${MODELS} models`, () => {
   }
 
   /** The expected board: best first, ties by name (all lower-case here), rank = 1 + the models with more tasks passed. */
-  const expected = (counted = Array.from({ length: MODELS }, (_, i) => passed(i)), more: { model: string; passed: number }[] = [], only = (_i: number) => true) => {
+  const expected = (
+    counted = Array.from({ length: MODELS }, (_, i) => passed(i)),
+    more: { model: string; passed: number }[] = [],
+    only = (_i: number) => true,
+  ) => {
     const models = [...counted.map((p, i) => ({ model: name(i), passed: p, i })).filter((m) => only(m.i)), ...more];
     return models
       .map((m) => ({ ...m, rank: 1 + models.filter((x) => x.passed > m.passed).length }))
@@ -103,18 +114,30 @@ describe(`a leaderboard of ${MODELS} models`, () => {
       expect(all.map((r: any) => [r.model, r.kind, r.rank])).toEqual(order.map((r) => [r.model, "verified", r.rank]));
       const last = pages.at(-1);
       const back = await walk(query, { cursor: last.prev, dir: "prev" }, order.length);
-      expect([...back.rows, ...last.rows].map((r: any) => [r.model, r.rank])).toEqual(order.map((r) => [r.model, r.rank]));
+      expect([...back.rows, ...last.rows].map((r: any) => [r.model, r.rank])).toEqual(
+        order.map((r) => [r.model, r.rank]),
+      );
     }
     // Another page size, threshold and language: pages of 96, the rows of the language's ranking.
     const python = await walk("threshold=0.5&language=python&limit=96");
     expect(python.pages).toHaveLength(Math.ceil(MODELS / 96));
     const inPython = (i: number) => Math.min(passed(i), PER_LANGUAGE);
-    expect(python.rows.map((r: any) => [r.model, r.rank])).toEqual(expected(Array.from({ length: MODELS }, (_, i) => inPython(i))).map((r) => [r.model, r.rank]));
+    expect(python.rows.map((r: any) => [r.model, r.rank])).toEqual(
+      expected(Array.from({ length: MODELS }, (_, i) => inPython(i))).map((r) => [r.model, r.rank]),
+    );
     // The CSV pages the same way: its rows are the JSON's, its cursors in the Link header.
     const csv = await get("/v1/leaderboard?format=csv&limit=5");
     expect(csv.headers.get("x-total-count")).toBe(String(MODELS));
-    expect(csv.headers.get("link")).toMatch(/^<http:\/\/[^>]+\/v1\/leaderboard\?format=csv&limit=5&cursor=[\w-]+>; rel="next"$/);
-    expect((await csv.text()).trim().split("\r\n").slice(1).map((l) => l.split(",")[1])).toEqual(best.slice(0, 5).map((r) => r.model));
+    expect(csv.headers.get("link")).toMatch(
+      /^<http:\/\/[^>]+\/v1\/leaderboard\?format=csv&limit=5&cursor=[\w-]+>; rel="next"$/,
+    );
+    expect(
+      (await csv.text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => l.split(",")[1]),
+    ).toEqual(best.slice(0, 5).map((r) => r.model));
   }, 180_000);
 
   it("refuses a cursor it did not make, and a limit out of range, with a 400 problem", async () => {
@@ -137,7 +160,8 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     expect(other.status).toBe(400);
     expect((await other.json<any>()).detail).toMatch(/made for sort -rate, not model/);
     expect((await get(`/?cursor=${encodeURIComponent("%%%")}`)).status).toBe(400);
-    for (const limit of ["0", "101", "1.5", "x"]) expect((await get(`/v1/leaderboard?limit=${limit}`)).status, limit).toBe(400);
+    for (const limit of ["0", "101", "1.5", "x"])
+      expect((await get(`/v1/leaderboard?limit=${limit}`)).status, limit).toBe(400);
     expect((await get("/?limit=101")).status).toBe(400);
   });
 
@@ -155,7 +179,9 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     // The next link: the API's rows after them, then back.
     const next = unescapeHtml(/<a href="([^"]+)" rel="next">/.exec(first)![1]);
     const second = await (await get(next)).text();
-    expect(rowSlugs(second)).toEqual(api.rows.slice(BOARD_PAGE_ROWS, 2 * BOARD_PAGE_ROWS).map((r: any) => r.model_slug));
+    expect(rowSlugs(second)).toEqual(
+      api.rows.slice(BOARD_PAGE_ROWS, 2 * BOARD_PAGE_ROWS).map((r: any) => r.model_slug),
+    );
     expect(second).toContain(`← Previous ${BOARD_PAGE_ROWS}`);
     const back = unescapeHtml(/<a href="([^"]+)" rel="prev">/.exec(second)![1]);
     expect(rowSlugs(await (await get(back)).text())).toEqual(rowSlugs(first));
@@ -185,10 +211,23 @@ describe(`a leaderboard of ${MODELS} models`, () => {
   it("keeps ranks right when a model is published or changed between two reads", async () => {
     const first = await board("limit=100");
     // A new best model, then model 0777 re-published with every task passed (a newer evaluation replaces it).
-    await imported(scoresFile("scale/model-new", Object.fromEntries(LANGUAGES.map((l) => [l, rows(`${l}/repo`, Array(PER_LANGUAGE).fill(1))]))));
+    await imported(
+      scoresFile(
+        "scale/model-new",
+        Object.fromEntries(LANGUAGES.map((l) => [l, rows(`${l}/repo`, Array(PER_LANGUAGE).fill(1))])),
+      ),
+    );
     const changed = 777;
     let k = 0;
-    const results = Object.fromEntries(LANGUAGES.map((l) => [l, rows(`${l}/repo`, Array.from({ length: PER_LANGUAGE }, () => (k++ < 1 ? 1 : -0.5)))]));
+    const results = Object.fromEntries(
+      LANGUAGES.map((l) => [
+        l,
+        rows(
+          `${l}/repo`,
+          Array.from({ length: PER_LANGUAGE }, () => (k++ < 1 ? 1 : -0.5)),
+        ),
+      ]),
+    );
     await imported(scoresFile(name(changed), results, { eval_date: "2025-01-01 00:00:00" }));
     const counted = Array.from({ length: MODELS }, (_, i) => (i === changed ? 1 : passed(i)));
     const now = expected(counted, [{ model: "scale/model-new", passed: TASKS }]);
@@ -196,7 +235,9 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     const second = await board(`limit=100&cursor=${first.next}`);
     expect(second.total).toBe(MODELS + 1);
     const at = now.findIndex((r) => r.model === first.rows.at(-1).model);
-    expect(second.rows.map((r: any) => [r.model, r.rank])).toEqual(now.slice(at + 1, at + 101).map((r) => [r.model, r.rank]));
+    expect(second.rows.map((r: any) => [r.model, r.rank])).toEqual(
+      now.slice(at + 1, at + 101).map((r) => [r.model, r.rank]),
+    );
     // Walked afresh, the board is the new ranking, the changed model in its new place, no row twice.
     const pages = [];
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
@@ -206,6 +247,10 @@ describe(`a leaderboard of ${MODELS} models`, () => {
     }
     expect(pages.map((r: any) => [r.model, r.rank])).toEqual(now.map((r) => [r.model, r.rank]));
     // The rank rows the import stored (the new model, the changed one) are those the migration's backfill makes.
-    expect(await backfillDifferences()).toMatchObject({ stored: (MODELS + 1) * THRESHOLDS.length * (1 + LANGUAGES.length), missing: 0, extra: 0 });
+    expect(await backfillDifferences()).toMatchObject({
+      stored: (MODELS + 1) * THRESHOLDS.length * (1 + LANGUAGES.length),
+      missing: 0,
+      extra: 0,
+    });
   }, 180_000);
 });

@@ -20,21 +20,70 @@ function samples(): VerifiedSample[] {
   for (let i = 0; i < 20; i++) {
     const size = i < 10 ? 16384 : 32768;
     const depth = (i % 10) / 10 + 0.05;
-    out.push({ task: `python::acme/lib::fn_${i}`, needle_position: depth, context_size: size, token_start: i, token_end: i + 9, is_best: i % 3 === 0, best_similarity: 0.9, best_target: `fn_${i}` });
+    out.push({
+      task: `python::acme/lib::fn_${i}`,
+      needle_position: depth,
+      context_size: size,
+      token_start: i,
+      token_end: i + 9,
+      is_best: i % 3 === 0,
+      best_similarity: 0.9,
+      best_target: `fn_${i}`,
+    });
   }
-  out.push({ task: "python::acme/lib::broken", needle_position: 0.5, context_size: 16384, is_best: false, best_similarity: 0, best_target: null, status: "error" });
-  out.push({ task: "rust::acme/rs::too_long", needle_position: 0.5, context_size: 32768, is_best: false, best_similarity: 0, best_target: null, status: "context_exceeded" });
+  out.push({
+    task: "python::acme/lib::broken",
+    needle_position: 0.5,
+    context_size: 16384,
+    is_best: false,
+    best_similarity: 0,
+    best_target: null,
+    status: "error",
+  });
+  out.push({
+    task: "rust::acme/rs::too_long",
+    needle_position: 0.5,
+    context_size: 32768,
+    is_best: false,
+    best_similarity: 0,
+    best_target: null,
+    status: "context_exceeded",
+  });
   return out;
 }
 
-const run = (extra: Record<string, unknown> = {}) => ({ dataset: "repoqa-2024-04-20", model: "acme/coder-7b", receipt: RECEIPT, samples: samples(), ...extra });
+const run = (extra: Record<string, unknown> = {}) => ({
+  dataset: "repoqa-2024-04-20",
+  model: "acme/coder-7b",
+  receipt: RECEIPT,
+  samples: samples(),
+  ...extra,
+});
 
 describe("publishVerifiedRun", () => {
   it("stores a verified entry with its receipt; errors and overflows are counted apart, not in n", async () => {
     const result = await publishVerifiedRun(env, run());
-    expect(result).toMatchObject({ model: "acme/coder-7b", model_slug: "acme--coder-7b", status: "created", n: 20, errors: 1, context_exceeded: 1 });
+    expect(result).toMatchObject({
+      model: "acme/coder-7b",
+      model_slug: "acme--coder-7b",
+      status: "created",
+      n: 20,
+      errors: 1,
+      context_exceeded: 1,
+    });
     const [row] = (await board("kind=verified")).rows;
-    expect(row).toMatchObject({ model: "acme/coder-7b", kind: "verified", n: 20, passed: 7, rate: 7 / 20, errors: 1, context_exceeded: 1, receipt: RECEIPT, eval_date: RECEIPT.finished_at, has_samples: true });
+    expect(row).toMatchObject({
+      model: "acme/coder-7b",
+      kind: "verified",
+      n: 20,
+      passed: 7,
+      rate: 7 / 20,
+      errors: 1,
+      context_exceeded: 1,
+      receipt: RECEIPT,
+      eval_date: RECEIPT.finished_at,
+      has_samples: true,
+    });
     // The overflowed Rust task is not a Rust result: no Rust column for this run.
     expect(Object.keys(row.languages)).toEqual(["python"]);
     expect(await counts()).toMatchObject({ entries: 1, samples: 22 });
@@ -47,7 +96,9 @@ describe("publishVerifiedRun", () => {
       ["acme/coder-7b", "reported"],
       ["acme/coder-7b", "verified"],
     ]);
-    expect((await board("kind=reported")).rows).toEqual([expect.objectContaining({ kind: "reported", rate: 2 / 3, receipt: null, errors: 0 })]);
+    expect((await board("kind=reported")).rows).toEqual([
+      expect.objectContaining({ kind: "reported", rate: 2 / 3, receipt: null, errors: 0 }),
+    ]);
     expect((await board("kind=verified")).rows).toEqual([expect.objectContaining({ kind: "verified", rate: 7 / 20 })]);
     // Importing never touches the verified entry, and publishing never touches the reported one.
     await publishVerifiedRun(env, run({ samples: samples().slice(0, 5) }));
@@ -79,7 +130,11 @@ describe("publishVerifiedRun", () => {
 
   it("refuses malformed samples", async () => {
     await expect(publishVerifiedRun(env, run({ samples: [] }))).rejects.toThrow(/at least one sample/);
-    await expect(publishVerifiedRun(env, run({ samples: [{ ...samples()[0], task: "nope" }] }))).rejects.toThrow(/<language>::<repo>::<name>/);
-    await expect(publishVerifiedRun(env, run({ samples: [samples()[0], samples()[0]] }))).rejects.toThrow(/appears twice/);
+    await expect(publishVerifiedRun(env, run({ samples: [{ ...samples()[0], task: "nope" }] }))).rejects.toThrow(
+      /<language>::<repo>::<name>/,
+    );
+    await expect(publishVerifiedRun(env, run({ samples: [samples()[0], samples()[0]] }))).rejects.toThrow(
+      /appears twice/,
+    );
   });
 });

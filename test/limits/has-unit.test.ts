@@ -14,10 +14,23 @@ import { FIXTURES } from "../conformance/helpers";
 const withLookup = allBenchmarks().filter((b) => b.hasUnit);
 
 /** The error a call rejects with (its message), or "ok". */
-const outcome = (p: Promise<unknown>) => p.then(() => "ok", (err: Error) => err.message);
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (err: Error) => err.message,
+  );
 
 function nearMisses(unit: string): string[] {
-  return [`${unit}x`, `x${unit}`, unit.slice(0, -1), `${unit}@0`, `${unit}@0.5@1`, unit.replace(/@[^@]*$/, "@7"), unit.toUpperCase(), ""];
+  return [
+    `${unit}x`,
+    `x${unit}`,
+    unit.slice(0, -1),
+    `${unit}@0`,
+    `${unit}@0.5@1`,
+    unit.replace(/@[^@]*$/, "@7"),
+    unit.toUpperCase(),
+    "",
+  ];
 }
 
 describe.each(withLookup.map((b) => [b.id, b] as const))("%s hasUnit", (_id, benchmark: Benchmark) => {
@@ -30,14 +43,21 @@ describe.each(withLookup.map((b) => [b.id, b] as const))("%s hasUnit", (_id, ben
     const listed = new Set(listing.units);
     const sample = listing.units.filter((_, i) => i % Math.ceil(listing.units.length / 12) === 0);
     for (const unit of sample) {
-      expect(await benchmark.hasUnit!(e, dataset, unit, options)).toEqual({ has: true, datasetSha256: listing.datasetSha256, resolved: listing.resolved, visibility: listing.visibility });
+      expect(await benchmark.hasUnit!(e, dataset, unit, options)).toEqual({
+        has: true,
+        datasetSha256: listing.datasetSha256,
+        resolved: listing.resolved,
+        visibility: listing.visibility,
+      });
       for (const miss of nearMisses(unit)) {
         expect((await benchmark.hasUnit!(e, dataset, miss, options)).has, JSON.stringify(miss)).toBe(listed.has(miss));
       }
     }
     for (const other of ["no-such-dataset", ...Object.keys(FIXTURES).filter((k) => k !== benchmark.datasetKind)]) {
       const id = other === "no-such-dataset" ? other : await FIXTURES[other]();
-      expect(await outcome(benchmark.hasUnit!(e, id, sample[0], options))).toBe(await outcome(benchmark.units(e, id, options, {})));
+      expect(await outcome(benchmark.hasUnit!(e, id, sample[0], options))).toBe(
+        await outcome(benchmark.units(e, id, options, {})),
+      );
     }
   }, 120_000);
 });

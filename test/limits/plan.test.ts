@@ -10,12 +10,17 @@ import { ProblemError } from "../../src/errors";
 import { BASE, importFixture, needleCode, release, repoOf } from "../helpers";
 
 const DATASET = "fixture-plan";
-const fence = (code: string, tag = "") => `Here is the function:\n\n\`\`\`${tag}\n${code}\n\`\`\`\n\nIt does what was described.`;
+const fence = (code: string, tag = "") =>
+  `Here is the function:\n\n\`\`\`${tag}\n${code}\n\`\`\`\n\nIt does what was described.`;
 
 async function post(path: string, body: unknown, cpuBudget: string | undefined) {
   const app = createApp();
   const ctx = createExecutionContext();
-  const req = new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const req = new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const res = await app.fetch(req, { ...env, CPU_BUDGET: cpuBudget }, ctx);
   await waitOnExecutionContext(ctx);
   return { status: res.status, body: await res.json<any>() };
@@ -23,7 +28,8 @@ async function post(path: string, body: unknown, cpuBudget: string | undefined) 
 
 describe("budgetPlan (CPU_BUDGET)", () => {
   it("paid, unset or empty: today's limits, the very objects", () => {
-    for (const v of [undefined, "", "paid", " paid ", "1"]) expect(budgetPlan({ CPU_BUDGET: v }), String(v)).toBe(PAID_PLAN);
+    for (const v of [undefined, "", "paid", " paid ", "1"])
+      expect(budgetPlan({ CPU_BUDGET: v }), String(v)).toBe(PAID_PLAN);
     expect(PAID_PLAN.budgets).toBe(BUDGETS);
     expect(PAID_PLAN.perParse).toBe(PER_PARSE);
   });
@@ -32,11 +38,51 @@ describe("budgetPlan (CPU_BUDGET)", () => {
     expect(budgetPlan({ CPU_BUDGET: "free" })).toBe(FREE_PLAN);
     expect(FREE_PLAN.perParse).toEqual({ parse_operations: 8_000, parse_recovery: 80_000, query_scan: 320_000 });
     expect(FREE_PLAN.budgets).toEqual({
-      score: { parse_operations: 16_000, parse_recovery: 120_000, query_scan: 640_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 },
-      batch: { parse_operations: 12_000, parse_recovery: 30_000, query_scan: 720_000, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 0 },
-      bleu: { parse_operations: 0, parse_recovery: 0, query_scan: 0, tree_nodes: 0, tree_text: 0, dataflow_steps: 0, bleu_tokens: 30_000 },
-      codebleu: { parse_operations: 15_000, parse_recovery: 37_500, query_scan: 0, tree_nodes: 1_500, tree_text: 400_000, dataflow_steps: 15_000, bleu_tokens: 10_000 },
-      benchmark: { parse_operations: 15_000, parse_recovery: 18_750, query_scan: 300_000, tree_nodes: 1_500, tree_text: 400_000, dataflow_steps: 15_000, bleu_tokens: 5_000 },
+      score: {
+        parse_operations: 16_000,
+        parse_recovery: 120_000,
+        query_scan: 640_000,
+        tree_nodes: 0,
+        tree_text: 0,
+        dataflow_steps: 0,
+        bleu_tokens: 0,
+      },
+      batch: {
+        parse_operations: 12_000,
+        parse_recovery: 30_000,
+        query_scan: 720_000,
+        tree_nodes: 0,
+        tree_text: 0,
+        dataflow_steps: 0,
+        bleu_tokens: 0,
+      },
+      bleu: {
+        parse_operations: 0,
+        parse_recovery: 0,
+        query_scan: 0,
+        tree_nodes: 0,
+        tree_text: 0,
+        dataflow_steps: 0,
+        bleu_tokens: 30_000,
+      },
+      codebleu: {
+        parse_operations: 15_000,
+        parse_recovery: 37_500,
+        query_scan: 0,
+        tree_nodes: 1_500,
+        tree_text: 400_000,
+        dataflow_steps: 15_000,
+        bleu_tokens: 10_000,
+      },
+      benchmark: {
+        parse_operations: 15_000,
+        parse_recovery: 18_750,
+        query_scan: 300_000,
+        tree_nodes: 1_500,
+        tree_text: 400_000,
+        dataflow_steps: 15_000,
+        bleu_tokens: 5_000,
+      },
     });
   });
 
@@ -77,22 +123,49 @@ describe("requests under CPU_BUDGET", () => {
   };
 
   it("free refuses a mid-sized answer that paid scores, naming the limit and the plan", async () => {
-    const body = { dataset: DATASET, task: "python::lorenmade/textkit::sentences", answer: fence(midSized(), "python") };
+    const body = {
+      dataset: DATASET,
+      task: "python::lorenmade/textkit::sentences",
+      answer: fence(midSized(), "python"),
+    };
     const paid = await post("/v1/score", body, "paid");
     expect(paid.status).toBe(200);
     const free = await post("/v1/score", body, "free");
     expect(free.status).toBe(422);
-    expect(free.body).toMatchObject({ type: "urn:needlework:problem:budget-exceeded", budget: "parse_operations", scope: "parse", limit: 8_000, cpu_budget: "free", where: "answer" });
-    expect(free.body.detail).toContain("limit of 8000 tree-sitter parse operations (`parse_operations`, CPU budget `free`)");
+    expect(free.body).toMatchObject({
+      type: "urn:needlework:problem:budget-exceeded",
+      budget: "parse_operations",
+      scope: "parse",
+      limit: 8_000,
+      cpu_budget: "free",
+      where: "answer",
+    });
+    expect(free.body.detail).toContain(
+      "limit of 8000 tree-sitter parse operations (`parse_operations`, CPU budget `free`)",
+    );
     expect(paid.body.cpu_budget).toBeUndefined();
   });
 
   it("free still scores the fixture answers: /v1/score and the 16-answer batch in both modes", async () => {
-    const one = await post("/v1/score", { dataset: DATASET, task: "python::lorenmade/textkit::strip_accents", answer: fence(needleCode(textkit(), "strip_accents"), "python"), ignore_comments: true }, "free");
+    const one = await post(
+      "/v1/score",
+      {
+        dataset: DATASET,
+        task: "python::lorenmade/textkit::strip_accents",
+        answer: fence(needleCode(textkit(), "strip_accents"), "python"),
+        ignore_comments: true,
+      },
+      "free",
+    );
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ pass: true, best_similarity: 1 });
     const answers = Object.entries(release).flatMap(([lang, repos]) =>
-      repos.flatMap((repo) => repo.needles.map((n) => ({ task: `${lang}::${repo.repo}::${n.name}`, answer: fence(needleCode(repo, n.name)) }))),
+      repos.flatMap((repo) =>
+        repo.needles.map((n) => ({
+          task: `${lang}::${repo.repo}::${n.name}`,
+          answer: fence(needleCode(repo, n.name)),
+        })),
+      ),
     );
     for (const mode of ["official", "strict"]) {
       const res = await post("/v1/score/batch", { dataset: DATASET, answers, mode }, "free");
@@ -106,14 +179,28 @@ describe("requests under CPU_BUDGET", () => {
     const pair = { reference: "a ".repeat(100), candidate: "a ".repeat(100) };
     expect((await post("/v1/metrics/bleu", { pairs: Array(150).fill(pair) }, "free")).status).toBe(200);
     const over = await post("/v1/metrics/bleu", { pairs: Array(151).fill(pair) }, "free");
-    expect(over.body).toMatchObject({ status: 422, budget: "bleu_tokens", limit: 30_000, cpu_budget: "free", where: "pairs.150" });
+    expect(over.body).toMatchObject({
+      status: 422,
+      budget: "bleu_tokens",
+      limit: 30_000,
+      cpu_budget: "free",
+      where: "pairs.150",
+    });
     expect((await post("/v1/metrics/bleu", { pairs: Array(151).fill(pair) }, "paid")).status).toBe(200);
   });
 
   it("an invalid value refuses metered requests with a problem naming it; other routes keep working", async () => {
-    const res = await post("/v1/score", { dataset: DATASET, task: "python::lorenmade/textkit::sentences", answer: "x" }, "turbo");
+    const res = await post(
+      "/v1/score",
+      { dataset: DATASET, task: "python::lorenmade/textkit::sentences", answer: "x" },
+      "turbo",
+    );
     expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ type: "urn:needlework:problem:internal-error", setting: "CPU_BUDGET", value: "turbo" });
+    expect(res.body).toMatchObject({
+      type: "urn:needlework:problem:internal-error",
+      setting: "CPU_BUDGET",
+      value: "turbo",
+    });
     expect(res.body.detail).toContain("CPU_BUDGET");
     const app = createApp();
     const ctx = createExecutionContext();

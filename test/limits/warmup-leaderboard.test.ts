@@ -36,14 +36,25 @@ describe("the warm-up's stand-in leaderboard", () => {
 
   it("selects columns by name: a page's entries and their aggregates, each read as the board sends it", () => {
     const q = normalizeQuery({});
-    const { entries, aggregates } = passRateStatements(env as never, q, rankPageRead(env as never, q, passRateAxis(q), PAGE_LIMIT.default).entries);
+    const { entries, aggregates } = passRateStatements(
+      env as never,
+      q,
+      rankPageRead(env as never, q, passRateAxis(q), PAGE_LIMIT.default).entries,
+    );
     const entryRows = standInLeaderboardRows(entries.toSQL().sql);
     expect(entryRows).toHaveLength(PAGE_LIMIT.default + 1);
     expect(entryRows[0]).toContain("Warm-up model 0");
     // Every entry's aggregates at the default threshold, by column name (the page's aggregates skip drizzle's mapping).
     const aggregateRows = standInLeaderboardObjects(aggregates.toSQL().sql);
     expect(new Set(aggregateRows.map((r) => r.entry_id)).size).toBe(PAGE_LIMIT.default + 1);
-    expect(aggregateRows[0]).toMatchObject({ entry_id: "warmup-entry-0", group_type: "all", group_key: "all", n: 200, passed: 190, rate: 0.95 });
+    expect(aggregateRows[0]).toMatchObject({
+      entry_id: "warmup-entry-0",
+      group_type: "all",
+      group_key: "all",
+      n: 200,
+      passed: 190,
+      rate: 0.95,
+    });
     expect(standInLeaderboardRows('select "id" from "runs"')).toEqual([]);
   });
 });

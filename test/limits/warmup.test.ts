@@ -34,7 +34,10 @@ describe("start-up warm-up in global scope", () => {
     const refuse = async () => {
       throw new Error("Disallowed operation called within global scope (Cache API)");
     };
-    Object.defineProperty(globalThis, "caches", { configurable: true, value: { default: { match: refuse, put: refuse, delete: refuse } } });
+    Object.defineProperty(globalThis, "caches", {
+      configurable: true,
+      value: { default: { match: refuse, put: refuse, delete: refuse } },
+    });
     const statuses = await warmUp(app);
     expect(statuses).not.toContain(0);
     expect(statuses.every((s) => s < 500)).toBe(true);

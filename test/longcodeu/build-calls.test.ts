@@ -17,7 +17,9 @@ function calls(repo: RepoModel, path: string, qualified: string) {
   const { callees, resolutions } = repo.resolver.callees(path, fn);
   // How the first call of each callee was resolved.
   const how = new Map<string, string>();
-  for (const r of resolutions) if ("callee" in r && !how.has(`${r.callee.path}#${r.callee.index}`)) how.set(`${r.callee.path}#${r.callee.index}`, r.how);
+  for (const r of resolutions)
+    if ("callee" in r && !how.has(`${r.callee.path}#${r.callee.index}`))
+      how.set(`${r.callee.path}#${r.callee.index}`, r.how);
   const dropped: Record<string, number> = {};
   for (const r of resolutions) if ("dropped" in r) dropped[r.dropped] = (dropped[r.dropped] ?? 0) + 1;
   // Calls whose callee is no name or attribute chain (`"".join(...)`, `f()()`) are dynamic too.
@@ -55,29 +57,68 @@ describe("call resolution in the fixtures", () => {
       "inkwell/render.py::BaseRenderer.render (super)",
       "inkwell/text.py::wrap_lines (module-attribute)",
     ]);
-    expect(calls(repo, "inkwell/render.py", "count_tags").callees).toEqual(["inkwell/tokens.py::tokenize (module-attribute)"]);
+    expect(calls(repo, "inkwell/render.py", "count_tags").callees).toEqual([
+      "inkwell/tokens.py::tokenize (module-attribute)",
+    ]);
     // Only instantiations and a call on a local: no callee, so no DRA anchor.
-    expect(calls(repo, "inkwell/render.py", "render")).toEqual({ callees: [], dropped: { instantiation: 2, local: 1 } });
+    expect(calls(repo, "inkwell/render.py", "render")).toEqual({
+      callees: [],
+      dropped: { instantiation: 2, local: 1 },
+    });
   });
 
   it("absolute imports, `from pkg import module`, ClassName.method and a method inherited from an imported base", async () => {
     const repo = await model(fixtureRepo("tidepool"));
-    expect(calls(repo, "tidepool/queue.py", "JobQueue.push_text").callees).toEqual(["tidepool/queue.py::JobQueue.push (self)", "tidepool/jobs.py::parse_priority (module-attribute)"]);
-    expect(calls(repo, "tidepool/queue.py", "JobQueue.retry").callees).toEqual(["tidepool/jobs.py::Job.exhausted (class-attribute)", "tidepool/queue.py::JobQueue.push (self)"]);
-    expect(calls(repo, "tidepool/queue.py", "JobQueue.push")).toEqual({ callees: ["tidepool/jobs.py::make_job (import)"], dropped: { external: 1, local: 1, dynamic: 1 } });
-    expect(calls(repo, "tidepool/storage/memory.py", "MemoryStore.clear").callees).toEqual(["tidepool/storage/base.py::BaseStore.save_many (self)"]);
+    expect(calls(repo, "tidepool/queue.py", "JobQueue.push_text").callees).toEqual([
+      "tidepool/queue.py::JobQueue.push (self)",
+      "tidepool/jobs.py::parse_priority (module-attribute)",
+    ]);
+    expect(calls(repo, "tidepool/queue.py", "JobQueue.retry").callees).toEqual([
+      "tidepool/jobs.py::Job.exhausted (class-attribute)",
+      "tidepool/queue.py::JobQueue.push (self)",
+    ]);
+    expect(calls(repo, "tidepool/queue.py", "JobQueue.push")).toEqual({
+      callees: ["tidepool/jobs.py::make_job (import)"],
+      dropped: { external: 1, local: 1, dynamic: 1 },
+    });
+    expect(calls(repo, "tidepool/storage/memory.py", "MemoryStore.clear").callees).toEqual([
+      "tidepool/storage/base.py::BaseStore.save_many (self)",
+    ]);
     expect(calls(repo, "tidepool/jobs.py", "make_job").callees).toEqual(["tidepool/jobs.py::clamp (same-file)"]);
-    expect(calls(repo, "tests/test_jobs.py", "test_clamp_limits_both_ends").callees).toEqual(["tidepool/jobs.py::clamp (import)"]);
+    expect(calls(repo, "tests/test_jobs.py", "test_clamp_limits_both_ends").callees).toEqual([
+      "tidepool/jobs.py::clamp (import)",
+    ]);
     // self.save() is BaseStore's own abstract (trivial) save.
-    expect(calls(repo, "tidepool/storage/base.py", "BaseStore.save_many")).toEqual({ callees: [], dropped: { trivial: 1, external: 1 } });
+    expect(calls(repo, "tidepool/storage/base.py", "BaseStore.save_many")).toEqual({
+      callees: [],
+      dropped: { trivial: 1, external: 1 },
+    });
   });
 
   it("DRA anchors: non-trivial functions with callees; T2 only those with a docstring", async () => {
     const repo = await model(fixtureRepo("tidepool"));
     const t1 = draAnchors(repo, false).map((a) => a.unit.qualified);
-    expect(t1).toEqual(["test_clamp_limits_both_ends", "test_parse_priority_names", "make_job", "parse_priority", "JobQueue.push", "JobQueue.push_text", "JobQueue.retry", "JobQueue.drain", "MemoryStore.clear"]);
+    expect(t1).toEqual([
+      "test_clamp_limits_both_ends",
+      "test_parse_priority_names",
+      "make_job",
+      "parse_priority",
+      "JobQueue.push",
+      "JobQueue.push_text",
+      "JobQueue.retry",
+      "JobQueue.drain",
+      "MemoryStore.clear",
+    ]);
     const t2 = draAnchors(repo, true).map((a) => a.unit.qualified);
-    expect(t2).toEqual(["make_job", "parse_priority", "JobQueue.push", "JobQueue.push_text", "JobQueue.retry", "JobQueue.drain", "MemoryStore.clear"]);
+    expect(t2).toEqual([
+      "make_job",
+      "parse_priority",
+      "JobQueue.push",
+      "JobQueue.push_text",
+      "JobQueue.retry",
+      "JobQueue.drain",
+      "MemoryStore.clear",
+    ]);
   });
 });
 
@@ -87,7 +128,8 @@ describe("call resolution rules on small repositories", () => {
   it("re-exports through __init__.py, `import pkg.mod` attribute chains, `mod.Class.method` and cls.method", async () => {
     const repo = await repoOf({
       "pkg/__init__.py": "from .core import helper as exported\n",
-      "pkg/core.py": "def helper():\n    return 1\n\nclass Tool:\n    def run(self):\n        return 2\n\n    @classmethod\n    def make(cls):\n        return cls.build()\n\n    @classmethod\n    def build(cls):\n        return cls()\n",
+      "pkg/core.py":
+        "def helper():\n    return 1\n\nclass Tool:\n    def run(self):\n        return 2\n\n    @classmethod\n    def make(cls):\n        return cls.build()\n\n    @classmethod\n    def build(cls):\n        return cls()\n",
       "app.py": [
         "import pkg.core",
         "from pkg import exported",
@@ -140,9 +182,13 @@ describe("call resolution rules on small repositories", () => {
   it("super(C, self).m() and a base class named through its module", async () => {
     const repo = await repoOf({
       "base.py": "class Base:\n    def hook(self):\n        return 1\n",
-      "impl.py": "import base\n\nclass Impl(base.Base):\n    def hook(self):\n        return super(Impl, self).hook() + self.more()\n\n    def more(self):\n        return 2\n",
+      "impl.py":
+        "import base\n\nclass Impl(base.Base):\n    def hook(self):\n        return super(Impl, self).hook() + self.more()\n\n    def more(self):\n        return 2\n",
     });
-    expect(calls(repo, "impl.py", "Impl.hook").callees).toEqual(["base.py::Base.hook (super)", "impl.py::Impl.more (self)"]);
+    expect(calls(repo, "impl.py", "Impl.hook").callees).toEqual([
+      "base.py::Base.hook (super)",
+      "impl.py::Impl.more (self)",
+    ]);
   });
 
   it("a name defined several times is its last definition; @overload stubs (bare, typing., t.) are never callees", async () => {
@@ -191,37 +237,54 @@ describe("call resolution rules on small repositories", () => {
       "app.py": "from lib import fetch, Store\n\ndef main(k):\n    return fetch(k) + Store.get(None, k)\n",
     });
     const lib = repo.files.get("lib.py")!;
-    expect(lib.units.filter((u) => u.overload).map((u) => u.qualified)).toEqual(["fetch", "fetch", "Store.get", "Store.get", "only_stub"]);
+    expect(lib.units.filter((u) => u.overload).map((u) => u.qualified)).toEqual([
+      "fetch",
+      "fetch",
+      "Store.get",
+      "Store.get",
+      "only_stub",
+    ]);
     expect(lib.units.filter((u) => u.overload).every((u) => u.trivial)).toBe(true);
     const at = (q: string, n: number) => lib.units.filter((u) => u.qualified === q)[n].startRow + 1;
     const row = (path: string, qualified: string) => {
       const fn = unit(repo.files.get(path)!, qualified);
-      return repo.resolver.callees(path, fn).callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`);
+      return repo.resolver
+        .callees(path, fn)
+        .callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`);
     };
     // The implementation (the third `fetch`, line 10), not the first stub.
     expect(row("app.py", "main")).toEqual([`fetch@${at("fetch", 2)}`, `Store.get@${at("Store.get", 2)}`]);
     expect(at("fetch", 2)).toBe(10);
     // The else branch's lookup and the second helper: what the names are bound to once the module has run.
     const fetchImpl = lib.units.filter((u) => u.qualified === "fetch")[2];
-    expect(repo.resolver.callees("lib.py", fetchImpl).callees.map((c) => repo.resolver.unit(c).startRow + 1)).toEqual([at("lookup", 1)]);
+    expect(repo.resolver.callees("lib.py", fetchImpl).callees.map((c) => repo.resolver.unit(c).startRow + 1)).toEqual([
+      at("lookup", 1),
+    ]);
     // self.get is the implementation; only_stub has no implementation: dropped as trivial.
     const read = unit(lib, "Store.read");
     const { callees, resolutions } = repo.resolver.callees("lib.py", read);
-    expect(callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`)).toEqual([`Store.get@${at("Store.get", 2)}`, `helper@${at("helper", 1)}`]);
-    expect(resolutions.filter((r) => "dropped" in r).map((r) => ("dropped" in r ? r.dropped : ""))).toEqual(["trivial"]);
+    expect(callees.map((c) => `${repo.resolver.unit(c).qualified}@${repo.resolver.unit(c).startRow + 1}`)).toEqual([
+      `Store.get@${at("Store.get", 2)}`,
+      `helper@${at("helper", 1)}`,
+    ]);
+    expect(resolutions.filter((r) => "dropped" in r).map((r) => ("dropped" in r ? r.dropped : ""))).toEqual([
+      "trivial",
+    ]);
   });
 
   it("a module-level import after a definition rebinds the name (and a definition after an import)", async () => {
     const repo = await repoOf({
       "fast.py": "def speedup(x):\n    return x + 1\n",
-      "slow.py": "def speedup(x):\n    return x\n\ntry:\n    from fast import speedup\nexcept ImportError:\n    pass\n\nfrom fast import speedup as other\n\ndef other(x):\n    return -x\n\ndef run(x):\n    return speedup(x) + other(x)\n",
+      "slow.py":
+        "def speedup(x):\n    return x\n\ntry:\n    from fast import speedup\nexcept ImportError:\n    pass\n\nfrom fast import speedup as other\n\ndef other(x):\n    return -x\n\ndef run(x):\n    return speedup(x) + other(x)\n",
     });
     expect(calls(repo, "slow.py", "run").callees).toEqual(["fast.py::speedup (import)", "slow.py::other (same-file)"]);
   });
 
   it("DRA leaves out anchors calling a unit that scores CodeBLEU < 1 against itself (fewer than 4 tokens: no 4-gram)", async () => {
     const repo = await repoOf({
-      "m.py": "def short(self):\n    cleanup()\n\ndef long_enough(x):\n    return x + 1 if x else 0\n\ndef uses_short(x):\n    return short(x)\n\ndef uses_long(x):\n    return long_enough(x) * 2\n",
+      "m.py":
+        "def short(self):\n    cleanup()\n\ndef long_enough(x):\n    return x + 1 if x else 0\n\ndef uses_short(x):\n    return short(x)\n\ndef uses_long(x):\n    return long_enough(x) * 2\n",
     });
     const file = repo.files.get("m.py")!;
     expect(repo.scorable(unit(file, "short").code)).toBe(false);

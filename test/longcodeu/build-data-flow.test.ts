@@ -12,7 +12,9 @@ import { analyze, fixtureFile, unit } from "./build-helpers";
 /** Variable -> [trimmed text of the change line, rule] in line order. */
 function changes(file: PyFile, fn: string): Record<string, [string, string][]> {
   const lines = file.code.split("\n");
-  return Object.fromEntries([...unit(file, fn).changes].map(([v, cs]) => [v, cs.map((c) => [lines[c.row].trim(), c.rule] as [string, string])]));
+  return Object.fromEntries(
+    [...unit(file, fn).changes].map(([v, cs]) => [v, cs.map((c) => [lines[c.row].trim(), c.rule] as [string, string])]),
+  );
 }
 
 const EVERY_RULE = `
@@ -76,7 +78,11 @@ describe("data-flow rules", () => {
     const file = await analyze(EVERY_RULE);
     expect(changes(file, "f")).toEqual({
       G: [["G = p", "assign"]],
-      a: [["a = b = 0", "assign"], ["a += 1", "aug-assign"], ["del a", "del"]],
+      a: [
+        ["a = b = 0", "assign"],
+        ["a += 1", "aug-assign"],
+        ["del a", "del"],
+      ],
       b: [["a = b = 0", "assign"]],
       c: [["c: int = 1", "annotated-assign"]],
       e: [["e, (g, *h) = t", "unpack"]],
@@ -117,14 +123,33 @@ describe("data-flow rules", () => {
   it("does not count parameters, declarations, reads, method calls, comprehension variables, nested scopes or assignments through a call", async () => {
     const file = await analyze(EVERY_RULE);
     const f = unit(file, "f");
-    for (const name of ["p", "args", "q", "kw", "d", "z", "lam", "lam2", "hidden", "attr", "inner", "Local", "data", "print", "compute"]) expect(f.changes.has(name), name).toBe(false);
+    for (const name of [
+      "p",
+      "args",
+      "q",
+      "kw",
+      "d",
+      "z",
+      "lam",
+      "lam2",
+      "hidden",
+      "attr",
+      "inner",
+      "Local",
+      "data",
+      "print",
+      "compute",
+    ])
+      expect(f.changes.has(name), name).toBe(false);
     // `box.append(4)`, `print(box, ...)` and `box.get()[0] = 5` are not among box's lines (above).
     expect(f.params).toEqual(["p", "args", "q", "kw"]);
     expect([...f.unsupportedVars].sort()).toEqual(["cmd_args", "cmd_name"]);
   });
 
   it("a nonlocal declaration is not a change, the assignment after it is", async () => {
-    const file = await analyze("def outer():\n    x = 0\n    def inner():\n        nonlocal x\n        x += 1\n        return x\n    return inner\n");
+    const file = await analyze(
+      "def outer():\n    x = 0\n    def inner():\n        nonlocal x\n        x += 1\n        return x\n    return inner\n",
+    );
     expect(changes(file, "outer.<locals>.inner")).toEqual({ x: [["x += 1", "aug-assign"]] });
     expect(changes(file, "outer")).toEqual({ x: [["x = 0", "assign"]] });
   });
@@ -132,8 +157,14 @@ describe("data-flow rules", () => {
   it("the fixture's summarize: assignments, augmented, item assignments and del, not the update() call", async () => {
     const file = await analyze(fixtureFile("tidepool", "tidepool/flow.py"));
     expect(changes(file, "summarize")).toEqual({
-      total: [["total = count = 0", "assign"], ["total += duration", "aug-assign"]],
-      count: [["total = count = 0", "assign"], ["count += 1", "aug-assign"]],
+      total: [
+        ["total = count = 0", "assign"],
+        ["total += duration", "aug-assign"],
+      ],
+      count: [
+        ["total = count = 0", "assign"],
+        ["count += 1", "aug-assign"],
+      ],
       report: [
         ['report = {"label": label}', "assign"],
         ["report[name] = duration", "item-assign"],
@@ -142,9 +173,21 @@ describe("data-flow rules", () => {
       ],
       name: [["for name, duration in runs:", "for"]],
       duration: [["for name, duration in runs:", "for"]],
-      mean: [["mean: float = total / count", "annotated-assign"], ["mean = math.nan", "assign"]],
+      mean: [
+        ["mean: float = total / count", "annotated-assign"],
+        ["mean = math.nan", "assign"],
+      ],
     });
-    expect(Object.keys(changes(file, "read_durations")).sort()).toEqual(["decoder", "durations", "error", "handle", "last_error", "line", "record", "value"]);
+    expect(Object.keys(changes(file, "read_durations")).sort()).toEqual([
+      "decoder",
+      "durations",
+      "error",
+      "handle",
+      "last_error",
+      "line",
+      "record",
+      "value",
+    ]);
   });
 });
 
@@ -154,7 +197,14 @@ describe("CU_DFA examples", () => {
     const file = await analyze(code, "tidepool/flow.py");
     const text = joinCodeBlocks([codeBlock("tidepool/flow.py", code)]);
     // CU_DFA is not scored with CodeBLEU: self-scorability plays no part.
-    const view = codeView("code", ["tidepool/flow.py"], text, () => file, () => file, () => true);
+    const view = codeView(
+      "code",
+      ["tidepool/flow.py"],
+      text,
+      () => file,
+      () => file,
+      () => true,
+    );
     // Only summarize has variables changing on two or more lines, so any seed picks it.
     for (const seed of [0, 1, 2]) {
       const ex = cuDataFlow(view, new PyRandom(seed))!;

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { PyRandom } from "../../src/datasets/pyrandom";
-import { docsContextText, docstringSections, documentedApis, markdownSections, rstSections } from "../../src/benchmarks/longcodeu/build/doc-sections";
+import {
+  docsContextText,
+  docstringSections,
+  documentedApis,
+  markdownSections,
+  rstSections,
+} from "../../src/benchmarks/longcodeu/build/doc-sections";
 import { documentationUnderstanding } from "../../src/benchmarks/longcodeu/build/examples";
 import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";
 import { analyze, fixtureFile, fixtureRepo, python } from "./build-helpers";
@@ -23,14 +29,26 @@ describe("documentation sections", () => {
     expect(sections[2].text).toBe(
       '## Rendering with `render()`\n\nCall `render(source, context)` to render a template; pass `html=False` for wrapped plain text.\n\n```python\n# render a heading\nprint(render("{{ # Intro }}"))\n```',
     );
-    expect(sections[5].text).toBe("Helpers\n-------\n\n`wrap_lines` and `collapse_spaces` are small helpers used by the renderers.");
-    expect(markdownSections("x.md", "intro\n\n# Only a heading\n# Next\n\ntext\n").map((s) => s.heading)).toEqual(["Next"]);
+    expect(sections[5].text).toBe(
+      "Helpers\n-------\n\n`wrap_lines` and `collapse_spaces` are small helpers used by the renderers.",
+    );
+    expect(markdownSections("x.md", "intro\n\n# Only a heading\n# Next\n\ntext\n").map((s) => s.heading)).toEqual([
+      "Next",
+    ]);
   });
 
   it("reStructuredText: titles with underline (and overline) and their text", () => {
     const sections = rstSections("docs/api.rst", fixtureFile("inkwell", "docs/api.rst"));
-    expect(sections.map((s) => s.heading)).toEqual(["Inkwell API", "``tokenize``", "HtmlRenderer", "count_tags(source)", "Changelog"]);
-    expect(sections[0].text).toBe("=============\nInkwell API\n=============\n\nThe public functions and classes of inkwell.");
+    expect(sections.map((s) => s.heading)).toEqual([
+      "Inkwell API",
+      "``tokenize``",
+      "HtmlRenderer",
+      "count_tags(source)",
+      "Changelog",
+    ]);
+    expect(sections[0].text).toBe(
+      "=============\nInkwell API\n=============\n\nThe public functions and classes of inkwell.",
+    );
     expect(sections[2].text).toBe(
       'HtmlRenderer\n------------\n\nRenders templates to HTML. Values are escaped with ``escape_html``.\n\n.. code-block:: python\n\n    HtmlRenderer({"name": "Ada"}).render("Hi {{ name }}")',
     );
@@ -59,13 +77,24 @@ describe("documentation sections", () => {
     });
     // Private (`_identity`), undocumented and trivial (`placeholder`) units have no section.
     const text = await analyze(fixtureFile("inkwell", "inkwell/text.py"));
-    expect(docstringSections("inkwell/text.py", text.units).map((s) => s.api)).toEqual(["collapse_spaces", "slugify", "wrap_lines", "escape_html"]);
+    expect(docstringSections("inkwell/text.py", text.units).map((s) => s.api)).toEqual([
+      "collapse_spaces",
+      "slugify",
+      "wrap_lines",
+      "escape_html",
+    ]);
   });
 });
 
 describe("which API a section documents", () => {
   const apis = new Set(["render", "Lexer", "tokenize", "count_tags", "run", "HtmlRenderer", "escape_html"]);
-  const md = (heading: string) => ({ id: "x#1", path: "x.md", source: "markdown" as const, heading, text: `# ${heading}\n\ntext` });
+  const md = (heading: string) => ({
+    id: "x#1",
+    path: "x.md",
+    source: "markdown" as const,
+    heading,
+    text: `# ${heading}\n\ntext`,
+  });
 
   it("a heading names an API as code: in backticks, called, dotted, or a code-shaped name", () => {
     expect(documentedApis(md("Rendering with `render()`"), apis)).toEqual(["render"]);
@@ -79,14 +108,23 @@ describe("which API a section documents", () => {
   });
 
   it("a docstring section documents its own unit only", () => {
-    const section = { id: "a.py#1", path: "a.py", source: "docstring" as const, heading: "HtmlRenderer.render_tag(name)", text: "HtmlRenderer.render_tag(name)\n\nRender a tag.", api: "render_tag" };
+    const section = {
+      id: "a.py#1",
+      path: "a.py",
+      source: "docstring" as const,
+      heading: "HtmlRenderer.render_tag(name)",
+      text: "HtmlRenderer.render_tag(name)\n\nRender a tag.",
+      api: "render_tag",
+    };
     expect(documentedApis(section, new Set([...apis, "render_tag"]))).toEqual(["render_tag"]);
   });
 });
 
 describe("the docs context", () => {
   it("numbers sections from 1, each between <BEGIN> and <END>, a blank line between them", () => {
-    expect(docsContextText([{ text: "# A\n\nfirst" }, { text: "B\n-\n\nsecond" }])).toBe("1\n<BEGIN>\n# A\n\nfirst\n<END>\n\n2\n<BEGIN>\nB\n-\n\nsecond\n<END>\n");
+    expect(docsContextText([{ text: "# A\n\nfirst" }, { text: "B\n-\n\nsecond" }])).toBe(
+      "1\n<BEGIN>\n# A\n\nfirst\n<END>\n\n2\n<BEGIN>\nB\n-\n\nsecond\n<END>\n",
+    );
   });
 
   it("LDU asks for an API exactly one section of the context documents", async () => {
@@ -95,11 +133,19 @@ describe("the docs context", () => {
     // README "Rendering with `render()`" and the docstring of the module function render(): two
     // sections document `render`, so it is never asked; `Lexer` is documented only by the README.
     const chosen = ["README.md#3", "README.md#4", "inkwell/render.py#10", "README.md#6"].map((id) => byId.get(id)!);
-    expect(chosen.map((s) => s.heading)).toEqual(["Rendering with `render()`", "The Lexer class", "render(source, context=None, html=True)", "Helpers"]);
+    expect(chosen.map((s) => s.heading)).toEqual([
+      "Rendering with `render()`",
+      "The Lexer class",
+      "render(source, context=None, html=True)",
+      "Helpers",
+    ]);
     for (const seed of [0, 1, 2, 3]) {
       const ex = documentationUnderstanding(chosen, repo, new PyRandom(seed))!;
       expect(ex.anchor).toEqual({ name: "Lexer" });
-      expect(ex.answer).toEqual({ section: 2, text: "## The Lexer class\n\n`Lexer` splits a source into text and tag tokens and counts lines as it goes." });
+      expect(ex.answer).toEqual({
+        section: 2,
+        text: "## The Lexer class\n\n`Lexer` splits a source into text and tag tokens and counts lines as it goes.",
+      });
     }
     expect(documentationUnderstanding([byId.get("README.md#6")!], repo, new PyRandom(0))).toBeUndefined();
   });
@@ -107,11 +153,15 @@ describe("the docs context", () => {
   it("LDU never answers with a section that scores BLEU < 1 against itself (fewer than 4 tokens)", async () => {
     const repo = new RepoModel(await python(), {
       repo: "short",
-      files: { "m.py": 'def tiny(a):\n    """Return a."""\n    return a + 1\n\ndef roomy(a):\n    """Return a plus one, as an integer."""\n    return a + 1\n' },
+      files: {
+        "m.py":
+          'def tiny(a):\n    """Return a."""\n    return a + 1\n\ndef roomy(a):\n    """Return a plus one, as an integer."""\n    return a + 1\n',
+      },
     });
     const texts = repo.sections.map((s) => s.text);
     expect(texts).toEqual(["tiny(a)\n\nReturn a.", "roomy(a)\n\nReturn a plus one, as an integer."]);
     expect(repo.scorableSection(texts[0])).toBe(false);
-    for (const seed of [0, 1, 2, 3]) expect(documentationUnderstanding(repo.sections, repo, new PyRandom(seed))!.anchor).toEqual({ name: "roomy" });
+    for (const seed of [0, 1, 2, 3])
+      expect(documentationUnderstanding(repo.sections, repo, new PyRandom(seed))!.anchor).toEqual({ name: "roomy" });
   });
 });

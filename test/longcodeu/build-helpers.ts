@@ -14,7 +14,11 @@ declare global {
   }
 }
 
-const RAW = import.meta.glob("../fixtures/longcodeu/**/*.{py,md,rst}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const RAW = import.meta.glob("../fixtures/longcodeu/**/*.{py,md,rst}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 
 /** The Node reader skips these (src/benchmarks/longcodeu/node/build.ts); the pure builder is handed files. */
 const NOT_READ = /^(build|env|vendor)\//;

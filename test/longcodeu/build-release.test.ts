@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { PyRandom } from "../../src/datasets/pyrandom";
 import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
-import { BUCKET_KEYS, LONGCODEU_TASKS, ReleaseSchema, bucketOf, type LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
+import {
+  BUCKET_KEYS,
+  LONGCODEU_TASKS,
+  ReleaseSchema,
+  bucketOf,
+  type LongCodeURelease,
+} from "../../src/benchmarks/longcodeu/dataset";
 import { buildLongCodeURelease, repoSlug } from "../../src/benchmarks/longcodeu/build/index";
 import { codeBlock, drawItems, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
 import { RepoModel, normalizeText } from "../../src/benchmarks/longcodeu/build/repo";
@@ -26,7 +32,12 @@ describe("drawing a context's files", () => {
 
   it("takes required files first, keeps the shuffled order, and skips a file that would overshoot the bucket", () => {
     expect(drawItems(new PyRandom(11), keys, new Set(["e"]), "0-8K", flat)).toEqual(["c", "e"]);
-    expect(drawItems(new PyRandom(5), keys, new Set(), "0-8K", (k) => (k === "a" ? 7000 : 2000))).toEqual(["b", "d", "f", "c"]);
+    expect(drawItems(new PyRandom(5), keys, new Set(), "0-8K", (k) => (k === "a" ? 7000 : 2000))).toEqual([
+      "b",
+      "d",
+      "f",
+      "c",
+    ]);
     // Required files past the bucket, or everything short of it: no context.
     expect(drawItems(new PyRandom(5), keys, new Set(["a", "b", "c", "d", "e"]), "0-8K", flat)).toBeUndefined();
     expect(drawItems(new PyRandom(5), keys, new Set(), "16-32K", flat)).toBeUndefined();
@@ -47,8 +58,10 @@ async function checkRelease(release: LongCodeURelease, count: (text: string) => 
       expect(c.id).toMatch(new RegExp(`^${repoSlug(part.repo)}-${c.kind}-\\d{4}$`));
       expect(c.tokens).toBe(count(c.text));
       expect(bucketOf(c.tokens)).toBe(c.bucket);
-      if (c.kind === "code") expect(c.text).toBe(joinCodeBlocks(c.files.map((p) => codeBlock(p, normalizeText(repo.input.files[p])))));
-      if (c.kind === "stripped") expect(c.text).toBe(joinCodeBlocks(c.files.map((p) => codeBlock(p, repo.stripped(p)!.code))));
+      if (c.kind === "code")
+        expect(c.text).toBe(joinCodeBlocks(c.files.map((p) => codeBlock(p, normalizeText(repo.input.files[p])))));
+      if (c.kind === "stripped")
+        expect(c.text).toBe(joinCodeBlocks(c.files.map((p) => codeBlock(p, repo.stripped(p)!.code))));
       if (c.kind === "docs") expect(c.text).toMatch(/^1\n<BEGIN>\n/);
     }
     const usedByTask = new Map<string, Set<string>>();
@@ -110,13 +123,25 @@ describe("building a release", () => {
     expect(tidepool.eligible.reduce((n, p) => n + tidepool.stripped(p)!.code.length, 0)).toBeLessThan(4096);
     const repoCounts = release.build.repo_counts as Record<string, Record<string, Record<string, number>>>;
     expect(repoCounts.tidepool.CU_SA).toEqual({ "0-8K": 2 });
-    expect(release.build).toMatchObject({ per_bucket: 2, buckets: ["0-8K", "8-16K", "16-32K"], similarity: { kind: "lexical", name: "tfidf-identifier-subtokens@1" }, data_flow: { ruleset: "cu-dfa@1" } });
+    expect(release.build).toMatchObject({
+      per_bucket: 2,
+      buckets: ["0-8K", "8-16K", "16-32K"],
+      similarity: { kind: "lexical", name: "tfidf-identifier-subtokens@1" },
+      data_flow: { ruleset: "cu-dfa@1" },
+    });
   });
 
   it("is deterministic for a seed: byte-identical JSON twice, different with another seed", async () => {
     const lang = await python();
     const build = (seed: number) =>
-      buildLongCodeURelease({ repos: [fixtureRepo("inkwell"), fixtureRepo("tidepool")], lang, tokenizer: charTokenizer(1.5), seed, buckets: ["0-8K", "8-16K"], perBucket: 3 });
+      buildLongCodeURelease({
+        repos: [fixtureRepo("inkwell"), fixtureRepo("tidepool")],
+        lang,
+        tokenizer: charTokenizer(1.5),
+        seed,
+        buckets: ["0-8K", "8-16K"],
+        perBucket: 3,
+      });
     const first = JSON.stringify(await build(42));
     expect(JSON.stringify(await build(42))).toBe(first);
     expect(JSON.stringify(await build(43))).not.toBe(first);
@@ -135,12 +160,22 @@ describe("building a release", () => {
     await checkRelease(release, (t) => codeLlamaTokenizer.count(t));
     expect(release.build.counts).toEqual({ CU_P: { "0-8K": 1 }, DRA_T1: { "0-8K": 1 }, LDU: { "0-8K": 1 } });
     expect(release.build.buckets).toEqual(BUCKET_KEYS);
-    expect(release.repos[0].examples.map((e) => e.id)).toEqual(["CU_P-tidepool-0001", "DRA_T1-tidepool-0001", "LDU-tidepool-0001"]);
+    expect(release.repos[0].examples.map((e) => e.id)).toEqual([
+      "CU_P-tidepool-0001",
+      "DRA_T1-tidepool-0001",
+      "LDU-tidepool-0001",
+    ]);
   });
 
   it("refuses to build nothing", async () => {
     await expect(
-      buildLongCodeURelease({ repos: [fixtureRepo("tidepool")], lang: await python(), tokenizer: charTokenizer(1), seed: 0, buckets: ["64-128K"] }),
+      buildLongCodeURelease({
+        repos: [fixtureRepo("tidepool")],
+        lang: await python(),
+        tokenizer: charTokenizer(1),
+        seed: 0,
+        buckets: ["64-128K"],
+      }),
     ).rejects.toThrow(/no examples could be built from tidepool for buckets 64-128K/);
   });
 });

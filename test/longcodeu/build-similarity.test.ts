@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { PyRandom } from "../../src/datasets/pyrandom";
-import { cosine, embeddingSimilarity, subtokens, tfidfScores, topK } from "../../src/benchmarks/longcodeu/build/similarity";
+import {
+  cosine,
+  embeddingSimilarity,
+  subtokens,
+  tfidfScores,
+  topK,
+} from "../../src/benchmarks/longcodeu/build/similarity";
 import { codeView, semanticRelation } from "../../src/benchmarks/longcodeu/build/examples";
 import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
 import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";
@@ -12,7 +18,16 @@ import { fixtureRepo, python } from "./build-helpers";
 
 describe("lexical similarity", () => {
   it("terms: identifiers split at _ and camelCase, lower-cased, keywords and letterless parts dropped", () => {
-    expect(subtokens("def parseHTTPResponse2(self, max_len): return None  # see RFC_2616")).toEqual(["parse", "http", "response", "self", "max", "len", "see", "rfc"]);
+    expect(subtokens("def parseHTTPResponse2(self, max_len): return None  # see RFC_2616")).toEqual([
+      "parse",
+      "http",
+      "response",
+      "self",
+      "max",
+      "len",
+      "see",
+      "rfc",
+    ]);
     expect(subtokens("if x in y: pass")).toEqual(["x", "y"]);
   });
 
@@ -70,7 +85,14 @@ describe("SRE examples", () => {
     const repo = new RepoModel(await python(), fixtureRepo("inkwell"));
     const paths = ["inkwell/tokens.py", "inkwell/render.py"];
     const text = joinCodeBlocks(paths.map((p) => codeBlock(p, repo.files.get(p)!.code)));
-    const view = codeView("code", paths, text, (p) => repo.files.get(p)!, (p) => repo.files.get(p)!, (code) => repo.scorable(code));
+    const view = codeView(
+      "code",
+      paths,
+      text,
+      (p) => repo.files.get(p)!,
+      (p) => repo.files.get(p)!,
+      (code) => repo.scorable(code),
+    );
     const calls: { query: string; candidates: readonly string[] }[] = [];
     // A similarity that ranks by candidate length: easy to check by hand.
     const byLength = {
@@ -85,7 +107,13 @@ describe("SRE examples", () => {
     expect(ex.anchor.code).toBe(anchor.unit.code);
     const expected = view.units
       .filter((x) => !x.unit.inFunction && !x.unit.trivial && repo.scorable(x.unit.code))
-      .filter((x) => !(x.path === anchor.path && (x.unit.index === anchor.unit.index || anchor.unit.classChain.includes(x.unit.index))))
+      .filter(
+        (x) =>
+          !(
+            x.path === anchor.path &&
+            (x.unit.index === anchor.unit.index || anchor.unit.classChain.includes(x.unit.index))
+          ),
+      )
       .map((x) => x.unit.code);
     expect(calls[0].candidates).toEqual(expected);
     // tokens.py has 9 such units and render.py 11 (the trivial LexError, __init__s and
@@ -144,8 +172,18 @@ describe("SRE examples", () => {
     ].join("\n");
     const repo = new RepoModel(await python(), { repo: "nest", files: { "nest.py": code } });
     const text = joinCodeBlocks([codeBlock("nest.py", code)]);
-    const view = codeView("code", ["nest.py"], text, (p) => repo.files.get(p)!, (p) => repo.files.get(p)!, (c) => repo.scorable(c));
-    const byLength = { info: { kind: "lexical" as const, name: "length" }, scores: async (_q: string, c: readonly string[]) => c.map((x) => x.length) };
+    const view = codeView(
+      "code",
+      ["nest.py"],
+      text,
+      (p) => repo.files.get(p)!,
+      (p) => repo.files.get(p)!,
+      (c) => repo.scorable(c),
+    );
+    const byLength = {
+      info: { kind: "lexical" as const, name: "length" },
+      scores: async (_q: string, c: readonly string[]) => c.map((x) => x.length),
+    };
     const anchors = new Set<string>();
     for (let seed = 0; seed < 30; seed++) {
       const ex = (await semanticRelation(view, new PyRandom(seed), byLength, false))!;
@@ -157,6 +195,13 @@ describe("SRE examples", () => {
       // Every unit enclosing the anchor (Outer.Inner.inner_method: Outer.Inner and Outer) is left out.
       for (const q of answers) expect(fn.startsWith(`${q}.`), `${q} encloses ${fn}`).toBe(false);
     }
-    expect([...anchors].sort()).toEqual(["Outer.Inner.inner_method", "Outer.outer_method", "first_helper", "make_model", "second_helper", "third_helper"]);
+    expect([...anchors].sort()).toEqual([
+      "Outer.Inner.inner_method",
+      "Outer.outer_method",
+      "first_helper",
+      "make_model",
+      "second_helper",
+      "third_helper",
+    ]);
   });
 });

@@ -102,7 +102,10 @@ describe("stripping comments and docstrings", () => {
       expect(stripped, path).toBeDefined();
       expect(stripped!.clean, path).toBe(true);
       expect(stripped!.units.filter((u) => u.docstring)).toEqual([]);
-      expect(withTree(lang, stripped!.code, (root) => root.descendantsOfType("comment").length), path).toBe(0);
+      expect(
+        withTree(lang, stripped!.code, (root) => root.descendantsOfType("comment").length),
+        path,
+      ).toBe(0);
       const original = repo.files.get(path)!;
       original.units.forEach((u, i) => {
         const s = stripped!.units[i];
@@ -120,7 +123,7 @@ describe("stripping comments and docstrings", () => {
     }
     const tokens = await analyze(repo.stripped("inkwell/tokens.py")!.code);
     expect(unit(tokens, "Lexer.advance").code).toBe(
-      "    def advance(self, count):\n        chunk = self.source[self.pos:self.pos + count]\n        self.line += chunk.count(\"\\n\")\n        self.pos += count\n        return chunk",
+      '    def advance(self, count):\n        chunk = self.source[self.pos:self.pos + count]\n        self.line += chunk.count("\\n")\n        self.pos += count\n        return chunk',
     );
     // The shebang, coding line and module docstring go; the first line is the first import.
     expect(repo.stripped("inkwell/text.py")!.code.split("\n")[0]).toBe("import re");

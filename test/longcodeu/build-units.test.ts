@@ -27,15 +27,45 @@ describe("units of a file", () => {
 
   it("CU_P: every def binding a module name, in order: also in module-level if/try/except/else and for blocks, decorated and async; not methods or nested ones; each name once per file", async () => {
     const file = await analyze(fixtureFile("inkwell", "inkwell/cli.py"), "inkwell/cli.py");
-    expect(file.units.filter((u) => u.topLevel).map((u) => u.name)).toEqual(["load_config", "load_config", "command", "build", "watch", "anchors", "help_command", "main"]);
+    expect(file.units.filter((u) => u.topLevel).map((u) => u.name)).toEqual([
+      "load_config",
+      "load_config",
+      "command",
+      "build",
+      "watch",
+      "anchors",
+      "help_command",
+      "main",
+    ]);
     // Through a context of two files: file order, the try/else variants of load_config listed once.
     const text = fixtureFile("inkwell", "inkwell/text.py");
     const other = await analyze(text, "inkwell/text.py");
-    const files = new Map([["inkwell/text.py", other], ["inkwell/cli.py", file]]);
-    const view = codeView("code", ["inkwell/text.py", "inkwell/cli.py"], "", (p) => files.get(p)!, (p) => files.get(p)!, () => true);
+    const files = new Map([
+      ["inkwell/text.py", other],
+      ["inkwell/cli.py", file],
+    ]);
+    const view = codeView(
+      "code",
+      ["inkwell/text.py", "inkwell/cli.py"],
+      "",
+      (p) => files.get(p)!,
+      (p) => files.get(p)!,
+      () => true,
+    );
     expect(cuPerception(view)?.answer.names).toEqual([
-      "collapse_spaces", "slugify", "wrap_lines", "escape_html", "placeholder", "_identity",
-      "load_config", "command", "build", "watch", "anchors", "help_command", "main",
+      "collapse_spaces",
+      "slugify",
+      "wrap_lines",
+      "escape_html",
+      "placeholder",
+      "_identity",
+      "load_config",
+      "command",
+      "build",
+      "watch",
+      "anchors",
+      "help_command",
+      "main",
     ]);
   });
 
@@ -66,14 +96,36 @@ describe("units of a file", () => {
       "a.py",
     );
     const b = await analyze("def main():\n    return 2\n", "b.py");
-    const files = new Map([["a.py", a], ["b.py", b]]);
-    const view = codeView("code", ["a.py", "b.py"], "", (p) => files.get(p)!, (p) => files.get(p)!, () => true);
+    const files = new Map([
+      ["a.py", a],
+      ["b.py", b],
+    ]);
+    const view = codeView(
+      "code",
+      ["a.py", "b.py"],
+      "",
+      (p) => files.get(p)!,
+      (p) => files.get(p)!,
+      () => true,
+    );
     expect(cuPerception(view)?.answer.names).toEqual(["get", "main", "fast", "never", "main"]);
   });
 
   it("nesting: a method of a class defined in a function is in a function; overload stubs are trivial", async () => {
     const file = await analyze(
-      ["def factory():", "    class Local:", "        def method(self):", "            return 1", "    return Local", "", "class Outer:", "    class Inner:", "        def method(self):", "            return 2", ""].join("\n"),
+      [
+        "def factory():",
+        "    class Local:",
+        "        def method(self):",
+        "            return 1",
+        "    return Local",
+        "",
+        "class Outer:",
+        "    class Inner:",
+        "        def method(self):",
+        "            return 2",
+        "",
+      ].join("\n"),
     );
     expect(file.units.map((u) => [u.qualified, u.scope, u.inFunction])).toEqual([
       ["factory", "module", false],
@@ -87,10 +139,14 @@ describe("units of a file", () => {
 
   it("a unit's code runs from the start of its line (indentation kept) to its end, without decorators", async () => {
     const file = await analyze(fixtureFile("inkwell", "inkwell/tokens.py"), "inkwell/tokens.py");
-    expect(unit(file, "Token.is_tag").code).toBe('    def is_tag(self):\n        """Tell whether this token is a tag."""\n        return self.kind == "tag"');
+    expect(unit(file, "Token.is_tag").code).toBe(
+      '    def is_tag(self):\n        """Tell whether this token is a tag."""\n        return self.kind == "tag"',
+    );
     expect(unit(file, "Token").code.startsWith("class Token:\n")).toBe(true);
     const cli = await analyze(fixtureFile("inkwell", "inkwell/cli.py"));
-    expect(unit(cli, "watch").code).toBe('async def watch(args):\n    """Re-render templates whenever they change."""\n    raise NotImplementedError');
+    expect(unit(cli, "watch").code).toBe(
+      'async def watch(args):\n    """Re-render templates whenever they change."""\n    raise NotImplementedError',
+    );
   });
 
   it("docstrings are cleaned like inspect.cleandoc; the T2 requirement is the signature and docstring, dedented", async () => {
@@ -116,7 +172,9 @@ describe("units of a file", () => {
     );
     const load = unit(file, "Store.load");
     expect(load.docstring?.text).toBe("Load a value.\n\nFalls back to ``default``.");
-    expect(load.requirement).toBe('def load(self, key,\n         default=None):\n    """Load a value.\n\n        Falls back to ``default``.\n    """');
+    expect(load.requirement).toBe(
+      'def load(self, key,\n         default=None):\n    """Load a value.\n\n        Falls back to ``default``.\n    """',
+    );
     expect(load.signature).toBe("(self, key, default=None)");
     expect(unit(file, "f").docstring).toBeUndefined();
     expect(unit(file, "f").requirement).toBeUndefined();
@@ -143,10 +201,18 @@ describe("the trivial-unit rule", () => {
     );
     const trivial = Object.fromEntries(file.units.map((u) => [u.qualified, u.trivial]));
     expect(trivial).toEqual({
-      a: true, b: true, c: true, d: true, e: true,
-      K: false, "K.__init__": true, "K.m": false,
+      a: true,
+      b: true,
+      c: true,
+      d: true,
+      e: true,
+      K: false,
+      "K.__init__": true,
+      "K.m": false,
       Empty: true,
-      f: false, g: true, h: false,
+      f: false,
+      g: true,
+      h: false,
       Data: false,
     });
   });
@@ -157,7 +223,10 @@ describe("the trivial-unit rule", () => {
     const text = await analyze(fixtureFile("inkwell", "inkwell/text.py"));
     expect(text.units.filter((u) => u.trivial).map((u) => u.qualified)).toEqual(["placeholder"]);
     const base = await analyze(fixtureFile("tidepool", "tidepool/storage/base.py"));
-    expect(base.units.filter((u) => u.trivial).map((u) => u.qualified)).toEqual(["BaseStore.save", "BaseStore.load_all"]);
+    expect(base.units.filter((u) => u.trivial).map((u) => u.qualified)).toEqual([
+      "BaseStore.save",
+      "BaseStore.load_all",
+    ]);
   });
 });
 
@@ -167,7 +236,7 @@ describe("trivial files", () => {
     expect((await analyze(fixtureFile("tidepool", "tidepool/storage/__init__.py"))).trivial).toBe(true);
     expect((await analyze(fixtureFile("tidepool", "tidepool/__init__.py"))).trivial).toBe(true);
     expect((await analyze(fixtureFile("tidepool", "tests/test_jobs.py"))).trivial).toBe(false);
-    expect((await analyze(""))).toMatchObject({ trivial: true, units: [] });
+    expect(await analyze("")).toMatchObject({ trivial: true, units: [] });
     expect((await analyze("def broken(:\n    return 1\n")).trivial).toBe(true);
     expect((await analyze("import os\n__all__ = []\n__all__ += ['x']\nX = 1\n")).trivial).toBe(false);
   });

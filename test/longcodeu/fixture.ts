@@ -192,10 +192,14 @@ function strip(code: string): string {
 
 const docs = (sections: string[]) => sections.map((text, i) => `${i + 1}\n<BEGIN>\n${text}\n<END>`).join("\n\n");
 
-export const INVENTORY_CODE = file("inventory/models.py", INVENTORY_MODELS) + "\n" + file("inventory/store.py", INVENTORY_STORE);
-export const INVENTORY_STRIPPED = file("inventory/models.py", strip(INVENTORY_MODELS)) + "\n" + file("inventory/store.py", strip(INVENTORY_STORE));
-export const GEOMETRY_CODE = file("geometry/vectors.py", GEOMETRY_VECTORS) + "\n" + file("geometry/shapes.py", GEOMETRY_SHAPES);
-export const GEOMETRY_STRIPPED = file("geometry/vectors.py", strip(GEOMETRY_VECTORS)) + "\n" + file("geometry/shapes.py", strip(GEOMETRY_SHAPES));
+export const INVENTORY_CODE =
+  file("inventory/models.py", INVENTORY_MODELS) + "\n" + file("inventory/store.py", INVENTORY_STORE);
+export const INVENTORY_STRIPPED =
+  file("inventory/models.py", strip(INVENTORY_MODELS)) + "\n" + file("inventory/store.py", strip(INVENTORY_STORE));
+export const GEOMETRY_CODE =
+  file("geometry/vectors.py", GEOMETRY_VECTORS) + "\n" + file("geometry/shapes.py", GEOMETRY_SHAPES);
+export const GEOMETRY_STRIPPED =
+  file("geometry/vectors.py", strip(GEOMETRY_VECTORS)) + "\n" + file("geometry/shapes.py", strip(GEOMETRY_SHAPES));
 
 export const INVENTORY_DOCS_SECTIONS = [
   "normalize_sku(raw)\nUpper-case a stock keeping unit code and remove dashes and spaces, so that lookups ignore how the code was typed.",
@@ -220,7 +224,8 @@ export function unit(text: string, header: string): string {
   if (start < 0) throw new Error(`fixture: no "${header}"`);
   const indent = lines[start].length - lines[start].trimStart().length;
   let end = start + 1;
-  while (end < lines.length && (!lines[end].trim() || lines[end].length - lines[end].trimStart().length > indent)) end++;
+  while (end < lines.length && (!lines[end].trim() || lines[end].length - lines[end].trimStart().length > indent))
+    end++;
   while (!lines[end - 1].trim()) end--;
   return lines.slice(start, end).join("\n");
 }
@@ -258,15 +263,40 @@ export function fixtureRelease(): LongCodeURelease {
     format: "needlework/longcodeu-release@1",
     seed: 20250101,
     language: "python",
-    build: { similarity: { kind: "lexical", name: "token-jaccard" }, dataflow_rules: "assign@1", notes: ["Test fixture, written by hand."] },
+    build: {
+      similarity: { kind: "lexical", name: "token-jaccard" },
+      dataflow_rules: "assign@1",
+      notes: ["Test fixture, written by hand."],
+    },
     repos: [
       {
         repo: "acme/inventory",
         source: { path: "fixtures/inventory", commit: "0123456789abcdef0123456789abcdef01234567", license: "MIT" },
         contexts: [
-          { id: "inventory-code", kind: "code", files: ["inventory/models.py", "inventory/store.py"], text: inv, tokens: 2100, bucket: "0-8K" },
-          { id: "inventory-stripped", kind: "stripped", files: ["inventory/models.py", "inventory/store.py"], text: INVENTORY_STRIPPED, tokens: 1700, bucket: "0-8K" },
-          { id: "inventory-docs", kind: "docs", files: ["docs/api.md"], text: docs(INVENTORY_DOCS_SECTIONS), tokens: 900, bucket: "0-8K" },
+          {
+            id: "inventory-code",
+            kind: "code",
+            files: ["inventory/models.py", "inventory/store.py"],
+            text: inv,
+            tokens: 2100,
+            bucket: "0-8K",
+          },
+          {
+            id: "inventory-stripped",
+            kind: "stripped",
+            files: ["inventory/models.py", "inventory/store.py"],
+            text: INVENTORY_STRIPPED,
+            tokens: 1700,
+            bucket: "0-8K",
+          },
+          {
+            id: "inventory-docs",
+            kind: "docs",
+            files: ["docs/api.md"],
+            text: docs(INVENTORY_DOCS_SECTIONS),
+            tokens: 900,
+            bucket: "0-8K",
+          },
         ],
         examples: [
           {
@@ -274,7 +304,9 @@ export function fixtureRelease(): LongCodeURelease {
             task: "CU_P",
             context: "inventory-code",
             anchor: {},
-            answer: { names: ["normalize_sku", "parse_price", "load_rows", "build_inventory", "total_stock_value", "low_stock"] },
+            answer: {
+              names: ["normalize_sku", "parse_price", "load_rows", "build_inventory", "total_stock_value", "low_stock"],
+            },
           },
           {
             id: "CU_SA-inventory-0001",
@@ -288,7 +320,12 @@ export function fixtureRelease(): LongCodeURelease {
             task: "CU_DFA",
             context: "inventory-code",
             anchor: { name: "total_stock_value", variable: "total" },
-            answer: { lines: [lineOf(inv, "def total_stock_value(", "total = 0.0"), lineOf(inv, "def total_stock_value(", "total += item.total_value()")] },
+            answer: {
+              lines: [
+                lineOf(inv, "def total_stock_value(", "total = 0.0"),
+                lineOf(inv, "def total_stock_value(", "total += item.total_value()"),
+              ],
+            },
           },
           {
             id: "DRA_T1-inventory-0001",
@@ -311,7 +348,13 @@ export function fixtureRelease(): LongCodeURelease {
             context: "inventory-code",
             anchor: { name: "total_stock_value", code: unit(inv, "def total_stock_value(") },
             answer: {
-              units: [u(inv, "low_stock"), u(inv, "total_value", "def total_value(", "Item.total_value"), u(inv, "load_rows"), u(inv, "build_inventory"), u(inv, "Inventory", "class Inventory:")],
+              units: [
+                u(inv, "low_stock"),
+                u(inv, "total_value", "def total_value(", "Item.total_value"),
+                u(inv, "load_rows"),
+                u(inv, "build_inventory"),
+                u(inv, "Inventory", "class Inventory:"),
+              ],
             },
             meta: { scores: [0.41, 0.38, 0.3, 0.27, 0.22] },
           },
@@ -320,7 +363,9 @@ export function fixtureRelease(): LongCodeURelease {
             task: "SRE_T2",
             context: "inventory-code",
             anchor: { name: "parse_price", requirement: requirement(inv, "def parse_price(") },
-            answer: { units: [u(inv, "normalize_sku"), u(inv, "load_rows"), u(inv, "restock", "def restock(", "Item.restock")] },
+            answer: {
+              units: [u(inv, "normalize_sku"), u(inv, "load_rows"), u(inv, "restock", "def restock(", "Item.restock")],
+            },
           },
           {
             id: "LDU-inventory-0001",
@@ -333,11 +378,36 @@ export function fixtureRelease(): LongCodeURelease {
       },
       {
         repo: "acme/geometry",
-        source: { path: "fixtures/geometry", commit: "89abcdef0123456789abcdef0123456789abcdef", license: "Apache-2.0" },
+        source: {
+          path: "fixtures/geometry",
+          commit: "89abcdef0123456789abcdef0123456789abcdef",
+          license: "Apache-2.0",
+        },
         contexts: [
-          { id: "geometry-code", kind: "code", files: ["geometry/vectors.py", "geometry/shapes.py"], text: geo, tokens: 9500, bucket: "8-16K" },
-          { id: "geometry-stripped", kind: "stripped", files: ["geometry/vectors.py", "geometry/shapes.py"], text: GEOMETRY_STRIPPED, tokens: 9000, bucket: "8-16K" },
-          { id: "geometry-docs", kind: "docs", files: ["docs/reference.md"], text: docs(GEOMETRY_DOCS_SECTIONS), tokens: 8300, bucket: "8-16K" },
+          {
+            id: "geometry-code",
+            kind: "code",
+            files: ["geometry/vectors.py", "geometry/shapes.py"],
+            text: geo,
+            tokens: 9500,
+            bucket: "8-16K",
+          },
+          {
+            id: "geometry-stripped",
+            kind: "stripped",
+            files: ["geometry/vectors.py", "geometry/shapes.py"],
+            text: GEOMETRY_STRIPPED,
+            tokens: 9000,
+            bucket: "8-16K",
+          },
+          {
+            id: "geometry-docs",
+            kind: "docs",
+            files: ["docs/reference.md"],
+            text: docs(GEOMETRY_DOCS_SECTIONS),
+            tokens: 8300,
+            bucket: "8-16K",
+          },
         ],
         examples: [
           {
@@ -345,7 +415,9 @@ export function fixtureRelease(): LongCodeURelease {
             task: "CU_P",
             context: "geometry-code",
             anchor: {},
-            answer: { names: ["distance", "midpoint", "rotate", "shoelace", "centroid", "bounding_box", "edge_midpoints"] },
+            answer: {
+              names: ["distance", "midpoint", "rotate", "shoelace", "centroid", "bounding_box", "edge_midpoints"],
+            },
           },
           {
             id: "CU_SA-geometry-0001",
@@ -360,7 +432,10 @@ export function fixtureRelease(): LongCodeURelease {
             context: "geometry-code",
             anchor: { name: "rotate", variable: "x" },
             answer: {
-              lines: [lineOf(geo, "def rotate(", "x = point[0] - origin[0]"), lineOf(geo, "def rotate(", "x, y = x * cos_a - y * sin_a, x * sin_a + y * cos_a")],
+              lines: [
+                lineOf(geo, "def rotate(", "x = point[0] - origin[0]"),
+                lineOf(geo, "def rotate(", "x, y = x * cos_a - y * sin_a, x * sin_a + y * cos_a"),
+              ],
             },
           },
           {
@@ -382,14 +457,30 @@ export function fixtureRelease(): LongCodeURelease {
             task: "SRE_T1",
             context: "geometry-code",
             anchor: { name: "centroid", code: unit(geo, "def centroid(") },
-            answer: { units: [u(geo, "bounding_box"), u(geo, "edge_midpoints"), u(geo, "shoelace"), u(geo, "midpoint"), u(geo, "perimeter", "def perimeter(", "Polygon.perimeter")] },
+            answer: {
+              units: [
+                u(geo, "bounding_box"),
+                u(geo, "edge_midpoints"),
+                u(geo, "shoelace"),
+                u(geo, "midpoint"),
+                u(geo, "perimeter", "def perimeter(", "Polygon.perimeter"),
+              ],
+            },
           },
           {
             id: "SRE_T2-geometry-0001",
             task: "SRE_T2",
             context: "geometry-code",
             anchor: { name: "distance", requirement: requirement(geo, "def distance(") },
-            answer: { units: [u(geo, "midpoint"), u(geo, "rotate"), u(geo, "perimeter", "def perimeter(", "Polygon.perimeter"), u(geo, "Polygon", "class Polygon:"), u(geo, "edge_midpoints")] },
+            answer: {
+              units: [
+                u(geo, "midpoint"),
+                u(geo, "rotate"),
+                u(geo, "perimeter", "def perimeter(", "Polygon.perimeter"),
+                u(geo, "Polygon", "class Polygon:"),
+                u(geo, "edge_midpoints"),
+              ],
+            },
           },
           {
             id: "LDU-geometry-0001",

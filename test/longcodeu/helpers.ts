@@ -4,8 +4,11 @@ import { ADMIN, importOnce, post } from "../helpers";
 import { fixtureRelease } from "./fixture";
 
 /** POST /v1/datasets/{id}/longcodeu with the admin token. */
-export const importRelease = (id: string, release: unknown = fixtureRelease(), headers: Record<string, string> = ADMIN) =>
-  post(`/v1/datasets/${id}/longcodeu`, release, headers);
+export const importRelease = (
+  id: string,
+  release: unknown = fixtureRelease(),
+  headers: Record<string, string> = ADMIN,
+) => post(`/v1/datasets/${id}/longcodeu`, release, headers);
 
 /** Imports the fixture (or `release`) once per dataset id; resolves to the id. */
 export function longcodeuDataset(id: string, release: () => LongCodeURelease = fixtureRelease): Promise<string> {

@@ -74,7 +74,10 @@ describe("EM", () => {
   });
 
   it("does not match lines that differ inside", () => {
-    const s = exactMatchLines(["total = 0.0", "total += item.total_value()"], ["total = 0", "total += item.total_value()"]);
+    const s = exactMatchLines(
+      ["total = 0.0", "total += item.total_value()"],
+      ["total = 0", "total += item.total_value()"],
+    );
     expect([s.matched, s.recall, s.precision]).toEqual([1, 0.5, 0.5]);
   });
 

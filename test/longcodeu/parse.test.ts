@@ -1,30 +1,59 @@
 /** The tolerant answer parsers, on the shapes the instructions demand and on messy real-world ones. */
 import { describe, expect, it } from "vitest";
-import { dedent, extractFunction, fencedBlocks, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits, topLevelChunks, unitName } from "../../src/benchmarks/longcodeu/parse";
+import {
+  dedent,
+  extractFunction,
+  fencedBlocks,
+  parseDataFlow,
+  parseDocumentation,
+  parseFunctionNames,
+  parseUnits,
+  topLevelChunks,
+  unitName,
+} from "../../src/benchmarks/longcodeu/parse";
 
 const F = "```";
 
 describe("CU_P names", () => {
   it("reads the demanded list", () => {
-    expect(parseFunctionNames("Function_names = [normalize_sku, parse_price, load_rows]")).toEqual({ names: ["normalize_sku", "parse_price", "load_rows"], closed: true, labelled: true });
+    expect(parseFunctionNames("Function_names = [normalize_sku, parse_price, load_rows]")).toEqual({
+      names: ["normalize_sku", "parse_price", "load_rows"],
+      closed: true,
+      labelled: true,
+    });
   });
 
   it("tolerates fences, prose, quotes, backticks, calls and def", () => {
     const out = `Sure! Here are the functions:\n${F}python\nFunction_names = ["normalize_sku", 'parse_price()', \`load_rows\`, def build_inventory, low_stock(inventory, threshold=5)]\n${F}\nLet me know if you need more.`;
-    expect(parseFunctionNames(out)?.names).toEqual(["normalize_sku", "parse_price", "load_rows", "build_inventory", "low_stock"]);
+    expect(parseFunctionNames(out)?.names).toEqual([
+      "normalize_sku",
+      "parse_price",
+      "load_rows",
+      "build_inventory",
+      "low_stock",
+    ]);
   });
 
   it("takes the last Function_names list when the model corrects itself, and reads multi-line lists", () => {
-    const out = "Function_names = [a]\nWait, I missed some.\nFunction_names = [\n    'a',\n    'b',\n    ...,\n    'c',\n]";
+    const out =
+      "Function_names = [a]\nWait, I missed some.\nFunction_names = [\n    'a',\n    'b',\n    ...,\n    'c',\n]";
     expect(parseFunctionNames(out)?.names).toEqual(["a", "b", "c"]);
   });
 
   it("falls back to the last bracketed list", () => {
-    expect(parseFunctionNames("As noted in [1], the functions are: [distance, midpoint].")).toEqual({ names: ["distance", "midpoint"], closed: true, labelled: false });
+    expect(parseFunctionNames("As noted in [1], the functions are: [distance, midpoint].")).toEqual({
+      names: ["distance", "midpoint"],
+      closed: true,
+      labelled: false,
+    });
   });
 
   it("reads a list cut off by max_tokens up to the end", () => {
-    expect(parseFunctionNames("Function_names = [a, b, c")).toEqual({ names: ["a", "b", "c"], closed: false, labelled: true });
+    expect(parseFunctionNames("Function_names = [a, b, c")).toEqual({
+      names: ["a", "b", "c"],
+      closed: false,
+      labelled: true,
+    });
   });
 
   it("an empty list is a list; no list is unparseable", () => {
@@ -36,7 +65,8 @@ describe("CU_P names", () => {
 
 describe("CU_DFA lines", () => {
   it("reads the demanded pairs with their line numbers", () => {
-    const out = "##### The extracted code line #####\n    total = 0.0\n##### Line number #####\n75\n\n##### The extracted code line #####\n        total += item.total_value()\n##### Line number #####\n77";
+    const out =
+      "##### The extracted code line #####\n    total = 0.0\n##### Line number #####\n75\n\n##### The extracted code line #####\n        total += item.total_value()\n##### Line number #####\n77";
     expect(parseDataFlow(out)).toEqual({
       shape: "pairs",
       pairs: [
@@ -75,7 +105,10 @@ describe("CU_SA function", () => {
   const fn = 'def parse_price(text):\n    cleaned = text.strip().lstrip("$")\n    return round(float(cleaned), 2)';
 
   it("takes the fenced block that holds a def", () => {
-    expect(extractFunction(`Run this first:\n${F}bash\npip install x\n${F}\nThen:\n${F}python\n${fn}\n${F}`)).toEqual({ code: fn, shape: "fenced" });
+    expect(extractFunction(`Run this first:\n${F}bash\npip install x\n${F}\nThen:\n${F}python\n${fn}\n${F}`)).toEqual({
+      code: fn,
+      shape: "fenced",
+    });
   });
 
   it("drops the paper's quote frames and prose before the def", () => {
@@ -88,7 +121,9 @@ describe("CU_SA function", () => {
   });
 
   it("keeps decorators right above the def", () => {
-    expect(extractFunction("Answer:\n@cache\nasync def f(x):\n    return x")?.code).toBe("@cache\nasync def f(x):\n    return x");
+    expect(extractFunction("Answer:\n@cache\nasync def f(x):\n    return x")?.code).toBe(
+      "@cache\nasync def f(x):\n    return x",
+    );
   });
 
   it("without a def, takes a fenced block; without either, unparseable", () => {
@@ -136,7 +171,9 @@ describe("DRA/SRE units", () => {
   });
 
   it("a labelled block without a definition is a unit without a name", () => {
-    expect(parseUnits("##### function_1 #####\nNone found.")!.units).toEqual([{ label: "function_1", name: null, code: "None found." }]);
+    expect(parseUnits("##### function_1 #####\nNone found.")!.units).toEqual([
+      { label: "function_1", name: null, code: "None found." },
+    ]);
   });
 
   it("falls back to fenced blocks, split into their top-level definitions", () => {
@@ -158,15 +195,23 @@ describe("DRA/SRE units", () => {
 
   it("keeps a docstring's own fences: labelled blocks, fenced blocks with a longer fence, a fence wrapping the whole answer", () => {
     const method = `    def build(self):\n        """Build it.\n\n        ${F}python {test="skip"}\n        x = build()\n        ${F}\n        """\n        return self.make()`;
-    expect(parseUnits(`##### Top-1 #####\n${method}\n\n##### Top-2 #####\ndef other():\n    return 2`)!.units[0].code).toBe(method);
+    expect(
+      parseUnits(`##### Top-1 #####\n${method}\n\n##### Top-2 #####\ndef other():\n    return 2`)!.units[0].code,
+    ).toBe(method);
     expect(parseUnits(`${F}\n##### Top-1 #####\n${method}\n${F}`)!.units.map((u) => u.code)).toEqual([method]);
     expect(parseUnits(`##### Top-1 #####\n${F}python\n${method}\n${F}\nIt builds.`)!.units[0].code).toBe(method);
-    expect(parseUnits(`##### function_1 #####\nThis one:\n${F}python\ndef f():\n    return 1\n${F}`)!.units[0].code).toBe("def f():\n    return 1");
+    expect(
+      parseUnits(`##### function_1 #####\nThis one:\n${F}python\ndef f():\n    return 1\n${F}`)!.units[0].code,
+    ).toBe("def f():\n    return 1");
     // Three backticks at column 0: the docstring's fence lines, indented 8, do not close the block.
-    expect(parseUnits(`${F}python\n${method}\n${F}\n\n${F}python\ndef g():\n    return 1\n${F}`)!.units.map((u) => u.code)).toEqual([method, "def g():\n    return 1"]);
+    expect(
+      parseUnits(`${F}python\n${method}\n${F}\n\n${F}python\ndef g():\n    return 1\n${F}`)!.units.map((u) => u.code),
+    ).toEqual([method, "def g():\n    return 1"]);
     expect(extractFunction(`${F}python\n${method}\n${F}`)).toEqual({ code: method, shape: "fenced" });
     // An indented answer still closes its fences.
-    expect(fencedBlocks(`  ${F}python\n  def h():\n      return 1\n  ${F}\nprose`)).toEqual(["  def h():\n      return 1"]);
+    expect(fencedBlocks(`  ${F}python\n  def h():\n      return 1\n  ${F}\nprose`)).toEqual([
+      "  def h():\n      return 1",
+    ]);
     // Four backticks: the docstring's three-backtick lines do not close the block.
     expect(parseUnits(`${F}\`python\n${method}\n${F}\``)!.units.map((u) => u.code)).toEqual([method]);
     expect(extractFunction(`${F}\`python\n${method}\n${F}\``)).toEqual({ code: method, shape: "fenced" });
@@ -190,7 +235,11 @@ describe("LDU documentation", () => {
   const doc = "parse_price(text)\nParse a price written with an optional dollar sign.";
 
   it("reads the demanded format", () => {
-    expect(parseDocumentation(`# The sequence number\n2\n\n# The complete documentation\n${doc}`)).toEqual({ text: doc, sequence: 2, shape: "labelled" });
+    expect(parseDocumentation(`# The sequence number\n2\n\n# The complete documentation\n${doc}`)).toEqual({
+      text: doc,
+      sequence: 2,
+      shape: "labelled",
+    });
   });
 
   it("tolerates fences, quote frames, inline numbers and copied markers", () => {
@@ -203,11 +252,17 @@ describe("LDU documentation", () => {
     const answer = `# The sequence number\n4\n\n# The complete documentation\n${section}`;
     expect(parseDocumentation(answer)).toEqual({ text: section, sequence: 4, shape: "labelled" });
     expect(parseDocumentation(`${F}\n${answer}\n${F}`)).toEqual({ text: section, sequence: 4, shape: "labelled" });
-    expect(parseDocumentation(`# The sequence number\n4\n\n# The complete documentation\n${F}markdown\n${section}\n${F}`)).toEqual({ text: section, sequence: 4, shape: "labelled" });
+    expect(
+      parseDocumentation(`# The sequence number\n4\n\n# The complete documentation\n${F}markdown\n${section}\n${F}`),
+    ).toEqual({ text: section, sequence: 4, shape: "labelled" });
   });
 
   it("falls back to the text between <BEGIN> and <END>", () => {
-    expect(parseDocumentation(`The documentation is section 2:\n<BEGIN >\n${doc}\n<END >\nHope this helps.`)).toEqual({ text: doc, sequence: null, shape: "markers" });
+    expect(parseDocumentation(`The documentation is section 2:\n<BEGIN >\n${doc}\n<END >\nHope this helps.`)).toEqual({
+      text: doc,
+      sequence: null,
+      shape: "markers",
+    });
   });
 
   it("falls back to the whole answer without the sequence number block", () => {

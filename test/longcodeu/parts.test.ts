@@ -13,7 +13,11 @@ import { fixtureRelease } from "./fixture";
 import { importRelease } from "./helpers";
 
 const put = (id: string, name: string, body: unknown, headers: Record<string, string> = ADMIN) =>
-  SELF.fetch(`${BASE}/v1/datasets/${id}/longcodeu/parts/${name}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  SELF.fetch(`${BASE}/v1/datasets/${id}/longcodeu/parts/${name}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 const commit = (id: string, header: unknown) => post(`/v1/datasets/${id}/longcodeu/commit`, header, ADMIN);
 const parts = async (id: string) => (await get(`/v1/datasets/${id}/longcodeu/parts`, ADMIN)).json<any>();
 
@@ -52,7 +56,9 @@ describe("LongCodeU import in parts", () => {
     expect(other.status).toBe(409);
     expect((await other.json<any>()).detail).toMatch(/already stored with other content/);
     expect(await storedObjects("lcu-parts-idem")).toEqual(before);
-    expect((await parts("lcu-parts-idem")).parts).toEqual([{ part: name, sha256: stored.sha256, items: body.contexts.length }]);
+    expect((await parts("lcu-parts-idem")).parts).toEqual([
+      { part: name, sha256: stored.sha256, items: body.contexts.length },
+    ]);
   });
 
   it("409 for a context or an example id another part holds; 422 for examples whose contexts are not stored", async () => {
@@ -61,20 +67,30 @@ describe("LongCodeU import in parts", () => {
     expect((await put("lcu-parts-ids", name, body)).status).toBe(201);
     const moved = await put("lcu-parts-ids", "contexts-0005", body);
     expect(moved.status).toBe(409);
-    expect((await moved.json<any>()).detail).toMatch(new RegExp(`Context "${body.contexts[0].id}" is already stored by part "${name}"`));
+    expect((await moved.json<any>()).detail).toMatch(
+      new RegExp(`Context "${body.contexts[0].id}" is already stored by part "${name}"`),
+    );
 
     const [cuName, cuPart] = cut.examples.find(([n]) => n === "CU_P-0000")!;
     const early = await put("lcu-parts-ids", cuName, cuPart);
     expect(early.status).toBe(422);
-    expect((await early.json<any>()).detail).toMatch(/names context "geometry-code", which is not stored: send the contexts parts before the examples/);
+    expect((await early.json<any>()).detail).toMatch(
+      /names context "geometry-code", which is not stored: send the contexts parts before the examples/,
+    );
 
     expect((await put("lcu-parts-ids", cut.contexts[1][0], cut.contexts[1][1])).status).toBe(201);
     const inventoryOnly: ExamplesPart = { task: "CU_P", examples: cuPart.examples.slice(0, 1) };
     expect((await put("lcu-parts-ids", "CU_P-0001", inventoryOnly)).status).toBe(201);
     const dup = await put("lcu-parts-ids", "CU_P-0000", cuPart);
     expect(dup.status).toBe(409);
-    expect((await dup.json<any>()).detail).toMatch(/An example id of part "CU_P-0000" is already stored by another part/);
-    expect((await parts("lcu-parts-ids")).parts.map((p: any) => p.part)).toEqual(["CU_P-0001", "contexts-0000", "contexts-0001"]);
+    expect((await dup.json<any>()).detail).toMatch(
+      /An example id of part "CU_P-0000" is already stored by another part/,
+    );
+    expect((await parts("lcu-parts-ids")).parts.map((p: any) => p.part)).toEqual([
+      "CU_P-0001",
+      "contexts-0000",
+      "contexts-0001",
+    ]);
   });
 
   it("a part cut off after some of its objects is not stored; sent again (even with other content) it completes the import", async () => {
@@ -82,19 +98,26 @@ describe("LongCodeU import in parts", () => {
     const cut = releaseParts(fixtureRelease());
     const [name, body] = cut.contexts[1];
     // A first try of other content (one more context, written) loses one R2 write and dies.
-    const other: ContextsPart = { repo: body.repo, contexts: [...body.contexts, { ...body.contexts[0], id: "geometry-stale" }] };
+    const other: ContextsPart = {
+      repo: body.repo,
+      contexts: [...body.contexts, { ...body.contexts[0], id: "geometry-stale" }],
+    };
     let puts = 0;
     const failing = {
       ...env,
       DATASETS: new Proxy(env.DATASETS, {
         get(target, prop) {
-          if (prop === "put") return (...a: Parameters<R2Bucket["put"]>) => (++puts === 1 ? Promise.reject(new Error("killed")) : target.put(...a));
+          if (prop === "put")
+            return (...a: Parameters<R2Bucket["put"]>) =>
+              ++puts === 1 ? Promise.reject(new Error("killed")) : target.put(...a);
           const value = Reflect.get(target, prop);
           return typeof value === "function" ? value.bind(target) : value;
         },
       }),
     };
-    await expect(putContextsPart(failing as typeof env, id, name, other, await partSha256(other))).rejects.toThrow("killed");
+    await expect(putContextsPart(failing as typeof env, id, name, other, await partSha256(other))).rejects.toThrow(
+      "killed",
+    );
     expect((await parts(id)).parts).toEqual([]);
     expect(await env.DATASETS.head(`datasets/${id}/longcodeu/contexts/geometry-stale.json`)).not.toBeNull();
     await sendParts(id);
@@ -112,7 +135,13 @@ describe("LongCodeU import in parts", () => {
     const [, examples] = cut.examples[0];
     expect((await put("lcu-parts-bad", "contexts-1", contexts)).status).toBe(400);
     expect((await put("lcu-parts-bad", "NOPE-0000", contexts)).status).toBe(400);
-    const tooMany = { repo: contexts.repo, contexts: Array.from({ length: LONGCODEU_LIMITS.contextsPerPart + 1 }, (_, i) => ({ ...contexts.contexts[0], id: `c${i}` })) };
+    const tooMany = {
+      repo: contexts.repo,
+      contexts: Array.from({ length: LONGCODEU_LIMITS.contextsPerPart + 1 }, (_, i) => ({
+        ...contexts.contexts[0],
+        id: `c${i}`,
+      })),
+    };
     expect((await put("lcu-parts-bad", "contexts-0000", tooMany)).status).toBe(400);
     const kind = await put("lcu-parts-bad", "CU_P-0000", contexts);
     expect(kind.status).toBe(422);
@@ -163,7 +192,9 @@ describe("LongCodeU import in parts", () => {
     expect((await res.json<any>()).detail).toMatch(/part CU_P-0000 is missing/);
     res = await commit(id, { ...cut.header, repos: cut.header.repos.slice(0, 1) });
     expect(res.status).toBe(422);
-    expect((await res.json<any>()).detail).toMatch(/Contexts of repository "acme\/geometry" are stored, but the commit does not list it/);
+    expect((await res.json<any>()).detail).toMatch(
+      /Contexts of repository "acme\/geometry" are stored, but the commit does not list it/,
+    );
   });
 
   it("after the commit: the same dataset as the one-request import, with units, prompts and the oracle scoring 1", async () => {
@@ -188,7 +219,12 @@ describe("LongCodeU import in parts", () => {
     for (const e of examples) {
       const prompt = await get(`/v1/benchmarks/longcodeu/datasets/${id}/units/${e.id}/prompt`);
       expect(prompt.status, e.id).toBe(200);
-      const scored = await post("/v1/score", { benchmark: "longcodeu", dataset: id, unit: e.id, answer: oracleAnswer(e) });
+      const scored = await post("/v1/score", {
+        benchmark: "longcodeu",
+        dataset: id,
+        unit: e.id,
+        answer: oracleAnswer(e),
+      });
       expect(scored.status, e.id).toBe(200);
       expect((await scored.json<any>()).score, e.id).toBeCloseTo(1, 9);
     }

@@ -46,16 +46,28 @@ describe("LongCodeU prompts", () => {
       "",
       "Do not include any explanations or additional text.",
     ].join("\n");
-    expect(promptOf("CU_P")).toBe(`${paper}\n\nThe long Python source codes are as follows:\n\`\`\`python\n${INVENTORY_CODE.trimEnd()}\n\`\`\``);
+    expect(promptOf("CU_P")).toBe(
+      `${paper}\n\nThe long Python source codes are as follows:\n\`\`\`python\n${INVENTORY_CODE.trimEnd()}\n\`\`\``,
+    );
   });
 
   it("fills the placeholders and shows each task's anchor after the context", () => {
-    expect(promptOf("CU_DFA")).toContain("Identify the `total_stock_value` function from the long Python source code and extract the lines where the value of the `total` variable changes within the `total_stock_value` function.");
+    expect(promptOf("CU_DFA")).toContain(
+      "Identify the `total_stock_value` function from the long Python source code and extract the lines where the value of the `total` variable changes within the `total_stock_value` function.",
+    );
     // CU_DFA has no anchor block: the prompt ends with the context.
     expect(promptOf("CU_DFA").endsWith("    return result\n```")).toBe(true);
-    expect(promptOf("CU_SA").endsWith("```\nThe programming requirement is:\n```\nParse a price such as '$1,234.50' into a float rounded to cents.\n```")).toBe(true);
-    expect(promptOf("DRA_T1")).toMatch(/\nThe load_rows function is:\n```python\ndef load_rows\(rows\):\n[\s\S]* {4}return items\n```$/);
-    expect(promptOf("DRA_T2")).toMatch(/\nThe programming requirement of the build_inventory function is:\n```python\ndef build_inventory\(rows\):\n {4}"""[^\n]*"""\n```$/);
+    expect(
+      promptOf("CU_SA").endsWith(
+        "```\nThe programming requirement is:\n```\nParse a price such as '$1,234.50' into a float rounded to cents.\n```",
+      ),
+    ).toBe(true);
+    expect(promptOf("DRA_T1")).toMatch(
+      /\nThe load_rows function is:\n```python\ndef load_rows\(rows\):\n[\s\S]* {4}return items\n```$/,
+    );
+    expect(promptOf("DRA_T2")).toMatch(
+      /\nThe programming requirement of the build_inventory function is:\n```python\ndef build_inventory\(rows\):\n {4}"""[^\n]*"""\n```$/,
+    );
     expect(promptOf("SRE_T1")).toContain("**Do not extract the target function total_stock_value itself.**");
     expect(promptOf("SRE_T2")).toContain("The programming requirement of the parse_price function is:");
     expect(promptOf("LDU")).toContain("identify the one that describes the parse_price API.");
@@ -77,6 +89,8 @@ describe("LongCodeU prompts", () => {
     // DRA_T2 has no output skeleton in the paper.
     expect(INSTRUCTIONS.DRA_T2).not.toContain("#####");
     expect(INSTRUCTIONS.DRA_T2).not.toContain("skeleton");
-    expect(INSTRUCTIONS.DRA_T1).toContain("##### method_2 #####\ndef method_name_2(self, parameters):\n    # method body\n```");
+    expect(INSTRUCTIONS.DRA_T1).toContain(
+      "##### method_2 #####\ndef method_name_2(self, parameters):\n    # method body\n```",
+    );
   });
 });

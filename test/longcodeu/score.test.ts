@@ -23,7 +23,18 @@ describe("the sample contract", () => {
         const v = await scoreExample(e, output);
         expect(v.detail).toMatchObject({ task: e.task, bucket: e.bucket, recall: v.score, unparseable: output === "" });
         expect(typeof v.detail.precision).toBe("number");
-        expect(v.detail.metric).toBe({ CU_P: "LCS", CU_SA: "CodeBLEU", CU_DFA: "EM", DRA_T1: "CB", DRA_T2: "CB", SRE_T1: "CB", SRE_T2: "CB", LDU: "BLEU" }[e.task]);
+        expect(v.detail.metric).toBe(
+          {
+            CU_P: "LCS",
+            CU_SA: "CodeBLEU",
+            CU_DFA: "EM",
+            DRA_T1: "CB",
+            DRA_T2: "CB",
+            SRE_T1: "CB",
+            SRE_T2: "CB",
+            LDU: "BLEU",
+          }[e.task],
+        );
         expect(v.passed).toBe(v.score >= 1 - 1e-9);
       }
     }
@@ -45,7 +56,10 @@ describe("the sample contract", () => {
 describe("CU_P (LCS)", () => {
   it("keeps correct names, takes the LCS with the reference order, divides precision by every predicted name", async () => {
     // Reference: distance, midpoint, rotate, shoelace, centroid, bounding_box, edge_midpoints.
-    const v = await scoreExample(example("CU_P-geometry-0001"), `${F}\nFunction_names = [distance, rotate, midpoint, Polygon, shoelace, centroid, "bounding_box", edge_midpoints(), area]\n${F}`);
+    const v = await scoreExample(
+      example("CU_P-geometry-0001"),
+      `${F}\nFunction_names = [distance, rotate, midpoint, Polygon, shoelace, centroid, "bounding_box", edge_midpoints(), area]\n${F}`,
+    );
     // kept: distance rotate midpoint shoelace centroid bounding_box edge_midpoints; LCS drops one of rotate/midpoint.
     expect(v.detail).toMatchObject({ predicted_names: 9, kept_names: 7, lcs: 6, unparseable: false });
     expect(v.score).toBe(6 / 7);
@@ -66,7 +80,13 @@ describe("CU_DFA (EM)", () => {
     const out = `##### The extracted code line #####\ntotal = 0.0\n##### Line number #####\n${first.line}\n\n##### The extracted code line #####\nreturn round(total, 2)\n##### Line number #####\n${first.line + 3}`;
     const v = await scoreExample(e, out);
     expect(v.score).toBe(0.5);
-    expect(v.detail).toMatchObject({ precision: 0.5, matched: 1, reference_lines: 2, predicted_lines: 2, line_numbers: { given: 2, agree: 1, scored: false } });
+    expect(v.detail).toMatchObject({
+      precision: 0.5,
+      matched: 1,
+      reference_lines: 2,
+      predicted_lines: 2,
+      line_numbers: { given: 2, agree: 1, scored: false },
+    });
     // A wrong line number changes nothing but the record.
     const wrong = await scoreExample(e, out.replace(`\n${first.line}\n`, "\n1\n"));
     expect(wrong.score).toBe(0.5);
@@ -74,7 +94,10 @@ describe("CU_DFA (EM)", () => {
   });
 
   it("the fixture's reference lines are where the context has them", () => {
-    expect(example("CU_DFA-inventory-0001").answer.lines!.map((l) => l.text)).toEqual(["    total = 0.0", "        total += item.total_value()"]);
+    expect(example("CU_DFA-inventory-0001").answer.lines!.map((l) => l.text)).toEqual([
+      "    total = 0.0",
+      "        total += item.total_value()",
+    ]);
     const text = release.repos[0].contexts[0].text.split("\n");
     for (const l of example("CU_DFA-inventory-0001").answer.lines!) expect(text[l.line - 1]).toBe(l.text);
   });
@@ -99,7 +122,16 @@ describe("DRA/SRE (CB-R/P)", () => {
     const e = example("DRA_T1-inventory-0001");
     const [normalize] = e.answer.units!;
     const other = release.repos[0].examples.find((x) => x.id === "DRA_T2-inventory-0001")!.answer.units![0]; // load_rows
-    const out = [`##### function_1 #####`, normalize.code, "", `##### function_2 #####`, other.code, "", `##### function_3 #####`, normalize.code].join("\n");
+    const out = [
+      `##### function_1 #####`,
+      normalize.code,
+      "",
+      `##### function_2 #####`,
+      other.code,
+      "",
+      `##### function_3 #####`,
+      normalize.code,
+    ].join("\n");
     const v = await scoreExample(e, out);
     expect(v.detail).toMatchObject({ reference_units: 2, predicted_units: 3, matched_units: 1, shape: "labelled" });
     expect((v.detail.units as any[]).map((u) => [u.name, u.reference])).toEqual([
@@ -118,7 +150,12 @@ describe("DRA/SRE (CB-R/P)", () => {
       task: "SRE_T1",
       bucket: "0-8K",
       anchor: { name: "size", code: "def size(self):\n    return 1" },
-      answer: { units: [{ name: "area", code: area("self.width * self.height") }, { name: "area", code: area("abs(shoelace(self.points)) / 2") }] },
+      answer: {
+        units: [
+          { name: "area", code: area("self.width * self.height") },
+          { name: "area", code: area("abs(shoelace(self.points)) / 2") },
+        ],
+      },
     };
     const v = await scoreExample(e, `##### Top-1 #####\n${area("abs(shoelace(self.points)) / 2")}`);
     expect((v.detail.units as any[])[0]).toMatchObject({ name: "area", reference: 1 });

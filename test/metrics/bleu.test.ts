@@ -62,7 +62,9 @@ describe("NLTK quirks", () => {
     // unigram 2/3 matched, bigram 1/2, trigram 0/1 (first zero), 4-gram 0/0 -> denominator 1.
     const p3 = 1 / ((2 * 5) / Math.log(hypLen));
     const p4 = 1 / ((4 * 5) / Math.log(hypLen));
-    const expected = Math.exp(1 - 4 / 3) * Math.exp(fsum([0.25 * Math.log(2 / 3), 0.25 * Math.log(1 / 2), 0.25 * Math.log(p3), 0.25 * Math.log(p4)]));
+    const expected =
+      Math.exp(1 - 4 / 3) *
+      Math.exp(fsum([0.25 * Math.log(2 / 3), 0.25 * Math.log(1 / 2), 0.25 * Math.log(p3), 0.25 * Math.log(p4)]));
     expect(bleuFromCounts([2, 1, 0, 0], [3, 2, 1, 0], hypLen, 4)).toBe(expected);
   });
 });

@@ -9,15 +9,28 @@ import { withTree } from "../../src/code/parser";
 import "../../src/code";
 import { CODEBLEU_LANGUAGES, loadCodeBleuGrammar } from "../../src/metrics/codebleu";
 import { PyTokenizeError, Tok, pyTokenize } from "../../src/metrics/codebleu/py-tokenize";
-import { removeCLikeComments, removePythonCommentsAndDocstrings, tryRemoveCommentsAndDocstrings } from "../../src/metrics/codebleu/remove-comments";
+import {
+  removeCLikeComments,
+  removePythonCommentsAndDocstrings,
+  tryRemoveCommentsAndDocstrings,
+} from "../../src/metrics/codebleu/remove-comments";
 import { parseCode, runtimeSubtrees } from "../../src/metrics/codebleu/tree";
 import fixture from "../fixtures/repoqa-mini.json";
 import golden from "../vectors/codebleu-golden.json";
 import { SNIPPETS } from "./codebleu-snippets";
 
 const TOKEN_NAMES: Record<string, Tok> = {
-  ENDMARKER: Tok.ENDMARKER, NAME: Tok.NAME, NUMBER: Tok.NUMBER, STRING: Tok.STRING, NEWLINE: Tok.NEWLINE, INDENT: Tok.INDENT,
-  DEDENT: Tok.DEDENT, OP: Tok.OP, COMMENT: Tok.COMMENT, NL: Tok.NL, ERRORTOKEN: Tok.ERRORTOKEN,
+  ENDMARKER: Tok.ENDMARKER,
+  NAME: Tok.NAME,
+  NUMBER: Tok.NUMBER,
+  STRING: Tok.STRING,
+  NEWLINE: Tok.NEWLINE,
+  INDENT: Tok.INDENT,
+  DEDENT: Tok.DEDENT,
+  OP: Tok.OP,
+  COMMENT: Tok.COMMENT,
+  NL: Tok.NL,
+  ERRORTOKEN: Tok.ERRORTOKEN,
 };
 
 function tokens(source: string): { tokens: unknown[][]; error: string | null } {
@@ -43,7 +56,8 @@ describe("pyTokenize = Python 3.11 tokenize.generate_tokens", () => {
       // with characters outside the BMP.
       const astral = /[\u{10000}-\u{10ffff}]/u.test(c.source);
       const strip = (ts: unknown[][]) => (astral ? ts.map((t) => t.slice(0, 2)) : ts);
-      if (JSON.stringify(strip(got.tokens)) !== JSON.stringify(strip(want))) off.push(JSON.stringify(c.source).slice(0, 80));
+      if (JSON.stringify(strip(got.tokens)) !== JSON.stringify(strip(want)))
+        off.push(JSON.stringify(c.source).slice(0, 80));
       compared += want.length;
     }
     expect(off).toEqual([]);
@@ -61,7 +75,9 @@ describe("Python comment and docstring remover (the package's)", () => {
 
   it("drops a string only after an INDENT or NEWLINE, or at column 0", () => {
     // After a blank line the previous token is NL, so the string statement stays.
-    expect(removePythonCommentsAndDocstrings("def f():\n    x = 1\n\n    'kept'\n")).toBe("def f():\n    x = 1\n    'kept'");
+    expect(removePythonCommentsAndDocstrings("def f():\n    x = 1\n\n    'kept'\n")).toBe(
+      "def f():\n    x = 1\n    'kept'",
+    );
     expect(removePythonCommentsAndDocstrings("def f():\n    x = 1\n    'dropped'\n")).toBe("def f():\n    x = 1");
     expect(removePythonCommentsAndDocstrings("'module doc'\nx = 'value'\n")).toBe("x = 'value'");
   });
@@ -81,10 +97,12 @@ describe("Python comment and docstring remover (the package's)", () => {
 
 describe("C-like comment remover (the package's regex)", () => {
   it("turns comments into one space and drops blank lines", () => {
-    expect(removeCLikeComments("int a; // one\n/* two\n   lines */\nint b;/**/int c;\n\n")).toBe("int a;  \nint b; int c;");
+    expect(removeCLikeComments("int a; // one\n/* two\n   lines */\nint b;/**/int c;\n\n")).toBe(
+      "int a;  \nint b; int c;",
+    );
   });
   it("leaves comment markers inside string and character literals", () => {
-    expect(removeCLikeComments('s = "a // b"; t = \'/*\'; // x')).toBe('s = "a // b"; t = \'/*\';  ');
+    expect(removeCLikeComments("s = \"a // b\"; t = '/*'; // x")).toBe("s = \"a // b\"; t = '/*';  ");
     expect(removeCLikeComments('s = "esc \\" // still"; // gone')).toBe('s = "esc \\" // still";  ');
   });
   it("is used for every language but Python", () => {
@@ -96,9 +114,16 @@ describe("C-like comment remover (the package's regex)", () => {
 });
 
 describe("S-expressions built in JavaScript = tree-sitter's ts_node_string", () => {
-  const cuts = (text: string) => [text, ...[2, 3, 5, 7].map((d) => text.slice(0, Math.floor(text.length / d))), text.slice(Math.floor(text.length / 3))];
+  const cuts = (text: string) => [
+    text,
+    ...[2, 3, 5, 7].map((d) => text.slice(0, Math.floor(text.length / d))),
+    text.slice(Math.floor(text.length / 3)),
+  ];
   const sources: Record<string, string[]> = {
-    python: [SNIPPETS.python, ...fixture.python.flatMap((r) => Object.values(r.content as unknown as Record<string, string>))],
+    python: [
+      SNIPPETS.python,
+      ...fixture.python.flatMap((r) => Object.values(r.content as unknown as Record<string, string>)),
+    ],
     java: [SNIPPETS.java],
     cpp: [SNIPPETS.cpp],
     go: [SNIPPETS.go, ...fixture.go.flatMap((r) => Object.values(r.content as unknown as Record<string, string>))],

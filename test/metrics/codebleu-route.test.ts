@@ -1,16 +1,31 @@
 /** POST /v1/metrics/codebleu through the real Worker. */
 import { describe, expect, it } from "vitest";
-import { CODEBLEU_GRAMMARS, CODEBLEU_LANGUAGES, CODEBLEU_METRIC, calcCodeBleu, codeBleu } from "../../src/metrics/codebleu";
+import {
+  CODEBLEU_GRAMMARS,
+  CODEBLEU_LANGUAGES,
+  CODEBLEU_METRIC,
+  calcCodeBleu,
+  codeBleu,
+} from "../../src/metrics/codebleu";
 import { LIMITS } from "../../src/middleware/body";
 import { get, post } from "../helpers";
 
 const PATH = "/v1/metrics/codebleu";
-const README = { reference: "def sum ( first , second ) :\n return second + first", candidate: "def add ( a , b ) :\n return a + b" };
+const README = {
+  reference: "def sum ( first , second ) :\n return second + first",
+  candidate: "def add ( a , b ) :\n return a + b",
+};
 const OTHER = { reference: "def foo ( x ) :\n    return x", candidate: "def bar ( x ) :\n    return x * 2" };
 
 const problem = async (res: Response) => {
   expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return res.json<{ type: string; status: number; detail: string; errors?: { path: string }[]; supported_languages?: string[] }>();
+  return res.json<{
+    type: string;
+    status: number;
+    detail: string;
+    errors?: { path: string }[];
+    supported_languages?: string[];
+  }>();
 };
 
 describe("POST /v1/metrics/codebleu", () => {
@@ -18,10 +33,21 @@ describe("POST /v1/metrics/codebleu", () => {
     const res = await post(PATH, { pairs: [README, OTHER], language: "python" });
     expect(res.status).toBe(200);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ metric: CODEBLEU_METRIC, language: "python", grammar: CODEBLEU_GRAMMARS, weights: { ngram: 0.25, weighted_ngram: 0.25, syntax: 0.25, dataflow: 0.25 } });
+    expect(body).toMatchObject({
+      metric: CODEBLEU_METRIC,
+      language: "python",
+      grammar: CODEBLEU_GRAMMARS,
+      weights: { ngram: 0.25, weighted_ngram: 0.25, syntax: 0.25, dataflow: 0.25 },
+    });
     expect(body.corpus).toBeUndefined();
     expect(body.scores).toHaveLength(2);
-    expect(Object.keys(body.scores[0]).sort()).toEqual(["codebleu", "dataflow_match_score", "ngram_match_score", "syntax_match_score", "weighted_ngram_match_score"]);
+    expect(Object.keys(body.scores[0]).sort()).toEqual([
+      "codebleu",
+      "dataflow_match_score",
+      "ngram_match_score",
+      "syntax_match_score",
+      "weighted_ngram_match_score",
+    ]);
     expect(Math.trunc(body.scores[0].codebleu * 1e4) / 1e4).toBe(0.5537);
     // Each pair is a corpus of one: the same as the library on that pair alone.
     expect(body.scores[1]).toEqual(await codeBleu(OTHER.reference, OTHER.candidate, "python"));
@@ -34,12 +60,24 @@ describe("POST /v1/metrics/codebleu", () => {
     expect(res.status).toBe(200);
     const body = await res.json<any>();
     expect(body.weights).toEqual(weights);
-    expect(body.corpus).toEqual(await calcCodeBleu(pairs.map((p) => p.reference), pairs.map((p) => p.candidate), "python", weights));
+    expect(body.corpus).toEqual(
+      await calcCodeBleu(
+        pairs.map((p) => p.reference),
+        pairs.map((p) => p.candidate),
+        "python",
+        weights,
+      ),
+    );
     expect(body.corpus.codebleu).not.toBe(body.scores[0].codebleu);
   });
 
   it("scores the other languages", async () => {
-    const code = { java: "int f(int a) { return a; }", cpp: "int f(int a) { return a; }", go: "func f(a int) int { return a }", rust: "fn f(a: i32) -> i32 { a }" };
+    const code = {
+      java: "int f(int a) { return a; }",
+      cpp: "int f(int a) { return a; }",
+      go: "func f(a int) int { return a }",
+      rust: "fn f(a: i32) -> i32 { a }",
+    };
     for (const [language, c] of Object.entries(code)) {
       const res = await post(PATH, { pairs: [{ reference: c, candidate: c }], language });
       expect(res.status, language).toBe(200);
@@ -83,7 +121,13 @@ describe("POST /v1/metrics/codebleu", () => {
 
   it("refuses too many alternative references, empty lists and malformed pairs", async () => {
     const many = Array(LIMITS.codebleuReferences + 1).fill("x = 1");
-    for (const pairs of [[{ reference: many, candidate: "x" }], [{ reference: [], candidate: "x" }], [], [{ reference: 1, candidate: "x" }], [{ candidate: "x" }]]) {
+    for (const pairs of [
+      [{ reference: many, candidate: "x" }],
+      [{ reference: [], candidate: "x" }],
+      [],
+      [{ reference: 1, candidate: "x" }],
+      [{ candidate: "x" }],
+    ]) {
       expect((await post(PATH, { pairs, language: "python" })).status, JSON.stringify(pairs).slice(0, 60)).toBe(400);
     }
     expect((await post(PATH, { pairs: [README] })).status).toBe(400);
@@ -93,9 +137,14 @@ describe("POST /v1/metrics/codebleu", () => {
     const bad = await post(PATH, "{ not json");
     expect(bad.status).toBe(400);
     expect((await problem(bad)).type).toBe("urn:needlework:problem:malformed-json");
-    const text = await post(PATH, JSON.stringify({ pairs: [README], language: "python" }), { "content-type": "text/plain" });
+    const text = await post(PATH, JSON.stringify({ pairs: [README], language: "python" }), {
+      "content-type": "text/plain",
+    });
     expect(text.status).toBe(415);
-    const huge = await post(PATH, { pairs: [{ reference: "x".repeat(LIMITS.codebleuBody), candidate: "x" }], language: "python" });
+    const huge = await post(PATH, {
+      pairs: [{ reference: "x".repeat(LIMITS.codebleuBody), candidate: "x" }],
+      language: "python",
+    });
     expect(huge.status).toBe(413);
   });
 

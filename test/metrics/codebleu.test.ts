@@ -7,8 +7,16 @@ import { describe, expect, it } from "vitest";
 // Installs the workerd grammar loader.
 import "../../src/code";
 import {
-  CODEBLEU_GRAMMARS, CODEBLEU_LANGUAGES, CODEBLEU_METRIC, CodeBleuInputError, DEFAULT_CODEBLEU_WEIGHTS,
-  calcCodeBleu, codeBleu, codeBleuSampleStats, combineCodeBleu, loadCodeBleuGrammar,
+  CODEBLEU_GRAMMARS,
+  CODEBLEU_LANGUAGES,
+  CODEBLEU_METRIC,
+  CodeBleuInputError,
+  DEFAULT_CODEBLEU_WEIGHTS,
+  calcCodeBleu,
+  codeBleu,
+  codeBleuSampleStats,
+  combineCodeBleu,
+  loadCodeBleuGrammar,
 } from "../../src/metrics/codebleu";
 import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/metrics/codebleu/dataflow";
 import { cLikeDfg } from "../../src/metrics/codebleu/dfg/c-like";
@@ -23,9 +31,11 @@ import manifest from "../../wasm/manifest.json";
 import { ISSUE_CPP_CANDIDATE, ISSUE_CPP_REFERENCE, ISSUE_CPP_SYNTAX_UTF8 } from "../code/encoding-cases";
 
 /** pytest.approx(expected, rel): what the package's own tests assert. */
-const approx = (value: number, expected: number, rel: number) => expect(Math.abs(value - expected)).toBeLessThanOrEqual(rel * Math.abs(expected) + 1e-12);
+const approx = (value: number, expected: number, rel: number) =>
+  expect(Math.abs(value - expected)).toBeLessThanOrEqual(rel * Math.abs(expected) + 1e-12);
 /** BLEU from per-order (numerator, denominator) pairs with method1 smoothing, written out by hand. */
-const bleuByHand = (orders: [number, number][], bp = 1) => bp * Math.exp(orders.reduce((s, [n, d]) => s + 0.25 * Math.log((n === 0 ? 0.1 : n) / d), 0));
+const bleuByHand = (orders: [number, number][], bp = 1) =>
+  bp * Math.exp(orders.reduce((s, [n, d]) => s + 0.25 * Math.log((n === 0 ? 0.1 : n) / d), 0));
 const flowsOf = async (language: "python" | "java" | "cpp" | "go" | "rust", code: string, fn = dfgPython) => {
   const grammar = await loadCodeBleuGrammar(language);
   return normalizeDataFlow(extractDataFlow(code, parseCode(grammar, code).root, fn, 1e6)).map((f) => JSON.parse(f));
@@ -33,7 +43,11 @@ const flowsOf = async (language: "python" | "java" | "cpp" | "go" | "rust", code
 
 describe("golden values from the package's README and the spec", () => {
   it("README: add/sum gives n-gram 0.1041, weighted 0.1109, syntax 1, data flow 1, CodeBLEU 0.5537", async () => {
-    const r = await codeBleu("def sum ( first , second ) :\n return second + first", "def add ( a , b ) :\n return a + b", "python");
+    const r = await codeBleu(
+      "def sum ( first , second ) :\n return second + first",
+      "def add ( a , b ) :\n return a + b",
+      "python",
+    );
     // The README shows the values cut to 4 decimals.
     expect(Math.trunc(r.ngram_match_score * 1e4) / 1e4).toBe(0.1041);
     expect(Math.trunc(r.weighted_ngram_match_score * 1e4) / 1e4).toBe(0.1109);
@@ -41,7 +55,15 @@ describe("golden values from the package's README and the spec", () => {
     expect(r.dataflow_match_score).toBe(1);
     expect(Math.trunc(r.codebleu * 1e4) / 1e4).toBe(0.5537);
     // By hand: 7/12 unigrams, 2/11 bigrams (") :", ": return"), 1/10 trigrams, no 4-gram (0.1/9).
-    expect(r.ngram_match_score).toBeCloseTo(bleuByHand([[7, 12], [2, 11], [1, 10], [0, 9]]), 14);
+    expect(r.ngram_match_score).toBeCloseTo(
+      bleuByHand([
+        [7, 12],
+        [2, 11],
+        [1, 10],
+        [0, 9],
+      ]),
+      14,
+    );
   });
 
   it("n-gram parts: foo/bar gives 0.707107 and 0.719409", async () => {
@@ -76,7 +98,13 @@ describe("golden values from the package's README and the spec", () => {
 
   it("random words score exactly 0.25: only the data-flow part, 0 and so counted as 1", async () => {
     const r = await codeBleu("def test ( ) :\n pass", "some rannnndom words in length more than 3", "python");
-    expect(r).toEqual({ codebleu: 0.25, ngram_match_score: 0, weighted_ngram_match_score: 0, syntax_match_score: 0, dataflow_match_score: 0 });
+    expect(r).toEqual({
+      codebleu: 0.25,
+      ngram_match_score: 0,
+      weighted_ngram_match_score: 0,
+      syntax_match_score: 0,
+      dataflow_match_score: 0,
+    });
   });
 });
 
@@ -115,13 +143,18 @@ describe("the package's other test cases", () => {
   });
 
   it("mismatched lengths and empty reference lists are errors, as in the package", async () => {
-    await expect(calcCodeBleu(["def foo : pass"], ["def bar : pass", "def buz : pass"], "python")).rejects.toBeInstanceOf(CodeBleuInputError);
+    await expect(
+      calcCodeBleu(["def foo : pass"], ["def bar : pass", "def buz : pass"], "python"),
+    ).rejects.toBeInstanceOf(CodeBleuInputError);
     await expect(calcCodeBleu([[]], ["x"], "python")).rejects.toBeInstanceOf(CodeBleuInputError);
     await expect(calcCodeBleu([], [], "python")).rejects.toBeInstanceOf(CodeBleuInputError);
   });
 
   it("finishes on the package's deeply nested loop case", async () => {
-    const loops = Array.from({ length: 12 }, (_, i) => `${"    ".repeat(i + 1)}for ${"ijklmnopqrst"[i]} in range(n):`).join("\n");
+    const loops = Array.from(
+      { length: 12 },
+      (_, i) => `${"    ".repeat(i + 1)}for ${"ijklmnopqrst"[i]} in range(n):`,
+    ).join("\n");
     const r = await codeBleu("def foo(n):\n    pass", `def foo(n):\n${loops}\n${"    ".repeat(13)}pass`, "python");
     expect(r.codebleu).toBeGreaterThan(0);
     expect(r.dataflow_match_score).toBe(0);
@@ -133,21 +166,34 @@ describe("n-gram match = NLTK 3.8 corpus_bleu with method1", () => {
     let worst = 0;
     let exact = 0;
     for (const c of golden.ngram) {
-      const value = corpusBleu(c.references.map((alts) => alts.map(pySplit)), c.predictions.map(pySplit));
+      const value = corpusBleu(
+        c.references.map((alts) => alts.map(pySplit)),
+        c.predictions.map(pySplit),
+      );
       if (c.ngram_match_score === 0) expect(value).toBe(0);
       else worst = Math.max(worst, Math.abs(value / c.ngram_match_score - 1));
       if (value === c.ngram_match_score) exact++;
     }
     expect(worst).toBeLessThan(1e-14);
     expect(exact).toBeGreaterThan(golden.ngram.length / 2);
-    expect(golden.ngram.filter((c) => c.predictions.length > 1 && c.references.some((r) => r.length > 1)).length).toBeGreaterThan(5);
+    expect(
+      golden.ngram.filter((c) => c.predictions.length > 1 && c.references.some((r) => r.length > 1)).length,
+    ).toBeGreaterThan(5);
   });
 
   it("clips by the best single reference (the the the ...: 2/7)", () => {
     const refs = [["the cat is on the mat", "there is a cat on the mat"].map(pySplit)];
     const hyp = [pySplit("the the the the the the the")];
     // 2/7 unigrams; no bigram of 6, trigram of 5 or 4-gram of 4 matches; hypothesis 7 >= closest 7.
-    expect(corpusBleu(refs, hyp)).toBeCloseTo(bleuByHand([[2, 7], [0, 6], [0, 5], [0, 4]]), 15);
+    expect(corpusBleu(refs, hyp)).toBeCloseTo(
+      bleuByHand([
+        [2, 7],
+        [0, 6],
+        [0, 5],
+        [0, 4],
+      ]),
+      15,
+    );
   });
 
   it("sums raw counts over the corpus (Fraction without normalising), not reduced fractions", () => {
@@ -157,7 +203,15 @@ describe("n-gram match = NLTK 3.8 corpus_bleu with method1", () => {
     const bp = brevityPenalty(1 + 1, 4 + 3);
     expect(bp).toBe(1);
     // Unigrams (2+1)/(4+3), bigrams (1+0)/(3+2), trigrams 0/(2+1), 4-grams 0/(1+1).
-    expect(corpusBleu(refs, hyps)).toBeCloseTo(bleuByHand([[3, 7], [1, 5], [0, 3], [0, 2]]), 15);
+    expect(corpusBleu(refs, hyps)).toBeCloseTo(
+      bleuByHand([
+        [3, 7],
+        [1, 5],
+        [0, 3],
+        [0, 2],
+      ]),
+      15,
+    );
   });
 
   it("brevity penalty: closest reference length, ties to the shorter; 0 for an empty hypothesis", () => {
@@ -190,10 +244,23 @@ describe("weighted n-gram match", () => {
     const num = 1 + 0 + 0.2 + 0 + 0.2 + 0.2 + 1;
     const den = 1 + 0.2 + 0.2 + 2 * 0.2 + 0.2 + 0.2 + 1;
     // Bigrams/trigrams/4-grams: reference counts 7/6/5; matched ") :", ": return" / ") : return" / none.
-    const expected = bleuByHand([[num, den], [2, 7], [1, 6], [0, 5]]);
+    const expected = bleuByHand([
+      [num, den],
+      [2, 7],
+      [1, 6],
+      [0, 5],
+    ]);
     expect(corpusWeightedBleu(refs, hyp, kw)).toBeCloseTo(expected, 15);
     // The plain n-gram match is a precision over the hypothesis instead.
-    expect(corpusBleu(refs, hyp)).toBeCloseTo(bleuByHand([[5, 9], [2, 8], [1, 7], [0, 6]]), 15);
+    expect(corpusBleu(refs, hyp)).toBeCloseTo(
+      bleuByHand([
+        [5, 9],
+        [2, 8],
+        [1, 7],
+        [0, 6],
+      ]),
+      15,
+    );
   });
 
   it("sees every reference as 2 tokens long in its brevity penalty", () => {
@@ -202,15 +269,41 @@ describe("weighted n-gram match", () => {
     // Hypothesis of 1 token: penalty exp(1 - 2/1), whatever the reference's real length (9).
     const one = corpusWeightedBleu(refs, [pySplit("return")], kw);
     const den = 1 + 8 * 0.2;
-    expect(one).toBeCloseTo(Math.exp(1 - 2) * bleuByHand([[1, den], [0, 8], [0, 7], [0, 6]]), 15);
+    expect(one).toBeCloseTo(
+      Math.exp(1 - 2) *
+        bleuByHand([
+          [1, den],
+          [0, 8],
+          [0, 7],
+          [0, 6],
+        ]),
+      15,
+    );
     // The plain n-gram match measures the real length.
-    expect(corpusBleu(refs, [pySplit("return")])).toBeCloseTo(Math.exp(1 - 9) * bleuByHand([[1, 1], [0, 1], [0, 1], [0, 1]]), 15);
+    expect(corpusBleu(refs, [pySplit("return")])).toBeCloseTo(
+      Math.exp(1 - 9) *
+        bleuByHand([
+          [1, 1],
+          [0, 1],
+          [0, 1],
+          [0, 1],
+        ]),
+      15,
+    );
   });
 
   it("adds max(1, weighted count) per reference to the denominator", () => {
     // "a b": 0.2 + 0.2 = 0.4 < 1, so the denominator is 1 and a full match scores 0.4 on unigrams.
     const r = corpusWeightedBleu([[pySplit("a b")]], [pySplit("a b c")], kw);
-    expect(r).toBeCloseTo(bleuByHand([[0.4, 1], [1, 1], [0, 1], [0, 1]]), 15);
+    expect(r).toBeCloseTo(
+      bleuByHand([
+        [0.4, 1],
+        [1, 1],
+        [0, 1],
+        [0, 1],
+      ]),
+      15,
+    );
   });
 });
 
@@ -223,11 +316,19 @@ describe("syntax match", () => {
   });
 
   it("ignores comments and docstrings (removed before parsing), which the n-gram parts still see", async () => {
-    const r = await codeBleu('def f ( x ) :\n    """Doc."""\n    # note\n    return x', "def f ( x ) :\n    return x", "python");
+    const r = await codeBleu(
+      'def f ( x ) :\n    """Doc."""\n    # note\n    return x',
+      "def f ( x ) :\n    return x",
+      "python",
+    );
     expect(r.syntax_match_score).toBe(1);
     expect(r.dataflow_match_score).toBe(1);
     expect(r.ngram_match_score).toBeLessThan(1);
-    const c = await codeBleu("int f(int x) {\n  /* doc */\n  return x; // done\n}", "int f(int x) {\n  return x;\n}", "cpp");
+    const c = await codeBleu(
+      "int f(int x) {\n  /* doc */\n  return x; // done\n}",
+      "int f(int x) {\n  return x;\n}",
+      "cpp",
+    );
     expect(c.syntax_match_score).toBe(1);
   });
 
@@ -257,7 +358,9 @@ describe("data-flow match", () => {
       ["var_2", "comesFrom", ["var_2"]],
     ]);
     // So consistently renamed code has the same flows.
-    expect(await flowsOf("python", "def g(x, y):\n    z = x + y\n    return z")).toEqual(await flowsOf("python", "def f(a, b):\n    c = a + b\n    return c"));
+    expect(await flowsOf("python", "def g(x, y):\n    z = x + y\n    return z")).toEqual(
+      await flowsOf("python", "def f(a, b):\n    c = a + b\n    return c"),
+    );
   });
 
   it("matches each candidate flow at most once", async () => {
@@ -271,13 +374,25 @@ describe("data-flow match", () => {
     const r = await codeBleu("def f ( x ) :\n    return x", "pass", "python");
     expect(r.dataflow_match_score).toBe(0);
     const w = DEFAULT_CODEBLEU_WEIGHTS;
-    expect(r.codebleu).toBe(w.ngram * r.ngram_match_score + w.weighted_ngram * r.weighted_ngram_match_score + w.syntax * r.syntax_match_score + w.dataflow * 1);
+    expect(r.codebleu).toBe(
+      w.ngram * r.ngram_match_score +
+        w.weighted_ngram * r.weighted_ngram_match_score +
+        w.syntax * r.syntax_match_score +
+        w.dataflow * 1,
+    );
   });
 
   it("identical code scores 1.0, with data flow and without", async () => {
-    const withFlow = "def total(items, start=0):\n    acc = start\n    for item in items:\n        if item > 0:\n            acc += item\n    return acc";
+    const withFlow =
+      "def total(items, start=0):\n    acc = start\n    for item in items:\n        if item > 0:\n            acc += item\n    return acc";
     const r = await codeBleu(withFlow, withFlow, "python");
-    expect(r).toEqual({ codebleu: 1, ngram_match_score: 1, weighted_ngram_match_score: 1, syntax_match_score: 1, dataflow_match_score: 1 });
+    expect(r).toEqual({
+      codebleu: 1,
+      ngram_match_score: 1,
+      weighted_ngram_match_score: 1,
+      syntax_match_score: 1,
+      dataflow_match_score: 1,
+    });
     const noFlow = "def noop ( ) :\n    pass";
     const n = await codeBleu(noFlow, noFlow, "python");
     expect(n.dataflow_match_score).toBe(0);
@@ -362,8 +477,12 @@ describe("weights, corpus level and metadata", () => {
     const ref = "def f ( a , b ) :\n    return a - b";
     const hyp = "def f ( a , b ) :\n    return b - a + 1";
     const base = await codeBleu(ref, hyp, "python");
-    expect((await codeBleu(ref, hyp, "python", { ngram: 1, weighted_ngram: 0, syntax: 0, dataflow: 0 })).codebleu).toBe(base.ngram_match_score);
-    expect((await codeBleu(ref, hyp, "python", { ngram: 0, weighted_ngram: 0, syntax: 2, dataflow: 0 })).codebleu).toBe(2 * base.syntax_match_score);
+    expect((await codeBleu(ref, hyp, "python", { ngram: 1, weighted_ngram: 0, syntax: 0, dataflow: 0 })).codebleu).toBe(
+      base.ngram_match_score,
+    );
+    expect((await codeBleu(ref, hyp, "python", { ngram: 0, weighted_ngram: 0, syntax: 2, dataflow: 0 })).codebleu).toBe(
+      2 * base.syntax_match_score,
+    );
   });
 
   it("corpus scores sum counts over samples instead of averaging", async () => {
@@ -386,7 +505,14 @@ describe("weights, corpus level and metadata", () => {
     expect(CODEBLEU_GRAMMARS["web-tree-sitter"]).toBe(manifest.modules["tree-sitter"].version);
     expect(CODEBLEU_GRAMMARS["tree-sitter-python"]).toBe(manifest.modules["tree-sitter-python"].version);
     expect(Object.keys(CODEBLEU_GRAMMARS).sort()).toEqual(
-      ["web-tree-sitter", "tree-sitter-python", "tree-sitter-java", "tree-sitter-cpp", "tree-sitter-go", "tree-sitter-rust"].sort(),
+      [
+        "web-tree-sitter",
+        "tree-sitter-python",
+        "tree-sitter-java",
+        "tree-sitter-cpp",
+        "tree-sitter-go",
+        "tree-sitter-rust",
+      ].sort(),
     );
   });
 

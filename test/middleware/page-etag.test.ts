@@ -13,15 +13,16 @@ import { pageDigest, pageETag } from "../../src/middleware/page-etag";
 /* eslint-disable */
 // cyrb53 (c) 2018 bryc (github.com/bryc), public domain: https://github.com/bryc/code/blob/master/jshash/experimental/cyrb53.js
 const cyrb53 = (str: string, seed = 0) => {
-  let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
-  for(let i = 0; i < str.length; i++) {
+  let h1 = 0xdeadbeef ^ seed,
+    h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < str.length; i++) {
     const ch = str.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }
-  h1  = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2  = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 };
@@ -34,7 +35,9 @@ function pages(count: number, ascii: boolean): string[] {
   let x = 2463534242;
   const next = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), x >>> 0);
   const alphabet = ascii ? '<>/="abcdefghijklmnopqrstuvwxyz 0123456789.%' : '<>/="abcdeé✓–€ 0123456789.%';
-  return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 3000) }, () => alphabet[next() % alphabet.length]).join(""));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + (next() % 3000) }, () => alphabet[next() % alphabet.length]).join(""),
+  );
 }
 
 describe("pageDigest", () => {
@@ -76,7 +79,10 @@ describe("pageETag", () => {
     const body = "<p>page</p>".repeat(500);
     const ours = make(pageETag, body);
     const hono = make(etag(), body);
-    const tags = { ours: (await ours.request("/")).headers.get("etag")!, hono: (await hono.request("/")).headers.get("etag")! };
+    const tags = {
+      ours: (await ours.request("/")).headers.get("etag")!,
+      hono: (await hono.request("/")).headers.get("etag")!,
+    };
     for (const form of [(t: string) => t, (t: string) => `"other", ${t}`, () => "*", (t: string) => `W/${t}`]) {
       const a = await ours.request("/", { headers: { "If-None-Match": form(tags.ours) } });
       expect(a.status).toBe(304);
@@ -92,7 +98,9 @@ describe("pageETag", () => {
   });
 
   it("leaves errors and other methods alone", async () => {
-    const app = new Hono().get("/missing", pageETag as never, (c) => c.html("no", 404)).post("/", pageETag as never, (c) => c.html("ok"));
+    const app = new Hono()
+      .get("/missing", pageETag as never, (c) => c.html("no", 404))
+      .post("/", pageETag as never, (c) => c.html("ok"));
     expect((await app.request("/missing")).headers.get("etag")).toBeNull();
     expect((await app.request("/", { method: "POST" })).headers.get("etag")).toBeNull();
   });

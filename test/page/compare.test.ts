@@ -26,15 +26,28 @@ const once = (key: string, body: () => Promise<Record<string, unknown>>) => {
   return runs.get(key)!;
 };
 const DATASET = "page-compare";
-const repoqa = (model: string, extra: Record<string, unknown> = {}) => once(`${model} ${JSON.stringify(extra)}`, async () => ({ dataset: await fixtureDataset(DATASET), model, ...extra }));
+const repoqa = (model: string, extra: Record<string, unknown> = {}) =>
+  once(`${model} ${JSON.stringify(extra)}`, async () => ({ dataset: await fixtureDataset(DATASET), model, ...extra }));
 /** A published run of `model` under `label`, once its leaderboard entry is written. */
 const published = (label: string, model: string) =>
-  once(`published ${label}`, async () => ({ dataset: await fixtureDataset(DATASET), model, label, publish: true })).then(async (id) => {
-    for (let i = 0; i < 100 && (await get(`/v1/leaderboard/models/${label}?dataset=${DATASET}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+  once(`published ${label}`, async () => ({
+    dataset: await fixtureDataset(DATASET),
+    model,
+    label,
+    publish: true,
+  })).then(async (id) => {
+    for (let i = 0; i < 100 && (await get(`/v1/leaderboard/models/${label}?dataset=${DATASET}`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 50));
     return id;
   });
 
-const unescapeHtml = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** The API's answer and the page's HTML for one query. */
 async function both(query: string): Promise<{ api: Json; html: string }> {
@@ -51,7 +64,9 @@ async function both(query: string): Promise<{ api: Json; html: string }> {
 /** Every number of the answer by its path (a.b.0.c), the sides' descriptions aside. */
 function numbersOf(value: unknown, path = "", out = new Map<string, number>()): Map<string, number> {
   if (typeof value === "number") out.set(path, value);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value))
+      if (path || (k !== "a" && k !== "b")) numbersOf(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 
@@ -67,7 +82,9 @@ function figuresOf(html: string): Map<string, number> {
 
 /** The task keys listed under `field` (e.g. `unpaired.a`), in page order. */
 function listOf(html: string, field: string): string[] {
-  const m = html.match(new RegExp(`<details[^>]* data-list="${field.replace(/\./g, "\\.")}"[^>]*>([\\s\\S]*?)</details>`));
+  const m = html.match(
+    new RegExp(`<details[^>]* data-list="${field.replace(/\./g, "\\.")}"[^>]*>([\\s\\S]*?)</details>`),
+  );
   expect(m, field).not.toBeNull();
   return [...m![1].matchAll(/<li><code>([^<]*)<\/code><\/li>/g)].map((x) => unescapeHtml(x[1]));
 }
@@ -85,7 +102,14 @@ function expectPageEqualsApi(api: Json, html: string) {
     numbers.delete(`groups.rows.${i}.difference.resamples`);
   }
   expect(Object.fromEntries(figuresOf(html))).toEqual(Object.fromEntries(numbers));
-  for (const field of ["unpaired.a", "unpaired.b", "not_scored.a.error", "not_scored.a.context_exceeded", "not_scored.b.error", "not_scored.b.context_exceeded"]) {
+  for (const field of [
+    "unpaired.a",
+    "unpaired.b",
+    "not_scored.a.error",
+    "not_scored.a.context_exceeded",
+    "not_scored.b.error",
+    "not_scored.b.context_exceeded",
+  ]) {
     const expected = field.split(".").reduce((o: any, k) => o[k], api) as string[];
     expect(listOf(html, field), field).toEqual(expected);
     // Long lists start collapsed, short ones open.
@@ -96,8 +120,13 @@ function expectPageEqualsApi(api: Json, html: string) {
     const href = side.kind === "run" ? `/runs/${side.id}` : `/models/${side.id}?`;
     expect(html).toContain(`href="${href}`);
   }
-  if (api.groups) expect([...html.matchAll(/<tr data-group="([^"]*)"/g)].map((m) => unescapeHtml(m[1]))).toEqual(api.groups.rows.map((r: Json) => r.key));
-  expect(html).toContain(`<a href="/v1/compare?a=${encodeURIComponent(api.a.id)}&amp;b=${encodeURIComponent(api.b.id)}`);
+  if (api.groups)
+    expect([...html.matchAll(/<tr data-group="([^"]*)"/g)].map((m) => unescapeHtml(m[1]))).toEqual(
+      api.groups.rows.map((r: Json) => r.key),
+    );
+  expect(html).toContain(
+    `<a href="/v1/compare?a=${encodeURIComponent(api.a.id)}&amp;b=${encodeURIComponent(api.b.id)}`,
+  );
 }
 
 describe("the comparison page equals the API", () => {
@@ -135,7 +164,10 @@ describe("the comparison page equals the API", () => {
 
   it("graded: LongCodeU's bootstrap with its seed; SemTrace's table beside it", async () => {
     const lcu = await longcodeuDataset("page-compare-lcu");
-    const [oracle, empty] = await Promise.all([runOf({ benchmark: "longcodeu", dataset: lcu, model: "baseline:oracle" }), runOf({ benchmark: "longcodeu", dataset: lcu, model: "baseline:empty" })]);
+    const [oracle, empty] = await Promise.all([
+      runOf({ benchmark: "longcodeu", dataset: lcu, model: "baseline:oracle" }),
+      runOf({ benchmark: "longcodeu", dataset: lcu, model: "baseline:empty" }),
+    ]);
     const graded = await both(`a=${oracle}&b=${empty}`);
     expect(graded.api.difference.seed).toBe(20240420);
     expectPageEqualsApi(graded.api, graded.html);
@@ -156,10 +188,21 @@ describe("the comparison page equals the API", () => {
     expect(form).toContain('<form class="filters" method="get" action="/compare">');
     for (const name of ["a", "b"]) {
       const select = form.match(new RegExp(`<select name="${name}">([\\s\\S]*?)</select>`))?.[1] ?? "";
-      expect([...select.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]).sort()).toEqual(["page-bm25", "page-oracle"]);
+      expect([...select.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]).sort()).toEqual([
+        "page-bm25",
+        "page-oracle",
+      ]);
     }
-    const hidden = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]));
-    expect(hidden).toEqual({ benchmark: "repoqa-snf", dataset: DATASET, mode: "official", comment_mode: "original", threshold: "0.5" });
+    const hidden = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(hidden).toEqual({
+      benchmark: "repoqa-snf",
+      dataset: DATASET,
+      mode: "official",
+      comment_mode: "original",
+      threshold: "0.5",
+    });
     // What the form submits.
     const { api, html } = await both(`a=page-oracle&b=page-bm25&${new URLSearchParams(hidden)}`);
     expect(api.a).toMatchObject({ kind: "entry", id: "page-oracle", entry_kind: "verified" });

@@ -2,7 +2,9 @@
 import type { LeaderboardResponse, LeaderboardRow, ModelBreakdown, Rate } from "../../src/leaderboard/types";
 
 const rate = (r: number, n: number | null = 500): Rate =>
-  n === null ? { rate: r, ci_low: null, ci_high: null, n: null, passed: null } : { rate: r, ci_low: r - 0.03, ci_high: r + 0.02, n, passed: Math.round(r * n) };
+  n === null
+    ? { rate: r, ci_low: null, ci_high: null, n: null, passed: null }
+    : { rate: r, ci_low: r - 0.03, ci_high: r + 0.02, n, passed: Math.round(r * n) };
 
 export const LANGUAGES = ["python", "cpp", "java", "typescript", "rust"];
 
@@ -41,8 +43,26 @@ export function leaderboard(over: Partial<LeaderboardResponse> = {}): Leaderboar
     languages: LANGUAGES,
     rows: [
       row({ model: "gpt-4o-2024-05-13", rank: 1, rate: 0.906 }),
-      row({ model: "our/verified-model", rank: 2, rate: 0.85, kind: "verified", source: null, license: null, receipt: { scorer_version: "repoqa-snf/1.0.0" }, errors: 2, languages: { python: rate(0.99, 100) } }),
-      row({ model: "<script>alert(1)</script>", rank: 3, rate: 0.5, n: null, ci_low: null, ci_high: null, passed: null }),
+      row({
+        model: "our/verified-model",
+        rank: 2,
+        rate: 0.85,
+        kind: "verified",
+        source: null,
+        license: null,
+        receipt: { scorer_version: "repoqa-snf/1.0.0" },
+        errors: 2,
+        languages: { python: rate(0.99, 100) },
+      }),
+      row({
+        model: "<script>alert(1)</script>",
+        rank: 3,
+        rate: 0.5,
+        n: null,
+        ci_low: null,
+        ci_high: null,
+        passed: null,
+      }),
     ],
     updated_at: "2026-11-21T12:00:00Z",
     total: 3,
@@ -57,10 +77,29 @@ export function breakdown(over: Partial<ModelBreakdown> = {}): ModelBreakdown {
   const thresholds: ModelBreakdown["thresholds"] = {};
   for (let i = 0; i <= 10; i++) {
     const t = (i / 10).toFixed(1);
-    thresholds[t] = Object.fromEntries(["all", ...LANGUAGES].map((l, j) => [l, rate(Math.max(0, 0.95 - i * 0.02 - j * 0.04), l === "all" ? 500 : 100)]));
+    thresholds[t] = Object.fromEntries(
+      ["all", ...LANGUAGES].map((l, j) => [l, rate(Math.max(0, 0.95 - i * 0.02 - j * 0.04), l === "all" ? 500 : 100)]),
+    );
   }
-  const buckets = (labels: string[]) => labels.map((bucket, i) => ({ bucket, lo: i / labels.length, hi: (i + 1) / labels.length, ...rate(0.9 - 0.1 * Math.abs(i - labels.length / 2) / labels.length, 50) }));
-  const depth = buckets(["0.0-0.1", "0.1-0.2", "0.2-0.3", "0.3-0.4", "0.4-0.5", "0.5-0.6", "0.6-0.7", "0.7-0.8", "0.8-0.9", "0.9-1.0"]);
+  const buckets = (labels: string[]) =>
+    labels.map((bucket, i) => ({
+      bucket,
+      lo: i / labels.length,
+      hi: (i + 1) / labels.length,
+      ...rate(0.9 - (0.1 * Math.abs(i - labels.length / 2)) / labels.length, 50),
+    }));
+  const depth = buckets([
+    "0.0-0.1",
+    "0.1-0.2",
+    "0.2-0.3",
+    "0.3-0.4",
+    "0.4-0.5",
+    "0.5-0.6",
+    "0.6-0.7",
+    "0.7-0.8",
+    "0.8-0.9",
+    "0.9-1.0",
+  ]);
   const length = buckets(["<8k", "8k-12k", "12k-16k"]);
   return {
     model: "gpt-4o-2024-05-13",
@@ -76,7 +115,14 @@ export function breakdown(over: Partial<ModelBreakdown> = {}): ModelBreakdown {
     thresholds,
     depth,
     length,
-    heatmap: depth.flatMap((d, i) => length.map((l, j) => ({ depth: d.bucket, length: l.bucket, rate: (i + j) / 12, n: i === 9 && j === 2 ? 0 : 5 + i }))),
+    heatmap: depth.flatMap((d, i) =>
+      length.map((l, j) => ({
+        depth: d.bucket,
+        length: l.bucket,
+        rate: (i + j) / 12,
+        n: i === 9 && j === 2 ? 0 : 5 + i,
+      })),
+    ),
     has_samples: true,
     ...over,
   };

@@ -18,7 +18,9 @@ describe("page formatting", () => {
   it("builds query strings from the non-default parameters", () => {
     const q = leaderboard().query;
     expect(qs(queryParams(q, PAGE_DEFAULTS))).toBe("?threshold=0.8");
-    expect(qs(queryParams({ ...q, dataset: "mine", kind: "verified" }, PAGE_DEFAULTS, { sort: "model" }))).toBe("?dataset=mine&threshold=0.8&kind=verified&sort=model");
+    expect(qs(queryParams({ ...q, dataset: "mine", kind: "verified" }, PAGE_DEFAULTS, { sort: "model" }))).toBe(
+      "?dataset=mine&threshold=0.8&kind=verified&sort=model",
+    );
     expect(qs({ a: "x y&z", b: undefined, c: "" })).toBe("?a=x%20y%26z");
   });
 
@@ -45,12 +47,31 @@ describe("page query parameters", () => {
       sort: "model",
       paging: { limit: BOARD_PAGE_ROWS },
     });
-    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({ q: { threshold: 1 }, sort: "-n", paging: { limit: BOARD_PAGE_ROWS } });
-    expect(parsePageQuery({ limit: "25", cursor: "abc" })).toEqual({ q: {}, sort: "-rate", paging: { limit: 25, cursor: "abc" } });
+    expect(parsePageQuery({ threshold: "1", sort: "-n" })).toEqual({
+      q: { threshold: 1 },
+      sort: "-n",
+      paging: { limit: BOARD_PAGE_ROWS },
+    });
+    expect(parsePageQuery({ limit: "25", cursor: "abc" })).toEqual({
+      q: {},
+      sort: "-rate",
+      paging: { limit: 25, cursor: "abc" },
+    });
   });
 
   it("refuses malformed values instead of ignoring them", () => {
-    for (const bad of [{ threshold: "0.85" }, { threshold: "2" }, { threshold: "x" }, { kind: "mine" }, { mode: "lenient" }, { dataset: "../x" }, { sort: "<b>" }, { limit: "0" }, { limit: "101" }, { limit: "1e2" }]) {
+    for (const bad of [
+      { threshold: "0.85" },
+      { threshold: "2" },
+      { threshold: "x" },
+      { kind: "mine" },
+      { mode: "lenient" },
+      { dataset: "../x" },
+      { sort: "<b>" },
+      { limit: "0" },
+      { limit: "101" },
+      { limit: "1e2" },
+    ]) {
       expect(() => parsePageQuery(bad)).toThrow(ProblemError);
     }
   });

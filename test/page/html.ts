@@ -12,13 +12,20 @@ export async function page(path: string, status = 200): Promise<string> {
 }
 
 /** Text as it was before the page escaped it. */
-export const unescapeHtml = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+export const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** The model slugs of a board table's rows, in order. */
 export const rowSlugs = (html: string) => [...html.matchAll(/<tr data-model="([^"]*)"/g)].map((m) => m[1]);
 
 /** The hrefs of a table's sortable column headers, unescaped. */
-export const sortLinks = (html: string) => [...html.matchAll(/<th[^>]*><a href="([^"]+)">/g)].map((m) => unescapeHtml(m[1]));
+export const sortLinks = (html: string) =>
+  [...html.matchAll(/<th[^>]*><a href="([^"]+)">/g)].map((m) => unescapeHtml(m[1]));
 
 /**
  * A board page with `limit` in its URL keeps it in every sort link and its filter form; the page

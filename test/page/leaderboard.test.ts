@@ -21,16 +21,22 @@ describe("leaderboard page", () => {
     expect(rowSlugs(html)).toEqual(["gpt-4o-2024-05-13", "our-verified-model", "-script-alert-1-script-"]);
     expect(html).toContain('<a href="/models/gpt-4o-2024-05-13?threshold=0.8">gpt-4o-2024-05-13</a>');
     expect(html).toContain('<a href="/models/our-verified-model?threshold=0.8">our/<wbr/>verified-model</a>');
-    expect(html).toContain('<td class="rate" data-rate="0.906"><strong>90.6</strong><span class="ci">87.6–92.6</span></td>');
+    expect(html).toContain(
+      '<td class="rate" data-rate="0.906"><strong>90.6</strong><span class="ci">87.6–92.6</span></td>',
+    );
     expect(html).toContain("<td>500</td>");
     // Per-language columns: one header per language, a dash where a model has no value.
     for (const l of ["python", "cpp", "java", "typescript", "rust"]) expect(html).toContain(`>${l}</a></th>`);
-    expect(html).toMatch(/data-model="our-verified-model".*?<td title="95 % interval 96.0–101.0">99.0<\/td><td>–<\/td>/s);
+    expect(html).toMatch(
+      /data-model="our-verified-model".*?<td title="95 % interval 96.0–101.0">99.0<\/td><td>–<\/td>/s,
+    );
   });
 
   it("shows the kind as a badge with words, not only colour", async () => {
     const html = await page();
-    expect(html).toContain('<span class="badge verified" title="Run by this service; the receipt is in the JSON">✓ verified</span>');
+    expect(html).toContain(
+      '<span class="badge verified" title="Run by this service; the receipt is in the JSON">✓ verified</span>',
+    );
     // Once in the Kind column, once under the name (shown instead of the column on phones).
     expect(html.match(/<span class="badge reported"[^>]*>◇ reported<\/span>/g)).toHaveLength(4);
     expect(html).toContain('<th class="l kind" scope="col">Kind</th>');
@@ -50,8 +56,12 @@ describe("leaderboard page", () => {
     const thresholds = [...html.matchAll(/<option value="(\d\.\d)"/g)].map((m) => m[1]);
     expect(thresholds).toEqual(["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"]);
     expect(html).toContain('<option value="0.8" selected="">0.8</option>');
-    expect(html).toContain('<select name="language"><option value="all" selected="">all</option><option value="python">python</option>');
-    expect(html).toContain('<select name="kind"><option value="all" selected="">all</option><option value="verified">verified</option><option value="reported">reported</option></select>');
+    expect(html).toContain(
+      '<select name="language"><option value="all" selected="">all</option><option value="python">python</option>',
+    );
+    expect(html).toContain(
+      '<select name="kind"><option value="all" selected="">all</option><option value="verified">verified</option><option value="reported">reported</option></select>',
+    );
     // The current sort rides along with the form.
     expect(html).toContain('<input type="hidden" name="sort" value="model"/>');
     expect(html).toContain('<button type="submit">Apply</button>');
@@ -61,8 +71,12 @@ describe("leaderboard page", () => {
     const data = leaderboard();
     data.query = { ...data.query, threshold: 0.5, language: "python", kind: "reported" };
     const html = await page("-rate", data);
-    expect(html).toContain('<a href="/v1/leaderboard?threshold=0.5&amp;language=python&amp;kind=reported">JSON of this table</a>');
-    expect(html).toContain('<a href="/v1/leaderboard?threshold=0.5&amp;language=python&amp;kind=reported&amp;format=csv">CSV</a>');
+    expect(html).toContain(
+      '<a href="/v1/leaderboard?threshold=0.5&amp;language=python&amp;kind=reported">JSON of this table</a>',
+    );
+    expect(html).toContain(
+      '<a href="/v1/leaderboard?threshold=0.5&amp;language=python&amp;kind=reported&amp;format=csv">CSV</a>',
+    );
     expect(html).toContain("pass@1 % (python)");
   });
 
@@ -107,7 +121,11 @@ describe("leaderboard page", () => {
 
   it("links each row of a model listed twice (verified and reported) to its own entry", async () => {
     const data = leaderboard({
-      rows: [row({ model: "m", rank: 1, rate: 0.9, kind: "verified" }), row({ model: "m", rank: 2, rate: 0.8 }), row({ model: "n", rank: 3, rate: 0.7 })],
+      rows: [
+        row({ model: "m", rank: 1, rate: 0.9, kind: "verified" }),
+        row({ model: "m", rank: 2, rate: 0.8 }),
+        row({ model: "n", rank: 3, rate: 0.7 }),
+      ],
     });
     const html = await page("-rate", data);
     expect(html).toContain('<a href="/models/m?threshold=0.8&amp;kind=verified">m</a>');

@@ -25,8 +25,12 @@ async function edit(unit: string, change: (output: string) => string) {
 
 beforeAll(async () => {
   const dataset = await longcodeuDataset("page-lcu-sample");
-  runId = (await waitForRun((await startRun({ benchmark: "longcodeu", dataset, model: "baseline:oracle", concurrency: 8 })).id)).id;
-  await edit("CU_P-inventory-0001", (o) => o.replace("parse_price, ", "").replace("low_stock", "low_stock, invented_name"));
+  runId = (
+    await waitForRun((await startRun({ benchmark: "longcodeu", dataset, model: "baseline:oracle", concurrency: 8 })).id)
+  ).id;
+  await edit("CU_P-inventory-0001", (o) =>
+    o.replace("parse_price, ", "").replace("low_stock", "low_stock, invented_name"),
+  );
   await edit("CU_DFA-inventory-0001", (o) => o.split("\n\n")[0]);
   await edit("DRA_T1-inventory-0001", (o) => o.split("\n\n")[0]);
   await edit("LDU-inventory-0001", (o) => o.slice(0, Math.floor(o.length * 0.7)));
@@ -46,7 +50,18 @@ function rows(html: string, id: string): string[][] {
   expect(at, id).toBeGreaterThan(0);
   const table = html.slice(at, html.indexOf("</table>", at));
   const body = table.slice(table.indexOf("<tbody>"));
-  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((m) => [...m[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map((c) => c[1].replace(/<[^>]+>/g, "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim()));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((m) =>
+    [...m[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/gs)].map((c) =>
+      c[1]
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&")
+        .trim(),
+    ),
+  );
 }
 
 const stored = async (unit: string) => (await samplesOf(runId)).find((s) => s.unit === unit)!;
@@ -65,7 +80,9 @@ describe("LongCodeU sample page", () => {
     expect(s.detail.recall).toBeCloseTo(5 / 6, 12);
     expect(s.detail.precision).toBeCloseTo(5 / 6, 12);
     expect(html).toContain(`LCS-R <strong id="sample-recall">${(s.detail.recall * 100).toFixed(2)} %</strong>`);
-    expect(html).toMatch(/LCS of the answer&#39;s known names with the expected order: <strong>5<\/strong> of 6 expected names/);
+    expect(html).toMatch(
+      /LCS of the answer&#39;s known names with the expected order: <strong>5<\/strong> of 6 expected names/,
+    );
     // Beside each other: the expected pane, then the answer's.
     expect(html.indexOf('<section id="expected">')).toBeLessThan(html.indexOf('<section id="predicted">'));
     expect(html).not.toContain('<section id="detail"><h2>Verdict</h2>');
@@ -75,7 +92,9 @@ describe("LongCodeU sample page", () => {
     const html = await samplePage("CU_DFA-inventory-0001");
     const lines = examples.get("CU_DFA-inventory-0001")!.answer.lines!;
     const shown = rows(html, "expected-lines");
-    expect(shown.map((r) => [Number(r[0]), r[1], r[2].startsWith("✓")])).toEqual(lines.map((l, i) => [l.line, l.text.trim(), i === 0]));
+    expect(shown.map((r) => [Number(r[0]), r[1], r[2].startsWith("✓")])).toEqual(
+      lines.map((l, i) => [l.line, l.text.trim(), i === 0]),
+    );
     expect(html).toContain(`<td class="l code">${lines[1].text}</td>`);
     expect((await stored("CU_DFA-inventory-0001")).detail.recall).toBe(0.5);
     expect(html).toContain("<strong>1</strong> of 2 expected (EM-R 50.00 %) and of 1 given (EM-P 100.00 %)");
@@ -85,16 +104,33 @@ describe("LongCodeU sample page", () => {
     const html = await samplePage("DRA_T1-inventory-0001");
     const units = examples.get("DRA_T1-inventory-0001")!.answer.units!;
     const shown = rows(html, "expected-units");
-    expect(shown.map((r) => [r[1].split(" ")[0], r[2].startsWith("✓"), r[3]])).toEqual(units.map((u, i) => [u.qualified ?? u.name, i === 0, i === 0 ? "100.00" : "0.00"]));
+    expect(shown.map((r) => [r[1].split(" ")[0], r[2].startsWith("✓"), r[3]])).toEqual(
+      units.map((u, i) => [u.qualified ?? u.name, i === 0, i === 0 ? "100.00" : "0.00"]),
+    );
     expect((await stored("DRA_T1-inventory-0001")).detail.recall).toBeCloseTo(0.5, 12);
     // Every expected unit's code is on the page (escaped), the first beside its predicted copy.
-    for (const u of units) expect(html).toContain(u.code.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").split("\n")[0]);
+    for (const u of units)
+      expect(html).toContain(
+        u.code
+          .replace(/&/g, "&amp;")
+          .replace(/</g, "&lt;")
+          .replace(/>/g, "&gt;")
+          .replace(/"/g, "&quot;")
+          .replace(/'/g, "&#39;")
+          .split("\n")[0],
+      );
   });
 
   it("CU_SA: the expected function beside the extracted one, with CodeBLEU's four parts", async () => {
     const html = await samplePage("CU_SA-inventory-0001");
     const parts = rows(html, "codebleu-parts");
-    expect(parts.map((r) => r[0])).toEqual(["n-gram match (BLEU)", "weighted n-gram match", "syntax match (AST)", "data-flow match", "CodeBLEU (¼ of each)"]);
+    expect(parts.map((r) => r[0])).toEqual([
+      "n-gram match (BLEU)",
+      "weighted n-gram match",
+      "syntax match (AST)",
+      "data-flow match",
+      "CodeBLEU (¼ of each)",
+    ]);
     expect(parts.at(-1)![1]).toBe("100.00");
     expect(html).toContain("Expected: parse_price");
   });
@@ -118,7 +154,9 @@ describe("a LongCodeU sample's outcome", () => {
     const untouched = [...examples.keys()].find((id) => id.startsWith("CU_P-") && id !== "CU_P-inventory-0001")!;
     expect(await samplePage(untouched)).toContain('<strong id="outcome">✓ recall 1</strong>');
     const list = await (await get(`/runs/${runId}/samples?outcome=failed`)).text();
-    expect(list).toContain('<option value="passed">recall 1</option><option value="failed" selected="">recall below 1</option>');
+    expect(list).toContain(
+      '<option value="passed">recall 1</option><option value="failed" selected="">recall below 1</option>',
+    );
     expect(list).toContain('<tr data-unit="CU_P-inventory-0001" data-outcome="failed"><td class="unit key">');
     expect(list).toContain('<td class="l"><span class="verdict failed">✗ recall below 1</span></td>');
   });
@@ -137,13 +175,20 @@ describe("LongCodeU sample browser", () => {
     expect(units(await browse("task=CU_P"))).toEqual(cup);
     expect(units(await browse("tasks=CU_P"))).toEqual(cup);
     // The fixture's geometry contexts are 8-16K, the inventory ones 0-8K.
-    const geometry = [...examples.values()].filter((e) => e.id.includes("geometry")).map((e) => e.id).sort();
+    const geometry = [...examples.values()]
+      .filter((e) => e.id.includes("geometry"))
+      .map((e) => e.id)
+      .sort();
     const html = await browse("bucket=8-16K");
     expect(units(html)).toEqual(geometry);
-    expect(html).toMatch(/<tr data-unit="CU_DFA-geometry-0001"[^>]*>.*?<td class="l">CU_DFA<\/td><td class="l">8-16K<\/td>/s);
+    expect(html).toMatch(
+      /<tr data-unit="CU_DFA-geometry-0001"[^>]*>.*?<td class="l">CU_DFA<\/td><td class="l">8-16K<\/td>/s,
+    );
     expect(units(await browse("tasks=LDU&bucket=0-8K"))).toEqual(["LDU-inventory-0001"]);
     // The buckets offered are the run's own; no depth tenths or raw token counts.
-    expect(html).toContain('<option value="0-8K">0-8K tokens</option><option value="8-16K" selected="">8-16K tokens</option></select>');
+    expect(html).toContain(
+      '<option value="0-8K">0-8K tokens</option><option value="8-16K" selected="">8-16K tokens</option></select>',
+    );
     expect(html).not.toContain('name="depth"');
     expect(html).not.toContain('name="length"');
     expect(html).toContain('placeholder="CU_P, or an example id"');

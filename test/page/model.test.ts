@@ -23,22 +23,33 @@ describe("model page", () => {
     expect(html).toContain("<title>threshold 0.8: 79.0 % (76.0–81.0)</title>");
     const ticks = [...html.matchAll(/dominant-baseline="middle">(\d+)<\/text>/g)].map((m) => m[1]);
     expect(ticks).toEqual(["0", "25", "50", "75", "100"]);
-    for (const l of ["all languages (band: 95 % interval)", "python", "rust"]) expect(html).toContain(`</svg>${l}</li>`);
+    for (const l of ["all languages (band: 95 % interval)", "python", "rust"])
+      expect(html).toContain(`</svg>${l}</li>`);
   });
 
   it("has the per-language × threshold table with the current threshold highlighted", async () => {
     const html = await page();
-    const table = html.slice(html.indexOf('<table id="thresholds" class="compact">'), html.indexOf("</table>", html.indexOf('<table id="thresholds" class="compact">')));
+    const table = html.slice(
+      html.indexOf('<table id="thresholds" class="compact">'),
+      html.indexOf("</table>", html.indexOf('<table id="thresholds" class="compact">')),
+    );
     expect(table.match(/<tr( class="selected")?><th class="l" scope="row">/g)).toHaveLength(11);
-    expect(table).toContain('<tr class="selected"><th class="l" scope="row">0.8</th><td title="95 % interval 76.0–81.0">79.0</td>');
+    expect(table).toContain(
+      '<tr class="selected"><th class="l" scope="row">0.8</th><td title="95 % interval 76.0–81.0">79.0</td>',
+    );
   });
 
   it("shows depth and length buckets with bars and numbers", async () => {
     const html = await page();
-    const depth = html.slice(html.indexOf('<table id="depth">'), html.indexOf("</table>", html.indexOf('<table id="depth">')));
+    const depth = html.slice(
+      html.indexOf('<table id="depth">'),
+      html.indexOf("</table>", html.indexOf('<table id="depth">')),
+    );
     expect(depth.match(/<tr><td class="l">/g)).toHaveLength(10);
     expect(depth).toContain('<td class="l">0.0-0.1</td>');
-    expect(depth).toMatch(/<span class="fill" style="width:85\.0%"><\/span><span class="band" style="left:82\.0%;width:5\.0%"><\/span>/);
+    expect(depth).toMatch(
+      /<span class="fill" style="width:85\.0%"><\/span><span class="band" style="left:82\.0%;width:5\.0%"><\/span>/,
+    );
     expect(depth).toContain('<td>85.0<span class="ci">82.0–87.0</span></td><td>50</td>');
     expect(html).toContain('<table id="length">');
     expect(html).toContain("lost in the middle");
@@ -46,17 +57,26 @@ describe("model page", () => {
 
   it("draws the depth × length heatmap: coloured cells with numbers and a legend", async () => {
     const html = await page();
-    const heat = html.slice(html.indexOf('<table id="heatmap" class="heatmap">'), html.indexOf("</table>", html.indexOf('<table id="heatmap" class="heatmap">')));
+    const heat = html.slice(
+      html.indexOf('<table id="heatmap" class="heatmap">'),
+      html.indexOf("</table>", html.indexOf('<table id="heatmap" class="heatmap">')),
+    );
     expect(heat).toContain('<th scope="col">&lt;8k</th><th scope="col">8k-12k</th><th scope="col">12k-16k</th>');
     expect(heat.match(/<td class="cell" style="background:#[0-9a-f]{6};color:#(ffffff|111111)"/g)).toHaveLength(29);
-    expect(heat).toContain('<td class="cell" style="background:#440154;color:#ffffff" title="depth 0.0-0.1, length &lt;8k: 0.0 % of 5">0.0<small>n=5</small></td>');
+    expect(heat).toContain(
+      '<td class="cell" style="background:#440154;color:#ffffff" title="depth 0.0-0.1, length &lt;8k: 0.0 % of 5">0.0<small>n=5</small></td>',
+    );
     expect(heat).toContain('<td class="cell muted">–</td>'); // n = 0
-    expect(html).toContain('<span class="ramp" style="background:linear-gradient(to right, #440154, #3b528b, #21918c, #5ec962, #fde725)"');
+    expect(html).toContain(
+      '<span class="ramp" style="background:linear-gradient(to right, #440154, #3b528b, #21918c, #5ec962, #fde725)"',
+    );
   });
 
   it("links the JSON and the leaderboard, with a threshold form", async () => {
     const html = await page(breakdown({ threshold: 0.5, mode: "strict" }));
-    expect(html).toContain('<a href="/v1/leaderboard/models/gpt-4o-2024-05-13?threshold=0.5&amp;mode=strict">JSON of this model</a>');
+    expect(html).toContain(
+      '<a href="/v1/leaderboard/models/gpt-4o-2024-05-13?threshold=0.5&amp;mode=strict">JSON of this model</a>',
+    );
     expect(html).toContain('<a href="/?threshold=0.5&amp;mode=strict">← Leaderboard</a>');
     expect(html).toContain('<form class="filters" method="get" action="/models/gpt-4o-2024-05-13">');
     expect(html).toContain('<input type="hidden" name="mode" value="strict"/>');
@@ -80,7 +100,8 @@ describe("model page", () => {
   it("keeps the rate axis at 0–100 whatever the model's rates, and names lengths in tokens", async () => {
     const ticks = (html: string) => [...html.matchAll(/dominant-baseline="middle">(\d+)<\/text>/g)].map((m) => m[1]);
     const weak = breakdown();
-    for (const by of Object.values(weak.thresholds)) for (const r of Object.values(by)) Object.assign(r, { rate: r.rate / 10, ci_low: 0, ci_high: r.rate / 5 });
+    for (const by of Object.values(weak.thresholds))
+      for (const r of Object.values(by)) Object.assign(r, { rate: r.rate / 10, ci_low: 0, ci_high: r.rate / 5 });
     expect(ticks(await page(weak))).toEqual(ticks(await page()));
     expect(ticks(await page(weak))).toEqual(["0", "25", "50", "75", "100"]);
     expect(lengthLabel("16384")).toBe("16,384 tokens");

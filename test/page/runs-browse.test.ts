@@ -31,15 +31,31 @@ beforeAll(async () => {
   // Scores spread out (ties broken by unit), and the answers stored where a run stores them.
   await env.DB.batch(
     samples.map((s, i) =>
-      env.DB.prepare("UPDATE run_samples SET score = ?, output_key = ? WHERE run_id = ? AND unit = ?").bind(s.status === "scored" ? (i % 17) / 16 : null, s.status === "scored" ? keyOf(s.unit) : null, RUN, s.unit),
+      env.DB.prepare("UPDATE run_samples SET score = ?, output_key = ? WHERE run_id = ? AND unit = ?").bind(
+        s.status === "scored" ? (i % 17) / 16 : null,
+        s.status === "scored" ? keyOf(s.unit) : null,
+        RUN,
+        s.unit,
+      ),
     ),
   );
-  await Promise.all(samples.map((s, i) => (s.status === "scored" ? env.DATASETS.put(keyOf(s.unit), JSON.stringify({ run: RUN, unit: s.unit, model: "synthetic", output: answerOf(i) })) : null)));
+  await Promise.all(
+    samples.map((s, i) =>
+      s.status === "scored"
+        ? env.DATASETS.put(
+            keyOf(s.unit),
+            JSON.stringify({ run: RUN, unit: s.unit, model: "synthetic", output: answerOf(i) }),
+          )
+        : null,
+    ),
+  );
 }, 120_000);
 
 /** The samples in an order: by unit, or by score (unscored below every score) then unit. */
 function ordered(keep: (i: number) => boolean, sort?: "score" | "-score") {
-  const rows = samples.map((s, i) => ({ unit: s.unit, i, score: s.status === "scored" ? (i % 17) / 16 : -1 })).filter((r) => keep(r.i));
+  const rows = samples
+    .map((s, i) => ({ unit: s.unit, i, score: s.status === "scored" ? (i % 17) / 16 : -1 }))
+    .filter((r) => keep(r.i));
   const byUnit = (x: { unit: string }, y: { unit: string }) => (x.unit < y.unit ? -1 : x.unit > y.unit ? 1 : 0);
   if (!sort) return rows.sort(byUnit);
   return rows.sort((x, y) => (sort === "score" ? x.score - y.score : y.score - x.score) || byUnit(x, y));
@@ -58,7 +74,9 @@ describe("order", () => {
   it("by score, lowest or highest first, unscored samples counted below every score, ties by unit", async () => {
     expect(await allPages("sort=score")).toEqual(ordered(() => true, "score").map((r) => r.unit));
     expect(await allPages("sort=-score")).toEqual(ordered(() => true, "-score").map((r) => r.unit));
-    expect(await allPages("sort=-score&outcome=failed")).toEqual(ordered((i) => samples[i].status === "scored" && !samples[i].passed, "-score").map((r) => r.unit));
+    expect(await allPages("sort=-score&outcome=failed")).toEqual(
+      ordered((i) => samples[i].status === "scored" && !samples[i].passed, "-score").map((r) => r.unit),
+    );
     const html = await page(`/runs/${RUN}/samples?sort=-score`);
     expect(html).toContain("by score, highest first.");
     expect(html).toContain('<option value="-score" selected="">score, highest first</option>');
@@ -108,7 +126,8 @@ describe("previous / next on a sample page", () => {
 });
 
 describe("search in answers", () => {
-  const zebras = (keep: (i: number) => boolean = () => true, sort?: "score" | "-score") => ordered((i) => keep(i) && samples[i].status === "scored" && i % 10 === 3, sort);
+  const zebras = (keep: (i: number) => boolean = () => true, sort?: "score" | "-score") =>
+    ordered((i) => keep(i) && samples[i].status === "scored" && i % 10 === 3, sort);
 
   it(`reads at most ${SEARCH_SAMPLES} answers a request, says how far it looked, and goes on from there to the last`, async () => {
     const found: string[] = [];
@@ -116,9 +135,15 @@ describe("search in answers", () => {
     const windows: string[] = [];
     while (href) {
       const html = await page(href);
-      windows.push(html.match(/Looked in the answers of samples ([\d,]+)–([\d,]+) of ([\d,]+)/)!.slice(1, 4).join(" "));
+      windows.push(
+        html
+          .match(/Looked in the answers of samples ([\d,]+)–([\d,]+) of ([\d,]+)/)!
+          .slice(1, 4)
+          .join(" "),
+      );
       found.push(...unitsOf(html));
-      for (const unit of unitsOf(html)) expect(html).toMatch(new RegExp(`<tr data-unit="${unit}"[\\s\\S]*?<mark>Zebra</mark> crossing`));
+      for (const unit of unitsOf(html))
+        expect(html).toMatch(new RegExp(`<tr data-unit="${unit}"[\\s\\S]*?<mark>Zebra</mark> crossing`));
       href = relOf(html, "next");
     }
     expect(windows).toEqual(["1 100 250", "101 200 250", "201 250 250"]);
@@ -156,11 +181,29 @@ describe("search in answers", () => {
   it(`stops at ${SEARCH_BYTES.toLocaleString("en-US")} bytes of answers; an answer larger than that is named, not read`, async () => {
     const big = "run-20261124000000-000000b206";
     await env.DB.batch(syntheticRunSql(big, 8).map((sql) => env.DB.prepare(sql)));
-    const units = Array.from({ length: 8 }, (_, i) => syntheticSample(i)).filter((s) => s.status === "scored").map((s) => s.unit).sort();
+    const units = Array.from({ length: 8 }, (_, i) => syntheticSample(i))
+      .filter((s) => s.status === "scored")
+      .map((s) => s.unit)
+      .sort();
     // 300 KB answers (the third of them larger than the whole budget), each ending in a zebra.
     const sizes = units.map((_, k) => (k === 2 ? SEARCH_BYTES + 1000 : 300_000));
-    await env.DB.batch(units.map((unit) => env.DB.prepare("UPDATE run_samples SET output_key = ? WHERE run_id = ? AND unit = ?").bind(`runs/${big}/outputs/${encodeURIComponent(unit)}.json`, big, unit)));
-    await Promise.all(units.map((unit, k) => env.DATASETS.put(`runs/${big}/outputs/${encodeURIComponent(unit)}.json`, JSON.stringify({ run: big, unit, output: `${"x".repeat(sizes[k] - 100)} zebra` }))));
+    await env.DB.batch(
+      units.map((unit) =>
+        env.DB.prepare("UPDATE run_samples SET output_key = ? WHERE run_id = ? AND unit = ?").bind(
+          `runs/${big}/outputs/${encodeURIComponent(unit)}.json`,
+          big,
+          unit,
+        ),
+      ),
+    );
+    await Promise.all(
+      units.map((unit, k) =>
+        env.DATASETS.put(
+          `runs/${big}/outputs/${encodeURIComponent(unit)}.json`,
+          JSON.stringify({ run: big, unit, output: `${"x".repeat(sizes[k] - 100)} zebra` }),
+        ),
+      ),
+    );
     const html = await page(`/runs/${big}/samples?q=zebra`);
     // In unit order: an error (no answer), 300 KB, 300 KB, the large one (named, not read), 300 KB, an error; the next would pass 1 MB.
     expect(unitsOf(html)).toEqual([units[0], units[1], units[3]]);
@@ -170,9 +213,17 @@ describe("search in answers", () => {
   });
 
   it("bad parameters are 400 pages naming them", async () => {
-    for (const [query, name] of [["sort=best", "sort"], [`q=${"a".repeat(101)}`, "q"], ["q=x&from=-1", "from"], ["q=x&from=250", "from"], ["q=x&from=1e3", "from"]]) {
+    for (const [query, name] of [
+      ["sort=best", "sort"],
+      [`q=${"a".repeat(101)}`, "q"],
+      ["q=x&from=-1", "from"],
+      ["q=x&from=250", "from"],
+      ["q=x&from=1e3", "from"],
+    ]) {
       expect(await page(`/runs/${RUN}/samples?${query}`, 400)).toContain(`${name}: must be`);
     }
-    expect(await page(`/runs/${RUN}/samples/${encodeURIComponent(samples[1].unit)}?sort=best`, 400)).toContain("sort: must be");
+    expect(await page(`/runs/${RUN}/samples/${encodeURIComponent(samples[1].unit)}?sort=best`, 400)).toContain(
+      "sort: must be",
+    );
   });
 });

@@ -33,7 +33,12 @@ export function syntheticSample(i: number): SyntheticSample {
     status,
     passed,
     score: status === "scored" ? (passed ? 0.9 : 0.3) : null,
-    error: status === "error" ? "timed out: after 3000 ms" : status === "context_exceeded" ? "9000 prompt tokens + 1024 max_tokens exceed the 8192-token window" : null,
+    error:
+      status === "error"
+        ? "timed out: after 3000 ms"
+        : status === "context_exceeded"
+          ? "9000 prompt tokens + 1024 max_tokens exceed the 8192-token window"
+          : null,
   };
 }
 
@@ -84,12 +89,18 @@ export function sampleColumns(runId: string, s: SyntheticSample): Record<string,
 
 /** `INSERT` statements (SQL text, values inlined) for a run of `n` synthetic samples, `perStatement` rows each. */
 export function syntheticRunSql(id: string, n: number, perStatement = 100): string[] {
-  const literal = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+  const literal = (v: string | number | null) =>
+    v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`;
   const insert = (table: string, rows: Record<string, string | number | null>[]) =>
     `INSERT INTO ${table} (${Object.keys(rows[0]).join(", ")}) VALUES ${rows.map((r) => `(${Object.values(r).map(literal).join(", ")})`).join(", ")};`;
   const out = [insert("runs", [syntheticRun(id, n)])];
   for (let i = 0; i < n; i += perStatement) {
-    out.push(insert("run_samples", Array.from({ length: Math.min(perStatement, n - i) }, (_, k) => sampleColumns(id, syntheticSample(i + k)))));
+    out.push(
+      insert(
+        "run_samples",
+        Array.from({ length: Math.min(perStatement, n - i) }, (_, k) => sampleColumns(id, syntheticSample(i + k))),
+      ),
+    );
   }
   return out;
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { LINE_DIFF_LIMIT, lineDiff, linesOf } from "../../src/page/line-diff";
 
-const show = (a: string, b: string) => lineDiff(a, b)?.map((l) => ({ same: "  ", removed: "- ", added: "+ " })[l.op] + l.text);
+const show = (a: string, b: string) =>
+  lineDiff(a, b)?.map((l) => ({ same: "  ", removed: "- ", added: "+ " })[l.op] + l.text);
 
 describe("lineDiff", () => {
   it("the classic example (Myers 1986: ABCABBA to CBABAC), one of its shortest edit scripts", () => {
@@ -12,14 +13,30 @@ describe("lineDiff", () => {
     expect(diff.filter((l) => l.startsWith("- "))).toHaveLength(3);
     expect(diff.filter((l) => l.startsWith("+ "))).toHaveLength(2);
     // Reading the diff back gives each side.
-    expect(diff.filter((l) => !l.startsWith("+ ")).map((l) => l.slice(2)).join("")).toBe("ABCABBA");
-    expect(diff.filter((l) => !l.startsWith("- ")).map((l) => l.slice(2)).join("")).toBe("CBABAC");
+    expect(
+      diff
+        .filter((l) => !l.startsWith("+ "))
+        .map((l) => l.slice(2))
+        .join(""),
+    ).toBe("ABCABBA");
+    expect(
+      diff
+        .filter((l) => !l.startsWith("- "))
+        .map((l) => l.slice(2))
+        .join(""),
+    ).toBe("CBABAC");
   });
 
   it("a function with one line changed and one added: exactly those, in place", () => {
     const a = "def f(x):\n    y = x + 1\n    return y\n";
     const b = "def f(x):\n    y = x + 2\n    z = y * y\n    return y\n";
-    expect(show(a, b)).toEqual(["  def f(x):", "-     y = x + 1", "+     y = x + 2", "+     z = y * y", "      return y"]);
+    expect(show(a, b)).toEqual([
+      "  def f(x):",
+      "-     y = x + 1",
+      "+     y = x + 2",
+      "+     z = y * y",
+      "      return y",
+    ]);
   });
 
   it("equal texts are all `same`; an empty side is all added or removed", () => {

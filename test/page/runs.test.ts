@@ -17,7 +17,8 @@ const page = async (path: string, status = 200) => {
   return html;
 };
 /** The units of a sample browser page's rows, in order. */
-const unitsOf = (html: string) => [...html.matchAll(/<tr data-unit="([^"]+)" data-outcome="([^"]+)">/g)].map((m) => ({ unit: m[1], outcome: m[2] }));
+const unitsOf = (html: string) =>
+  [...html.matchAll(/<tr data-unit="([^"]+)" data-outcome="([^"]+)">/g)].map((m) => ({ unit: m[1], outcome: m[2] }));
 const SYNTHETIC = "run-20261124000000-00000000aa";
 const N = 130;
 
@@ -35,7 +36,9 @@ describe("run pages of a real oracle run", () => {
     expect(row).toContain(`<a href="/runs/${id}">baseline:oracle</a>`);
     expect(row).toContain("completed");
     expect(row).toContain("16 / 16");
-    expect(row).toMatch(/<td class="pass" title="Passed of the scored samples[^"]*">100.0<span class="ci">pass@1<\/span><\/td>/);
+    expect(row).toMatch(
+      /<td class="pass" title="Passed of the scored samples[^"]*">100.0<span class="ci">pass@1<\/span><\/td>/,
+    );
   });
 
   it("/runs/{id} shows its figures, receipt and RepoQA's summary views, and no live parts once ended", async () => {
@@ -55,11 +58,16 @@ describe("run pages of a real oracle run", () => {
 
   it("a baseline run says what it is where a model run shows calls and tokens: no model called, no tokens spent", async () => {
     const run = await readRun(id);
-    expect({ model_calls: run.model_calls, tokens: run.tokens.prompt + run.tokens.completion }).toEqual({ model_calls: 0, tokens: 0 });
+    expect({ model_calls: run.model_calls, tokens: run.tokens.prompt + run.tokens.completion }).toEqual({
+      model_calls: 0,
+      tokens: 0,
+    });
     const html = await page(`/runs/${id}`);
     expect(html).toContain('data-figure="baseline">none<');
     expect(html).toContain(`href="/v1/runs/${id}/outputs.jsonl?format=samples"`);
-    expect(html).toContain("baseline:oracle is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent.");
+    expect(html).toContain(
+      "baseline:oracle is a built-in baseline: its answers are computed in the service, so no model is called and no tokens are spent.",
+    );
     for (const figure of ["tokens", "calls", "cached"]) expect(html).not.toContain(`data-figure="${figure}"`);
     const row = (await page("/runs")).match(new RegExp(`<tr data-run="${id}">.*?</tr>`, "s"))?.[0];
     expect(row).toContain("– (baseline)</td>");
@@ -112,7 +120,9 @@ describe("a finished run's summary", () => {
     const rescored = await post(`/v1/runs/${run.id}/rescore`, { options: { threshold: 0.5 } }, ADMIN);
     expect(rescored.status).toBe(200);
     expect(await page(`/runs/${run.id}`)).toContain("By needle depth at threshold 0.5");
-    expect((await (await env.DATASETS.get(`runs/${run.id}/page-summary.json`))!.json<{ threshold: string }>()).threshold).toBe("0.5");
+    expect(
+      (await (await env.DATASETS.get(`runs/${run.id}/page-summary.json`))!.json<{ threshold: string }>()).threshold,
+    ).toBe("0.5");
   });
 });
 
@@ -131,7 +141,9 @@ describe("a sample that failed", () => {
 
   it("a model that is down: errors by kind on the run, the attempts and reason on the sample", async () => {
     const dataset = await fixtureDataset("runs-pages");
-    const run = await waitForRun((await startRun({ dataset, model: loopback("down:pages"), limit: 2, retry: FAST_RETRY, cache: false })).id);
+    const run = await waitForRun(
+      (await startRun({ dataset, model: loopback("down:pages"), limit: 2, retry: FAST_RETRY, cache: false })).id,
+    );
     expect(run.counts.error).toBe(2);
     const html = await page(`/runs/${run.id}`);
     const errors = html.match(/<table id="errors".*?<\/table>/s)?.[0];
@@ -149,11 +161,18 @@ describe("a sample that failed", () => {
 describe("a running run's page", () => {
   it("refreshes without JavaScript and follows the events stream with it, then ends on its summary", async () => {
     const dataset = await fixtureDataset("runs-pages");
-    const run = await startRun({ dataset, model: loopback("slow-1500:live-page"), limit: 2, concurrency: 1, retry: FAST_RETRY, cache: false });
+    const run = await startRun({
+      dataset,
+      model: loopback("slow-1500:live-page"),
+      limit: 2,
+      concurrency: 1,
+      retry: FAST_RETRY,
+      cache: false,
+    });
     const live = await page(`/runs/${run.id}`);
     expect(live).toContain('<noscript><meta http-equiv="refresh" content="5"></noscript>');
     expect(live).toContain(`data-events="/v1/runs/${run.id}/events"`);
-    expect(live).toContain('new EventSource(root.dataset.events)');
+    expect(live).toContain("new EventSource(root.dataset.events)");
     expect(live).not.toContain('<section id="summary">');
     await waitForRun(run.id);
     const ended = await page(`/runs/${run.id}`);
@@ -212,7 +231,10 @@ describe("the sample browser at more than a page (a synthetic run in D1)", () =>
       const { units } = await allPages(query);
       expect(units).toEqual(want);
       // Paging links keep the filters.
-      if (want.length > 50) expect(await page(`/runs/${SYNTHETIC}/samples?${query}`)).toContain(`samples?${query.replace(/&/g, "&amp;")}&amp;page=2`);
+      if (want.length > 50)
+        expect(await page(`/runs/${SYNTHETIC}/samples?${query}`)).toContain(
+          `samples?${query.replace(/&/g, "&amp;")}&amp;page=2`,
+        );
     });
   }
 
@@ -221,18 +243,30 @@ describe("the sample browser at more than a page (a synthetic run in D1)", () =>
       const details: string[] = [];
       for (const statement of samplePageStatements(env, SYNTHETIC, f)) {
         const { sql, params } = statement.toSQL();
-        const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+        const rows = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>();
         details.push(...rows.results.map((r) => r.detail));
       }
       return details;
     };
     // Every statement searches an index by run (never a scan of the table); sorting by unit never needs a temporary tree.
-    for (const f of [{ page: 3 }, { page: 1, outcome: "error" }, { page: 1, language: "python", depth: "0.3-0.4" }, { page: 1, task: "go::" }] as SampleFilters[]) {
-      for (const d of await plan(f)) expect(d).toMatch(/^SEARCH run_samples USING (COVERING )?INDEX (sqlite_autoindex_run_samples_1|run_samples_by_outcome) \(run_id=\?/);
+    for (const f of [
+      { page: 3 },
+      { page: 1, outcome: "error" },
+      { page: 1, language: "python", depth: "0.3-0.4" },
+      { page: 1, task: "go::" },
+    ] as SampleFilters[]) {
+      for (const d of await plan(f))
+        expect(d).toMatch(
+          /^SEARCH run_samples USING (COVERING )?INDEX (sqlite_autoindex_run_samples_1|run_samples_by_outcome) \(run_id=\?/,
+        );
     }
     // Passed or failed: run, status and pass flag are equal, so the outcome index serves the rows in unit order.
     const passed = await plan({ page: 1, outcome: "passed", language: "go" });
-    expect(passed).toEqual(Array(2).fill("SEARCH run_samples USING INDEX run_samples_by_outcome (run_id=? AND status=? AND passed=?)"));
+    expect(passed).toEqual(
+      Array(2).fill("SEARCH run_samples USING INDEX run_samples_by_outcome (run_id=? AND status=? AND passed=?)"),
+    );
   });
 
   it("the filter form offers the run's languages and lengths", async () => {
@@ -253,7 +287,16 @@ describe("unknown runs and samples, bad filters", () => {
     expect(api.headers.get("content-type")).toContain("application/problem+json");
   });
 
-  for (const query of ["outcome=maybe", "depth=0.35", "length=-1", "page=0", "page=x", `page=99`, `task=${"x".repeat(301)}`, "language=%3Cb%3E"]) {
+  for (const query of [
+    "outcome=maybe",
+    "depth=0.35",
+    "length=-1",
+    "page=0",
+    "page=x",
+    `page=99`,
+    `task=${"x".repeat(301)}`,
+    "language=%3Cb%3E",
+  ]) {
     it(`?${query.slice(0, 30)} is a 400 page naming the parameter`, async () => {
       const html = await page(`/runs/${SYNTHETIC}/samples?${query}`, 400);
       expect(html).toContain(`${query.split("=")[0]}: must be`);

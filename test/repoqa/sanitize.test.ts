@@ -20,7 +20,8 @@ describe("sanitizeOutput", () => {
   });
 
   it("returns the first function of the first block that has one", async () => {
-    const out = "Here:\n```python\nx = 1\n```\nand\n```python\nimport os\ndef g(a):\n    return a\n\ndef h():\n    pass\n```";
+    const out =
+      "Here:\n```python\nx = 1\n```\nand\n```python\nimport os\ndef g(a):\n    return a\n\ndef h():\n    pass\n```";
     expect(sanitizeOutput(await py(), out)).toBe("def g(a):\n    return a");
   });
 

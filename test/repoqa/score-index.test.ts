@@ -7,7 +7,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { candidateSet } from "../../src/benchmarks/repoqa/scorer";
 import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts";
-import { buildContextsScoreIndex, buildRepoScoreIndex, decodeHeader, decodeSet, headerLength, scoreIndexKey } from "../../src/benchmarks/repoqa/dataset/score-index";
+import {
+  buildContextsScoreIndex,
+  buildRepoScoreIndex,
+  decodeHeader,
+  decodeSet,
+  headerLength,
+  scoreIndexKey,
+} from "../../src/benchmarks/repoqa/dataset/score-index";
 import type { RepoShard } from "../../src/benchmarks/repoqa/dataset/shard";
 import { ReferenceSet } from "../../src/metrics/bleu";
 import { CompactReferenceSet, decodeReferenceIndex, encodeReferenceIndex } from "../../src/metrics/bleu-index";
@@ -59,32 +66,68 @@ describe("compact reference index", () => {
 });
 
 describe("score index objects", () => {
-  const code = ["def a(x):\n    # c\n    return x", "def b(y):\n    return y + 1", "def c(z):\n    '''d'''\n    return z * 2"];
+  const code = [
+    "def a(x):\n    # c\n    return x",
+    "def b(y):\n    return y + 1",
+    "def c(z):\n    '''d'''\n    return z * 2",
+  ];
   const shard = {
     format: "needlework/repoqa-shard@1",
     language: "python",
     repo: "t/r",
-    needles: [0, 2].map((i, index) => ({ name: "abc"[i], path: `p${i}.py`, start_line: 0, end_line: 3, code: code[i], code_without_comments: code[i].replace(/#.*\n/, ""), ntokens: 4, index, task_id: `python::t/r::${"abc"[i]}`, description: "", function_index: i })),
-    functions: code.map((c, i) => ({ name: "abc"[i], path: `p${i}.py`, start_line: 0, end_line: 3, code: c, code_without_comments: c.replace(/#.*\n/, ""), ntokens: 4 })),
+    needles: [0, 2].map((i, index) => ({
+      name: "abc"[i],
+      path: `p${i}.py`,
+      start_line: 0,
+      end_line: 3,
+      code: code[i],
+      code_without_comments: code[i].replace(/#.*\n/, ""),
+      ntokens: 4,
+      index,
+      task_id: `python::t/r::${"abc"[i]}`,
+      description: "",
+      function_index: i,
+    })),
+    functions: code.map((c, i) => ({
+      name: "abc"[i],
+      path: `p${i}.py`,
+      start_line: 0,
+      end_line: 3,
+      code: c,
+      code_without_comments: c.replace(/#.*\n/, ""),
+      ntokens: 4,
+    })),
   } as RepoShard;
 
   it("hold the header, and sets with the names, paths and scores of candidateSet", () => {
     const bytes = buildRepoScoreIndex(shard, "f".repeat(64), true);
     const header = decodeHeader(bytes.subarray(0, 8 + headerLength(bytes)));
     expect(header).toMatchObject({ format: "needlework/score-index@1", kind: "repo", sha256: "f".repeat(64) });
-    expect(Object.keys(header.sets).sort()).toEqual(["functions:false", "functions:true", "needles:false", "needles:true"]);
+    expect(Object.keys(header.sets).sort()).toEqual([
+      "functions:false",
+      "functions:true",
+      "needles:false",
+      "needles:true",
+    ]);
     for (const [name, entry] of Object.entries(header.sets)) {
       expect(entry.offset % 4).toBe(0);
       const [pool, ic] = name.split(":");
       const fns = pool === "needles" ? shard.needles : shard.functions;
-      const want = candidateSet(fns, fns.map((f) => (ic === "true" ? f.code_without_comments : f.code)));
+      const want = candidateSet(
+        fns,
+        fns.map((f) => (ic === "true" ? f.code_without_comments : f.code)),
+      );
       const got = decodeSet(bytes.subarray(entry.offset, entry.offset + entry.length));
       expect(entry.size).toBe(fns.length);
       expect(got.names).toEqual(want.names);
       expect(got.paths).toEqual(want.paths);
-      for (const h of [...code, "return x", ""]) expect(same(got.references.score(h), want.references.score(h))).toBe(true);
+      for (const h of [...code, "return x", ""])
+        expect(same(got.references.score(h), want.references.score(h))).toBe(true);
     }
-    expect(Object.keys(decodeHeader(buildRepoScoreIndex(shard, "f".repeat(64), false)).sets).sort()).toEqual(["needles:false", "needles:true"]);
+    expect(Object.keys(decodeHeader(buildRepoScoreIndex(shard, "f".repeat(64), false)).sets).sort()).toEqual([
+      "needles:false",
+      "needles:true",
+    ]);
   });
 
   it("a context shard's index has one set per task and comment mode", () => {
@@ -93,18 +136,42 @@ describe("score index objects", () => {
       size: 4096,
       comment_mode: "original",
       tokenizer: { name: "t", version: "1" },
-      tasks: shard.needles.map((n, i) => ({ task_id: n.task_id, needle_index: i, position_ratio: i / 2, code_context: "", needle_token_start: 0, needle_token_end: 0, code_context_ntokens: 0, functions: shard.functions.slice(i).map(({ name, code, code_without_comments }) => ({ name, code, code_without_comments })), target_index: 0 })),
+      tasks: shard.needles.map((n, i) => ({
+        task_id: n.task_id,
+        needle_index: i,
+        position_ratio: i / 2,
+        code_context: "",
+        needle_token_start: 0,
+        needle_token_end: 0,
+        code_context_ntokens: 0,
+        functions: shard.functions
+          .slice(i)
+          .map(({ name, code, code_without_comments }) => ({ name, code, code_without_comments })),
+        target_index: 0,
+      })),
     } as unknown as ContextShard;
     const bytes = buildContextsScoreIndex(contexts, "e".repeat(64));
     const header = decodeHeader(bytes);
-    expect(header).toMatchObject({ kind: "contexts", size: 4096, comment_mode: "original", tasks: [{ task_id: "python::t/r::a", position_ratio: 0, target_index: 0 }, { task_id: "python::t/r::c", position_ratio: 0.5, target_index: 0 }] });
-    const set = decodeSet(bytes.subarray(header.sets["1:false"].offset, header.sets["1:false"].offset + header.sets["1:false"].length));
+    expect(header).toMatchObject({
+      kind: "contexts",
+      size: 4096,
+      comment_mode: "original",
+      tasks: [
+        { task_id: "python::t/r::a", position_ratio: 0, target_index: 0 },
+        { task_id: "python::t/r::c", position_ratio: 0.5, target_index: 0 },
+      ],
+    });
+    const set = decodeSet(
+      bytes.subarray(header.sets["1:false"].offset, header.sets["1:false"].offset + header.sets["1:false"].length),
+    );
     expect(set.names).toEqual(["b", "c"]);
     expect(set.paths).toEqual(["", ""]);
   });
 
   it("are named after the repository's content", () => {
-    expect(scoreIndexKey("datasets/d/repoqa/python/t__r.json", "0123456789abcdef0123")).toBe("datasets/d/repoqa/python/t__r.0123456789abcdef.score-index");
+    expect(scoreIndexKey("datasets/d/repoqa/python/t__r.json", "0123456789abcdef0123")).toBe(
+      "datasets/d/repoqa/python/t__r.0123456789abcdef.score-index",
+    );
   });
 });
 
@@ -121,7 +188,11 @@ const VARIANTS: Variant[] = [
 async function importVariant(id: string, contexts: unknown) {
   for (const [language, repos] of Object.entries(release)) {
     for (const repo of repos) {
-      const res = await post(`/v1/datasets/${id}/repos`, { language, repo, ...(contexts !== undefined && { contexts }) }, ADMIN);
+      const res = await post(
+        `/v1/datasets/${id}/repos`,
+        { language, repo, ...(contexts !== undefined && { contexts }) },
+        ADMIN,
+      );
       if (res.status !== 201) throw new Error(`import ${id}: ${res.status} ${await res.text()}`);
     }
   }
@@ -184,15 +255,29 @@ describe("scoring with and without score indexes", () => {
               }
             }
             if (v.id === "idx-grid") {
-              requests.push({ task, answer: answersFor(texts[i], "", language)[0], mode: "strict", context: { size: 4096, comment_mode: "no_padding", depth: 1 } });
-              requests.push({ task, answer: answersFor(texts[i], "", language)[1], mode: "strict", ignore_comments: true, context: { size: 2048, depth: 0.5 } });
+              requests.push({
+                task,
+                answer: answersFor(texts[i], "", language)[0],
+                mode: "strict",
+                context: { size: 4096, comment_mode: "no_padding", depth: 1 },
+              });
+              requests.push({
+                task,
+                answer: answersFor(texts[i], "", language)[1],
+                mode: "strict",
+                ignore_comments: true,
+                context: { size: 2048, depth: 0.5 },
+              });
             }
           });
         }
       }
       let passes = 0;
       for (const body of requests) {
-        const [withIndex, legacy] = await Promise.all([post("/v1/score", { dataset: v.id, ...body }), post("/v1/score", { dataset: `${v.id}-legacy`, ...body })]);
+        const [withIndex, legacy] = await Promise.all([
+          post("/v1/score", { dataset: v.id, ...body }),
+          post("/v1/score", { dataset: `${v.id}-legacy`, ...body }),
+        ]);
         const a = await withIndex.json<Record<string, unknown>>();
         const b = await legacy.json<Record<string, unknown>>();
         expect(withIndex.status, JSON.stringify(a)).toBe(200);
@@ -216,16 +301,24 @@ describe("scoring with and without score indexes", () => {
       ]);
       expect(a.status).toBe(404);
       expect(b.status).toBe(404);
-      expect((await a.json<{ detail: string }>()).detail.replace("idx-grid", "")).toBe((await b.json<{ detail: string }>()).detail.replace("idx-grid-legacy", ""));
+      expect((await a.json<{ detail: string }>()).detail.replace("idx-grid", "")).toBe(
+        (await b.json<{ detail: string }>()).detail.replace("idx-grid-legacy", ""),
+      );
     }
   });
 });
 
 describe("POST /v1/datasets/{id}/score-index", () => {
   it("writes, for a dataset without them, exactly the indexes an import writes", async () => {
-    await importVariant("idx-reindex", { sizes: [2048, 4096], comment_modes: ["original", "no_padding"], depths: [0, 0.5, 1] });
+    await importVariant("idx-reindex", {
+      sizes: [2048, 4096],
+      comment_modes: ["original", "no_padding"],
+      depths: [0, 0.5, 1],
+    });
     const imported = (await indexKeys("idx-reindex")).sort();
-    const before = await Promise.all(imported.map(async (k) => new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())));
+    const before = await Promise.all(
+      imported.map(async (k) => new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())),
+    );
     await env.DATASETS.delete(imported);
     expect(await indexKeys("idx-reindex")).toEqual([]);
     expect((await post("/v1/datasets/idx-reindex/score-index", {})).status).toBe(401);
@@ -233,7 +326,8 @@ describe("POST /v1/datasets/{id}/score-index", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ dataset: "idx-reindex", repos: 4, objects: imported.length });
     expect((await indexKeys("idx-reindex")).sort()).toEqual(imported);
-    for (const [i, k] of imported.entries()) expect(new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())).toEqual(before[i]);
+    for (const [i, k] of imported.entries())
+      expect(new Uint8Array(await (await env.DATASETS.get(k))!.arrayBuffer())).toEqual(before[i]);
     expect((await post("/v1/datasets/nope/score-index", {}, ADMIN)).status).toBe(404);
   }, 60_000);
 });

@@ -4,11 +4,19 @@ import { THRESHOLDS, candidateSet, evaluateAnswer, passAt1 } from "../../src/ben
 
 const fn = (name: string, code: string) => ({ name, path: `${name}.py`, code });
 
-async function evaluate(candidates: ReturnType<typeof fn>[], answer: string, targetIndex: number, extra: { threshold?: number } = {}) {
+async function evaluate(
+  candidates: ReturnType<typeof fn>[],
+  answer: string,
+  targetIndex: number,
+  extra: { threshold?: number } = {},
+) {
   return evaluateAnswer({
     lang: await loadLanguage("python"),
     answer,
-    candidates: candidateSet(candidates, candidates.map((c) => c.code)),
+    candidates: candidateSet(
+      candidates,
+      candidates.map((c) => c.code),
+    ),
     targetIndex,
     threshold: extra.threshold ?? 0.8,
     ignoreComments: false,

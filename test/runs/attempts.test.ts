@@ -18,12 +18,18 @@ async function samplePage(runId: string, unit: string): Promise<string> {
 
 /** The rows of the page's attempt table, as [attempt, failure, reason, wait] cell texts. */
 const attemptRows = (html: string) =>
-  [...(html.match(/<table id="attempt-list">.*?<\/table>/s)?.[0] ?? "").matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td><code>(.*?)<\/code><\/td><td>(.*?)<\/td><\/tr>/gs)].map((m) => m.slice(1));
+  [
+    ...(html.match(/<table id="attempt-list">.*?<\/table>/s)?.[0] ?? "").matchAll(
+      /<tr><td>(.*?)<\/td><td>(.*?)<\/td><td><code>(.*?)<\/code><\/td><td>(.*?)<\/td><\/tr>/gs,
+    ),
+  ].map((m) => m.slice(1));
 
 describe("a sample's attempts", () => {
   it("an answer after two 500s keeps both failures, with their waits, and its page says which attempt answered", async () => {
     const dataset = await fixtureDataset(DATASET);
-    const run = await waitForRun((await startRun({ dataset, model: loopback("flaky500:attempts"), limit: 2, retry: FAST_RETRY, cache: false })).id);
+    const run = await waitForRun(
+      (await startRun({ dataset, model: loopback("flaky500:attempts"), limit: 2, retry: FAST_RETRY, cache: false })).id,
+    );
     expect(run.counts).toMatchObject({ scored: 2, error: 0 });
     for (const s of await samplesOf(run.id)) {
       expect(s.calls).toBe(3);
@@ -32,7 +38,7 @@ describe("a sample's attempts", () => {
         expect(a).toMatchObject({ attempt: i + 1, kind: "server_error", status: 500, retryable: true });
         expect(a.reason).toMatch(/^HTTP 500 from provider: .*internal/);
         // FAST_RETRY's backoff: between half and all of 5 ms, then of 10 ms.
-        expect(a.delay_ms).toBeGreaterThanOrEqual(FAST_RETRY.baseDelayMs * 2 ** i / 2 - 1);
+        expect(a.delay_ms).toBeGreaterThanOrEqual((FAST_RETRY.baseDelayMs * 2 ** i) / 2 - 1);
         expect(a.delay_ms).toBeLessThanOrEqual(FAST_RETRY.baseDelayMs * 2 ** i + 1);
       });
     }
@@ -56,7 +62,9 @@ describe("a sample's attempts", () => {
 
   it("a model that is always down: one entry per call, the last without a wait, all listed on the page", async () => {
     const dataset = await fixtureDataset(DATASET);
-    const run = await waitForRun((await startRun({ dataset, model: loopback("down:attempts"), limit: 2, retry: FAST_RETRY, cache: false })).id);
+    const run = await waitForRun(
+      (await startRun({ dataset, model: loopback("down:attempts"), limit: 2, retry: FAST_RETRY, cache: false })).id,
+    );
     expect(run.counts).toMatchObject({ scored: 0, error: 2 });
     const samples = await samplesOf(run.id);
     for (const s of samples) {
@@ -80,9 +88,28 @@ describe("a sample's attempts", () => {
     const dataset = await fixtureDataset(DATASET);
     const secret = env.TEST_PROVIDER_API_KEY;
     expect(secret.length).toBeGreaterThanOrEqual(4);
-    const run = await waitForRun((await startRun({ dataset, model: loopback("reject:attempts"), api_key: "TEST_PROVIDER_API_KEY", limit: 1, retry: FAST_RETRY })).id);
+    const run = await waitForRun(
+      (
+        await startRun({
+          dataset,
+          model: loopback("reject:attempts"),
+          api_key: "TEST_PROVIDER_API_KEY",
+          limit: 1,
+          retry: FAST_RETRY,
+        })
+      ).id,
+    );
     const [sample] = await samplesOf(run.id);
-    expect(sample.detail.attempts).toEqual([{ attempt: 1, kind: "client_error", status: 401, retryable: false, delay_ms: null, reason: expect.stringMatching(/401.*\[redacted\]/) }]);
+    expect(sample.detail.attempts).toEqual([
+      {
+        attempt: 1,
+        kind: "client_error",
+        status: 401,
+        retryable: false,
+        delay_ms: null,
+        reason: expect.stringMatching(/401.*\[redacted\]/),
+      },
+    ]);
     expect(JSON.stringify(sample)).not.toContain(secret);
     const html = await samplePage(run.id, sample.unit);
     expect(html).toContain("[redacted]");

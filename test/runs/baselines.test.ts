@@ -21,10 +21,16 @@ describe("baseline runs through the real queue, coordinator, R2 and D1", () => {
 });
 
 describe("every scorer gives the oracle 100 %", () => {
-  for (const options of [{ scoring_mode: "strict" }, { scoring_mode: "official", ignore_comments: true }, { scoring_mode: "strict", ignore_comments: true }]) {
+  for (const options of [
+    { scoring_mode: "strict" },
+    { scoring_mode: "official", ignore_comments: true },
+    { scoring_mode: "strict", ignore_comments: true },
+  ]) {
     it(JSON.stringify(options), async () => {
       const dataset = await fixtureDataset("runs-baselines");
-      const done = await waitForRun((await startRun({ dataset, model: "baseline:oracle", concurrency: 16, options })).id);
+      const done = await waitForRun(
+        (await startRun({ dataset, model: "baseline:oracle", concurrency: 16, options })).id,
+      );
       expect(done.counts).toMatchObject({ scored: 16, passed: 16 });
       const results = await (await get(`/v1/runs/${done.id}/results`)).json<any>();
       for (const t of results.thresholds) expect(results.pass_at_1.all[t].rate).toBe(1);

@@ -120,10 +120,24 @@ describe("bestDocument", () => {
   ];
 
   it("picks the obviously right function for each description", () => {
-    expect(bestDocument("Reads a YAML configuration file and merges it over the given defaults, returning the merged settings.", functions)).toBe(0);
-    expect(bestDocument("Computes the SHA-256 checksum of the data and returns it as a hex digest.", functions)).toBe(1);
-    expect(bestDocument("Returns a wrapper that delays calling fn until waitMs milliseconds have passed since the last call, resetting the timer each time.", functions)).toBe(2);
-    expect(bestDocument("Parses a raw HTTP response into its status code, a dictionary of headers and the body.", functions)).toBe(3);
+    expect(
+      bestDocument(
+        "Reads a YAML configuration file and merges it over the given defaults, returning the merged settings.",
+        functions,
+      ),
+    ).toBe(0);
+    expect(bestDocument("Computes the SHA-256 checksum of the data and returns it as a hex digest.", functions)).toBe(
+      1,
+    );
+    expect(
+      bestDocument(
+        "Returns a wrapper that delays calling fn until waitMs milliseconds have passed since the last call, resetting the timer each time.",
+        functions,
+      ),
+    ).toBe(2);
+    expect(
+      bestDocument("Parses a raw HTTP response into its status code, a dictionary of headers and the body.", functions),
+    ).toBe(3);
     expect(bestDocument("Formats a duration given in milliseconds as minutes and seconds.", functions)).toBe(4);
   });
 
@@ -131,7 +145,9 @@ describe("bestDocument", () => {
     expect(bestDocument("sort the list", ["def sort_list(xs): ...", "def list_sort(xs): ..."])).toBe(0);
     expect(bestDocument("sort the list", ["def list_sort(xs): ...", "def sort_list(xs): ..."])).toBe(0);
     expect(bestDocument("quantum chromodynamics", functions)).toBe(0);
-    expect(bestDocument("sort the list", ["def unrelated(): ...", "def sort_list(xs): ...", "def list_sort(xs): ..."])).toBe(1);
+    expect(
+      bestDocument("sort the list", ["def unrelated(): ...", "def sort_list(xs): ...", "def list_sort(xs): ..."]),
+    ).toBe(1);
   });
 
   it("gives -1 for no documents", () => {

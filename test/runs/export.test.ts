@@ -47,7 +47,9 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     expect(samples.length).toBeGreaterThan(0);
     expect(got.map((l) => l.unit)).toEqual(samples.map((s) => s.unit));
     for (const [i, s] of samples.entries()) {
-      const stored = s.outputKey ? await (await env.DATASETS.get(outputKey(run.id, s.unit)))!.json<{ output: string; finish_reason: string }>() : null;
+      const stored = s.outputKey
+        ? await (await env.DATASETS.get(outputKey(run.id, s.unit)))!.json<{ output: string; finish_reason: string }>()
+        : null;
       const { attempts: _, ...detail } = s.detail ?? {};
       expect(got[i]).toEqual({
         run: run.id,
@@ -74,7 +76,11 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     }
     // Paging: `limit` and `after` cut the same lines.
     const first = lines(await (await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&limit=2`)).text());
-    const rest = lines(await (await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&after=${encodeURIComponent(first[1].unit)}`)).text());
+    const rest = lines(
+      await (
+        await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&after=${encodeURIComponent(first[1].unit)}`)
+      ).text(),
+    );
     expect([...first, ...rest]).toEqual(got);
 
     // Without a format: the reference's file where the benchmark has one, else the same lines.
@@ -84,7 +90,9 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
       expect(byDefault.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1.jsonl"`);
       expect(lines(await byDefault.text())[0]).toHaveProperty("code_context");
     } else {
-      expect(byDefault.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1-samples.jsonl"`);
+      expect(byDefault.headers.get("content-disposition")).toBe(
+        `attachment; filename="export_${id}_slash_1-samples.jsonl"`,
+      );
       expect(lines(await byDefault.text())).toEqual(got);
       const reference = await get(`/v1/runs/${run.id}/outputs.jsonl?format=reference`);
       expect(reference.status).toBe(422);
@@ -100,16 +108,28 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     expect(log.samples).toEqual(got.map((line) => inspectLogSample(row, line)));
     expect(Object.keys(log).indexOf("results")).toBeLessThan(Object.keys(log).indexOf("samples"));
     const scored = got.filter((l) => l.verdict);
-    expect(log).toMatchObject({ version: 2, status: "success", eval: { task: `needlework/${id}`, run_id: run.id, model: row.model, dataset: { samples: got.length } } });
+    expect(log).toMatchObject({
+      version: 2,
+      status: "success",
+      eval: { task: `needlework/${id}`, run_id: run.id, model: row.model, dataset: { samples: got.length } },
+    });
     expect(log.results.scores.map((s: any) => [s.name, s.scorer, s.scored_samples, s.unscored_samples])).toEqual([
       ["passed", "needlework", scored.length, got.length - scored.length],
       ["score", "needlework", scored.length, got.length - scored.length],
     ]);
-    expect(log.results.scores[0].metrics.accuracy.value).toBeCloseTo(scored.filter((l) => l.verdict.passed).length / scored.length, 12);
-    expect(log.results.scores[1].metrics.mean.value).toBeCloseTo(scored.reduce((a, l) => a + l.verdict.score, 0) / scored.length, 12);
+    expect(log.results.scores[0].metrics.accuracy.value).toBeCloseTo(
+      scored.filter((l) => l.verdict.passed).length / scored.length,
+      12,
+    );
+    expect(log.results.scores[1].metrics.mean.value).toBeCloseTo(
+      scored.reduce((a, l) => a + l.verdict.score, 0) / scored.length,
+      12,
+    );
     // In parts, as the samples export pages: the same header, the samples cut by `limit` and `after`.
     const part1 = await (await get(`/v1/runs/${run.id}/log?format=inspect&limit=2`)).json<any>();
-    const part2 = await (await get(`/v1/runs/${run.id}/log?format=inspect&after=${encodeURIComponent(part1.samples.at(-1).id)}`)).json<any>();
+    const part2 = await (
+      await get(`/v1/runs/${run.id}/log?format=inspect&after=${encodeURIComponent(part1.samples.at(-1).id)}`)
+    ).json<any>();
     expect([...part1.samples, ...part2.samples]).toEqual(log.samples);
     expect(part1.samples.length).toBe(Math.min(2, got.length));
     expect(part2.results).toEqual(log.results);
@@ -123,7 +143,14 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
   it("results carry the benchmark's own fields: the threshold sweep and depth table only where it sweeps a threshold; every answer about the run is what the OpenAPI document says", async () => {
     const benchmark = getBenchmark(id);
     const openapi = await openApiValidator();
-    const created = await startRun({ benchmark: id, dataset: await FIXTURES[benchmark.datasetKind](), model: benchmark.baselines.includes("oracle") ? "baseline:oracle" : "baseline:empty", label: `results-${id}`, limit: 6, concurrency: 6 });
+    const created = await startRun({
+      benchmark: id,
+      dataset: await FIXTURES[benchmark.datasetKind](),
+      model: benchmark.baselines.includes("oracle") ? "baseline:oracle" : "baseline:empty",
+      label: `results-${id}`,
+      limit: 6,
+      concurrency: 6,
+    });
     openapi.response("post", "/v1/runs", 202, created);
     const run = await waitForRun(created.id, 60_000);
     const res = await get(`/v1/runs/${run.id}/results`);
@@ -138,29 +165,71 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     expect(rescored.status).toBe(200);
     openapi.response("post", "/v1/runs/{id}/rescore", 200, await rescored.json());
     // The events of a finished run: its progress, then done, each a RunProgress.
-    const events = [...(await (await get(`/v1/runs/${run.id}/events`)).text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]));
+    const events = [...(await (await get(`/v1/runs/${run.id}/events`)).text()).matchAll(/^data: (.*)$/gm)].map((m) =>
+      JSON.parse(m[1]),
+    );
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) openapi.component("RunProgress", e);
     // The schemas can fail: another benchmark's results, a run without its counts.
-    const other = allBenchmarks().find((b) => b.id !== id && (Boolean(b.thresholdSweep) !== Boolean(benchmark.thresholdSweep) || Boolean(b.summarize) !== Boolean(benchmark.summarize)));
-    if (other) expect(() => openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: other.id })).toThrow(/must/);
-    expect(() => openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: "no-such-benchmark" })).toThrow();
+    const other = allBenchmarks().find(
+      (b) =>
+        b.id !== id &&
+        (Boolean(b.thresholdSweep) !== Boolean(benchmark.thresholdSweep) ||
+          Boolean(b.summarize) !== Boolean(benchmark.summarize)),
+    );
+    if (other)
+      expect(() => openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: other.id })).toThrow(
+        /must/,
+      );
+    expect(() =>
+      openapi.response("get", "/v1/runs/{id}/results", 200, { ...results, benchmark: "no-such-benchmark" }),
+    ).toThrow();
     const { counts: _c, ...uncounted } = run;
     expect(() => openapi.response("get", "/v1/runs/{id}", 200, uncounted)).toThrow(/counts/);
-    expect(results).toMatchObject({ run: run.id, benchmark: id, label: `results-${id}`, samples: run.counts.done, scored: run.counts.scored, errors: run.counts.error, context_exceeded: run.counts.context_exceeded });
-    const shared = ["run", "benchmark", "model", "label", "status", "samples", "scored", "errors", "context_exceeded", "receipt"];
+    expect(results).toMatchObject({
+      run: run.id,
+      benchmark: id,
+      label: `results-${id}`,
+      samples: run.counts.done,
+      scored: run.counts.scored,
+      errors: run.counts.error,
+      context_exceeded: run.counts.context_exceeded,
+    });
+    const shared = [
+      "run",
+      "benchmark",
+      "model",
+      "label",
+      "status",
+      "samples",
+      "scored",
+      "errors",
+      "context_exceeded",
+      "receipt",
+    ];
     const own = [
-      ...(benchmark.thresholdSweep ? ["threshold", "thresholds", "pass_at_1", "by_depth"] : benchmark.leaderboard?.passRates === false ? [] : ["pass_at_1"]),
+      ...(benchmark.thresholdSweep
+        ? ["threshold", "thresholds", "pass_at_1", "by_depth"]
+        : benchmark.leaderboard?.passRates === false
+          ? []
+          : ["pass_at_1"]),
       ...(benchmark.summarize ? ["summary"] : []),
     ];
     expect(Object.keys(results).sort()).toEqual([...shared, ...own].sort());
     if (benchmark.thresholdSweep) {
       expect(results.thresholds).toHaveLength(11);
-      expect(results.pass_at_1.all[results.threshold]).toMatchObject({ n: run.counts.scored, passed: run.counts.passed });
+      expect(results.pass_at_1.all[results.threshold]).toMatchObject({
+        n: run.counts.scored,
+        passed: run.counts.passed,
+      });
       expect(results.by_depth.length).toBeGreaterThan(0);
     } else if (own.includes("pass_at_1")) {
       // Its one pass rule: the scorer's passed share, as the run counts it.
-      expect(results.pass_at_1.all).toMatchObject({ n: run.counts.scored, passed: run.counts.passed, rate: run.counts.passed / run.counts.scored });
+      expect(results.pass_at_1.all).toMatchObject({
+        n: run.counts.scored,
+        passed: run.counts.passed,
+        rate: run.counts.passed / run.counts.scored,
+      });
       const samples = (await samplesOf(run.id)).filter((s) => s.status === "scored");
       for (const language of new Set(samples.map((s) => s.language))) {
         const of = samples.filter((s) => s.language === language);
@@ -174,10 +243,18 @@ describe("runs from submitted outputs, against the OpenAPI document", () => {
   it("in one body and in parts (receiving, then running): POST /v1/runs, the run and its publication are what the document says", async () => {
     const openapi = await openApiValidator();
     const dataset = await FIXTURES["repoqa-snf"]();
-    const units = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=100`)).json<{ units: { unit: string }[] }>()).units.map((u) => ({ unit: u.unit, output: "" }));
+    const units = (
+      await (
+        await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=100`)
+      ).json<{ units: { unit: string }[] }>()
+    ).units.map((u) => ({ unit: u.unit, output: "" }));
     // The whole dataset: a run that can be published.
     const submitted = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", outputs: units });
-    expect(submitted.receipt).toMatchObject({ source: "submitted outputs", outputs: units.length, outputs_sha256: expect.any(String) });
+    expect(submitted.receipt).toMatchObject({
+      source: "submitted outputs",
+      outputs: units.length,
+      outputs_sha256: expect.any(String),
+    });
     openapi.response("post", "/v1/runs", 202, submitted);
     openapi.response("get", "/v1/runs/{id}", 200, await waitForRun(submitted.id));
     const published = await post(`/v1/runs/${submitted.id}/publish`, {}, ADMIN);
@@ -186,7 +263,11 @@ describe("runs from submitted outputs, against the OpenAPI document", () => {
     const receiving = await startRun({ benchmark: "repoqa-snf", dataset, model: "schema-check", parts: 2 });
     expect(receiving).toMatchObject({ status: "receiving", parts: { expected: 2, received: [] } });
     openapi.response("post", "/v1/runs", 202, receiving);
-    const res = await SELF.fetch(`${BASE}/v1/runs/${receiving.id}/outputs/1`, { method: "PUT", headers: { "content-type": "application/json", ...ADMIN }, body: JSON.stringify({ outputs: units.slice(0, 2) }) });
+    const res = await SELF.fetch(`${BASE}/v1/runs/${receiving.id}/outputs/1`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...ADMIN },
+      body: JSON.stringify({ outputs: units.slice(0, 2) }),
+    });
     expect(res.status).toBe(201);
     openapi.response("get", "/v1/runs/{id}", 200, await (await get(`/v1/runs/${receiving.id}`)).json());
   });
@@ -194,8 +275,16 @@ describe("runs from submitted outputs, against the OpenAPI document", () => {
 
 describe("what sweeps a threshold, and the exports' names", () => {
   it("only RepoQA's results sweep thresholds (SemTrace's pass on exact match, LongCodeU's are graded)", () => {
-    expect(allBenchmarks().filter((b) => b.thresholdSweep).map((b) => b.id)).toEqual(["repoqa-snf"]);
-    expect(allBenchmarks().filter((b) => b.leaderboard?.passRates === false).map((b) => b.id)).toEqual(["longcodeu"]);
+    expect(
+      allBenchmarks()
+        .filter((b) => b.thresholdSweep)
+        .map((b) => b.id),
+    ).toEqual(["repoqa-snf"]);
+    expect(
+      allBenchmarks()
+        .filter((b) => b.leaderboard?.passRates === false)
+        .map((b) => b.id),
+    ).toEqual(["longcodeu"]);
   });
 
   it("every export of a RepoQA run is named after its label with no `:`", async () => {
@@ -217,7 +306,9 @@ describe("what sweeps a threshold, and the exports' names", () => {
     // The reference's whole file has no parts.
     const paged = await get(`/v1/runs/${run.id}/outputs.jsonl?format=reference&limit=2`);
     expect(paged.status).toBe(400);
-    expect((await paged.json<any>()).detail).toBe("after and limit page format=samples only; the reference's file is whole.");
+    expect((await paged.json<any>()).detail).toBe(
+      "after and limit page format=samples only; the reference's file is whole.",
+    );
     expect((await get(`/v1/runs/${run.id}/outputs.jsonl?format=csv`)).status).toBe(400);
     expect((await get(`/v1/runs/${run.id}/outputs.jsonl?format=samples&limit=0`)).status).toBe(400);
   });
@@ -227,14 +318,28 @@ describe("what sweeps a threshold, and the exports' names", () => {
     const outputs = doc.paths["/v1/runs/{id}/outputs.jsonl"].get;
     expect(outputs.parameters.map((p: any) => p.name).sort()).toEqual(["after", "format", "id", "limit"]);
     expect(outputs.parameters.find((p: any) => p.name === "format").schema.enum).toEqual(["reference", "samples"]);
-    expect(doc.paths["/v1/runs/{id}/log"].get.parameters.find((p: any) => p.name === "format").schema.enum).toEqual(["inspect"]);
-    for (const path of ["/v1/runs/{id}/outputs.jsonl", "/v1/runs/{id}/scores.json", "/v1/runs/{id}/results", "/v1/runs/{id}/log"]) {
+    expect(doc.paths["/v1/runs/{id}/log"].get.parameters.find((p: any) => p.name === "format").schema.enum).toEqual([
+      "inspect",
+    ]);
+    for (const path of [
+      "/v1/runs/{id}/outputs.jsonl",
+      "/v1/runs/{id}/scores.json",
+      "/v1/runs/{id}/results",
+      "/v1/runs/{id}/log",
+    ]) {
       expect(doc.paths[path].get.responses["200"].headers["Content-Disposition"].description, path).toContain("no `:`");
     }
   });
 
   it("exportNames: the reference's `_slash_`, then anything a file system or a shell trips on becomes `_`", () => {
-    expect(exportNames("baseline:bm25")).toEqual({ base: "baseline_bm25", outputs: "baseline_bm25.jsonl", scores: "baseline_bm25-SCORES.json", samples: "baseline_bm25-samples.jsonl", results: "baseline_bm25-results.json", inspect: "baseline_bm25-inspect.json" });
+    expect(exportNames("baseline:bm25")).toEqual({
+      base: "baseline_bm25",
+      outputs: "baseline_bm25.jsonl",
+      scores: "baseline_bm25-SCORES.json",
+      samples: "baseline_bm25-samples.jsonl",
+      results: "baseline_bm25-results.json",
+      inspect: "baseline_bm25-inspect.json",
+    });
     expect(exportNames("qwen/qwen2.5-coder:7b").base).toBe("qwen_slash_qwen2.5-coder_7b");
     expect(exportNames("gpt-4o").base).toBe("gpt-4o");
     expect(exportNames("../up").base).toBe("_._slash_up");
@@ -253,8 +358,13 @@ describe("a 10,000-sample run", () => {
     // Outputs for the first 50 units (the rest have none stored, as errors and overflows have none).
     const units = Array.from({ length: n }, (_, i) => syntheticSample(i).unit).sort();
     for (const unit of units.slice(0, 50)) {
-      await env.DATASETS.put(outputKey(id, unit), JSON.stringify({ output: `answer of ${unit}`, finish_reason: "stop" }));
-      await env.DB.prepare("UPDATE run_samples SET output_key = ? WHERE run_id = ? AND unit = ?").bind(outputKey(id, unit), id, unit).run();
+      await env.DATASETS.put(
+        outputKey(id, unit),
+        JSON.stringify({ output: `answer of ${unit}`, finish_reason: "stop" }),
+      );
+      await env.DB.prepare("UPDATE run_samples SET output_key = ? WHERE run_id = ? AND unit = ?")
+        .bind(outputKey(id, unit), id, unit)
+        .run();
     }
     const res = await get(`/v1/runs/${id}/outputs.jsonl?format=samples`);
     expect(res.status).toBe(200);
@@ -265,7 +375,8 @@ describe("a 10,000-sample run", () => {
     const firstText = decoder.decode(first.value, { stream: true });
     expect(firstText.split("\n").length - 1).toBeLessThan(200);
     let text = firstText;
-    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      text += decoder.decode(r.value, { stream: true });
     const got = lines(text);
     expect(got).toHaveLength(n);
     expect(got.map((l) => l.unit)).toEqual(units);
@@ -279,7 +390,12 @@ describe("a 10,000-sample run", () => {
     // inspect_ai's log of it: every sample, after results counted over all of them.
     const log = await (await get(`/v1/runs/${id}/log?format=inspect`)).json<any>();
     expect(log.samples.map((s: any) => s.id)).toEqual(units);
-    expect(log.results.scores[0]).toMatchObject({ scored_samples: got.filter((l) => l.verdict).length, unscored_samples: n - got.filter((l) => l.verdict).length });
-    expect(log.samples.filter((s: any) => s.scores?.needlework.value.passed).length).toBe(expected.filter((s) => s.passed).length);
+    expect(log.results.scores[0]).toMatchObject({
+      scored_samples: got.filter((l) => l.verdict).length,
+      unscored_samples: n - got.filter((l) => l.verdict).length,
+    });
+    expect(log.samples.filter((s: any) => s.scores?.needlework.value.passed).length).toBe(
+      expected.filter((s) => s.passed).length,
+    );
   });
 });

@@ -5,8 +5,10 @@ import { inject } from "vitest";
 import { ADMIN, get, importFixture, importOnce, post } from "../helpers";
 
 // CommonJS modules: their default export, however the bundler hands it over.
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module) as typeof Ajv2020Module;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ??
+  Ajv2020Module) as typeof Ajv2020Module;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 export const modelServer = () => inject("modelServer");
 
@@ -49,7 +51,8 @@ export async function waitForRun(id: string, timeoutMs = 30_000): Promise<RunVie
   for (;;) {
     const run = await readRun(id);
     if (run.status !== "running" && run.finished_at) return run;
-    if (Date.now() > until) throw new Error(`run ${id} still ${run.status} after ${timeoutMs} ms: ${JSON.stringify(run.counts)}`);
+    if (Date.now() > until)
+      throw new Error(`run ${id} still ${run.status} after ${timeoutMs} ms: ${JSON.stringify(run.counts)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -66,7 +69,13 @@ export async function samplesOf(id: string) {
  * status, `component` against a named schema. Each throws the body and ajv's errors on a mismatch.
  */
 export async function openApiValidator() {
-  const doc = await (await get("/openapi.json")).json<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: object }>();
+  const doc = await (await get("/openapi.json")).json<{
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+    >;
+    components: object;
+  }>();
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   // The document's components under an id of their own; a route's schema refers to them through it.
@@ -74,12 +83,23 @@ export async function openApiValidator() {
   const compiled = new Map<string, ValidateFunction>();
   const check = (key: string, schema: () => object, body: unknown) => {
     let validate = compiled.get(key);
-    if (!validate) compiled.set(key, (validate = ajv.compile(JSON.parse(JSON.stringify(schema()).replaceAll('"$ref":"#/', '"$ref":"openapi#/')))));
-    if (!validate(body)) throw new Error(`${key}: ${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(body).slice(0, 2000)}`);
+    if (!validate)
+      compiled.set(
+        key,
+        (validate = ajv.compile(JSON.parse(JSON.stringify(schema()).replaceAll('"$ref":"#/', '"$ref":"openapi#/')))),
+      );
+    if (!validate(body))
+      throw new Error(
+        `${key}: ${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(body).slice(0, 2000)}`,
+      );
   };
   return {
     response(method: "get" | "post", path: string, status: number, body: unknown) {
-      check(`${method.toUpperCase()} ${path} ${status}`, () => doc.paths[path][method].responses[status].content!["application/json"].schema, body);
+      check(
+        `${method.toUpperCase()} ${path} ${status}`,
+        () => doc.paths[path][method].responses[status].content!["application/json"].schema,
+        body,
+      );
     },
     component(name: string, body: unknown) {
       check(name, () => ({ $ref: `#/components/schemas/${name}` }), body);

@@ -1,4 +1,12 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  SELF,
+} from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { ADMIN, BASE, get, post } from "../helpers";
@@ -20,10 +28,25 @@ describe("budget, cancel, redelivery, resume", () => {
   it("stops sending when the token budget would be exceeded", async () => {
     const dataset = await fixtureDataset(DATASET);
     // The go tasks share one small repository: their prompts are about the same size.
-    const sizes = (await samplesOf((await waitForRun((await startRun({ dataset, model: "baseline:empty", languages: ["go"] })).id)).id)).map((s) => s.promptTokens);
+    const sizes = (
+      await samplesOf(
+        (
+          await waitForRun((await startRun({ dataset, model: "baseline:empty", languages: ["go"] })).id)
+        ).id,
+      )
+    ).map((s) => s.promptTokens);
     const perCall = Math.max(...sizes) + 64;
     const budget = Math.floor(2.5 * perCall);
-    const run = await startRun({ dataset, model: loopback("instant:budget"), languages: ["go"], concurrency: 1, max_tokens: 64, token_budget: budget, retry: FAST_RETRY, cache: false });
+    const run = await startRun({
+      dataset,
+      model: loopback("instant:budget"),
+      languages: ["go"],
+      concurrency: 1,
+      max_tokens: 64,
+      token_budget: budget,
+      retry: FAST_RETRY,
+      cache: false,
+    });
     const done = await waitForRun(run.id);
     expect(done.status).toBe("budget_exhausted");
     // Admission counts what calls actually used plus the next call's worst case (prompt + max_tokens).
@@ -50,7 +73,9 @@ describe("budget, cancel, redelivery, resume", () => {
 
   it("redelivered messages write nothing twice and call no model again", async () => {
     const dataset = await fixtureDataset(DATASET);
-    const run = await waitForRun((await startRun({ dataset, model: loopback("instant:redeliver"), languages: ["go"], retry: FAST_RETRY })).id);
+    const run = await waitForRun(
+      (await startRun({ dataset, model: loopback("instant:redeliver"), languages: ["go"], retry: FAST_RETRY })).id,
+    );
     const before = await samplesOf(run.id);
     // The same messages again, straight into the consumer (twice in one batch) and through the queue.
     const messages = before.flatMap((s, i) => [
@@ -71,19 +96,29 @@ describe("budget, cancel, redelivery, resume", () => {
 
   it("units whose consumer stopped heartbeating are sent again by the alarm and scored exactly once", async () => {
     const dataset = await fixtureDataset(DATASET);
-    const run = await startRun({ dataset, model: loopback("slow-1500:resume"), concurrency: 2, limit: 4, retry: FAST_RETRY });
+    const run = await startRun({
+      dataset,
+      model: loopback("slow-1500:resume"),
+      concurrency: 2,
+      limit: 4,
+      retry: FAST_RETRY,
+    });
     await until(async () => (await readRun(run.id)).counts.running === 2);
     const stub = coordinator(run.id);
     // The consumers holding these two units "die": their leases lapse.
     const lapsed = await runInDurableObject(stub, (_instance, state) => {
-      const rows = state.storage.sql.exec<{ unit: string; attempt: number }>("SELECT unit, attempt FROM units WHERE state = 'running'").toArray();
+      const rows = state.storage.sql
+        .exec<{ unit: string; attempt: number }>("SELECT unit, attempt FROM units WHERE state = 'running'")
+        .toArray();
       state.storage.sql.exec("UPDATE units SET lease_until = 0 WHERE state = 'running'");
       return rows;
     });
     expect(lapsed).toHaveLength(2);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const resent = await runInDurableObject(stub, (_instance, state) =>
-      state.storage.sql.exec<{ attempt: number }>("SELECT attempt FROM units WHERE unit IN (?, ?)", lapsed[0].unit, lapsed[1].unit).toArray(),
+      state.storage.sql
+        .exec<{ attempt: number }>("SELECT attempt FROM units WHERE unit IN (?, ?)", lapsed[0].unit, lapsed[1].unit)
+        .toArray(),
     );
     for (const r of resent) expect(r.attempt).toBe(2);
     const done = await waitForRun(run.id);
@@ -115,15 +150,43 @@ describe("secrets", () => {
 
   it("the key named by api_key reaches the provider and nothing else: rows, objects, responses, events", async () => {
     const dataset = await fixtureDataset(DATASET);
-    const ok = await waitForRun((await startRun({ dataset, model: loopback("keyed:a"), api_key: "TEST_PROVIDER_API_KEY", languages: ["go"], retry: FAST_RETRY })).id);
+    const ok = await waitForRun(
+      (
+        await startRun({
+          dataset,
+          model: loopback("keyed:a"),
+          api_key: "TEST_PROVIDER_API_KEY",
+          languages: ["go"],
+          retry: FAST_RETRY,
+        })
+      ).id,
+    );
     expect(ok.counts.scored).toBe(4);
     // A provider that echoes the key in its error: the stored reason is redacted.
-    const echoed = await waitForRun((await startRun({ dataset, model: loopback("reject:a"), api_key: "TEST_PROVIDER_API_KEY", languages: ["go"], retry: FAST_RETRY })).id);
+    const echoed = await waitForRun(
+      (
+        await startRun({
+          dataset,
+          model: loopback("reject:a"),
+          api_key: "TEST_PROVIDER_API_KEY",
+          languages: ["go"],
+          retry: FAST_RETRY,
+        })
+      ).id,
+    );
     expect(echoed.counts.error).toBe(4);
     const samples = await samplesOf(echoed.id);
     expect(samples[0].error).toMatch(/401.*\[redacted\]/);
     let responses = "";
-    for (const path of [`/v1/runs/${ok.id}`, `/v1/runs/${echoed.id}`, `/v1/runs/${echoed.id}/samples`, `/v1/runs/${ok.id}/results`, "/v1/runs", `/v1/runs/${ok.id}/events`, `/v1/runs/${ok.id}/scores.json`]) {
+    for (const path of [
+      `/v1/runs/${ok.id}`,
+      `/v1/runs/${echoed.id}`,
+      `/v1/runs/${echoed.id}/samples`,
+      `/v1/runs/${ok.id}/results`,
+      "/v1/runs",
+      `/v1/runs/${ok.id}/events`,
+      `/v1/runs/${ok.id}/scores.json`,
+    ]) {
       responses += await (await get(path)).text();
     }
     expect(responses).toContain("TEST_PROVIDER_API_KEY");
@@ -138,7 +201,11 @@ describe("secrets", () => {
       expect(res.status).toBe(422);
       expect(await res.text()).not.toContain("test-admin-token");
     }
-    const missing = await post("/v1/runs", { dataset, model: loopback("instant:x"), api_key: "MISSING_API_KEY" }, ADMIN);
+    const missing = await post(
+      "/v1/runs",
+      { dataset, model: loopback("instant:x"), api_key: "MISSING_API_KEY" },
+      ADMIN,
+    );
     expect(missing.status).toBe(422);
     expect((await missing.json<any>()).detail).toMatch(/MISSING_API_KEY is not set/);
   });
@@ -171,7 +238,15 @@ describe("bad requests", () => {
     expect((await get("/v1/runs/not-a-run")).status).toBe(400);
     expect((await get("/v1/runs/run-20200101000000-0000000000")).status).toBe(404);
     expect((await post("/v1/runs/run-20200101000000-0000000000/cancel", {}, ADMIN)).status).toBe(404);
-    expect((await SELF.fetch(`${BASE}/v1/runs`, { method: "POST", headers: { ...ADMIN, "content-type": "application/json" }, body: "x".repeat(8 * 1024 * 1024 + 1) })).status).toBe(413);
+    expect(
+      (
+        await SELF.fetch(`${BASE}/v1/runs`, {
+          method: "POST",
+          headers: { ...ADMIN, "content-type": "application/json" },
+          body: "x".repeat(8 * 1024 * 1024 + 1),
+        })
+      ).status,
+    ).toBe(413);
   });
 });
 
@@ -183,10 +258,14 @@ describe("units that cannot be processed", () => {
     const go = objects.objects.filter((o) => o.key.includes("copperkettle"));
     expect(go.length).toBeGreaterThan(0);
     await env.DATASETS.delete(go.map((o) => o.key));
-    const done = await waitForRun((await startRun({ dataset, model: "baseline:oracle", languages: ["go"] })).id, 45_000);
+    const done = await waitForRun(
+      (await startRun({ dataset, model: "baseline:oracle", languages: ["go"] })).id,
+      45_000,
+    );
     expect(done.status).toBe("completed");
     expect(done.counts).toMatchObject({ error: 4, scored: 0 });
-    for (const s of await samplesOf(done.id)) expect(s.error).toMatch(/^internal: A stored part of this dataset is missing/);
+    for (const s of await samplesOf(done.id))
+      expect(s.error).toMatch(/^internal: A stored part of this dataset is missing/);
   }, 60_000);
 
   it("a unit no consumer ever finishes is given up after six sends", async () => {
@@ -195,7 +274,9 @@ describe("units that cannot be processed", () => {
     const stub = coordinator(run.id);
     await until(async () => (await readRun(run.id)).counts.running === 1);
     // Six sends whose consumers all vanished: the lease lapses each time.
-    await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("UPDATE units SET attempt = 6, lease_until = 0"));
+    await runInDurableObject(stub, (_i, state) =>
+      state.storage.sql.exec("UPDATE units SET attempt = 6, lease_until = 0"),
+    );
     await runDurableObjectAlarm(stub);
     const done = await waitForRun(run.id);
     expect(done.counts).toMatchObject({ error: 1, done: 1 });

@@ -46,9 +46,13 @@ describe("model specs", () => {
   });
 
   it("knows Workers AI windows smaller than upstream and takes overrides", () => {
-    expect(modelLimits(parseModelSpec("workers-ai:@cf/meta/llama-3.3-70b-instruct-fp8-fast")).contextWindow).toBe(24_000);
+    expect(modelLimits(parseModelSpec("workers-ai:@cf/meta/llama-3.3-70b-instruct-fp8-fast")).contextWindow).toBe(
+      24_000,
+    );
     expect(modelLimits(parseModelSpec("workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct")).contextWindow).toBe(32_768);
-    expect(modelLimits(parseModelSpec("openai-compatible:m@http://127.0.0.1:1/v1"), { contextWindow: 8192 }).contextWindow).toBe(8192);
+    expect(
+      modelLimits(parseModelSpec("openai-compatible:m@http://127.0.0.1:1/v1"), { contextWindow: 8192 }).contextWindow,
+    ).toBe(8192);
   });
 
   it("reads only *_API_KEY secrets, by name", () => {
@@ -70,8 +74,15 @@ describe("Workers AI through workers-ai-provider", () => {
         return { response: "```python\ndef f():\n    pass\n```", usage: { prompt_tokens: 120, completion_tokens: 9 } };
       },
     } as unknown as Ai;
-    const config = configFor("workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct", { parameters: { temperature: 0, max_tokens: 1024, seed: 3, system_message: "Be terse." } });
-    const out = await generate({ ...env, AI }, config, [{ role: "user", content: "find it" }], new AbortController().signal);
+    const config = configFor("workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct", {
+      parameters: { temperature: 0, max_tokens: 1024, seed: 3, system_message: "Be terse." },
+    });
+    const out = await generate(
+      { ...env, AI },
+      config,
+      [{ role: "user", content: "find it" }],
+      new AbortController().signal,
+    );
     expect(out).toMatchObject({ text: expect.stringContaining("def f()"), usage: { prompt: 120, completion: 9 } });
     expect(calls).toHaveLength(1);
     expect(calls[0].model).toBe("@cf/qwen/qwen2.5-coder-32b-instruct");
@@ -87,7 +98,16 @@ describe("Workers AI through workers-ai-provider", () => {
 
   it("offline, a Workers AI run records the binding's failure as errors, not wrong answers", async () => {
     const dataset = await fixtureDataset("runs-providers");
-    const done = await waitForRun((await startRun({ dataset, model: "workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct", languages: ["go"], retry: { maxAttempts: 1 } })).id);
+    const done = await waitForRun(
+      (
+        await startRun({
+          dataset,
+          model: "workers-ai:@cf/qwen/qwen2.5-coder-32b-instruct",
+          languages: ["go"],
+          retry: { maxAttempts: 1 },
+        })
+      ).id,
+    );
     expect(done.counts).toMatchObject({ error: 4, scored: 0 });
     for (const s of await samplesOf(done.id)) expect(s.error).toBeTruthy();
   });

@@ -14,7 +14,9 @@ async function readEvents(path: string) {
     .split("\n\n")
     .filter((block) => block.trim())
     .map((block) => {
-      const fields = Object.fromEntries(block.split("\n").map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]));
+      const fields = Object.fromEntries(
+        block.split("\n").map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
+      );
       return { event: fields.event, data: JSON.parse(fields.data) };
     });
 }
@@ -38,7 +40,9 @@ describe("watching and reading a run", () => {
     const run = await waitForRun((await startRun({ dataset, model: "baseline:oracle" })).id);
     const first = await (await get(`/v1/runs/${run.id}/samples?limit=10`)).json<any>();
     expect(first.samples).toHaveLength(10);
-    const second = await (await get(`/v1/runs/${run.id}/samples?limit=10&after=${encodeURIComponent(first.next)}`)).json<any>();
+    const second = await (
+      await get(`/v1/runs/${run.id}/samples?limit=10&after=${encodeURIComponent(first.next)}`)
+    ).json<any>();
     expect(second.samples).toHaveLength(6);
     expect(second.next).toBeNull();
     expect(new Set([...first.samples, ...second.samples].map((s: any) => s.unit)).size).toBe(16);
@@ -63,11 +67,16 @@ describe("re-scoring", () => {
     // Strict candidates are the context's functions, which include the one bm25 answered.
     for (const s of after) expect(s.detail.candidates_from).toBe("context");
     expect(after.map((s) => s.detail.candidates)).not.toEqual(before.map((s) => s.detail.candidates));
-    expect((await readRun(run.id)).receipt).toMatchObject({ options: { scoring_mode: "strict" }, rescored_at: expect.any(String) });
+    expect((await readRun(run.id)).receipt).toMatchObject({
+      options: { scoring_mode: "strict" },
+      rescored_at: expect.any(String),
+    });
     // Back to official: exactly the scores the run had.
     await post(`/v1/runs/${run.id}/rescore`, { options: { scoring_mode: "official" } }, ADMIN);
     const again = await samplesOf(run.id);
-    expect(again.map((s) => [s.unit, s.score, s.passed, s.detail])).toEqual(before.map((s) => [s.unit, s.score, s.passed, s.detail]));
+    expect(again.map((s) => [s.unit, s.score, s.passed, s.detail])).toEqual(
+      before.map((s) => [s.unit, s.score, s.passed, s.detail]),
+    );
     expect((await post(`/v1/runs/${run.id}/rescore`, { options: { threshold: 0.85 } }, ADMIN)).status).toBe(422);
     expect((await post(`/v1/runs/${run.id}/rescore`, { options: {} })).status).toBe(401);
   });
@@ -87,11 +96,28 @@ describe("exports in the reference's formats and the leaderboard", () => {
     const run = await waitForRun((await startRun({ dataset, model: "baseline:bm25", label: "bm25-export" })).id);
     const res = await get(`/v1/runs/${run.id}/outputs.jsonl`);
     expect(res.headers.get("content-type")).toMatch(/ndjson/);
-    const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(16);
     for (const line of lines) {
       expect(Object.keys(line).sort()).toEqual(
-        ["code_context", "code_context_ntokens", "description", "instruction", "language", "name", "needle_token_end", "needle_token_start", "output", "path", "position_ratio", "repo", "template"].sort(),
+        [
+          "code_context",
+          "code_context_ntokens",
+          "description",
+          "instruction",
+          "language",
+          "name",
+          "needle_token_end",
+          "needle_token_start",
+          "output",
+          "path",
+          "position_ratio",
+          "repo",
+          "template",
+        ].sort(),
       );
       expect(line.template).toBe("instruction\ncode_context\ndescription\ninstruction");
       expect(line.description.startsWith("\nFunction Description:")).toBe(true);
@@ -101,7 +127,11 @@ describe("exports in the reference's formats and the leaderboard", () => {
     const entry = scores["bm25-export"];
     expect(Object.keys(entry.results).sort()).toEqual(["go", "python", "typescript"]);
     // The file passes the leaderboard importer, which recomputes every pass@1 from the rows.
-    const imported = await post("/v1/leaderboard/import", { kind: "reported", dataset: "export-check", source: "test", license: "MIT", file: scores }, ADMIN);
+    const imported = await post(
+      "/v1/leaderboard/import",
+      { kind: "reported", dataset: "export-check", source: "test", license: "MIT", file: scores },
+      ADMIN,
+    );
     expect(imported.status).toBe(200);
     const passed = lines.length ? (await samplesOf(run.id)).filter((s) => s.passed).length / 16 : 0;
     expect(entry.scores.all["0.8"]["pass@1"]).toBeCloseTo(passed, 12);
@@ -110,8 +140,12 @@ describe("exports in the reference's formats and the leaderboard", () => {
   it("a run of a benchmark without reference files exports neither reference file: 422, naming the benchmarks that have them (its outputs.jsonl is the per-sample file)", async () => {
     const benchmark = allBenchmarks().find((b) => !b.referenceFiles)!;
     const dataset = await FIXTURES[benchmark.datasetKind]();
-    const run = await waitForRun((await startRun({ benchmark: benchmark.id, dataset, model: "baseline:empty", limit: 2 })).id);
-    const having = allBenchmarks().filter((b) => b.referenceFiles).map((b) => b.id);
+    const run = await waitForRun(
+      (await startRun({ benchmark: benchmark.id, dataset, model: "baseline:empty", limit: 2 })).id,
+    );
+    const having = allBenchmarks()
+      .filter((b) => b.referenceFiles)
+      .map((b) => b.id);
     expect(having).toContain("repoqa-snf");
     const samples = await get(`/v1/runs/${run.id}/outputs.jsonl`);
     expect(samples.status).toBe(200);
@@ -119,7 +153,9 @@ describe("exports in the reference's formats and the leaderboard", () => {
     for (const file of ["outputs.jsonl?format=reference", "scores.json"]) {
       const res = await get(`/v1/runs/${run.id}/${file}`);
       expect(res.status).toBe(422);
-      expect((await res.json<any>()).detail).toBe(`Reference file exports exist for ${having.join(", ")} runs, not ${benchmark.id}.`);
+      expect((await res.json<any>()).detail).toBe(
+        `Reference file exports exist for ${having.join(", ")} runs, not ${benchmark.id}.`,
+      );
     }
   });
 
@@ -131,7 +167,9 @@ describe("exports in the reference's formats and the leaderboard", () => {
     const board = await (await get(`/v1/leaderboard?dataset=${dataset}&kind=verified`)).json<any>();
     const row = board.rows.find((r: any) => r.model === "oracle-published");
     expect(row).toMatchObject({ kind: "verified", rate: 1, n: 16 });
-    const stored = await env.DB.prepare("SELECT receipt FROM leaderboard_entries WHERE model = ?").bind("oracle-published").first<{ receipt: string }>();
+    const stored = await env.DB.prepare("SELECT receipt FROM leaderboard_entries WHERE model = ?")
+      .bind("oracle-published")
+      .first<{ receipt: string }>();
     expect(JSON.parse(stored!.receipt)).toMatchObject({ run: run.id, dataset_sha256: run.receipt.dataset_sha256 });
   });
 });

@@ -13,7 +13,9 @@ const DATASET = "runs-retention";
 
 async function rowsOf(runId: string) {
   const runs = await env.DB.prepare("SELECT COUNT(*) AS n FROM runs WHERE id = ?").bind(runId).first<{ n: number }>();
-  const samples = await env.DB.prepare("SELECT COUNT(*) AS n FROM run_samples WHERE run_id = ?").bind(runId).first<{ n: number }>();
+  const samples = await env.DB.prepare("SELECT COUNT(*) AS n FROM run_samples WHERE run_id = ?")
+    .bind(runId)
+    .first<{ n: number }>();
   return { runs: runs!.n, samples: samples!.n };
 }
 
@@ -29,7 +31,11 @@ async function finishedRun(body: Record<string, unknown> = {}) {
 /** Runs the Worker's scheduled handler as the Cron Trigger would, at `when`. */
 async function prune(when: Date) {
   const ctx = createExecutionContext();
-  await (worker.scheduled as NonNullable<ExportedHandler<typeof env>["scheduled"]>)(createScheduledController({ scheduledTime: when, cron: "17 * * * *" }), env, ctx);
+  await (worker.scheduled as NonNullable<ExportedHandler<typeof env>["scheduled"]>)(
+    createScheduledController({ scheduledTime: when, cron: "17 * * * *" }),
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
 }
 
@@ -56,7 +62,9 @@ describe("DELETE /v1/runs/{id}", () => {
     expect((await get(`/v1/runs/${run.id}`)).status).toBe(404);
     expect((await get(`/runs/${run.id}`)).status).toBe(404);
     // The coordinator forgot the run: its progress is an empty one.
-    const stub = env.RUNS.get(env.RUNS.idFromName(run.id)) as DurableObjectStub<import("../../src/runs/coordinator").RunCoordinator>;
+    const stub = env.RUNS.get(env.RUNS.idFromName(run.id)) as DurableObjectStub<
+      import("../../src/runs/coordinator").RunCoordinator
+    >;
     expect((await stub.progress()).units).toBe(0);
     // Deleting again: the run is gone.
     expect((await del(`/v1/runs/${run.id}`, ADMIN)).status).toBe(404);
@@ -70,7 +78,12 @@ describe("DELETE /v1/runs/{id}", () => {
     expect((await rowsOf(done.id)).samples).toBe(16);
 
     const dataset = await fixtureDataset(DATASET);
-    const running = await startRun({ dataset, model: loopback("slow-400:retention"), concurrency: 1, retry: FAST_RETRY });
+    const running = await startRun({
+      dataset,
+      model: loopback("slow-400:retention"),
+      concurrency: 1,
+      retry: FAST_RETRY,
+    });
     const refused = await del(`/v1/runs/${running.id}`, ADMIN);
     expect(refused.status).toBe(409);
     expect((await refused.json<{ detail: string }>()).detail).toContain("cancel it first");
@@ -84,9 +97,14 @@ describe("DELETE /v1/runs/{id}", () => {
 
   it("leaves a published entry whole: its rows, its samples, its board", async () => {
     const run = await finishedRun({ publish: true, label: "retention-published" });
-    const entry = await env.DB.prepare("SELECT id, n FROM leaderboard_entries WHERE source = ?").bind(`needlework run ${run.id}`).first<{ id: string; n: number }>();
+    const entry = await env.DB.prepare("SELECT id, n FROM leaderboard_entries WHERE source = ?")
+      .bind(`needlework run ${run.id}`)
+      .first<{ id: string; n: number }>();
     expect(entry?.n).toBe(16);
-    const samples = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM leaderboard_samples WHERE entry_id = ?").bind(entry!.id).first<{ n: number }>())!.n;
+    const samples = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM leaderboard_samples WHERE entry_id = ?")
+        .bind(entry!.id)
+        .first<{ n: number }>())!.n;
     expect(await samples()).toBe(16);
     expect((await del(`/v1/runs/${run.id}`, ADMIN)).status).toBe(200);
     expect(await samples()).toBe(16);

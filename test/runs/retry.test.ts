@@ -14,9 +14,15 @@ import {
 
 const NOW = Date.UTC(2025, 9, 21, 7, 28, 0); // Tue, 21 Oct 2025 07:28:00 GMT
 
-function apiError(statusCode: number | undefined, responseBody?: string, responseHeaders?: Record<string, string>, cause?: unknown) {
+function apiError(
+  statusCode: number | undefined,
+  responseBody?: string,
+  responseHeaders?: Record<string, string>,
+  cause?: unknown,
+) {
   return new APICallError({
-    message: statusCode === undefined ? "Cannot connect to API: fetch failed" : `Request failed with status ${statusCode}`,
+    message:
+      statusCode === undefined ? "Cannot connect to API: fetch failed" : `Request failed with status ${statusCode}`,
     url: "https://llm.example/v1/chat/completions",
     requestBodyValues: { model: "m" },
     statusCode,
@@ -48,20 +54,37 @@ function scripted(errors: unknown[]) {
 
 describe("DEFAULT_RETRY", () => {
   it("is the documented policy", () => {
-    expect(DEFAULT_RETRY).toEqual({ maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30000, timeoutMs: 120000, maxRetryAfterMs: 120000 });
+    expect(DEFAULT_RETRY).toEqual({
+      maxAttempts: 5,
+      baseDelayMs: 1000,
+      maxDelayMs: 30000,
+      timeoutMs: 120000,
+      maxRetryAfterMs: 120000,
+    });
   });
 });
 
 describe("classifyFailure", () => {
   it("treats 429 as rate limited and retryable, with the server's Retry-After", () => {
     const f = classifyFailure(apiError(429, '{"error":"slow down"}', { "Retry-After": "7" }), NOW);
-    expect(f).toEqual({ kind: "rate_limited", retryable: true, status: 429, retryAfterMs: 7000, message: 'HTTP 429 from provider: {"error":"slow down"}' });
+    expect(f).toEqual({
+      kind: "rate_limited",
+      retryable: true,
+      status: 429,
+      retryAfterMs: 7000,
+      message: 'HTTP 429 from provider: {"error":"slow down"}',
+    });
   });
 
   it("treats 500, 503 and 599 as retryable server errors", () => {
     for (const status of [500, 503, 599]) {
       const f = classifyFailure(apiError(status, "upstream overloaded"), NOW);
-      expect(f).toMatchObject({ kind: "server_error", retryable: true, status, message: `HTTP ${status} from provider: upstream overloaded` });
+      expect(f).toMatchObject({
+        kind: "server_error",
+        retryable: true,
+        status,
+        message: `HTTP ${status} from provider: upstream overloaded`,
+      });
       expect(f.retryAfterMs).toBeUndefined();
     }
   });
@@ -71,7 +94,9 @@ describe("classifyFailure", () => {
   });
 
   it("falls back to the error message when the body is empty, and cuts long bodies to 300 characters", () => {
-    expect(classifyFailure(apiError(502, ""), NOW).message).toBe("HTTP 502 from provider: Request failed with status 502");
+    expect(classifyFailure(apiError(502, ""), NOW).message).toBe(
+      "HTTP 502 from provider: Request failed with status 502",
+    );
     const long = `<html>\n  <body>${"x".repeat(1000)}</body>\n</html>`;
     const message = classifyFailure(apiError(502, long), NOW).message;
     expect(message.startsWith("HTTP 502 from provider: <html> <body>xxx")).toBe(true);
@@ -79,18 +104,31 @@ describe("classifyFailure", () => {
   });
 
   it("treats 408 as a retryable timeout", () => {
-    expect(classifyFailure(apiError(408, "request timeout"), NOW)).toMatchObject({ kind: "timeout", retryable: true, status: 408 });
+    expect(classifyFailure(apiError(408, "request timeout"), NOW)).toMatchObject({
+      kind: "timeout",
+      retryable: true,
+      status: 408,
+    });
   });
 
   it("does not retry 401, 403, 404 or 409", () => {
     for (const status of [401, 403, 404, 409]) {
       const f = classifyFailure(apiError(status, '{"error":"invalid api key"}'), NOW);
-      expect(f).toEqual({ kind: "client_error", retryable: false, status, message: `HTTP ${status} from provider: {"error":"invalid api key"}` });
+      expect(f).toEqual({
+        kind: "client_error",
+        retryable: false,
+        status,
+        message: `HTTP ${status} from provider: {"error":"invalid api key"}`,
+      });
     }
   });
 
   it("does not retry a 400 that is not about context length", () => {
-    expect(classifyFailure(apiError(400, '{"error":"unknown field temperature2"}'), NOW)).toMatchObject({ kind: "client_error", retryable: false, status: 400 });
+    expect(classifyFailure(apiError(400, '{"error":"unknown field temperature2"}'), NOW)).toMatchObject({
+      kind: "client_error",
+      retryable: false,
+      status: 400,
+    });
   });
 
   it("recognises context-length wording in a 400 body (OpenAI/vLLM style)", () => {
@@ -108,9 +146,16 @@ describe("classifyFailure", () => {
   });
 
   it("recognises context-length wording on 413 and 422, and in the message when the body is empty", () => {
-    expect(classifyFailure(apiError(413, "prompt is too long: 210000 tokens > 200000 maximum"), NOW).kind).toBe("context_exceeded");
+    expect(classifyFailure(apiError(413, "prompt is too long: 210000 tokens > 200000 maximum"), NOW).kind).toBe(
+      "context_exceeded",
+    );
     expect(classifyFailure(apiError(422, "Input is too long for this model"), NOW).kind).toBe("context_exceeded");
-    const inMessage = new APICallError({ message: "Too many tokens in the request", url: "u", requestBodyValues: {}, statusCode: 400 });
+    const inMessage = new APICallError({
+      message: "Too many tokens in the request",
+      url: "u",
+      requestBodyValues: {},
+      statusCode: 400,
+    });
     expect(classifyFailure(inMessage, NOW).kind).toBe("context_exceeded");
   });
 
@@ -121,15 +166,19 @@ describe("classifyFailure", () => {
 
   it("recognises a Workers AI binding context error, which has no status", () => {
     const binding = new APICallError({
-      message: "5021: The estimated number of input and maximum output tokens (40000) exceeded this model context window limit (32768).",
+      message:
+        "5021: The estimated number of input and maximum output tokens (40000) exceeded this model context window limit (32768).",
       url: "workers-ai:binding/run/@cf/qwen/qwen2.5-coder-32b-instruct",
       requestBodyValues: {},
-      responseBody: "5021: The estimated number of input and maximum output tokens (40000) exceeded this model context window limit (32768).",
+      responseBody:
+        "5021: The estimated number of input and maximum output tokens (40000) exceeded this model context window limit (32768).",
     });
     expect(classifyFailure(binding, NOW)).toMatchObject({ kind: "context_exceeded", retryable: false });
     expect(classifyFailure(binding, NOW).status).toBeUndefined();
     // And the raw binding error, before the provider wraps it.
-    expect(classifyFailure(new Error("AiError: Input exceeds the model's maximum input length"), NOW).kind).toBe("context_exceeded");
+    expect(classifyFailure(new Error("AiError: Input exceeds the model's maximum input length"), NOW).kind).toBe(
+      "context_exceeded",
+    );
   });
 
   it("pins the context wording it matches and some it must not", () => {
@@ -152,27 +201,43 @@ describe("classifyFailure", () => {
 
   it("treats a DOMException TimeoutError as a retryable timeout", () => {
     const f = classifyFailure(new DOMException("The operation was aborted due to timeout", "TimeoutError"), NOW);
-    expect(f).toEqual({ kind: "timeout", retryable: true, message: "timed out: The operation was aborted due to timeout" });
+    expect(f).toEqual({
+      kind: "timeout",
+      retryable: true,
+      message: "timed out: The operation was aborted due to timeout",
+    });
   });
 
   it("treats an error caused by a TimeoutError as a timeout", () => {
     const wrapped = apiError(undefined, undefined, undefined, new DOMException("timed out", "TimeoutError"));
     expect(classifyFailure(wrapped, NOW).kind).toBe("timeout");
-    expect(classifyFailure(new Error("stream failed", { cause: new DOMException("t", "TimeoutError") }), NOW).kind).toBe("timeout");
+    expect(
+      classifyFailure(new Error("stream failed", { cause: new DOMException("t", "TimeoutError") }), NOW).kind,
+    ).toBe("timeout");
   });
 
   it("treats an AbortError as a final cancellation", () => {
-    expect(classifyFailure(new DOMException("The operation was aborted", "AbortError"), NOW)).toEqual({ kind: "cancelled", retryable: false, message: "cancelled" });
+    expect(classifyFailure(new DOMException("The operation was aborted", "AbortError"), NOW)).toEqual({
+      kind: "cancelled",
+      retryable: false,
+      message: "cancelled",
+    });
   });
 
   it("treats fetch's TypeErrors as retryable network failures", () => {
-    for (const error of [new TypeError("fetch failed"), new Error("Network connection lost."), new TypeError("Failed to fetch")]) {
+    for (const error of [
+      new TypeError("fetch failed"),
+      new Error("Network connection lost."),
+      new TypeError("Failed to fetch"),
+    ]) {
       const f = classifyFailure(error, NOW);
       expect(f.kind, error.message).toBe("network");
       expect(f.retryable).toBe(true);
       expect(f.status).toBeUndefined();
     }
-    expect(classifyFailure(new TypeError("fetch failed", { cause: new Error("read ECONNRESET") }), NOW).message).toBe("network error: fetch failed");
+    expect(classifyFailure(new TypeError("fetch failed", { cause: new Error("read ECONNRESET") }), NOW).message).toBe(
+      "network error: fetch failed",
+    );
   });
 
   it("treats an APICallError without a status as a network failure", () => {
@@ -184,7 +249,11 @@ describe("classifyFailure", () => {
   });
 
   it("classifies the AI SDK's RetryError by its last error", () => {
-    const error = new RetryError({ message: "Failed after 3 attempts", reason: "maxRetriesExceeded", errors: [apiError(503), apiError(401, "bad key")] });
+    const error = new RetryError({
+      message: "Failed after 3 attempts",
+      reason: "maxRetriesExceeded",
+      errors: [apiError(503), apiError(401, "bad key")],
+    });
     expect(classifyFailure(error, NOW)).toMatchObject({ kind: "client_error", status: 401 });
   });
 
@@ -312,7 +381,11 @@ describe("withRetries", () => {
     const { seen, call } = scripted([apiError(400, "bad request")]);
     const { slept, sleep } = recordingSleep();
     const result = await withRetries(call, FAST, { sleep });
-    expect(result).toMatchObject({ ok: false, attempts: 1, failure: { kind: "client_error", status: 400, retryable: false } });
+    expect(result).toMatchObject({
+      ok: false,
+      attempts: 1,
+      failure: { kind: "client_error", status: 400, retryable: false },
+    });
     expect(seen).toEqual([1]);
     expect(slept).toEqual([]);
   });
@@ -335,7 +408,11 @@ describe("withRetries", () => {
     const sync = ((_signal: AbortSignal) => {
       throw new Error("Network connection lost.");
     }) as (signal: AbortSignal) => Promise<never>;
-    expect(await withRetries(sync, { ...FAST, maxAttempts: 2 }, { sleep })).toMatchObject({ ok: false, attempts: 2, failure: { kind: "network" } });
+    expect(await withRetries(sync, { ...FAST, maxAttempts: 2 }, { sleep })).toMatchObject({
+      ok: false,
+      attempts: 2,
+      failure: { kind: "network" },
+    });
   });
 
   it("aborts an attempt after timeoutMs with a real timer, and retries it", async () => {
@@ -348,7 +425,11 @@ describe("withRetries", () => {
     const started = Date.now();
     const result = await withRetries(hang, { ...FAST, timeoutMs: 50, maxAttempts: 2 }, { sleep, random: () => 0 });
     const elapsed = Date.now() - started;
-    expect(result).toEqual({ ok: false, attempts: 2, failure: { kind: "timeout", retryable: true, message: "timed out after 50 ms" } });
+    expect(result).toEqual({
+      ok: false,
+      attempts: 2,
+      failure: { kind: "timeout", retryable: true, message: "timed out after 50 ms" },
+    });
     expect(slept).toEqual([500]);
     expect(signals).toHaveLength(2);
     expect(signals[0]).not.toBe(signals[1]);
@@ -371,7 +452,11 @@ describe("withRetries", () => {
         setTimeout(() => controller.abort(), 10);
       });
     const result = await withRetries(call, FAST, { sleep, signal: controller.signal });
-    expect(result).toEqual({ ok: false, attempts: 1, failure: { kind: "cancelled", retryable: false, message: "cancelled" } });
+    expect(result).toEqual({
+      ok: false,
+      attempts: 1,
+      failure: { kind: "cancelled", retryable: false, message: "cancelled" },
+    });
     expect(slept).toEqual([]);
   });
 
@@ -379,11 +464,19 @@ describe("withRetries", () => {
     const controller = new AbortController();
     const { seen, call } = scripted([apiError(503, "busy"), apiError(503, "busy")]);
     const started = Date.now();
-    const result = await withRetries(call, { ...FAST, baseDelayMs: 60_000, maxDelayMs: 60_000 }, {
-      signal: controller.signal,
-      onRetry: () => void setTimeout(() => controller.abort(), 20),
+    const result = await withRetries(
+      call,
+      { ...FAST, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+      {
+        signal: controller.signal,
+        onRetry: () => void setTimeout(() => controller.abort(), 20),
+      },
+    );
+    expect(result).toEqual({
+      ok: false,
+      attempts: 1,
+      failure: { kind: "cancelled", retryable: false, message: "cancelled" },
     });
-    expect(result).toEqual({ ok: false, attempts: 1, failure: { kind: "cancelled", retryable: false, message: "cancelled" } });
     expect(seen).toEqual([1]);
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -391,7 +484,11 @@ describe("withRetries", () => {
   it("makes no call when hooks.signal has already aborted", async () => {
     const { seen, call } = scripted([]);
     const result = await withRetries(call, FAST, { signal: AbortSignal.abort() });
-    expect(result).toEqual({ ok: false, attempts: 0, failure: { kind: "cancelled", retryable: false, message: "cancelled" } });
+    expect(result).toEqual({
+      ok: false,
+      attempts: 0,
+      failure: { kind: "cancelled", retryable: false, message: "cancelled" },
+    });
     expect(seen).toEqual([]);
   });
 });

@@ -24,12 +24,19 @@ async function outputsOf(runId: string): Promise<Output[]> {
 }
 
 const sha256 = async (text: string) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 
 const runCount = async () => (await env.DB.prepare("SELECT count(*) AS n FROM runs").first<{ n: number }>())!.n;
 
 /** Submits `outputs`, waits, and checks every sample against POST /v1/score for the same output. */
-async function submitAndCompare(benchmark: string, dataset: string, outputs: Output[], extra: Record<string, unknown> = {}) {
+async function submitAndCompare(
+  benchmark: string,
+  dataset: string,
+  outputs: Output[],
+  extra: Record<string, unknown> = {},
+) {
   const run = await startRun({ benchmark, dataset, model: "my-harness", outputs, concurrency: 16, ...extra });
   expect(run.model).toBe("submitted:my-harness");
   expect(run.label).toBe("my-harness");
@@ -43,7 +50,11 @@ async function compareWithScore(benchmark: string, dataset: string, id: string, 
   expect(done.status).toBe("completed");
   expect(done.model_calls).toBe(0);
   expect(done.counts).toMatchObject({ scored: outputs.length, error: 0 });
-  expect(done.receipt).toMatchObject({ source: "submitted outputs", outputs_sha256: await sha256(JSON.stringify(outputs)), outputs: outputs.length });
+  expect(done.receipt).toMatchObject({
+    source: "submitted outputs",
+    outputs_sha256: await sha256(JSON.stringify(outputs)),
+    outputs: outputs.length,
+  });
   const samples = await samplesOf(id);
   expect(samples.map((s) => s.unit).sort()).toEqual(outputs.map((o) => o.unit).sort());
   const options = (done.receipt as { options: Record<string, unknown> }).options;
@@ -53,7 +64,11 @@ async function compareWithScore(benchmark: string, dataset: string, id: string, 
     const res = await post("/v1/score", { benchmark, dataset, unit: s.unit, answer: output, options });
     expect(res.status, await res.clone().text()).toBe(200);
     const http = await res.json<any>();
-    expect({ passed: s.passed, score: s.score, detail: s.detail }, s.unit).toEqual({ passed: http.passed, score: http.score, detail: http.detail });
+    expect({ passed: s.passed, score: s.score, detail: s.detail }, s.unit).toEqual({
+      passed: http.passed,
+      score: http.score,
+      detail: http.detail,
+    });
     passes.add(s.passed);
   }
   // Both verdicts occur, so the agreement is not only on passes.
@@ -67,7 +82,10 @@ const mixedOutputs = () =>
   (mixed ??= (async () => {
     const dataset = await fixtureDataset("runs-submitted");
     const bm25 = await waitForRun((await startRun({ dataset, model: "baseline:bm25", concurrency: 16 })).id);
-    const outputs = (await outputsOf(bm25.id)).map((o, i) => ({ unit: o.unit, output: i % 4 === 3 ? "" : i % 4 === 2 ? `\`\`\`python\n${o.output.slice(0, 40)}\n` : o.output }));
+    const outputs = (await outputsOf(bm25.id)).map((o, i) => ({
+      unit: o.unit,
+      output: i % 4 === 3 ? "" : i % 4 === 2 ? `\`\`\`python\n${o.output.slice(0, 40)}\n` : o.output,
+    }));
     return { dataset, bm25: bm25.id, outputs };
   })());
 
@@ -84,15 +102,20 @@ describe("a run from submitted outputs scores each as POST /v1/score does", () =
     // An ordinary run: paired with the run whose answers it mostly reuses, and marked where runs and entries are shown.
     const compared = await (await get(`/v1/compare?a=${done.id}&b=${bm25.id}`)).json<any>();
     expect(compared.n_paired).toBe(16);
-    for (const page of [`/runs/${done.id}`, "/runs", `/?dataset=${dataset}`]) expect(await (await get(page)).text(), page).toContain("scored from submitted outputs");
+    for (const page of [`/runs/${done.id}`, "/runs", `/?dataset=${dataset}`])
+      expect(await (await get(page)).text(), page).toContain("scored from submitted outputs");
     expect(await (await get(`/runs/${bm25.id}`)).text()).not.toContain("scored from submitted outputs");
   });
 
   it("LongCodeU: part of the dataset (oracle answers and empty ones), not published", async () => {
     const dataset = await longcodeuDataset("runs-submitted-lcu");
-    const oracle = await waitForRun((await startRun({ benchmark: "longcodeu", dataset, model: "baseline:oracle", concurrency: 16 })).id);
+    const oracle = await waitForRun(
+      (await startRun({ benchmark: "longcodeu", dataset, model: "baseline:oracle", concurrency: 16 })).id,
+    );
     const all = await outputsOf(oracle.id);
-    const outputs = all.slice(0, Math.max(4, Math.floor(all.length / 2))).map((o, i) => (i % 2 ? { unit: o.unit, output: "" } : o));
+    const outputs = all
+      .slice(0, Math.max(4, Math.floor(all.length / 2)))
+      .map((o, i) => (i % 2 ? { unit: o.unit, output: "" } : o));
     const done = await submitAndCompare("longcodeu", dataset, outputs);
     expect(done.receipt.filters).toMatchObject({ units: outputs.length });
     const publish = await post(`/v1/runs/${done.id}/publish`, {}, ADMIN);
@@ -102,7 +125,11 @@ describe("a run from submitted outputs scores each as POST /v1/score does", () =
 
 /** PUT /v1/runs/{id}/outputs/{part}. */
 const put = (id: string, part: number | string, outputs: unknown, headers: Record<string, string> = ADMIN) =>
-  SELF.fetch(`${BASE}/v1/runs/${id}/outputs/${part}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ outputs }) });
+  SELF.fetch(`${BASE}/v1/runs/${id}/outputs/${part}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ outputs }),
+  });
 
 const partsOf = async (id: string) => (await get(`/v1/runs/${id}/outputs`)).json<any>();
 
@@ -112,13 +139,31 @@ describe("big submissions in parts", () => {
     const outputs = all.slice(1); // 15 of the 16 units: a partial run
     const [p1, p2, p3] = [outputs.slice(0, 5), outputs.slice(5, 10), outputs.slice(10)];
     const run = await startRun({ dataset, model: "my-harness", parts: 3, concurrency: 16 });
-    expect(run).toMatchObject({ status: "receiving", units: 0, model: "submitted:my-harness", parts: { expected: 3, received: [] } });
-    expect(await partsOf(run.id)).toMatchObject({ status: "receiving", parts: 3, received: [], missing: [1, 2, 3], started: false });
+    expect(run).toMatchObject({
+      status: "receiving",
+      units: 0,
+      model: "submitted:my-harness",
+      parts: { expected: 3, received: [] },
+    });
+    expect(await partsOf(run.id)).toMatchObject({
+      status: "receiving",
+      parts: 3,
+      received: [],
+      missing: [1, 2, 3],
+      started: false,
+    });
     expect(await (await get(`/runs/${run.id}`)).text()).toContain("receiving");
 
     const third = await put(run.id, 3, p3);
     expect(third.status, await third.clone().text()).toBe(201);
-    expect(await third.json<any>()).toMatchObject({ part: 3, stored: true, sha256: await sha256(JSON.stringify(p3)), missing: [1, 2], started: false, status: "receiving" });
+    expect(await third.json<any>()).toMatchObject({
+      part: 3,
+      stored: true,
+      sha256: await sha256(JSON.stringify(p3)),
+      missing: [1, 2],
+      started: false,
+      status: "receiving",
+    });
     expect((await put(run.id, 1, p1)).status).toBe(201);
     // The same part again (an answer lost on the way): nothing changes.
     const again = await put(run.id, 1, p1);
@@ -139,7 +184,12 @@ describe("big submissions in parts", () => {
     expect((await put(run.id, 0, p2)).status).toBe(400);
     expect((await put(run.id, "x", p2)).status).toBe(400);
     const kept = (await env.DATASETS.list({ prefix: `runs/${run.id}/` })).objects.map((o) => o.key);
-    expect(kept.sort()).toEqual([partKey(run.id, 1, await sha256(JSON.stringify(p1))), partKey(run.id, 3, await sha256(JSON.stringify(p3)))].sort());
+    expect(kept.sort()).toEqual(
+      [
+        partKey(run.id, 1, await sha256(JSON.stringify(p1))),
+        partKey(run.id, 3, await sha256(JSON.stringify(p3))),
+      ].sort(),
+    );
     expect(await partsOf(run.id)).toMatchObject({ missing: [2], outputs: 10, started: false });
 
     const last = await put(run.id, 2, p2);
@@ -164,15 +214,26 @@ describe("big submissions in parts", () => {
     expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     const done = await waitForRun(run.id);
     expect(done).toMatchObject({ status: "completed", units: 16, counts: { scored: 16 } });
-    expect(done.receipt).toMatchObject({ outputs_sha256: await sha256(JSON.stringify(outputs)), outputs: 16, filters: { languages: null, limit: null } });
+    expect(done.receipt).toMatchObject({
+      outputs_sha256: await sha256(JSON.stringify(outputs)),
+      outputs: 16,
+      filters: { languages: null, limit: null },
+    });
     const entries = await (await get(`/v1/leaderboard?dataset=${dataset}`)).json<any>();
-    expect(entries.rows.find((r: any) => r.model === "my-parts")?.receipt?.outputs_sha256).toBe(done.receipt.outputs_sha256);
+    expect(entries.rows.find((r: any) => r.model === "my-parts")?.receipt?.outputs_sha256).toBe(
+      done.receipt.outputs_sha256,
+    );
     // Its model page says where the answers came from, as the board does.
-    expect(await (await get(`/models/my-parts?dataset=${dataset}`)).text()).toMatch(/<h1>my-parts <span class="badge verified"[^>]*>✓ scored from submitted outputs<\/span>/);
-    expect((await (await get(`/v1/leaderboard/models/my-parts?dataset=${dataset}`)).json<any>()).submitted_outputs).toBe(true);
+    expect(await (await get(`/models/my-parts?dataset=${dataset}`)).text()).toMatch(
+      /<h1>my-parts <span class="badge verified"[^>]*>✓ scored from submitted outputs<\/span>/,
+    );
+    expect(
+      (await (await get(`/v1/leaderboard/models/my-parts?dataset=${dataset}`)).json<any>()).submitted_outputs,
+    ).toBe(true);
 
     const before = await runCount();
-    const create = (body: Record<string, unknown>) => post("/v1/runs", { dataset, model: "my-harness", publish: false, ...body }, ADMIN);
+    const create = (body: Record<string, unknown>) =>
+      post("/v1/runs", { dataset, model: "my-harness", publish: false, ...body }, ADMIN);
     const tooMany = await create({ parts: 65 });
     expect(tooMany.status).toBe(413);
     expect((await tooMany.json<any>()).limit_parts).toBe(64);
@@ -181,7 +242,11 @@ describe("big submissions in parts", () => {
     expect((await create({ parts: 0 })).status).toBe(400);
     expect(await runCount()).toBe(before);
     const open = await startRun({ dataset, model: "my-harness", parts: 1 });
-    const crowded = await put(open.id, 1, Array.from({ length: 5001 }, (_, i) => ({ unit: `u${i}`, output: "" })));
+    const crowded = await put(
+      open.id,
+      1,
+      Array.from({ length: 5001 }, (_, i) => ({ unit: `u${i}`, output: "" })),
+    );
     expect(crowded.status).toBe(413);
     expect((await put(open.id, 1, [{ unit: outputs[0].unit, output: "x".repeat(64 * 1024 + 1) }])).status).toBe(413);
     expect((await put(open.id, 1, outputs.slice(0, 1), {})).status).toBe(401);
@@ -201,7 +266,19 @@ describe("bad submissions store nothing", () => {
     const dataset = await fixtureDataset("runs-submitted");
     const before = await runCount();
     const listed = await env.DATASETS.list({ prefix: "runs/" });
-    const res = await post("/v1/runs", { dataset, model: "my-harness", outputs: [{ unit: "python::nowhere::nothing@2048@0", output: "x" }, { unit: "also-missing", output: "" }], publish: false }, ADMIN);
+    const res = await post(
+      "/v1/runs",
+      {
+        dataset,
+        model: "my-harness",
+        outputs: [
+          { unit: "python::nowhere::nothing@2048@0", output: "x" },
+          { unit: "also-missing", output: "" },
+        ],
+        publish: false,
+      },
+      ADMIN,
+    );
     expect(res.status).toBe(422);
     const problem = await res.json<any>();
     expect(problem.detail).toContain('"python::nowhere::nothing@2048@0"');
@@ -209,20 +286,31 @@ describe("bad submissions store nothing", () => {
     expect(problem.unknown_units).toEqual(["python::nowhere::nothing@2048@0", "also-missing"]);
     expect(await runCount()).toBe(before);
     const after = await env.DATASETS.list({ prefix: "runs/" });
-    expect(after.objects.filter((o) => o.key.endsWith("/submitted.json")).length).toBe(listed.objects.filter((o) => o.key.endsWith("/submitted.json")).length);
+    expect(after.objects.filter((o) => o.key.endsWith("/submitted.json")).length).toBe(
+      listed.objects.filter((o) => o.key.endsWith("/submitted.json")).length,
+    );
   });
 
   it("duplicates, filters, oversize outputs, too many outputs and a submitted: spec without outputs are 4xx", async () => {
     const dataset = await fixtureDataset("runs-submitted");
-    const unit = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=1`)).json<any>()).units[0].unit;
+    const unit = (await (await get(`/v1/benchmarks/repoqa-snf/datasets/${dataset}/units?limit=1`)).json<any>()).units[0]
+      .unit;
     const before = await runCount();
-    const send = (body: Record<string, unknown>) => post("/v1/runs", { dataset, model: "my-harness", publish: false, ...body }, ADMIN);
-    const twice = await send({ outputs: [{ unit, output: "a" }, { unit, output: "b" }] });
+    const send = (body: Record<string, unknown>) =>
+      post("/v1/runs", { dataset, model: "my-harness", publish: false, ...body }, ADMIN);
+    const twice = await send({
+      outputs: [
+        { unit, output: "a" },
+        { unit, output: "b" },
+      ],
+    });
     expect(twice.status).toBe(422);
     expect((await twice.json<any>()).detail).toContain(unit);
     expect((await send({ outputs: [{ unit, output: "a" }], languages: ["python"] })).status).toBe(422);
     expect((await send({ outputs: [{ unit, output: "x".repeat(64 * 1024 + 1) }] })).status).toBe(413);
-    expect((await send({ outputs: Array.from({ length: 5001 }, (_, i) => ({ unit: `u${i}`, output: "" })) })).status).toBe(400);
+    expect(
+      (await send({ outputs: Array.from({ length: 5001 }, (_, i) => ({ unit: `u${i}`, output: "" })) })).status,
+    ).toBe(400);
     expect((await send({ outputs: [] })).status).toBe(400);
     expect((await send({ model: "submitted:my-harness" })).status).toBe(422);
     expect(await runCount()).toBe(before);

@@ -44,7 +44,9 @@ describe("extractOutputAnswer: the prefill continuation", () => {
     expect(answer(` 1, 2\n${FENCE}`)).toBe("1");
     expect(answer("assert f(81) == 1, 2")).toBe("1");
     expect(answer(` (1, 2)\n${FENCE}`)).toBe("(1, 2)");
-    expect(error(` 1,\n${FENCE}`)).toMatch(/a ',' with nothing after it ends the answer '1': a syntax error in an assert statement/);
+    expect(error(` 1,\n${FENCE}`)).toMatch(
+      /a ',' with nothing after it ends the answer '1': a syntax error in an assert statement/,
+    );
     expect(error("assert f(81) == 1,")).toMatch(/syntax error in an assert statement/);
   });
 });
@@ -59,8 +61,8 @@ describe("extractOutputAnswer: a full assertion", () => {
     ["assert f(81) == \\\n  38", "81", "38"],
     ["assert f('a==b') == 'ab'", "'a==b'", "'ab'"],
     ["assert f( 81 ) == 5", "81", "5"],
-    ["assert f(\"x == y\", [1, (2, 3)]) == True", "'x == y', [1, (2, 3)]", "True"],
-    ["assert f(81) == 5, \"msg, with == and ```\"", "81", "5"],
+    ['assert f("x == y", [1, (2, 3)]) == True', "'x == y', [1, (2, 3)]", "True"],
+    ['assert f(81) == 5, "msg, with == and ```"', "81", "5"],
     ["assert f(81) == (1, 2), 'msg'", "81", "(1, 2)"],
     ["assert f(81) == 'a # b'  # a real comment", "81", "'a # b'"],
     ["assert f(81) == 5; print('ok')", "81", "5"],
@@ -83,7 +85,10 @@ describe("extractOutputAnswer: a full assertion", () => {
   it("leaves a broken answer to the literal parser, which names the problem", () => {
     const r = parsePythonLiteral(answer(`assert f(81) == 'abc\n${FENCE}`));
     expect(r).toEqual({ ok: false, error: "unterminated string literal (starts at 1:1)" });
-    expect(parsePythonLiteral(answer("assert f(81) == ??"))).toMatchObject({ ok: false, error: expect.stringMatching(/invalid character '\?'/) });
+    expect(parsePythonLiteral(answer("assert f(81) == ??"))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/invalid character '\?'/),
+    });
   });
 });
 

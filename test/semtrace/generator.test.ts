@@ -7,7 +7,9 @@ const DIGITS = [2, 3, 4, 5, 6];
 
 function draw(seed: number, count: number, digits: number | number[]): SemTraceFunction[] {
   const rng = new PyRandom(seed);
-  return Array.from({ length: count }, (_, i) => generateSemTrace(rng, { digits: Array.isArray(digits) ? digits[i] : digits }));
+  return Array.from({ length: count }, (_, i) =>
+    generateSemTrace(rng, { digits: Array.isArray(digits) ? digits[i] : digits }),
+  );
 }
 
 /** Reads a function back from its text, independently of the generator's own bookkeeping. */
@@ -19,7 +21,12 @@ function parseBack(code: string) {
     if (!m) throw new Error(`unexpected assignment line ${JSON.stringify(line)}`);
     return { index: Number(m[1]), y: m[2] === "+" ? Number(m[3]) : -Number(m[3]), magnitude: m[3], sign: m[2] };
   });
-  return { header: lines[0], size: zeros ? zeros[1].split(", ").length : -1, assignments, last: lines[lines.length - 1] };
+  return {
+    header: lines[0],
+    size: zeros ? zeros[1].split(", ").length : -1,
+    assignments,
+    last: lines[lines.length - 1],
+  };
 }
 
 describe("generateSemTrace", () => {
@@ -43,7 +50,13 @@ describe("generateSemTrace", () => {
         "    return arr",
       ].join("\n"),
     );
-    expect(first).toEqual({ code: first.code, x: 66, output: [123, 84, 26, -27, 131, -30, 125, -30, 54, 89], k: 10, digits: 2 });
+    expect(first).toEqual({
+      code: first.code,
+      x: 66,
+      output: [123, 84, 26, -27, 131, -30, 125, -30, 54, 89],
+      k: 10,
+      digits: 2,
+    });
   });
 
   it("golden: the first three functions of seed 1234 (2 digits)", () => {
@@ -56,7 +69,9 @@ describe("generateSemTrace", () => {
     expect(fns[1].code).toBe(
       "def f(x):\n    arr = [0, 0, 0, 0, 0]\n    arr[2] = x - 37\n    arr[4] = x - 84\n    arr[3] = x + 70\n    arr[0] = x + 38\n    arr[1] = x + 19\n    return arr",
     );
-    expect(fns[2].code).toBe("def f(x):\n    arr = [0, 0, 0, 0]\n    arr[1] = x - 31\n    arr[3] = x + 42\n    arr[2] = x - 84\n    arr[0] = x + 65\n    return arr");
+    expect(fns[2].code).toBe(
+      "def f(x):\n    arr = [0, 0, 0, 0]\n    arr[1] = x - 31\n    arr[3] = x + 42\n    arr[2] = x - 84\n    arr[0] = x + 65\n    return arr",
+    );
   });
 
   it.each(golden.cases.map((c) => [`seed ${c.seed}, digits ${c.digits.join(",")}`, c] as const))(
@@ -98,10 +113,18 @@ describe("generateSemTrace", () => {
       check(new RegExp(`^[1-9][0-9]{${d - 1}}$`).test(String(f.x)), "x has d digits", f);
       const parsed = parseBack(f.code);
       check(parsed.header === "def f(x):" && parsed.last === "    return arr", "header and return", f);
-      check(parsed.size === f.k && parsed.assignments.length === f.k && f.output.length === f.k, "k zeros, k lines, k outputs", f);
+      check(
+        parsed.size === f.k && parsed.assignments.length === f.k && f.output.length === f.k,
+        "k zeros, k lines, k outputs",
+        f,
+      );
       // Distinct indices covering 0..k-1.
       const indices = parsed.assignments.map((a) => a.index).sort((a, b) => a - b);
-      check(indices.every((v, i) => v === i), "indices are a permutation of 0..k-1", f);
+      check(
+        indices.every((v, i) => v === i),
+        "indices are a permutation of 0..k-1",
+        f,
+      );
       for (const a of parsed.assignments) {
         check(a.y >= -(10 ** d) && a.y <= 10 ** d - 1, "y in [-10^d, 10^d - 1]", f);
         check(a.magnitude.length <= d + 1 && /^(0|[1-9][0-9]*)$/.test(a.magnitude), "|y| has at most d + 1 digits", f);
@@ -133,6 +156,7 @@ describe("generateSemTrace", () => {
 
   it("refuses digit variants outside [2, 6]", () => {
     expect(SEMTRACE_DIGITS).toEqual({ min: 2, max: 6 });
-    for (const digits of [1, 7, 2.5, Number.NaN]) expect(() => generateSemTrace(new PyRandom(1), { digits })).toThrow(RangeError);
+    for (const digits of [1, 7, 2.5, Number.NaN])
+      expect(() => generateSemTrace(new PyRandom(1), { digits })).toThrow(RangeError);
   });
 });

@@ -21,7 +21,14 @@ describe("runRestrictedPython", () => {
   });
 
   it("runs the paper's listing", () => {
-    const code = fn("arr = [0, 0, 0, 0]", "arr[0] = x - 43", "arr[2] = x - 65", "arr[1] = x + 88", "arr[3] = x - 74", "return arr");
+    const code = fn(
+      "arr = [0, 0, 0, 0]",
+      "arr[0] = x - 43",
+      "arr[2] = x - 65",
+      "arr[1] = x + 88",
+      "arr[3] = x - 74",
+      "return arr",
+    );
     expect(runRestrictedPython(code, "81")).toEqual({ ok: true, repr: "[38, 169, 16, 7]" });
   });
 
@@ -29,7 +36,10 @@ describe("runRestrictedPython", () => {
     it("no return: None; bare return: None; statements after return do not run", () => {
       expect(runRestrictedPython(fn("arr = [0]", "arr[0] = x"), "1")).toEqual({ ok: true, repr: "None" });
       expect(runRestrictedPython(fn("return"), "1")).toEqual({ ok: true, repr: "None" });
-      expect(runRestrictedPython(fn("arr = [0]", "return arr", "arr[0] = 5", "return 7"), "1")).toEqual({ ok: true, repr: "[0]" });
+      expect(runRestrictedPython(fn("arr = [0]", "return arr", "arr[0] = 5", "return 7"), "1")).toEqual({
+        ok: true,
+        repr: "[0]",
+      });
       // ... but they still make a name local, and must still be in the language.
       expect(runRestrictedPython(fn("return y", "y = 1"), "1")).toEqual(
         error("UnboundLocalError: cannot access local variable 'y' where it is not associated with a value"),
@@ -38,7 +48,9 @@ describe("runRestrictedPython", () => {
     });
 
     it("NameError for a list never assigned; UnboundLocalError when it is assigned later in the function", () => {
-      expect(runRestrictedPython(fn("arr[0] = x - 43", "arr[1] = x + 1", "return arr"), "81")).toEqual(error("NameError: name 'arr' is not defined"));
+      expect(runRestrictedPython(fn("arr[0] = x - 43", "arr[1] = x + 1", "return arr"), "81")).toEqual(
+        error("NameError: name 'arr' is not defined"),
+      );
       expect(runRestrictedPython(fn("return arr"), "81")).toEqual(error("NameError: name 'arr' is not defined"));
       expect(runRestrictedPython(fn("arr[0] = x - 43", "arr = [0]", "return arr"), "81")).toEqual(
         error("UnboundLocalError: cannot access local variable 'arr' where it is not associated with a value"),
@@ -48,18 +60,31 @@ describe("runRestrictedPython", () => {
     });
 
     it("IndexError past either end; negative indices count from the end", () => {
-      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[2] = x", "return arr"), "5")).toEqual(error("IndexError: list assignment index out of range"));
-      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[-3] = x", "return arr"), "5")).toEqual(error("IndexError: list assignment index out of range"));
-      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[-1] = x", "arr[-2] = -x", "return arr"), "5")).toEqual({ ok: true, repr: "[-5, 5]" });
+      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[2] = x", "return arr"), "5")).toEqual(
+        error("IndexError: list assignment index out of range"),
+      );
+      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[-3] = x", "return arr"), "5")).toEqual(
+        error("IndexError: list assignment index out of range"),
+      );
+      expect(runRestrictedPython(fn("arr = [0, 0]", "arr[-1] = x", "arr[-2] = -x", "return arr"), "5")).toEqual({
+        ok: true,
+        repr: "[-5, 5]",
+      });
     });
 
     it("IndentationError: empty body, unexpected indent, unmatched dedent", () => {
       const empty = error("IndentationError: expected an indented block after function definition on line 1");
       expect(runRestrictedPython("def f(x):", "1")).toEqual(empty);
       expect(runRestrictedPython("def f(x):\n\n   \n", "1")).toEqual(empty);
-      expect(runRestrictedPython("\n\ndef f(x):", "1")).toEqual(error("IndentationError: expected an indented block after function definition on line 3"));
-      expect(runRestrictedPython("def f(x):\n    a = 1\n        return a", "1")).toEqual(error("IndentationError: unexpected indent"));
-      expect(runRestrictedPython("def f(x):\n    a = 1\n  return a", "1")).toEqual(error("IndentationError: unindent does not match any outer indentation level"));
+      expect(runRestrictedPython("\n\ndef f(x):", "1")).toEqual(
+        error("IndentationError: expected an indented block after function definition on line 3"),
+      );
+      expect(runRestrictedPython("def f(x):\n    a = 1\n        return a", "1")).toEqual(
+        error("IndentationError: unexpected indent"),
+      );
+      expect(runRestrictedPython("def f(x):\n    a = 1\n  return a", "1")).toEqual(
+        error("IndentationError: unindent does not match any outer indentation level"),
+      );
       // The first problem in line order wins.
       expect(runRestrictedPython("def f(x):\n    a = x ** 2\n  return a", "1")).toEqual(unsupported("a = x ** 2"));
       expect(runRestrictedPython("def f(x):\n    a = 1\n  return a\n    b = x ** 2", "1")).toEqual(
@@ -68,15 +93,27 @@ describe("runRestrictedPython", () => {
     });
 
     it("TypeErrors of the operators", () => {
-      expect(runRestrictedPython(fn("return [x] + x"), "1")).toEqual(error('TypeError: can only concatenate list (not "int") to list'));
-      expect(runRestrictedPython(fn("return x - [x]"), "1")).toEqual(error("TypeError: unsupported operand type(s) for -: 'int' and 'list'"));
-      expect(runRestrictedPython(fn("x[0] = 1"), "1")).toEqual(error("TypeError: 'int' object does not support item assignment"));
+      expect(runRestrictedPython(fn("return [x] + x"), "1")).toEqual(
+        error('TypeError: can only concatenate list (not "int") to list'),
+      );
+      expect(runRestrictedPython(fn("return x - [x]"), "1")).toEqual(
+        error("TypeError: unsupported operand type(s) for -: 'int' and 'list'"),
+      );
+      expect(runRestrictedPython(fn("x[0] = 1"), "1")).toEqual(
+        error("TypeError: 'int' object does not support item assignment"),
+      );
     });
 
     it("lists are shared by reference and print like CPython, cycles included", () => {
-      expect(runRestrictedPython(fn("a = [0, 0]", "b = a", "b[0] = x", "return [a, b + [7]]"), "3")).toEqual({ ok: true, repr: "[[3, 0], [3, 0, 7]]" });
+      expect(runRestrictedPython(fn("a = [0, 0]", "b = a", "b[0] = x", "return [a, b + [7]]"), "3")).toEqual({
+        ok: true,
+        repr: "[[3, 0], [3, 0, 7]]",
+      });
       expect(runRestrictedPython(fn("a = [0]", "a[0] = a", "return a"), "3")).toEqual({ ok: true, repr: "[[...]]" });
-      expect(runRestrictedPython(fn("return x + 99999999999999999999999"), "-1")).toEqual({ ok: true, repr: "99999999999999999999998" });
+      expect(runRestrictedPython(fn("return x + 99999999999999999999999"), "-1")).toEqual({
+        ok: true,
+        repr: "99999999999999999999998",
+      });
     });
   });
 
@@ -122,14 +159,25 @@ describe("runRestrictedPython", () => {
     it("covers every kind of case the vectors promise", () => {
       const kinds = new Set(vectors.cases.map((c) => c.kind));
       expect(kinds.has("complete") && kinds.has("one line removed") && kinds.has("hand")).toBe(true);
-      const errors = new Set(vectors.cases.filter((c) => !c.ok).map((c) => (c as { error: string }).error.split(":")[0]));
-      expect([...errors].sort()).toEqual(["IndentationError", "IndexError", "NameError", "TypeError", "UnboundLocalError"]);
+      const errors = new Set(
+        vectors.cases.filter((c) => !c.ok).map((c) => (c as { error: string }).error.split(":")[0]),
+      );
+      expect([...errors].sort()).toEqual([
+        "IndentationError",
+        "IndexError",
+        "NameError",
+        "TypeError",
+        "UnboundLocalError",
+      ]);
       expect(vectors.cases.filter((c) => c.kind === "one line removed").length).toBeGreaterThanOrEqual(20 * 5);
     });
 
-    it.each(vectors.cases.map((c, i) => [`#${i} ${c.kind}: ${JSON.stringify(c.code).slice(0, 60)}`, c] as const))("%s", (_, c) => {
-      const expected = c.ok ? { ok: true, repr: c.repr } : { ok: false, error: c.error, unsupported: false };
-      expect(runRestrictedPython(c.code, c.args)).toEqual(expected);
-    });
+    it.each(vectors.cases.map((c, i) => [`#${i} ${c.kind}: ${JSON.stringify(c.code).slice(0, 60)}`, c] as const))(
+      "%s",
+      (_, c) => {
+        const expected = c.ok ? { ok: true, repr: c.repr } : { ok: false, error: c.error, unsupported: false };
+        expect(runRestrictedPython(c.code, c.args)).toEqual(expected);
+      },
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isPrintableCodePoint, parsePythonLiteral, pyEquals, pyRepr, type PyValue } from "../../src/benchmarks/semtrace/python-literal";
+import {
+  isPrintableCodePoint,
+  parsePythonLiteral,
+  pyEquals,
+  pyRepr,
+  type PyValue,
+} from "../../src/benchmarks/semtrace/python-literal";
 import { sha256Hex } from "../../src/sha256";
 import vectors from "../vectors/python-literals.json";
 import { cruxRecords } from "./helpers";
@@ -81,7 +87,7 @@ describe("parsePythonLiteral and pyRepr: tricky literals", () => {
     ['"abc"', "'abc'"],
     ["'''a\nb'''", "'a\\nb'"],
     ['"""x"y"""', "'x\"y'"],
-    ["\"it's\"", '"it\'s"'],
+    ['"it\'s"', '"it\'s"'],
     ["'both \\' and \"'", "'both \\' and \"'"],
     ["u'abc'", "'abc'"],
     ["R'\\d+'", "'\\\\d+'"],
@@ -100,7 +106,7 @@ describe("parsePythonLiteral and pyRepr: tricky literals", () => {
     ["Rb'\\x00'", "b'\\\\x00'"],
     ["bR'a' b'b'", "b'ab'"],
     ["b'\\x00\\x7f\\x80\\xff\\n'", "b'\\x00\\x7f\\x80\\xff\\n'"],
-    ["b\"it's\"", 'b"it\'s"'],
+    ['b"it\'s"', 'b"it\'s"'],
     ["b'\\777'", "b'\\xff'"],
     ["b'\\u1234\\N{x}'", "b'\\\\u1234\\\\N{x}'"],
     // containers
@@ -129,7 +135,15 @@ describe("parsePythonLiteral and pyRepr: tricky literals", () => {
 
   it("keeps the first of equal set elements and dict keys, with the last dict value", () => {
     expect(lit("{1.0, 1, True}")).toEqual({ type: "set", items: [{ type: "float", value: 1 }] });
-    expect(lit("{True: 'a', 1: 'b'}")).toEqual({ type: "dict", entries: [[{ type: "bool", value: true }, { type: "str", value: "b" }]] });
+    expect(lit("{True: 'a', 1: 'b'}")).toEqual({
+      type: "dict",
+      entries: [
+        [
+          { type: "bool", value: true },
+          { type: "str", value: "b" },
+        ],
+      ],
+    });
   });
 
   it("parses ints of any size as bigint and keeps CPython's 4300-digit limit on decimal literals", () => {
@@ -201,7 +215,13 @@ describe("parsePythonLiteral and pyRepr: tricky literals", () => {
   it("evaluates arithmetic between numbers only with `arithmetic`, and flags it unresolved", () => {
     expect(parsePythonLiteral("[81 - 43, 12]", { arithmetic: true })).toEqual({
       ok: true,
-      value: { type: "list", items: [{ type: "int", value: 38n }, { type: "int", value: 12n }] },
+      value: {
+        type: "list",
+        items: [
+          { type: "int", value: 38n },
+          { type: "int", value: 12n },
+        ],
+      },
       unresolved: true,
     });
     expect(repr("2 + 3 * 4", true)).toBe("14");
@@ -301,12 +321,14 @@ describe("against CPython (test/vectors/python-literals.json)", () => {
         continue;
       }
       if (r.unresolved !== arithmetic) wrong.push(`${JSON.stringify(c.source)}: unresolved ${r.unresolved}`);
-      if (PY_TYPE[r.value.type] !== c.type) wrong.push(`${JSON.stringify(c.source)}: type ${r.value.type}, CPython ${c.type}`);
+      if (PY_TYPE[r.value.type] !== c.type)
+        wrong.push(`${JSON.stringify(c.source)}: type ${r.value.type}, CPython ${c.type}`);
       const mine = pyRepr(r.value);
       if ("unordered" in c && c.unordered) {
         // CPython prints a set in hash order: the same elements, maybe elsewhere.
         unordered++;
-        if (!pyEquals(lit(mine), lit(c.repr)) || mine.length !== c.repr.length) wrong.push(`${JSON.stringify(c.source)}: ${mine} vs ${c.repr}`);
+        if (!pyEquals(lit(mine), lit(c.repr)) || mine.length !== c.repr.length)
+          wrong.push(`${JSON.stringify(c.source)}: ${mine} vs ${c.repr}`);
       } else if (mine === c.repr) {
         exact++;
       } else {
@@ -314,7 +336,8 @@ describe("against CPython (test/vectors/python-literals.json)", () => {
       }
       // CPython's repr reads back as an equal value (except inf and nan, which are not literals).
       const special = (c.type === "float" || c.type === "complex") && /inf|nan/.test(c.repr);
-      if (!special && !pyEquals(lit(c.repr), r.value)) wrong.push(`${JSON.stringify(c.source)}: repr does not read back equal`);
+      if (!special && !pyEquals(lit(c.repr), r.value))
+        wrong.push(`${JSON.stringify(c.source)}: repr does not read back equal`);
     }
     expect(wrong).toEqual([]);
     expect(exact + unordered).toBe(vectors.cases.length);
@@ -323,7 +346,9 @@ describe("against CPython (test/vectors/python-literals.json)", () => {
   });
 
   it("rejects every text ast.literal_eval rejects", () => {
-    const accepted = vectors.rejected.filter((c) => parsePythonLiteral(c.source).ok).map((c) => `${JSON.stringify(c.source)} (CPython: ${c.error})`);
+    const accepted = vectors.rejected
+      .filter((c) => parsePythonLiteral(c.source).ok)
+      .map((c) => `${JSON.stringify(c.source)} (CPython: ${c.error})`);
     expect(accepted).toEqual([]);
     expect(vectors.rejected.length).toBeGreaterThan(80);
   });
@@ -370,7 +395,8 @@ describe("CRUXEval outputs (the CRUXEVAL binding, 800 records)", () => {
       parsed++;
       expect(p.unresolved).toBe(false);
       const again = parsePythonLiteral(pyRepr(p.value));
-      if (!again.ok || !pyEquals(again.value, p.value)) failed.push(`${r.id}: repr ${pyRepr(p.value)} does not read back`);
+      if (!again.ok || !pyEquals(again.value, p.value))
+        failed.push(`${r.id}: repr ${pyRepr(p.value)} does not read back`);
     }
     expect(failed).toEqual([]);
     expect(parsed).toBe(800);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SENSITIVITY_EPS, sensitivity, summarizeSensitivity, type SensitivityItem } from "../../src/benchmarks/semtrace/sensitivity";
+import {
+  SENSITIVITY_EPS,
+  sensitivity,
+  summarizeSensitivity,
+  type SensitivityItem,
+} from "../../src/benchmarks/semtrace/sensitivity";
 import { sensitivityTable } from "../../src/benchmarks/semtrace/node/report";
 import { sensitivitySummary } from "../../src/benchmarks/semtrace/summary";
 import type { SummarySample } from "../../src/benchmarks/types";
@@ -93,7 +98,11 @@ describe("summarizeSensitivity", () => {
   });
 
   it("handles runs without variants or without solved snippets", () => {
-    expect(summarizeSensitivity([])).toEqual({ per_snippet: { mean: null, snippets: 0, unsolved: 0 }, aggregate: null, curve: [] });
+    expect(summarizeSensitivity([])).toEqual({
+      per_snippet: { mean: null, snippets: 0, unsolved: 0 },
+      aggregate: null,
+      curve: [],
+    });
     // Only complete versions: no variants, so neither per-snippet nor aggregate sensitivity.
     const onlyComplete = summarizeSensitivity([item("a", 0, true), item("b", 0, false)]);
     expect(onlyComplete.per_snippet).toEqual({ mean: null, snippets: 0, unsolved: 1 });
@@ -116,7 +125,12 @@ describe("summarizeSensitivity", () => {
 });
 
 describe("sensitivitySummary (a run's samples)", () => {
-  const sample = (base: string, fraction: number, passed: boolean, status: SummarySample["status"] = "scored"): SummarySample => ({
+  const sample = (
+    base: string,
+    fraction: number,
+    passed: boolean,
+    status: SummarySample["status"] = "scored",
+  ): SummarySample => ({
     unit: `${base}~${fraction}`,
     status,
     passed: status === "scored" ? passed : null,
@@ -128,17 +142,30 @@ describe("sensitivitySummary (a run's samples)", () => {
 
   it("leaves out, and names, snippets whose complete version has no scored sample instead of throwing", () => {
     // b's complete version ended in an error: its two scored variants have no R(C).
-    const samples = [sample("a", 0, true), sample("a", 0.5, false), sample("b", 0, false, "error"), sample("b", 0.25, true), sample("b", 0.75, false)];
+    const samples = [
+      sample("a", 0, true),
+      sample("a", 0.5, false),
+      sample("b", 0, false, "error"),
+      sample("b", 0.25, true),
+      sample("b", 0.75, false),
+    ];
     const s = sensitivitySummary(samples);
     expect(s.sensitivity).toEqual(summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]));
     expect(s.without_complete).toMatchObject({ snippets: ["b"], total: 1, samples: 2 });
-    expect(s.without_complete!.note).toMatch(/^1 snippet has scored incomplete versions but no scored complete version .* 2 samples are left out/);
+    expect(s.without_complete!.note).toMatch(
+      /^1 snippet has scored incomplete versions but no scored complete version .* 2 samples are left out/,
+    );
     // Nothing but orphans: no figures, still the note.
-    expect(sensitivitySummary(samples.slice(2))).toMatchObject({ sensitivity: null, without_complete: { snippets: ["b"], samples: 2 } });
+    expect(sensitivitySummary(samples.slice(2))).toMatchObject({
+      sensitivity: null,
+      without_complete: { snippets: ["b"], samples: 2 },
+    });
     // npm run eval's table says it too, above the figures or in their place.
     expect(sensitivityTable(s).split("\n")[0]).toBe(`left out: ${s.without_complete!.note}`);
     expect(sensitivityTable(sensitivitySummary(samples.slice(2)))).toBe(`left out: ${s.without_complete!.note}`);
     // Every snippet whole: as before, no note.
-    expect(sensitivitySummary(samples.slice(0, 2))).toEqual({ sensitivity: summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]) });
+    expect(sensitivitySummary(samples.slice(0, 2))).toEqual({
+      sensitivity: summarizeSensitivity([item("a", 0, true), item("a", 0.5, false)]),
+    });
   });
 });

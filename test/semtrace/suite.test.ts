@@ -14,7 +14,13 @@ describe("suite import", () => {
     const { dataset, manifest } = await res.json<any>();
     expect(dataset).toMatchObject({ benchmark: "semtrace-suite", status: "ready", languages: ["python"] });
     expect(manifest.grid).toEqual({ distractors: [3, 6], positions: [0, 0.5, 1] });
-    expect(Object.keys(manifest.tasks).sort()).toEqual(["cruxeval-o", "lexical-recall", "semtrace", "sensitivity-cruxeval-o", "sensitivity-semtrace"]);
+    expect(Object.keys(manifest.tasks).sort()).toEqual([
+      "cruxeval-o",
+      "lexical-recall",
+      "semtrace",
+      "sensitivity-cruxeval-o",
+      "sensitivity-semtrace",
+    ]);
     expect(manifest.tasks.semtrace.targets).toBe(2);
     expect(manifest.pool).toMatchObject({ functions: POOL_FUNCTIONS.length, source: { kind: "test" } });
     expect(manifest.notes.join(" ")).toMatch(/input prediction is not offered/);
@@ -50,7 +56,9 @@ describe("suite import", () => {
     res = await post("/v1/datasets/suite-bad/suite", orphans, ADMIN);
     expect(res.status).toBe(422);
     const problem = await res.json<any>();
-    expect(problem.detail).toMatch(/^tasks\.sensitivity-semtrace\.targets\.0: snippet "st-0001" has incomplete versions \(units "st-0001~r1", .*\) but no complete version/);
+    expect(problem.detail).toMatch(
+      /^tasks\.sensitivity-semtrace\.targets\.0: snippet "st-0001" has incomplete versions \(units "st-0001~r1", .*\) but no complete version/,
+    );
     expect(problem.errors.map((e: any) => e.message.match(/^snippet "([^"]+)"/)[1])).toEqual(["st-0001", "st-0002"]);
     const messages = problem.errors.map((e: any) => e.message).join("\n");
     for (const t of targets.filter((t) => t.fraction !== 0)) expect(messages).toContain(`"${t.id}"`);
@@ -59,12 +67,16 @@ describe("suite import", () => {
     orphans.tasks["sensitivity-semtrace"]!.targets = targets.filter((t) => t.id !== "st-0002~0");
     res = await post("/v1/datasets/suite-bad/suite", orphans, ADMIN);
     expect(res.status).toBe(422);
-    expect((await res.json<any>()).errors.map((e: any) => e.message.match(/^snippet "([^"]+)"/)[1])).toEqual(["st-0002"]);
+    expect((await res.json<any>()).errors.map((e: any) => e.message.match(/^snippet "([^"]+)"/)[1])).toEqual([
+      "st-0002",
+    ]);
     const baseless = structuredClone(variants);
     delete baseless.tasks["sensitivity-semtrace"]!.targets[1].base;
     res = await post("/v1/datasets/suite-bad/suite", baseless, ADMIN);
     expect(res.status).toBe(422);
-    expect((await res.json<any>()).detail).toMatch(/^tasks\.sensitivity-semtrace\.targets\.1\.base: a sensitivity target needs base/);
+    expect((await res.json<any>()).detail).toMatch(
+      /^tasks\.sensitivity-semtrace\.targets\.1\.base: a sensitivity target needs base/,
+    );
     expect((await get("/v1/datasets/suite-bad")).status).toBe(404);
     res = await post("/v1/datasets/suite-bad/suite", { ...suite, format: "other" }, ADMIN);
     expect(res.status).toBe(400);
@@ -86,21 +98,42 @@ describe("prompts", () => {
     const bench = positionalBenchmark("semtrace");
     const { units } = await bench.units(env, id, {}, {});
     expect(units).toHaveLength(2 * 2 * 3);
-    expect(units.slice(0, 6)).toEqual(["st-0001@3@0", "st-0001@3@0.5", "st-0001@3@1", "st-0001@6@0", "st-0001@6@0.5", "st-0001@6@1"]);
+    expect(units.slice(0, 6)).toEqual([
+      "st-0001@3@0",
+      "st-0001@3@0.5",
+      "st-0001@3@1",
+      "st-0001@6@0",
+      "st-0001@6@0.5",
+      "st-0001@6@1",
+    ]);
     const suite = await miniSuite();
     const target = suite.tasks.semtrace!.targets[0];
-    for (const [unit, at] of [["st-0001@6@0", 0], ["st-0001@6@0.5", 3], ["st-0001@6@1", 6]] as const) {
+    for (const [unit, at] of [
+      ["st-0001@6@0", 0],
+      ["st-0001@6@0.5", 3],
+      ["st-0001@6@1", 6],
+    ] as const) {
       const loaded = await bench.load(env, id, unit, {});
-      expect(loaded).toMatchObject({ taskId: "python::semtrace::st-0001", position: Number(unit.split("@")[2]), contextSize: 6 });
+      expect(loaded).toMatchObject({
+        taskId: "python::semtrace::st-0001",
+        position: Number(unit.split("@")[2]),
+        contextSize: 6,
+      });
       const [user, prefill] = loaded.messages;
-      expect(prefill).toEqual({ role: "assistant", content: `Sure! Here is the corresponding output:\n\n\`\`\`python\nassert f(${target.input}) ==` });
+      expect(prefill).toEqual({
+        role: "assistant",
+        content: `Sure! Here is the corresponding output:\n\n\`\`\`python\nassert f(${target.input}) ==`,
+      });
       const parts = user.content.split("\n\n");
       expect(parts[0]).toBe(OUTPUT_INSTRUCTION);
       expect(parts.at(-1)).toBe(OUTPUT_INSTRUCTION);
       const assertion = `[ASSERTION]\nassert f(${target.input}) == ??\n[/ASSERTION]`;
       expect(parts[1]).toBe(assertion);
       expect(parts.at(-2)).toBe(assertion);
-      const block = user.content.slice(user.content.indexOf("[FUNCTIONS]\n") + 12, user.content.indexOf("\n[/FUNCTIONS]"));
+      const block = user.content.slice(
+        user.content.indexOf("[FUNCTIONS]\n") + 12,
+        user.content.indexOf("\n[/FUNCTIONS]"),
+      );
       const functions = block.split("\n\n");
       expect(functions).toHaveLength(7);
       expect(functions[at]).toBe(target.code);
@@ -118,7 +151,9 @@ describe("prompts", () => {
     const [, start, end] = /starting at key '([0-9a-f]{6})' and ending at key '([0-9a-f]{6})'/.exec(user.content)!;
     expect(user.content.startsWith("Each line in the code block below starts with a random key.")).toBe(true);
     expect(user.content.endsWith("in the code snippet above. Can you help me find it?")).toBe(true);
-    expect(prefill.content).toBe(`Sure! Here is the full function starting at key '${start}' and ending at key '${end}':\n\n\`\`\`python\n`);
+    expect(prefill.content).toBe(
+      `Sure! Here is the full function starting at key '${start}' and ending at key '${end}':\n\n\`\`\`python\n`,
+    );
     const block = user.content.slice(user.content.indexOf("```python\n") + 10, user.content.lastIndexOf("\n```"));
     const lines = block.split("\n");
     const keys = lines.map((l) => l.slice(0, 6));
@@ -126,7 +161,10 @@ describe("prompts", () => {
     expect(new Set(keys).size).toBe(lines.length);
     const from = keys.indexOf(start);
     const to = keys.indexOf(end);
-    const code = lines.slice(from, to + 1).map((l) => l.slice(7)).join("\n");
+    const code = lines
+      .slice(from, to + 1)
+      .map((l) => l.slice(7))
+      .join("\n");
     const suite = await miniSuite();
     expect(code).toBe(suite.tasks["lexical-recall"]!.targets[0].code);
     // The same unit gives the same keys (the scorer and a re-run see what the model saw).
@@ -152,6 +190,8 @@ describe("RepoQA endpoints on a suite", () => {
     const scored = await post("/v1/score", { dataset: id, task: "python::semtrace::st-0001", answer: "[1, 2]" });
     expect(scored.status).toBe(422);
     expect((await scored.json<any>()).detail).toMatch(/through POST \/v1\/runs/);
-    expect((await get(`/v1/datasets/${id}/prompt?task=${encodeURIComponent("python::semtrace::st-0001")}`)).status).toBe(422);
+    expect(
+      (await get(`/v1/datasets/${id}/prompt?task=${encodeURIComponent("python::semtrace::st-0001")}`)).status,
+    ).toBe(422);
   });
 });

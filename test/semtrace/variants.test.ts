@@ -36,7 +36,12 @@ function isSortedBySizeThenLex(vs: readonly LineRemovalVariant[]): boolean {
 
 /** A function with n body lines (a SemTrace-like list of n - 2 assignments). */
 function bodyOf(n: number): string {
-  return ["def f(x):", "    arr = [0]", ...Array.from({ length: n - 2 }, (_, i) => `    arr[0] = x + ${i}`), "    return arr"].join("\n");
+  return [
+    "def f(x):",
+    "    arr = [0]",
+    ...Array.from({ length: n - 2 }, (_, i) => `    arr[0] = x + ${i}`),
+    "    return arr",
+  ].join("\n");
 }
 
 describe("lineRemovalVariants", () => {
@@ -74,14 +79,18 @@ describe("lineRemovalVariants", () => {
   });
 
   it("never removes blank lines nor counts them, and keeps a multi-line header", () => {
-    const code = ["def f(a,", "      b=(1, 2),", "      c=':'):", "", "    x = a", "   ", "    return x", ""].join("\n");
+    const code = ["def f(a,", "      b=(1, 2),", "      c=':'):", "", "    x = a", "   ", "    return x", ""].join(
+      "\n",
+    );
     const vs = lineRemovalVariants(code, new PyRandom(1), { cap: 100 });
     expect(vs.map((v) => v.removed)).toEqual([[4], [6], [4, 6]]);
     expect(vs.map((v) => v.fraction)).toEqual([0.5, 0.5, 1]);
     expect(vs[2].code).toBe(["def f(a,", "      b=(1, 2),", "      c=':'):", "", "   ", ""].join("\n"));
     // Annotations, a return annotation and lines above the def are kept too.
     const annotated = ["@decorator", "def f(x: int) -> list:", "    return [x]"].join("\n");
-    expect(lineRemovalVariants(annotated, new PyRandom(1), { cap: 10 })).toEqual([{ removed: [2], code: "@decorator\ndef f(x: int) -> list:", fraction: 1 }]);
+    expect(lineRemovalVariants(annotated, new PyRandom(1), { cap: 10 })).toEqual([
+      { removed: [2], code: "@decorator\ndef f(x: int) -> list:", fraction: 1 },
+    ]);
     // A one-line function has no body line to remove.
     expect(lineRemovalVariants("def f(x): return x", new PyRandom(1), { cap: 10 })).toEqual([]);
     expect(() => lineRemovalVariants("x = 1", new PyRandom(1), { cap: 10 })).toThrow(RangeError);
@@ -160,7 +169,9 @@ describe("lineRemovalVariants", () => {
       const f = generateSemTrace(rng, { digits: 2 });
       const vs = lineRemovalVariants(f.code, rng, { cap: 10_000 });
       expect(vs).toHaveLength(2 ** (f.k + 2) - 1);
-      expect(vs.filter((v) => v.removed.length === 1).map((v) => v.fraction)).toEqual(new Array(f.k + 2).fill(1 / (f.k + 2)));
+      expect(vs.filter((v) => v.removed.length === 1).map((v) => v.fraction)).toEqual(
+        new Array(f.k + 2).fill(1 / (f.k + 2)),
+      );
     }
   });
 });

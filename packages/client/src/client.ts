@@ -81,7 +81,8 @@ function queryString(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) q.append(key, typeof v === "object" ? JSON.stringify(v) : String(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      q.append(key, typeof v === "object" ? JSON.stringify(v) : String(v));
   }
   const s = q.toString();
   return s ? `?${s}` : "";
@@ -109,13 +110,19 @@ export class Needlework {
     const f = opts.fetch ?? globalThis.fetch;
     this.fetchFn = (input, init) => f(input, init);
     this.headers = opts.headers ?? {};
-    this.missingToken = opts.missingToken ?? "This call needs a token: pass `token` (an admin or submitter token of the instance).";
+    this.missingToken =
+      opts.missingToken ?? "This call needs a token: pass `token` (an admin or submitter token of the instance).";
   }
 
   // ---- the low level: any route ------------------------------------------------------------
 
   /** The answer to `method path` as it comes (any status), the body JSON when given. */
-  async fetch(method: string, path: string, body?: unknown, opts: CallOptions & { accept?: string } = {}): Promise<Response> {
+  async fetch(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: CallOptions & { accept?: string } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...this.headers };
     if (opts.accept) headers.accept = opts.accept;
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -123,7 +130,12 @@ export class Needlework {
       if (!this.token) throw new Error(this.missingToken);
       headers.authorization = `Bearer ${this.token}`;
     }
-    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: opts.signal };
+    const init: RequestInit = {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: opts.signal,
+    };
     const url = `${this.url}${path}`;
     return this.fetchFn(url, init).catch((err: unknown) => {
       if (!isStaleConnection(err)) throw err;
@@ -170,12 +182,22 @@ export class Needlework {
   }
 
   /** One page of the units a run of `benchmark` over `dataset` covers, in run order (`after`: the previous page's `next`). */
-  units(benchmark: string, dataset: string, query: UnitsQuery & { after?: string } = {}, opts: CallOptions = {}): Promise<UnitPage> {
+  units(
+    benchmark: string,
+    dataset: string,
+    query: UnitsQuery & { after?: string } = {},
+    opts: CallOptions = {},
+  ): Promise<UnitPage> {
     return this.request("GET", this.unitsPath(benchmark, dataset, `/units${queryString(query)}`), undefined, opts);
   }
 
   /** Every unit, page after page. */
-  async *allUnits(benchmark: string, dataset: string, query: UnitsQuery = {}, opts: CallOptions = {}): AsyncGenerator<UnitRow> {
+  async *allUnits(
+    benchmark: string,
+    dataset: string,
+    query: UnitsQuery = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<UnitRow> {
     let after: string | undefined;
     do {
       const page = await this.units(benchmark, dataset, { ...query, after }, opts);
@@ -185,8 +207,19 @@ export class Needlework {
   }
 
   /** A unit's exact prompt (messages, prefill, max_tokens, token count). */
-  prompt(benchmark: string, dataset: string, unit: string, query: { options?: Record<string, unknown> } = {}, opts: CallOptions = {}): Promise<UnitPrompt> {
-    return this.request("GET", this.unitsPath(benchmark, dataset, `/units/${segment(unit)}/prompt${queryString(query)}`), undefined, opts);
+  prompt(
+    benchmark: string,
+    dataset: string,
+    unit: string,
+    query: { options?: Record<string, unknown> } = {},
+    opts: CallOptions = {},
+  ): Promise<UnitPrompt> {
+    return this.request(
+      "GET",
+      this.unitsPath(benchmark, dataset, `/units/${segment(unit)}/prompt${queryString(query)}`),
+      undefined,
+      opts,
+    );
   }
 
   /** One output scored by the benchmark's own scorer (the function a run uses). */
@@ -203,10 +236,20 @@ export class Needlework {
    * The dataset's export, every unit one line (`jsonl`: its prompt; `promptfoo`: a test case;
    * `inspect`: an inspect_ai sample), streamed: one request per 100 units, each read a line at a time.
    */
-  async *export<F extends ExportFormat = "jsonl">(benchmark: string, dataset: string, query: ExportQuery<F> = {}, opts: CallOptions = {}): AsyncGenerator<ExportLines[F]> {
+  async *export<F extends ExportFormat = "jsonl">(
+    benchmark: string,
+    dataset: string,
+    query: ExportQuery<F> = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<ExportLines[F]> {
     let after: string | undefined;
     do {
-      const res = await this.fetch("GET", this.unitsPath(benchmark, dataset, `/export${queryString({ ...query, after })}`), undefined, { ...opts, accept: "application/x-ndjson" });
+      const res = await this.fetch(
+        "GET",
+        this.unitsPath(benchmark, dataset, `/export${queryString({ ...query, after })}`),
+        undefined,
+        { ...opts, accept: "application/x-ndjson" },
+      );
       if (!res.ok) throw await errorOf(res);
       after = nextAfter(res.headers.get("link"));
       if (!res.body) throw new NeedleworkError(res.status, undefined, "the export's answer has no body");
@@ -242,7 +285,12 @@ export class Needlework {
    * outputs (`stored: false`); a NeedleworkError 409 (stored with other outputs), 422 (a unit the
    * dataset lacks or one already in another part, or no such part), 413 (beyond the bounds).
    */
-  putPart(runId: string, part: number, outputs: SubmittedOutput[], opts: CallOptions = {}): Promise<RunOutputsPartStored> {
+  putPart(
+    runId: string,
+    part: number,
+    outputs: SubmittedOutput[],
+    opts: CallOptions = {},
+  ): Promise<RunOutputsPartStored> {
     return this.request("PUT", `/v1/runs/${segment(runId)}/outputs/${part}`, { outputs }, { ...opts, auth: true });
   }
 
@@ -275,18 +323,27 @@ export class Needlework {
 
   /** The run's events (`progress`, then `done`), reconnecting when the stream closes before `done`. */
   runEvents(id: string, opts: { signal?: AbortSignal } = {}): AsyncGenerator<SseEvent> {
-    return sseEvents(`${this.url}/v1/runs/${segment(id)}/events`, { signal: opts.signal, fetch: this.fetchFn, headers: this.headers });
+    return sseEvents(`${this.url}/v1/runs/${segment(id)}/events`, {
+      signal: opts.signal,
+      fetch: this.fetchFn,
+      headers: this.headers,
+    });
   }
 
   /** Follows the run to its end; `onProgress` sees each progress event. The final progress. */
-  async waitForRun(id: string, opts: { signal?: AbortSignal; onProgress?: (p: RunProgress) => void } = {}): Promise<RunProgress> {
+  async waitForRun(
+    id: string,
+    opts: { signal?: AbortSignal; onProgress?: (p: RunProgress) => void } = {},
+  ): Promise<RunProgress> {
     for await (const event of this.runEvents(id, opts)) {
       if (event.event !== "progress" && event.event !== "done") continue;
       const progress = JSON.parse(event.data) as RunProgress;
       opts.onProgress?.(progress);
       if (event.event === "done") return progress;
     }
-    throw new Error(opts.signal?.aborted ? "stopped following the run (aborted)" : `the events of ${id} ended without done`);
+    throw new Error(
+      opts.signal?.aborted ? "stopped following the run (aborted)" : `the events of ${id} ended without done`,
+    );
   }
 
   // ---- tokens and the leaderboard (admin) -----------------------------------------------------------
@@ -300,7 +357,9 @@ export class Needlework {
   }
 
   async revokeToken(id: string, opts: CallOptions = {}): Promise<Token> {
-    return (await this.request<{ revoked: Token }>("DELETE", `/v1/tokens/${segment(id)}`, undefined, { ...opts, auth: true })).revoked;
+    return (
+      await this.request<{ revoked: Token }>("DELETE", `/v1/tokens/${segment(id)}`, undefined, { ...opts, auth: true })
+    ).revoked;
   }
 
   /** Imports a benchmark's published results (a reference's file) into the leaderboard. */

@@ -7,7 +7,15 @@
  * Node built-in.
  */
 import { NeedleworkError } from "./problem.js";
-import type { PartsRunRequest, Run, RunOutputsParts, RunOutputsPartStored, RunRequest, SubmitOutputsRequest, SubmittedOutput } from "./types.js";
+import type {
+  PartsRunRequest,
+  Run,
+  RunOutputsParts,
+  RunOutputsPartStored,
+  RunRequest,
+  SubmitOutputsRequest,
+  SubmittedOutput,
+} from "./types.js";
 
 /** The calls the flows make: the client's own (`Needlework`), named here so this module does not import it. */
 interface PartsCalls {
@@ -57,7 +65,9 @@ const outputBytes = (o: SubmittedOutput) => utf8Length(JSON.stringify({ unit: o.
 
 function checkPartBytes(partBytes: number): void {
   if (!Number.isInteger(partBytes) || partBytes < 1 || partBytes > MAX_PART_BYTES) {
-    throw new RangeError(`partBytes must be an integer from 1 to ${MAX_PART_BYTES} (a part's body is at most ${PART_LIMITS.bodyBytes} bytes); got ${partBytes}`);
+    throw new RangeError(
+      `partBytes must be an integer from 1 to ${MAX_PART_BYTES} (a part's body is at most ${PART_LIMITS.bodyBytes} bytes); got ${partBytes}`,
+    );
   }
 }
 
@@ -148,7 +158,12 @@ async function patiently<T>(call: () => Promise<T>, opts: SubmitOptions): Promis
 }
 
 /** Sends the parts `status` says are missing, in order; the run as it stands after the last. */
-async function sendMissing(client: PartsCalls, status: RunOutputsParts, parts: SubmittedOutput[][], opts: SubmitOptions): Promise<Run> {
+async function sendMissing(
+  client: PartsCalls,
+  status: RunOutputsParts,
+  parts: SubmittedOutput[][],
+  opts: SubmitOptions,
+): Promise<Run> {
   for (const part of status.missing) {
     const stored = await patiently(() => client.putPart(status.run, part, parts[part - 1]), opts);
     opts.onPart?.(stored, parts[part - 1].length);
@@ -158,17 +173,31 @@ async function sendMissing(client: PartsCalls, status: RunOutputsParts, parts: S
 }
 
 /** `submitOutputs`: one body when the outputs fit one part, else a run in parts, every part sent. */
-export async function submitOutputs(client: PartsCalls, request: SubmitOutputsRequest, opts: SubmitOptions): Promise<Run> {
+export async function submitOutputs(
+  client: PartsCalls,
+  request: SubmitOutputsRequest,
+  opts: SubmitOptions,
+): Promise<Run> {
   const { outputs, ...rest } = request;
   const partBytes = opts.partBytes ?? DEFAULT_PART_BYTES;
   if (!needsParts(outputs, partBytes)) return patiently(() => client.createRun(request as RunRequest), opts);
   const parts = splitParts(outputs, partBytes);
   if (parts.length > PART_LIMITS.parts) {
-    throw new RangeError(`${outputs.length} outputs make ${parts.length} parts of at most ${partBytes} bytes; a run takes at most ${PART_LIMITS.parts} parts (a larger partBytes, up to ${MAX_PART_BYTES})`);
+    throw new RangeError(
+      `${outputs.length} outputs make ${parts.length} parts of at most ${partBytes} bytes; a run takes at most ${PART_LIMITS.parts} parts (a larger partBytes, up to ${MAX_PART_BYTES})`,
+    );
   }
   const run = await patiently(() => client.createPartsRun({ ...rest, parts: parts.length }), opts);
   opts.onRun?.(run);
-  const status: RunOutputsParts = { run: run.id, status: run.status, parts: parts.length, received: [], missing: parts.map((_, i) => i + 1), outputs: 0, started: false };
+  const status: RunOutputsParts = {
+    run: run.id,
+    status: run.status,
+    parts: parts.length,
+    received: [],
+    missing: parts.map((_, i) => i + 1),
+    outputs: 0,
+    started: false,
+  };
   opts.onStatus?.(status);
   return sendMissing(client, status, parts, opts);
 }
@@ -178,12 +207,19 @@ export async function submitOutputs(client: PartsCalls, request: SubmitOutputsRe
  * outputs with the same `partBytes` as when the run was created (a different split is refused
  * before anything is sent).
  */
-export async function resumeSubmission(client: PartsCalls, runId: string, outputs: readonly SubmittedOutput[], opts: SubmitOptions): Promise<Run> {
+export async function resumeSubmission(
+  client: PartsCalls,
+  runId: string,
+  outputs: readonly SubmittedOutput[],
+  opts: SubmitOptions,
+): Promise<Run> {
   const parts = splitParts(outputs, opts.partBytes ?? DEFAULT_PART_BYTES);
   opts.signal?.throwIfAborted();
   const status = await client.parts(runId);
   if (status.parts !== parts.length) {
-    throw new RangeError(`run ${runId} was announced with ${status.parts} parts; these outputs split into ${parts.length} (the outputs and partBytes it was created with give the same parts)`);
+    throw new RangeError(
+      `run ${runId} was announced with ${status.parts} parts; these outputs split into ${parts.length} (the outputs and partBytes it was created with give the same parts)`,
+    );
   }
   opts.onStatus?.(status);
   return sendMissing(client, status, parts, opts);

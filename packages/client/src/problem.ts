@@ -32,8 +32,13 @@ export class NeedleworkError extends Error {
     /** Seconds to wait before sending again, from the answer's `Retry-After` (a 429's, a 503's) or the problem's `retry_after`. */
     readonly retryAfter?: number,
   ) {
-    super(problem?.detail ? `${status}${problem.title ? ` ${problem.title}` : ""}: ${problem.detail}` : `${status}: ${body.slice(0, 300)}`);
-    this.problem = problem && typeof problem === "object" && typeof problem.detail === "string" ? (problem as Problem) : undefined;
+    super(
+      problem?.detail
+        ? `${status}${problem.title ? ` ${problem.title}` : ""}: ${problem.detail}`
+        : `${status}: ${body.slice(0, 300)}`,
+    );
+    this.problem =
+      problem && typeof problem === "object" && typeof problem.detail === "string" ? (problem as Problem) : undefined;
   }
 
   get title(): string | undefined {
@@ -63,7 +68,12 @@ export async function errorOf(res: Response): Promise<NeedleworkError> {
   } catch {
     problem = undefined;
   }
-  return new NeedleworkError(res.status, problem, text.slice(0, 2000), retryAfterOf(res.headers.get("retry-after"), problem?.retry_after));
+  return new NeedleworkError(
+    res.status,
+    problem,
+    text.slice(0, 2000),
+    retryAfterOf(res.headers.get("retry-after"), problem?.retry_after),
+  );
 }
 
 /** `Retry-After` as seconds (it is a number of seconds or an HTTP date), else the problem's `retry_after`; undefined when neither says. */

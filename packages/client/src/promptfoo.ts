@@ -52,9 +52,18 @@ export interface UnitVars {
  * `callApi(prompt, { vars })`): its messages (the prefill folded with `prefill: "fold"`) and its
  * `max_tokens`. `messages` may come as the array or as its JSON.
  */
-export function chatRequest(vars: UnitVars, opts: { prefill?: PrefillPlacement } = {}): { messages: ChatMessage[]; max_tokens?: number } {
+export function chatRequest(
+  vars: UnitVars,
+  opts: { prefill?: PrefillPlacement } = {},
+): { messages: ChatMessage[]; max_tokens?: number } {
   const messages = typeof vars.messages === "string" ? (JSON.parse(vars.messages) as ChatMessage[]) : vars.messages;
-  if (!Array.isArray(messages)) throw new TypeError("vars.messages is not a list of messages (is this a test case of needlework's promptfoo export?)");
+  if (!Array.isArray(messages))
+    throw new TypeError(
+      "vars.messages is not a list of messages (is this a test case of needlework's promptfoo export?)",
+    );
   const max = vars.max_tokens === undefined ? undefined : Number(vars.max_tokens);
-  return { messages: opts.prefill === "fold" ? foldPrefill(messages) : [...messages], ...(max !== undefined && Number.isInteger(max) && max > 0 ? { max_tokens: max } : {}) };
+  return {
+    messages: opts.prefill === "fold" ? foldPrefill(messages) : [...messages],
+    ...(max !== undefined && Number.isInteger(max) && max > 0 ? { max_tokens: max } : {}),
+  };
 }

@@ -60,7 +60,9 @@ export class SseParser {
 
   private line(line: string): SseEvent | undefined {
     if (line === "") {
-      const event = this.hasData ? { event: this.event || "message", data: this.data.join("\n"), id: this.lastId } : undefined;
+      const event = this.hasData
+        ? { event: this.event || "message", data: this.data.join("\n"), id: this.lastId }
+        : undefined;
       this.reset();
       return event;
     }

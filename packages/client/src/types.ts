@@ -11,7 +11,9 @@
 import type { components, paths } from "./generated/openapi.js";
 
 type Schemas = components["schemas"];
-type Query<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+type Query<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never;
 
 export type { components, paths };
 export type Health = Schemas["Health"];
@@ -47,7 +49,9 @@ export type UnitsQuery = WithOptions<Query<"/v1/benchmarks/{benchmark}/datasets/
 export type ExportFormat = NonNullable<Query<"/v1/benchmarks/{benchmark}/datasets/{dataset}/export">["format"]>;
 
 /** The filters and placement of `export()` (`limit`: units per request, at most 100). */
-export type ExportQuery<F extends ExportFormat = ExportFormat> = WithOptions<Query<"/v1/benchmarks/{benchmark}/datasets/{dataset}/export">> & { format?: F; limit?: number };
+export type ExportQuery<F extends ExportFormat = ExportFormat> = WithOptions<
+  Query<"/v1/benchmarks/{benchmark}/datasets/{dataset}/export">
+> & { format?: F; limit?: number };
 
 /** One line of `format=promptfoo`: a promptfoo test case (docs/integrations.md#promptfoo). */
 export interface PromptfooTestCase {
@@ -76,7 +80,14 @@ export interface InspectSample {
   input: ChatMessage[];
   /** Empty: the answer stays on the server. */
   target: string;
-  metadata: Record<string, unknown> & { benchmark: string; dataset: string; unit: string; options: Record<string, unknown>; prefill: string | null; max_tokens: number };
+  metadata: Record<string, unknown> & {
+    benchmark: string;
+    dataset: string;
+    unit: string;
+    options: Record<string, unknown>;
+    prefill: string | null;
+    max_tokens: number;
+  };
 }
 
 /** What `export()` yields for each format. */

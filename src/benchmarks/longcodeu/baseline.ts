@@ -19,7 +19,8 @@ function draLabels(units: NonNullable<LongCodeUExample["answer"]["units"]>): str
   return units.map((u) => (u.qualified?.includes(".") ? `method_${++methods}` : `function_${++functions}`));
 }
 
-const blocks = (labels: string[], codes: string[]) => codes.map((code, i) => `##### ${labels[i]} #####\n${code.replace(/\s+$/, "")}`).join("\n\n");
+const blocks = (labels: string[], codes: string[]) =>
+  codes.map((code, i) => `##### ${labels[i]} #####\n${code.replace(/\s+$/, "")}`).join("\n\n");
 
 /** The oracle's answer to an example. */
 export function oracleAnswer(example: Pick<LongCodeUExample, "task" | "answer">): string {
@@ -31,14 +32,22 @@ export function oracleAnswer(example: Pick<LongCodeUExample, "task" | "answer">)
     case "CU_SA":
       return fence(units[0]?.code ?? "");
     case "CU_DFA":
-      return (answer.lines ?? []).map((l) => `##### The extracted code line #####\n${l.text}\n##### Line number #####\n${l.line}`).join("\n\n");
+      return (answer.lines ?? [])
+        .map((l) => `##### The extracted code line #####\n${l.text}\n##### Line number #####\n${l.line}`)
+        .join("\n\n");
     case "DRA_T1":
-      return blocks(draLabels(units), units.map((u) => u.code));
+      return blocks(
+        draLabels(units),
+        units.map((u) => u.code),
+      );
     case "DRA_T2":
       return units.map((u) => fence(u.code)).join("\n\n");
     case "SRE_T1":
     case "SRE_T2":
-      return blocks(units.map((_, i) => `Top-${i + 1}`), units.map((u) => u.code));
+      return blocks(
+        units.map((_, i) => `Top-${i + 1}`),
+        units.map((u) => u.code),
+      );
     case "LDU":
       return `# The sequence number\n${answer.section}\n\n# The complete documentation\n${answer.text ?? ""}`;
   }

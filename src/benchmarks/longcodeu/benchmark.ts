@@ -41,7 +41,8 @@ async function chosenTasks(env: Env, datasetId: string, options: LongCodeUOption
   checkFilters?.();
   const has = LONGCODEU_TASKS.filter((t) => manifest.tasks[t]);
   const missing = (options.tasks ?? []).filter((t) => !manifest.tasks[t]);
-  if (missing.length) invalid(`Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
+  if (missing.length)
+    invalid(`Dataset "${datasetId}" has no ${missing.join(", ")} examples (it has ${has.join(", ")}).`);
   const chosen = options.tasks ? LONGCODEU_TASKS.filter((t) => options.tasks!.includes(t)) : has;
   const resolved: Partial<LongCodeUOptions> = chosen.length === has.length ? { tasks: undefined } : { tasks: chosen };
   return { dataset, chosen, resolved };
@@ -83,15 +84,26 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
     });
     const units: string[] = [];
     for (const task of chosen) units.push(...(await longcodeuExampleIds(env, datasetId, task)));
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
+    return {
+      units: filters.limit ? units.slice(0, filters.limit) : units,
+      datasetSha256: dataset.contentSha256,
+      resolved,
+      visibility: dataset.visibility,
+    };
   },
 
   async hasUnit(env, datasetId, unit, options) {
     const { dataset, chosen, resolved } = await chosenTasks(env, datasetId, options);
     // Example ids start with their task's name (`<TASK>-...`), and are filed under it.
     const task = taskOfUnit(unit);
-    const row = task && chosen.includes(task) ? await storedTask(env, datasetId, longcodeuTaskId(task, unit)) : undefined;
-    return { has: row?.repo === task && row?.name === unit, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
+    const row =
+      task && chosen.includes(task) ? await storedTask(env, datasetId, longcodeuTaskId(task, unit)) : undefined;
+    return {
+      has: row?.repo === task && row?.name === unit,
+      datasetSha256: dataset.contentSha256,
+      resolved,
+      visibility: dataset.visibility,
+    };
   },
 
   narrows: (options) => Boolean(options.tasks?.length),
@@ -114,7 +126,8 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
       messages,
       // The context's tokens were counted at build time; counting 128K tokens again costs about 1 s
       // of CPU per unit. The sum is within a few tokens of counting the whole message.
-      promptTokens: context.tokens + longcodeuPrompt(example, "").reduce((n, m) => n + codeLlamaTokenizer.count(m.content), 0),
+      promptTokens:
+        context.tokens + longcodeuPrompt(example, "").reduce((n, m) => n + codeLlamaTokenizer.count(m.content), 0),
       position: null,
       contextSize: context.tokens,
     };

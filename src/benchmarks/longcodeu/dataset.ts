@@ -112,7 +112,10 @@ export const AnswerSchema = z
   .object({
     names: z.array(Name).max(10_000).optional(),
     units: z.array(CodeUnitSchema).max(1_000).optional(),
-    lines: z.array(z.object({ line: z.number().int().min(1), text: z.string().max(10_000) })).max(10_000).optional(),
+    lines: z
+      .array(z.object({ line: z.number().int().min(1), text: z.string().max(10_000) }))
+      .max(10_000)
+      .optional(),
     section: z.number().int().min(1).optional(),
     text: z.string().max(LONGCODEU_LIMITS.unitChars).optional(),
   })
@@ -138,14 +141,25 @@ export type LongCodeUExample = z.infer<typeof ExampleSchema>;
  */
 const filled = (what: string) => z.string({ error: what }).min(1, { error: what });
 const some = (what: string) => z.array(z.unknown(), { error: what }).min(1, { error: what });
-const rules = <T extends LongCodeUTask>(task: T, anchor: z.ZodRawShape, answer: z.ZodRawShape) => z.object({ task: z.literal(task), anchor: z.object(anchor), answer: z.object(answer) });
+const rules = <T extends LongCodeUTask>(task: T, anchor: z.ZodRawShape, answer: z.ZodRawShape) =>
+  z.object({ task: z.literal(task), anchor: z.object(anchor), answer: z.object(answer) });
 const NAME = { name: filled("anchor.name") };
 export const TaskFieldsSchema = z.discriminatedUnion("task", [
   rules("CU_P", {}, { names: some("answer.names (at least one)") }),
-  rules("CU_SA", { requirement: filled("anchor.requirement") }, { units: z.array(z.unknown(), { error: "exactly one answer unit" }).length(1, { error: "exactly one answer unit" }) }),
+  rules(
+    "CU_SA",
+    { requirement: filled("anchor.requirement") },
+    {
+      units: z.array(z.unknown(), { error: "exactly one answer unit" }).length(1, { error: "exactly one answer unit" }),
+    },
+  ),
   rules("CU_DFA", { ...NAME, variable: filled("anchor.variable") }, { lines: some("answer.lines (at least one)") }),
-  ...(["DRA_T1", "SRE_T1"] as const).map((t) => rules(t, { ...NAME, code: filled("anchor.code") }, { units: some("answer.units (at least one)") })),
-  ...(["DRA_T2", "SRE_T2"] as const).map((t) => rules(t, { ...NAME, requirement: filled("anchor.requirement") }, { units: some("answer.units (at least one)") })),
+  ...(["DRA_T1", "SRE_T1"] as const).map((t) =>
+    rules(t, { ...NAME, code: filled("anchor.code") }, { units: some("answer.units (at least one)") }),
+  ),
+  ...(["DRA_T2", "SRE_T2"] as const).map((t) =>
+    rules(t, { ...NAME, requirement: filled("anchor.requirement") }, { units: some("answer.units (at least one)") }),
+  ),
   rules("LDU", NAME, { section: z.number({ error: "answer.section" }), text: filled("answer.text") }),
 ]);
 
@@ -158,7 +172,10 @@ export const RepoPartSchema = z.object({
   /** Where it came from: path, commit, sha256 of the files read, licence when known. */
   source: Provenance.default({}),
   contexts: z.array(ContextSchema).min(1).max(LONGCODEU_LIMITS.contextsPerRelease),
-  examples: z.array(ExampleSchema).min(1).max(LONGCODEU_LIMITS.examplesPerTask * LONGCODEU_TASKS.length),
+  examples: z
+    .array(ExampleSchema)
+    .min(1)
+    .max(LONGCODEU_LIMITS.examplesPerTask * LONGCODEU_TASKS.length),
 });
 export type RepoPart = z.infer<typeof RepoPartSchema>;
 
@@ -189,7 +206,9 @@ export type LongCodeURelease = z.infer<typeof ReleaseSchema>;
 export const PART_NAME = new RegExp(`^(contexts|${LONGCODEU_TASKS.join("|")})-(\\d{4})$`);
 
 /** A part's name parsed: a contexts part or the `index`-th examples shard of a task. */
-export function parsePartName(name: string): { kind: "contexts"; index: number } | { kind: "examples"; task: LongCodeUTask; index: number } | null {
+export function parsePartName(
+  name: string,
+): { kind: "contexts"; index: number } | { kind: "examples"; task: LongCodeUTask; index: number } | null {
   const m = PART_NAME.exec(name);
   if (!m) return null;
   const index = Number(m[2]);
@@ -197,7 +216,8 @@ export function parsePartName(name: string): { kind: "contexts"; index: number }
 }
 
 /** A part's name from what it holds. */
-export const partName = (what: "contexts" | LongCodeUTask, index: number) => `${what}-${String(index).padStart(4, "0")}`;
+export const partName = (what: "contexts" | LongCodeUTask, index: number) =>
+  `${what}-${String(index).padStart(4, "0")}`;
 
 /** Contexts of one repository. */
 export const ContextsPartSchema = z

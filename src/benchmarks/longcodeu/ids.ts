@@ -67,5 +67,6 @@ export const longcodeuKeys = {
   contextPath: (contextId: string) => `longcodeu/contexts/${contextId}.json`,
   shardPath: (task: LongCodeUTask, n: number) => `longcodeu/${task}/${String(n).padStart(4, "0")}.json`,
   context: (datasetId: string, contextId: string) => `datasets/${datasetId}/${longcodeuKeys.contextPath(contextId)}`,
-  shard: (datasetId: string, task: LongCodeUTask, n: number) => `datasets/${datasetId}/${longcodeuKeys.shardPath(task, n)}`,
+  shard: (datasetId: string, task: LongCodeUTask, n: number) =>
+    `datasets/${datasetId}/${longcodeuKeys.shardPath(task, n)}`,
 };

@@ -42,7 +42,14 @@ import {
   type ReleaseHeader,
   TaskFieldsSchema,
 } from "./dataset";
-import { PROMPT_TEMPLATE_VERSION, SCORER_VERSION, TASK_CONTEXT_KIND, TASK_PAPER_METRIC, longcodeuKeys, longcodeuTaskId } from "./ids";
+import {
+  PROMPT_TEMPLATE_VERSION,
+  SCORER_VERSION,
+  TASK_CONTEXT_KIND,
+  TASK_PAPER_METRIC,
+  longcodeuKeys,
+  longcodeuTaskId,
+} from "./ids";
 import type { ExampleShard, LongCodeUManifest, StoredContext, StoredExample } from "./store";
 
 /** R2 reads and writes in flight at once. */
@@ -87,7 +94,10 @@ function checkExample(e: LongCodeUExample): void {
 
 /** A context's own check: its bucket holds its tokens. */
 function checkContext(c: LongContext): void {
-  if (bucketOf(c.tokens) !== c.bucket) invalid(`Context "${c.id}" has ${c.tokens} tokens, which is bucket ${bucketOf(c.tokens) ?? "(over 128K)"}, not ${c.bucket}.`);
+  if (bucketOf(c.tokens) !== c.bucket)
+    invalid(
+      `Context "${c.id}" has ${c.tokens} tokens, which is bucket ${bucketOf(c.tokens) ?? "(over 128K)"}, not ${c.bucket}.`,
+    );
 }
 
 /** A whole release's checks, before anything is stored (the one-request import is all or nothing). */
@@ -111,21 +121,36 @@ function checkRelease(release: LongCodeURelease): void {
       perTask.set(e.task, (perTask.get(e.task) ?? 0) + 1);
     }
   }
-  if (contexts.size > LONGCODEU_LIMITS.contextsPerRelease) invalid(`The release has ${contexts.size} contexts; the limit is ${LONGCODEU_LIMITS.contextsPerRelease}.`);
-  for (const [task, n] of perTask) if (n > LONGCODEU_LIMITS.examplesPerTask) invalid(`The release has ${n} ${task} examples; the limit is ${LONGCODEU_LIMITS.examplesPerTask}.`);
+  if (contexts.size > LONGCODEU_LIMITS.contextsPerRelease)
+    invalid(`The release has ${contexts.size} contexts; the limit is ${LONGCODEU_LIMITS.contextsPerRelease}.`);
+  for (const [task, n] of perTask)
+    if (n > LONGCODEU_LIMITS.examplesPerTask)
+      invalid(`The release has ${n} ${task} examples; the limit is ${LONGCODEU_LIMITS.examplesPerTask}.`);
 }
 
 /** The example's context belongs to its repository and is of the kind its task needs. */
-function checkExampleContext(e: LongCodeUExample, repo: string, context: { repo?: string; kind: LongContext["kind"] } | undefined): void {
-  if (!context || (context.repo !== undefined && context.repo !== repo)) invalid(`Example "${e.id}" names context "${e.context}", which ${repo} does not have.`);
-  if (context!.kind !== TASK_CONTEXT_KIND[e.task]) invalid(`Example "${e.id}" (${e.task}) needs a "${TASK_CONTEXT_KIND[e.task]}" context; "${e.context}" is "${context!.kind}".`);
+function checkExampleContext(
+  e: LongCodeUExample,
+  repo: string,
+  context: { repo?: string; kind: LongContext["kind"] } | undefined,
+): void {
+  if (!context || (context.repo !== undefined && context.repo !== repo))
+    invalid(`Example "${e.id}" names context "${e.context}", which ${repo} does not have.`);
+  if (context!.kind !== TASK_CONTEXT_KIND[e.task])
+    invalid(
+      `Example "${e.id}" (${e.task}) needs a "${TASK_CONTEXT_KIND[e.task]}" context; "${e.context}" is "${context!.kind}".`,
+    );
 }
 
 /**
  * Runs `f` over `items` with at most `limit` in flight. After a failure nothing new starts, and it
  * rejects only once the calls in flight have ended, so a clean-up never races a late write.
  */
-async function eachLimited<T>(items: readonly T[], limit: number, f: (item: T, index: number) => Promise<void>): Promise<void> {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  f: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -153,35 +178,62 @@ export const partSha256 = (part: ContextsPart | ExamplesPart) => sha256Hex(JSON.
  */
 export async function beginImport(env: Env, datasetId: string, name?: string): Promise<void> {
   const check = (row: Awaited<ReturnType<typeof getDataset>>) => {
-    if (row?.benchmark !== undefined && row.benchmark !== LONGCODEU_DATASET_BENCHMARK) conflict(`Dataset "${datasetId}" is a ${row.benchmark} dataset; delete it before importing a LongCodeU release under its id.`);
-    if (row?.status === "ready") conflict(`Dataset "${datasetId}" is already committed; delete it before importing again.`);
+    if (row?.benchmark !== undefined && row.benchmark !== LONGCODEU_DATASET_BENCHMARK)
+      conflict(
+        `Dataset "${datasetId}" is a ${row.benchmark} dataset; delete it before importing a LongCodeU release under its id.`,
+      );
+    if (row?.status === "ready")
+      conflict(`Dataset "${datasetId}" is already committed; delete it before importing again.`);
     return row;
   };
   if (check(await getDataset(env, datasetId))) return;
   const now = new Date().toISOString();
   await db(env)
     .insert(schema.datasets)
-    .values({ id: datasetId, benchmark: LONGCODEU_DATASET_BENCHMARK, name: name ?? datasetId, status: "importing", languages: [], contextConfig: null, createdAt: now, updatedAt: now })
+    .values({
+      id: datasetId,
+      benchmark: LONGCODEU_DATASET_BENCHMARK,
+      name: name ?? datasetId,
+      status: "importing",
+      languages: [],
+      contextConfig: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing();
   check(await getDataset(env, datasetId));
 }
 
 async function storedPart(env: Env, datasetId: string, name: string) {
   return db(env).query.datasetShards.findFirst({
-    where: and(eq(schema.datasetShards.datasetId, datasetId), eq(schema.datasetShards.language, "python"), eq(schema.datasetShards.repo, name)),
+    where: and(
+      eq(schema.datasetShards.datasetId, datasetId),
+      eq(schema.datasetShards.language, "python"),
+      eq(schema.datasetShards.repo, name),
+    ),
   });
 }
 
 /** The part's outcome when a row for its name exists: a no-op for the same content, else 409. */
 function samePart(row: { sha256: string; taskCount: number }, name: string, sha256: string): PartResult {
-  if (row.sha256 !== sha256) conflict(`Part "${name}" is already stored with other content (sha256 ${row.sha256}); delete the dataset to import another build.`);
+  if (row.sha256 !== sha256)
+    conflict(
+      `Part "${name}" is already stored with other content (sha256 ${row.sha256}); delete the dataset to import another build.`,
+    );
   return { part: name, sha256, items: row.taskCount, stored: false };
 }
 
 /** Stores a contexts part (each context under its id, with its metadata for the examples and the commit). */
-export async function putContextsPart(env: Env, datasetId: string, name: string, part: ContextsPart, sha256: string): Promise<PartResult> {
+export async function putContextsPart(
+  env: Env,
+  datasetId: string,
+  name: string,
+  part: ContextsPart,
+  sha256: string,
+): Promise<PartResult> {
   const parsed = parsePartName(name);
-  if (parsed?.kind !== "contexts") invalid(`Part "${name}" is not a contexts part: name contexts parts contexts-0000, contexts-0001, ...`);
+  if (parsed?.kind !== "contexts")
+    invalid(`Part "${name}" is not a contexts part: name contexts parts contexts-0000, contexts-0001, ...`);
   await beginImport(env, datasetId);
   const existing = await storedPart(env, datasetId, name);
   if (existing) return samePart(existing, name, sha256);
@@ -201,8 +253,21 @@ export async function putContextsPart(env: Env, datasetId: string, name: string,
     const stored: StoredContext = { format: CONTEXT_FORMAT, repo: part.repo, ...c };
     const body = JSON.stringify(stored);
     const sha = await sha256Hex(body);
-    const meta: ContextMeta = { part: name, part_sha256: sha256, index: String(index), repo: part.repo, kind: c.kind, tokens: String(c.tokens), bucket: c.bucket, sha256: sha };
-    await env.DATASETS.put(longcodeuKeys.context(datasetId, c.id), body, { ...JSON_OBJECT, sha256: sha, customMetadata: { ...meta } });
+    const meta: ContextMeta = {
+      part: name,
+      part_sha256: sha256,
+      index: String(index),
+      repo: part.repo,
+      kind: c.kind,
+      tokens: String(c.tokens),
+      bucket: c.bucket,
+      sha256: sha,
+    };
+    await env.DATASETS.put(longcodeuKeys.context(datasetId, c.id), body, {
+      ...JSON_OBJECT,
+      sha256: sha,
+      customMetadata: { ...meta },
+    });
   });
   return recordPart(env, datasetId, name, { key: contextsPrefix(datasetId), sha256, items: part.contexts.length }, []);
 }
@@ -212,16 +277,37 @@ export async function putContextsPart(env: Env, datasetId: string, name: string,
  * row exists. A row written meanwhile by the same part is a no-op; an example id stored by another
  * part is a 409.
  */
-async function recordPart(env: Env, datasetId: string, name: string, row: { key: string; sha256: string; items: number }, tasks: (typeof schema.tasks.$inferInsert)[]): Promise<PartResult> {
+async function recordPart(
+  env: Env,
+  datasetId: string,
+  name: string,
+  row: { key: string; sha256: string; items: number },
+  tasks: (typeof schema.tasks.$inferInsert)[],
+): Promise<PartResult> {
   const d = db(env);
   const statements = [];
   /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
   for (let i = 0; i < tasks.length; i += 14) statements.push(d.insert(schema.tasks).values(tasks.slice(i, i + 14)));
-  statements.push(d.insert(schema.datasetShards).values({ datasetId, language: "python", repo: name, key: row.key, sha256: row.sha256, taskCount: row.items, functionCount: 0 }));
+  statements.push(
+    d.insert(schema.datasetShards).values({
+      datasetId,
+      language: "python",
+      repo: name,
+      key: row.key,
+      sha256: row.sha256,
+      taskCount: row.items,
+      functionCount: 0,
+    }),
+  );
   try {
     await d.batch(statements as never);
   } catch (err) {
-    if (!/UNIQUE constraint/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ""))) throw err;
+    if (
+      !/UNIQUE constraint/i.test(
+        String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ""),
+      )
+    )
+      throw err;
     const now = await storedPart(env, datasetId, name);
     if (now) return samePart(now, name, row.sha256);
     conflict(`An example id of part "${name}" is already stored by another part.`);
@@ -230,9 +316,16 @@ async function recordPart(env: Env, datasetId: string, name: string, row: { key:
 }
 
 /** Stores an examples part as the task's shard number `index`, each example checked against its stored context. */
-export async function putExamplesPart(env: Env, datasetId: string, name: string, part: ExamplesPart, sha256: string): Promise<PartResult> {
+export async function putExamplesPart(
+  env: Env,
+  datasetId: string,
+  name: string,
+  part: ExamplesPart,
+  sha256: string,
+): Promise<PartResult> {
   const parsed = parsePartName(name);
-  if (parsed?.kind !== "examples") invalid(`Part "${name}" is not an examples part: name them <TASK>-0000, <TASK>-0001, ...`);
+  if (parsed?.kind !== "examples")
+    invalid(`Part "${name}" is not an examples part: name them <TASK>-0000, <TASK>-0001, ...`);
   const { task, index } = parsed as { task: LongCodeUTask; index: number };
   if (part.task !== task) invalid(`Part "${name}" holds ${task} examples, not ${part.task}.`);
   await beginImport(env, datasetId);
@@ -246,18 +339,28 @@ export async function putExamplesPart(env: Env, datasetId: string, name: string,
     checkExample(e);
   }
   const recorded = new Map(
-    (await db(env).select({ part: schema.datasetShards.repo, sha256: schema.datasetShards.sha256 }).from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId))).map((r) => [r.part, r.sha256]),
+    (
+      await db(env)
+        .select({ part: schema.datasetShards.repo, sha256: schema.datasetShards.sha256 })
+        .from(schema.datasetShards)
+        .where(eq(schema.datasetShards.datasetId, datasetId))
+    ).map((r) => [r.part, r.sha256]),
   );
   const contextIds = [...new Set(part.examples.map((e) => e.context))];
   const contexts = new Map<string, ContextMeta>();
   // A context counts once the part that wrote it is recorded (one cut off before its row is not stored).
   await eachLimited(contextIds, R2_CONCURRENCY, async (id) => {
-    const meta = (await env.DATASETS.head(longcodeuKeys.context(datasetId, id)))?.customMetadata as ContextMeta | undefined;
+    const meta = (await env.DATASETS.head(longcodeuKeys.context(datasetId, id)))?.customMetadata as
+      | ContextMeta
+      | undefined;
     if (meta && recorded.get(meta.part) === meta.part_sha256) contexts.set(id, meta);
   });
   for (const e of part.examples) {
     const c = contexts.get(e.context);
-    if (!c) invalid(`Example "${e.id}" names context "${e.context}", which is not stored: send the contexts parts before the examples.`);
+    if (!c)
+      invalid(
+        `Example "${e.id}" names context "${e.context}", which is not stored: send the contexts parts before the examples.`,
+      );
     checkExampleContext(e, e.repo, c);
   }
   const examples: StoredExample[] = part.examples.map((e) => {
@@ -270,18 +373,35 @@ export async function putExamplesPart(env: Env, datasetId: string, name: string,
   const shardSha = await sha256Hex(body);
   const buckets: Partial<Record<LengthBucket, number>> = {};
   for (const e of examples) buckets[e.bucket] = (buckets[e.bucket] ?? 0) + 1;
-  await env.DATASETS.put(key, body, { ...JSON_OBJECT, sha256: shardSha, customMetadata: { sha256: shardSha, buckets: JSON.stringify(buckets) } });
+  await env.DATASETS.put(key, body, {
+    ...JSON_OBJECT,
+    sha256: shardSha,
+    customMetadata: { sha256: shardSha, buckets: JSON.stringify(buckets) },
+  });
   const per = LONGCODEU_LIMITS.examplesPerShard;
-  const rows = examples.map((e, i) => ({ datasetId, taskId: longcodeuTaskId(task, e.id), language: "python", repo: task, name: e.id, needleIndex: index * per + i, shardKey: key }));
+  const rows = examples.map((e, i) => ({
+    datasetId,
+    taskId: longcodeuTaskId(task, e.id),
+    language: "python",
+    repo: task,
+    name: e.id,
+    needleIndex: index * per + i,
+    shardKey: key,
+  }));
   return recordPart(env, datasetId, name, { key, sha256, items: examples.length }, rows);
 }
 
 /** The parts stored so far of a dataset being imported (or committed), by name. */
-export async function listParts(env: Env, datasetId: string): Promise<{ status: string; parts: Omit<PartResult, "stored">[] }> {
+export async function listParts(
+  env: Env,
+  datasetId: string,
+): Promise<{ status: string; parts: Omit<PartResult, "stored">[] }> {
   const dataset = await getDataset(env, datasetId);
   if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) notFound(`No LongCodeU dataset "${datasetId}".`);
   const rows = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId));
-  const parts = rows.map((r) => ({ part: r.repo, sha256: r.sha256, items: r.taskCount })).sort((a, b) => (a.part < b.part ? -1 : 1));
+  const parts = rows
+    .map((r) => ({ part: r.repo, sha256: r.sha256, items: r.taskCount }))
+    .sort((a, b) => (a.part < b.part ? -1 : 1));
   return { status: dataset.status, parts };
 }
 
@@ -292,7 +412,12 @@ async function storedContexts(env: Env, datasetId: string): Promise<(ContextMeta
   let cursor: string | undefined;
   do {
     const page = await env.DATASETS.list({ prefix, cursor, include: ["customMetadata"] });
-    for (const o of page.objects) out.push({ ...(o.customMetadata as unknown as ContextMeta), id: o.key.slice(prefix.length, -".json".length), key: o.key });
+    for (const o of page.objects)
+      out.push({
+        ...(o.customMetadata as unknown as ContextMeta),
+        id: o.key.slice(prefix.length, -".json".length),
+        key: o.key,
+      });
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   return out;
@@ -303,9 +428,15 @@ async function storedContexts(env: Env, datasetId: string): Promise<(ContextMeta
  * task's shards numbered from 0 with only the last one short, as many examples as the header
  * says), else 409 naming what is missing. Then the manifest, then `ready`.
  */
-export async function commitLongCodeU(env: Env, datasetId: string, header: ReleaseHeader, meta: ImportMeta = {}): Promise<LongCodeUManifest> {
+export async function commitLongCodeU(
+  env: Env,
+  datasetId: string,
+  header: ReleaseHeader,
+  meta: ImportMeta = {},
+): Promise<LongCodeUManifest> {
   const dataset = await getDataset(env, datasetId);
-  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK) notFound(`No LongCodeU dataset "${datasetId}" is being imported.`);
+  if (!dataset || dataset.benchmark !== LONGCODEU_DATASET_BENCHMARK)
+    notFound(`No LongCodeU dataset "${datasetId}" is being imported.`);
   if (dataset.status === "ready") conflict(`Dataset "${datasetId}" is already committed.`);
   const rows = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId));
   const parts = new Map(rows.map((r) => [r.repo, r]));
@@ -315,12 +446,17 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
   const perRepo = new Map<string, number>();
   for (const c of contexts) perRepo.set(c.repo, (perRepo.get(c.repo) ?? 0) + 1);
   const declared = new Set(header.repos.map((r) => r.repo));
-  for (const repo of perRepo.keys()) if (!declared.has(repo)) invalid(`Contexts of repository "${repo}" are stored, but the commit does not list it.`);
+  for (const repo of perRepo.keys())
+    if (!declared.has(repo)) invalid(`Contexts of repository "${repo}" are stored, but the commit does not list it.`);
   for (const r of header.repos) {
     const n = perRepo.get(r.repo) ?? 0;
-    if (n !== r.contexts) conflict(`The import is incomplete: ${r.repo} has ${n} of its ${r.contexts} contexts stored; send its remaining contexts parts.`);
+    if (n !== r.contexts)
+      conflict(
+        `The import is incomplete: ${r.repo} has ${n} of its ${r.contexts} contexts stored; send its remaining contexts parts.`,
+      );
   }
-  if (contexts.length > LONGCODEU_LIMITS.contextsPerRelease) invalid(`The release has ${contexts.length} contexts; the limit is ${LONGCODEU_LIMITS.contextsPerRelease}.`);
+  if (contexts.length > LONGCODEU_LIMITS.contextsPerRelease)
+    invalid(`The release has ${contexts.length} contexts; the limit is ${LONGCODEU_LIMITS.contextsPerRelease}.`);
   contexts.sort((a, b) => (a.part === b.part ? Number(a.index) - Number(b.index) : a.part < b.part ? -1 : 1));
 
   // Shards: numbered from 0 per task, each but the last full.
@@ -328,21 +464,33 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
   const shardRows = new Map<LongCodeUTask, { index: number; key: string; examples: number }[]>();
   for (const r of rows) {
     const p = parsePartName(r.repo);
-    if (p?.kind === "examples") (shardRows.get(p.task) ?? shardRows.set(p.task, []).get(p.task)!).push({ index: p.index, key: r.key, examples: r.taskCount });
+    if (p?.kind === "examples")
+      (shardRows.get(p.task) ?? shardRows.set(p.task, []).get(p.task)!).push({
+        index: p.index,
+        key: r.key,
+        examples: r.taskCount,
+      });
   }
   let exampleCount = 0;
   for (const [task, list] of shardRows) {
     list.sort((a, b) => a.index - b.index);
     list.forEach((s, i) => {
       if (s.index !== i) conflict(`The import is incomplete: part ${partName(task, i)} is missing.`);
-      if (i < list.length - 1 && s.examples !== per) conflict(`Part ${partName(task, i)} holds ${s.examples} examples; every ${task} part but the last holds ${per}.`);
+      if (i < list.length - 1 && s.examples !== per)
+        conflict(
+          `Part ${partName(task, i)} holds ${s.examples} examples; every ${task} part but the last holds ${per}.`,
+        );
     });
     const n = list.reduce((k, s) => k + s.examples, 0);
-    if (n > LONGCODEU_LIMITS.examplesPerTask) invalid(`The release has ${n} ${task} examples; the limit is ${LONGCODEU_LIMITS.examplesPerTask}.`);
+    if (n > LONGCODEU_LIMITS.examplesPerTask)
+      invalid(`The release has ${n} ${task} examples; the limit is ${LONGCODEU_LIMITS.examplesPerTask}.`);
     exampleCount += n;
   }
   const expected = header.repos.reduce((k, r) => k + r.examples, 0);
-  if (exampleCount !== expected) conflict(`The import is incomplete: ${exampleCount} of ${expected} examples are stored; send the remaining examples parts.`);
+  if (exampleCount !== expected)
+    conflict(
+      `The import is incomplete: ${exampleCount} of ${expected} examples are stored; send the remaining examples parts.`,
+    );
 
   const shards: LongCodeUManifest["shards"] = [];
   const tasks: LongCodeUManifest["tasks"] = {};
@@ -353,15 +501,24 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
     const heads = new Array<{ sha256: string; buckets: Partial<Record<LengthBucket, number>> }>(list.length);
     await eachLimited(list, R2_CONCURRENCY, async (s, i) => {
       const head = await env.DATASETS.head(s.key);
-      if (!head?.customMetadata?.sha256) conflict(`A stored part of dataset "${datasetId}" is missing (${s.key}); delete the dataset and import it again.`);
+      if (!head?.customMetadata?.sha256)
+        conflict(
+          `A stored part of dataset "${datasetId}" is missing (${s.key}); delete the dataset and import it again.`,
+        );
       heads[i] = { sha256: head!.customMetadata!.sha256, buckets: JSON.parse(head!.customMetadata!.buckets ?? "{}") };
     });
     const perBucket: Partial<Record<LengthBucket, number>> = {};
     list.forEach((s, i) => {
       shards.push({ key: s.key, task, sha256: heads[i].sha256, examples: s.examples });
-      for (const [b, k] of Object.entries(heads[i].buckets)) perBucket[b as LengthBucket] = (perBucket[b as LengthBucket] ?? 0) + k!;
+      for (const [b, k] of Object.entries(heads[i].buckets))
+        perBucket[b as LengthBucket] = (perBucket[b as LengthBucket] ?? 0) + k!;
     });
-    tasks[task] = { examples: list.reduce((k, s) => k + s.examples, 0), shards: list.length, metric: TASK_PAPER_METRIC[task], context_kind: TASK_CONTEXT_KIND[task] };
+    tasks[task] = {
+      examples: list.reduce((k, s) => k + s.examples, 0),
+      shards: list.length,
+      metric: TASK_PAPER_METRIC[task],
+      context_kind: TASK_CONTEXT_KIND[task],
+    };
     counts[task] = Object.fromEntries(BUCKET_KEYS.filter((b) => perBucket[b]).map((b) => [b, perBucket[b]]));
   }
 
@@ -369,7 +526,12 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
     ...contexts.map((c) => `${longcodeuKeys.contextPath(c.id)}:${c.sha256}`),
     ...shards.map((s) => `${s.key.slice(datasetKeys.prefix(datasetId).length)}:${s.sha256}`),
   ];
-  const contentSha256 = await sha256Hex(identity.sort().map((l) => `${l}\n`).join(""));
+  const contentSha256 = await sha256Hex(
+    identity
+      .sort()
+      .map((l) => `${l}\n`)
+      .join(""),
+  );
   const name = meta.name ?? dataset.name;
   const manifest: LongCodeUManifest = {
     format: "needlework/manifest@1",
@@ -382,7 +544,15 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
     repos: header.repos.map((r) => ({ repo: r.repo, source: r.source, contexts: r.contexts, examples: r.examples })),
     tasks,
     counts,
-    contexts: contexts.map((c) => ({ id: c.id, repo: c.repo, kind: c.kind, tokens: Number(c.tokens), bucket: c.bucket, key: c.key, sha256: c.sha256 })),
+    contexts: contexts.map((c) => ({
+      id: c.id,
+      repo: c.repo,
+      kind: c.kind,
+      tokens: Number(c.tokens),
+      bucket: c.bucket,
+      key: c.key,
+      sha256: c.sha256,
+    })),
     shards,
     prompt_template_version: PROMPT_TEMPLATE_VERSION,
     scorer_version: SCORER_VERSION,
@@ -395,45 +565,84 @@ export async function commitLongCodeU(env: Env, datasetId: string, header: Relea
     created_at: dataset.createdAt,
   };
   await env.DATASETS.put(datasetKeys.manifest(datasetId), JSON.stringify(manifest, null, 2), JSON_OBJECT);
-  await db(env).update(schema.datasets).set({ name, visibility: meta.visibility ?? dataset.visibility }).where(eq(schema.datasets.id, datasetId));
-  await markReady(env, datasetId, { repoCount: header.repos.length, taskCount: exampleCount, contentSha256, manifestKey: datasetKeys.manifest(datasetId) });
+  await db(env)
+    .update(schema.datasets)
+    .set({ name, visibility: meta.visibility ?? dataset.visibility })
+    .where(eq(schema.datasets.id, datasetId));
+  await markReady(env, datasetId, {
+    repoCount: header.repos.length,
+    taskCount: exampleCount,
+    contentSha256,
+    manifestKey: datasetKeys.manifest(datasetId),
+  });
   return manifest;
 }
 
-function notes(header: ReleaseHeader, tasks: LongCodeUManifest["tasks"], counts: LongCodeUManifest["counts"]): string[] {
-  const out = ["Built by this project from the repositories under `repos`, following the paper's construction; the paper's own data set (its repositories and examples) is not used."];
+function notes(
+  header: ReleaseHeader,
+  tasks: LongCodeUManifest["tasks"],
+  counts: LongCodeUManifest["counts"],
+): string[] {
+  const out = [
+    "Built by this project from the repositories under `repos`, following the paper's construction; the paper's own data set (its repositories and examples) is not used.",
+  ];
   const similarity = header.build.similarity as { kind?: string; name?: string } | undefined;
   if (tasks.SRE_T1 || tasks.SRE_T2) {
-    if (similarity?.kind === "lexical") out.push(`SRE ground truth ranks by a lexical similarity (${similarity.name ?? "unnamed"}), not by the paper's stella_en_400M_v5 code embeddings.`);
-    else if (similarity?.kind === "embedding") out.push(`SRE ground truth ranks by cosine similarity of ${similarity.name ?? "unnamed"} embeddings; the paper used stella_en_400M_v5.`);
+    if (similarity?.kind === "lexical")
+      out.push(
+        `SRE ground truth ranks by a lexical similarity (${similarity.name ?? "unnamed"}), not by the paper's stella_en_400M_v5 code embeddings.`,
+      );
+    else if (similarity?.kind === "embedding")
+      out.push(
+        `SRE ground truth ranks by cosine similarity of ${similarity.name ?? "unnamed"} embeddings; the paper used stella_en_400M_v5.`,
+      );
     else out.push("The build does not record which similarity ranked the SRE ground truth.");
   }
   const absent = LONGCODEU_TASKS.filter((t) => !tasks[t]);
   if (absent.length) out.push(`Tasks the paper has and this build lacks: ${absent.join(", ")}.`);
   const buckets = BUCKET_KEYS.filter((b) => !Object.values(counts).some((c) => c?.[b]));
   if (buckets.length) out.push(`No examples in the ${buckets.join(", ")} length bucket(s); the paper covers 0-128K.`);
-  out.push("CU_DFA line numbers and the LDU sequence number are recorded per sample, not scored (EM compares lines, BLEU the documentation text).");
+  out.push(
+    "CU_DFA line numbers and the LDU sequence number are recorded per sample, not scored (EM compares lines, BLEU the documentation text).",
+  );
   if (Array.isArray(header.build.notes)) out.push(...(header.build.notes as unknown[]).map(String));
   return out;
 }
 
 /** A release cut into the parts of a multi-part import, in the order they are sent, and its commit header. */
-export function releaseParts(release: LongCodeURelease): { contexts: [string, ContextsPart][]; examples: [string, ExamplesPart][]; header: ReleaseHeader } {
+export function releaseParts(release: LongCodeURelease): {
+  contexts: [string, ContextsPart][];
+  examples: [string, ExamplesPart][];
+  header: ReleaseHeader;
+} {
   const contexts: [string, ContextsPart][] = [];
   for (const repo of release.repos) {
     for (let at = 0; at < repo.contexts.length; at += LONGCODEU_LIMITS.contextsPerPart) {
-      contexts.push([partName("contexts", contexts.length), { repo: repo.repo, contexts: repo.contexts.slice(at, at + LONGCODEU_LIMITS.contextsPerPart) }]);
+      contexts.push([
+        partName("contexts", contexts.length),
+        { repo: repo.repo, contexts: repo.contexts.slice(at, at + LONGCODEU_LIMITS.contextsPerPart) },
+      ]);
     }
   }
   const examples: [string, ExamplesPart][] = [];
   for (const task of LONGCODEU_TASKS) {
-    const all = release.repos.flatMap((r) => r.examples.filter((e) => e.task === task).map((e) => ({ ...e, repo: r.repo })));
+    const all = release.repos.flatMap((r) =>
+      r.examples.filter((e) => e.task === task).map((e) => ({ ...e, repo: r.repo })),
+    );
     for (let at = 0, n = 0; at < all.length; at += LONGCODEU_LIMITS.examplesPerShard, n++) {
       examples.push([partName(task, n), { task, examples: all.slice(at, at + LONGCODEU_LIMITS.examplesPerShard) }]);
     }
   }
   const { repos, ...rest } = release;
-  const header: ReleaseHeader = { ...rest, repos: repos.map((r) => ({ repo: r.repo, source: r.source, contexts: r.contexts.length, examples: r.examples.length })) };
+  const header: ReleaseHeader = {
+    ...rest,
+    repos: repos.map((r) => ({
+      repo: r.repo,
+      source: r.source,
+      contexts: r.contexts.length,
+      examples: r.examples.length,
+    })),
+  };
   return { contexts, examples, header };
 }
 
@@ -441,12 +650,30 @@ export function releaseParts(release: LongCodeURelease): { contexts: [string, Co
  * Imports a whole release under `datasetId` (which must not exist yet) in one call, through the same
  * parts and commit as the multi-part import; all or nothing: a failure deletes what was written.
  */
-export async function importLongCodeU(env: Env, datasetId: string, release: LongCodeURelease, meta: ImportMeta = {}): Promise<LongCodeUManifest> {
-  if (await getDataset(env, datasetId)) conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
+export async function importLongCodeU(
+  env: Env,
+  datasetId: string,
+  release: LongCodeURelease,
+  meta: ImportMeta = {},
+): Promise<LongCodeUManifest> {
+  if (await getDataset(env, datasetId))
+    conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
   checkRelease(release);
   const now = new Date().toISOString();
   try {
-    await db(env).insert(schema.datasets).values({ id: datasetId, benchmark: LONGCODEU_DATASET_BENCHMARK, name: meta.name ?? datasetId, status: "importing", languages: [], contextConfig: null, visibility: meta.visibility ?? "public", createdAt: now, updatedAt: now });
+    await db(env)
+      .insert(schema.datasets)
+      .values({
+        id: datasetId,
+        benchmark: LONGCODEU_DATASET_BENCHMARK,
+        name: meta.name ?? datasetId,
+        status: "importing",
+        languages: [],
+        contextConfig: null,
+        visibility: meta.visibility ?? "public",
+        createdAt: now,
+        updatedAt: now,
+      });
   } catch {
     // Another import of this id won the race; its objects are not ours to delete.
     conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);

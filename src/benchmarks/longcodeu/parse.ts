@@ -78,7 +78,16 @@ export function fencedBlocks(output: string): string[] {
     } else current.push(line);
   }
   if (current?.length) blocks.push(current.join("\n"));
-  return blocks.map((b) => trimBlankLines(b.split("\n").filter((l) => !QUOTE_FRAME.test(l)).join("\n"))).filter((b) => b.trim());
+  return blocks
+    .map((b) =>
+      trimBlankLines(
+        b
+          .split("\n")
+          .filter((l) => !QUOTE_FRAME.test(l))
+          .join("\n"),
+      ),
+    )
+    .filter((b) => b.trim());
 }
 
 /** Lines without blank lines at either end. */
@@ -381,16 +390,20 @@ export function parseUnits(output: string): { units: PredictedUnit[]; shape: "la
     else labelled[labelled.length - 1]?.lines.push(line);
   }
   const blocks = labelled.map((b) => ({ label: b.label, code: labelledCode(b.lines) })).filter((b) => b.code);
-  if (blocks.length) return { units: blocks.map((b) => ({ label: b.label, name: unitName(b.code), code: b.code })), shape: "labelled" };
+  if (blocks.length)
+    return { units: blocks.map((b) => ({ label: b.label, name: unitName(b.code), code: b.code })), shape: "labelled" };
 
   const fenced = fencedBlocks(output).flatMap((block) => {
     const chunks = definitionsOf(block);
     return chunks.length ? chunks : [block];
   });
-  if (fenced.length) return { units: fenced.map((code) => ({ label: null, name: unitName(code), code })), shape: "fenced" };
+  if (fenced.length)
+    return { units: fenced.map((code) => ({ label: null, name: unitName(code), code })), shape: "fenced" };
 
   const chunks = topLevelChunks(unfence(output));
-  return chunks.length ? { units: chunks.map((code) => ({ label: null, name: unitName(code), code })), shape: "chunks" } : null;
+  return chunks.length
+    ? { units: chunks.map((code) => ({ label: null, name: unitName(code), code })), shape: "chunks" }
+    : null;
 }
 
 // ----------------------------------------------------------------------------------------- LDU
@@ -410,7 +423,9 @@ function insideMarkers(text: string): string {
 }
 
 /** The documentation and sequence number of an LDU answer, or null when there is no text. */
-export function parseDocumentation(output: string): { text: string; sequence: number | null; shape: "labelled" | "markers" | "whole" } | null {
+export function parseDocumentation(
+  output: string,
+): { text: string; sequence: number | null; shape: "labelled" | "markers" | "whole" } | null {
   const lines = unwrapLines(lf(output).split("\n"));
   let sequence: number | null = null;
   const seqAt = lines.findIndex((l) => SEQUENCE.test(l));

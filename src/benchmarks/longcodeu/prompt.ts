@@ -221,7 +221,10 @@ function anchorBlock(task: LongCodeUTask, anchor: LongCodeUExample["anchor"]): s
 }
 
 /** The whole prompt of an example over its context text: one user message. */
-export function longcodeuPrompt(example: Pick<LongCodeUExample, "task" | "anchor">, contextText: string): ChatMessage[] {
+export function longcodeuPrompt(
+  example: Pick<LongCodeUExample, "task" | "anchor">,
+  contextText: string,
+): ChatMessage[] {
   const head = instruction(example.task, example.anchor);
   const body =
     example.task === "LDU"

@@ -7,8 +7,26 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
 import { VisibilitySchema } from "../../datasets/visibility";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../../middleware/openapi";
-import { ContextsPartSchema, ExamplesPartSchema, PART_NAME, ReleaseHeaderSchema, LONGCODEU_LIMITS, ReleaseSchema as LongCodeUReleaseSchema, type ContextsPart, type ExamplesPart } from "./dataset";
+import {
+  ADMIN_SECURITY,
+  DatasetManifestSchema,
+  createRouter,
+  datasetIdParam,
+  jsonBody,
+  jsonResponse,
+  problemResponses,
+  unionBodyHook,
+} from "../../middleware/openapi";
+import {
+  ContextsPartSchema,
+  ExamplesPartSchema,
+  PART_NAME,
+  ReleaseHeaderSchema,
+  LONGCODEU_LIMITS,
+  ReleaseSchema as LongCodeUReleaseSchema,
+  type ContextsPart,
+  type ExamplesPart,
+} from "./dataset";
 import { commitLongCodeU, importLongCodeU, listParts, partSha256, putContextsPart, putExamplesPart } from "./import";
 
 const DatasetId = datasetIdParam("longcodeu-demo");
@@ -25,10 +43,15 @@ const importLongCodeURoute = createRoute({
     query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(LongCodeUReleaseSchema.openapi("LongCodeURelease")),
   },
-  responses: { 201: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Imported"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+  responses: {
+    201: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Imported"),
+    ...problemResponses(400, 401, 403, 409, 413, 415, 422),
+  },
 });
 
-const PartResultSchema = z.object({ part: z.string(), sha256: z.string(), items: z.number().int(), stored: z.boolean() }).openapi("LongCodeUPartResult");
+const PartResultSchema = z
+  .object({ part: z.string(), sha256: z.string(), items: z.number().int(), stored: z.boolean() })
+  .openapi("LongCodeUPartResult");
 
 const putPartRoute = createRoute({
   method: "put",
@@ -38,10 +61,20 @@ const putPartRoute = createRoute({
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
-    params: z.object({ id: DatasetId, part: z.string().regex(PART_NAME, "contexts-0000 ... or <TASK>-0000 ...").openapi({ example: "CU_P-0000" }) }),
-    ...jsonBody(z.union([ContextsPartSchema.openapi("LongCodeUContextsPart"), ExamplesPartSchema.openapi("LongCodeUExamplesPart")])),
+    params: z.object({
+      id: DatasetId,
+      part: z.string().regex(PART_NAME, "contexts-0000 ... or <TASK>-0000 ...").openapi({ example: "CU_P-0000" }),
+    }),
+    ...jsonBody(
+      z.union([
+        ContextsPartSchema.openapi("LongCodeUContextsPart"),
+        ExamplesPartSchema.openapi("LongCodeUExamplesPart"),
+      ]),
+    ),
   },
-  hook: unionBodyHook((body) => (body && typeof body === "object" && "task" in body ? ExamplesPartSchema : ContextsPartSchema)),
+  hook: unionBodyHook((body) =>
+    body && typeof body === "object" && "task" in body ? ExamplesPartSchema : ContextsPartSchema,
+  ),
   responses: {
     201: jsonResponse(PartResultSchema, "Stored"),
     200: jsonResponse(PartResultSchema, "Already stored with the same content"),
@@ -58,7 +91,10 @@ const listPartsRoute = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: DatasetId }) },
   responses: {
-    200: jsonResponse(z.object({ status: z.string(), parts: z.array(PartResultSchema.omit({ stored: true })) }), "The stored parts"),
+    200: jsonResponse(
+      z.object({ status: z.string(), parts: z.array(PartResultSchema.omit({ stored: true })) }),
+      "The stored parts",
+    ),
     ...problemResponses(401, 403, 404),
   },
 });
@@ -67,7 +103,8 @@ const commitRoute = createRoute({
   method: "post",
   path: "/v1/datasets/{id}/longcodeu/commit",
   tags: ["datasets"],
-  summary: "Commit a LongCodeU import sent in parts: 409 naming what is missing unless every part is stored; then the dataset is ready",
+  summary:
+    "Commit a LongCodeU import sent in parts: 409 naming what is missing unless every part is stored; then the dataset is ready",
   security: ADMIN_SECURITY,
   middleware: [requireAdmin, limitBody(LIMITS.repoBody), requireJson] as const,
   request: {
@@ -75,7 +112,10 @@ const commitRoute = createRoute({
     query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(ReleaseHeaderSchema.openapi("LongCodeUReleaseHeader")),
   },
-  responses: { 200: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Committed"), ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(z.object({ manifest: DatasetManifestSchema }), "Committed"),
+    ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
 });
 
 /** LongCodeU's routes, as `Family.routes`. */
@@ -89,7 +129,10 @@ export const longcodeuRoutes = createRouter()
     const { id, part: name } = c.req.valid("param");
     const body = c.req.valid("json");
     const sha256 = await partSha256(body);
-    const result = "task" in body ? await putExamplesPart(c.env, id, name, body as ExamplesPart, sha256) : await putContextsPart(c.env, id, name, body as ContextsPart, sha256);
+    const result =
+      "task" in body
+        ? await putExamplesPart(c.env, id, name, body as ExamplesPart, sha256)
+        : await putContextsPart(c.env, id, name, body as ContextsPart, sha256);
     return c.json(result, result.stored ? 201 : 200);
   })
   .openapi(listPartsRoute, async (c) => c.json(await listParts(c.env, c.req.valid("param").id), 200))

@@ -20,7 +20,12 @@
 import { sentenceBleu } from "../../metrics/bleu";
 import { BudgetExceededError, WorkMeter } from "../../code/budget";
 import {
-  CodeBleuInputError, DataFlowBudgetError, codeBleuSampleStats, combineCodeBleu, loadCodeBleuGrammar, type CodeBleuScore,
+  CodeBleuInputError,
+  DataFlowBudgetError,
+  codeBleuSampleStats,
+  combineCodeBleu,
+  loadCodeBleuGrammar,
+  type CodeBleuScore,
 } from "../../metrics/codebleu";
 import { exactMatchLines } from "../../metrics/exact-match";
 import { lcsRecallPrecision } from "../../metrics/lcs";
@@ -39,11 +44,25 @@ export interface ScorableExample extends Pick<LongCodeUExample, "id" | "task" | 
 
 type Facts = Record<string, unknown>;
 
-function verdict(example: ScorableExample, recall: number, precision: number, facts: Facts, unparseable = false): SampleVerdict {
+function verdict(
+  example: ScorableExample,
+  recall: number,
+  precision: number,
+  facts: Facts,
+  unparseable = false,
+): SampleVerdict {
   return {
     passed: recall >= 1 - 1e-9,
     score: recall,
-    detail: { task: example.task, bucket: example.bucket, metric: TASK_PAPER_METRIC[example.task], recall, precision, unparseable, ...facts },
+    detail: {
+      task: example.task,
+      bucket: example.bucket,
+      metric: TASK_PAPER_METRIC[example.task],
+      recall,
+      precision,
+      unparseable,
+      ...facts,
+    },
   };
 }
 
@@ -69,9 +88,14 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
   if (!parsed) return unparseable(example, "no `##### The extracted code line #####` blocks or fenced lines");
   const reference = example.answer.lines ?? [];
   const predicted = parsed.pairs.flatMap((p) => p.lines);
-  const s = exactMatchLines(reference.map((l) => l.text), predicted);
+  const s = exactMatchLines(
+    reference.map((l) => l.text),
+    predicted,
+  );
   const numbered = parsed.pairs.filter((p) => p.line !== null);
-  const agree = numbered.filter((p) => reference.some((r) => r.line === p.line && r.text.trim() === p.lines[0].trim())).length;
+  const agree = numbered.filter((p) =>
+    reference.some((r) => r.line === p.line && r.text.trim() === p.lines[0].trim()),
+  ).length;
   return verdict(example, s.recall, s.precision, {
     reference_lines: reference.length,
     predicted_lines: predicted.length,
@@ -88,21 +112,33 @@ function scoreDataFlow(example: ScorableExample, output: string): SampleVerdict 
  * the scorer counts 0. The builder's self-scorability check (build/repo.ts) calls it too, so a unit
  * it picks as an answer scores 1 here.
  */
-export function scorerCodeBleu(reference: string, prediction: string, grammar: LoadedLanguage, request?: WorkMeter): { score: CodeBleuScore | null; error?: string } {
+export function scorerCodeBleu(
+  reference: string,
+  prediction: string,
+  grammar: LoadedLanguage,
+  request?: WorkMeter,
+): { score: CodeBleuScore | null; error?: string } {
   try {
     const meter = WorkMeter.of("codebleu", request);
-    return { score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))) };
+    return {
+      score: meter.run(() => combineCodeBleu(codeBleuSampleStats([reference], [prediction], "python", grammar))),
+    };
   } catch (err) {
     // Over the HTTP request's total (`request`, docs/limits.md, "CPU budgets"): the request is refused, the pair is not scored 0.
     if (request?.exhausted()) throw err;
-    if (err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError) return { score: null, error: err.message };
+    if (err instanceof CodeBleuInputError || err instanceof DataFlowBudgetError)
+      return { score: null, error: err.message };
     if (err instanceof BudgetExceededError) return { score: null, error: err.detail };
     throw err;
   }
 }
 
 /** scorerCodeBleu with the Python grammar loaded. */
-async function codeBleuOrZero(reference: string, prediction: string, request?: WorkMeter): Promise<{ score: CodeBleuScore | null; error?: string }> {
+async function codeBleuOrZero(
+  reference: string,
+  prediction: string,
+  request?: WorkMeter,
+): Promise<{ score: CodeBleuScore | null; error?: string }> {
   return scorerCodeBleu(reference, prediction, await loadCodeBleuGrammar("python"), request);
 }
 
@@ -113,7 +149,12 @@ async function scoreFunction(example: ScorableExample, output: string, request?:
   if (!reference) throw new Error(`${example.id}: CU_SA example without its unit`);
   const { score: cb, error } = await codeBleuOrZero(reference.code, parsed.code, request);
   const value = cb?.codebleu ?? 0;
-  return verdict(example, value, value, { shape: parsed.shape, reference_name: reference.name, codebleu: cb, ...(error ? { codebleu_error: error } : {}) });
+  return verdict(example, value, value, {
+    shape: parsed.shape,
+    reference_name: reference.name,
+    codebleu: cb,
+    ...(error ? { codebleu_error: error } : {}),
+  });
 }
 
 async function scoreUnits(example: ScorableExample, output: string, request?: WorkMeter): Promise<SampleVerdict> {
@@ -121,7 +162,13 @@ async function scoreUnits(example: ScorableExample, output: string, request?: Wo
   if (!parsed) return unparseable(example, "no `##### ... #####` blocks, fenced blocks or top-level definitions");
   const reference = example.answer.units ?? [];
   const used = new Set<number>();
-  const units: { label: string | null; name: string | null; reference: number | null; codebleu: number; codebleu_error?: string }[] = [];
+  const units: {
+    label: string | null;
+    name: string | null;
+    reference: number | null;
+    codebleu: number;
+    codebleu_error?: string;
+  }[] = [];
   for (const unit of parsed.units) {
     let best: { index: number; score: number; error?: string } | null = null;
     if (unit.name !== null) {
@@ -133,7 +180,13 @@ async function scoreUnits(example: ScorableExample, output: string, request?: Wo
       }
     }
     if (best) used.add(best.index);
-    units.push({ label: unit.label, name: unit.name, reference: best?.index ?? null, codebleu: best?.score ?? 0, ...(best?.error ? { codebleu_error: best.error } : {}) });
+    units.push({
+      label: unit.label,
+      name: unit.name,
+      reference: best?.index ?? null,
+      codebleu: best?.score ?? 0,
+      ...(best?.error ? { codebleu_error: best.error } : {}),
+    });
   }
   const sum = units.reduce((s, u) => s + u.codebleu, 0);
   return verdict(example, reference.length ? sum / reference.length : 0, units.length ? sum / units.length : 0, {
@@ -158,7 +211,10 @@ function scoreDocumentation(example: ScorableExample, output: string): SampleVer
   });
 }
 
-const SCORERS: Record<LongCodeUTask, (example: ScorableExample, output: string, request?: WorkMeter) => SampleVerdict | Promise<SampleVerdict>> = {
+const SCORERS: Record<
+  LongCodeUTask,
+  (example: ScorableExample, output: string, request?: WorkMeter) => SampleVerdict | Promise<SampleVerdict>
+> = {
   CU_P: scoreNames,
   CU_SA: scoreFunction,
   CU_DFA: scoreDataFlow,
@@ -173,6 +229,10 @@ const SCORERS: Record<LongCodeUTask, (example: ScorableExample, output: string, 
  * Scores one output against an example. Each CodeBLEU pair has a CodeBLEU request's budget (over
  * it: that pair scores 0); `request`, an HTTP request's meter, bounds their total on top.
  */
-export async function scoreExample(example: ScorableExample, output: string, request?: WorkMeter): Promise<SampleVerdict> {
+export async function scoreExample(
+  example: ScorableExample,
+  output: string,
+  request?: WorkMeter,
+): Promise<SampleVerdict> {
   return SCORERS[example.task](example, output, request);
 }

@@ -48,10 +48,20 @@ export interface LongCodeUManifest {
   /** The release's build record as given (SRE similarity kind, data-flow rules, tokenizer, ...). */
   build: Record<string, unknown>;
   repos: { repo: string; source: Record<string, unknown>; contexts: number; examples: number }[];
-  tasks: Partial<Record<LongCodeUTask, { examples: number; shards: number; metric: PaperMetric; context_kind: LongContext["kind"] }>>;
+  tasks: Partial<
+    Record<LongCodeUTask, { examples: number; shards: number; metric: PaperMetric; context_kind: LongContext["kind"] }>
+  >;
   /** Examples per task and length bucket. */
   counts: Partial<Record<LongCodeUTask, Partial<Record<LengthBucket, number>>>>;
-  contexts: { id: string; repo: string; kind: LongContext["kind"]; tokens: number; bucket: LengthBucket; key: string; sha256: string }[];
+  contexts: {
+    id: string;
+    repo: string;
+    kind: LongContext["kind"];
+    tokens: number;
+    bucket: LengthBucket;
+    key: string;
+    sha256: string;
+  }[];
   shards: { key: string; task: LongCodeUTask; sha256: string; examples: number }[];
   prompt_template_version: string;
   scorer_version: string;
@@ -72,21 +82,34 @@ export function readyLongCodeU(env: Env, datasetId: string) {
 }
 
 /** One example of a dataset by its id (the run unit), read from its shard (cached per isolate). */
-export async function longcodeuExample(env: Env, datasetId: string, exampleId: string): Promise<{ example: StoredExample; contentSha256: string }> {
+export async function longcodeuExample(
+  env: Env,
+  datasetId: string,
+  exampleId: string,
+): Promise<{ example: StoredExample; contentSha256: string }> {
   const { dataset } = await readyLongCodeU(env, datasetId);
   const task = taskOfUnit(exampleId);
-  const missing = () => new ProblemError("not-found", `Dataset "${datasetId}" has no LongCodeU example "${exampleId}".`);
+  const missing = () =>
+    new ProblemError("not-found", `Dataset "${datasetId}" has no LongCodeU example "${exampleId}".`);
   if (!task) throw missing();
-  const row = await db(env).query.tasks.findFirst({ where: and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, longcodeuTaskId(task, exampleId))) });
+  const row = await db(env).query.tasks.findFirst({
+    where: and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, longcodeuTaskId(task, exampleId))),
+  });
   if (!row) throw missing();
   const shard = await getStoredJson<ExampleShard>(env, row.shardKey, dataset.contentSha256);
   const example = shard.examples[row.needleIndex % LONGCODEU_LIMITS.examplesPerShard];
-  if (!example || example.id !== exampleId) notFound("A stored part of this dataset is missing; re-import the dataset.");
+  if (!example || example.id !== exampleId)
+    notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { example, contentSha256: dataset.contentSha256 };
 }
 
 /** A stored context (cached per isolate). */
-export function longcodeuContext(env: Env, datasetId: string, contextId: string, contentSha256: string): Promise<StoredContext> {
+export function longcodeuContext(
+  env: Env,
+  datasetId: string,
+  contextId: string,
+  contentSha256: string,
+): Promise<StoredContext> {
   return getStoredJson<StoredContext>(env, longcodeuKeys.context(datasetId, contextId), contentSha256);
 }
 

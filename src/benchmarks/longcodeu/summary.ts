@@ -26,7 +26,8 @@ export function tableSample(s: SummarySample): TableSample | null {
   const d = s.detail ?? {};
   const task = isTask(d.task) ? d.task : taskOfUnit(s.unit);
   if (!task) return null;
-  const bucket = typeof d.bucket === "string" ? (d.bucket as LengthBucket) : s.contextSize === null ? null : bucketOf(s.contextSize);
+  const bucket =
+    typeof d.bucket === "string" ? (d.bucket as LengthBucket) : s.contextSize === null ? null : bucketOf(s.contextSize);
   if (s.status !== "scored") return { task, bucket, status: s.status, recall: 0, precision: 0, unparseable: false };
   return {
     task,
@@ -49,20 +50,36 @@ export function longcodeuSummary(samples: readonly SummarySample[]): LongCodeUSu
 // ---- the OpenAPI schema of the summary (the results' `summary`: Benchmark.summarySchema) ----------
 
 /** An object of the `keys` present (each optional). */
-const someOf = (keys: readonly string[], value: z.ZodType) => z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])));
+const someOf = (keys: readonly string[], value: z.ZodType) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, value.optional()])));
 
 const AverageSchema = z
-  .object({ tasks: intSchema("Tasks with scored samples here (the mean is over them)"), recall: z.number().nullable(), precision: z.number().nullable() })
+  .object({
+    tasks: intSchema("Tasks with scored samples here (the mean is over them)"),
+    recall: z.number().nullable(),
+    precision: z.number().nullable(),
+  })
   .openapi("LongCodeURunAverage");
 /** One task's cells (the leaderboard's LongCodeUCell): over all lengths, and per length bucket with samples. */
-const TaskCellsSchema = z.object({ all: LongCodeUCellSchema, buckets: someOf(BUCKET_KEYS, LongCodeUCellSchema) }).openapi("LongCodeUTaskCells");
+const TaskCellsSchema = z
+  .object({ all: LongCodeUCellSchema, buckets: someOf(BUCKET_KEYS, LongCodeUCellSchema) })
+  .openapi("LongCodeUTaskCells");
 
 export const LongCodeUSummarySchema = z
   .object({
-    metrics: someOf(LONGCODEU_TASKS, z.enum([...new Set(Object.values(TASK_PAPER_METRIC))] as [PaperMetric, ...PaperMetric[]])).openapi({ description: "Each task's paper metric" }),
+    metrics: someOf(
+      LONGCODEU_TASKS,
+      z.enum([...new Set(Object.values(TASK_PAPER_METRIC))] as [PaperMetric, ...PaperMetric[]]),
+    ).openapi({ description: "Each task's paper metric" }),
     table: z.object({
-      tasks: someOf(LONGCODEU_TASKS, TaskCellsSchema).openapi({ description: "Per task with samples: over all lengths and per length bucket" }),
-      average: z.object({ all: AverageSchema, buckets: someOf(BUCKET_KEYS, AverageSchema) }).openapi({ description: "The mean over tasks (the paper's #Avg)" }),
+      tasks: someOf(LONGCODEU_TASKS, TaskCellsSchema).openapi({
+        description: "Per task with samples: over all lengths and per length bucket",
+      }),
+      average: z
+        .object({ all: AverageSchema, buckets: someOf(BUCKET_KEYS, AverageSchema) })
+        .openapi({ description: "The mean over tasks (the paper's #Avg)" }),
     }),
   })
-  .openapi("LongCodeUSummary", { description: "Mean recall and precision per task and length bucket (docs/longcodeu.md)" });
+  .openapi("LongCodeUSummary", {
+    description: "Mean recall and precision per task and length bucket (docs/longcodeu.md)",
+  });

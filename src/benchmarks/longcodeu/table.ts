@@ -58,7 +58,9 @@ function add(cell: TableCell, s: TableSample) {
 }
 
 function finish(cell: TableCell): TableCell {
-  return cell.n ? { ...cell, recall: cell.recall! / cell.n, precision: cell.precision! / cell.n } : { ...cell, recall: null, precision: null };
+  return cell.n
+    ? { ...cell, recall: cell.recall! / cell.n, precision: cell.precision! / cell.n }
+    : { ...cell, recall: null, precision: null };
 }
 
 function average(cells: (TableCell | undefined)[]): AverageCell {

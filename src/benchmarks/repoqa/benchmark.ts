@@ -28,18 +28,19 @@ import { repoqaOriginalScore } from "./score-shapes";
 import { repoqaViews } from "./views";
 import { repoqaLeaderboard } from "./leaderboard";
 
-export const RepoqaOptionsSchema = z.object({
-  scoring_mode: z.enum(SCORING_MODES).default("official"),
-  ignore_comments: z.boolean().default(false),
-  threshold: z
-    .number()
-    .refine((t) => (THRESHOLDS as readonly number[]).includes(t), "threshold must be one of 0.0, 0.1, ..., 1.0")
-    .default(DEFAULT_THRESHOLD),
-  /** Context size in tokens; default the dataset's first. */
-  context_size: z.number().int().positive().optional(),
-  /** Comment mode of the contexts; default the dataset's first. */
-  comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
-})
+export const RepoqaOptionsSchema = z
+  .object({
+    scoring_mode: z.enum(SCORING_MODES).default("official"),
+    ignore_comments: z.boolean().default(false),
+    threshold: z
+      .number()
+      .refine((t) => (THRESHOLDS as readonly number[]).includes(t), "threshold must be one of 0.0, 0.1, ..., 1.0")
+      .default(DEFAULT_THRESHOLD),
+    /** Context size in tokens; default the dataset's first. */
+    context_size: z.number().int().positive().optional(),
+    /** Comment mode of the contexts; default the dataset's first. */
+    comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).optional(),
+  })
   // An unknown option is a 422 (a misspelt one was silently dropped before), as for every other benchmark.
   .strict();
 export type RepoqaOptions = z.infer<typeof RepoqaOptionsSchema>;
@@ -63,7 +64,10 @@ async function contextOf(env: Env, datasetId: string, unit: string, options: Rep
   const { taskId, depth } = parseUnit(unit);
   const location = await locateTask(env, datasetId, taskId);
   const choice = { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth };
-  const [shard, context] = await Promise.all([getShard(env, location.shardKey, location.contentSha256), storedContext(env, location, choice)]);
+  const [shard, context] = await Promise.all([
+    getShard(env, location.shardKey, location.contentSha256),
+    storedContext(env, location, choice),
+  ]);
   return { location, needle: shard.shard.needles[location.needleIndex], ...context };
 }
 
@@ -77,14 +81,20 @@ async function runnableDataset(env: Env, datasetId: string, options: RepoqaOptio
   if (dataset.benchmark !== "repoqa-snf") invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset.`);
   // What a RepoQA import stores there (the column is any family's).
   const config = dataset.contextConfig as ContextConfig | null;
-  if (!config) invalid(`Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
+  if (!config)
+    invalid(`Dataset "${datasetId}" was imported without code contexts, so there is nothing to prompt a model with.`);
   if (options.context_size !== undefined && !config.sizes.includes(options.context_size)) {
     invalid(`Dataset "${datasetId}" has context sizes ${config.sizes.join(", ")}, not ${options.context_size}.`);
   }
   if (options.comment_mode !== undefined && !config.comment_modes.includes(options.comment_mode)) {
-    invalid(`Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`);
+    invalid(
+      `Dataset "${datasetId}" has comment modes ${config.comment_modes.join(", ")}, not ${options.comment_mode}.`,
+    );
   }
-  const resolved: Partial<RepoqaOptions> = { context_size: options.context_size ?? config.sizes[0], comment_mode: options.comment_mode ?? config.comment_modes[0] };
+  const resolved: Partial<RepoqaOptions> = {
+    context_size: options.context_size ?? config.sizes[0],
+    comment_mode: options.comment_mode ?? config.comment_modes[0],
+  };
   return { dataset: { ...dataset, contentSha256: dataset.contentSha256 }, config, resolved };
 }
 
@@ -110,15 +120,26 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   async units(env, datasetId, options, filters) {
     const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);
     const unknown = (filters.languages ?? []).filter((l) => !dataset.languages.includes(l));
-    if (unknown.length) invalid(`Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
+    if (unknown.length)
+      invalid(`Dataset "${datasetId}" has no ${unknown.join(", ")} tasks (it has ${dataset.languages.join(", ")}).`);
     const rows = await db(env)
       .select({ taskId: schema.tasks.taskId })
       .from(schema.tasks)
-      .where(and(eq(schema.tasks.datasetId, datasetId), filters.languages?.length ? inArray(schema.tasks.language, filters.languages) : undefined))
+      .where(
+        and(
+          eq(schema.tasks.datasetId, datasetId),
+          filters.languages?.length ? inArray(schema.tasks.language, filters.languages) : undefined,
+        ),
+      )
       .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.needleIndex));
     const depths = config.depths === "reference" ? [undefined] : config.depths;
     const units = rows.flatMap((r) => depths.map((d) => (d === undefined ? r.taskId : `${r.taskId}@${d}`)));
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
+    return {
+      units: filters.limit ? units.slice(0, filters.limit) : units,
+      datasetSha256: dataset.contentSha256,
+      resolved,
+      visibility: dataset.visibility,
+    };
   },
 
   async hasUnit(env, datasetId, unit, options) {
@@ -126,7 +147,8 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
     // The unit as `units` spells it: the task id, plus `@<depth>` of one of the stored depths.
     const at = unit.lastIndexOf("@");
     const taskId = config.depths === "reference" ? unit : unit.slice(0, at);
-    const depthOk = config.depths === "reference" || (at >= 0 && config.depths.some((d) => String(d) === unit.slice(at + 1)));
+    const depthOk =
+      config.depths === "reference" || (at >= 0 && config.depths.some((d) => String(d) === unit.slice(at + 1)));
     const has = depthOk && (await storedTask(env, datasetId, taskId)) !== undefined;
     return { has, datasetSha256: dataset.contentSha256, resolved, visibility: dataset.visibility };
   },
@@ -137,7 +159,9 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
     // Llama tokens are additive over line breaks; the instruction glued to the context's first
     // line may merge one token differently, which an estimate can afford.
     const promptTokens =
-      task.code_context_ntokens + codeLlamaTokenizer.count(INSTRUCTION) + codeLlamaTokenizer.count(`\nFunction Description:${needle.description}\n` + INSTRUCTION);
+      task.code_context_ntokens +
+      codeLlamaTokenizer.count(INSTRUCTION) +
+      codeLlamaTokenizer.count(`\nFunction Description:${needle.description}\n` + INSTRUCTION);
     return {
       unit,
       taskId: location.taskId,
@@ -155,20 +179,30 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
     // (official) or the function as the context shows it (strict). Unfenced on purpose: the
     // reference extracts the function node from a fenced block, which drops what the needle's
     // lines hold around it (`export`, a leading doc comment), so a fenced copy can score below 1.0.
-    if (kind === "oracle") return options.scoring_mode === "official" ? needle.code : task.functions[task.target_index].code;
-    const best = bestDocument(needle.description, task.functions.map((f) => f.code));
+    if (kind === "oracle")
+      return options.scoring_mode === "official" ? needle.code : task.functions[task.target_index].code;
+    const best = bestDocument(
+      needle.description,
+      task.functions.map((f) => f.code),
+    );
     return best < 0 ? "" : fenced(location.language, task.functions[best].code);
   },
 
   async score(env, datasetId, unit, output, options, meter) {
     const { taskId, depth } = parseUnit(unit);
     const location = await locateTask(env, datasetId, taskId);
-    const verdict = await scoreTask(env, location, output, {
-      threshold: options.threshold,
-      mode: options.scoring_mode,
-      ignoreComments: options.ignore_comments,
-      context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
-    }, WorkMeter.of("score", meter, meter?.plan ?? budgetPlan(env)));
+    const verdict = await scoreTask(
+      env,
+      location,
+      output,
+      {
+        threshold: options.threshold,
+        mode: options.scoring_mode,
+        ignoreComments: options.ignore_comments,
+        context: { size: options.context_size, comment_mode: options.comment_mode as CommentMode | undefined, depth },
+      },
+      WorkMeter.of("score", meter, meter?.plan ?? budgetPlan(env)),
+    );
     return {
       passed: verdict.pass,
       score: verdict.best_similarity,

@@ -33,13 +33,19 @@ function contextVariant(location: TaskLocation, choice: NonNullable<Options["con
   const size = choice.size ?? config.sizes[0];
   const mode = choice.comment_mode ?? config.comment_modes[0];
   if (!config.sizes.includes(size) || !(config.comment_modes as readonly string[]).includes(mode)) {
-    notFound(`Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
+    notFound(
+      `Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`,
+    );
   }
   return { size, mode, key: datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo) };
 }
 
 /** The target's name and the candidates, from the score indexes; undefined when there are none. */
-export async function indexedCandidates(env: Env, location: TaskLocation, opts: Options): Promise<{ target: string; pick: CandidatePick } | undefined> {
+export async function indexedCandidates(
+  env: Env,
+  location: TaskLocation,
+  opts: Options,
+): Promise<{ target: string; pick: CandidatePick } | undefined> {
   const sha = location.shardSha256;
   if (!sha) return undefined;
   const choice = opts.context ?? {};
@@ -50,11 +56,18 @@ export async function indexedCandidates(env: Env, location: TaskLocation, opts: 
     const contexts = await getScoreIndex(env, scoreIndexKey(variant.key, sha));
     if (contexts?.header.kind !== "contexts") return undefined;
     const tasks = contexts.header.tasks;
-    const index = tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
+    const index = tasks.findIndex(
+      (t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth),
+    );
     if (index < 0) notFound(`Task ${location.taskId} has no context at depth ${choice.depth}.`);
     const candidates = await contexts.set(`${index}:${ic}`);
     const context = { size: variant.size, comment_mode: variant.mode, position_ratio: tasks[index].position_ratio };
-    return candidates && { target: location.name, pick: { candidates, targetIndex: tasks[index].target_index, from: "context", context } };
+    return (
+      candidates && {
+        target: location.name,
+        pick: { candidates, targetIndex: tasks[index].target_index, from: "context", context },
+      }
+    );
   }
   const repo = await getScoreIndex(env, scoreIndexKey(location.shardKey, sha));
   if (repo?.header.kind !== "repo") return undefined;

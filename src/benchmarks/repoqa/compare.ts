@@ -10,6 +10,7 @@ export const repoqaCompare: CompareRule = {
   defaultThreshold: DEFAULT_THRESHOLD,
   // A run's unit is the task, or `<task>@<depth>` with several depths; an entry stores one sample per task.
   pairKey: (s) => s.unit ?? s.taskId,
-  passes: (s, threshold) => s.detail?.is_best === true && typeof s.detail.best_similarity === "number" && s.detail.best_similarity >= threshold,
+  passes: (s, threshold) =>
+    s.detail?.is_best === true && typeof s.detail.best_similarity === "number" && s.detail.best_similarity >= threshold,
   group: { by: "language", of: (s) => s.language },
 };

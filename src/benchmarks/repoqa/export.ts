@@ -71,7 +71,10 @@ async function* pageLines(env: Env, run: RunRecord, rows: SampleRow[]): AsyncGen
 export async function referenceScores(env: Env, { row: run, samples }: RunRecord) {
   const rows = (await samples()).filter((r) => r.status === "scored");
   const contextOf = await sampleContexts(env, run, rows);
-  const verdicts = rows.map((r) => ({ language: r.language, pass_at: (r.detail?.pass_at ?? {}) as Record<string, boolean> }));
+  const verdicts = rows.map((r) => ({
+    language: r.language,
+    pass_at: (r.detail?.pass_at ?? {}) as Record<string, boolean>,
+  }));
   const scores: Record<string, Record<string, { "pass@1": number }>> = {};
   for (const [group, { pass_at_1 }] of Object.entries(passAt1(verdicts))) {
     scores[group] = Object.fromEntries(Object.entries(pass_at_1).map(([t, rate]) => [t, { "pass@1": rate }]));

@@ -42,30 +42,44 @@ const ScoreRow = z.object({
 });
 const ModelResults = z.object({
   eval_date: z.string().max(100).nullable().optional(),
-  train_size: z.union([z.string().max(50), z.number()]).nullable().optional(),
+  train_size: z
+    .union([z.string().max(50), z.number()])
+    .nullable()
+    .optional(),
   scores: z.record(z.string(), z.record(z.string(), PassAt1)),
   results: z.record(z.string(), z.array(ScoreRow)).optional(),
 });
 
-const Slug = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64");
+const Slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, '.', '_' and '-', at most 64");
 
 /** The import's body; `benchmarks` are every leaderboard benchmark (the others' files are refused with 422, not 400). */
 export function leaderboardImportSchema(benchmarks: readonly [string, ...string[]]) {
   return z
     .object({
-      kind: z.literal("reported").openapi({ description: "Imports are always `reported`; verified entries come only from runs of this service" }),
+      kind: z.literal("reported").openapi({
+        description: "Imports are always `reported`; verified entries come only from runs of this service",
+      }),
       dataset: Slug.openapi({ example: "repoqa-2024-04-20" }),
-      benchmark: z
-        .enum(benchmarks)
-        .default("repoqa-snf")
-        .openapi({ description: "Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)" }),
+      benchmark: z.enum(benchmarks).default("repoqa-snf").openapi({
+        description:
+          "Only `repoqa-snf` results files can be imported; the other leaderboard benchmarks are published by runs (422)",
+      }),
       scoring_mode: z.enum(SCORING_MODES).default("official"),
       comment_mode: z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]).default("original"),
-      context_size: z.number().int().min(1).max(10_000_000).default(16384).openapi({ description: "Context length of the evaluation (length buckets)" }),
+      context_size: z
+        .number()
+        .int()
+        .min(1)
+        .max(10_000_000)
+        .default(16384)
+        .openapi({ description: "Context length of the evaluation (length buckets)" }),
       source: z.string().min(1).max(500).openapi({ example: "RepoQA authors (https://github.com/evalplus/repoqa)" }),
       license: z.string().min(1).max(100).openapi({ example: "Apache-2.0" }),
       n_per_language: z.number().int().min(1).max(1_000_000).optional().openapi({
-        description: "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
+        description:
+          "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
       }),
       file: z.record(z.string().min(1).max(200), ModelResults).openapi({
         description: "The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json`",
@@ -102,18 +116,26 @@ function published(model: string, data: ModelData, group: string): Map<string, n
   const byThreshold = data.scores[group];
   if (!byThreshold) return refuse(`${model}: "scores" has no "${group}".`, { model, language: group });
   for (const t of Object.keys(byThreshold)) {
-    if (!THRESHOLD_KEYS.includes(t)) refuse(`${model}: unknown threshold "${t}" in scores.${group}.`, { model, language: group, threshold: t });
+    if (!THRESHOLD_KEYS.includes(t))
+      refuse(`${model}: unknown threshold "${t}" in scores.${group}.`, { model, language: group, threshold: t });
   }
   return new Map(
     THRESHOLD_KEYS.map((t) => {
       const v = byThreshold[t]?.["pass@1"];
-      if (v === undefined) refuse(`${model}: scores.${group} has no pass@1 at threshold ${t}.`, { model, language: group, threshold: t });
+      if (v === undefined)
+        refuse(`${model}: scores.${group} has no pass@1 at threshold ${t}.`, { model, language: group, threshold: t });
       return [t, v as number];
     }),
   );
 }
 
-async function contentSha(kind: string, body: LeaderboardImport, model: string, data: ModelData, extra: unknown = null) {
+async function contentSha(
+  kind: string,
+  body: LeaderboardImport,
+  model: string,
+  data: ModelData,
+  extra: unknown = null,
+) {
   const { file: _file, ...params } = body;
   return sha256Hex(JSON.stringify({ kind, params, extra, model, data }));
 }
@@ -134,7 +156,11 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
   if (languages.length === 0) refuse(`${model}: "results" is empty.`, { model });
   checkLanguages(model, languages);
   const extraGroups = Object.keys(data.scores).filter((g) => g !== "all" && !languages.includes(g));
-  if (extraGroups.length) refuse(`${model}: "scores" has ${extraGroups.join(", ")} but "results" has no rows for it.`, { model, language: extraGroups[0] });
+  if (extraGroups.length)
+    refuse(`${model}: "scores" has ${extraGroups.join(", ")} but "results" has no rows for it.`, {
+      model,
+      language: extraGroups[0],
+    });
 
   const samples: Sample[] = [];
   const seen = new Set<string>();
@@ -142,7 +168,8 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
     for (const row of results[language]) {
       const taskId = `${language}::${row.repo}::${row.name}`;
       const key = `${taskId}@${row.needle_position}`;
-      if (seen.has(key)) refuse(`${model}: task ${taskId} appears twice at depth ${row.needle_position}.`, { model, task: taskId });
+      if (seen.has(key))
+        refuse(`${model}: task ${taskId} appears twice at depth ${row.needle_position}.`, { model, task: taskId });
       seen.add(key);
       samples.push({
         taskId,
@@ -189,16 +216,24 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
 function countOf(model: string, group: string, threshold: string, rate: number, n: number): number {
   const passed = Math.round(rate * n);
   if (Math.abs(rate * n - passed) > 1e-6) {
-    refuse(`${model}: pass@1 ${rate} in ${group} at threshold ${threshold} is not a whole number of tasks out of ${n}; give the right n_per_language.`, {
-      model,
-      language: group,
-      threshold,
-    });
+    refuse(
+      `${model}: pass@1 ${rate} in ${group} at threshold ${threshold} is not a whole number of tasks out of ${n}; give the right n_per_language.`,
+      {
+        model,
+        language: group,
+        threshold,
+      },
+    );
   }
   return passed;
 }
 
-async function combinedEntry(body: LeaderboardImport, model: string, data: ModelData, nPerLanguage: number): Promise<EntryWrite> {
+async function combinedEntry(
+  body: LeaderboardImport,
+  model: string,
+  data: ModelData,
+  nPerLanguage: number,
+): Promise<EntryWrite> {
   const languages = Object.keys(data.scores).filter((g) => g !== "all");
   if (languages.length === 0) refuse(`${model}: "scores" has no language.`, { model });
   checkLanguages(model, languages);
@@ -212,14 +247,37 @@ async function combinedEntry(body: LeaderboardImport, model: string, data: Model
       const passed = countOf(model, language, t, rates.get(t)!, nPerLanguage);
       sum += passed;
       const r = rateOf(passed, nPerLanguage, rates.get(t)!);
-      aggregates.push({ threshold: t, groupType: "language", groupKey: language, n: nPerLanguage, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: null });
+      aggregates.push({
+        threshold: t,
+        groupType: "language",
+        groupKey: language,
+        n: nPerLanguage,
+        passed,
+        rate: r.rate,
+        ciLow: r.ci_low,
+        ciHigh: r.ci_high,
+        meanScore: null,
+      });
     }
     const passed = countOf(model, "all", t, all.get(t)!, nAll);
     if (passed !== sum) {
-      refuse(`${model}: at threshold ${t}, "all" is ${passed} of ${nAll} but the languages add up to ${sum}; give the right n_per_language.`, { model, threshold: t });
+      refuse(
+        `${model}: at threshold ${t}, "all" is ${passed} of ${nAll} but the languages add up to ${sum}; give the right n_per_language.`,
+        { model, threshold: t },
+      );
     }
     const r = rateOf(passed, nAll, all.get(t)!);
-    aggregates.push({ threshold: t, groupType: "all", groupKey: "all", n: nAll, passed, rate: r.rate, ciLow: r.ci_low, ciHigh: r.ci_high, meanScore: null });
+    aggregates.push({
+      threshold: t,
+      groupType: "all",
+      groupKey: "all",
+      n: nAll,
+      passed,
+      rate: r.rate,
+      ciLow: r.ci_low,
+      ciHigh: r.ci_high,
+      meanScore: null,
+    });
   }
   return {
     model,
@@ -247,14 +305,21 @@ async function differences(env: Env, entryId: string, write: EntryWrite): Promis
       const s = byKey.get(`${w.groupKey}@${w.threshold}`);
       return s !== undefined && Math.abs(s - w.rate) > TOLERANCE;
     })
-    .map((w) => `${w.groupKey} at ${w.threshold}: ${byKey.get(`${w.groupKey}@${w.threshold}`)} stored, ${w.rate} in this file`);
+    .map(
+      (w) =>
+        `${w.groupKey} at ${w.threshold}: ${byKey.get(`${w.groupKey}@${w.threshold}`)} stored, ${w.rate} in this file`,
+    );
 }
 
 /**
  * Imports one published file as reported entries (see the module comment). `refusal` says why a
  * file of another leaderboard benchmark is not imported (undefined: it is RepoQA's).
  */
-export async function importReported(env: Env, body: LeaderboardImport, refusal: (benchmark: string) => string | undefined = () => undefined): Promise<ImportResult> {
+export async function importReported(
+  env: Env,
+  body: LeaderboardImport,
+  refusal: (benchmark: string) => string | undefined = () => undefined,
+): Promise<ImportResult> {
   // These files are RepoQA's (tenths of depth, similarity thresholds); another benchmark's
   // aggregates would be read as its own cells, so its entries come only from runs.
   const why = refusal(body.benchmark);
@@ -263,7 +328,9 @@ export async function importReported(env: Env, body: LeaderboardImport, refusal:
   if (models.length === 0) refuse("The file holds no model.");
   const withRows = models.filter(([, d]) => d.results !== undefined).length;
   if (withRows !== 0 && withRows !== models.length) {
-    refuse("The file mixes models with per-task results and models without; import SCORES files and COMBINED-RESULTS.json separately.");
+    refuse(
+      "The file mixes models with per-task results and models without; import SCORES files and COMBINED-RESULTS.json separately.",
+    );
   }
   const fileType = withRows ? "scores" : "combined";
   let writes: EntryWrite[];
@@ -271,7 +338,10 @@ export async function importReported(env: Env, body: LeaderboardImport, refusal:
     writes = await Promise.all(models.map(([model, data]) => scoresEntry(body, model, data)));
   } else {
     const n = body.n_per_language ?? DEFAULT_N_PER_LANGUAGE[body.dataset];
-    if (!n) refuse(`An aggregates-only file needs n_per_language for dataset "${body.dataset}" (tasks per language, for the intervals).`);
+    if (!n)
+      refuse(
+        `An aggregates-only file needs n_per_language for dataset "${body.dataset}" (tasks per language, for the intervals).`,
+      );
     writes = await Promise.all(models.map(([model, data]) => combinedEntry(body, model, data, n!)));
   }
   const scope: EntryScope = {
@@ -302,7 +372,11 @@ export async function importReported(env: Env, body: LeaderboardImport, refusal:
     entries: results.map((r) => {
       const w = writes.find((x) => x.model === r.model)!;
       const kept = r.status === "kept";
-      return { ...r, has_samples: kept ? existing.get(r.model)!.hasSamples : w.samples !== null, n: kept ? existing.get(r.model)!.n : w.n };
+      return {
+        ...r,
+        has_samples: kept ? existing.get(r.model)!.hasSamples : w.samples !== null,
+        n: kept ? existing.get(r.model)!.n : w.n,
+      };
     }),
     warnings,
   };
@@ -319,7 +393,9 @@ const ImportResultSchema = z
       z.object({
         model: z.string(),
         model_slug: z.string(),
-        status: z.enum(["created", "replaced", "unchanged", "kept"]).openapi({ description: "`kept`: a per-sample entry exists and wins over aggregates only" }),
+        status: z
+          .enum(["created", "replaced", "unchanged", "kept"])
+          .openapi({ description: "`kept`: a per-sample entry exists and wins over aggregates only" }),
         has_samples: z.boolean(),
         n: z.number().int(),
       }),

@@ -4,7 +4,12 @@
  * scoring and comment modes, and the import of the reference's published result files
  * (./leaderboard-import.ts).
  */
-import { verdictSample, type BenchmarkLeaderboard, type RunSample, type VerifiedSample } from "../../leaderboard/family";
+import {
+  verdictSample,
+  type BenchmarkLeaderboard,
+  type RunSample,
+  type VerifiedSample,
+} from "../../leaderboard/family";
 import { passRateLeaderboard } from "../../leaderboard/pass-rate";
 import { COMMENT_MODES } from "./dataset/context";
 import { repoqaReportedImport } from "./leaderboard-import";

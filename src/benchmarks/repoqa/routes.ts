@@ -41,18 +41,31 @@ const SourceSchema = z
 const ContextConfigSchema = z
   .object({
     sizes: z.array(z.number().int().min(CONTEXT_SIZE.min).max(CONTEXT_SIZE.max)).min(1).max(8),
-    comment_modes: z.array(z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]])).min(1).max(3),
+    comment_modes: z
+      .array(z.enum(COMMENT_MODES as [CommentMode, ...CommentMode[]]))
+      .min(1)
+      .max(3),
     depths: z.union([z.literal("reference"), z.array(z.number().min(0).max(1)).min(1).max(21)]),
-    needle_offsets: z.enum(NEEDLE_OFFSETS as [NeedleOffsets, ...NeedleOffsets[]]).optional().openapi({
-      description:
-        "How needles' start_byte/end_byte index their files: `reference` (default) reads the UTF-8 byte offsets as character indices, as repoqa's make_code_context does (a needle after non-ASCII text is shifted); `characters` slices exactly the function.",
-    }),
+    needle_offsets: z
+      .enum(NEEDLE_OFFSETS as [NeedleOffsets, ...NeedleOffsets[]])
+      .optional()
+      .openapi({
+        description:
+          "How needles' start_byte/end_byte index their files: `reference` (default) reads the UTF-8 byte offsets as character indices, as repoqa's make_code_context does (a needle after non-ASCII text is shifted); `characters` slices exactly the function.",
+      }),
   })
   .strict()
   .openapi("ContextConfig");
 
 const ImportedRepo = z
-  .object({ dataset: z.string(), language: z.string(), repo: z.string(), tasks: z.number().int(), functions: z.number().int(), sha256: z.string() })
+  .object({
+    dataset: z.string(),
+    language: z.string(),
+    repo: z.string(),
+    tasks: z.number().int(),
+    functions: z.number().int(),
+    sha256: z.string(),
+  })
   .openapi("ImportedRepo");
 
 const tasks = createRoute({
@@ -71,7 +84,15 @@ const tasks = createRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        tasks: z.array(z.object({ task: z.string(), language: z.string(), repo: z.string(), name: z.string(), needle_index: z.number().int() })),
+        tasks: z.array(
+          z.object({
+            task: z.string(),
+            language: z.string(),
+            repo: z.string(),
+            name: z.string(),
+            needle_index: z.number().int(),
+          }),
+        ),
         next: z.string().nullable(),
       }),
       "A page of tasks",
@@ -130,9 +151,13 @@ const addRepo = createRoute({
           repo: ReleaseRepoSchema,
           name: z.string().max(200).optional(),
           contexts: ContextConfigSchema.nullable().optional().openapi({
-            description: "Code contexts to build (default: 16384 tokens, original comments, the reference's depths); null for none. Fixed by the first repository.",
+            description:
+              "Code contexts to build (default: 16384 tokens, original comments, the reference's depths); null for none. Fixed by the first repository.",
           }),
-          visibility: VisibilitySchema.optional().openapi({ description: "`public` (default) or `held-out` (task ids that do not name their targets; docs/api.md#held-out-datasets). Fixed by the first repository." }),
+          visibility: VisibilitySchema.optional().openapi({
+            description:
+              "`public` (default) or `held-out` (task ids that do not name their targets; docs/api.md#held-out-datasets). Fixed by the first repository.",
+          }),
         })
         .strict(),
     ),
@@ -154,14 +179,21 @@ const commit = createRoute({
         .object({
           name: z.string().max(200).optional(),
           source: SourceSchema.optional(),
-          build: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional().openapi({
-            description: "How the dataset was built (seed, needle options, description mode), recorded in the manifest",
-          }),
+          build: z
+            .record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()]))
+            .optional()
+            .openapi({
+              description:
+                "How the dataset was built (seed, needle options, description mode), recorded in the manifest",
+            }),
         })
         .strict(),
     ),
   },
-  responses: { 200: jsonResponse(DatasetManifestSchema, "The manifest"), ...problemResponses(400, 401, 403, 404, 409, 415) },
+  responses: {
+    200: jsonResponse(DatasetManifestSchema, "The manifest"),
+    ...problemResponses(400, 401, 403, 404, 409, 415),
+  },
 });
 
 const importRelease = createRoute({
@@ -178,26 +210,33 @@ const importRelease = createRoute({
       source: z.string().max(200).optional(),
       license: z.string().max(100).optional(),
       contexts: z.enum(["default", "none"]).default("default").openapi({
-        description: "`default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them",
+        description:
+          "`default`: build 16384-token contexts at the reference's depths (strict mode scores against them); `none`: skip them",
       }),
       visibility: VisibilitySchema.default("public"),
     }),
     ...jsonBody(ReleaseSchema.openapi("RepoQARelease")),
   },
-  responses: { 200: jsonResponse(DatasetManifestSchema, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(DatasetManifestSchema, "The manifest"),
+    ...problemResponses(400, 401, 403, 409, 413, 415, 422),
+  },
 });
 
 const reindex = createRoute({
   method: "post",
   path: "/v1/datasets/{id}/score-index",
   tags: ["datasets"],
-  summary: "Write the score indexes of a RepoQA dataset imported before they existed (scores do not change; cold requests get cheaper)",
+  summary:
+    "Write the score indexes of a RepoQA dataset imported before they existed (scores do not change; cold requests get cheaper)",
   security: ADMIN_SECURITY,
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: z.string().min(1).max(128) }) },
   responses: {
     200: jsonResponse(
-      z.object({ dataset: z.string(), repos: z.number().int(), objects: z.number().int(), bytes: z.number().int() }).openapi("ScoreIndexResult"),
+      z
+        .object({ dataset: z.string(), repos: z.number().int(), objects: z.number().int(), bytes: z.number().int() })
+        .openapi("ScoreIndexResult"),
       "Written",
     ),
     ...problemResponses(401, 403, 404, 422),
@@ -210,20 +249,38 @@ export const repoqaRoutes = createRouter()
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");
     if (!(await getDataset(c.env, id))) notFound(`No dataset "${id}".`);
-    if (query.language && !isLanguage(query.language)) throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
-    await refuseHeldOut(c.env, id, "its task list (names and needle indexes)", "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units");
+    if (query.language && !isLanguage(query.language))
+      throw new ProblemError("validation-error", `Unknown language "${query.language}".`);
+    await refuseHeldOut(
+      c.env,
+      id,
+      "its task list (names and needle indexes)",
+      "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units",
+    );
     return c.json(await listTasks(c.env, id, query), 200);
   })
   .openapi(prompt, async (c) => {
     const { id } = c.req.valid("param");
     const { task, ...choice } = c.req.valid("query");
-    await refuseHeldOut(c.env, id, "this prompt (with the needle's position and token offsets)", "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units/{unit}/prompt");
+    await refuseHeldOut(
+      c.env,
+      id,
+      "this prompt (with the needle's position and token offsets)",
+      "GET /v1/benchmarks/repoqa-snf/datasets/{dataset}/units/{unit}/prompt",
+    );
     return c.json(await taskPrompt(c.env, id, task, choice), 200);
   })
   .openapi(addRepo, async (c) => {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
-    return c.json(await importRepo(c.env, id, body.language, body.repo, { name: body.name, contexts: body.contexts, visibility: body.visibility }), 201);
+    return c.json(
+      await importRepo(c.env, id, body.language, body.repo, {
+        name: body.name,
+        contexts: body.contexts,
+        visibility: body.visibility,
+      }),
+      201,
+    );
   })
   .openapi(commit, async (c) => {
     const { id } = c.req.valid("param");
@@ -234,7 +291,9 @@ export const repoqaRoutes = createRouter()
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");
     const release = c.req.valid("json");
-    const entries = Object.entries(release).flatMap(([language, repos]) => (repos ?? []).map((repo) => ({ language, repo })));
+    const entries = Object.entries(release).flatMap(([language, repos]) =>
+      (repos ?? []).map((repo) => ({ language, repo })),
+    );
     if (entries.length === 0) invalid("The release holds no repositories.");
     const before = await getDataset(c.env, id);
     if (before?.status === "ready") {

@@ -17,11 +17,20 @@ import { DEFAULT_THRESHOLD, SCORING_MODES, passAt1 } from "./scorer";
 import { scoreAnswers, type ScoreOptions, type TaskScore } from "./service";
 
 const options = {
-  threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD).openapi({ description: "Similarity needed to pass (default 0.8)" }),
+  threshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(DEFAULT_THRESHOLD)
+    .openapi({ description: "Similarity needed to pass (default 0.8)" }),
   mode: z.enum(SCORING_MODES).default("official").openapi({
-    description: "`official`: candidates are the repository's needles (the reference implementation). `strict`: every function of the task's code context (the paper's design).",
+    description:
+      "`official`: candidates are the repository's needles (the reference implementation). `strict`: every function of the task's code context (the paper's design).",
   }),
-  ignore_comments: z.boolean().default(false).openapi({ description: "Remove comments from the answer and the candidates first" }),
+  ignore_comments: z
+    .boolean()
+    .default(false)
+    .openapi({ description: "Remove comments from the answer and the candidates first" }),
   context: z
     .object({
       size: z.number().int().optional(),
@@ -30,17 +39,19 @@ const options = {
     })
     .strict()
     .optional()
-    .openapi({ description: "Strict mode: which stored code context (default: the dataset's first size and comment mode, the reference depth)" }),
+    .openapi({
+      description:
+        "Strict mode: which stored code context (default: the dataset's first size and comment mode, the reference depth)",
+    }),
 };
 
 const ScoreRequest = z
   .object({
     dataset: z.string().min(1).max(128),
-    task: z
-      .string()
-      .min(1)
-      .max(1024)
-      .openapi({ example: "python::python/cpython-email::parse_message_id", description: "`<language>::<repo>::<function name>`, as `GET /v1/datasets/{id}/tasks` lists them" }),
+    task: z.string().min(1).max(1024).openapi({
+      example: "python::python/cpython-email::parse_message_id",
+      description: "`<language>::<repo>::<function name>`, as `GET /v1/datasets/{id}/tasks` lists them",
+    }),
     answer: z.string().openapi({ description: `The model's raw output (at most ${LIMITS.answerBytes} bytes UTF-8)` }),
     ...options,
   })
@@ -63,8 +74,13 @@ const ScoreResult = z
   .object({
     task: z.string(),
     language: z.string(),
-    passed: z.boolean().openapi({ description: "Whether the answer passes at `threshold`: the name every benchmark's verdict uses (`POST /v1/score` with `benchmark`)" }),
-    pass: z.boolean().openapi({ description: "The same as `passed`, under this shape's original name (kept for existing clients)" }),
+    passed: z.boolean().openapi({
+      description:
+        "Whether the answer passes at `threshold`: the name every benchmark's verdict uses (`POST /v1/score` with `benchmark`)",
+    }),
+    pass: z
+      .boolean()
+      .openapi({ description: "The same as `passed`, under this shape's original name (kept for existing clients)" }),
     pass_at: z.record(z.string(), z.boolean()).openapi({ description: "Pass at each threshold 0.0 ... 1.0" }),
     target: z.string(),
     best_target: z.string().nullable(),
@@ -104,8 +120,20 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     response: ScoreResult,
     scores: "a RepoQA task (`task`, the original shape)",
     async handle(env: Env, body: z.infer<typeof ScoreRequest>) {
-      await refuseHeldOut(env, body.dataset, "this request shape (its verdict names the target)", "`benchmark` + `unit`");
-      const [result] = await scoreAnswers(env, body.dataset, [body], scoreOptions(body), WorkMeter.of("score", undefined, budgetPlan(env)), () => "answer");
+      await refuseHeldOut(
+        env,
+        body.dataset,
+        "this request shape (its verdict names the target)",
+        "`benchmark` + `unit`",
+      );
+      const [result] = await scoreAnswers(
+        env,
+        body.dataset,
+        [body],
+        scoreOptions(body),
+        WorkMeter.of("score", undefined, budgetPlan(env)),
+        () => "answer",
+      );
       return withPassed(result);
     },
   } as OriginalScoreShapes["single"],
@@ -114,8 +142,19 @@ export const repoqaOriginalScore: OriginalScoreShapes = {
     response: BatchResult,
     scores: "RepoQA tasks, the original shape",
     async handle(env: Env, body: z.infer<typeof BatchRequest>) {
-      await refuseHeldOut(env, body.dataset, "this request shape (its verdicts name the target)", "`benchmark` + `unit`");
-      const results = await scoreAnswers(env, body.dataset, body.answers, scoreOptions(body), WorkMeter.of("batch", undefined, budgetPlan(env)));
+      await refuseHeldOut(
+        env,
+        body.dataset,
+        "this request shape (its verdicts name the target)",
+        "`benchmark` + `unit`",
+      );
+      const results = await scoreAnswers(
+        env,
+        body.dataset,
+        body.answers,
+        scoreOptions(body),
+        WorkMeter.of("batch", undefined, budgetPlan(env)),
+      );
       return { results: results.map(withPassed), summary: passAt1(results) };
     },
   } as OriginalScoreShapes["batch"],

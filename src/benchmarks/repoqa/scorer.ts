@@ -28,7 +28,10 @@ export interface CandidateSet {
   readonly references: ReferenceScorer;
 }
 
-export function candidateSet(functions: readonly { name: string; path: string; code: string }[], texts: readonly string[]): CandidateSet {
+export function candidateSet(
+  functions: readonly { name: string; path: string; code: string }[],
+  texts: readonly string[],
+): CandidateSet {
   return {
     names: functions.map((f) => f.name),
     paths: functions.map((f) => f.path),
@@ -100,7 +103,10 @@ export function passAt1(verdicts: readonly { language: string; pass_at: Record<s
   }
   const result: Record<string, { n: number; pass_at_1: Record<string, number> }> = {};
   for (const [key, g] of groups) {
-    result[key] = { n: g.n, pass_at_1: Object.fromEntries(THRESHOLDS.map((t, i) => [thresholdKey(t), g.passed[i] / g.n])) };
+    result[key] = {
+      n: g.n,
+      pass_at_1: Object.fromEntries(THRESHOLDS.map((t, i) => [thresholdKey(t), g.passed[i] / g.n])),
+    };
   }
   return result;
 }

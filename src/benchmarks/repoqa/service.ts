@@ -48,10 +48,18 @@ export async function storedContext(env: Env, location: TaskLocation, choice: Co
   const size = choice.size ?? config.sizes[0];
   const mode = choice.comment_mode ?? config.comment_modes[0];
   if (!config.sizes.includes(size) || !config.comment_modes.includes(mode)) {
-    notFound(`Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`);
+    notFound(
+      `Dataset "${location.datasetId}" has no ${size}-token "${mode}" contexts (it has sizes ${config.sizes.join(", ")} and modes ${config.comment_modes.join(", ")}).`,
+    );
   }
-  const stored = await getContextShard(env, datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo), location.contentSha256);
-  const index = stored.contexts.tasks.findIndex((t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth));
+  const stored = await getContextShard(
+    env,
+    datasetKeys.contexts(location.datasetId, size, mode, location.language, location.repo),
+    location.contentSha256,
+  );
+  const index = stored.contexts.tasks.findIndex(
+    (t) => t.task_id === location.taskId && (choice.depth === undefined || t.position_ratio === choice.depth),
+  );
   if (index < 0) notFound(`Task ${location.taskId} has no context at depth ${choice.depth}.`);
   return { stored, index, task: stored.contexts.tasks[index], size, mode };
 }
@@ -98,22 +106,45 @@ export async function taskPrompt(env: Env, dataset: string, taskId: string, choi
  * Scores one answer to a located task. With a `meter`, the scoring work (parses, queries) counts
  * against its budget and an answer over it throws BudgetExceededError (src/code/budget.ts).
  */
-export async function scoreTask(env: Env, location: TaskLocation, answer: string, opts: ScoreOptions, meter?: WorkMeter): Promise<TaskScore> {
+export async function scoreTask(
+  env: Env,
+  location: TaskLocation,
+  answer: string,
+  opts: ScoreOptions,
+  meter?: WorkMeter,
+): Promise<TaskScore> {
   // Precomputed score indexes when the dataset has them, else the shards (the same candidates).
   const [indexed, lang] = await Promise.all([indexedCandidates(env, location, opts), loadLanguage(location.language)]);
-  const target = indexed?.target ?? (await getShard(env, location.shardKey, location.contentSha256)).shard.needles[location.needleIndex].name;
-  let pick: { candidates: CandidateSet; targetIndex: number; from: TaskScore["candidates_from"]; context: TaskScore["context"] };
+  const target =
+    indexed?.target ??
+    (await getShard(env, location.shardKey, location.contentSha256)).shard.needles[location.needleIndex].name;
+  let pick: {
+    candidates: CandidateSet;
+    targetIndex: number;
+    from: TaskScore["candidates_from"];
+    context: TaskScore["context"];
+  };
   if (indexed) {
     pick = indexed.pick as typeof pick;
   } else if (opts.mode === "official") {
     const shard = await getShard(env, location.shardKey, location.contentSha256);
-    pick = { candidates: shard.candidates("needles", opts.ignoreComments), targetIndex: location.needleIndex, from: "needles", context: null };
+    pick = {
+      candidates: shard.candidates("needles", opts.ignoreComments),
+      targetIndex: location.needleIndex,
+      from: "needles",
+      context: null,
+    };
   } else if (location.contextConfig) {
     pick = { ...(await strictCandidates(env, location, opts.context ?? {}, opts.ignoreComments)), from: "context" };
   } else {
     const shard = await getShard(env, location.shardKey, location.contentSha256);
     const needle = shard.shard.needles[location.needleIndex];
-    pick = { candidates: shard.candidates("functions", opts.ignoreComments), targetIndex: needle.function_index, from: "repository", context: null };
+    pick = {
+      candidates: shard.candidates("functions", opts.ignoreComments),
+      targetIndex: needle.function_index,
+      from: "repository",
+      context: null,
+    };
   }
   const verdict = metered(meter, () =>
     evaluateAnswer({
@@ -153,12 +184,19 @@ export async function scoreAnswers(
   meter?: WorkMeter,
   where: (index: number) => string = (i) => `answers.${i}`,
 ): Promise<TaskScore[]> {
-  const locations = await locateTasks(env, dataset, answers.map((a) => a.task));
+  const locations = await locateTasks(
+    env,
+    dataset,
+    answers.map((a) => a.task),
+  );
   const missing = answers.filter((a) => !locations.has(a.task)).map((a) => a.task);
   if (missing.length) {
     throw new ProblemError(
       "not-found",
-      `Dataset "${dataset}" has no task ${missing.map((t) => JSON.stringify(t)).slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}.`,
+      `Dataset "${dataset}" has no task ${missing
+        .map((t) => JSON.stringify(t))
+        .slice(0, 5)
+        .join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}.`,
       { missing_tasks: missing.slice(0, 100) },
     );
   }

@@ -15,7 +15,11 @@ import { SHARD_FORMAT, datasetKeys, type RepoShard } from "./dataset/shard";
 const DATASET = "__warmup__";
 const REPO = "warm/up";
 const SHA = "0".repeat(64);
-const CODE = ["def add(a, b):\n    # sum\n    return a + b", "def sub(a, b):\n    return a - b", "def mul(a, b):\n    return a * b"];
+const CODE = [
+  "def add(a, b):\n    # sum\n    return a + b",
+  "def sub(a, b):\n    return a - b",
+  "def mul(a, b):\n    return a * b",
+];
 const TASK = `python::${REPO}::add`;
 
 function fakeShard(): RepoShard {
@@ -32,7 +36,13 @@ function fakeShard(): RepoShard {
     format: SHARD_FORMAT,
     language: "python",
     repo: REPO,
-    needles: functions.slice(0, 2).map((f, index) => ({ ...f, index, task_id: `python::${REPO}::${f.name}`, description: "", function_index: index })),
+    needles: functions.slice(0, 2).map((f, index) => ({
+      ...f,
+      index,
+      task_id: `python::${REPO}::${f.name}`,
+      description: "",
+      function_index: index,
+    })),
     functions,
   };
 }
@@ -51,7 +61,11 @@ function fakeContexts(shard: RepoShard): ContextShard {
       needle_token_start: 0,
       needle_token_end: 0,
       code_context_ntokens: 0,
-      functions: shard.functions.map((f) => ({ name: f.name, code: f.code, code_without_comments: f.code_without_comments })),
+      functions: shard.functions.map((f) => ({
+        name: f.name,
+        code: f.code,
+        code_without_comments: f.code_without_comments,
+      })),
       target_index: i,
     })),
   };
@@ -62,7 +76,10 @@ function bindings(kit: WarmUpKit) {
   const shard = fakeShard();
   const objects = new Map<string, Uint8Array>([
     [scoreIndexKey(datasetKeys.shard(DATASET, "python", REPO), SHA), buildRepoScoreIndex(shard, SHA, true)],
-    [scoreIndexKey(datasetKeys.contexts(DATASET, 16384, "original", "python", REPO), SHA), buildContextsScoreIndex(fakeContexts(shard), SHA)],
+    [
+      scoreIndexKey(datasetKeys.contexts(DATASET, 16384, "original", "python", REPO), SHA),
+      buildContextsScoreIndex(fakeContexts(shard), SHA),
+    ],
   ]);
   const dataset: Record<string, unknown> = {
     id: DATASET,

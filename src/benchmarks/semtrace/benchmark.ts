@@ -13,7 +13,13 @@ import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset";
 import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
 import { runRestrictedPython } from "./interpreter";
 import { keyLines } from "./keys";
-import { PROMPT_TEMPLATE_VERSION, contextFunctions, joinFunctions, outputPredictionPrompt, retrievalPrompt } from "./prompt";
+import {
+  PROMPT_TEMPLATE_VERSION,
+  contextFunctions,
+  joinFunctions,
+  outputPredictionPrompt,
+  retrievalPrompt,
+} from "./prompt";
 import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
 import { PositionalSummarySchema, SensitivityRunSummarySchema, positionalSummary, sensitivitySummary } from "./summary";
@@ -28,7 +34,8 @@ export function parsePositionalUnit(unit: string): { targetId: string; distracto
   const [targetId, d, p] = unit.split("@");
   const distractors = Number(d);
   const position = Number(p);
-  if (!targetId || !Number.isInteger(distractors) || !(position >= 0 && position <= 1)) invalid(`"${unit}" is not <target>@<D>@<position>.`);
+  if (!targetId || !Number.isInteger(distractors) || !(position >= 0 && position <= 1))
+    invalid(`"${unit}" is not <target>@<D>@<position>.`);
   return { targetId, distractors, position };
 }
 
@@ -43,13 +50,19 @@ function interpreterAnswer(task: SuiteTask, target: SuiteTarget): string {
     const result = runRestrictedPython(target.code, target.input);
     return result.ok ? result.repr : `# interpreter: ${result.error}`;
   }
-  if (target.interpreter) return target.interpreter.ok ? target.interpreter.repr : `# interpreter: ${target.interpreter.error}`;
+  if (target.interpreter)
+    return target.interpreter.ok ? target.interpreter.repr : `# interpreter: ${target.interpreter.error}`;
   // A complete CRUXEval function's published output is what executing it returns.
   if (task === "cruxeval-o") return target.output;
   invalid("This dataset was built without python3, so it holds no interpreter answers for CRUXEval variants.");
 }
 
-function checkTask(manifest: { tasks: Partial<Record<SuiteTask, unknown>> }, datasetId: string, task: SuiteTask, languages?: string[]) {
+function checkTask(
+  manifest: { tasks: Partial<Record<SuiteTask, unknown>> },
+  datasetId: string,
+  task: SuiteTask,
+  languages?: string[],
+) {
   if (!manifest.tasks[task]) {
     invalid(`Dataset "${datasetId}" has no ${task} targets (it has ${Object.keys(manifest.tasks).join(", ")}).`);
   }
@@ -64,7 +77,9 @@ async function hasTarget(env: Env, datasetId: string, task: SuiteTask, targetId:
 }
 
 const scoreOutput = (task: SuiteTask, target: SuiteTarget, output: string) =>
-  scoreOutputPrediction(output, target.input, target.output, { partial: task === "semtrace" || task === "sensitivity-semtrace" });
+  scoreOutputPrediction(output, target.input, target.output, {
+    partial: task === "semtrace" || task === "sensitivity-semtrace",
+  });
 
 /**
  * A held-out suite's verdict detail (docs/api.md#held-out-datasets): whether the answer was exact,
@@ -102,8 +117,15 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       checkTask(manifest, datasetId, task, filters.languages);
       const targets = await suiteTargetIds(env, datasetId, task);
       // Target-major, so `limit` takes whole grids of the first targets.
-      const units = targets.flatMap((t) => manifest.grid.distractors.flatMap((d) => manifest.grid.positions.map((p) => `${t}@${d}@${p}`)));
-      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
+      const units = targets.flatMap((t) =>
+        manifest.grid.distractors.flatMap((d) => manifest.grid.positions.map((p) => `${t}@${d}@${p}`)),
+      );
+      return {
+        units: filters.limit ? units.slice(0, filters.limit) : units,
+        datasetSha256: dataset.contentSha256,
+        resolved: {},
+        visibility: dataset.visibility,
+      };
     },
 
     async hasUnit(env, datasetId, unit) {
@@ -112,8 +134,16 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       // `<target>@<D>@<position>` of the grid, as `units` spells it (D and position never hold an `@`).
       const [p, d, ...target] = unit.split("@").reverse();
       const targetId = target.reverse().join("@");
-      const inGrid = target.length > 0 && manifest.grid.distractors.some((x) => String(x) === d) && manifest.grid.positions.some((x) => String(x) === p);
-      return { has: inGrid && (await hasTarget(env, datasetId, task, targetId)), datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
+      const inGrid =
+        target.length > 0 &&
+        manifest.grid.distractors.some((x) => String(x) === d) &&
+        manifest.grid.positions.some((x) => String(x) === p);
+      return {
+        has: inGrid && (await hasTarget(env, datasetId, task, targetId)),
+        datasetSha256: dataset.contentSha256,
+        resolved: {},
+        visibility: dataset.visibility,
+      };
     },
 
     async load(env, datasetId, unit) {
@@ -121,7 +151,11 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       const { target, pool, manifest } = await suiteTarget(env, datasetId, task, targetId);
       const ids = target.distractors?.[String(d)];
       if (!ids) invalid(`Target "${targetId}" has no context with ${d} distractors.`);
-      const { functions, targetAt } = contextFunctions(target.code, ids.map((id) => pool.functions[id].code), position);
+      const { functions, targetAt } = contextFunctions(
+        target.code,
+        ids.map((id) => pool.functions[id].code),
+        position,
+      );
       let messages: ChatMessage[];
       if (lexical) {
         const keyed = keyLines(functions, targetAt, `${manifest.seed}:${task}:${unit}`);
@@ -129,7 +163,15 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
       } else {
         messages = outputPredictionPrompt(joinFunctions(functions), target.input);
       }
-      return { unit, taskId: `python::${task}::${targetId}`, language: "python", messages, promptTokens: await countTokens(messages), position, contextSize: d };
+      return {
+        unit,
+        taskId: `python::${task}::${targetId}`,
+        language: "python",
+        messages,
+        promptTokens: await countTokens(messages),
+        position,
+        contextSize: d,
+      };
     },
 
     async baseline(env, datasetId, unit, _options, kind: BaselineKind) {
@@ -167,19 +209,37 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
       const { dataset, manifest } = await readySuite(env, datasetId);
       checkTask(manifest, datasetId, task, filters.languages);
       const units = await suiteTargetIds(env, datasetId, task);
-      return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
+      return {
+        units: filters.limit ? units.slice(0, filters.limit) : units,
+        datasetSha256: dataset.contentSha256,
+        resolved: {},
+        visibility: dataset.visibility,
+      };
     },
 
     async hasUnit(env, datasetId, unit) {
       const { dataset, manifest } = await readySuite(env, datasetId);
       checkTask(manifest, datasetId, task);
-      return { has: await hasTarget(env, datasetId, task, unit), datasetSha256: dataset.contentSha256, resolved: {}, visibility: dataset.visibility };
+      return {
+        has: await hasTarget(env, datasetId, task, unit),
+        datasetSha256: dataset.contentSha256,
+        resolved: {},
+        visibility: dataset.visibility,
+      };
     },
 
     async load(env, datasetId, unit) {
       const { target } = await suiteTarget(env, datasetId, task, unit);
       const messages = outputPredictionPrompt(target.code, target.input);
-      return { unit, taskId: `python::${task}::${unit}`, language: "python", messages, promptTokens: await countTokens(messages), position: null, contextSize: null };
+      return {
+        unit,
+        taskId: `python::${task}::${unit}`,
+        language: "python",
+        messages,
+        promptTokens: await countTokens(messages),
+        position: null,
+        contextSize: null,
+      };
     },
 
     async baseline(env, datasetId, unit, _options, kind) {
@@ -190,7 +250,15 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
     async score(env, datasetId, unit, output) {
       const { target } = await suiteTarget(env, datasetId, task, unit);
       const verdict = scoreOutput(task, target, output);
-      return { ...verdict, detail: { ...verdict.detail, base: target.base, fraction: target.fraction, removed: target.removed?.length ?? 0 } };
+      return {
+        ...verdict,
+        detail: {
+          ...verdict.detail,
+          base: target.base,
+          fraction: target.fraction,
+          removed: target.removed?.length ?? 0,
+        },
+      };
     },
 
     taskIdOf: (unit) => suiteTaskId(task, unit),

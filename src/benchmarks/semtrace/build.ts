@@ -55,10 +55,14 @@ export const SUITE_BUILDER_VERSION = "semtrace-build@2";
  * distractors (~16k tokens)". So D distractors make about 200 x D tokens (40: 8k, 60: 12k by the
  * same rate). The paper does not name its tokenizer; ours is the manifest's (CodeLlama's).
  */
-export const PAPER_CONTEXT = { tokensPerDistractor: 200, source: "Štorek et al., Sense and Sensitivity, §4 Experimental Design" } as const;
+export const PAPER_CONTEXT = {
+  tokensPerDistractor: 200,
+  source: "Štorek et al., Sense and Sensitivity, §4 Experimental Design",
+} as const;
 
 /** The context length the paper reports for D distractors at `tokensPerDistractor` tokens each. */
-export const targetContextTokens = (d: number, tokensPerDistractor: number = PAPER_CONTEXT.tokensPerDistractor) => d * tokensPerDistractor;
+export const targetContextTokens = (d: number, tokensPerDistractor: number = PAPER_CONTEXT.tokensPerDistractor) =>
+  d * tokensPerDistractor;
 
 /** Token count of the blank line between two functions of a context (`joinFunctions`): two line-break byte tokens. */
 const SEPARATOR_TOKENS = 2;
@@ -78,9 +82,16 @@ export interface LengthSummary {
  * (test/cli/semtrace-lengths.test.ts checks this against tokenizing whole contexts); the position
  * only reorders the functions. `poolTokens[i]` is the count of pool function i.
  */
-export function contextTokenLengths(release: SuiteRelease, poolTokens: readonly number[], count: (code: string) => number): Partial<Record<SuiteTask, Record<string, number[]>>> {
+export function contextTokenLengths(
+  release: SuiteRelease,
+  poolTokens: readonly number[],
+  count: (code: string) => number,
+): Partial<Record<SuiteTask, Record<string, number[]>>> {
   const out: Partial<Record<SuiteTask, Record<string, number[]>>> = {};
-  for (const [task, entry] of Object.entries(release.tasks) as [SuiteTask, NonNullable<SuiteRelease["tasks"][SuiteTask]>][]) {
+  for (const [task, entry] of Object.entries(release.tasks) as [
+    SuiteTask,
+    NonNullable<SuiteRelease["tasks"][SuiteTask]>,
+  ][]) {
     if (!entry.targets[0]?.distractors) continue;
     const byD: Record<string, number[]> = {};
     for (const target of entry.targets) {
@@ -116,7 +127,16 @@ function withDistractors(rng: PyRandom, grid: SuiteGrid, poolSize: number) {
 
 /** Complete snippet (`~0`) and its incomplete versions (`~r<n>`), all expecting the complete output. */
 function variantsOf(base: SuiteTarget, rng: PyRandom, cap: number): SuiteTarget[] {
-  const complete: SuiteTarget = { id: `${base.id}~0`, code: base.code, input: base.input, output: base.output, base: base.id, removed: [], fraction: 0, meta: base.meta };
+  const complete: SuiteTarget = {
+    id: `${base.id}~0`,
+    code: base.code,
+    input: base.input,
+    output: base.output,
+    base: base.id,
+    removed: [],
+    fraction: 0,
+    meta: base.meta,
+  };
   return [
     complete,
     ...lineRemovalVariants(base.code, rng, { cap }).map((v, i) => ({
@@ -138,14 +158,26 @@ export async function buildSuite(input: SuiteBuildInput): Promise<SuiteRelease> 
   const tasks: SuiteRelease["tasks"] = {};
 
   const semtraceRng = stream(seed, 1);
-  const needSemtrace = Math.max(want.has("semtrace") ? input.targets : 0, want.has("sensitivity-semtrace") ? input.variants.targets : 0);
+  const needSemtrace = Math.max(
+    want.has("semtrace") ? input.targets : 0,
+    want.has("sensitivity-semtrace") ? input.variants.targets : 0,
+  );
   const semtrace: SuiteTarget[] = Array.from({ length: needSemtrace }, (_, i) => {
     const fn = generateSemTrace(semtraceRng, { digits: input.digits });
-    return { id: `st-${String(i + 1).padStart(4, "0")}`, code: fn.code, input: String(fn.x), output: `[${fn.output.join(", ")}]`, meta: { k: fn.k, x: fn.x, digits: fn.digits } };
+    return {
+      id: `st-${String(i + 1).padStart(4, "0")}`,
+      code: fn.code,
+      input: String(fn.x),
+      output: `[${fn.output.join(", ")}]`,
+      meta: { k: fn.k, x: fn.x, digits: fn.digits },
+    };
   });
   if (want.has("semtrace")) {
     const around = withDistractors(stream(seed, 2), grid, pool.functions.length);
-    tasks.semtrace = { source: { kind: "generated", digits: input.digits }, targets: semtrace.slice(0, input.targets).map((t) => ({ ...t, distractors: around() })) };
+    tasks.semtrace = {
+      source: { kind: "generated", digits: input.digits },
+      targets: semtrace.slice(0, input.targets).map((t) => ({ ...t, distractors: around() })),
+    };
   }
   if (want.has("sensitivity-semtrace")) {
     const rng = stream(seed, 6);
@@ -156,16 +188,27 @@ export async function buildSuite(input: SuiteBuildInput): Promise<SuiteRelease> 
   }
 
   const cruxTasks = (["cruxeval-o", "lexical-recall", "sensitivity-cruxeval-o"] as const).filter((t) => want.has(t));
-  if (cruxTasks.length && !input.cruxeval) throw new Error(`${cruxTasks.join(", ")} need CRUXEval records (--cruxeval <jsonl>).`);
+  if (cruxTasks.length && !input.cruxeval)
+    throw new Error(`${cruxTasks.join(", ")} need CRUXEval records (--cruxeval <jsonl>).`);
   if (input.cruxeval) {
     const usable = input.cruxeval.records.filter((r) => parsePythonLiteral(r.output).ok);
-    if (usable.length < input.cruxeval.records.length) notes.push(`${input.cruxeval.records.length - usable.length} CRUXEval records were left out: their output is not a Python literal.`);
+    if (usable.length < input.cruxeval.records.length)
+      notes.push(
+        `${input.cruxeval.records.length - usable.length} CRUXEval records were left out: their output is not a Python literal.`,
+      );
     const pick = (n: number) => {
       if (n >= usable.length) return [...usable];
-      const chosen = new Set(stream(seed, 3).sample(usable.map((_, i) => i), n));
+      const chosen = new Set(
+        stream(seed, 3).sample(
+          usable.map((_, i) => i),
+          n,
+        ),
+      );
       return usable.filter((_, i) => chosen.has(i));
     };
-    const crux = pick(input.targets).map((r): SuiteTarget => ({ id: r.id, code: r.code, input: r.input, output: r.output }));
+    const crux = pick(input.targets).map(
+      (r): SuiteTarget => ({ id: r.id, code: r.code, input: r.input, output: r.output }),
+    );
     const source = input.cruxeval.source;
     if (want.has("cruxeval-o")) {
       const around = withDistractors(stream(seed, 4), grid, pool.functions.length);
@@ -177,17 +220,38 @@ export async function buildSuite(input: SuiteBuildInput): Promise<SuiteRelease> 
     }
     if (want.has("sensitivity-cruxeval-o")) {
       const rng = stream(seed, 7);
-      const targets = pick(input.variants.targets).flatMap((r) => variantsOf({ id: r.id, code: r.code, input: r.input, output: r.output }, rng, input.variants.cap));
+      const targets = pick(input.variants.targets).flatMap((r) =>
+        variantsOf({ id: r.id, code: r.code, input: r.input, output: r.output }, rng, input.variants.cap),
+      );
       if (input.execute) {
         const results = await input.execute(targets.map((t) => ({ code: t.code, input: t.input })));
         for (const [i, t] of targets.entries()) t.interpreter = results[i];
       } else {
-        notes.push("No python3 at build time: CRUXEval variants have no interpreter answers, so baseline:interpreter cannot run sensitivity-cruxeval-o.");
+        notes.push(
+          "No python3 at build time: CRUXEval variants have no interpreter answers, so baseline:interpreter cannot run sensitivity-cruxeval-o.",
+        );
       }
-      tasks["sensitivity-cruxeval-o"] = { source: { ...source, cap: input.variants.cap, interpreter: input.execute ? "python3" : null }, targets };
+      tasks["sensitivity-cruxeval-o"] = {
+        source: { ...source, cap: input.variants.cap, interpreter: input.execute ? "python3" : null },
+        targets,
+      };
     }
   }
-  return { format: SUITE_FORMAT, seed, grid, build: { ...input.build, builder: SUITE_BUILDER_VERSION, digits: input.digits, targets: input.targets, variants: input.variants, notes }, pool, tasks };
+  return {
+    format: SUITE_FORMAT,
+    seed,
+    grid,
+    build: {
+      ...input.build,
+      builder: SUITE_BUILDER_VERSION,
+      digits: input.digits,
+      targets: input.targets,
+      variants: input.variants,
+      notes,
+    },
+    pool,
+    tasks,
+  };
 }
 
 /** 11 equally spaced positions, or `n` of them: 0, 1/(n-1), ..., 1 (rounded to 4 decimals). */

@@ -19,7 +19,12 @@ export const SUITE_TASKS = [...POSITIONAL_BENCHMARKS, ...SENSITIVITY_BENCHMARKS]
 export type SuiteTask = (typeof SUITE_TASKS)[number];
 
 /** Import limits (docs/limits.md). */
-export const SUITE_LIMITS = { poolFunctions: 50_000, targetsPerTask: 50_000, codeChars: 20_000, targetsPerShard: 200 } as const;
+export const SUITE_LIMITS = {
+  poolFunctions: 50_000,
+  targetsPerTask: 50_000,
+  codeChars: 20_000,
+  targetsPerShard: 200,
+} as const;
 
 const Code = z.string().min(1).max(SUITE_LIMITS.codeChars);
 const TargetId = z.string().regex(/^[A-Za-z0-9_.~-]{1,80}$/, "letters, digits, '_', '.', '~' and '-', at most 80");
@@ -77,7 +82,8 @@ export const SensitivityTargetsRule = z
   .superRefine((targets, ctx) => {
     const complete = new Set(targets.filter((t) => t.fraction === 0).map((t) => t.base));
     const orphans = new Map<string, number[]>();
-    for (const [i, t] of targets.entries()) if (t.fraction > 0 && !complete.has(t.base)) orphans.set(t.base, [...(orphans.get(t.base) ?? []), i]);
+    for (const [i, t] of targets.entries())
+      if (t.fraction > 0 && !complete.has(t.base)) orphans.set(t.base, [...(orphans.get(t.base) ?? []), i]);
     for (const [base, at] of orphans) {
       const units = at.map((i) => JSON.stringify(targets[i].id));
       ctx.addIssue({
@@ -108,7 +114,13 @@ export const SuiteReleaseSchema = z
       filter: Provenance,
       functions: z.array(PoolFunctionSchema).min(1).max(SUITE_LIMITS.poolFunctions),
     }),
-    tasks: z.partialRecord(z.enum(SUITE_TASKS), z.object({ source: Provenance.default({}), targets: z.array(SuiteTargetSchema).min(1).max(SUITE_LIMITS.targetsPerTask) })),
+    tasks: z.partialRecord(
+      z.enum(SUITE_TASKS),
+      z.object({
+        source: Provenance.default({}),
+        targets: z.array(SuiteTargetSchema).min(1).max(SUITE_LIMITS.targetsPerTask),
+      }),
+    ),
   })
   .strict();
 export type SuiteRelease = z.infer<typeof SuiteReleaseSchema>;
@@ -133,7 +145,13 @@ export interface SuiteManifest {
   seed: number;
   grid: SuiteGrid;
   build: Record<string, unknown>;
-  pool: { key: string; sha256: string; functions: number; source: Record<string, unknown>; filter: Record<string, unknown> };
+  pool: {
+    key: string;
+    sha256: string;
+    functions: number;
+    source: Record<string, unknown>;
+    filter: Record<string, unknown>;
+  };
   tasks: Partial<Record<SuiteTask, { targets: number; shards: number; source: Record<string, unknown> }>>;
   prompt_template_version: string;
   tokenizer: { name: string; version: string };

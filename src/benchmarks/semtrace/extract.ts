@@ -124,8 +124,16 @@ function readAnswer(text: string, start: number, where: string): Extracted {
       if (depth === 0 && t.text === ",") {
         if (first < 0) return { ok: false, error: `no answer ${where} (it starts with ',')` };
         const message = nextToken(lexer);
-        if (message === null || message.kind === "end" || message.kind === "newline" || (message.kind === "op" && (message.text === ";" || message.text.startsWith("`")))) {
-          return { ok: false, error: `a ',' with nothing after it ends the answer '${text.slice(first, last)}': a syntax error in an assert statement` };
+        if (
+          message === null ||
+          message.kind === "end" ||
+          message.kind === "newline" ||
+          (message.kind === "op" && (message.text === ";" || message.text.startsWith("`")))
+        ) {
+          return {
+            ok: false,
+            error: `a ',' with nothing after it ends the answer '${text.slice(first, last)}': a syntax error in an assert statement`,
+          };
         }
         break;
       }

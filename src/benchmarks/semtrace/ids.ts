@@ -15,7 +15,8 @@ export type SensitivityBenchmark = (typeof SENSITIVITY_BENCHMARKS)[number];
 /** The `benchmark` of a dataset that holds this family's tasks. */
 export const FAMILY_DATASET_BENCHMARK = "semtrace-suite";
 
-export const isPositionalBenchmark = (id: string): id is PositionalBenchmark => (POSITIONAL_BENCHMARKS as readonly string[]).includes(id);
+export const isPositionalBenchmark = (id: string): id is PositionalBenchmark =>
+  (POSITIONAL_BENCHMARKS as readonly string[]).includes(id);
 
 /** Human titles, for the page and the registry. */
 export const TITLES: Record<PositionalBenchmark | SensitivityBenchmark, string> = {

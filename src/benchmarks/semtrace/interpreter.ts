@@ -72,7 +72,8 @@ function pyRepr(v: Value, active: Set<PyList> = new Set()): string {
   if (typeof v === "bigint") {
     const text = v.toString();
     // CPython raises ValueError past its int-to-str digit limit; not worth reproducing.
-    if (text.replace("-", "").length > MAX_LITERAL_DIGITS) throw new Unsupported("repr() of an int longer than 4300 digits");
+    if (text.replace("-", "").length > MAX_LITERAL_DIGITS)
+      throw new Unsupported("repr() of an int longer than 4300 digits");
     return text;
   }
   if (active.has(v)) return "[...]"; // CPython's Py_ReprEnter: a list inside itself
@@ -332,9 +333,13 @@ function compileFunction(code: string): CompiledFunction {
       pendingHeader = null;
     } else {
       while (indent < stack[stack.length - 1]) stack.pop();
-      if (indent !== stack[stack.length - 1]) throw new PyError("IndentationError", "unindent does not match any outer indentation level");
+      if (indent !== stack[stack.length - 1])
+        throw new PyError("IndentationError", "unindent does not match any outer indentation level");
       if (pendingHeader !== null) {
-        throw new PyError("IndentationError", `expected an indented block after function definition on line ${pendingHeader}`);
+        throw new PyError(
+          "IndentationError",
+          `expected an indented block after function definition on line ${pendingHeader}`,
+        );
       }
     }
 
@@ -350,7 +355,10 @@ function compileFunction(code: string): CompiledFunction {
     }
   }
   if (pendingHeader !== null) {
-    throw new PyError("IndentationError", `expected an indented block after function definition on line ${pendingHeader}`);
+    throw new PyError(
+      "IndentationError",
+      `expected an indented block after function definition on line ${pendingHeader}`,
+    );
   }
   if (fn === null) throw new Unsupported("(no def f)");
   return fn;
@@ -380,8 +388,10 @@ function callFunction(fn: CompiledFunction, arg: bigint): Value | null {
         const value = evaluate(statement.value);
         const target = readName(statement.target, frame, fn.locals, line);
         const index = evaluate(statement.index);
-        if (!(target instanceof PyList)) throw new PyError("TypeError", `'${typeName(target)}' object does not support item assignment`);
-        if (typeof index !== "bigint") throw new PyError("TypeError", `list indices must be integers or slices, not ${typeName(index)}`);
+        if (!(target instanceof PyList))
+          throw new PyError("TypeError", `'${typeName(target)}' object does not support item assignment`);
+        if (typeof index !== "bigint")
+          throw new PyError("TypeError", `list indices must be integers or slices, not ${typeName(index)}`);
         const length = BigInt(target.items.length);
         const i = index < 0n ? index + length : index;
         if (i < 0n || i >= length) throw new PyError("IndexError", "list assignment index out of range");
@@ -398,7 +408,11 @@ function callFunction(fn: CompiledFunction, arg: bigint): Value | null {
 function readName(name: string, frame: Map<string, Value>, locals: Set<string>, line: string): Value {
   if (locals.has(name)) {
     const v = frame.get(name);
-    if (v === undefined) throw new PyError("UnboundLocalError", `cannot access local variable '${name}' where it is not associated with a value`);
+    if (v === undefined)
+      throw new PyError(
+        "UnboundLocalError",
+        `cannot access local variable '${name}' where it is not associated with a value`,
+      );
     return v;
   }
   // A global: the namespace holds only `f` and the builtins, which are outside the language.

@@ -14,7 +14,10 @@ function fnv1a(text: string): number {
 /** sfc32: small, fast, and good enough to spread keys over 2^24 values. */
 function sfc32(a: number, b: number, c: number, d: number): () => number {
   return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -42,7 +45,11 @@ export function lineKeys(seed: string, count: number): string[] {
 }
 
 /** The context with every line keyed, and the keys of the target's first and last lines. */
-export function keyLines(functions: readonly string[], targetAt: number, seed: string): { block: string; start: string; end: string } {
+export function keyLines(
+  functions: readonly string[],
+  targetAt: number,
+  seed: string,
+): { block: string; start: string; end: string } {
   const lines: string[] = [];
   let first = 0;
   let last = 0;

@@ -97,7 +97,8 @@ export function relativeAccuracy(cells: readonly GridRate[]): RelativeAccuracy {
       const r = best > 0 ? c.rate / best : null;
       relative.set(`${positionKey(c.position)}|${distractors}`, r);
       // Strictly inside the context: the two ends are where recall is expected to be best.
-      if (r !== null && c.position > 0 && c.position < 1 && (worst === null || r < worst.relative)) worst = { position: c.position, relative: r };
+      if (r !== null && c.position > 0 && c.position < 1 && (worst === null || r < worst.relative))
+        worst = { position: c.position, relative: r };
     }
     drops.push({
       distractors,
@@ -196,7 +197,17 @@ function dropAggregates(aggregates: readonly Aggregate[]): Aggregate[] {
   const { drops, median_drop } = relativeAccuracy(cells);
   if (median_drop === null) return [];
   const n = drops.filter((d) => d.drop !== null).length;
-  return THRESHOLDS.map((t) => ({ threshold: thresholdKey(t), groupType: "drop" as const, groupKey: "median", n, passed: 0, rate: median_drop, ciLow: null, ciHigh: null, meanScore: null }));
+  return THRESHOLDS.map((t) => ({
+    threshold: thresholdKey(t),
+    groupType: "drop" as const,
+    groupKey: "median",
+    n,
+    passed: 0,
+    rate: median_drop,
+    ciLow: null,
+    ciHigh: null,
+    meanScore: null,
+  }));
 }
 
 /** Every aggregate of a positional entry: the pass-rate groups keyed by grid position, and the `drop` row. */
@@ -209,14 +220,20 @@ export function positionalAggregates(samples: readonly Sample[]): Aggregate[] {
  * The positional part of a breakdown from its heatmap aggregates (position x D): cells with their
  * relative accuracy and mean partial score, the drop per D and its median (`relativeAccuracy`).
  */
-export function positionalBreakdown(benchmark: string, grid: readonly GridRow[], meanScore: number | null): Omit<PositionalBreakdown, "errors" | "context_exceeded"> {
+export function positionalBreakdown(
+  benchmark: string,
+  grid: readonly GridRow[],
+  meanScore: number | null,
+): Omit<PositionalBreakdown, "errors" | "context_exceeded"> {
   const cells = grid
     .map((r) => {
       const [position, distractors] = r.groupKey.split("|");
       return { position, distractors: Number(distractors), ...toRate(r), mean_score: r.meanScore };
     })
     .sort((x, y) => x.distractors - y.distractors || Number(x.position) - Number(y.position));
-  const rel = relativeAccuracy(cells.map((c) => ({ position: Number(c.position), distractors: c.distractors, rate: c.rate })));
+  const rel = relativeAccuracy(
+    cells.map((c) => ({ position: Number(c.position), distractors: c.distractors, rate: c.rate })),
+  );
   return {
     positions: [...new Set(cells.map((c) => c.position))].sort((x, y) => Number(x) - Number(y)),
     distractors: [...new Set(cells.map((c) => c.distractors))].sort((x, y) => x - y),
@@ -230,15 +247,23 @@ export function positionalBreakdown(benchmark: string, grid: readonly GridRow[],
 
 const PositionalSchema = z
   .object({
-    positions: z.array(z.string()).openapi({ description: 'Grid positions present, ascending, as keys: the position rounded to 6 decimals, shortest form ("0", "0.1", "0.25", "1")' }),
+    positions: z.array(z.string()).openapi({
+      description:
+        'Grid positions present, ascending, as keys: the position rounded to 6 decimals, shortest form ("0", "0.1", "0.25", "1")',
+    }),
     distractors: z.array(z.number().int()).openapi({ description: "Distractor counts D present, ascending" }),
     cells: z
       .array(
         RateSchema.extend({
           position: z.string(),
           distractors: z.number().int(),
-          mean_score: z.number().nullable().openapi({ description: "Mean partial score of the cell's scored samples (SemTrace: fraction of list positions right)" }),
-          relative: z.number().nullable().openapi({ description: "rate / the best rate over positions at this D; null when that best is 0" }),
+          mean_score: z.number().nullable().openapi({
+            description: "Mean partial score of the cell's scored samples (SemTrace: fraction of list positions right)",
+          }),
+          relative: z
+            .number()
+            .nullable()
+            .openapi({ description: "rate / the best rate over positions at this D; null when that best is 0" }),
         }),
       )
       .openapi({ description: "One per (position, D) with scored samples, by D then position" }),
@@ -246,7 +271,10 @@ const PositionalSchema = z
       z.object({
         distractors: z.number().int(),
         best: z.number().openapi({ description: "Best accuracy over positions at this D" }),
-        min_relative: z.number().nullable().openapi({ description: "Lowest relative accuracy at an interior position (0 < p < 1)" }),
+        min_relative: z
+          .number()
+          .nullable()
+          .openapi({ description: "Lowest relative accuracy at an interior position (0 < p < 1)" }),
         min_position: z.string().nullable(),
         drop: z.number().nullable().openapi({ description: "1 - min_relative" }),
       }),
@@ -254,29 +282,33 @@ const PositionalSchema = z
     median_drop: z.number().nullable().openapi({ description: "Median over D of drop" }),
     mean_score: z.number().nullable().openapi({ description: "Mean partial score over all scored samples" }),
     errors: z.number().int().openapi({ description: "Samples whose model call failed (not in any n)" }),
-    context_exceeded: z.number().int().openapi({ description: "Samples whose prompt exceeded the model's context window (not in any n)" }),
-    paper_median_drop: z.number().openapi({ description: "The paper's median relative drop for this task (reference figure)" }),
+    context_exceeded: z
+      .number()
+      .int()
+      .openapi({ description: "Samples whose prompt exceeded the model's context window (not in any n)" }),
+    paper_median_drop: z
+      .number()
+      .openapi({ description: "The paper's median relative drop for this task (reference figure)" }),
   })
   .openapi("PositionalBreakdown");
 
 /** The fields positional benchmarks add to the leaderboard's schemas. */
 const SCHEMAS = {
   row: {
-    median_drop: z
-      .number()
-      .nullable()
-      .optional()
-      .openapi({
-        description:
-          "Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold).",
-      }),
+    median_drop: z.number().nullable().optional().openapi({
+      description:
+        "Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold).",
+    }),
   },
   response: {
-    paper_median_drop: z.number().optional().openapi({ description: "Positional benchmarks only: the paper's median relative drop for this task (reference figure)" }),
+    paper_median_drop: z.number().optional().openapi({
+      description: "Positional benchmarks only: the paper's median relative drop for this task (reference figure)",
+    }),
   },
   breakdown: {
     positional: PositionalSchema.optional().openapi({
-      description: "Positional benchmarks only. There `depth` is keyed by exact grid position (lo = hi = the position), `length` by D, `heatmap` is position x D, and pass means exact match at every threshold.",
+      description:
+        "Positional benchmarks only. There `depth` is keyed by exact grid position (lo = hi = the position), `length` by D, `heatmap` is position x D, and pass means exact match at every threshold.",
     }),
   },
 };
@@ -290,7 +322,13 @@ export function positionalLeaderboard(task: PositionalBenchmark): BenchmarkLeade
       extras: () => ({ paper_median_drop: PAPER_MEDIAN_DROP[task] }),
       depthBounds: (key) => ({ lo: Number(key), hi: Number(key) }),
       numericDepth: true,
-      part: (_q, grid, meanScore, entry) => ({ positional: { ...positionalBreakdown(task, grid, meanScore), errors: entry.errors, context_exceeded: entry.contextExceeded } }),
+      part: (_q, grid, meanScore, entry) => ({
+        positional: {
+          ...positionalBreakdown(task, grid, meanScore),
+          errors: entry.errors,
+          context_exceeded: entry.contextExceeded,
+        },
+      }),
     }),
     aggregate: positionalAggregates,
     about: 'a positional benchmark of "Sense and Sensitivity": %s',

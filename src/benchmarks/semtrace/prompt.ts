@@ -23,7 +23,11 @@ export function targetIndex(position: number, distractors: number): number {
 }
 
 /** The functions of a context in order: distractors with the target inserted at its position. */
-export function contextFunctions(target: string, distractors: readonly string[], position: number): { functions: string[]; targetAt: number } {
+export function contextFunctions(
+  target: string,
+  distractors: readonly string[],
+  position: number,
+): { functions: string[]; targetAt: number } {
   const at = targetIndex(position, distractors.length);
   return { functions: [...distractors.slice(0, at), target, ...distractors.slice(at)], targetAt: at };
 }
@@ -34,7 +38,16 @@ export const joinFunctions = (functions: readonly string[]) => functions.join("\
 export function outputPredictionPrompt(codeBlock: string, input: string): ChatMessage[] {
   const assertion = `[ASSERTION]\nassert f(${input}) == ??\n[/ASSERTION]`;
   return [
-    { role: "user", content: [OUTPUT_INSTRUCTION, assertion, `[FUNCTIONS]\n${codeBlock}\n[/FUNCTIONS]`, assertion, OUTPUT_INSTRUCTION].join("\n\n") },
+    {
+      role: "user",
+      content: [
+        OUTPUT_INSTRUCTION,
+        assertion,
+        `[FUNCTIONS]\n${codeBlock}\n[/FUNCTIONS]`,
+        assertion,
+        OUTPUT_INSTRUCTION,
+      ].join("\n\n"),
+    },
     { role: "assistant", content: `Sure! Here is the corresponding output:\n\n\`\`\`python\nassert f(${input}) ==` },
   ];
 }
@@ -45,6 +58,9 @@ export function retrievalPrompt(keyedBlock: string, start: string, end: string):
     `Each line in the code block ${where} starts with a random key. I'm looking for a function starting at key '${start}' and ending at key '${end}' in the code snippet ${where}. Can you help me find it?`;
   return [
     { role: "user", content: [ask("below"), "```python\n" + keyedBlock + "\n```", ask("above")].join("\n\n") },
-    { role: "assistant", content: `Sure! Here is the full function starting at key '${start}' and ending at key '${end}':\n\n\`\`\`python\n` },
+    {
+      role: "assistant",
+      content: `Sure! Here is the full function starting at key '${start}' and ending at key '${end}':\n\n\`\`\`python\n`,
+    },
   ];
 }

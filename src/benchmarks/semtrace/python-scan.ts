@@ -89,7 +89,11 @@ export class PyLexer {
         // A comment: up to (not including) the line break, which still ends the line.
         while (this.pos < text.length && text[this.pos] !== "\n") this.pos++;
       } else if (c === "\\") {
-        if (text[this.pos + 1] !== "\n") throw new ScanError(`unexpected character after line continuation character at ${position(text, this.pos)}`, this.pos);
+        if (text[this.pos + 1] !== "\n")
+          throw new ScanError(
+            `unexpected character after line continuation character at ${position(text, this.pos)}`,
+            this.pos,
+          );
         this.pos += 2;
       } else {
         break;
@@ -129,7 +133,8 @@ export class PyLexer {
       return { kind: "op", start, end: this.pos, text: c };
     }
     const cp = text.codePointAt(start)!;
-    const shown = cp < 0x20 || cp === 0x7f || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${c}'`;
+    const shown =
+      cp < 0x20 || cp === 0x7f || cp > 0x7e ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${c}'`;
     throw new ScanError(`invalid character ${shown} at ${position(text, start)}`, start);
   }
 
@@ -154,7 +159,15 @@ export class PyLexer {
         throw new ScanError(`unterminated string literal (starts at ${position(text, start)})`, start);
       } else if (text.startsWith(quote, i)) {
         this.pos = i + quote.length;
-        return { kind: "string", start, end: this.pos, prefix: text.slice(start, quoteAt), quote, bodyStart, bodyEnd: i };
+        return {
+          kind: "string",
+          start,
+          end: this.pos,
+          prefix: text.slice(start, quoteAt),
+          quote,
+          bodyStart,
+          bodyEnd: i,
+        };
       } else {
         i++;
       }
@@ -182,7 +195,10 @@ export class PyLexer {
     else if (FLOAT_RE.test(run)) numberKind = "float";
     else if (IMAG_RE.test(run)) numberKind = "imag";
     else if (/^0[0-9_]*$/.test(run)) {
-      throw new ScanError(`leading zeros in decimal integer literals are not permitted ('${run}' at ${position(text, start)}); use an 0o prefix for octal integers`, start);
+      throw new ScanError(
+        `leading zeros in decimal integer literals are not permitted ('${run}' at ${position(text, start)}); use an 0o prefix for octal integers`,
+        start,
+      );
     } else {
       throw new ScanError(`invalid number literal '${run}' at ${position(text, start)}`, start);
     }

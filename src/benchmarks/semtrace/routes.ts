@@ -6,7 +6,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin } from "../../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../../middleware/body";
 import { VisibilitySchema } from "../../datasets/visibility";
-import { ADMIN_SECURITY, DatasetManifestSchema, createRouter, datasetIdParam, jsonBody, jsonResponse, problemResponses } from "../../middleware/openapi";
+import {
+  ADMIN_SECURITY,
+  DatasetManifestSchema,
+  createRouter,
+  datasetIdParam,
+  jsonBody,
+  jsonResponse,
+  problemResponses,
+} from "../../middleware/openapi";
 import { SuiteReleaseSchema } from "./dataset";
 import { importSuite } from "./store";
 
@@ -24,13 +32,15 @@ const importSuiteRoute = createRoute({
     query: z.object({ name: z.string().max(200).optional(), visibility: VisibilitySchema.optional() }),
     ...jsonBody(SuiteReleaseSchema.openapi("SemTraceSuite")),
   },
-  responses: { 200: jsonResponse(DatasetManifestSchema, "The manifest"), ...problemResponses(400, 401, 403, 409, 413, 415, 422) },
+  responses: {
+    200: jsonResponse(DatasetManifestSchema, "The manifest"),
+    ...problemResponses(400, 401, 403, 409, 413, 415, 422),
+  },
 });
 
 /** The family's routes, as `Family.routes`. */
-export const semtraceRoutes = createRouter()
-  .openapi(importSuiteRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    const manifest = await importSuite(c.env, id, c.req.valid("json"), c.req.valid("query"));
-    return c.json(manifest as unknown as Record<string, unknown>, 200);
-  });
+export const semtraceRoutes = createRouter().openapi(importSuiteRoute, async (c) => {
+  const { id } = c.req.valid("param");
+  const manifest = await importSuite(c.env, id, c.req.valid("json"), c.req.valid("query"));
+  return c.json(manifest as unknown as Record<string, unknown>, 200);
+});

@@ -48,14 +48,27 @@ export function partialMatch(answer: PyValue, expected: PyValue): number {
 }
 
 /** Scores an output-prediction response against the target's expected literal. */
-export function scoreOutputPrediction(response: string, input: string, expectedSource: string, opts: { partial: boolean }): OutputVerdict {
+export function scoreOutputPrediction(
+  response: string,
+  input: string,
+  expectedSource: string,
+  opts: { partial: boolean },
+): OutputVerdict {
   const expectedParsed = parsePythonLiteral(expectedSource);
   if (!expectedParsed.ok) throw new Error(`The dataset's expected output is not a literal: ${expectedParsed.error}`);
   const expected = expectedParsed.value;
   const fail = (answer: string | null, error: string): OutputVerdict => ({
     passed: false,
     score: 0,
-    detail: { answer, expected: pyRepr(expected), exact: false, partial: 0, unresolved: false, unparseable: true, error },
+    detail: {
+      answer,
+      expected: pyRepr(expected),
+      exact: false,
+      partial: 0,
+      unresolved: false,
+      unparseable: true,
+      error,
+    },
   });
   const extracted = extractOutputAnswer(response, input);
   if (!extracted.ok) return fail(null, extracted.error);
@@ -66,7 +79,14 @@ export function scoreOutputPrediction(response: string, input: string, expectedS
   return {
     passed: exact,
     score: partial,
-    detail: { answer: extracted.text, expected: pyRepr(expected), exact, partial, unresolved: parsed.unresolved, unparseable: false },
+    detail: {
+      answer: extracted.text,
+      expected: pyRepr(expected),
+      exact,
+      partial,
+      unresolved: parsed.unresolved,
+      unparseable: false,
+    },
   };
 }
 
@@ -100,5 +120,14 @@ export function scoreRetrieval(response: string, targetCode: string) {
   const code = retrievedCode(response);
   const { text, keyed } = stripLineKeys(code);
   const exact = normalizeTrailing(text) === normalizeTrailing(targetCode);
-  return { passed: exact, score: exact ? 1 : 0, detail: { exact, keyed, answer_lines: normalizeTrailing(text).split("\n").length, target_lines: targetCode.split("\n").length } };
+  return {
+    passed: exact,
+    score: exact ? 1 : 0,
+    detail: {
+      exact,
+      keyed,
+      answer_lines: normalizeTrailing(text).split("\n").length,
+      target_lines: targetCode.split("\n").length,
+    },
+  };
 }

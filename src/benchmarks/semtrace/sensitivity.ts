@@ -65,7 +65,10 @@ export interface SensitivitySummary {
  *   (b/10, (b+1)/10] with b = ceil(10 f) - 1 (computed with a 1e-9 tolerance so 3/10 lands in
  *   "0.2-0.3"). Buckets in ascending order.
  */
-export function summarizeSensitivity(items: readonly SensitivityItem[], eps: number = SENSITIVITY_EPS): SensitivitySummary {
+export function summarizeSensitivity(
+  items: readonly SensitivityItem[],
+  eps: number = SENSITIVITY_EPS,
+): SensitivitySummary {
   if (!(eps > 0 && Number.isFinite(eps))) throw new RangeError(`eps must be a positive number, got ${eps}`);
   const bases = new Map<string, { complete: number[]; incomplete: number[] }>();
   const buckets = new Map<number, { n: number; correct: number }>(); // -1 = complete
@@ -96,14 +99,21 @@ export function summarizeSensitivity(items: readonly SensitivityItem[], eps: num
     else if (incomplete.length > 0) perSnippet.push(sensitivity(rc, incomplete, eps));
   }
 
-  const aggregate = allComplete.length > 0 && allIncomplete.length > 0 ? sensitivity(mean(allComplete), allIncomplete, eps) : null;
+  const aggregate =
+    allComplete.length > 0 && allIncomplete.length > 0 ? sensitivity(mean(allComplete), allIncomplete, eps) : null;
 
   const curve = [...buckets.entries()]
     .sort(([a], [b]) => a - b)
     .map(([b, { n, correct }]) =>
       b === -1
         ? { bucket: "0", lo: 0, hi: 0, n, accuracy: correct / n }
-        : { bucket: `${(b / 10).toFixed(1)}-${((b + 1) / 10).toFixed(1)}`, lo: b / 10, hi: (b + 1) / 10, n, accuracy: correct / n },
+        : {
+            bucket: `${(b / 10).toFixed(1)}-${((b + 1) / 10).toFixed(1)}`,
+            lo: b / 10,
+            hi: (b + 1) / 10,
+            n,
+            accuracy: correct / n,
+          },
     );
 
   return {

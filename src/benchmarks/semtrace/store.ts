@@ -33,10 +33,16 @@ import { SCORER_VERSION } from "./score";
 /** Checks what the release's shape cannot: ids unique, pool ids dense, distractors valid for the grid, sensitivity variants whole (`SensitivityTargetsRule`). */
 function checkRelease(release: SuiteRelease): void {
   const poolSize = release.pool.functions.length;
-  for (const [i, f] of release.pool.functions.entries()) if (f.id !== i) invalid(`pool.functions[${i}] has id ${f.id}; ids must be 0..n-1 in order.`);
+  for (const [i, f] of release.pool.functions.entries())
+    if (f.id !== i) invalid(`pool.functions[${i}] has id ${f.id}; ids must be 0..n-1 in order.`);
   const grid = release.grid;
-  if (new Set(grid.distractors).size !== grid.distractors.length || new Set(grid.positions).size !== grid.positions.length) invalid("grid values must be distinct.");
-  if (Math.max(...grid.distractors) > poolSize) invalid(`grid asks for ${Math.max(...grid.distractors)} distractors but the pool has ${poolSize} functions.`);
+  if (
+    new Set(grid.distractors).size !== grid.distractors.length ||
+    new Set(grid.positions).size !== grid.positions.length
+  )
+    invalid("grid values must be distinct.");
+  if (Math.max(...grid.distractors) > poolSize)
+    invalid(`grid asks for ${Math.max(...grid.distractors)} distractors but the pool has ${poolSize} functions.`);
   const tasks = Object.entries(release.tasks) as [SuiteTask, NonNullable<SuiteRelease["tasks"][SuiteTask]>][];
   if (tasks.length === 0) invalid("The suite holds no tasks.");
   for (const [task, { targets }] of tasks) {
@@ -53,15 +59,22 @@ function checkRelease(release: SuiteRelease): void {
       for (const d of grid.distractors) {
         const list = t.distractors?.[String(d)];
         if (!list || list.length !== d) invalid(`${task}: target "${t.id}" needs ${d} distractor ids for D=${d}.`);
-        if (list!.some((id) => id >= poolSize) || new Set(list).size !== d) invalid(`${task}: target "${t.id}" has distractor ids outside the pool or repeated at D=${d}.`);
+        if (list!.some((id) => id >= poolSize) || new Set(list).size !== d)
+          invalid(`${task}: target "${t.id}" has distractor ids outside the pool or repeated at D=${d}.`);
       }
     }
   }
 }
 
 /** Imports a whole suite under `datasetId` (which must not exist yet). */
-export async function importSuite(env: Env, datasetId: string, release: SuiteRelease, meta: ImportMeta = {}): Promise<SuiteManifest> {
-  if (await getDataset(env, datasetId)) conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
+export async function importSuite(
+  env: Env,
+  datasetId: string,
+  release: SuiteRelease,
+  meta: ImportMeta = {},
+): Promise<SuiteManifest> {
+  if (await getDataset(env, datasetId))
+    conflict(`Dataset "${datasetId}" already exists; delete it before importing again.`);
   checkRelease(release);
   try {
     return await writeSuite(env, datasetId, release, meta);
@@ -71,7 +84,12 @@ export async function importSuite(env: Env, datasetId: string, release: SuiteRel
   }
 }
 
-async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, meta: ImportMeta): Promise<SuiteManifest> {
+async function writeSuite(
+  env: Env,
+  datasetId: string,
+  release: SuiteRelease,
+  meta: ImportMeta,
+): Promise<SuiteManifest> {
   const now = new Date().toISOString();
   const d = db(env);
   await d.insert(schema.datasets).values({
@@ -94,17 +112,32 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
   const shards: SuiteManifest["shards"] = [];
   const tasks: SuiteManifest["tasks"] = {};
   const statements = [];
-  for (const [task, entry] of Object.entries(release.tasks) as [SuiteTask, NonNullable<SuiteRelease["tasks"][SuiteTask]>][]) {
+  for (const [task, entry] of Object.entries(release.tasks) as [
+    SuiteTask,
+    NonNullable<SuiteRelease["tasks"][SuiteTask]>,
+  ][]) {
     const per = SUITE_LIMITS.targetsPerShard;
     let n = 0;
     for (let start = 0; start < entry.targets.length; start += per, n++) {
-      const shard: TargetShard = { format: TARGET_SHARD_FORMAT, task, targets: entry.targets.slice(start, start + per) };
+      const shard: TargetShard = {
+        format: TARGET_SHARD_FORMAT,
+        task,
+        targets: entry.targets.slice(start, start + per),
+      };
       const shardJson = JSON.stringify(shard);
       const key = suiteKeys.shard(datasetId, task, n);
       const sha256 = await sha256Hex(shardJson);
       await env.DATASETS.put(key, shardJson, { ...JSON_OBJECT, sha256 });
       shards.push({ key, task, sha256, targets: shard.targets.length });
-      const rows = shard.targets.map((t, i) => ({ datasetId, taskId: suiteTaskId(task, t.id), language: "python", repo: task, name: t.id, needleIndex: start + i, shardKey: key }));
+      const rows = shard.targets.map((t, i) => ({
+        datasetId,
+        taskId: suiteTaskId(task, t.id),
+        language: "python",
+        repo: task,
+        name: t.id,
+        needleIndex: start + i,
+        shardKey: key,
+      }));
       statements.push(...shardIndexStatements(env, { datasetId, repo: `${task}/${n}`, key, sha256 }, rows));
     }
     tasks[task] = { targets: entry.targets.length, shards: n, source: entry.source };
@@ -112,7 +145,12 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
   await runBatched(env, statements);
 
   // The identity covers the pool, every shard and the grid: what a model is shown is the task.
-  const identity = [`pool:${poolSha}`, `grid:${JSON.stringify(release.grid)}`, `seed:${release.seed}`, ...shards.map((s) => `${s.key}:${s.sha256}`)].sort();
+  const identity = [
+    `pool:${poolSha}`,
+    `grid:${JSON.stringify(release.grid)}`,
+    `seed:${release.seed}`,
+    ...shards.map((s) => `${s.key}:${s.sha256}`),
+  ].sort();
   const contentSha256 = await sha256Hex(identity.map((l) => `${l}\n`).join(""));
   const targetCount = shards.reduce((n, s) => n + s.targets, 0);
   const manifest: SuiteManifest = {
@@ -123,7 +161,13 @@ async function writeSuite(env: Env, datasetId: string, release: SuiteRelease, me
     seed: release.seed,
     grid: release.grid,
     build: release.build,
-    pool: { key: suiteKeys.pool(datasetId), sha256: poolSha, functions: pool.functions.length, source: release.pool.source, filter: release.pool.filter },
+    pool: {
+      key: suiteKeys.pool(datasetId),
+      sha256: poolSha,
+      functions: pool.functions.length,
+      source: release.pool.source,
+      filter: release.pool.filter,
+    },
     tasks,
     prompt_template_version: PROMPT_TEMPLATE_VERSION,
     tokenizer: { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version },
@@ -150,7 +194,9 @@ export function readySuite(env: Env, datasetId: string) {
 /** One target of a suite with its pool (cached per isolate). */
 export async function suiteTarget(env: Env, datasetId: string, task: SuiteTask, targetId: string) {
   const { dataset, manifest } = await readySuite(env, datasetId);
-  const row = await db(env).query.tasks.findFirst({ where: and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, suiteTaskId(task, targetId))) });
+  const row = await db(env).query.tasks.findFirst({
+    where: and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, suiteTaskId(task, targetId))),
+  });
   if (!row) notFound(`Dataset "${datasetId}" has no ${task} target "${targetId}".`);
   const [shard, pool] = await Promise.all([
     getStoredJson<TargetShard>(env, row.shardKey, dataset.contentSha256),

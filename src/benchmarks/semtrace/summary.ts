@@ -28,7 +28,21 @@ export function positionalSummary(samples: readonly SummarySample[]) {
     if (s.status !== "scored" || s.contextSize === null || s.position === null) continue;
     const key = `${s.contextSize}@${s.position}`;
     let c = cells.get(key);
-    if (!c) cells.set(key, (c = { distractors: s.contextSize, position: s.position, n: 0, passed: 0, accuracy: 0, mean_score: 0, relative: null, unresolved: 0, unparseable: 0 }));
+    if (!c)
+      cells.set(
+        key,
+        (c = {
+          distractors: s.contextSize,
+          position: s.position,
+          n: 0,
+          passed: 0,
+          accuracy: 0,
+          mean_score: 0,
+          relative: null,
+          unresolved: 0,
+          unparseable: 0,
+        }),
+      );
     c.n++;
     if (s.passed) c.passed++;
     c.mean_score += s.score ?? 0;
@@ -40,7 +54,9 @@ export function positionalSummary(samples: readonly SummarySample[]) {
     .sort((a, b) => a.distractors - b.distractors || a.position - b.position);
   const total = (k: "unresolved" | "unparseable") => grid.reduce((n, c) => n + c[k], 0);
   // The leaderboard's definition, so a run's drop and its published entry's agree.
-  const { relative, drops, median_drop } = relativeAccuracy(grid.map((c) => ({ distractors: c.distractors, position: c.position, rate: c.accuracy })));
+  const { relative, drops, median_drop } = relativeAccuracy(
+    grid.map((c) => ({ distractors: c.distractors, position: c.position, rate: c.accuracy })),
+  );
   for (const c of grid) c.relative = relative.get(`${positionKey(c.position)}|${c.distractors}`) ?? null;
   return { grid, drops, median_drop, unresolved: total("unresolved"), unparseable: total("unparseable") };
 }
@@ -55,8 +71,14 @@ const LISTED_SNIPPETS = 100;
  */
 export function sensitivitySummary(samples: readonly SummarySample[]) {
   const items = samples
-    .filter((s) => s.status === "scored" && typeof s.detail?.base === "string" && typeof s.detail?.fraction === "number")
-    .map((s) => ({ base: s.detail!.base as string, fraction: s.detail!.fraction as number, correct: s.passed === true }));
+    .filter(
+      (s) => s.status === "scored" && typeof s.detail?.base === "string" && typeof s.detail?.fraction === "number",
+    )
+    .map((s) => ({
+      base: s.detail!.base as string,
+      fraction: s.detail!.fraction as number,
+      correct: s.passed === true,
+    }));
   const complete = new Set(items.filter((i) => i.fraction === 0).map((i) => i.base));
   const kept = items.filter((i) => complete.has(i.base));
   const left = items.filter((i) => !complete.has(i.base));
@@ -76,7 +98,6 @@ export function sensitivitySummary(samples: readonly SummarySample[]) {
 
 // ---- the OpenAPI schemas of the summaries (the results' `summary`: Benchmark.summarySchema) --------
 
-
 export const PositionalSummarySchema = z
   .object({
     grid: z
@@ -87,21 +108,35 @@ export const PositionalSummarySchema = z
           n: intSchema(),
           passed: intSchema(),
           accuracy: z.number(),
-          mean_score: z.number().openapi({ description: "Mean partial score (SemTrace: fraction of list positions right)" }),
-          relative: z.number().nullable().openapi({ description: "accuracy / the best position's accuracy at this D; null when that is 0" }),
+          mean_score: z
+            .number()
+            .openapi({ description: "Mean partial score (SemTrace: fraction of list positions right)" }),
+          relative: z
+            .number()
+            .nullable()
+            .openapi({ description: "accuracy / the best position's accuracy at this D; null when that is 0" }),
           unresolved: intSchema(),
           unparseable: intSchema(),
         }),
       )
       .openapi({ description: "One cell per (D, position) with scored samples, by D then position" }),
     drops: z.array(
-      z.object({ distractors: intSchema(), best: z.number(), min_relative: z.number().nullable(), min_position: z.string().nullable(), drop: z.number().nullable().openapi({ description: "1 - min_relative" }) }),
+      z.object({
+        distractors: intSchema(),
+        best: z.number(),
+        min_relative: z.number().nullable(),
+        min_position: z.string().nullable(),
+        drop: z.number().nullable().openapi({ description: "1 - min_relative" }),
+      }),
     ),
     median_drop: z.number().nullable(),
     unresolved: intSchema(),
     unparseable: intSchema(),
   })
-  .openapi("PositionalSummary", { description: "The position × D grid with the paper's relative accuracy, the drops and their median (docs/semtrace.md)" });
+  .openapi("PositionalSummary", {
+    description:
+      "The position × D grid with the paper's relative accuracy, the drops and their median (docs/semtrace.md)",
+  });
 
 export const SensitivityRunSummarySchema = z
   .object({
@@ -109,18 +144,27 @@ export const SensitivityRunSummarySchema = z
       .object({
         per_snippet: z.object({ mean: z.number().nullable(), snippets: intSchema(), unsolved: intSchema() }),
         aggregate: z.number().nullable(),
-        curve: z.array(z.object({ bucket: z.string(), lo: z.number(), hi: z.number(), n: intSchema(), accuracy: z.number() })).openapi({ description: 'Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0"' }),
+        curve: z
+          .array(z.object({ bucket: z.string(), lo: z.number(), hi: z.number(), n: intSchema(), accuracy: z.number() }))
+          .openapi({ description: 'Accuracy by fraction removed: "0" (complete), then "0.0-0.1" … "0.9-1.0"' }),
       })
       .nullable()
       .openapi({ description: "null without scored samples (of snippets with a scored complete version)" }),
     without_complete: z
       .object({
-        snippets: z.array(z.string()).openapi({ description: `The snippets left out (at most ${LISTED_SNIPPETS} listed)` }),
+        snippets: z
+          .array(z.string())
+          .openapi({ description: `The snippets left out (at most ${LISTED_SNIPPETS} listed)` }),
         total: intSchema("Snippets left out"),
         samples: intSchema("Their samples, left out of every figure"),
         note: z.string(),
       })
       .optional()
-      .openapi({ description: "Snippets whose incomplete versions were scored without a scored complete version: left out (absent when there are none)" }),
+      .openapi({
+        description:
+          "Snippets whose incomplete versions were scored without a scored complete version: left out (absent when there are none)",
+      }),
   })
-  .openapi("SensitivityRunSummary", { description: "The accuracy curve by fraction of lines removed and the sensitivity (docs/semtrace.md)" });
+  .openapi("SensitivityRunSummary", {
+    description: "The accuracy curve by fraction of lines removed and the sensitivity (docs/semtrace.md)",
+  });

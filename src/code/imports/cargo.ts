@@ -35,7 +35,8 @@ function tables(text: string): Tables {
     if (!kv) continue;
     let value = kv[2];
     // A value that opens more brackets than it closes continues on the next lines.
-    while ((value.match(/\[/g) ?? []).length > (value.match(/\]/g) ?? []).length && i + 1 < lines.length) value += " " + lines[++i].replace(/(^|\s)#.*$/, "").trim();
+    while ((value.match(/\[/g) ?? []).length > (value.match(/\]/g) ?? []).length && i + 1 < lines.length)
+      value += " " + lines[++i].replace(/(^|\s)#.*$/, "").trim();
     out[out.length - 1].entries.set(kv[1].replace(/"/g, ""), value);
   }
   return out;
@@ -45,7 +46,12 @@ const str = (value: string | undefined) => (value === undefined ? undefined : /^
 const list = (value: string | undefined) => [...(value ?? "").matchAll(/"([^"]*)"/g)].map((m) => m[1]);
 
 /** The package described by the manifest at `path` (its text), with the files of the repository. */
-export function readCargoPackage(path: string, text: string, has: (path: string) => boolean, filesIn: (dir: string) => readonly string[]): CargoPackage {
+export function readCargoPackage(
+  path: string,
+  text: string,
+  has: (path: string) => boolean,
+  filesIn: (dir: string) => readonly string[],
+): CargoPackage {
   const dir = dirname(path);
   const t = tables(text);
   const section = (name: string) => t.find((x) => x.name === name && !x.array)?.entries;

@@ -40,7 +40,12 @@ export interface LanguageResult {
   imports: Map<string, FileImports>;
 }
 
-export type Resolver = (repo: RepoFiles, files: Record<string, string>, lang: LoadedLanguage, opts: DependencyOptions) => LanguageResult;
+export type Resolver = (
+  repo: RepoFiles,
+  files: Record<string, string>,
+  lang: LoadedLanguage,
+  opts: DependencyOptions,
+) => LanguageResult;
 
 const queries = new WeakMap<LoadedLanguage, Map<string, Query>>();
 
@@ -54,13 +59,25 @@ export function capture(lang: LoadedLanguage, source: string, root: Node): { nam
 }
 
 /** Parses every file once; a file tree-sitter gives up on contributes nothing. */
-export function scanFiles<T>(lang: LoadedLanguage, files: Record<string, string>, paths: readonly string[], scan: (path: string, root: Node) => T): Map<string, T | undefined> {
+export function scanFiles<T>(
+  lang: LoadedLanguage,
+  files: Record<string, string>,
+  paths: readonly string[],
+  scan: (path: string, root: Node) => T,
+): Map<string, T | undefined> {
   const out = new Map<string, T | undefined>();
-  for (const path of paths) out.set(path, withTree(lang, files[path], (root) => scan(path, root)));
+  for (const path of paths)
+    out.set(
+      path,
+      withTree(lang, files[path], (root) => scan(path, root)),
+    );
   return out;
 }
 
 /** Scan results for every path; a file that did not parse imports nothing. */
-export function everyFile(paths: readonly string[], scanned: Map<string, FileImports | undefined>): Map<string, FileImports> {
+export function everyFile(
+  paths: readonly string[],
+  scanned: Map<string, FileImports | undefined>,
+): Map<string, FileImports> {
   return new Map(paths.map((path) => [path, scanned.get(path) ?? { deps: [], unresolved: [] }]));
 }

@@ -13,7 +13,12 @@ const INCLUDE_DIR_NAMES = ["include", "src", "lib", "libs", "library", "librarie
 const SUFFIX_ORDER = [".cpp", ".hpp", ".cc", ".hh", ".cxx", ".hxx", ".c", ".h"];
 
 export const resolveCpp: Resolver = (repo, files, lang) => {
-  const searchDirs = ["", ...INCLUDE_DIR_NAMES.flatMap((name) => [...repo.dirs()].filter((d) => basename(d) === name).sort(compareCodePoints))];
+  const searchDirs = [
+    "",
+    ...INCLUDE_DIR_NAMES.flatMap((name) =>
+      [...repo.dirs()].filter((d) => basename(d) === name).sort(compareCodePoints),
+    ),
+  ];
   const scanned = scanFiles(lang, files, repo.paths, (path, root) => {
     const found: FileImports = { deps: [], unresolved: [] };
     for (const { node } of capture(lang, INCLUDES, root)) {

@@ -11,7 +11,8 @@ import { present } from "../nodes";
 
 const USES = "[(identifier) (type_identifier)] @use";
 const IMPORT_PATHS = "(import_spec path: (_) @path)";
-const SELECTOR_OPERANDS = "[(selector_expression operand: (identifier) @x) (qualified_type package: (package_identifier) @x)]";
+const SELECTOR_OPERANDS =
+  "[(selector_expression operand: (identifier) @x) (qualified_type package: (package_identifier) @x)]";
 
 interface GoFile {
   pkg: string;
@@ -66,7 +67,10 @@ export const resolveGo: Resolver = (repo, files, lang, opts) => {
 };
 
 function scanFile(lang: LoadedLanguage, root: Node): GoFile {
-  const pkg = present(root.namedChildren).find((n) => n.type === "package_clause")?.namedChild(0)?.text ?? "";
+  const pkg =
+    present(root.namedChildren)
+      .find((n) => n.type === "package_clause")
+      ?.namedChild(0)?.text ?? "";
   const declared: string[] = [];
   for (const decl of present(root.namedChildren)) {
     if (decl.type === "function_declaration") declared.push(decl.childForFieldName("name")?.text ?? "");
@@ -82,7 +86,9 @@ function scanFile(lang: LoadedLanguage, root: Node): GoFile {
 
 /** The `type_spec`/`var_spec`/... nodes of a declaration, inside a parenthesised list or not. */
 function specs(decl: Node): Node[] {
-  return present(decl.namedChildren).flatMap((n) => (n.type.endsWith("_spec_list") ? present(n.namedChildren) : [n])).filter((n) => n.type.endsWith("_spec") || n.type === "type_alias");
+  return present(decl.namedChildren)
+    .flatMap((n) => (n.type.endsWith("_spec_list") ? present(n.namedChildren) : [n]))
+    .filter((n) => n.type.endsWith("_spec") || n.type === "type_alias");
 }
 
 /** Module path -> directory, from `go.mod` entries among the files or `opts.goModule` (repository root). */
@@ -113,7 +119,12 @@ function resolveImport(repo: RepoFiles, modules: [string, string][], importPath:
  * The reference's `dependency_analysis.go`: for every selector `x.Sel` whose left side is an
  * identifier, every file named `x.go` anywhere in the tree is a dependency (tests included).
  */
-function referenceImports(repo: RepoFiles, files: Record<string, string>, lang: LoadedLanguage, order: string[]): Map<string, FileImports> {
+function referenceImports(
+  repo: RepoFiles,
+  files: Record<string, string>,
+  lang: LoadedLanguage,
+  order: string[],
+): Map<string, FileImports> {
   const byStem = new Map<string, string[]>();
   for (const path of order) {
     const stem = basename(path).replace(/\.go$/, "");
@@ -121,8 +132,11 @@ function referenceImports(repo: RepoFiles, files: Record<string, string>, lang: 
     if (list) list.push(path);
     else byStem.set(stem, [path]);
   }
-  const scanned = scanFiles(lang, files, repo.paths, (_, root) => capture(lang, SELECTOR_OPERANDS, root).map(({ node }) => node.text));
+  const scanned = scanFiles(lang, files, repo.paths, (_, root) =>
+    capture(lang, SELECTOR_OPERANDS, root).map(({ node }) => node.text),
+  );
   const imports = new Map<string, FileImports>();
-  for (const path of repo.paths) imports.set(path, { deps: (scanned.get(path) ?? []).flatMap((name) => byStem.get(name) ?? []), unresolved: [] });
+  for (const path of repo.paths)
+    imports.set(path, { deps: (scanned.get(path) ?? []).flatMap((name) => byStem.get(name) ?? []), unresolved: [] });
   return imports;
 }

@@ -49,12 +49,21 @@ export function javaReferenceResolver(glob: RglobOptions): Resolver {
         for (const { name, wildcard } of file.imports) {
           const parts = name.split(".");
           if (!wildcard) {
-            const target = [child(root, `${parts.join("/")}.java`), child(root, `${parts.slice(0, -1).join("/")}.java`)].find((p) => repo.has(p));
+            const target = [
+              child(root, `${parts.join("/")}.java`),
+              child(root, `${parts.slice(0, -1).join("/")}.java`),
+            ].find((p) => repo.has(p));
             if (target) deps.push(target);
-          } else if (repo.has(child(root, `${parts.join("/")}.java`))) deps.push(child(root, `${parts.join("/")}.java`));
+          } else if (repo.has(child(root, `${parts.join("/")}.java`)))
+            deps.push(child(root, `${parts.join("/")}.java`));
           else deps.push(...repo.filesIn(child(root, parts.join("/"))).filter((p) => p.endsWith(".java")));
         }
-        const siblings = new Set(repo.filesIn(dirname(path)).filter((p) => p !== path && p.endsWith(".java")).map((p) => basename(p).slice(0, -5)));
+        const siblings = new Set(
+          repo
+            .filesIn(dirname(path))
+            .filter((p) => p !== path && p.endsWith(".java"))
+            .map((p) => basename(p).slice(0, -5)),
+        );
         for (const name of file.names) if (siblings.has(name)) deps.push(child(dirname(path), `${name}.java`));
       }
       imports.set(path, { deps: [...new Set(deps)].sort(compareCodePoints), unresolved: [] });
@@ -63,12 +72,19 @@ export function javaReferenceResolver(glob: RglobOptions): Resolver {
   };
 }
 
-function scan(lang: Parameters<typeof capture>[0], root: Node): { imports: { name: string; wildcard: boolean }[]; names: string[] } {
+function scan(
+  lang: Parameters<typeof capture>[0],
+  root: Node,
+): { imports: { name: string; wildcard: boolean }[]; names: string[] } {
   const imports: { name: string; wildcard: boolean }[] = [];
   for (const node of present(root.namedChildren)) {
     if (node.type !== "import_declaration") continue;
     const name = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text;
-    if (name) imports.push({ name: name.replace(/\s+/g, ""), wildcard: present(node.namedChildren).some((n) => n.type === "asterisk") });
+    if (name)
+      imports.push({
+        name: name.replace(/\s+/g, ""),
+        wildcard: present(node.namedChildren).some((n) => n.type === "asterisk"),
+      });
   }
   const names: string[] = [];
   for (const { node } of capture(lang, IDENTIFIERS, root)) {
@@ -89,4 +105,3 @@ function fieldOf(parent: Node, node: Node): string | null {
   }
   return null;
 }
-

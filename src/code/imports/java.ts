@@ -8,7 +8,13 @@ import { capture, scanFiles, type FileImports, type Resolver } from "./common";
 import { sortPaths } from "./repo";
 import { present } from "../nodes";
 
-const TYPE_DECLARATIONS = new Set(["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"]);
+const TYPE_DECLARATIONS = new Set([
+  "class_declaration",
+  "interface_declaration",
+  "enum_declaration",
+  "record_declaration",
+  "annotation_type_declaration",
+]);
 const NAMES = "[(identifier) (type_identifier)] @name";
 
 interface JavaFile {
@@ -42,7 +48,8 @@ export const resolveJava: Resolver = (repo, files, lang) => {
       if (!wildcard) imported.add(parts[parts.length - 1]);
       const targets = importTargets(typeFiles, packageFiles, parts, wildcard);
       if (targets) found.deps.push(...targets);
-      else if (looksInternal(packageFiles, wildcard ? name : parts.slice(0, -1).join("."))) found.unresolved.push(name + (wildcard ? ".*" : ""));
+      else if (looksInternal(packageFiles, wildcard ? name : parts.slice(0, -1).join(".")))
+        found.unresolved.push(name + (wildcard ? ".*" : ""));
     }
     // A simple name that is no single-type import may be a type of the file's own package.
     for (const name of file.names) {
@@ -54,7 +61,12 @@ export const resolveJava: Resolver = (repo, files, lang) => {
 };
 
 /** The longest prefix naming a type owns the import (`a.B.Inner`, `static a.B.member`); `a.b.*` takes the package. */
-function importTargets(typeFiles: Map<string, string[]>, packageFiles: Map<string, string[]>, parts: string[], wildcard: boolean): string[] | undefined {
+function importTargets(
+  typeFiles: Map<string, string[]>,
+  packageFiles: Map<string, string[]>,
+  parts: string[],
+  wildcard: boolean,
+): string[] | undefined {
   for (let n = parts.length; n > 0; n--) {
     const files = typeFiles.get(parts.slice(0, n).join("."));
     if (files) return files;
@@ -68,11 +80,17 @@ function scanFile(lang: LoadedLanguage, root: Node): JavaFile {
   const imports: JavaFile["imports"] = [];
   const header: [number, number][] = [];
   for (const node of present(root.namedChildren)) {
-    if (node.type === "package_declaration" || node.type === "import_declaration") header.push([node.startIndex, node.endIndex]);
-    if (node.type === "package_declaration") pkg = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text ?? "";
+    if (node.type === "package_declaration" || node.type === "import_declaration")
+      header.push([node.startIndex, node.endIndex]);
+    if (node.type === "package_declaration")
+      pkg = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text ?? "";
     else if (node.type === "import_declaration") {
       const name = present(node.namedChildren).find((n) => n.type.endsWith("identifier"))?.text;
-      if (name) imports.push({ name: name.replace(/\s+/g, ""), wildcard: present(node.namedChildren).some((n) => n.type === "asterisk") });
+      if (name)
+        imports.push({
+          name: name.replace(/\s+/g, ""),
+          wildcard: present(node.namedChildren).some((n) => n.type === "asterisk"),
+        });
     } else if (TYPE_DECLARATIONS.has(node.type)) {
       const name = node.childForFieldName("name")?.text;
       if (name) types.push(name);
@@ -87,7 +105,8 @@ function scanFile(lang: LoadedLanguage, root: Node): JavaFile {
 
 /** An import is ours when its package is, or lies below, a package the repository declares. */
 function looksInternal(packageFiles: Map<string, string[]>, pkg: string): boolean {
-  for (const known of packageFiles.keys()) if (known !== "" && (pkg === known || pkg.startsWith(`${known}.`))) return true;
+  for (const known of packageFiles.keys())
+    if (known !== "" && (pkg === known || pkg.startsWith(`${known}.`))) return true;
   return false;
 }
 

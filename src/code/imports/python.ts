@@ -44,7 +44,8 @@ export class PythonRepo {
       roots.push(this.isPackage(entryDir) ? dirname(this.topPackage(entryDir)) : entryDir);
     }
     const packageParents = new Set<string>();
-    for (const dir of repo.dirs()) if (dir !== "" && this.isPackage(dir) && !this.isPackage(dirname(dir))) packageParents.add(dirname(dir));
+    for (const dir of repo.dirs())
+      if (dir !== "" && this.isPackage(dir) && !this.isPackage(dirname(dir))) packageParents.add(dirname(dir));
     roots.push(...[...packageParents].sort(compareCodePoints));
     if (entry) for (let dir = dirname(entry); dir !== ""; dir = dirname(dir)) roots.push(dir);
     roots.push("");
@@ -87,7 +88,9 @@ export class PythonRepo {
     }
     const moduleNode = node.childForFieldName("module_name");
     if (!moduleNode) return;
-    const names = present(node.childrenForFieldName("name")).map((n) => (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text);
+    const names = present(node.childrenForFieldName("name")).map(
+      (n) => (n.type === "aliased_import" ? n.childForFieldName("name")! : n).text,
+    );
     const wildcard = present(node.namedChildren).some((n) => n.type === "wildcard_import");
     if (moduleNode.type !== "relative_import") {
       const target = this.absolute(moduleNode.text.split("."), out);
@@ -106,9 +109,7 @@ export class PythonRepo {
     }
     // `from . import x` re-imports the containing package by its absolute name (pydeps records
     // the package chain); `from .m import x` walks down from the package without loading it.
-    const target = dotted
-      ? this.walk(base, dotted.split("."), moduleNode.text, out)
-      : this.packageChain(base, out);
+    const target = dotted ? this.walk(base, dotted.split("."), moduleNode.text, out) : this.packageChain(base, out);
     if (target) this.fromList(target, moduleNode.text, names, wildcard, out);
   }
 
@@ -146,7 +147,8 @@ export class PythonRepo {
   /** `from <package> import names`: each name that is a submodule counts; `*` loads every module file. */
   fromList(pkgDir: string, spec: string, names: string[], wildcard: boolean, out: FileImports): void {
     if (wildcard && !this.referenceStar) {
-      for (const file of this.repo.filesIn(pkgDir)) if (file.endsWith(".py") && basename(file) !== "__init__.py") out.deps.push(file);
+      for (const file of this.repo.filesIn(pkgDir))
+        if (file.endsWith(".py") && basename(file) !== "__init__.py") out.deps.push(file);
     }
     for (const name of names) {
       const found = this.module(pkgDir, name);
@@ -168,7 +170,9 @@ export class PythonRepo {
    */
   order(imports: Map<string, FileImports>): string[] {
     const withImports = this.repo.paths.filter((p) => imports.get(p)!.deps.length > 0);
-    const named = withImports.map((p) => [this.moduleName(p), p] as const).sort((a, b) => compareCodePoints(a[0], b[0]) || compareCodePoints(a[1], b[1]));
+    const named = withImports
+      .map((p) => [this.moduleName(p), p] as const)
+      .sort((a, b) => compareCodePoints(a[0], b[0]) || compareCodePoints(a[1], b[1]));
     const first = new Set(withImports);
     return [...named.map(([, p]) => p), ...this.repo.paths.filter((p) => !first.has(p))];
   }

@@ -31,7 +31,12 @@ const byteOrder = (names: string[]) => [...names].sort(compareCodePoints);
 export const REFERENCE_GLOB: RglobOptions = { walk: "py311", listing: byteOrder };
 
 /** Every path of `paths` below `root` ("" for all) whose file name `match`es, in rglob's order. */
-export function rglobOrder(paths: readonly string[], root: string, match: (name: string) => boolean, opts: RglobOptions): string[] {
+export function rglobOrder(
+  paths: readonly string[],
+  root: string,
+  match: (name: string) => boolean,
+  opts: RglobOptions,
+): string[] {
   const listing = opts.listing ?? byteOrder;
   const files = new Map<string, string[]>();
   const dirs = new Map<string, Set<string>>();
@@ -50,8 +55,12 @@ export function rglobOrder(paths: readonly string[], root: string, match: (name:
   const join = (dir: string, name: string) => (dir === "" ? name : `${dir}/${name}`);
   // One listing per directory: files and subdirectories interleaved as the file system lists them.
   const entries = (dir: string) => listing([...(files.get(dir) ?? []), ...(dirs.get(dir) ?? [])]);
-  const subdirs = (dir: string) => entries(dir).filter((n) => dirs.get(dir)?.has(n) && !(files.get(dir) ?? []).includes(n));
-  const matches = (dir: string) => entries(dir).filter((n) => (files.get(dir) ?? []).includes(n) && match(n)).map((n) => join(dir, n));
+  const subdirs = (dir: string) =>
+    entries(dir).filter((n) => dirs.get(dir)?.has(n) && !(files.get(dir) ?? []).includes(n));
+  const matches = (dir: string) =>
+    entries(dir)
+      .filter((n) => (files.get(dir) ?? []).includes(n) && match(n))
+      .map((n) => join(dir, n));
 
   const order: string[] = [];
   if (opts.walk === "py311") {

@@ -68,11 +68,17 @@ export const resolveRustReference: Resolver = (repo, files, lang, opts) => {
           walk(file, inline, [...segs, name], child(childDir, name));
           continue;
         }
-        const target = pathAttr !== undefined ? joinPath(dirname(file), pathAttr) : [child(childDir, `${name}.rs`), child(child(childDir, name), "mod.rs")].find((p) => repo.has(p));
+        const target =
+          pathAttr !== undefined
+            ? joinPath(dirname(file), pathAttr)
+            : [child(childDir, `${name}.rs`), child(child(childDir, name), "mod.rs")].find((p) => repo.has(p));
         if (target === undefined || !repo.has(target)) continue;
         withTree(lang, files[target], (root) => {
           if (!innerCfgHolds(root, crate.features)) return;
-          const dir = basename(target) === "mod.rs" ? dirname(target) : child(dirname(target), basename(target).replace(/\.rs$/, ""));
+          const dir =
+            basename(target) === "mod.rs"
+              ? dirname(target)
+              : child(dirname(target), basename(target).replace(/\.rs$/, ""));
           walk(target, root, [...segs, name], dir);
         });
       }
@@ -97,7 +103,12 @@ export const resolveRustReference: Resolver = (repo, files, lang, opts) => {
       });
     }
   }
-  const imports = new Map<string, FileImports>(keys.map((k) => [k, { deps: [...edges.get(k)!].filter((t) => edges.has(t)).sort(compareCodePoints), unresolved: [] }]));
+  const imports = new Map<string, FileImports>(
+    keys.map((k) => [
+      k,
+      { deps: [...edges.get(k)!].filter((t) => edges.has(t)).sort(compareCodePoints), unresolved: [] },
+    ]),
+  );
   return { order: keys, imports };
 };
 
@@ -109,7 +120,12 @@ function edge(edges: Map<string, Set<string>>, from: string, to: string): void {
 function findCrates(repo: RepoFiles, manifests: Record<string, string>, entry: string): Crate[] {
   const crates: Crate[] = [];
   for (const [path, text] of Object.entries(manifests).sort(([a], [b]) => compareCodePoints(a, b))) {
-    const pkg: CargoPackage = readCargoPackage(path, text, (p) => repo.has(p), (d) => repo.filesIn(d));
+    const pkg: CargoPackage = readCargoPackage(
+      path,
+      text,
+      (p) => repo.has(p),
+      (d) => repo.filesIn(d),
+    );
     for (const t of pkg.targets) {
       if (entry !== "" && !t.src.startsWith(`${entry}/`) && t.src !== entry) continue;
       crates.push({ root: t.src, dir: dirname(t.src), kind: t.kind, features: pkg.features });
@@ -136,17 +152,32 @@ export function findPath(repo: RepoFiles, crate: Crate, segs: readonly string[])
 }
 
 /** The file that really holds module `segs` (for its `use` items): found again by walking `mod` items. */
-function moduleFile(repo: RepoFiles, crate: Crate, segs: readonly string[], files: Record<string, string>, lang: LoadedLanguage): string | undefined {
+function moduleFile(
+  repo: RepoFiles,
+  crate: Crate,
+  segs: readonly string[],
+  files: Record<string, string>,
+  lang: LoadedLanguage,
+): string | undefined {
   let file = crate.root;
   let dir = dirname(crate.root);
   for (const seg of segs) {
-    const item = withTree(lang, files[file], (root) => present(root.namedChildren).find((n) => n.type === "mod_item" && n.childForFieldName("name")?.text === seg && !n.childForFieldName("body")));
+    const item = withTree(lang, files[file], (root) =>
+      present(root.namedChildren).find(
+        (n) => n.type === "mod_item" && n.childForFieldName("name")?.text === seg && !n.childForFieldName("body"),
+      ),
+    );
     if (!item) return undefined; // inline module: its uses are read with the enclosing file's
     const pathAttr = withTree(lang, files[file], (root) => {
-      const found = present(root.namedChildren).find((n) => n.type === "mod_item" && n.childForFieldName("name")?.text === seg);
+      const found = present(root.namedChildren).find(
+        (n) => n.type === "mod_item" && n.childForFieldName("name")?.text === seg,
+      );
       return found ? pathAttribute(found) : undefined;
     });
-    const next = pathAttr !== undefined ? joinPath(dirname(file), pathAttr) : [child(dir, `${seg}.rs`), child(child(dir, seg), "mod.rs")].find((p) => repo.has(p));
+    const next =
+      pathAttr !== undefined
+        ? joinPath(dirname(file), pathAttr)
+        : [child(dir, `${seg}.rs`), child(child(dir, seg), "mod.rs")].find((p) => repo.has(p));
     if (!next || !repo.has(next)) return undefined;
     file = next;
     dir = basename(file) === "mod.rs" ? dirname(file) : child(dirname(file), basename(file).replace(/\.rs$/, ""));
@@ -159,7 +190,8 @@ function useDeclarations(root: Node): Node[] {
   const visit = (n: Node) => {
     for (const c of present(n.namedChildren)) {
       if (c.type === "use_declaration") out.push(c);
-      else if (c.type === "mod_item") continue; // an inline module's uses are its own
+      else if (c.type === "mod_item")
+        continue; // an inline module's uses are its own
       else visit(c);
     }
   };
@@ -198,7 +230,14 @@ function resolveUse(path: string[], here: readonly string[], modules: Set<string
 // ---------------------------------------------------------------------------------------------
 // cfg predicates.
 
-const HOST: Record<string, string[]> = { target_os: ["linux"], target_family: ["unix"], target_pointer_width: ["64"], target_endian: ["little"], target_arch: ["x86_64"], panic: ["unwind"] };
+const HOST: Record<string, string[]> = {
+  target_os: ["linux"],
+  target_family: ["unix"],
+  target_pointer_width: ["64"],
+  target_endian: ["little"],
+  target_arch: ["x86_64"],
+  panic: ["unwind"],
+};
 const HOST_FLAGS = new Set(["unix", "test", "debug_assertions"]);
 
 function cfgHolds(attrItem: Node, features: Set<string>): boolean {
@@ -214,7 +253,8 @@ function innerCfgHolds(root: Node, features: Set<string>): boolean {
     if (item.type !== "inner_attribute_item") continue;
     const attr = item.namedChildren[0];
     const args = attr?.childForFieldName("arguments");
-    if (attr?.namedChildren[0]?.text === "cfg" && args && !evalCfg(tokens(args.text.slice(1, -1)), features)) return false;
+    if (attr?.namedChildren[0]?.text === "cfg" && args && !evalCfg(tokens(args.text.slice(1, -1)), features))
+      return false;
   }
   return true;
 }

@@ -15,7 +15,9 @@ export const resolveRust: Resolver = (repo, files, lang) => {
     const found: FileImports = { deps: [], unresolved: [] };
     for (const { node } of capture(lang, ITEMS, root)) {
       if (node.type === "mod_item") crates.modItem(path, node, found);
-      else for (const segments of usePaths(node.childForFieldName("argument"), [])) crates.use(path, inlineModules(node), segments, found);
+      else
+        for (const segments of usePaths(node.childForFieldName("argument"), []))
+          crates.use(path, inlineModules(node), segments, found);
     }
     return found;
   });
@@ -39,9 +41,11 @@ class Crates {
   /** lib.rs / main.rs above the file (a binary, test or example file is a crate of its own). */
   crateRoot(path: string): string {
     const name = basename(path);
-    if (name === "lib.rs" || name === "main.rs" || name === "build.rs" || OWN_CRATE_DIRS.has(basename(dirname(path)))) return path;
+    if (name === "lib.rs" || name === "main.rs" || name === "build.rs" || OWN_CRATE_DIRS.has(basename(dirname(path))))
+      return path;
     for (let dir = dirname(path); ; dir = dirname(dir)) {
-      for (const rootName of ["lib.rs", "main.rs"]) if (this.repo.has(child(dir, rootName))) return child(dir, rootName);
+      for (const rootName of ["lib.rs", "main.rs"])
+        if (this.repo.has(child(dir, rootName))) return child(dir, rootName);
       if (dir === "") return path;
     }
   }
@@ -56,7 +60,9 @@ class Crates {
 
   /** Where `mod x;` in this file looks for x: beside a crate root or mod.rs, else in a directory named after the file. */
   moduleDir(path: string): string {
-    return this.crateRoot(path) === path || basename(path) === "mod.rs" ? dirname(path) : child(dirname(path), basename(path).replace(/\.rs$/, ""));
+    return this.crateRoot(path) === path || basename(path) === "mod.rs"
+      ? dirname(path)
+      : child(dirname(path), basename(path).replace(/\.rs$/, ""));
   }
 
   modItem(path: string, node: Node, out: FileImports): void {
@@ -94,8 +100,10 @@ class Crates {
       }
       base = here.slice(0, here.length - count);
       rest = segments.slice(count);
-    } else if (map.has([...here, head].join("::"))) base = here; // a child module (2018 paths)
-    else if (map.has(head)) base = []; // a top-level module (2015 paths)
+    } else if (map.has([...here, head].join("::")))
+      base = here; // a child module (2018 paths)
+    else if (map.has(head))
+      base = []; // a top-level module (2015 paths)
     else return; // another crate
     const target = [...base, ...rest.filter((s) => s !== "self")];
     for (let n = target.length; n >= 0; n--) {
@@ -111,7 +119,8 @@ class Crates {
 /** Names of the inline `mod m { ... }` blocks around a node, outermost first. */
 export function inlineModules(node: Node): string[] {
   const names: string[] = [];
-  for (let p = node.parent; p; p = p.parent) if (p.type === "mod_item") names.unshift(p.childForFieldName("name")?.text ?? "");
+  for (let p = node.parent; p; p = p.parent)
+    if (p.type === "mod_item") names.unshift(p.childForFieldName("name")?.text ?? "");
   return names;
 }
 

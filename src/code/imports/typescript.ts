@@ -16,7 +16,8 @@ const CODE_EXTENSION = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 export const resolveTypeScript: Resolver = (repo, files, lang) => {
   const scanned = scanFiles(lang, files, repo.paths, (path, root) => {
     const found: FileImports = { deps: [], unresolved: [] };
-    for (const { name, node } of capture(lang, SPECIFIERS, root)) if (name === "spec") resolveSpecifier(repo, path, node.text, found);
+    for (const { name, node } of capture(lang, SPECIFIERS, root))
+      if (name === "spec") resolveSpecifier(repo, path, node.text, found);
     return found;
   });
   return { order: sortPaths(repo.paths), imports: everyFile(repo.paths, scanned) };
@@ -32,7 +33,10 @@ export function typeScriptReferenceResolver(glob: RglobOptions): Resolver {
   return (repo, files, lang, opts) => {
     const result = resolveTypeScript(repo, files, lang, opts);
     const entry = (opts.entrypoint ?? "").replace(/\/+$/, "");
-    return { ...result, order: rglobOrder(result.order, entry === "." ? "" : entry, (name) => /\.[jt]s$/.test(name), glob) };
+    return {
+      ...result,
+      order: rglobOrder(result.order, entry === "." ? "" : entry, (name) => /\.[jt]s$/.test(name), glob),
+    };
   };
 }
 

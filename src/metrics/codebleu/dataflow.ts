@@ -4,7 +4,16 @@
  * in the candidate, each candidate edge used at most once. No reference edges in the whole corpus
  * gives 0 (the caller then substitutes 1, as `calc_codebleu` does with `dataflow_match_score or 1`).
  */
-import { DataFlowBudgetError, DfgContext, MAX_PYTHON_FRAMES, spanKey, isTokenNode, uniqueNames, type DfgEdge, type DfgFunction } from "./dfg/common";
+import {
+  DataFlowBudgetError,
+  DfgContext,
+  MAX_PYTHON_FRAMES,
+  spanKey,
+  isTokenNode,
+  uniqueNames,
+  type DfgEdge,
+  type DfgFunction,
+} from "./dfg/common";
 import type { PlainNode } from "./tree";
 
 /** A normalised edge: (variable, relation, parent variables), as a comparable string. */
@@ -45,7 +54,8 @@ function tokenText(lines: readonly string[], ascii: readonly boolean[], node: Pl
     if (row < 0 || row >= lines.length) throw new Error("IndexError: list index out of range");
     return lines[row];
   };
-  if (node.startRow === node.endRow) return pySliceByByteColumns(line(node.startRow), ascii[node.startRow], node.startCol, node.endCol);
+  if (node.startRow === node.endRow)
+    return pySliceByByteColumns(line(node.startRow), ascii[node.startRow], node.startCol, node.endCol);
   let text = pySliceByByteColumns(line(node.startRow), ascii[node.startRow], node.startCol);
   for (let row = node.startRow + 1; row < node.endRow; row++) text += line(row);
   return text + pySliceByByteColumns(line(node.endRow), ascii[node.endRow], undefined, node.endCol);
@@ -55,7 +65,13 @@ function tokenText(lines: readonly string[], ascii: readonly boolean[], node: Pl
  * `get_data_flow`: the edges that take part in some flow (they have parents or are one), sorted by
  * token, with edges of the same token merged. Any error inside gives no edges, as in the package.
  */
-export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgFunction, maxSteps: number, used?: { steps: number }): DfgEdge[] {
+export function extractDataFlow(
+  code: string,
+  root: PlainNode,
+  dfgFunction: DfgFunction,
+  maxSteps: number,
+  used?: { steps: number },
+): DfgEdge[] {
   let edges: DfgEdge[];
   try {
     const tokens = tokenNodes(root);
@@ -91,7 +107,10 @@ export function extractDataFlow(code: string, root: PlainNode, dfgFunction: DfgF
   const byToken = new Map<number, DfgEdge>();
   for (const e of edges) {
     const seen = byToken.get(e[1]);
-    byToken.set(e[1], seen ? [e[0], e[1], e[2], uniqueNames([...seen[3], ...e[3]]), [...new Set([...seen[4], ...e[4]])]] : e);
+    byToken.set(
+      e[1],
+      seen ? [e[0], e[1], e[2], uniqueNames([...seen[3], ...e[3]]), [...new Set([...seen[4], ...e[4]])]] : e,
+    );
   }
   return [...byToken.values()];
 }

@@ -55,7 +55,12 @@ export interface CodeBleuWeights {
   dataflow: number;
 }
 
-export const DEFAULT_CODEBLEU_WEIGHTS: CodeBleuWeights = Object.freeze({ ngram: 0.25, weighted_ngram: 0.25, syntax: 0.25, dataflow: 0.25 });
+export const DEFAULT_CODEBLEU_WEIGHTS: CodeBleuWeights = Object.freeze({
+  ngram: 0.25,
+  weighted_ngram: 0.25,
+  syntax: 0.25,
+  dataflow: 0.25,
+});
 
 export interface CodeBleuScore {
   codebleu: number;
@@ -141,7 +146,9 @@ export function codeBleuSampleStats(
   grammar: LoadedLanguage,
 ): CodeBleuSampleStats[] {
   if (references.length !== predictions.length) {
-    throw new CodeBleuInputError(`${references.length} references for ${predictions.length} predictions: the lists must have the same length`);
+    throw new CodeBleuInputError(
+      `${references.length} references for ${predictions.length} predictions: the lists must have the same length`,
+    );
   }
   const refs = references.map((r) => (typeof r === "string" ? [r] : [...r]).map(pyStrip));
   const hyps = predictions.map(pyStrip);
@@ -174,9 +181,12 @@ export function codeBleuSampleStats(
         const remaining = meter.remaining("dataflow_steps");
         const used = { steps: 0 };
         try {
-          f = normalizeDataFlow(extractDataFlow(code, root, dfgFunction, Math.min(DATAFLOW_MAX_STEPS_METERED, remaining), used));
+          f = normalizeDataFlow(
+            extractDataFlow(code, root, dfgFunction, Math.min(DATAFLOW_MAX_STEPS_METERED, remaining), used),
+          );
         } catch (err) {
-          if (err instanceof DataFlowBudgetError && remaining < DATAFLOW_MAX_STEPS_METERED) meter.charge("dataflow_steps", remaining + 1);
+          if (err instanceof DataFlowBudgetError && remaining < DATAFLOW_MAX_STEPS_METERED)
+            meter.charge("dataflow_steps", remaining + 1);
           throw err;
         }
         meter.charge("dataflow_steps", used.steps);
@@ -218,8 +228,12 @@ export function codeBleuSampleStats(
 }
 
 /** Combines sample statistics into scores, as `calc_codebleu` does with its corpus sums. */
-export function combineCodeBleu(samples: readonly CodeBleuSampleStats[], weights: CodeBleuWeights = DEFAULT_CODEBLEU_WEIGHTS): CodeBleuScore {
-  if (samples.length === 0) throw new CodeBleuInputError("an empty corpus has no syntax match (the package divides by zero)");
+export function combineCodeBleu(
+  samples: readonly CodeBleuSampleStats[],
+  weights: CodeBleuWeights = DEFAULT_CODEBLEU_WEIGHTS,
+): CodeBleuScore {
+  if (samples.length === 0)
+    throw new CodeBleuInputError("an empty corpus has no syntax match (the package divides by zero)");
   const ngram = scoreNgramStats(sumNgramStats(samples.map((s) => s.ngram)));
   const weighted = scoreNgramStats(sumNgramStats(samples.map((s) => s.weighted)));
   let syntaxMatched = 0;
@@ -235,7 +249,11 @@ export function combineCodeBleu(samples: readonly CodeBleuSampleStats[], weights
   const syntax = syntaxMatched / syntaxTotal;
   const dataflow = flowTotal === 0 ? 0 : flowMatched / flowTotal;
   // `dataflow_match_score or 1`: any zero data-flow score, not only "no flows", counts as 1.
-  const codebleu = weights.ngram * ngram + weights.weighted_ngram * weighted + weights.syntax * syntax + weights.dataflow * (dataflow || 1);
+  const codebleu =
+    weights.ngram * ngram +
+    weights.weighted_ngram * weighted +
+    weights.syntax * syntax +
+    weights.dataflow * (dataflow || 1);
   return {
     codebleu,
     ngram_match_score: ngram,
@@ -265,6 +283,11 @@ export async function calcCodeBleu(
 }
 
 /** One pair (a corpus of one). */
-export function codeBleu(reference: string, prediction: string, language: CodeBleuLanguage, weights: CodeBleuWeights = DEFAULT_CODEBLEU_WEIGHTS): Promise<CodeBleuScore> {
+export function codeBleu(
+  reference: string,
+  prediction: string,
+  language: CodeBleuLanguage,
+  weights: CodeBleuWeights = DEFAULT_CODEBLEU_WEIGHTS,
+): Promise<CodeBleuScore> {
   return calcCodeBleu([reference], [prediction], language, weights);
 }

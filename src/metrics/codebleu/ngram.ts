@@ -73,7 +73,12 @@ export interface NgramStats {
 
 /** Adds samples' statistics in order (the order of Python's running sums, which matters for floats). */
 export function sumNgramStats(samples: readonly NgramStats[]): NgramStats {
-  const total: NgramStats = { numerators: new Array(MAX_ORDER).fill(0), denominators: new Array(MAX_ORDER).fill(0), hypLength: 0, refLength: 0 };
+  const total: NgramStats = {
+    numerators: new Array(MAX_ORDER).fill(0),
+    denominators: new Array(MAX_ORDER).fill(0),
+    hypLength: 0,
+    refLength: 0,
+  };
   for (const s of samples) {
     for (let i = 0; i < MAX_ORDER; i++) {
       total.numerators[i] += s.numerators[i];
@@ -86,7 +91,8 @@ export function sumNgramStats(samples: readonly NgramStats[]): NgramStats {
 }
 
 /** The score of summed statistics. */
-export const scoreNgramStats = (s: NgramStats) => smoothedBleu(s.numerators, s.denominators, brevityPenalty(s.refLength, s.hypLength));
+export const scoreNgramStats = (s: NgramStats) =>
+  smoothedBleu(s.numerators, s.denominators, brevityPenalty(s.refLength, s.hypLength));
 
 /** One hypothesis against its references: clipped matches and hypothesis n-gram counts per order. */
 export function ngramSampleStats(refs: readonly (readonly string[])[], hyp: readonly string[]): NgramStats {
@@ -98,7 +104,8 @@ export function ngramSampleStats(refs: readonly (readonly string[])[], hyp: read
     const maxCounts = new Map<string, number>();
     for (const ref of refs) {
       const refCounts = ngramCounts(ref, n);
-      for (const gram of counts.keys()) maxCounts.set(gram, Math.max(maxCounts.get(gram) ?? 0, refCounts.get(gram) ?? 0));
+      for (const gram of counts.keys())
+        maxCounts.set(gram, Math.max(maxCounts.get(gram) ?? 0, refCounts.get(gram) ?? 0));
     }
     let matched = 0;
     let total = 0;
@@ -109,10 +116,21 @@ export function ngramSampleStats(refs: readonly (readonly string[])[], hyp: read
     numerators.push(matched);
     denominators.push(Math.max(1, total));
   }
-  return { numerators, denominators, hypLength: hyp.length, refLength: closestRefLength(refs.map((r) => r.length), hyp.length) };
+  return {
+    numerators,
+    denominators,
+    hypLength: hyp.length,
+    refLength: closestRefLength(
+      refs.map((r) => r.length),
+      hyp.length,
+    ),
+  };
 }
 
 /** `bleu.corpus_bleu(list_of_references, hypotheses)` on token lists. */
-export function corpusBleu(references: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[]): number {
+export function corpusBleu(
+  references: readonly (readonly (readonly string[])[])[],
+  hypotheses: readonly (readonly string[])[],
+): number {
   return scoreNgramStats(sumNgramStats(hypotheses.map((hyp, s) => ngramSampleStats(references[s], hyp))));
 }

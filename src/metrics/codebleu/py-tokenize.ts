@@ -40,7 +40,10 @@ export interface PyToken {
 
 /** What Python raises: `tokenize.TokenError` or `IndentationError`. */
 export class PyTokenizeError extends Error {
-  constructor(readonly kind: "TokenError" | "IndentationError", message: string) {
+  constructor(
+    readonly kind: "TokenError" | "IndentationError",
+    message: string,
+  ) {
     super(message);
     this.name = kind;
   }
@@ -63,12 +66,60 @@ const INT = "(?:0[xX](?:_?[0-9a-fA-F])+|0[bB](?:_?[01])+|0[oO](?:_?[0-7])+|(?:0(
 const NUMBER = `(?:${IMAG}|${FLOAT}|${INT})`;
 /** Python's EXACT_TOKEN_TYPES (3.8-3.11), longest first where one is a prefix of another. */
 const OPERATORS = [
-  "!=", "%", "%=", "&", "&=", "(", ")", "*", "**", "**=", "*=", "+", "+=", ",", "-", "-=", "->", ".", "...", "/", "//",
-  "//=", "/=", ":", ":=", ";", "<", "<<", "<<=", "<=", "=", "==", ">", ">=", ">>", ">>=", "@", "@=", "[", "]", "^",
-  "^=", "{", "|", "|=", "}", "~",
+  "!=",
+  "%",
+  "%=",
+  "&",
+  "&=",
+  "(",
+  ")",
+  "*",
+  "**",
+  "**=",
+  "*=",
+  "+",
+  "+=",
+  ",",
+  "-",
+  "-=",
+  "->",
+  ".",
+  "...",
+  "/",
+  "//",
+  "//=",
+  "/=",
+  ":",
+  ":=",
+  ";",
+  "<",
+  "<<",
+  "<<=",
+  "<=",
+  "=",
+  "==",
+  ">",
+  ">=",
+  ">>",
+  ">>=",
+  "@",
+  "@=",
+  "[",
+  "]",
+  "^",
+  "^=",
+  "{",
+  "|",
+  "|=",
+  "}",
+  "~",
 ];
 // Python sorts them in reverse so that no operator comes after one of its own prefixes.
-const SPECIAL = [...OPERATORS].sort().reverse().map((op) => op.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|");
+const SPECIAL = [...OPERATORS]
+  .sort()
+  .reverse()
+  .map((op) => op.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"))
+  .join("|");
 const FUNNY = `(?:\\r?\\n|${SPECIAL})`;
 const CONT_STR =
   `(?:${PREFIX}'[^\\n'\\\\]*(?:\\\\${ANY}[^\\n'\\\\]*)*(?:'|\\\\\\r?\\n)` +
@@ -121,7 +172,12 @@ export function* pyTokenize(source: string): Generator<PyToken> {
   let lastLine = "";
   let line = "";
   const tok = (type: Tok, string: string, sl: number, sc: number, el: number, ec: number): PyToken => ({
-    type, string, startLine: sl, startCol: sc, endLine: el, endCol: ec,
+    type,
+    string,
+    startLine: sl,
+    startCol: sc,
+    endLine: el,
+    endCol: ec,
   });
 
   for (let next = 0; ; next++) {
@@ -218,7 +274,11 @@ export function* pyTokenize(source: string): Generator<PyToken> {
           contstr = line.slice(start);
           break;
         }
-      } else if (SINGLE_QUOTED.test(initial) || SINGLE_QUOTED.test(token.slice(0, 2)) || SINGLE_QUOTED.test(token.slice(0, 3))) {
+      } else if (
+        SINGLE_QUOTED.test(initial) ||
+        SINGLE_QUOTED.test(token.slice(0, 2)) ||
+        SINGLE_QUOTED.test(token.slice(0, 3))
+      ) {
         if (token.endsWith("\n")) {
           // A string continued with a backslash: find its quote past the prefix letters.
           strstart = [lnum, start];

@@ -6,7 +6,10 @@
  */
 
 /** Matched and total reference subtrees for one (candidate, reference) pair. */
-export function subtreeMatches(candidate: readonly string[], reference: readonly string[]): [matched: number, total: number] {
+export function subtreeMatches(
+  candidate: readonly string[],
+  reference: readonly string[],
+): [matched: number, total: number] {
   const present = new Set(candidate);
   let matched = 0;
   for (const s of reference) if (present.has(s)) matched++;

@@ -67,7 +67,15 @@ function nodeType(cursor: TreeCursor): string {
 function frame(cursor: TreeCursor, field: string | null): Frame {
   const start = cursor.startPosition;
   const end = cursor.endPosition;
-  const node: PlainNode = { type: nodeType(cursor), children: [], fields: [], startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column };
+  const node: PlainNode = {
+    type: nodeType(cursor),
+    children: [],
+    fields: [],
+    startRow: start.row,
+    startCol: start.column,
+    endRow: end.row,
+    endCol: end.column,
+  };
   return { node, named: cursor.nodeIsNamed, missing: cursor.nodeIsMissing, field, parts: [] };
 }
 
@@ -127,7 +135,8 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
           (withErrors && f.node.children.length > 0 && cursor.currentNode.hasError);
         if (meter) {
           maxDepth = Math.max(maxDepth, stack.length);
-          if (odd && maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request", undefined, meter.plan.name);
+          if (odd && maxDepth > MAX_PRINT_DEPTH)
+            throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request", undefined, meter.plan.name);
           // The runtime's string is about as long as ours would be: charge it before asking for it.
           let length = f.node.type.length + 2;
           for (const part of f.parts) length += part.length;
@@ -135,7 +144,8 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
         }
         const sexp = odd ? cursor.currentNode.toString() : `(${f.node.type}${f.parts.join("")})`;
         if (isRoot || f.node.children.length > 0) subtrees.push(sexp);
-        if (!isRoot && (f.named || f.missing)) stack[stack.length - 2].parts.push(f.field ? ` ${f.field}: ${sexp}` : ` ${sexp}`);
+        if (!isRoot && (f.named || f.missing))
+          stack[stack.length - 2].parts.push(f.field ? ` ${f.field}: ${sexp}` : ` ${sexp}`);
       };
       for (;;) {
         if (cursor.gotoFirstChild()) {
@@ -146,8 +156,18 @@ export function parseCode(lang: LoadedLanguage, code: string): ParsedCode {
           finish(stack[stack.length - 1], stack.length === 1);
           if (stack.length === 1) {
             if (exotic && meter) {
-              if (maxDepth > MAX_PRINT_DEPTH) throw new BudgetExceededError("tree_text", meter.limits.tree_text, "request", undefined, meter.plan.name);
-              meter.charge("tree_text", subtrees.reduce((sum, t) => sum + t.length, 0));
+              if (maxDepth > MAX_PRINT_DEPTH)
+                throw new BudgetExceededError(
+                  "tree_text",
+                  meter.limits.tree_text,
+                  "request",
+                  undefined,
+                  meter.plan.name,
+                );
+              meter.charge(
+                "tree_text",
+                subtrees.reduce((sum, t) => sum + t.length, 0),
+              );
             }
             return { root, subtrees: exotic ? runtimeSubtrees(rootNode) : subtrees };
           }

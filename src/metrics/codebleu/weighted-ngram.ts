@@ -18,7 +18,11 @@ const OTHER_WEIGHT = 0.2;
 const QUIRK_REFERENCE_LENGTH = 2;
 
 /** One hypothesis against its references: weighted clipped and total reference counts per order. */
-export function weightedSampleStats(refs: readonly (readonly string[])[], hyp: readonly string[], keywords: ReadonlySet<string>): NgramStats {
+export function weightedSampleStats(
+  refs: readonly (readonly string[])[],
+  hyp: readonly string[],
+  keywords: ReadonlySet<string>,
+): NgramStats {
   const numerators: number[] = [];
   const denominators: number[] = [];
   for (let n = 1; n <= MAX_ORDER; n++) {

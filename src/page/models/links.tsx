@@ -10,11 +10,21 @@ import { MODEL_RUNS_LISTED, type ModelEntry, type runsOfModel } from "./queries"
 export type ModelRuns = Awaited<ReturnType<typeof runsOfModel>>;
 
 /** The entry's scope as query parameters (every one explicit, so a link means the same entry whatever the defaults). */
-export const entryParams = (entry: ModelEntry): Record<string, string> => ({ benchmark: entry.benchmark, dataset: entry.dataset, mode: entry.mode, comment_mode: entry.comment_mode, kind: entry.kind });
+export const entryParams = (entry: ModelEntry): Record<string, string> => ({
+  benchmark: entry.benchmark,
+  dataset: entry.dataset,
+  mode: entry.mode,
+  comment_mode: entry.comment_mode,
+  kind: entry.kind,
+});
 
 /** Where this model's answers are: its run's samples (verified), its per-task rows (reported), or a note that there are none. */
 export const samplesHref = (entry: ModelEntry): string | null =>
-  entry.run ? `/runs/${encodeURIComponent(entry.run)}/samples` : entry.hasSamples ? `/models/${encodeURIComponent(entry.slug)}/samples${qs(entryParams(entry))}` : null;
+  entry.run
+    ? `/runs/${encodeURIComponent(entry.run)}/samples`
+    : entry.hasSamples
+      ? `/models/${encodeURIComponent(entry.slug)}/samples${qs(entryParams(entry))}`
+      : null;
 
 /** What "compare with…" starts from: a verified entry's run (its answers show side by side), else the entry itself. */
 export const compareWithHref = (entry: ModelEntry): string | null => {
@@ -30,11 +40,38 @@ export function ModelNav(props: { entry: ModelEntry; runs: ModelRuns }) {
   const samples = samplesHref(entry);
   const compare = compareWithHref(entry);
   const items: Child[] = [];
-  if (entry.run) items.push(<a href={`/runs/${encodeURIComponent(entry.run)}`} data-link="run">Its run</a>);
-  if (samples) items.push(<a href={samples} data-link="samples">{entry.run ? `Its ${entry.rows.toLocaleString("en-US")} answers` : `Its ${entry.rows.toLocaleString("en-US")} per-task results`}</a>);
-  else items.push(<span class="muted" data-link="samples">Only aggregate scores were published: no per-task results</span>);
-  if (runs.total > 0) items.push(<a href={`/runs${qs({ model: entry.model })}`} data-link="runs">Runs of this model ({runs.total.toLocaleString("en-US")})</a>);
-  if (compare) items.push(<a href={compare} data-link="compare">Compare with…</a>);
+  if (entry.run)
+    items.push(
+      <a href={`/runs/${encodeURIComponent(entry.run)}`} data-link="run">
+        Its run
+      </a>,
+    );
+  if (samples)
+    items.push(
+      <a href={samples} data-link="samples">
+        {entry.run
+          ? `Its ${entry.rows.toLocaleString("en-US")} answers`
+          : `Its ${entry.rows.toLocaleString("en-US")} per-task results`}
+      </a>,
+    );
+  else
+    items.push(
+      <span class="muted" data-link="samples">
+        Only aggregate scores were published: no per-task results
+      </span>,
+    );
+  if (runs.total > 0)
+    items.push(
+      <a href={`/runs${qs({ model: entry.model })}`} data-link="runs">
+        Runs of this model ({runs.total.toLocaleString("en-US")})
+      </a>,
+    );
+  if (compare)
+    items.push(
+      <a href={compare} data-link="compare">
+        Compare with…
+      </a>,
+    );
   return (
     <nav class="links model-nav" aria-label="This model's answers and runs" id="model-links">
       {items}
@@ -54,7 +91,8 @@ export function ModelRunsSection(props: { entry: ModelEntry; runs: ModelRuns }) 
         {runs.total > MODEL_RUNS_LISTED ? (
           <>
             {" "}
-            ({MODEL_RUNS_LISTED} of {runs.total.toLocaleString("en-US")}: <a href={`/runs${qs({ model: entry.model })}`}>all of them</a>)
+            ({MODEL_RUNS_LISTED} of {runs.total.toLocaleString("en-US")}:{" "}
+            <a href={`/runs${qs({ model: entry.model })}`}>all of them</a>)
           </>
         ) : null}
         .
@@ -63,11 +101,21 @@ export function ModelRunsSection(props: { entry: ModelEntry; runs: ModelRuns }) 
         <table>
           <thead>
             <tr>
-              <th class="l" scope="col">Run</th>
-              <th class="l" scope="col">Benchmark</th>
-              <th class="l" scope="col">Dataset</th>
-              <th class="l" scope="col">Status</th>
-              <th class="l" scope="col">Started</th>
+              <th class="l" scope="col">
+                Run
+              </th>
+              <th class="l" scope="col">
+                Benchmark
+              </th>
+              <th class="l" scope="col">
+                Dataset
+              </th>
+              <th class="l" scope="col">
+                Status
+              </th>
+              <th class="l" scope="col">
+                Started
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -35,14 +35,27 @@ const e = schema.leaderboardEntries;
  * The entry of `slug` in the query's scope (benchmark, dataset — its default when none is given —
  * modes and kind; `all` picks the verified entry, as the model page does); undefined when none.
  */
-export async function entryOf(env: Env, slug: string, query: Partial<LeaderboardQuery>): Promise<ModelEntry | undefined> {
+export async function entryOf(
+  env: Env,
+  slug: string,
+  query: Partial<LeaderboardQuery>,
+): Promise<ModelEntry | undefined> {
   const q = normalizeQuery(query);
   const dataset = q.dataset || (await defaultDataset(env, q, slug));
   if (!dataset) return undefined;
   const rows = await db(env)
     .select()
     .from(e)
-    .where(and(eq(e.modelSlug, slug), eq(e.benchmark, q.benchmark), eq(e.dataset, dataset), eq(e.scoringMode, q.mode), eq(e.commentMode, q.comment_mode), q.kind === "all" ? undefined : eq(e.kind, q.kind)))
+    .where(
+      and(
+        eq(e.modelSlug, slug),
+        eq(e.benchmark, q.benchmark),
+        eq(e.dataset, dataset),
+        eq(e.scoringMode, q.mode),
+        eq(e.commentMode, q.comment_mode),
+        q.kind === "all" ? undefined : eq(e.kind, q.kind),
+      ),
+    )
     .orderBy(desc(e.kind)); // "verified" > "reported"
   const row = rows[0];
   if (!row) return undefined;
@@ -70,7 +83,12 @@ export async function runsOfModel(env: Env, label: string) {
   const r = schema.runs;
   const d = db(env);
   const [rows, counted] = await Promise.all([
-    d.select({ id: r.id, benchmark: r.benchmark, datasetId: r.datasetId, status: r.status, createdAt: r.createdAt }).from(r).where(eq(r.modelLabel, label)).orderBy(desc(r.createdAt)).limit(MODEL_RUNS_LISTED),
+    d
+      .select({ id: r.id, benchmark: r.benchmark, datasetId: r.datasetId, status: r.status, createdAt: r.createdAt })
+      .from(r)
+      .where(eq(r.modelLabel, label))
+      .orderBy(desc(r.createdAt))
+      .limit(MODEL_RUNS_LISTED),
     d.select({ total: sql<number>`count(*)` }).from(r).where(eq(r.modelLabel, label)),
   ]);
   // (Not a batch: the start-up warm-up's stand-in database renders this page too, and answers a batch with nothing.)
@@ -100,7 +118,8 @@ export function parseEntrySampleFilters(params: Record<string, string | undefine
   const out: EntrySampleFilters = { sort: "task", page };
   const { status, task, sort } = params;
   if (status) {
-    if (!(ENTRY_STATUSES as readonly string[]).includes(status)) invalidParam("status", `one of ${ENTRY_STATUSES.join(", ")}`);
+    if (!(ENTRY_STATUSES as readonly string[]).includes(status))
+      invalidParam("status", `one of ${ENTRY_STATUSES.join(", ")}`);
     out.status = status as EntrySampleFilters["status"];
   }
   if (task) {
@@ -119,10 +138,23 @@ const ls = schema.leaderboardSamples;
 /** One page of an entry's per-task rows under `f`, with how many match; a page past the last is a 400 page. */
 export async function entrySamplePage(env: Env, entryId: string, f: EntrySampleFilters) {
   const d = db(env);
-  const where: SQL | undefined = and(eq(ls.entryId, entryId), f.status ? eq(ls.status, f.status) : undefined, f.task ? sql`substr(${ls.taskId}, 1, ${f.task.length}) = ${f.task}` : undefined);
-  const order = f.sort === "task" ? [asc(ls.taskId)] : [f.sort === "score" ? asc(ls.bestSimilarity) : desc(ls.bestSimilarity), asc(ls.taskId)];
+  const where: SQL | undefined = and(
+    eq(ls.entryId, entryId),
+    f.status ? eq(ls.status, f.status) : undefined,
+    f.task ? sql`substr(${ls.taskId}, 1, ${f.task.length}) = ${f.task}` : undefined,
+  );
+  const order =
+    f.sort === "task"
+      ? [asc(ls.taskId)]
+      : [f.sort === "score" ? asc(ls.bestSimilarity) : desc(ls.bestSimilarity), asc(ls.taskId)];
   const [rows, [{ total }]] = await d.batch([
-    d.select().from(ls).where(where).orderBy(...order, asc(ls.contextSize), asc(ls.needlePosition)).limit(ENTRY_SAMPLES_PER_PAGE).offset((f.page - 1) * ENTRY_SAMPLES_PER_PAGE),
+    d
+      .select()
+      .from(ls)
+      .where(where)
+      .orderBy(...order, asc(ls.contextSize), asc(ls.needlePosition))
+      .limit(ENTRY_SAMPLES_PER_PAGE)
+      .offset((f.page - 1) * ENTRY_SAMPLES_PER_PAGE),
     d.select({ total: sql<number>`count(*)` }).from(ls).where(where),
   ]);
   const pages = Math.max(1, Math.ceil(total / ENTRY_SAMPLES_PER_PAGE));

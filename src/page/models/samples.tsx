@@ -14,7 +14,14 @@ import { qs } from "../format";
 import { RunsStyle } from "../runs/parts";
 import { SampleList, benchmarkColumns, placeText, scoreText, verdictOf, type SampleColumn } from "../sample-table";
 import { compareWithHref, entryParams } from "./links";
-import { ENTRY_SAMPLES_PER_PAGE, ENTRY_SORTS, ENTRY_STATUSES, type EntrySampleFilters, type EntrySampleRow, type ModelEntry } from "./queries";
+import {
+  ENTRY_SAMPLES_PER_PAGE,
+  ENTRY_SORTS,
+  ENTRY_STATUSES,
+  type EntrySampleFilters,
+  type EntrySampleRow,
+  type ModelEntry,
+} from "./queries";
 
 export interface EntrySampleListing {
   rows: EntrySampleRow[];
@@ -30,7 +37,11 @@ export interface EntryBenchmark {
   views?: Pick<RunViews, "passLabel" | "sampleFilters">;
 }
 
-const SORT_TEXT: Record<EntrySampleFilters["sort"], string> = { task: "task", score: "score, lowest first", "-score": "score, highest first" };
+const SORT_TEXT: Record<EntrySampleFilters["sort"], string> = {
+  task: "task",
+  score: "score, lowest first",
+  "-score": "score, highest first",
+};
 
 /**
  * A row as the benchmark's columns read a sample: its task id stands for the unit; a
@@ -44,16 +55,32 @@ const facetRow = (r: EntrySampleRow, view: EntrySampleListing["view"]): FacetRow
   contextSize: r.precision !== null && r.bucket === null ? null : r.contextSize,
 });
 
-export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list: EntrySampleListing, benchmark: EntryBenchmark, threshold: number): PageContent {
+export function entrySamplesPage(
+  entry: ModelEntry,
+  f: EntrySampleFilters,
+  list: EntrySampleListing,
+  benchmark: EntryBenchmark,
+  threshold: number,
+): PageContent {
   const { rule, views } = benchmark;
   const scope = entryParams(entry);
   const self = `/models/${encodeURIComponent(entry.slug)}/samples`;
-  const params = (page: number) => ({ ...scope, status: f.status, task: f.task, sort: f.sort === "task" ? undefined : f.sort, page: page === 1 ? undefined : page });
+  const params = (page: number) => ({
+    ...scope,
+    status: f.status,
+    task: f.task,
+    sort: f.sort === "task" ? undefined : f.sort,
+    page: page === 1 ? undefined : page,
+  });
   const first = (f.page - 1) * ENTRY_SAMPLES_PER_PAGE;
-  const precision: SampleColumn<EntrySampleRow>[] = list.rows.some((r) => r.precision !== null) ? [{ label: "Precision", cell: (r) => scoreText(r.precision) }] : [];
+  const precision: SampleColumn<EntrySampleRow>[] = list.rows.some((r) => r.precision !== null)
+    ? [{ label: "Precision", cell: (r) => scoreText(r.precision) }]
+    : [];
   const compare = compareWithHref(entry);
   // A verified entry's answers are its run's: each task links to the run's samples of that task.
-  const answers = entry.run ? (task: string) => `/runs/${encodeURIComponent(entry.run!)}/samples${qs({ task })}` : undefined;
+  const answers = entry.run
+    ? (task: string) => `/runs/${encodeURIComponent(entry.run!)}/samples${qs({ task })}`
+    : undefined;
   return {
     title: `Per-task results of ${entry.model} on ${entry.benchmark} (${entry.dataset}) – needlework`,
     description: `The per-task results of ${entry.model}'s ${entry.kind} leaderboard entry on ${entry.benchmark}, dataset ${entry.dataset}.`,
@@ -66,14 +93,18 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
         </p>
         <h1>Per-task results: {entry.model}</h1>
         <p class="lede">
-          The {entry.kind} leaderboard entry on <code>{entry.benchmark}</code>, dataset <code>{entry.dataset}</code>, {entry.mode} scoring,{" "}
-          {entry.comment_mode} comments.{" "}
+          The {entry.kind} leaderboard entry on <code>{entry.benchmark}</code>, dataset <code>{entry.dataset}</code>,{" "}
+          {entry.mode} scoring, {entry.comment_mode} comments.{" "}
           {entry.run ? (
             <>
-              Its answers are those of its run: <a href={`/runs/${encodeURIComponent(entry.run)}/samples`}>browse them</a>; each task links to its samples there.
+              Its answers are those of its run:{" "}
+              <a href={`/runs/${encodeURIComponent(entry.run)}/samples`}>browse them</a>; each task links to its samples
+              there.
             </>
           ) : (
-            <strong id="no-answers">Reported results give a verdict per task, not the answer: no answer is stored for them.</strong>
+            <strong id="no-answers">
+              Reported results give a verdict per task, not the answer: no answer is stored for them.
+            </strong>
           )}
         </p>
         <p class="lede">
@@ -82,8 +113,20 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
           {rule?.passes && rule.defaultThreshold !== undefined ? ` Verdicts at threshold ${threshold}.` : ""}
         </p>
         <form class="filters" method="get" action={self}>
-          <FilterSelect label="Status" name="status" values={["", ...ENTRY_STATUSES]} selected={f.status ?? ""} text={(v) => (v ? v.replace("_", " ") : "all")} />
-          <FilterSelect label="Sort" name="sort" values={ENTRY_SORTS} selected={f.sort} text={(v) => SORT_TEXT[v as EntrySampleFilters["sort"]]} />
+          <FilterSelect
+            label="Status"
+            name="status"
+            values={["", ...ENTRY_STATUSES]}
+            selected={f.status ?? ""}
+            text={(v) => (v ? v.replace("_", " ") : "all")}
+          />
+          <FilterSelect
+            label="Sort"
+            name="sort"
+            values={ENTRY_SORTS}
+            selected={f.sort}
+            text={(v) => SORT_TEXT[v as EntrySampleFilters["sort"]]}
+          />
           <label>
             Task (id or its start)
             <input type="text" name="task" value={f.task ?? ""} maxlength={300} />
@@ -97,10 +140,23 @@ export function entrySamplesPage(entry: ModelEntry, f: EntrySampleFilters, list:
           keyLabel="Task id"
           head={(r) => ({ text: r.taskId, href: answers?.(r.taskId) })}
           // A row's verdict is the benchmark's pass rule at the page's threshold (the rule `GET /v1/compare` pairs with); a graded benchmark's, its stored pass flag, as a run's sample shows it.
-          verdict={(r) => verdictOf(r.status, rule?.passes ? rule.passes(entryCompareSample(r), threshold) : r.isBest, views?.passLabel)}
-          columns={[SCORE_COLUMN, ...precision, ...benchmarkColumns(views?.sampleFilters, (r: EntrySampleRow) => facetRow(r, list.view))]}
+          verdict={(r) =>
+            verdictOf(
+              r.status,
+              rule?.passes ? rule.passes(entryCompareSample(r), threshold) : r.isBest,
+              views?.passLabel,
+            )
+          }
+          columns={[
+            SCORE_COLUMN,
+            ...precision,
+            ...benchmarkColumns(views?.sampleFilters, (r: EntrySampleRow) => facetRow(r, list.view)),
+          ]}
           data={(r) => ({ task: r.taskId })}
-          empty={{ text: "No rows match these filters.", reset: f.status || f.task || f.sort !== "task" ? `${self}${qs(scope)}` : undefined }}
+          empty={{
+            text: "No rows match these filters.",
+            reset: f.status || f.task || f.sort !== "task" ? `${self}${qs(scope)}` : undefined,
+          }}
           paging={{ page: f.page, pages: list.pages, href: (n) => `${self}${qs(params(n))}` }}
         />
       </>

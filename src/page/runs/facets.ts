@@ -19,7 +19,8 @@ export function runViewsOf(benchmark: string): RunViews | undefined {
 }
 
 /** The sample filters of a benchmark's browser; undefined: the shared language, depth and length. */
-export const sampleFiltersOf = (benchmark: string): SampleFilterViews | undefined => runViewsOf(benchmark)?.sampleFilters;
+export const sampleFiltersOf = (benchmark: string): SampleFilterViews | undefined =>
+  runViewsOf(benchmark)?.sampleFilters;
 
 const s = schema.runSamples;
 
@@ -31,7 +32,8 @@ export function facetWhere(m: FacetMatch): SQL | undefined {
   const column = s[m.column];
   if ("prefix" in m) return sql`substr(${column}, 1, ${m.prefix.length}) = ${m.prefix}`;
   if ("equals" in m) {
-    if (m.column === "position" && typeof m.equals === "number") return and(gte(s.position, m.equals - POSITION_EPSILON), lte(s.position, m.equals + POSITION_EPSILON));
+    if (m.column === "position" && typeof m.equals === "number")
+      return and(gte(s.position, m.equals - POSITION_EPSILON), lte(s.position, m.equals + POSITION_EPSILON));
     return eq(column, m.equals);
   }
   return and(gte(column, m.lo), m.closed ? lte(column, m.hi) : lt(column, m.hi));
@@ -39,7 +41,12 @@ export function facetWhere(m: FacetMatch): SQL | undefined {
 
 /** The distinct positions of a run's samples (a grid's few positions), for the facets that read them. */
 async function distinctPositions(env: Env, runId: string): Promise<number[]> {
-  const rows = await db(env).selectDistinct({ position: s.position }).from(s).where(eq(s.runId, runId)).orderBy(asc(s.position)).limit(MAX_POSITIONS);
+  const rows = await db(env)
+    .selectDistinct({ position: s.position })
+    .from(s)
+    .where(eq(s.runId, runId))
+    .orderBy(asc(s.position))
+    .limit(MAX_POSITIONS);
   return rows.flatMap((r) => (r.position === null ? [] : [r.position]));
 }
 
@@ -47,7 +54,12 @@ async function distinctPositions(env: Env, runId: string): Promise<number[]> {
 const MAX_POSITIONS = 101;
 
 /** What a browser's facets read: the run's languages and lengths, and its positions when a facet reads them. */
-export async function facetValues(env: Env, runId: string, seen: { languages: string[]; lengths: number[] }, facets: readonly SampleFacet[]): Promise<SampleValues> {
+export async function facetValues(
+  env: Env,
+  runId: string,
+  seen: { languages: string[]; lengths: number[] },
+  facets: readonly SampleFacet[],
+): Promise<SampleValues> {
   const positions = facets.some((f) => f.readsPositions) ? await distinctPositions(env, runId) : [];
   return { ...seen, positions };
 }
@@ -61,13 +73,21 @@ export interface ChosenFacet {
 }
 
 /** The facets of a run's browser with their choices, each URL value checked against them (a 400 page names a value that is none). */
-export function chooseFacets(facets: readonly SampleFacet[], seen: SampleValues, params: Record<string, string | undefined>): ChosenFacet[] {
+export function chooseFacets(
+  facets: readonly SampleFacet[],
+  seen: SampleValues,
+  params: Record<string, string | undefined>,
+): ChosenFacet[] {
   return facets.map((facet) => {
     const choices = facet.choices(seen);
     const value = params[facet.param];
     if (value === undefined || value === "") return { facet, choices };
     const selected = choices.find((c) => c.value === value);
-    if (!selected) invalidParam(facet.param, choices.length ? `one of ${choices.map((c) => c.value).join(", ")}` : "empty: this run has no such values");
+    if (!selected)
+      invalidParam(
+        facet.param,
+        choices.length ? `one of ${choices.map((c) => c.value).join(", ")}` : "empty: this run has no such values",
+      );
     return { facet, choices, selected };
   });
 }
@@ -98,5 +118,10 @@ export async function ownSampleFilters(
   const own = sampleFiltersOf(run.benchmark);
   if (!own) return undefined;
   const facets = chooseFacets(own.facets, await facetValues(env, run.id, await seen(), own.facets), params);
-  return { facets, placeholder: own.placeholder, params: facetParams(facets), matches: facets.flatMap((c) => (c.selected ? [c.selected.match] : [])) };
+  return {
+    facets,
+    placeholder: own.placeholder,
+    params: facetParams(facets),
+    matches: facets.flatMap((c) => (c.selected ? [c.selected.match] : [])),
+  };
 }

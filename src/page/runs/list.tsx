@@ -39,7 +39,13 @@ form.pick-runs button { font: inherit; background: var(--accent); color: #fff; b
 }
 `;
 
-export function runListPage(runs: ListedRun[], page: number, pages: number, total: number, model?: string): PageContent {
+export function runListPage(
+  runs: ListedRun[],
+  page: number,
+  pages: number,
+  total: number,
+  model?: string,
+): PageContent {
   const pageHref = (n: number) => `/runs${qs({ model, page: n === 1 ? undefined : n })}`;
   const comparable = runs.filter((r) => r.row.status === "completed").length;
   return {
@@ -51,11 +57,19 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
         <h1>{model ? <>Runs of {model}</> : "Runs"}</h1>
         <p class="lede">
-          {num(total)} evaluation runs{model ? <> of this model (<a href="/runs">all runs</a>)</> : null}, newest first. Each links to its progress,
-          results and samples. <a href={`/v1/runs`}>JSON</a>
+          {num(total)} evaluation runs
+          {model ? (
+            <>
+              {" "}
+              of this model (<a href="/runs">all runs</a>)
+            </>
+          ) : null}
+          , newest first. Each links to its progress, results and samples. <a href={`/v1/runs`}>JSON</a>
         </p>
         {runs.length === 0 ? (
-          <p>No runs yet: start one with <code>POST /v1/runs</code> or <code>npm run eval</code> (docs/runs.md).</p>
+          <p>
+            No runs yet: start one with <code>POST /v1/runs</code> or <code>npm run eval</code> (docs/runs.md).
+          </p>
         ) : (
           <form class="pick-runs" method="get" action="/compare">
             {comparable >= 1 ? (
@@ -68,15 +82,40 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
               <table id="runs">
                 <thead>
                   <tr>
-                    <th class="l" scope="col" title="Pick two completed runs to compare">Compare</th>
-                    <th class="l" scope="col">Model</th>
-                    <th class="l wide" scope="col">Status</th>
-                    <th class="wide" scope="col" title="Units finished of all">Progress</th>
-                    <th scope="col" title="The share of scored samples that passed, in percent, as each benchmark names it (errors and context overflows not counted)">passed (%)</th>
-                    <th class="l wide" scope="col">Benchmark</th>
-                    <th class="l wide" scope="col">Dataset</th>
-                    <th class="l wide" scope="col">Started</th>
-                    <th class="wide" scope="col" title="Prompt + completion tokens of model calls (cached answers cost none)">Tokens</th>
+                    <th class="l" scope="col" title="Pick two completed runs to compare">
+                      Compare
+                    </th>
+                    <th class="l" scope="col">
+                      Model
+                    </th>
+                    <th class="l wide" scope="col">
+                      Status
+                    </th>
+                    <th class="wide" scope="col" title="Units finished of all">
+                      Progress
+                    </th>
+                    <th
+                      scope="col"
+                      title="The share of scored samples that passed, in percent, as each benchmark names it (errors and context overflows not counted)"
+                    >
+                      passed (%)
+                    </th>
+                    <th class="l wide" scope="col">
+                      Benchmark
+                    </th>
+                    <th class="l wide" scope="col">
+                      Dataset
+                    </th>
+                    <th class="l wide" scope="col">
+                      Started
+                    </th>
+                    <th
+                      class="wide"
+                      scope="col"
+                      title="Prompt + completion tokens of model calls (cached answers cost none)"
+                    >
+                      Tokens
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -86,17 +125,34 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                         {row.status === "completed" ? (
                           <>
                             <label title="Side A">
-                              <input type="radio" name="a" value={row.id} aria-label={`${row.modelLabel} (${row.id}) as A`} />A
+                              <input
+                                type="radio"
+                                name="a"
+                                value={row.id}
+                                aria-label={`${row.modelLabel} (${row.id}) as A`}
+                              />
+                              A
                             </label>
                             <label title="Side B">
-                              <input type="radio" name="b" value={row.id} aria-label={`${row.modelLabel} (${row.id}) as B`} />B
+                              <input
+                                type="radio"
+                                name="b"
+                                value={row.id}
+                                aria-label={`${row.modelLabel} (${row.id}) as B`}
+                              />
+                              B
                             </label>
                           </>
                         ) : null}
                       </td>
                       <td class="l model">
                         <a href={runLinks(row.id).page}>{breakable(row.modelLabel)}</a>
-                        {fromSubmittedOutputs(row.receipt) ? <> <KindBadge kind="verified" receipt={row.receipt} /></> : null}
+                        {fromSubmittedOutputs(row.receipt) ? (
+                          <>
+                            {" "}
+                            <KindBadge kind="verified" receipt={row.receipt} />
+                          </>
+                        ) : null}
                         <span class="sub">
                           {p.status} {num(finished(p))}/{num(p.units)} · {row.benchmark} · {row.datasetId}
                         </span>
@@ -112,7 +168,13 @@ export function runListPage(runs: ListedRun[], page: number, pages: number, tota
                       <td class="l wide">{row.benchmark}</td>
                       <td class="l wide">{row.datasetId}</td>
                       <td class="l wide">{when(row.createdAt)}</td>
-                      {isBaselineSpec(row.model) ? <td class="wide" title={BASELINE_NOTE}>– (baseline)</td> : <td class="wide">{num(p.tokens.prompt + p.tokens.completion)}</td>}
+                      {isBaselineSpec(row.model) ? (
+                        <td class="wide" title={BASELINE_NOTE}>
+                          – (baseline)
+                        </td>
+                      ) : (
+                        <td class="wide">{num(p.tokens.prompt + p.tokens.completion)}</td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

@@ -38,10 +38,14 @@ export const runLinks = (id: string) => ({
 export type PassLabel = PassWords;
 
 /** The passed share's name when a benchmark gives none. */
-export const PASS_AT_1: PassLabel = { label: "pass@1", title: "Passed of the scored samples (errors and context overflows not counted)" };
+export const PASS_AT_1: PassLabel = {
+  label: "pass@1",
+  title: "Passed of the scored samples (errors and context overflows not counted)",
+};
 
 /** pass@1 of a run's answered samples so far, in percent ("–" before the first). */
-export const passRate = (counts: Pick<RunProgress["counts"], "passed" | "scored">) => (counts.scored > 0 ? pct(counts.passed / counts.scored) : "–");
+export const passRate = (counts: Pick<RunProgress["counts"], "passed" | "scored">) =>
+  counts.scored > 0 ? pct(counts.passed / counts.scored) : "–";
 
 /** Units finished (done or skipped) out of all. */
 export const finished = (p: Pick<RunProgress, "counts">) => p.counts.done + p.counts.skipped;
@@ -55,5 +59,7 @@ export const num = (n: number | null | undefined) => (n === null || n === undefi
  * state is gone still reads as ended).
  */
 export function progressOf(run: RunRow, progress: RunProgress): RunProgress {
-  return run.status !== "running" && progress.status === "running" ? { ...progress, status: run.status, finished_at: run.finishedAt } : progress;
+  return run.status !== "running" && progress.status === "running"
+    ? { ...progress, status: run.status, finished_at: run.finishedAt }
+    : progress;
 }

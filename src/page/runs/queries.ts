@@ -86,7 +86,10 @@ type FilterValue<K extends FilterName> = NonNullable<SampleFilters[K]>;
 /** Every filter of the browser by its query parameter, in the form's order. */
 export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> } = {
   outcome: {
-    parse: (v) => ((OUTCOMES as readonly string[]).includes(v) ? (v as Outcome) : invalidParam("outcome", `one of ${OUTCOMES.join(", ")}`)),
+    parse: (v) =>
+      (OUTCOMES as readonly string[]).includes(v)
+        ? (v as Outcome)
+        : invalidParam("outcome", `one of ${OUTCOMES.join(", ")}`),
     where: (v) =>
       ({
         passed: and(eq(s.status, "scored"), eq(s.passed, true)),
@@ -105,7 +108,10 @@ export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> }
     where: (v) => {
       const bucket = depthBucket(Number(v.split("-")[0]));
       // The same bucketing as depthBucket's (1.0 falls in the last bucket; the epsilon keeps 0.3 in "0.3-0.4").
-      return and(gte(s.position, bucket.lo - 1e-10), bucket.hi >= 1 ? lte(s.position, 1) : lt(s.position, bucket.hi - 1e-10));
+      return and(
+        gte(s.position, bucket.lo - 1e-10),
+        bucket.hi >= 1 ? lte(s.position, 1) : lt(s.position, bucket.hi - 1e-10),
+      );
     },
   },
   length: {
@@ -113,7 +119,8 @@ export const SAMPLE_FILTERS: { [K in FilterName]: SampleFilter<FilterValue<K>> }
     where: (v) => eq(s.contextSize, v),
   },
   task: {
-    parse: (v) => (v.length <= 300 ? v : invalidParam("task", "a task id or unit, or its beginning, at most 300 characters")),
+    parse: (v) =>
+      v.length <= 300 ? v : invalidParam("task", "a task id or unit, or its beginning, at most 300 characters"),
     where: (v) => sql`(substr(${s.taskId}, 1, ${v.length}) = ${v} OR substr(${s.unit}, 1, ${v.length}) = ${v})`,
   },
 };
@@ -125,11 +132,13 @@ export function parseSampleFilters(params: Record<string, string | undefined>): 
   const out: SampleFilters = { page: parsePage(params.page) };
   for (const name of FILTER_NAMES) {
     const value = params[name];
-    if (value !== undefined && value !== "") (out as unknown as Record<string, unknown>)[name] = SAMPLE_FILTERS[name].parse(value);
+    if (value !== undefined && value !== "")
+      (out as unknown as Record<string, unknown>)[name] = SAMPLE_FILTERS[name].parse(value);
   }
   const { sort, q, from } = params;
   if (sort !== undefined && sort !== "") {
-    if (!(SAMPLE_SORTS as readonly string[]).includes(sort)) invalidParam("sort", `one of ${SAMPLE_SORTS.join(", ")} (none: unit order)`);
+    if (!(SAMPLE_SORTS as readonly string[]).includes(sort))
+      invalidParam("sort", `one of ${SAMPLE_SORTS.join(", ")} (none: unit order)`);
     out.sort = sort as SampleSort;
   }
   if (q !== undefined && q.trim() !== "") {
@@ -148,7 +157,10 @@ export function parseSampleFilters(params: Record<string, string | undefined>): 
  * out), then `extra` (a page, a search's `from`). Every link of the browser and of a sample page
  * carries these, so previous / next and the way back keep the filter and the order.
  */
-export function filterParams(f: SampleFilters, extra: Record<string, string | number | undefined> = {}): Record<string, string | undefined> {
+export function filterParams(
+  f: SampleFilters,
+  extra: Record<string, string | number | undefined> = {},
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const name of FILTER_NAMES) out[name] = f[name]?.toString();
   Object.assign(out, f.own?.params);
@@ -170,9 +182,13 @@ function where(runId: string, f: SampleFilters): SQL | undefined {
 /** A sample's place in an order, as an SQL row value (the unit alone, or the score, unscored -1, then the unit) and the same of one sample. */
 const scoreKey = sql`ifnull(${s.score}, -1)`;
 function orderKey(sort: SampleSort | undefined) {
-  if (sort === undefined) return { tuple: sql`${s.unit}`, of: (r: Pick<RunSampleRow, "unit" | "score">) => sql`${r.unit}` };
+  if (sort === undefined)
+    return { tuple: sql`${s.unit}`, of: (r: Pick<RunSampleRow, "unit" | "score">) => sql`${r.unit}` };
   const sign = sort === "score" ? 1 : -1;
-  return { tuple: sql`(${sign === 1 ? scoreKey : sql`-${scoreKey}`}, ${s.unit})`, of: (r: Pick<RunSampleRow, "unit" | "score">) => sql`(${sign * (r.score ?? -1)}, ${r.unit})` };
+  return {
+    tuple: sql`(${sign === 1 ? scoreKey : sql`-${scoreKey}`}, ${s.unit})`,
+    of: (r: Pick<RunSampleRow, "unit" | "score">) => sql`(${sign * (r.score ?? -1)}, ${r.unit})`,
+  };
 }
 
 /** ORDER BY of `sort`, ascending or (for a previous neighbour) descending. */
@@ -204,17 +220,32 @@ const LIST_COLUMNS = {
 export type SampleListRow = Pick<RunSampleRow, keyof typeof LIST_COLUMNS>;
 
 /** The two statements of a browser page: its rows (`limit` from `offset`), and how many match (exported for the query-plan test). */
-export function samplePageStatements(env: Env, runId: string, f: SampleFilters, window = { offset: (f.page - 1) * SAMPLES_PER_PAGE, limit: SAMPLES_PER_PAGE }) {
+export function samplePageStatements(
+  env: Env,
+  runId: string,
+  f: SampleFilters,
+  window = { offset: (f.page - 1) * SAMPLES_PER_PAGE, limit: SAMPLES_PER_PAGE },
+) {
   const d = db(env);
   const filter = where(runId, f);
   return [
-    d.select(LIST_COLUMNS).from(s).where(filter).orderBy(...orderBy(f.sort)).limit(window.limit).offset(window.offset),
+    d
+      .select(LIST_COLUMNS)
+      .from(s)
+      .where(filter)
+      .orderBy(...orderBy(f.sort))
+      .limit(window.limit)
+      .offset(window.offset),
     d.select({ total: sql<number>`count(*)` }).from(s).where(filter),
   ] as const;
 }
 
 /** One page of a run's samples under `f`, in its order, with how many match; a page past the last is a 400 page. */
-export async function samplePageOf(env: Env, runId: string, f: SampleFilters): Promise<{ rows: SampleListRow[]; total: number; pages: number }> {
+export async function samplePageOf(
+  env: Env,
+  runId: string,
+  f: SampleFilters,
+): Promise<{ rows: SampleListRow[]; total: number; pages: number }> {
   const [rows, [{ total }]] = await db(env).batch(samplePageStatements(env, runId, f));
   const pages = Math.max(1, Math.ceil(total / SAMPLES_PER_PAGE));
   if (f.page > pages) invalidParam("page", `at most ${pages} (${total} samples match)`);
@@ -222,7 +253,13 @@ export async function samplePageOf(env: Env, runId: string, f: SampleFilters): P
 }
 
 /** `limit` samples under `f` from `offset` in its order, and how many match (a search's window). */
-export async function sampleWindowOf(env: Env, runId: string, f: SampleFilters, offset: number, limit: number): Promise<{ rows: SampleListRow[]; total: number }> {
+export async function sampleWindowOf(
+  env: Env,
+  runId: string,
+  f: SampleFilters,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SampleListRow[]; total: number }> {
   const [rows, [{ total }]] = await db(env).batch(samplePageStatements(env, runId, f, { offset, limit }));
   return { rows, total };
 }
@@ -232,14 +269,30 @@ export async function sampleWindowOf(env: Env, runId: string, f: SampleFilters, 
  * filters leave it out) and up to `near` samples before it (nearest first) and after it. One batch
  * of three statements on the run's index.
  */
-export async function neighboursOf(env: Env, runId: string, f: SampleFilters, sample: Pick<RunSampleRow, "unit" | "score">, near = 1) {
+export async function neighboursOf(
+  env: Env,
+  runId: string,
+  f: SampleFilters,
+  sample: Pick<RunSampleRow, "unit" | "score">,
+  near = 1,
+) {
   const d = db(env);
   const filter = where(runId, f);
   const key = orderKey(f.sort);
   const here = key.of(sample);
   const [before, after, [{ place, total, inside }]] = await d.batch([
-    d.select(LIST_COLUMNS).from(s).where(and(filter, sql`${key.tuple} < ${here}`)).orderBy(...orderBy(f.sort, "desc")).limit(near),
-    d.select(LIST_COLUMNS).from(s).where(and(filter, sql`${key.tuple} > ${here}`)).orderBy(...orderBy(f.sort)).limit(near),
+    d
+      .select(LIST_COLUMNS)
+      .from(s)
+      .where(and(filter, sql`${key.tuple} < ${here}`))
+      .orderBy(...orderBy(f.sort, "desc"))
+      .limit(near),
+    d
+      .select(LIST_COLUMNS)
+      .from(s)
+      .where(and(filter, sql`${key.tuple} > ${here}`))
+      .orderBy(...orderBy(f.sort))
+      .limit(near),
     d
       .select({
         place: sql<number>`count(CASE WHEN ${key.tuple} < ${here} THEN 1 END)`,
@@ -254,9 +307,14 @@ export async function neighboursOf(env: Env, runId: string, f: SampleFilters, sa
 
 /** The languages and context sizes of a run's samples, for the filter form. */
 export async function sampleFacets(env: Env, runId: string): Promise<{ languages: string[]; lengths: number[] }> {
-  const rows = await db(env).selectDistinct({ language: s.language, contextSize: s.contextSize }).from(s).where(eq(s.runId, runId));
+  const rows = await db(env)
+    .selectDistinct({ language: s.language, contextSize: s.contextSize })
+    .from(s)
+    .where(eq(s.runId, runId));
   const languages = [...new Set(rows.map((r) => r.language))].sort();
-  const lengths = [...new Set(rows.flatMap((r) => (r.contextSize === null ? [] : [r.contextSize])))].sort((a, b) => a - b);
+  const lengths = [...new Set(rows.flatMap((r) => (r.contextSize === null ? [] : [r.contextSize])))].sort(
+    (a, b) => a - b,
+  );
   return { languages, lengths };
 }
 
@@ -266,13 +324,21 @@ export async function sampleFacets(env: Env, runId: string): Promise<{ languages
  * "scoring", a provider's status), at most 40 characters.
  */
 export async function sampleCounts(env: Env, runId: string) {
-  const kind = sql<string | null>`CASE WHEN ${s.status} = 'error' THEN substr(${s.error}, 1, min(40, instr(${s.error} || ':', ':') - 1)) END`;
+  const kind = sql<
+    string | null
+  >`CASE WHEN ${s.status} = 'error' THEN substr(${s.error}, 1, min(40, instr(${s.error} || ':', ':') - 1)) END`;
   const rows = await db(env)
     .select({ status: s.status, passed: s.passed, cached: s.cached, error: kind, n: sql<number>`count(*)` })
     .from(s)
     .where(eq(s.runId, runId))
     .groupBy(s.status, s.passed, s.cached, sql`4`);
-  const counts: Record<Outcome, number> & { cached: number } = { passed: 0, failed: 0, error: 0, context_exceeded: 0, cached: 0 };
+  const counts: Record<Outcome, number> & { cached: number } = {
+    passed: 0,
+    failed: 0,
+    error: 0,
+    context_exceeded: 0,
+    cached: 0,
+  };
   const errors = new Map<string, number>();
   for (const r of rows) {
     const outcome: Outcome = r.status === "scored" ? (r.passed ? "passed" : "failed") : r.status;
@@ -309,7 +375,13 @@ export async function runPageOf(env: Env, page: number, model?: string) {
   const r = schema.runs;
   const filter = model === undefined ? undefined : eq(r.modelLabel, model);
   const [rows, [{ total }]] = await d.batch([
-    d.select().from(r).where(filter).orderBy(sql`${r.createdAt} DESC`).limit(RUNS_PER_PAGE).offset((page - 1) * RUNS_PER_PAGE),
+    d
+      .select()
+      .from(r)
+      .where(filter)
+      .orderBy(sql`${r.createdAt} DESC`)
+      .limit(RUNS_PER_PAGE)
+      .offset((page - 1) * RUNS_PER_PAGE),
     d.select({ total: sql<number>`count(*)` }).from(r).where(filter),
   ]);
   const pages = Math.max(1, Math.ceil(total / RUNS_PER_PAGE));

@@ -92,30 +92,44 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
           {run.modelLabel} on {run.benchmark}
         </h1>
         <p class="lede">
-          Run <code>{run.id}</code> of <code>{run.model}</code>{fromSubmittedOutputs(run.receipt) ? " (scored from submitted outputs: no model was called here)" : ""} on dataset {run.datasetId}, started {when(run.createdAt)}
-          {p.finished_at ? `, ended ${when(p.finished_at)}` : ""}.{isBaselineSpec(run.model) ? ` ${run.model} is ${BASELINE_NOTE}.` : ""}
+          Run <code>{run.id}</code> of <code>{run.model}</code>
+          {fromSubmittedOutputs(run.receipt) ? " (scored from submitted outputs: no model was called here)" : ""} on
+          dataset {run.datasetId}, started {when(run.createdAt)}
+          {p.finished_at ? `, ended ${when(p.finished_at)}` : ""}.
+          {isBaselineSpec(run.model) ? ` ${run.model} is ${BASELINE_NOTE}.` : ""}
         </p>
         <p class="links">
           <a href={links.samples}>Browse the {num(p.counts.done)} samples</a>
           {run.status === "completed" ? <a href={`/compare${qs({ a: run.id })}`}>Compare with…</a> : null}
           <a href={links.json}>JSON</a>
           <a href={links.results}>Results JSON</a>
-          <a href={`/v1/runs/${run.id}/outputs.jsonl?format=samples`} title="One JSON line per sample: unit, output, verdict, task id (docs/runs.md, Exports)">Samples JSONL</a>
+          <a
+            href={`/v1/runs/${run.id}/outputs.jsonl?format=samples`}
+            title="One JSON line per sample: unit, output, verdict, task id (docs/runs.md, Exports)"
+          >
+            Samples JSONL
+          </a>
         </p>
         <section id="progress" data-events={links.events} data-status={p.status}>
           <h2>Progress</h2>
           <p>
-            <span class="status" data-figure="status">{p.status}</span>
+            <span class="status" data-figure="status">
+              {p.status}
+            </span>
             {p.parts && p.status === "receiving" ? (
               <>
-                : <span data-figure="parts">{num(p.parts.received.length)}</span> of {num(p.parts.expected)} parts of its submitted outputs in (<a href={`/v1/runs/${run.id}/outputs`}>which</a>); it is scored when the last arrives
+                : <span data-figure="parts">{num(p.parts.received.length)}</span> of {num(p.parts.expected)} parts of
+                its submitted outputs in (<a href={`/v1/runs/${run.id}/outputs`}>which</a>); it is scored when the last
+                arrives
               </>
             ) : (
               <>
                 : <span data-figure="finished">{num(finished(p))}</span> of {num(p.units)} units finished
               </>
             )}
-            {running ? <span class="note"> (updates live; without JavaScript the page reloads every {REFRESH_SECONDS} s)</span> : null}
+            {running ? (
+              <span class="note"> (updates live; without JavaScript the page reloads every {REFRESH_SECONDS} s)</span>
+            ) : null}
           </p>
           <progress value={finished(p)} max={p.units}>
             {pct(p.units ? finished(p) / p.units : 0)} %
@@ -123,25 +137,57 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
           <dl class="figures">
             {parts.figures ? (
               <>
-                {parts.figures.map((f) => <Figure label={f.label} name={f.name} value={f.value} title={f.title} />)}
-                <Figure label="scored" name="scored" value={num(p.counts.scored)} title="Answers scored (errors and context overflows not counted)" />
+                {parts.figures.map((f) => (
+                  <Figure label={f.label} name={f.name} value={f.value} title={f.title} />
+                ))}
+                <Figure
+                  label="scored"
+                  name="scored"
+                  value={num(p.counts.scored)}
+                  title="Answers scored (errors and context overflows not counted)"
+                />
               </>
             ) : (
               <>
-                <Figure label={`${parts.pass.label} (%)`} name="pass" value={passRate(p.counts)} title={parts.pass.title} />
+                <Figure
+                  label={`${parts.pass.label} (%)`}
+                  name="pass"
+                  value={passRate(p.counts)}
+                  title={parts.pass.title}
+                />
                 <Figure label="passed" name="passed" value={num(p.counts.passed)} />
                 <Figure label="failed" name="failed" value={num(failed)} />
               </>
             )}
-            <Figure label="errors" name="error" value={num(p.counts.error)} title="Model calls that failed (not scored)" />
-            <Figure label="context exceeded" name="context_exceeded" value={num(p.counts.context_exceeded)} title="Prompts longer than the model's window (not scored)" />
+            <Figure
+              label="errors"
+              name="error"
+              value={num(p.counts.error)}
+              title="Model calls that failed (not scored)"
+            />
+            <Figure
+              label="context exceeded"
+              name="context_exceeded"
+              value={num(p.counts.context_exceeded)}
+              title="Prompts longer than the model's window (not scored)"
+            />
             {isBaselineSpec(run.model) ? (
               <Figure label="model calls, tokens" name="baseline" value="none" title={BASELINE_NOTE} />
             ) : (
               <>
-                <Figure label="tokens" name="tokens" value={num(p.tokens.prompt + p.tokens.completion)} title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`} />
+                <Figure
+                  label="tokens"
+                  name="tokens"
+                  value={num(p.tokens.prompt + p.tokens.completion)}
+                  title={`${num(p.tokens.prompt)} prompt + ${num(p.tokens.completion)} completion`}
+                />
                 <Figure label="model calls" name="calls" value={num(p.model_calls)} title="Retries included" />
-                <Figure label="cache hits" name="cached" value={num(p.cached)} title="Answers reused from the response cache (no call)" />
+                <Figure
+                  label="cache hits"
+                  name="cached"
+                  value={num(p.cached)}
+                  title="Answers reused from the response cache (no call)"
+                />
                 {p.cost_usd !== null ? <Figure label="cost (USD)" name="cost" value={p.cost_usd.toFixed(4)} /> : null}
               </>
             )}
@@ -154,7 +200,9 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
               <table id="errors" class="compact">
                 <thead>
                   <tr>
-                    <th class="l" scope="col">kind</th>
+                    <th class="l" scope="col">
+                      kind
+                    </th>
                     <th scope="col">samples</th>
                   </tr>
                 </thead>
@@ -182,7 +230,9 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
           <h2>Receipt</h2>
           <details>
             <summary>What was run: dataset hash, prompt template, scorer and service versions, parameters</summary>
-            <pre class="code" id="receipt">{JSON.stringify(run.receipt, null, 2)}</pre>
+            <pre class="code" id="receipt">
+              {JSON.stringify(run.receipt, null, 2)}
+            </pre>
           </details>
         </section>
         {running ? <script dangerouslySetInnerHTML={{ __html: LIVE_SCRIPT }} /> : null}
@@ -195,44 +245,54 @@ export function runPage(run: RunRow, p: RunProgress, parts: RunPageParts): PageC
  * pass@1 overall and per language at the run's threshold, and the benchmark's own summary as
  * JSON: what a run page shows for a benchmark without summary views.
  */
-export function PassRateTable(props: { aggregates: readonly Aggregate[]; threshold: string; summary: Record<string, unknown> | null }) {
-  const rows = props.aggregates.filter((a) => (a.groupType === "all" || a.groupType === "language") && a.threshold === props.threshold);
+export function PassRateTable(props: {
+  aggregates: readonly Aggregate[];
+  threshold: string;
+  summary: Record<string, unknown> | null;
+}) {
+  const rows = props.aggregates.filter(
+    (a) => (a.groupType === "all" || a.groupType === "language") && a.threshold === props.threshold,
+  );
   const own = props.summary ? (
     <details open>
       <summary>The benchmark's own results (as in GET /v1/runs/{"{id}"}/results)</summary>
-      <pre class="code" id="own-summary">{JSON.stringify(props.summary, null, 2)}</pre>
+      <pre class="code" id="own-summary">
+        {JSON.stringify(props.summary, null, 2)}
+      </pre>
     </details>
   ) : null;
   if (rows.length === 0) return own ?? <p class="note">No scored samples.</p>;
   return (
     <>
-    {own}
-    <div class="scroll fit">
-      <table id="pass-rates" class="compact">
-        <caption>pass@1 at threshold {props.threshold}, 95 % Wilson interval</caption>
-        <thead>
-          <tr>
-            <th class="l" scope="col">group</th>
-            <th scope="col">pass@1 (%)</th>
-            <th scope="col">n</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
+      {own}
+      <div class="scroll fit">
+        <table id="pass-rates" class="compact">
+          <caption>pass@1 at threshold {props.threshold}, 95 % Wilson interval</caption>
+          <thead>
             <tr>
-              <td class="l">{a.groupKey}</td>
-              <td>
-                {pct(a.rate)}
-                <span class="ci">
-                  {pct(a.ciLow)}–{pct(a.ciHigh)}
-                </span>
-              </td>
-              <td>{num(a.n)}</td>
+              <th class="l" scope="col">
+                group
+              </th>
+              <th scope="col">pass@1 (%)</th>
+              <th scope="col">n</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr>
+                <td class="l">{a.groupKey}</td>
+                <td>
+                  {pct(a.rate)}
+                  <span class="ci">
+                    {pct(a.ciLow)}–{pct(a.ciHigh)}
+                  </span>
+                </td>
+                <td>{num(a.n)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -44,14 +44,24 @@ function AttemptsTable(props: { attempts: AttemptRecord[] }) {
   return (
     <table id="attempt-list">
       <thead>
-        <tr><th>attempt</th><th>failure</th><th>reason</th><th>wait before next (ms)</th></tr>
+        <tr>
+          <th>attempt</th>
+          <th>failure</th>
+          <th>reason</th>
+          <th>wait before next (ms)</th>
+        </tr>
       </thead>
       <tbody>
         {props.attempts.map((a) => (
           <tr>
             <td>{a.attempt}</td>
-            <td>{a.status === undefined ? a.kind : `${a.kind} (HTTP ${a.status})`}{a.retryable ? "" : ", not retryable"}</td>
-            <td><code>{a.reason}</code></td>
+            <td>
+              {a.status === undefined ? a.kind : `${a.kind} (HTTP ${a.status})`}
+              {a.retryable ? "" : ", not retryable"}
+            </td>
+            <td>
+              <code>{a.reason}</code>
+            </td>
             <td>{a.delay_ms === null ? "–" : num(a.delay_ms)}</td>
           </tr>
         ))}
@@ -84,7 +94,13 @@ function SampleNav(props: { run: RunRow; n: SampleNeighbours }) {
     if (!n.looked) return null;
     const looked = n.looked[side];
     // Fewer than `near` looked at: the list ended there.
-    return <span class="muted">{looked < n.looked.near ? `no ${side === "before" ? "earlier" : "later"} match` : `no match in the ${looked} samples ${side}`}</span>;
+    return (
+      <span class="muted">
+        {looked < n.looked.near
+          ? `no ${side === "before" ? "earlier" : "later"} match`
+          : `no match in the ${looked} samples ${side}`}
+      </span>
+    );
   };
   return (
     <nav class="pager sample-nav" aria-label="Samples" id="sample-nav">
@@ -146,22 +162,52 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
         <SampleNav run={run} n={parts.neighbours} />
         <h1>{sample.unit}</h1>
         <p class="lede">
-          {run.modelLabel} on {run.benchmark} ({run.datasetId}): <strong id="outcome">{outcomeOf(sample, words)}</strong>
+          {run.modelLabel} on {run.benchmark} ({run.datasetId}):{" "}
+          <strong id="outcome">{outcomeOf(sample, words)}</strong>
           {sample.score !== null ? `, score ${sample.score.toFixed(4)}` : ""}.
         </p>
         <dl class="figures">
-          <div><dt>language</dt><dd>{sample.language}</dd></div>
-          {sample.position === null ? null : <div><dt>depth</dt><dd>{sample.position.toFixed(2)}</dd></div>}
-          <div><dt>context (tokens)</dt><dd>{num(sample.contextSize)}</dd></div>
-          <div><dt>prompt tokens</dt><dd>{num(sample.promptTokens)}</dd></div>
-          <div><dt>completion tokens</dt><dd>{num(sample.completionTokens)}</dd></div>
-          {isBaselineSpec(run.model) ? (
-            <div title={BASELINE_NOTE}><dt>model calls</dt><dd>none (baseline)</dd></div>
-          ) : (
-            <div><dt>model calls</dt><dd>{sample.cached ? "0 (cached)" : sample.calls}</dd></div>
+          <div>
+            <dt>language</dt>
+            <dd>{sample.language}</dd>
+          </div>
+          {sample.position === null ? null : (
+            <div>
+              <dt>depth</dt>
+              <dd>{sample.position.toFixed(2)}</dd>
+            </div>
           )}
-          <div><dt>{isBaselineSpec(run.model) ? "answered in (ms)" : "latency (ms)"}</dt><dd>{num(sample.latencyMs)}</dd></div>
-          <div><dt>finished</dt><dd>{when(sample.finishedAt)}</dd></div>
+          <div>
+            <dt>context (tokens)</dt>
+            <dd>{num(sample.contextSize)}</dd>
+          </div>
+          <div>
+            <dt>prompt tokens</dt>
+            <dd>{num(sample.promptTokens)}</dd>
+          </div>
+          <div>
+            <dt>completion tokens</dt>
+            <dd>{num(sample.completionTokens)}</dd>
+          </div>
+          {isBaselineSpec(run.model) ? (
+            <div title={BASELINE_NOTE}>
+              <dt>model calls</dt>
+              <dd>none (baseline)</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>model calls</dt>
+              <dd>{sample.cached ? "0 (cached)" : sample.calls}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{isBaselineSpec(run.model) ? "answered in (ms)" : "latency (ms)"}</dt>
+            <dd>{num(sample.latencyMs)}</dd>
+          </div>
+          <div>
+            <dt>finished</dt>
+            <dd>{when(sample.finishedAt)}</dd>
+          </div>
         </dl>
         {sample.status !== "scored" ? (
           <section id="attempts">
@@ -173,12 +219,19 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
                   ? "The provider answered that the prompt does not fit the model's context window (not counted as a wrong answer):"
                   : "The prompt and max_tokens do not fit the model's context window, so it was never sent (not counted as a wrong answer):"}
             </p>
-            {attempts ? <AttemptsTable attempts={attempts} /> : <pre class="code">{sample.error ?? "no reason recorded"}</pre>}
+            {attempts ? (
+              <AttemptsTable attempts={attempts} />
+            ) : (
+              <pre class="code">{sample.error ?? "no reason recorded"}</pre>
+            )}
           </section>
         ) : attempts ? (
           <section id="attempts">
             <h2>Retries</h2>
-            <p>Answered on attempt {sample.calls}, after {attempts.length} failed {attempts.length === 1 ? "call" : "calls"}:</p>
+            <p>
+              Answered on attempt {sample.calls}, after {attempts.length} failed{" "}
+              {attempts.length === 1 ? "call" : "calls"}:
+            </p>
             <AttemptsTable attempts={attempts} />
           </section>
         ) : null}
@@ -189,8 +242,13 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
           ) : (
             <details>
               <summary>
-                {prompt.messages.length} {prompt.messages.length === 1 ? "message" : "messages"}, {num(prompt.messages.reduce((n, m) => n + m.content.length, 0))} characters
-                {mark ? "; the target is marked" : sample.position !== null ? `; the target sits at depth ${sample.position.toFixed(2)}` : ""}
+                {prompt.messages.length} {prompt.messages.length === 1 ? "message" : "messages"},{" "}
+                {num(prompt.messages.reduce((n, m) => n + m.content.length, 0))} characters
+                {mark
+                  ? "; the target is marked"
+                  : sample.position !== null
+                    ? `; the target sits at depth ${sample.position.toFixed(2)}`
+                    : ""}
               </summary>
               {prompt.messages.map((m) => (
                 <>
@@ -205,7 +263,17 @@ export function samplePage(run: RunRow, sample: SampleRow, parts: SamplePagePart
         </section>
         <section id="answer">
           <h2>Raw answer</h2>
-          {output === null ? <p class="note">{parts.withheld ? `The answer is ${WITHHELD}.` : sample.outputKey ? "The stored output is gone from storage." : "Nothing was generated."}</p> : <pre class="code">{output}</pre>}
+          {output === null ? (
+            <p class="note">
+              {parts.withheld
+                ? `The answer is ${WITHHELD}.`
+                : sample.outputKey
+                  ? "The stored output is gone from storage."
+                  : "Nothing was generated."}
+            </p>
+          ) : (
+            <pre class="code">{output}</pre>
+          )}
         </section>
         {family.body}
       </>

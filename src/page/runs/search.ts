@@ -45,7 +45,11 @@ export function findIn(text: string, needle: string): Match | null {
   if (at < 0) return null;
   const from = Math.max(0, at - SNIPPET);
   const to = Math.min(text.length, at + needle.length + SNIPPET);
-  return { before: (from > 0 ? "…" : "") + text.slice(from, at), match: text.slice(at, at + needle.length), after: text.slice(at + needle.length, to) + (to < text.length ? "…" : "") };
+  return {
+    before: (from > 0 ? "…" : "") + text.slice(from, at),
+    match: text.slice(at, at + needle.length),
+    after: text.slice(at + needle.length, to) + (to < text.length ? "…" : ""),
+  };
 }
 
 /**
@@ -53,7 +57,11 @@ export function findIn(text: string, needle: string): Match | null {
  * out (at most `SEARCH_SAMPLES` rows are read: callers pass no more). A row without a stored output
  * (an error, a context overflow) is looked at without a read.
  */
-export async function scanAnswers(env: Env, rows: readonly Pick<SampleListRow, "unit" | "outputKey">[], query: string): Promise<Scan> {
+export async function scanAnswers(
+  env: Env,
+  rows: readonly Pick<SampleListRow, "unit" | "outputKey">[],
+  query: string,
+): Promise<Scan> {
   const needle = query.toLowerCase();
   const matches = new Map<string, Match>();
   const tooLong: string[] = [];

@@ -39,7 +39,12 @@ export async function runSummaryOf(env: Env, run: RunRow): Promise<StoredSummary
   const rows = await allSamples(env, run.id);
   const benchmark = getBenchmark(run.benchmark);
   const { threshold, aggregates } = runAggregates(run, rows);
-  const computed: StoredSummary = { version, threshold, aggregates, summary: benchmark.summarize ? benchmark.summarize(rows, benchmarkOptions(run)) : null };
+  const computed: StoredSummary = {
+    version,
+    threshold,
+    aggregates,
+    summary: benchmark.summarize ? benchmark.summarize(rows, benchmarkOptions(run)) : null,
+  };
   // A run still running (or receiving its parts) may yet gain samples: only a finished one is kept.
   if (run.finishedAt) await env.DATASETS.put(summaryKey(run.id), JSON.stringify(computed));
   return computed;

@@ -140,14 +140,27 @@ export function rustdocSource(html: string): string | undefined {
     .replace(/<a [^>]*data-nosnippet>\d+<\/a>/g, "")
     .replace(/<[^>]+>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) =>
-      e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e] ?? all),
+      e[0] === "#"
+        ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+        : (ENTITIES[e] ?? all),
     );
 }
 
 const globDirs = (parent: string, re: RegExp) =>
-  existsSync(parent) ? readdirSync(parent).filter((d) => re.test(d)).sort().map((d) => join(parent, d)) : [];
+  existsSync(parent)
+    ? readdirSync(parent)
+        .filter((d) => re.test(d))
+        .sort()
+        .map((d) => join(parent, d))
+    : [];
 
-function filesFrom(dirs: string[], keep: (name: string) => boolean, perDir: number, total: number, seed: number): { files: SourceFile[]; origin: string[] } {
+function filesFrom(
+  dirs: string[],
+  keep: (name: string) => boolean,
+  perDir: number,
+  total: number,
+  seed: number,
+): { files: SourceFile[]; origin: string[] } {
   const paths: string[] = [];
   const origin: string[] = [];
   for (const d of dirs) {
@@ -155,15 +168,28 @@ function filesFrom(dirs: string[], keep: (name: string) => boolean, perDir: numb
     if (found.length > 0) origin.push(d);
     paths.push(...found);
   }
-  return { files: sample(paths, total, seed).map(readText).filter((f): f is SourceFile => f !== undefined), origin };
+  return {
+    files: sample(paths, total, seed)
+      .map(readText)
+      .filter((f): f is SourceFile => f !== undefined),
+    origin,
+  };
 }
 
-const ext = (...exts: string[]) => (name: string) => exts.some((e) => name.endsWith(e));
+const ext =
+  (...exts: string[]) =>
+  (name: string) =>
+    exts.some((e) => name.endsWith(e));
 
 /** Fixture files of the repository for `lang` (the fallback). */
 function fixtures(lang: Language): SourceFile[] {
   const suffix: Record<Language, string[]> = {
-    python: [".py"], cpp: [".cpp", ".cc", ".h", ".hpp"], java: [".java"], typescript: [".ts", ".js"], rust: [".rs"], go: [".go"],
+    python: [".py"],
+    cpp: [".cpp", ".cc", ".h", ".hpp"],
+    java: [".java"],
+    typescript: [".ts", ".js"],
+    rust: [".rs"],
+    go: [".go"],
   };
   return walk(join(repoRoot, "test/fixtures"), ext(...suffix[lang]), 200)
     .map(readText)
@@ -176,12 +202,32 @@ export function findCorpus(lang: Language, limit = 150, seed = 13): Corpus {
   let origin: string[] = [];
   switch (lang) {
     case "python": {
-      ({ files, origin } = filesFrom(globDirs("/usr/lib", /^python3(\.\d+)?$/).slice(-1), ext(".py"), 3000, limit, seed));
+      ({ files, origin } = filesFrom(
+        globDirs("/usr/lib", /^python3(\.\d+)?$/).slice(-1),
+        ext(".py"),
+        3000,
+        limit,
+        seed,
+      ));
       break;
     }
     case "typescript": {
-      const dirs = ["src", "cli", "scripts", "node_modules/hono/dist", "node_modules/zod", "node_modules/drizzle-orm", "node_modules/web-tree-sitter"].map((d) => join(repoRoot, d));
-      ({ files, origin } = filesFrom(dirs, (n) => (n.endsWith(".ts") && !n.endsWith(".d.ts")) || n.endsWith(".js") || n.endsWith(".mjs"), 600, limit, seed));
+      const dirs = [
+        "src",
+        "cli",
+        "scripts",
+        "node_modules/hono/dist",
+        "node_modules/zod",
+        "node_modules/drizzle-orm",
+        "node_modules/web-tree-sitter",
+      ].map((d) => join(repoRoot, d));
+      ({ files, origin } = filesFrom(
+        dirs,
+        (n) => (n.endsWith(".ts") && !n.endsWith(".d.ts")) || n.endsWith(".js") || n.endsWith(".mjs"),
+        600,
+        limit,
+        seed,
+      ));
       break;
     }
     case "cpp": {
@@ -190,7 +236,9 @@ export function findCorpus(lang: Language, limit = 150, seed = 13): Corpus {
         join(nm, "tree-sitter/src"),
         join(nm, "tree-sitter/node-addon-api"),
         ...globDirs(nm, /^tree-sitter-/).map((d) => join(d, "src")),
-        ...globDirs("/usr/include/c++", /^\d+$/).slice(-1).map((d) => join(d, "bits")),
+        ...globDirs("/usr/include/c++", /^\d+$/)
+          .slice(-1)
+          .map((d) => join(d, "bits")),
         "/usr/include",
       ];
       // parser.c files are generated tables, not code anyone writes; headers under /usr/include are C.
@@ -199,32 +247,52 @@ export function findCorpus(lang: Language, limit = 150, seed = 13): Corpus {
       break;
     }
     case "java": {
-      for (const zip of [...globDirs("/usr/lib/jvm", /./).flatMap((d) => [join(d, "lib/src.zip"), join(d, "src.zip")])]) {
+      for (const zip of [
+        ...globDirs("/usr/lib/jvm", /./).flatMap((d) => [join(d, "lib/src.zip"), join(d, "src.zip")]),
+      ]) {
         files = readZip(zip, (n) => /^java\.base\/java\/.*\.java$/.test(n), limit, seed);
         if (files.length > 0) {
           origin = [zip];
           break;
         }
       }
-      if (files.length === 0) ({ files, origin } = filesFrom(["/usr/share", "/usr/lib"], ext(".java"), 400, limit, seed));
+      if (files.length === 0)
+        ({ files, origin } = filesFrom(["/usr/share", "/usr/lib"], ext(".java"), 400, limit, seed));
       break;
     }
     case "rust": {
       const docs = globDirs(join(homedir(), ".rustup/toolchains"), /./).map((t) => join(t, "share/doc/rust/html/src"));
       const registry = join(homedir(), ".cargo/registry/src");
-      ({ files, origin } = filesFrom([registry, ...docs.slice(0, 1)], (n) => n.endsWith(".rs") || n.endsWith(".rs.html"), 2000, limit, seed));
+      ({ files, origin } = filesFrom(
+        [registry, ...docs.slice(0, 1)],
+        (n) => n.endsWith(".rs") || n.endsWith(".rs.html"),
+        2000,
+        limit,
+        seed,
+      ));
       files = files
         .map((f) => (f.path.endsWith(".html") ? { path: f.path, text: rustdocSource(f.text) ?? "" } : f))
         .filter((f) => f.text.length > 0);
       break;
     }
     case "go": {
-      const dirs = [...globDirs("/usr/lib", /^go(-[\d.]+)?$/).map((d) => join(d, "src")), join(homedir(), "go/pkg/mod"), "/usr/share/doc", "/usr/share/go"];
+      const dirs = [
+        ...globDirs("/usr/lib", /^go(-[\d.]+)?$/).map((d) => join(d, "src")),
+        join(homedir(), "go/pkg/mod"),
+        "/usr/share/doc",
+        "/usr/share/go",
+      ];
       ({ files, origin } = filesFrom(dirs, ext(".go"), 2000, limit, seed));
       break;
     }
   }
-  if (files.length === 0) return { language: lang, origin: ["test/fixtures (nothing found on the machine)"], files: fixtures(lang), fallback: true };
+  if (files.length === 0)
+    return {
+      language: lang,
+      origin: ["test/fixtures (nothing found on the machine)"],
+      files: fixtures(lang),
+      fallback: true,
+    };
   // Little real code (Go here: a handful of files): the fixtures add to it.
   if (files.length < 20) {
     const extra = fixtures(lang);
@@ -235,16 +303,142 @@ export function findCorpus(lang: Language, limit = 150, seed = 13): Corpus {
 }
 
 const KEYWORDS: Record<Language, string[]> = {
-  python: ["def", "class", "if", "elif", "else", "return", "for", "while", "in", "import", "from", "try", "except", "with", "lambda", "yield", "pass", "async", "await", "not"],
-  cpp: ["if", "else", "return", "for", "while", "class", "struct", "template", "typename", "static", "inline", "const", "void", "int", "bool", "namespace", "public", "private", "switch", "case"],
-  java: ["public", "private", "protected", "class", "static", "final", "void", "return", "if", "else", "new", "for", "while", "try", "catch", "import", "package", "interface", "extends", "throws"],
-  typescript: ["function", "const", "let", "var", "return", "if", "else", "class", "interface", "type", "export", "import", "async", "await", "new", "for", "while", "extends", "=>", "of"],
-  rust: ["fn", "let", "mut", "impl", "pub", "struct", "enum", "match", "if", "else", "return", "use", "mod", "trait", "where", "for", "loop", "unsafe", "const", "=>"],
-  go: ["func", "package", "import", "return", "if", "else", "for", "range", "var", "const", "type", "struct", "interface", "go", "defer", "switch", "case", "map", "chan", "select"],
+  python: [
+    "def",
+    "class",
+    "if",
+    "elif",
+    "else",
+    "return",
+    "for",
+    "while",
+    "in",
+    "import",
+    "from",
+    "try",
+    "except",
+    "with",
+    "lambda",
+    "yield",
+    "pass",
+    "async",
+    "await",
+    "not",
+  ],
+  cpp: [
+    "if",
+    "else",
+    "return",
+    "for",
+    "while",
+    "class",
+    "struct",
+    "template",
+    "typename",
+    "static",
+    "inline",
+    "const",
+    "void",
+    "int",
+    "bool",
+    "namespace",
+    "public",
+    "private",
+    "switch",
+    "case",
+  ],
+  java: [
+    "public",
+    "private",
+    "protected",
+    "class",
+    "static",
+    "final",
+    "void",
+    "return",
+    "if",
+    "else",
+    "new",
+    "for",
+    "while",
+    "try",
+    "catch",
+    "import",
+    "package",
+    "interface",
+    "extends",
+    "throws",
+  ],
+  typescript: [
+    "function",
+    "const",
+    "let",
+    "var",
+    "return",
+    "if",
+    "else",
+    "class",
+    "interface",
+    "type",
+    "export",
+    "import",
+    "async",
+    "await",
+    "new",
+    "for",
+    "while",
+    "extends",
+    "=>",
+    "of",
+  ],
+  rust: [
+    "fn",
+    "let",
+    "mut",
+    "impl",
+    "pub",
+    "struct",
+    "enum",
+    "match",
+    "if",
+    "else",
+    "return",
+    "use",
+    "mod",
+    "trait",
+    "where",
+    "for",
+    "loop",
+    "unsafe",
+    "const",
+    "=>",
+  ],
+  go: [
+    "func",
+    "package",
+    "import",
+    "return",
+    "if",
+    "else",
+    "for",
+    "range",
+    "var",
+    "const",
+    "type",
+    "struct",
+    "interface",
+    "go",
+    "defer",
+    "switch",
+    "case",
+    "map",
+    "chan",
+    "select",
+  ],
 };
 
 const DELIMITERS = ["{", "}", ":", ";", "(", ")", "[", "]", ",", "<", ">"];
-const QUOTES = ['"', "'", '"""', "`", "'''", '/*', 'r"', "b'"];
+const QUOTES = ['"', "'", '"""', "`", "'''", "/*", 'r"', "b'"];
 
 export const MUTATIONS = ["window", "prefix", "cut", "shuffle", "delimiters", "keywords", "strings", "mixed"] as const;
 export type Mutation = (typeof MUTATIONS)[number];
@@ -263,10 +457,20 @@ function escapeRe(s: string) {
 
 /** `at`, or one less when it falls between the halves of a surrogate pair (no lone surrogates made). */
 function unsplit(text: string, at: number): number {
-  return at > 0 && at < text.length && (text.charCodeAt(at) & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
+  return at > 0 &&
+    at < text.length &&
+    (text.charCodeAt(at) & 0xfc00) === 0xdc00 &&
+    (text.charCodeAt(at - 1) & 0xfc00) === 0xd800
+    ? at - 1
+    : at;
 }
 
-function mutate(kind: Exclude<Mutation, "window" | "prefix" | "mixed">, lang: Language, code: string, rng: () => number): string {
+function mutate(
+  kind: Exclude<Mutation, "window" | "prefix" | "mixed">,
+  lang: Language,
+  code: string,
+  rng: () => number,
+): string {
   switch (kind) {
     case "cut": {
       // Cut inside the text (mid-token, mid-line), not only at line ends; never inside a surrogate pair.
@@ -317,7 +521,7 @@ function mutate(kind: Exclude<Mutation, "window" | "prefix" | "mixed">, lang: La
 
 /** `count` snippets of `corpus`, cycling through every mutation kind. */
 export function makeSnippets(corpus: Corpus, count: number, seed = 2026): Snippet[] {
-  const rng = prng(seed ^ corpus.language.length * 7919);
+  const rng = prng(seed ^ (corpus.language.length * 7919));
   const files = corpus.files.filter((f) => f.text.trim().length > 0);
   const out: Snippet[] = [];
   for (let i = 0; out.length < count && files.length > 0; i++) {
@@ -369,7 +573,7 @@ const MAX_WHOLE_FILE = 40_000;
  * indices part ways; one in three is broken besides.
  */
 export function makeFileInputs(corpus: Corpus, count: number, seed = 2027): Snippet[] {
-  const rng = prng(seed ^ corpus.language.length * 104729);
+  const rng = prng(seed ^ (corpus.language.length * 104729));
   const files = corpus.files
     .filter((f) => f.text.trim().length > 0 && f.text.length <= MAX_WHOLE_FILE)
     .sort((a, b) => b.text.length - a.text.length || (a.path < b.path ? -1 : 1));
@@ -385,13 +589,21 @@ export function makeFileInputs(corpus: Corpus, count: number, seed = 2027): Snip
         code = code.slice(0, at) + pick(rng, NON_ASCII) + code.slice(at);
       }
     }
-    if (kind === "unicode+mutation") code = mutate(pick(rng, ["shuffle", "delimiters", "keywords", "strings"] as const), corpus.language, code, rng);
+    if (kind === "unicode+mutation")
+      code = mutate(pick(rng, ["shuffle", "delimiters", "keywords", "strings"] as const), corpus.language, code, rng);
     out.push({ kind, base: file.text, code, source: file.path });
   }
   return out;
 }
 
-const FENCE: Record<Language, string> = { python: "python", cpp: "cpp", java: "java", typescript: "typescript", rust: "rust", go: "go" };
+const FENCE: Record<Language, string> = {
+  python: "python",
+  cpp: "cpp",
+  java: "java",
+  typescript: "typescript",
+  rust: "rust",
+  go: "go",
+};
 
 /** An answer around the snippet, varied the way model answers are. */
 export function answerFor(lang: Language, s: Snippet, i: number): string {
@@ -403,7 +615,17 @@ export function answerFor(lang: Language, s: Snippet, i: number): string {
     case 2: {
       // Two blocks: the sanitizer takes the first that has a function.
       const half = s.code.length >> 1;
-      return "```" + FENCE[lang] + "\n" + s.code.slice(0, half) + "\n```\nand\n```" + FENCE[lang] + "\n" + s.code.slice(half) + "\n```";
+      return (
+        "```" +
+        FENCE[lang] +
+        "\n" +
+        s.code.slice(0, half) +
+        "\n```\nand\n```" +
+        FENCE[lang] +
+        "\n" +
+        s.code.slice(half) +
+        "\n```"
+      );
     }
     default:
       return "  " + s.base.slice(0, 40) + "\n```" + FENCE[lang] + "  \n" + s.code + "\n```  ";

@@ -85,7 +85,9 @@ export interface OracleNatives {
 /** The project's: the binding `tree-sitter` 0.25.1 and the grammar packages (scripts/core021-measure.mts passes an older core's). */
 export const projectNatives = (): OracleNatives => ({
   runtime: nativeBuild("tree-sitter"),
-  grammars: Object.fromEntries(Object.entries(GRAMMARS).map(([lang, [pkg, symbol]]) => [lang, [nativeBuild(pkg), symbol]])),
+  grammars: Object.fromEntries(
+    Object.entries(GRAMMARS).map(([lang, [pkg, symbol]]) => [lang, [nativeBuild(pkg), symbol]]),
+  ),
 });
 
 /**
@@ -113,8 +115,12 @@ export function runOracle(
     child.on("close", (status) => {
       const stderr = Buffer.concat(err).toString("utf8");
       if (status !== 0) return reject(new Error(`reference_oracle.py exited ${status}: ${stderr}`));
-      const lines = Buffer.concat(out).toString("utf8").split("\n").filter((l: string) => l !== "");
-      if (lines.length !== jobs.length) return reject(new Error(`reference_oracle.py answered ${lines.length} of ${jobs.length} jobs: ${stderr}`));
+      const lines = Buffer.concat(out)
+        .toString("utf8")
+        .split("\n")
+        .filter((l: string) => l !== "");
+      if (lines.length !== jobs.length)
+        return reject(new Error(`reference_oracle.py answered ${lines.length} of ${jobs.length} jobs: ${stderr}`));
       resolve(lines.map((l: string) => JSON.parse(l) as OracleResult));
     });
   });

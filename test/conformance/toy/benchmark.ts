@@ -33,10 +33,15 @@ export const toyBenchmark: Benchmark = {
     const { dataset, manifest } = await readyToy(env, datasetId);
     const has = new Set(manifest.items.map((i) => i.language));
     const missing = (filters.languages ?? []).filter((l) => !has.has(l));
-    if (missing.length) throw new ProblemError("unprocessable-content", `Toy dataset "${datasetId}" has no ${missing.join(", ")} items.`);
+    if (missing.length)
+      throw new ProblemError("unprocessable-content", `Toy dataset "${datasetId}" has no ${missing.join(", ")} items.`);
     const items = manifest.items.filter((i) => !filters.languages || filters.languages.includes(i.language));
     const units = items.map((i) => i.id);
-    return { units: filters.limit ? units.slice(0, filters.limit) : units, datasetSha256: dataset.contentSha256, resolved: {} };
+    return {
+      units: filters.limit ? units.slice(0, filters.limit) : units,
+      datasetSha256: dataset.contentSha256,
+      resolved: {},
+    };
   },
 
   async load(env, datasetId, unit) {

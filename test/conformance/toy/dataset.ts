@@ -30,7 +30,7 @@ export function toyDataset(n = 4): ToyDataset {
     items: Array.from({ length: n }, (_, i) => ({
       id: `python::toy::item${i}`,
       language: "python",
-      words: words.slice(i % 3, i % 3 + 5),
+      words: words.slice(i % 3, (i % 3) + 5),
       index: (i * 3) % 5,
     })),
   };

@@ -16,14 +16,28 @@ import { TOY_DATASET_KIND, type ToyDataset, type ToyItem } from "./dataset";
 export async function storeToyDataset(env: Env, id: string, dataset: ToyDataset): Promise<string> {
   const text = JSON.stringify(dataset);
   const now = new Date().toISOString();
-  await db(env).insert(schema.datasets).values({ id, benchmark: TOY_DATASET_KIND, name: "toy", status: "importing", languages: [], createdAt: now, updatedAt: now });
+  await db(env).insert(schema.datasets).values({
+    id,
+    benchmark: TOY_DATASET_KIND,
+    name: "toy",
+    status: "importing",
+    languages: [],
+    createdAt: now,
+    updatedAt: now,
+  });
   await env.DATASETS.put(datasetKeys.manifest(id), text, JSON_OBJECT);
-  await markReady(env, id, { repoCount: 1, taskCount: dataset.items.length, contentSha256: await sha256Hex(text), manifestKey: datasetKeys.manifest(id) });
+  await markReady(env, id, {
+    repoCount: 1,
+    taskCount: dataset.items.length,
+    contentSha256: await sha256Hex(text),
+    manifestKey: datasetKeys.manifest(id),
+  });
   return id;
 }
 
 /** The ready toy dataset `id`: 404 when there is none, 422 when it is another family's. */
-export const readyToy = (env: Env, id: string) => readyDatasetOf<ToyDataset>(env, id, TOY_DATASET_KIND, "a toy dataset");
+export const readyToy = (env: Env, id: string) =>
+  readyDatasetOf<ToyDataset>(env, id, TOY_DATASET_KIND, "a toy dataset");
 
 /** The item `unit` of a dataset (units are item ids): 404 when it has none. */
 export async function toyItem(env: Env, datasetId: string, unit: string): Promise<ToyItem> {

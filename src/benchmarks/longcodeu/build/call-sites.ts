@@ -44,6 +44,7 @@ function callSite(call: Node): CallSite | undefined {
   }
   const base = { start: nodeStart(call), row: call.startPosition.row, attrs };
   if (cur?.type === "identifier") return { ...base, root: { kind: "name", name: cur.text } };
-  if (cur?.type === "call" && cur.childForFieldName("function")?.text === "super" && attrs.length > 0) return { ...base, root: { kind: "super" } };
+  if (cur?.type === "call" && cur.childForFieldName("function")?.text === "super" && attrs.length > 0)
+    return { ...base, root: { kind: "super" } };
   return undefined;
 }

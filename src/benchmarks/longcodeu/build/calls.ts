@@ -1,4 +1,3 @@
-
 import { PythonRepo } from "../../../code/imports/python";
 import { RepoFiles, child, dirname } from "../../../code/imports/repo";
 import type { ImportBinding, PyFile, PyUnit } from "./python-units";
@@ -13,7 +12,11 @@ export interface UnitRef {
 type Sym = { kind: "function" | "class"; ref: UnitRef } | { kind: "module"; file?: string; dir?: string };
 
 export type CallResolution =
-  | { site: CallSite; callee: UnitRef; how: "same-file" | "import" | "module-attribute" | "self" | "cls" | "super" | "class-attribute" }
+  | {
+      site: CallSite;
+      callee: UnitRef;
+      how: "same-file" | "import" | "module-attribute" | "self" | "cls" | "super" | "class-attribute";
+    }
   | { site: CallSite; dropped: "external" | "local" | "dynamic" | "instantiation" | "trivial" | "recursive" };
 
 /** Resolves call sites against a repository's analysed files. */
@@ -60,7 +63,8 @@ export class CallResolver {
 
   private resolveRaw(path: string, unit: PyUnit, site: CallSite): CallResolution {
     const file = this.files.get(path)!;
-    const enclosingClass = unit.parent !== undefined && file.units[unit.parent].kind === "class" ? { path, index: unit.parent } : undefined;
+    const enclosingClass =
+      unit.parent !== undefined && file.units[unit.parent].kind === "class" ? { path, index: unit.parent } : undefined;
     if (site.root.kind === "super") {
       if (!enclosingClass || site.attrs.length !== 1) return { site, dropped: "dynamic" };
       const found = this.methodInBases(enclosingClass, site.attrs[0], new Set());
@@ -115,12 +119,17 @@ export class CallResolver {
   }
 
   /** What `name` is bound to at module level of `path`: its last definition or import binding, whichever comes later. */
-  private moduleName(path: string, name: string, depth: number): { sym: Sym | undefined; imported: boolean } | undefined {
+  private moduleName(
+    path: string,
+    name: string,
+    depth: number,
+  ): { sym: Sym | undefined; imported: boolean } | undefined {
     const file = this.files.get(path);
     if (!file) return undefined;
     const def = lastDefinition(file.units.filter((x) => x.scope === "module" && x.name === name));
     const imp = file.imports.findLast((x) => x.local === name);
-    if (def && (!imp || def.startIndex > imp.start)) return { sym: { kind: def.kind, ref: { path, index: def.index } }, imported: false };
+    if (def && (!imp || def.startIndex > imp.start))
+      return { sym: { kind: def.kind, ref: { path, index: def.index } }, imported: false };
     if (imp) return { sym: this.binding(path, imp, depth), imported: true };
     return undefined;
   }
@@ -156,7 +165,8 @@ export class CallResolver {
         if (dir === "") return undefined;
         dir = dirname(dir);
       }
-      if (parts.length === 0) return { kind: "module", file: this.py.isPackage(dir) ? child(dir, "__init__.py") : undefined, dir };
+      if (parts.length === 0)
+        return { kind: "module", file: this.py.isPackage(dir) ? child(dir, "__init__.py") : undefined, dir };
     } else {
       const root = this.py.roots.find((r) => this.py.module(r, parts[0]) !== undefined);
       if (root === undefined) return undefined;
@@ -180,7 +190,9 @@ export class CallResolver {
     if (seen.has(key)) return undefined;
     seen.add(key);
     const file = this.files.get(cls.path)!;
-    const own = lastDefinition(file.units.filter((u) => u.parent === cls.index && u.kind === "function" && u.name === name));
+    const own = lastDefinition(
+      file.units.filter((u) => u.parent === cls.index && u.kind === "function" && u.name === name),
+    );
     if (own) return { path: cls.path, index: own.index };
     return this.methodInBases(cls, name, seen);
   }
@@ -202,10 +214,21 @@ export class CallResolver {
       if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(expr)) continue;
       const [head, ...rest] = expr.split(".");
       // A base named in the same class body or module: classes nested in the same parent first.
-      const sibling = file.units.find((u) => u.kind === "class" && u.name === head && u.parent === unit.parent && u.index !== cls.index && u.startIndex < unit.startIndex);
+      const sibling = file.units.find(
+        (u) =>
+          u.kind === "class" &&
+          u.name === head &&
+          u.parent === unit.parent &&
+          u.index !== cls.index &&
+          u.startIndex < unit.startIndex,
+      );
       const own = this.definedIn(cls.path, head);
       const ownUsable = own && !(own.kind !== "module" && own.ref.index === cls.index);
-      let sym: Sym | undefined = sibling ? { kind: "class", ref: { path: cls.path, index: sibling.index } } : ownUsable ? own : this.importedIn(cls.path, head, 0);
+      let sym: Sym | undefined = sibling
+        ? { kind: "class", ref: { path: cls.path, index: sibling.index } }
+        : ownUsable
+          ? own
+          : this.importedIn(cls.path, head, 0);
       for (const attr of rest) sym = sym?.kind === "module" ? this.member(sym, attr, 0) : undefined;
       if (sym?.kind === "class") out.push(sym.ref);
     }

@@ -53,7 +53,13 @@ export function blockCost(tokenizer: CountingTokenizer, block: string): number {
  * One draw (steps 1 and 2 of the module comment): the chosen items in shuffled order, or undefined
  * when the required items alone overshoot or everything falls short of the bucket.
  */
-export function drawItems(rng: PyRandom, keys: readonly string[], required: ReadonlySet<string>, bucket: LengthBucket, cost: (key: string) => number): string[] | undefined {
+export function drawItems(
+  rng: PyRandom,
+  keys: readonly string[],
+  required: ReadonlySet<string>,
+  bucket: LengthBucket,
+  cost: (key: string) => number,
+): string[] | undefined {
   const { lo, hi, inclusive } = bucketBounds(bucket);
   const order = keys.slice();
   rng.shuffle(order);
@@ -115,7 +121,17 @@ export class ContextPool {
   /** The i-th context of the pool, drawing as needed; undefined past the end. */
   at(i: number): DrawnContext | undefined {
     while (this.drawn.length <= i && !this.exhausted) {
-      const next = drawDistinct(this.rng, this.keys, new Set(), this.bucket, this.cost, this.compose, this.tokenizer, this.seen, this.patience);
+      const next = drawDistinct(
+        this.rng,
+        this.keys,
+        new Set(),
+        this.bucket,
+        this.cost,
+        this.compose,
+        this.tokenizer,
+        this.seen,
+        this.patience,
+      );
       if (!next || this.drawn.length + 1 >= this.limit) this.exhausted = true;
       if (next) this.drawn.push(next);
     }

@@ -73,18 +73,31 @@ export interface DataFlow {
   unsupported: Set<string>;
 }
 
-const COMPREHENSIONS = new Set(["list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression"]);
+const COMPREHENSIONS = new Set([
+  "list_comprehension",
+  "set_comprehension",
+  "dictionary_comprehension",
+  "generator_expression",
+]);
 const SEQUENCE_TARGETS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"]);
 
 /** Data flow of one `function_definition` node. */
 export function functionDataFlow(fn: Node): DataFlow {
-  const flow: DataFlow = { changes: new Map(), params: parameterNames(fn), nestedDefs: new Set(), unsupported: new Set() };
+  const flow: DataFlow = {
+    changes: new Map(),
+    params: parameterNames(fn),
+    nestedDefs: new Set(),
+    unsupported: new Set(),
+  };
   const body = fn.childForFieldName("body");
   if (body) walk(body, flow);
   for (const [name, list] of flow.changes) {
     const byRow = new Map<number, Change>();
     for (const c of list) if (!byRow.has(c.row)) byRow.set(c.row, c);
-    flow.changes.set(name, [...byRow.values()].sort((a, b) => a.row - b.row));
+    flow.changes.set(
+      name,
+      [...byRow.values()].sort((a, b) => a.row - b.row),
+    );
   }
   return flow;
 }
@@ -99,7 +112,11 @@ export function parameterNames(fn: Node): string[] {
     else if (p.type === "default_parameter" || p.type === "typed_default_parameter") {
       const n = p.childForFieldName("name");
       if (n) out.push(n.text);
-    } else if (p.type === "typed_parameter" || p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") {
+    } else if (
+      p.type === "typed_parameter" ||
+      p.type === "list_splat_pattern" ||
+      p.type === "dictionary_splat_pattern"
+    ) {
       const id = firstIdentifier(p);
       if (id) out.push(id.text);
     }
@@ -165,7 +182,8 @@ function target(node: Node, kind: TargetKind, flow: DataFlow): void {
       return;
     default:
       if (SEQUENCE_TARGETS.has(node.type)) {
-        const inner: TargetKind = (kind === "assign" || kind === "annotated-assign") && isUnpacking(node) ? "unpack" : kind;
+        const inner: TargetKind =
+          (kind === "assign" || kind === "annotated-assign") && isUnpacking(node) ? "unpack" : kind;
         for (const c of named(node)) target(c, inner, flow);
       } else walk(node, flow);
   }

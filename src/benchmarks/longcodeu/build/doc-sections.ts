@@ -62,7 +62,14 @@ export function markdownSections(path: string, text: string): DocSection[] {
       continue;
     }
     const next = lines[i + 1];
-    if (line.trim() && !/^ {4}/.test(line) && (i === 0 || !lines[i - 1].trim()) && next !== undefined && SETEXT.test(next) && !/^\s*[-*+>]\s/.test(line)) {
+    if (
+      line.trim() &&
+      !/^ {4}/.test(line) &&
+      (i === 0 || !lines[i - 1].trim()) &&
+      next !== undefined &&
+      SETEXT.test(next) &&
+      !/^\s*[-*+>]\s/.test(line)
+    ) {
       headings.push({ line: i, title: line.trim(), lines: 2 });
       i++;
     }
@@ -91,7 +98,12 @@ export function rstSections(path: string, text: string): DocSection[] {
   return sectionsBetween(path, "rst", lines, headings);
 }
 
-function sectionsBetween(path: string, source: "markdown" | "rst", lines: string[], headings: { line: number; title: string; lines: number }[]): DocSection[] {
+function sectionsBetween(
+  path: string,
+  source: "markdown" | "rst",
+  lines: string[],
+  headings: { line: number; title: string; lines: number }[],
+): DocSection[] {
   const out: DocSection[] = [];
   headings.forEach((h, k) => {
     const end = k + 1 < headings.length ? headings[k + 1].line : lines.length;
@@ -123,11 +135,20 @@ export function docstringSections(path: string, units: readonly DocUnit[]): DocS
     if (u.qualified.split(".").some((part) => part.startsWith("_"))) continue;
     let signature = u.signature;
     if (u.kind === "class") {
-      const init = units.find((m) => m.parent !== undefined && units[m.parent] === u && m.kind === "function" && m.name === "__init__");
+      const init = units.find(
+        (m) => m.parent !== undefined && units[m.parent] === u && m.kind === "function" && m.name === "__init__",
+      );
       signature = init ? dropReceiver(init.signature) : "()";
     } else if (u.scope === "class") signature = dropReceiver(signature);
     const heading = `${u.qualified}${signature}`;
-    out.push({ id: `${path}#${out.length + 1}`, path, source: "docstring", heading, text: `${heading}\n\n${u.docstring.text}`, api: u.name });
+    out.push({
+      id: `${path}#${out.length + 1}`,
+      path,
+      source: "docstring",
+      heading,
+      text: `${heading}\n\n${u.docstring.text}`,
+      api: u.name,
+    });
   }
   return out;
 }
@@ -141,7 +162,10 @@ export function documentedApis(section: DocSection, apis: ReadonlySet<string>): 
   if (section.source === "docstring") return section.api && apis.has(section.api) ? [section.api] : [];
   const found = new Set<string>();
   const heading = section.heading;
-  const codeSpans: [number, number][] = [...heading.matchAll(/(`+)([^`]+?)\1/g)].map((m) => [m.index, m.index + m[0].length]);
+  const codeSpans: [number, number][] = [...heading.matchAll(/(`+)([^`]+?)\1/g)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
   for (const m of heading.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
     const name = m[0];
     if (!apis.has(name)) continue;

@@ -122,17 +122,31 @@ const MIN_REQUIREMENT_WORDS = 3;
 /** CU_SA on a stripped view. */
 export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody | undefined {
   const docCounts = new Map<string, number>();
-  for (const x of view.units) if (x.original.docstring) docCounts.set(x.original.docstring.text, (docCounts.get(x.original.docstring.text) ?? 0) + 1);
+  for (const x of view.units)
+    if (x.original.docstring)
+      docCounts.set(x.original.docstring.text, (docCounts.get(x.original.docstring.text) ?? 0) + 1);
   const candidates = view.units.filter(({ original, unit }) => {
     const doc = original.docstring?.text;
-    return isAnchorable(original) && fits(unit) && !!doc && doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS && docCounts.get(doc) === 1 && view.scorable(unit.code);
+    return (
+      isAnchorable(original) &&
+      fits(unit) &&
+      !!doc &&
+      doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS &&
+      docCounts.get(doc) === 1 &&
+      view.scorable(unit.code)
+    );
   });
   if (candidates.length === 0) return undefined;
   const pick = rng.choice(candidates);
   return {
     anchor: { requirement: pick.original.docstring!.text },
     answer: { units: [codeUnit(pick.path, pick.unit)] },
-    meta: { function: pick.unit.qualified, path: pick.path, line: view.firstLine.get(pick.path)! + pick.unit.startRow, candidates: candidates.length },
+    meta: {
+      function: pick.unit.qualified,
+      path: pick.path,
+      line: view.firstLine.get(pick.path)! + pick.unit.startRow,
+      candidates: candidates.length,
+    },
   };
 }
 
@@ -140,8 +154,11 @@ const NEVER_ASKED = new Set(["self", "cls", "_"]);
 
 /** CU_DFA on a code view. */
 export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefined {
-  const variablesOf = (u: PyUnit) => [...u.changes].filter(([name, cs]) => !NEVER_ASKED.has(name) && !u.unsupportedVars.has(name) && cs.length > 0);
-  const usable = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && variablesOf(unit).length > 0);
+  const variablesOf = (u: PyUnit) =>
+    [...u.changes].filter(([name, cs]) => !NEVER_ASKED.has(name) && !u.unsupportedVars.has(name) && cs.length > 0);
+  const usable = view.units.filter(
+    ({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && variablesOf(unit).length > 0,
+  );
   if (usable.length === 0) return undefined;
   // Prefer functions with a variable that changes on two or more lines, then such a variable.
   const rich = usable.filter(({ unit }) => variablesOf(unit).some(([, cs]) => cs.length >= 2));
@@ -155,7 +172,12 @@ export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefin
   return {
     anchor: { name: pick.unit.name, variable },
     answer: { lines },
-    meta: { function: pick.unit.qualified, path: pick.path, rules: changes.map((c, i) => ({ line: lines[i].line, rule: c.rule })), candidates: candidates.length },
+    meta: {
+      function: pick.unit.qualified,
+      path: pick.path,
+      rules: changes.map((c, i) => ({ line: lines[i].line, rule: c.rule })),
+      candidates: candidates.length,
+    },
   };
 }
 
@@ -186,16 +208,27 @@ export function draAnchors(repo: RepoModel, needsRequirement: boolean): DraAncho
 }
 
 /** DRA_T1 / DRA_T2 for an anchor on a code view holding its file and its callees' files. */
-export function dependencyRelation(view: CodeView, anchor: DraAnchor, repo: RepoModel, t2: boolean): ExampleBody | undefined {
+export function dependencyRelation(
+  view: CodeView,
+  anchor: DraAnchor,
+  repo: RepoModel,
+  t2: boolean,
+): ExampleBody | undefined {
   if (view.functionNames.get(anchor.unit.name) !== 1) return undefined;
   const units = anchor.callees.map((c) => codeUnit(c.path, repo.resolver.unit(c)));
   const dropped: Record<string, number> = {};
   for (const r of anchor.resolutions) if ("dropped" in r) dropped[r.dropped] = (dropped[r.dropped] ?? 0) + 1;
   if (anchor.unit.dynamicCalls) dropped.dynamic = (dropped.dynamic ?? 0) + anchor.unit.dynamicCalls;
   const first = view.firstLine.get(anchor.path)!;
-  const calls = anchor.resolutions.flatMap((r) => ("callee" in r ? [{ line: first + r.site.row, callee: repo.resolver.unit(r.callee).qualified, path: r.callee.path, how: r.how }] : []));
+  const calls = anchor.resolutions.flatMap((r) =>
+    "callee" in r
+      ? [{ line: first + r.site.row, callee: repo.resolver.unit(r.callee).qualified, path: r.callee.path, how: r.how }]
+      : [],
+  );
   return {
-    anchor: t2 ? { name: anchor.unit.name, requirement: anchor.unit.requirement! } : { name: anchor.unit.name, code: anchor.unit.code },
+    anchor: t2
+      ? { name: anchor.unit.name, requirement: anchor.unit.requirement! }
+      : { name: anchor.unit.name, code: anchor.unit.code },
     answer: { units },
     meta: { function: anchor.unit.qualified, path: anchor.path, line: first + anchor.unit.startRow, calls, dropped },
   };
@@ -205,8 +238,19 @@ const TOP = 5;
 const SRE_ANCHOR_TRIES = 3;
 
 /** SRE_T1 / SRE_T2 on a code view. */
-export async function semanticRelation(view: CodeView, rng: PyRandom, similarity: Similarity, t2: boolean): Promise<ExampleBody | undefined> {
-  const anchors = view.units.filter(({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && (!t2 || !!unit.requirement) && view.scorable(unit.code));
+export async function semanticRelation(
+  view: CodeView,
+  rng: PyRandom,
+  similarity: Similarity,
+  t2: boolean,
+): Promise<ExampleBody | undefined> {
+  const anchors = view.units.filter(
+    ({ unit }) =>
+      isAnchorable(unit) &&
+      view.functionNames.get(unit.name) === 1 &&
+      (!t2 || !!unit.requirement) &&
+      view.scorable(unit.code),
+  );
   if (anchors.length === 0) return undefined;
   const order = anchors.slice();
   rng.shuffle(order);
@@ -215,7 +259,14 @@ export async function semanticRelation(view: CodeView, rng: PyRandom, similarity
     const own = new Map(view.units.filter((x) => x.path === anchor.path).map((x) => [x.unit.index, x.unit]));
     const excluded = new Set<number>([anchor.unit.index]);
     for (let p = anchor.unit.parent; p !== undefined; p = own.get(p)?.parent) excluded.add(p);
-    const candidates = view.units.filter((x) => !x.unit.inFunction && !x.unit.trivial && fits(x.unit) && !(x.path === anchor.path && excluded.has(x.unit.index)) && view.scorable(x.unit.code));
+    const candidates = view.units.filter(
+      (x) =>
+        !x.unit.inFunction &&
+        !x.unit.trivial &&
+        fits(x.unit) &&
+        !(x.path === anchor.path && excluded.has(x.unit.index)) &&
+        view.scorable(x.unit.code),
+    );
     if (candidates.length < TOP) continue;
     const query = t2 ? anchor.unit.requirement! : anchor.unit.code;
     const scores = await similarity.scores(
@@ -243,12 +294,19 @@ export async function semanticRelation(view: CodeView, rng: PyRandom, similarity
 }
 
 /** LDU on a docs context made of `sections` (in context order). */
-export function documentationUnderstanding(sections: readonly DocSection[], repo: RepoModel, rng: PyRandom): ExampleBody | undefined {
+export function documentationUnderstanding(
+  sections: readonly DocSection[],
+  repo: RepoModel,
+  rng: PyRandom,
+): ExampleBody | undefined {
   const documentedBy = new Map<string, number[]>();
   sections.forEach((s, i) => {
     for (const api of repo.documented(s)) documentedBy.set(api, [...(documentedBy.get(api) ?? []), i]);
   });
-  const apis = [...documentedBy].filter(([, at]) => at.length === 1 && repo.scorableSection(sections[at[0]].text)).map(([api]) => api).sort();
+  const apis = [...documentedBy]
+    .filter(([, at]) => at.length === 1 && repo.scorableSection(sections[at[0]].text))
+    .map(([api]) => api)
+    .sort();
   if (apis.length === 0) return undefined;
   const api = rng.choice(apis);
   const at = documentedBy.get(api)![0];
@@ -256,6 +314,12 @@ export function documentationUnderstanding(sections: readonly DocSection[], repo
   return {
     anchor: { name: api },
     answer: { section: at + 1, text: section.text },
-    meta: { path: section.path, source: section.source, heading: section.heading, sections: sections.length, candidates: apis.length },
+    meta: {
+      path: section.path,
+      source: section.source,
+      heading: section.heading,
+      sections: sections.length,
+      candidates: apis.length,
+    },
   };
 }

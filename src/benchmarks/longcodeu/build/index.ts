@@ -19,13 +19,44 @@
  * is stored once per repository part; ids are `<repo slug>-<kind>-<nnnn>` in order of first use,
  * example ids `<TASK>-<repo slug>-<nnnn>` per task.
  */
-import { BUCKET_KEYS, LONGCODEU_LIMITS, LONGCODEU_TASKS, RELEASE_FORMAT, ReleaseSchema, RepoPartSchema, type LengthBucket, type LongCodeURelease, type LongCodeUTask, type LongContext, type RepoPart } from "../dataset";
+import {
+  BUCKET_KEYS,
+  LONGCODEU_LIMITS,
+  LONGCODEU_TASKS,
+  RELEASE_FORMAT,
+  ReleaseSchema,
+  RepoPartSchema,
+  type LengthBucket,
+  type LongCodeURelease,
+  type LongCodeUTask,
+  type LongContext,
+  type RepoPart,
+} from "../dataset";
 import { PyRandom } from "../../../datasets/pyrandom";
 import type { LoadedLanguage } from "../../../code/parser";
-import { ContextPool, blockCost, codeBlock, drawDistinct, joinCodeBlocks, type CountingTokenizer, type DrawnContext } from "./contexts";
+import {
+  ContextPool,
+  blockCost,
+  codeBlock,
+  drawDistinct,
+  joinCodeBlocks,
+  type CountingTokenizer,
+  type DrawnContext,
+} from "./contexts";
 import { DATA_FLOW_RULES, DATA_FLOW_RULESET } from "./data-flow";
 import { docsBlock, docsContextText, type DocSection } from "./doc-sections";
-import { codeView, cuDataFlow, cuPerception, cuSemanticAnalysis, dependencyRelation, documentationUnderstanding, draAnchors, semanticRelation, type CodeView, type ExampleBody } from "./examples";
+import {
+  codeView,
+  cuDataFlow,
+  cuPerception,
+  cuSemanticAnalysis,
+  dependencyRelation,
+  documentationUnderstanding,
+  draAnchors,
+  semanticRelation,
+  type CodeView,
+  type ExampleBody,
+} from "./examples";
 import { RepoModel, type RepoInput } from "./repo";
 import { lexicalSimilarity, type Similarity } from "./similarity";
 
@@ -108,13 +139,17 @@ export async function buildLongCodeURelease(input: LongCodeUBuildInput): Promise
  * built (the command writes it to disk and lets it go: a release is never whole in memory), and
  * returns the rest of the release. Same parts, in the same order, as buildLongCodeURelease.
  */
-export async function buildLongCodeUParts(input: LongCodeUBuildInput, emit: (part: RepoPart) => void | Promise<void>): Promise<ReleaseHead> {
+export async function buildLongCodeUParts(
+  input: LongCodeUBuildInput,
+  emit: (part: RepoPart) => void | Promise<void>,
+): Promise<ReleaseHead> {
   const tasks = LONGCODEU_TASKS.filter((t) => (input.tasks ?? LONGCODEU_TASKS).includes(t));
   const buckets = BUCKET_KEYS.filter((b) => (input.buckets ?? BUCKET_KEYS).includes(b));
   const perBucket = input.perBucket ?? 2;
   const similarity = input.similarity ?? lexicalSimilarity;
   const log = input.log ?? (() => {});
-  if (!Number.isSafeInteger(input.seed) || Math.abs(input.seed) >= 2 ** 32) throw new RangeError("seed must be an integer with |seed| < 2^32");
+  if (!Number.isSafeInteger(input.seed) || Math.abs(input.seed) >= 2 ** 32)
+    throw new RangeError("seed must be an integer with |seed| < 2^32");
   if (!Number.isInteger(perBucket) || perBucket < 1) throw new RangeError("perBucket must be a positive integer");
   if (input.repos.length > 1000) throw new RangeError("at most 1000 repositories");
 
@@ -127,8 +162,19 @@ export async function buildLongCodeUParts(input: LongCodeUBuildInput, emit: (par
     let slug = repoSlug(repoInput.repo);
     for (let n = 2; slugs.has(slug); n++) slug = `${repoSlug(repoInput.repo).slice(0, 56)}-${n}`;
     slugs.add(slug);
-    const builder = new RepoBuilder(input.lang, repoInput, repoIndex, slug, input.seed, input.tokenizer, similarity, perBucket);
-    log(`  ${repoInput.repo}: ${builder.repo.files.size} Python files (${builder.repo.eligible.length} usable), ${builder.repo.sections.length} documentation sections`);
+    const builder = new RepoBuilder(
+      input.lang,
+      repoInput,
+      repoIndex,
+      slug,
+      input.seed,
+      input.tokenizer,
+      similarity,
+      perBucket,
+    );
+    log(
+      `  ${repoInput.repo}: ${builder.repo.files.size} Python files (${builder.repo.eligible.length} usable), ${builder.repo.sections.length} documentation sections`,
+    );
     const own: Counts = {};
     for (const task of tasks) {
       for (const bucket of buckets) {
@@ -148,16 +194,24 @@ export async function buildLongCodeUParts(input: LongCodeUBuildInput, emit: (par
     const checked = RepoPartSchema.safeParse(part);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      throw new Error(`the built part of ${repoInput.repo} fails RepoPartSchema at ${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(
+        `the built part of ${repoInput.repo} fails RepoPartSchema at ${issue.path.join(".")}: ${issue.message}`,
+      );
     }
     repoCounts[slug] = own;
     await emit(part);
     emitted++;
   }
-  if (emitted === 0) throw new Error(`no examples could be built from ${input.repos.map((r) => r.repo).join(", ")} for buckets ${buckets.join(", ")}`);
+  if (emitted === 0)
+    throw new Error(
+      `no examples could be built from ${input.repos.map((r) => r.repo).join(", ")} for buckets ${buckets.join(", ")}`,
+    );
 
   const notes: string[] = [];
-  if (tasks.includes("LDU")) notes.push("LDU sections are tied to APIs automatically (a docstring, or a heading naming exactly that API as code), not annotated by hand as in the paper.");
+  if (tasks.includes("LDU"))
+    notes.push(
+      "LDU sections are tied to APIs automatically (a docstring, or a heading naming exactly that API as code), not annotated by hand as in the paper.",
+    );
   if (skippedRepos.length) notes.push(`Repositories without any example: ${skippedRepos.join(", ")}.`);
   return {
     format: RELEASE_FORMAT,
@@ -190,7 +244,11 @@ class RepoBuilder {
   private readonly exampleCounter: Partial<Record<LongCodeUTask, number>> = {};
   private readonly pools = new Map<string, ContextPool>();
   private readonly views = new Map<string, CodeView>();
-  private readonly costs = { code: new Map<string, number>(), stripped: new Map<string, number>(), docs: new Map<string, number>() };
+  private readonly costs = {
+    code: new Map<string, number>(),
+    stripped: new Map<string, number>(),
+    docs: new Map<string, number>(),
+  };
   private readonly sectionById: Map<string, DocSection>;
   private readonly draAnchorCache = new Map<boolean, ReturnType<typeof draAnchors>>();
 
@@ -205,7 +263,9 @@ class RepoBuilder {
     private readonly perBucket: number,
   ) {
     this.repo = new RepoModel(lang, input);
-    this.sectionById = new Map(this.repo.sections.filter((s) => s.text.length <= LONGCODEU_LIMITS.unitChars).map((s) => [s.id, s]));
+    this.sectionById = new Map(
+      this.repo.sections.filter((s) => s.text.length <= LONGCODEU_LIMITS.unitChars).map((s) => [s.id, s]),
+    );
   }
 
   private rng(stream: number, bucket: LengthBucket): PyRandom {
@@ -243,7 +303,16 @@ class RepoBuilder {
     const key = `${kind}/${bucket}`;
     let pool = this.pools.get(key);
     if (!pool) {
-      pool = new ContextPool(this.rng(STREAM[kind], bucket), this.itemKeys(kind), bucket, this.cost(kind), this.compose(kind), this.tokenizer, 24, Math.max(16, this.perBucket * 8));
+      pool = new ContextPool(
+        this.rng(STREAM[kind], bucket),
+        this.itemKeys(kind),
+        bucket,
+        this.cost(kind),
+        this.compose(kind),
+        this.tokenizer,
+        24,
+        Math.max(16, this.perBucket * 8),
+      );
       this.pools.set(key, pool);
     }
     return pool;
@@ -254,7 +323,14 @@ class RepoBuilder {
     let view = this.views.get(key);
     if (!view) {
       const original = (p: string) => this.repo.files.get(p)!;
-      view = codeView(kind, drawn.keys, drawn.text, kind === "code" ? original : (p) => this.repo.stripped(p)!, original, (code) => this.repo.scorable(code));
+      view = codeView(
+        kind,
+        drawn.keys,
+        drawn.text,
+        kind === "code" ? original : (p) => this.repo.stripped(p)!,
+        original,
+        (code) => this.repo.scorable(code),
+      );
       this.views.set(key, view);
     }
     return view;
@@ -276,8 +352,24 @@ class RepoBuilder {
         const required = new Set([anchor.path, ...anchor.callees.map((c) => c.path)]);
         // The anchor's name must be unique in the context (checked again on the view).
         const unique = (keys: readonly string[]) =>
-          keys.reduce((n, p) => n + this.repo.files.get(p)!.units.filter((u) => u.kind === "function" && u.name === anchor.unit.name).length, 0) === 1;
-        const drawn = drawDistinct(rng, this.repo.eligible, required, bucket, this.cost("code"), this.compose("code"), this.tokenizer, seen, DRA_DRAWS_PER_ANCHOR, unique);
+          keys.reduce(
+            (n, p) =>
+              n +
+              this.repo.files.get(p)!.units.filter((u) => u.kind === "function" && u.name === anchor.unit.name).length,
+            0,
+          ) === 1;
+        const drawn = drawDistinct(
+          rng,
+          this.repo.eligible,
+          required,
+          bucket,
+          this.cost("code"),
+          this.compose("code"),
+          this.tokenizer,
+          seen,
+          DRA_DRAWS_PER_ANCHOR,
+          unique,
+        );
         if (!drawn) continue;
         const body = dependencyRelation(this.view("code", drawn), anchor, this.repo, t2);
         if (body) {
@@ -293,7 +385,12 @@ class RepoBuilder {
       const drawn = pool.at(i);
       if (!drawn) break;
       let body: ExampleBody | undefined;
-      if (task === "LDU") body = documentationUnderstanding(drawn.keys.map((k) => this.sectionById.get(k)!), this.repo, rng);
+      if (task === "LDU")
+        body = documentationUnderstanding(
+          drawn.keys.map((k) => this.sectionById.get(k)!),
+          this.repo,
+          rng,
+        );
       else {
         const view = this.view(kind as "code" | "stripped", drawn);
         if (task === "CU_P") body = cuPerception(view);
@@ -315,15 +412,34 @@ class RepoBuilder {
     if (!context) {
       const n = ++this.contextCounter[kind];
       const files = kind === "docs" ? [...new Set(drawn.keys.map((k) => this.sectionById.get(k)!.path))] : drawn.keys;
-      context = { id: `${this.slug}-${kind}-${String(n).padStart(4, "0")}`, kind, files, text: drawn.text, tokens: drawn.tokens, bucket: drawn.bucket };
+      context = {
+        id: `${this.slug}-${kind}-${String(n).padStart(4, "0")}`,
+        kind,
+        files,
+        text: drawn.text,
+        tokens: drawn.tokens,
+        bucket: drawn.bucket,
+      };
       this.contexts.set(key, context);
     }
     const n = (this.exampleCounter[task] = (this.exampleCounter[task] ?? 0) + 1);
-    this.examples.push({ id: `${task}-${this.slug}-${String(n).padStart(4, "0")}`, task, context: context.id, anchor: body.anchor, answer: body.answer, meta: body.meta });
+    this.examples.push({
+      id: `${task}-${this.slug}-${String(n).padStart(4, "0")}`,
+      task,
+      context: context.id,
+      anchor: body.anchor,
+      answer: body.answer,
+      meta: body.meta,
+    });
   }
 
   part(): RepoPart | undefined {
     if (this.examples.length === 0) return undefined;
-    return { repo: this.input.repo, source: this.input.source ?? {}, contexts: [...this.contexts.values()], examples: this.examples };
+    return {
+      repo: this.input.repo,
+      source: this.input.source ?? {},
+      contexts: [...this.contexts.values()],
+      examples: this.examples,
+    };
   }
 }

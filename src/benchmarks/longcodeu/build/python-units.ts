@@ -143,8 +143,20 @@ function visit(node: Node, ctx: Ctx, units: PyUnit[], imports: ImportBinding[], 
     units.push(unit);
     const inner: Ctx =
       unit.kind === "class"
-        ? { scope: "class", inFunction: ctx.inFunction, parent: unit.index, classChain: [...ctx.classChain, unit.index], qualPrefix: `${unit.qualified}.` }
-        : { scope: "function", inFunction: true, parent: unit.index, classChain: ctx.classChain, qualPrefix: `${unit.qualified}.<locals>.` };
+        ? {
+            scope: "class",
+            inFunction: ctx.inFunction,
+            parent: unit.index,
+            classChain: [...ctx.classChain, unit.index],
+            qualPrefix: `${unit.qualified}.`,
+          }
+        : {
+            scope: "function",
+            inFunction: true,
+            parent: unit.index,
+            classChain: ctx.classChain,
+            qualPrefix: `${unit.qualified}.<locals>.`,
+          };
     const body = node.childForFieldName("body");
     if (body) visitChildren(body, inner, units, imports, code);
     return;
@@ -164,7 +176,9 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
   const [startIndex, endIndex] = [nodeStart(node), nodeEnd(node)];
   const lineStart = code.lastIndexOf("\n", startIndex - 1) + 1;
   const docLiteral = body ? docstringLiteral(statements(body)[0]) : undefined;
-  const docstring = docLiteral ? { text: cleandoc(stringBody(docLiteral)), startIndex: nodeStart(docLiteral), endIndex: nodeEnd(docLiteral) } : undefined;
+  const docstring = docLiteral
+    ? { text: cleandoc(stringBody(docLiteral)), startIndex: nodeStart(docLiteral), endIndex: nodeEnd(docLiteral) }
+    : undefined;
   const overload = kind === "function" && isOverloadStub(node);
   const unit: PyUnit = {
     index,
@@ -184,7 +198,9 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
     endRow: node.endPosition.row,
     code: code.slice(lineStart, endIndex),
     docstring,
-    requirement: docstring ? dedent(code.slice(lineStart, docstring.endIndex), code.slice(lineStart, startIndex)) : undefined,
+    requirement: docstring
+      ? dedent(code.slice(lineStart, docstring.endIndex), code.slice(lineStart, startIndex))
+      : undefined,
     trivial: name === "__init__" || overload || (body ? isTrivialBody(body) : true),
     signature: signatureOf(node),
     params: [],
@@ -201,7 +217,13 @@ function makeUnit(node: Node, ctx: Ctx, index: number, code: string): PyUnit {
     unit.params = flow.params;
     unit.changes = flow.changes;
     unit.unsupportedVars = flow.unsupported;
-    unit.locals = new Set([...flow.params, ...flow.nestedDefs, ...[...flow.changes].filter(([, cs]) => cs.some((c) => !c.rule.startsWith("item-") && !c.rule.startsWith("attr-"))).map(([n]) => n)]);
+    unit.locals = new Set([
+      ...flow.params,
+      ...flow.nestedDefs,
+      ...[...flow.changes]
+        .filter(([, cs]) => cs.some((c) => !c.rule.startsWith("item-") && !c.rule.startsWith("attr-")))
+        .map(([n]) => n),
+    ]);
     const sites = collectCallSites(body);
     unit.calls = sites.sites;
     unit.dynamicCalls = sites.dynamic;
@@ -218,7 +240,11 @@ function isOverloadStub(node: Node): boolean {
     if (d.type !== "decorator") return false;
     const e = named(d).find((c) => c.type !== "comment");
     if (e?.type === "identifier") return e.text === "overload";
-    return e?.type === "attribute" && e.childForFieldName("attribute")?.text === "overload" && e.childForFieldName("object")?.type === "identifier";
+    return (
+      e?.type === "attribute" &&
+      e.childForFieldName("attribute")?.text === "overload" &&
+      e.childForFieldName("object")?.type === "identifier"
+    );
   });
 }
 
@@ -241,7 +267,11 @@ function isTrivialStatement(s: Node): boolean {
     const exc = named(s).find((c) => c.type !== "comment");
     if (!exc) return false;
     const callee = exc.type === "call" ? exc.childForFieldName("function") : exc;
-    return callee?.type === "identifier" && callee.text === "NotImplementedError" && named(s).filter((c) => c.type !== "comment").length === 1;
+    return (
+      callee?.type === "identifier" &&
+      callee.text === "NotImplementedError" &&
+      named(s).filter((c) => c.type !== "comment").length === 1
+    );
   }
   return false;
 }
@@ -256,13 +286,20 @@ export function isTrivialBody(body: Node): boolean {
 function isTrivialModule(root: Node): boolean {
   const body = statements(root);
   return body.every((s) => {
-    if (s.type === "import_statement" || s.type === "import_from_statement" || s.type === "future_import_statement" || s.type === "pass_statement") return true;
+    if (
+      s.type === "import_statement" ||
+      s.type === "import_from_statement" ||
+      s.type === "future_import_statement" ||
+      s.type === "pass_statement"
+    )
+      return true;
     if (s.type !== "expression_statement") return false;
     const parts = named(s);
     if (parts.length !== 1) return false;
     const e = parts[0];
     if (e.type === "string" || e.type === "concatenated_string") return true;
-    if (e.type === "assignment" || e.type === "augmented_assignment") return e.childForFieldName("left")?.text === "__all__";
+    if (e.type === "assignment" || e.type === "augmented_assignment")
+      return e.childForFieldName("left")?.text === "__all__";
     return false;
   });
 }
@@ -291,7 +328,14 @@ export function importBindings(node: Node): ImportBinding[] {
       if (n.type === "aliased_import") {
         const dotted = n.childForFieldName("name");
         const alias = n.childForFieldName("alias");
-        if (dotted && alias) out.push({ kind: "module", local: alias.text, module: dotted.text.split("."), level: 0, start: nodeStart(node) });
+        if (dotted && alias)
+          out.push({
+            kind: "module",
+            local: alias.text,
+            module: dotted.text.split("."),
+            level: 0,
+            start: nodeStart(node),
+          });
       } else {
         const parts = n.text.split(".");
         out.push({ kind: "module", local: parts[0], module: [parts[0]], level: 0, start: nodeStart(node) });
@@ -311,7 +355,8 @@ export function importBindings(node: Node): ImportBinding[] {
   for (const n of present(node.childrenForFieldName("name"))) {
     const nameNode = n.type === "aliased_import" ? n.childForFieldName("name") : n;
     const alias = n.type === "aliased_import" ? n.childForFieldName("alias") : n;
-    if (nameNode && alias) out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text, start: nodeStart(node) });
+    if (nameNode && alias)
+      out.push({ kind: "from", local: alias.text, module, level, name: nameNode.text, start: nodeStart(node) });
   }
   return out;
 }
@@ -320,7 +365,13 @@ export function importBindings(node: Node): ImportBinding[] {
 function localImports(body: Node): ImportBinding[] {
   const out: ImportBinding[] = [];
   const walk = (n: Node) => {
-    if (n.type === "function_definition" || n.type === "class_definition" || n.type === "decorated_definition" || n.type === "lambda") return;
+    if (
+      n.type === "function_definition" ||
+      n.type === "class_definition" ||
+      n.type === "decorated_definition" ||
+      n.type === "lambda"
+    )
+      return;
     if (n.type === "import_statement" || n.type === "import_from_statement") {
       out.push(...importBindings(n));
       return;

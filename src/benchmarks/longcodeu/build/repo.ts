@@ -46,13 +46,16 @@ export class RepoModel {
     private readonly lang: LoadedLanguage,
     readonly input: RepoInput,
   ) {
-    const paths = Object.keys(input.files).filter((p) => p.endsWith(".py")).sort(compareCodePoints);
+    const paths = Object.keys(input.files)
+      .filter((p) => p.endsWith(".py"))
+      .sort(compareCodePoints);
     for (const path of paths) this.files.set(path, analyzePythonFile(lang, path, normalizeText(input.files[path])));
     this.eligible = paths.filter((p) => !this.files.get(p)!.trivial);
     this.resolver = new CallResolver(this.files);
 
     this.apis = new Set();
-    for (const path of this.eligible) for (const u of this.files.get(path)!.units) if (!u.name.startsWith("_")) this.apis.add(u.name);
+    for (const path of this.eligible)
+      for (const u of this.files.get(path)!.units) if (!u.name.startsWith("_")) this.apis.add(u.name);
     const docs = input.docs ?? {};
     const docPaths = Object.keys(docs).sort(compareCodePoints);
     const sections: DocSection[] = [];
@@ -109,7 +112,9 @@ export class RepoModel {
         code.trim() !== "" &&
         analysed.clean &&
         analysed.units.length === original.units.length &&
-        analysed.units.every((u, i) => u.qualified === original.units[i].qualified && u.kind === original.units[i].kind);
+        analysed.units.every(
+          (u, i) => u.qualified === original.units[i].qualified && u.kind === original.units[i].kind,
+        );
       cached = aligned ? analysed : null;
       this.strippedFiles.set(path, cached);
     }

@@ -29,9 +29,41 @@ export interface Similarity {
 }
 
 export const PYTHON_KEYWORDS = new Set([
-  "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else",
-  "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-  "return", "try", "while", "with", "yield",
+  "False",
+  "None",
+  "True",
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
 ]);
 
 /** The lexical terms of `text` (see the module comment), in order, repeats kept. */
@@ -89,7 +121,12 @@ export function tfidfScores(query: string, candidates: readonly string[]): numbe
 export const LEXICAL_SIMILARITY_NAME = "tfidf-identifier-subtokens@1";
 
 export const lexicalSimilarity: Similarity = {
-  info: { kind: "lexical", name: LEXICAL_SIMILARITY_NAME, terms: "identifier sub-tokens (snake_case and camelCase split, lower-cased, Python keywords dropped)", idf: "ln((1+N)/(1+df))+1 over the candidates and the query" },
+  info: {
+    kind: "lexical",
+    name: LEXICAL_SIMILARITY_NAME,
+    terms: "identifier sub-tokens (snake_case and camelCase split, lower-cased, Python keywords dropped)",
+    idf: "ln((1+N)/(1+df))+1 over the candidates and the query",
+  },
   async scores(query, candidates) {
     return tfidfScores(query, candidates);
   },
@@ -99,7 +136,10 @@ export const lexicalSimilarity: Similarity = {
  * Cosine of embeddings from `embed` (one vector per text, in order). Vectors are cached by text, so
  * a unit shared by several examples is embedded once.
  */
-export function embeddingSimilarity(embed: (texts: string[]) => Promise<number[][]>, info: { name: string; [key: string]: unknown }): Similarity {
+export function embeddingSimilarity(
+  embed: (texts: string[]) => Promise<number[][]>,
+  info: { name: string; [key: string]: unknown },
+): Similarity {
   const cache = new Map<string, number[]>();
   return {
     info: { ...info, kind: "embedding" },
@@ -107,7 +147,8 @@ export function embeddingSimilarity(embed: (texts: string[]) => Promise<number[]
       const missing = [...new Set([query, ...candidates].filter((t) => !cache.has(t)))];
       if (missing.length) {
         const vectors = await embed(missing);
-        if (vectors.length !== missing.length) throw new Error(`the embedding endpoint returned ${vectors.length} vectors for ${missing.length} inputs`);
+        if (vectors.length !== missing.length)
+          throw new Error(`the embedding endpoint returned ${vectors.length} vectors for ${missing.length} inputs`);
         for (const [i, t] of missing.entries()) cache.set(t, vectors[i]);
       }
       const q = cache.get(query)!;

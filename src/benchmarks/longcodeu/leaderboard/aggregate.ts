@@ -41,11 +41,25 @@ interface Counts {
 
 const sum = (cells: (TableCell | undefined)[]): Counts =>
   cells.reduce<Counts>(
-    (acc, c) => (c ? { n: acc.n + c.n, unparseable: acc.unparseable + c.unparseable, errors: acc.errors + c.errors, context_exceeded: acc.context_exceeded + c.context_exceeded } : acc),
+    (acc, c) =>
+      c
+        ? {
+            n: acc.n + c.n,
+            unparseable: acc.unparseable + c.unparseable,
+            errors: acc.errors + c.errors,
+            context_exceeded: acc.context_exceeded + c.context_exceeded,
+          }
+        : acc,
     { n: 0, unparseable: 0, errors: 0, context_exceeded: 0 },
   );
 
-function row(groupType: Aggregate["groupType"], groupKey: string, mean: { recall: number | null; precision: number | null }, counts: Counts, passed: number): Aggregate {
+function row(
+  groupType: Aggregate["groupType"],
+  groupKey: string,
+  mean: { recall: number | null; precision: number | null },
+  counts: Counts,
+  passed: number,
+): Aggregate {
   return {
     threshold: LONGCODEU_THRESHOLD,
     groupType,
@@ -70,7 +84,10 @@ function row(groupType: Aggregate["groupType"], groupKey: string, mean: { recall
 export function longcodeuAggregates(samples: readonly Sample[]): Aggregate[] {
   const rows = samples.map(tableSample);
   const table = longcodeuTable(rows);
-  const passed = perfect(rows, samples.map((s) => s.isBest));
+  const passed = perfect(
+    rows,
+    samples.map((s) => s.isBest),
+  );
   const p = (type: string, key: string) => passed.get(`${type}\u0000${key}`) ?? 0;
   const out: Aggregate[] = [];
   const seen = new Set<LengthBucket>();

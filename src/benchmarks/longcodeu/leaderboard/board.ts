@@ -6,7 +6,13 @@ import type { Env } from "../../../env";
 import type { Aggregate } from "../../../leaderboard/aggregate";
 import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../leaderboard/family";
 import type { RankAxis, RankValue } from "../../../leaderboard/ranks";
-import { entryFields, pageAggregates, type PageAggregate, pageEntries, withAggregates } from "../../../leaderboard/read";
+import {
+  entryFields,
+  pageAggregates,
+  type PageAggregate,
+  pageEntries,
+  withAggregates,
+} from "../../../leaderboard/read";
 import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
 import { LONGCODEU_TASKS } from "../dataset";
 import { LONGCODEU_THRESHOLD } from "./names";
@@ -21,15 +27,20 @@ import type { LongCodeUQuery, LongCodeURow } from "./types";
  */
 export function ranks(aggregates: readonly Aggregate[]): RankValue[] {
   return aggregates.flatMap((a) => {
-    if (a.threshold !== LONGCODEU_THRESHOLD || (a.groupType !== "all" && a.groupType !== "length") || a.n === 0) return [];
+    if (a.threshold !== LONGCODEU_THRESHOLD || (a.groupType !== "all" && a.groupType !== "length") || a.n === 0)
+      return [];
     const out: RankValue[] = [{ threshold: a.threshold, axis: `recall:${a.groupKey}`, value: a.rate }];
-    if (a.meanPrecision !== null && a.meanPrecision !== undefined) out.push({ threshold: a.threshold, axis: `precision:${a.groupKey}`, value: a.meanPrecision });
+    if (a.meanPrecision !== null && a.meanPrecision !== undefined)
+      out.push({ threshold: a.threshold, axis: `precision:${a.groupKey}`, value: a.meanPrecision });
     return out;
   });
 }
 
 /** What a query ranks by: its metric's average in its bucket. */
-export const rankAxis = (q: LeaderboardQuery): RankAxis => ({ threshold: LONGCODEU_THRESHOLD, axis: `${(q as LongCodeUQuery).metric}:${(q as LongCodeUQuery).bucket}` });
+export const rankAxis = (q: LeaderboardQuery): RankAxis => ({
+  threshold: LONGCODEU_THRESHOLD,
+  axis: `${(q as LongCodeUQuery).metric}:${(q as LongCodeUQuery).bucket}`,
+});
 
 /**
  * The two statements of a LongCodeU board page: its entries (those `pageIds` answers, one row
@@ -41,7 +52,12 @@ export function longcodeuStatements(env: Env, q: LeaderboardQuery, pageIds: SQL)
   const { types, keys } = leaderboardGroups((q as LongCodeUQuery).bucket ?? "all");
   return {
     entries: pageEntries(env, pageIds, {}),
-    aggregates: pageAggregates(env, pageIds, aggregateColumns(), and(eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys))!),
+    aggregates: pageAggregates(
+      env,
+      pageIds,
+      aggregateColumns(),
+      and(eq(a.threshold, LONGCODEU_THRESHOLD), inArray(a.groupType, types), inArray(a.groupKey, keys))!,
+    ),
   };
 }
 
@@ -73,12 +89,21 @@ export function board(env: Env, query: LeaderboardQuery, pageIds: SQL): BoardRea
   const { entries, aggregates } = longcodeuStatements(env, q, pageIds);
   return {
     statements: [entries, aggregates],
-    board: ([rows = [], aggs = []]) => boardRows(q, rows as Awaited<LongCodeURead["entries"]>, aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[]),
+    board: ([rows = [], aggs = []]) =>
+      boardRows(
+        q,
+        rows as Awaited<LongCodeURead["entries"]>,
+        aggs as PageAggregate<ReturnType<typeof aggregateColumns>>[],
+      ),
   };
 }
 
 /** The board's rows from the read of a page's entries and their aggregates. */
-function boardRows(q: LongCodeUQuery, entries: Awaited<LongCodeURead["entries"]>, aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[]): Board {
+function boardRows(
+  q: LongCodeUQuery,
+  entries: Awaited<LongCodeURead["entries"]>,
+  aggregates: PageAggregate<ReturnType<typeof aggregateColumns>>[],
+): Board {
   const out: UnrankedRow[] = [];
   let updatedAt: string | null = null;
   for (const { entry: r, aggregates: own } of withAggregates(entries, aggregates)) {
@@ -101,15 +126,28 @@ function boardRows(q: LongCodeUQuery, entries: Awaited<LongCodeURead["entries"]>
     rows: out,
     languages: [],
     updatedAt,
-    extras: { tasks: [...LONGCODEU_TASKS], ...(q.metric === "recall" && q.bucket === "all" ? { paper_reference: PAPER_REFERENCE } : {}) },
+    extras: {
+      tasks: [...LONGCODEU_TASKS],
+      ...(q.metric === "recall" && q.bucket === "all" ? { paper_reference: PAPER_REFERENCE } : {}),
+    },
   };
 }
 
 /** A model's breakdown: the task x bucket grid of every stored aggregate (no thresholds, depths or lengths). */
 export async function breakdown(env: Env, _q: LeaderboardQuery, entry: EntryRef) {
   const a = schema.leaderboardAggregates;
-  const stored = await db(env).select().from(a).where(and(eq(a.entryId, entry.id), eq(a.threshold, LONGCODEU_THRESHOLD)));
-  return { thresholds: {}, depth: [], length: [], heatmap: [], has_samples: entry.hasSamples, longcodeu: longcodeuBreakdown(stored) };
+  const stored = await db(env)
+    .select()
+    .from(a)
+    .where(and(eq(a.entryId, entry.id), eq(a.threshold, LONGCODEU_THRESHOLD)));
+  return {
+    thresholds: {},
+    depth: [],
+    length: [],
+    heatmap: [],
+    has_samples: entry.hasSamples,
+    longcodeu: longcodeuBreakdown(stored),
+  };
 }
 
 /** The CSV: the eight task columns (the query's metric, 0..1) and their average. */
@@ -117,6 +155,16 @@ export function csv(data: LeaderboardResponse): unknown[][] {
   const rows = data.rows as LongCodeURow[];
   return [
     ["rank", "model", "kind", ...LONGCODEU_TASKS, "average", "n", "unparseable", "errors", "context_exceeded"],
-    ...rows.map((r) => [r.rank, r.model, r.kind, ...LONGCODEU_TASKS.map((t) => r.tasks?.[t]), r.rate, r.n, r.unparseable, r.errors, r.context_exceeded]),
+    ...rows.map((r) => [
+      r.rank,
+      r.model,
+      r.kind,
+      ...LONGCODEU_TASKS.map((t) => r.tasks?.[t]),
+      r.rate,
+      r.n,
+      r.unparseable,
+      r.errors,
+      r.context_exceeded,
+    ]),
   ];
 }

@@ -69,7 +69,8 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
       owner: "LongCodeU",
       values: LONGCODEU_METRICS,
       default: "recall",
-      description: "LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average",
+      description:
+        "LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average",
     },
   },
   ranks,
@@ -77,7 +78,8 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
   board,
   breakdown,
   csv,
-  csvAbout: "LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric",
+  csvAbout:
+    "LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric",
   csvName: (q) => [(q as LongCodeUQuery).bucket, (q as LongCodeUQuery).metric],
   schemas: {
     row: {
@@ -85,19 +87,31 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
         description:
           "LongCodeU only, in the query's bucket and metric: the metric's mean per task (0..1; null: no scored example of the task there). LongCodeU rows: `rate` is the average over the tasks that have one (the paper's #Avg), `n` the scored examples, `passed` and the interval null, `languages` empty, `errors` and `context_exceeded` those of the bucket.",
       }),
-      tasks_averaged: z.number().int().optional().openapi({ description: "LongCodeU only: how many tasks the average is over" }),
-      unparseable: z.number().int().optional().openapi({ description: "LongCodeU only: outputs that could not be parsed (scored 0 and counted in n)" }),
+      tasks_averaged: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "LongCodeU only: how many tasks the average is over" }),
+      unparseable: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "LongCodeU only: outputs that could not be parsed (scored 0 and counted in n)" }),
     },
     response: {
-      tasks: z.array(z.enum(LONGCODEU_TASKS)).optional().openapi({ description: "LongCodeU only: the task columns, in the paper's order" }),
-      paper_reference: z
-        .array(PaperReferenceSchema)
+      tasks: z
+        .array(z.enum(LONGCODEU_TASKS))
         .optional()
-        .openapi({ description: "LongCodeU only, with metric=recall and bucket=all: the paper's Table 3 (recall metrics over all lengths, its own data set), a reference apart from the rows" }),
+        .openapi({ description: "LongCodeU only: the task columns, in the paper's order" }),
+      paper_reference: z.array(PaperReferenceSchema).optional().openapi({
+        description:
+          "LongCodeU only, with metric=recall and bucket=all: the paper's Table 3 (recall metrics over all lengths, its own data set), a reference apart from the rows",
+      }),
     },
     breakdown: {
       longcodeu: LongCodeUBreakdownSchema.optional().openapi({
-        description: "LongCodeU only: the task x length-bucket grid with recall and precision. There `thresholds`, `depth`, `length` and `heatmap` are empty (LongCodeU has no threshold).",
+        description:
+          "LongCodeU only: the task x length-bucket grid with recall and precision. There `thresholds`, `depth`, `length` and `heatmap` are empty (LongCodeU has no threshold).",
       }),
     },
   },

@@ -34,6 +34,7 @@ export function taskOf(taskId: string): LongCodeUTask | null {
   return (LONGCODEU_TASKS as readonly string[]).includes(task) ? (task as LongCodeUTask) : null;
 }
 
-export const isBucket = (key: unknown): key is LengthBucket => typeof key === "string" && (BUCKET_KEYS as readonly string[]).includes(key);
+export const isBucket = (key: unknown): key is LengthBucket =>
+  typeof key === "string" && (BUCKET_KEYS as readonly string[]).includes(key);
 
 export const taskLengthKey = (task: string, bucket: string) => `${task}|${bucket}`;

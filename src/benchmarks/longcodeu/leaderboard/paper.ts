@@ -11,7 +11,10 @@ export interface PaperReference {
 const ref = (model: string, values: number[]): PaperReference => ({
   model,
   // As fractions with the paper's four digits (87.54 / 100 would be 0.8754000000000001).
-  tasks: Object.fromEntries(LONGCODEU_TASKS.map((t, i) => [t, Number((values[i] / 100).toFixed(4))])) as Record<LongCodeUTask, number>,
+  tasks: Object.fromEntries(LONGCODEU_TASKS.map((t, i) => [t, Number((values[i] / 100).toFixed(4))])) as Record<
+    LongCodeUTask,
+    number
+  >,
   average: Number((values[8] / 100).toFixed(4)),
 });
 

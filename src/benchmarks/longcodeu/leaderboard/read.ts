@@ -5,7 +5,10 @@ import { taskLengthKey, type LongCodeUBucketFilter, type LongCodeUMetric } from 
 import { PAPER_REFERENCE, type PaperReference } from "./paper";
 
 /** The group types and keys a leaderboard read of one bucket needs (one indexed search: `longcodeuStatements`). */
-export function leaderboardGroups(bucket: LongCodeUBucketFilter): { types: ["all", "task"] | ["length", "task_length"]; keys: string[] } {
+export function leaderboardGroups(bucket: LongCodeUBucketFilter): {
+  types: ["all", "task"] | ["length", "task_length"];
+  keys: string[];
+} {
   return bucket === "all"
     ? { types: ["all", "task"], keys: ["all", ...LONGCODEU_TASKS] }
     : { types: ["length", "task_length"], keys: [bucket, ...LONGCODEU_TASKS.map((t) => taskLengthKey(t, bucket))] };
@@ -48,7 +51,10 @@ function cellOf(a: StoredAggregate): LongCodeUCell {
 }
 
 /** The value of `metric` in a cell. */
-export const metricOf = (cell: { recall: number | null; precision: number | null } | undefined, metric: LongCodeUMetric): number | null => (cell ? cell[metric] : null);
+export const metricOf = (
+  cell: { recall: number | null; precision: number | null } | undefined,
+  metric: LongCodeUMetric,
+): number | null => (cell ? cell[metric] : null);
 
 /** What a leaderboard row shows for one bucket and metric. */
 export interface LongCodeURowPart {
@@ -65,7 +71,11 @@ export interface LongCodeURowPart {
 }
 
 /** A leaderboard row's LongCodeU part from the aggregates `leaderboardGroups(bucket)` selects. */
-export function rowPart(aggregates: readonly StoredAggregate[], bucket: LongCodeUBucketFilter, metric: LongCodeUMetric): LongCodeURowPart {
+export function rowPart(
+  aggregates: readonly StoredAggregate[],
+  bucket: LongCodeUBucketFilter,
+  metric: LongCodeUMetric,
+): LongCodeURowPart {
   const { types } = leaderboardGroups(bucket);
   const taskOfKey = (key: string) => (bucket === "all" ? key : key.split("|")[0]);
   const tasks = Object.fromEntries(LONGCODEU_TASKS.map((t) => [t, null])) as Record<LongCodeUTask, number | null>;
@@ -121,12 +131,21 @@ export function longcodeuBreakdown(aggregates: readonly StoredAggregate[]): Long
   }
   const averageOf = (a: StoredAggregate | undefined, count: number): LongCodeUAverage => {
     const c = a ? cellOf(a) : { n: 0, recall: null, precision: null, unparseable: 0, errors: 0, context_exceeded: 0 };
-    return { tasks: c.recall === null ? 0 : count, recall: c.recall, precision: c.precision, n: c.n, unparseable: c.unparseable, errors: c.errors, context_exceeded: c.context_exceeded };
+    return {
+      tasks: c.recall === null ? 0 : count,
+      recall: c.recall,
+      precision: c.precision,
+      n: c.n,
+      unparseable: c.unparseable,
+      errors: c.errors,
+      context_exceeded: c.context_exceeded,
+    };
   };
   const present = LONGCODEU_TASKS.flatMap((t) => (tasks[t] ? [tasks[t]!] : []));
   const buckets: LongCodeUBreakdown["average"]["buckets"] = {};
   for (const b of BUCKET_KEYS) {
-    if (lengths.has(b)) buckets[b] = averageOf(lengths.get(b), present.filter((t) => (t.buckets[b]?.n ?? 0) > 0).length);
+    if (lengths.has(b))
+      buckets[b] = averageOf(lengths.get(b), present.filter((t) => (t.buckets[b]?.n ?? 0) > 0).length);
   }
   return {
     task_order: [...LONGCODEU_TASKS],

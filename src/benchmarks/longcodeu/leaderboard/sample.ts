@@ -26,7 +26,8 @@ export function sample(row: RunSample): VerifiedSample {
     longcodeu: {
       precision: scored && typeof detail.precision === "number" ? detail.precision : 0,
       unparseable: detail.unparseable === true,
-      bucket: typeof detail.bucket === "string" ? detail.bucket : row.contextSize !== null ? bucketOf(row.contextSize) : null,
+      bucket:
+        typeof detail.bucket === "string" ? detail.bucket : row.contextSize !== null ? bucketOf(row.contextSize) : null,
     },
   };
 }
@@ -56,15 +57,20 @@ declare module "../../../leaderboard/family" {
  */
 function toSample(s: VerifiedSample, language: string, status: SampleStatus): Sample {
   const l = s.longcodeu!;
-  if (!taskOf(s.task)) invalid(`Sample ${s.task}: a LongCodeU task id is <language>::<TASK>::<example id> with one of the eight tasks.`);
+  if (!taskOf(s.task))
+    invalid(`Sample ${s.task}: a LongCodeU task id is <language>::<TASK>::<example id> with one of the eight tasks.`);
   const size = s.context_size;
-  if (size !== null && (!Number.isInteger(size) || size <= 0)) invalid(`Sample ${s.task}: context_size must be a positive integer or null (unknown).`);
-  if (l.bucket !== undefined && l.bucket !== null && !isBucket(l.bucket)) invalid(`Sample ${s.task}: unknown length bucket "${l.bucket}".`);
+  if (size !== null && (!Number.isInteger(size) || size <= 0))
+    invalid(`Sample ${s.task}: context_size must be a positive integer or null (unknown).`);
+  if (l.bucket !== undefined && l.bucket !== null && !isBucket(l.bucket))
+    invalid(`Sample ${s.task}: unknown length bucket "${l.bucket}".`);
   const measured = size === null ? null : bucketOf(size);
-  if (l.bucket && size !== null && measured !== l.bucket) invalid(`Sample ${s.task}: bucket "${l.bucket}" does not hold a context of ${size} tokens.`);
+  if (l.bucket && size !== null && measured !== l.bucket)
+    invalid(`Sample ${s.task}: bucket "${l.bucket}" does not hold a context of ${size} tokens.`);
   const scored = status === "scored";
   const unit = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
-  if (scored && !unit(s.best_similarity)) invalid(`Sample ${s.task}: the recall (best_similarity) must be within [0, 1].`);
+  if (scored && !unit(s.best_similarity))
+    invalid(`Sample ${s.task}: the recall (best_similarity) must be within [0, 1].`);
   if (scored && !unit(l.precision)) invalid(`Sample ${s.task}: the precision must be within [0, 1].`);
   return {
     taskId: s.task,

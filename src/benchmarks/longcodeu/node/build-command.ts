@@ -30,7 +30,14 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
-import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
+import {
+  UsageError,
+  VISIBILITY_USAGE,
+  datasetIdOption,
+  intOption,
+  loadOptions,
+  visibilityOption,
+} from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
@@ -38,10 +45,14 @@ import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild
 import { LIMITS } from "../../../middleware/body";
 
 const USAGE =
-  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " + VISIBILITY_USAGE;
+  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " +
+  VISIBILITY_USAGE;
 
 function listOption<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
-  const items = value.split(",").map((v) => v.trim()).filter(Boolean);
+  const items = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = items.filter((v) => !(allowed as readonly string[]).includes(v));
   if (unknown.length) throw new UsageError(`unknown ${name} ${unknown.join(", ")}: use ${allowed.join(", ")}`);
   if (items.length === 0) throw new UsageError(`--${name} needs at least one value`);
@@ -79,10 +90,12 @@ async function main(argv: string[]): Promise<number> {
   const buckets = listOption<LengthBucket>(values.buckets!, "buckets", BUCKET_KEYS);
   const seed = intOption(values.seed, "seed", 0, 0);
   if (seed >= 2 ** 32) throw new UsageError("--seed must be below 2^32");
-  if (!!values["embeddings-url"] !== !!values["embedding-model"]) throw new UsageError("--embeddings-url and --embedding-model go together");
+  if (!!values["embeddings-url"] !== !!values["embedding-model"])
+    throw new UsageError("--embeddings-url and --embedding-model go together");
 
   const partBytes = intOption(values["part-bytes"], "part-bytes", 1, DEFAULT_PART_BYTES);
-  if (partBytes > LIMITS.repoBody) throw new UsageError(`--part-bytes must be at most ${LIMITS.repoBody} (the import's request limit)`);
+  if (partBytes > LIMITS.repoBody)
+    throw new UsageError(`--part-bytes must be at most ${LIMITS.repoBody} (the import's request limit)`);
 
   const options = {
     repos: values.repo.map((r) => resolve(r)),
@@ -90,7 +103,9 @@ async function main(argv: string[]): Promise<number> {
     perBucket: intOption(values["per-bucket"], "per-bucket", 1, 2),
     buckets,
     tasks,
-    embeddings: values["embeddings-url"] ? { url: values["embeddings-url"], model: values["embedding-model"]! } : undefined,
+    embeddings: values["embeddings-url"]
+      ? { url: values["embeddings-url"], model: values["embedding-model"]! }
+      : undefined,
   };
   const dir = resolve(values.out ?? `${workDir()}longcodeu/${id}`);
   let built = values.rebuild ? undefined : finishedBuild(dir, options);
@@ -102,19 +117,29 @@ async function main(argv: string[]): Promise<number> {
     built = await writeBuild(dir, options, (emit) => streamLongCodeUFromDisk({ ...options, log: console.log }, emit));
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s, written to ${dir}`);
   }
-  console.log(`\nExamples per task and length bucket (CodeLlama tokens of the context):\n${countsTable(built.header.build.counts as Parameters<typeof countsTable>[0])}`);
+  console.log(
+    `\nExamples per task and length bucket (CodeLlama tokens of the context):\n${countsTable(built.header.build.counts as Parameters<typeof countsTable>[0])}`,
+  );
   if (values["no-load"]) return 0;
 
-  await withService(values.url!, async () => {
-    const client = api(values.url!);
-    if (values.replace) await deleteDatasetIfPresent(client, id);
-    const done = await uploadBuild(client, dir, id, { partBytes, visibility });
-    if (!done.manifest) console.log(`Dataset "${id}" is already imported into ${values.url} (--replace to import this build instead)`);
-    else {
-      console.log(`Loaded dataset "${id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`);
-    }
-    console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
-  }, console.log, "npm run longcodeu -- build");
+  await withService(
+    values.url!,
+    async () => {
+      const client = api(values.url!);
+      if (values.replace) await deleteDatasetIfPresent(client, id);
+      const done = await uploadBuild(client, dir, id, { partBytes, visibility });
+      if (!done.manifest)
+        console.log(`Dataset "${id}" is already imported into ${values.url} (--replace to import this build instead)`);
+      else {
+        console.log(
+          `Loaded dataset "${id}" into ${values.url} in ${done.seconds.toFixed(1)} s (${done.sent} parts sent, ${done.skipped} already stored): content sha256 ${done.manifest.content_sha256}`,
+        );
+      }
+      console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+    },
+    console.log,
+    "npm run longcodeu -- build",
+  );
   return 0;
 }
 

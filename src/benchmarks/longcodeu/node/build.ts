@@ -16,7 +16,17 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { loadLanguage } from "../../../code/parser";
-import { buildLongCodeUParts, buildLongCodeURelease, embeddingSimilarity, lexicalSimilarity, type CountingTokenizer, type LongCodeUBuildInput, type ReleaseHead, type RepoInput, type Similarity } from "../build/index";
+import {
+  buildLongCodeUParts,
+  buildLongCodeURelease,
+  embeddingSimilarity,
+  lexicalSimilarity,
+  type CountingTokenizer,
+  type LongCodeUBuildInput,
+  type ReleaseHead,
+  type RepoInput,
+  type Similarity,
+} from "../build/index";
 import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../dataset";
 import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
 import { UsageError } from "../../../../cli/lib/args";
@@ -53,7 +63,13 @@ export interface LongCodeUFromDisk {
 /** Directories never entered, beyond collectFiles' own list (see the module comment). */
 export function skipDirectory(rel: string, full: string): boolean {
   const name = rel.slice(rel.lastIndexOf("/") + 1);
-  return name === "site-packages" || name === "dist-packages" || name === "__pypackages__" || name.endsWith(".egg-info") || existsSync(join(full, "pyvenv.cfg"));
+  return (
+    name === "site-packages" ||
+    name === "dist-packages" ||
+    name === "__pypackages__" ||
+    name.endsWith(".egg-info") ||
+    existsSync(join(full, "pyvenv.cfg"))
+  );
 }
 
 /** Builds, validates and returns the release (see LongCodeUFromDisk). */
@@ -62,7 +78,10 @@ export async function buildLongCodeUFromDisk(o: LongCodeUFromDisk): Promise<Long
 }
 
 /** Builds the release repository by repository, handing each part to `emit` (see buildLongCodeUParts). */
-export async function streamLongCodeUFromDisk(o: LongCodeUFromDisk, emit: (part: RepoPart) => void | Promise<void>): Promise<ReleaseHead> {
+export async function streamLongCodeUFromDisk(
+  o: LongCodeUFromDisk,
+  emit: (part: RepoPart) => void | Promise<void>,
+): Promise<ReleaseHead> {
   return buildLongCodeUParts(await buildInput(o), emit);
 }
 
@@ -111,7 +130,8 @@ export function lineCachedCounter(tokenizer: CountingTokenizer): CountingTokeniz
         const line = text.slice(at, end);
         const cache = i === 0 ? first : rest;
         let n = cache.get(line);
-        if (n === undefined) cache.set(line, (n = i === 0 ? tokenizer.count(line) : tokenizer.count(`\n${line}`) - newline));
+        if (n === undefined)
+          cache.set(line, (n = i === 0 ? tokenizer.count(line) : tokenizer.count(`\n${line}`) - newline));
         total += n;
         at = end;
       }
@@ -163,7 +183,9 @@ export function gitInfo(root: string): { commit?: string; remote?: string } {
       if (existsSync(loose)) out.commit = readFileSync(loose, "utf8").trim();
       else {
         const packed = readFileSync(join(dir, "packed-refs"), "utf8");
-        out.commit = new RegExp(`^([0-9a-f]{40}) ${ref.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m").exec(packed)?.[1];
+        out.commit = new RegExp(`^([0-9a-f]{40}) ${ref.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m").exec(
+          packed,
+        )?.[1];
       }
     }
     const config = readFileSync(join(dir, "config"), "utf8");
@@ -210,7 +232,13 @@ export function embeddingsEndpoint(o: EmbeddingsOptions): Similarity {
 }
 
 /** Embeddings of `texts` (cut to EMBED_MAX_CHARS), in order, `batchSize` per request. */
-export async function fetchEmbeddings(base: string, model: string, apiKey: string | undefined, texts: readonly string[], batchSize = EMBED_BATCH): Promise<number[][]> {
+export async function fetchEmbeddings(
+  base: string,
+  model: string,
+  apiKey: string | undefined,
+  texts: readonly string[],
+  batchSize = EMBED_BATCH,
+): Promise<number[][]> {
   const out: number[][] = [];
   for (let at = 0; at < texts.length; at += batchSize) {
     const input = texts.slice(at, at + batchSize).map((t) => t.slice(0, EMBED_MAX_CHARS));
@@ -218,7 +246,8 @@ export async function fetchEmbeddings(base: string, model: string, apiKey: strin
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
     const res = await fetch(`${base}/embeddings`, { method: "POST", headers, body: JSON.stringify({ model, input }) });
     const text = await res.text();
-    if (!res.ok) throw new Error(`embeddings endpoint ${base}/embeddings answered ${res.status}: ${text.slice(0, 300)}`);
+    if (!res.ok)
+      throw new Error(`embeddings endpoint ${base}/embeddings answered ${res.status}: ${text.slice(0, 300)}`);
     let body: { data?: { embedding?: unknown; index?: number }[] };
     try {
       body = JSON.parse(text);
@@ -226,10 +255,16 @@ export async function fetchEmbeddings(base: string, model: string, apiKey: strin
       throw new Error(`embeddings endpoint ${base}/embeddings did not answer JSON: ${text.slice(0, 200)}`);
     }
     const data = body.data;
-    if (!Array.isArray(data) || data.length !== input.length) throw new Error(`embeddings endpoint returned ${Array.isArray(data) ? data.length : "no"} vectors for ${input.length} inputs`);
-    const ordered = data.every((d) => typeof d.index === "number") ? [...data].sort((a, b) => a.index! - b.index!) : data;
+    if (!Array.isArray(data) || data.length !== input.length)
+      throw new Error(
+        `embeddings endpoint returned ${Array.isArray(data) ? data.length : "no"} vectors for ${input.length} inputs`,
+      );
+    const ordered = data.every((d) => typeof d.index === "number")
+      ? [...data].sort((a, b) => a.index! - b.index!)
+      : data;
     for (const d of ordered) {
-      if (!Array.isArray(d.embedding) || d.embedding.length === 0 || !d.embedding.every((x) => typeof x === "number")) throw new Error("embeddings endpoint returned a vector that is not a list of numbers");
+      if (!Array.isArray(d.embedding) || d.embedding.length === 0 || !d.embedding.every((x) => typeof x === "number"))
+        throw new Error("embeddings endpoint returned a vector that is not a list of numbers");
       out.push(d.embedding as number[]);
     }
   }

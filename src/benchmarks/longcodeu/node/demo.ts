@@ -14,12 +14,26 @@ export const longcodeuDemo: NodeDemo = {
   id: DEMO_ID,
   async load(client, log) {
     const stdlib = pythonStdlibDir();
-    const repos = stdlib ? [`${stdlib}/email`, `${stdlib}/json`] : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
-    log(`Dataset "${DEMO_ID}": building LongCodeU examples from ${stdlib ? "Python's email and json packages" : "the fixture repositories"} (seed 0)...`);
+    const repos = stdlib
+      ? [`${stdlib}/email`, `${stdlib}/json`]
+      : [`${ROOT}test/fixtures/longcodeu/inkwell`, `${ROOT}test/fixtures/longcodeu/tidepool`];
+    log(
+      `Dataset "${DEMO_ID}": building LongCodeU examples from ${stdlib ? "Python's email and json packages" : "the fixture repositories"} (seed 0)...`,
+    );
     // The builder (tree-sitter, the tokenizer's vocabulary) is loaded only to build, as by the build command.
     const { buildLongCodeUFromDisk } = await import("./build");
-    const release = await buildLongCodeUFromDisk({ repos, seed: 0, perBucket: 1, buckets: ["0-8K", "8-16K", "16-32K"] });
-    await client.request("POST", `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`, release, { auth: true });
+    const release = await buildLongCodeUFromDisk({
+      repos,
+      seed: 0,
+      perBucket: 1,
+      buckets: ["0-8K", "8-16K", "16-32K"],
+    });
+    await client.request(
+      "POST",
+      `/v1/datasets/${DEMO_ID}/longcodeu?name=${encodeURIComponent("LongCodeU demo (built at start)")}`,
+      release,
+      { auth: true },
+    );
     log(`Dataset "${DEMO_ID}": imported\n${countsTable(release)}`);
   },
   usage: (_base, urlFlag) => `The LongCodeU demo "${DEMO_ID}" (eight long-code-understanding tasks, by length bucket):

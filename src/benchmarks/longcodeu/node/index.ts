@@ -11,7 +11,10 @@ import { LONGCODEU_DATASET_BENCHMARK } from "../dataset";
 const longcodeuNode: NodeFamily = {
   id: "longcodeu",
   commands: { build: buildCommand },
-  datasets: { kind: LONGCODEU_DATASET_BENCHMARK, commands: ["npm run longcodeu -- build --id <id> --repo <dir> [--repo <dir> ...]  # from Python repositories"] },
+  datasets: {
+    kind: LONGCODEU_DATASET_BENCHMARK,
+    commands: ["npm run longcodeu -- build --id <id> --repo <dir> [--repo <dir> ...]  # from Python repositories"],
+  },
   demos: [longcodeuDemo],
   runReport,
 };

@@ -14,7 +14,16 @@
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, type WriteStream } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  type WriteStream,
+} from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -79,7 +88,11 @@ async function close(stream: WriteStream): Promise<void> {
  * Runs `build`, appending each repository part it emits to the files of `dir` (emptied first), and
  * writes header.json once every part is out.
  */
-export async function writeBuild(dir: string, options: Record<string, unknown>, build: (emit: (part: RepoPart) => Promise<void>) => Promise<ReleaseHead>): Promise<BuildHeader> {
+export async function writeBuild(
+  dir: string,
+  options: Record<string, unknown>,
+  build: (emit: (part: RepoPart) => Promise<void>) => Promise<ReleaseHead>,
+): Promise<BuildHeader> {
   await mkdir(dir, { recursive: true });
   rmSync(join(dir, HEADER_FILE), { force: true });
   const contexts = createWriteStream(join(dir, CONTEXTS_FILE));
@@ -89,7 +102,12 @@ export async function writeBuild(dir: string, options: Record<string, unknown>, 
     const head = await build(async (part) => {
       for (const c of part.contexts) await writeLine(contexts, { repo: part.repo, ...c });
       for (const e of part.examples) await writeLine(examples.get(e.task)!, { ...e, repo: part.repo });
-      repos.push({ repo: part.repo, source: part.source, contexts: part.contexts.length, examples: part.examples.length });
+      repos.push({
+        repo: part.repo,
+        source: part.source,
+        contexts: part.contexts.length,
+        examples: part.examples.length,
+      });
     });
     const done: BuildHeader = { header: { ...head, repos }, options };
     await Promise.all([contexts, ...examples.values()].map(close));
@@ -132,13 +150,23 @@ export async function* buildParts(dir: string, partBytes = DEFAULT_PART_BYTES): 
   let n = 0;
   let current: { repo: string; contexts: LongContext[]; bytes: number } | undefined;
   const flush = (): UploadPart => {
-    const part = { name: partName("contexts", n++), body: { repo: current!.repo, contexts: current!.contexts }, bytes: current!.bytes };
+    const part = {
+      name: partName("contexts", n++),
+      body: { repo: current!.repo, contexts: current!.contexts },
+      bytes: current!.bytes,
+    };
     current = undefined;
     return part;
   };
   for await (const { value, bytes } of lines(join(dir, CONTEXTS_FILE))) {
     const { repo, ...context } = value as ContextLine;
-    if (current && (current.repo !== repo || current.contexts.length >= LONGCODEU_LIMITS.contextsPerPart || current.bytes + bytes > partBytes)) yield flush();
+    if (
+      current &&
+      (current.repo !== repo ||
+        current.contexts.length >= LONGCODEU_LIMITS.contextsPerPart ||
+        current.bytes + bytes > partBytes)
+    )
+      yield flush();
     current ??= { repo, contexts: [], bytes: 0 };
     current.contexts.push(context);
     current.bytes += bytes;
@@ -164,12 +192,17 @@ export async function* buildParts(dir: string, partBytes = DEFAULT_PART_BYTES): 
 /** The sha256 the instance knows a part by: of its JSON as the part schema reads it. */
 export function partSha256(part: UploadPart): string {
   const schema = "task" in part.body ? ExamplesPartSchema : ContextsPartSchema;
-  return createHash("sha256").update(JSON.stringify(schema.parse(part.body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(schema.parse(part.body)))
+    .digest("hex");
 }
 
 /** Bytes of the build files the parts are read from (the progress bar's 100 %). */
 export function buildBytes(dir: string): number {
-  return [CONTEXTS_FILE, ...LONGCODEU_TASKS.map(examplesFile)].reduce((n, f) => n + (existsSync(join(dir, f)) ? statSync(join(dir, f)).size : 0), 0);
+  return [CONTEXTS_FILE, ...LONGCODEU_TASKS.map(examplesFile)].reduce(
+    (n, f) => n + (existsSync(join(dir, f)) ? statSync(join(dir, f)).size : 0),
+    0,
+  );
 }
 
 /** Progress of an upload: a bar redrawn in place on a terminal, one plain line per part otherwise. */
@@ -192,9 +225,13 @@ export class UploadProgress {
     if (this.stream.isTTY) {
       const width = 30;
       const filled = Math.round((width * this.done) / Math.max(1, this.total));
-      this.stream.write(`\r  [${"#".repeat(filled)}${".".repeat(width - filled)}] ${mb(this.done)}/${mb(this.total)} MB, ${this.sent} parts sent, ${this.skipped} skipped, ${((Date.now() - this.started) / 1000).toFixed(0)} s `);
+      this.stream.write(
+        `\r  [${"#".repeat(filled)}${".".repeat(width - filled)}] ${mb(this.done)}/${mb(this.total)} MB, ${this.sent} parts sent, ${this.skipped} skipped, ${((Date.now() - this.started) / 1000).toFixed(0)} s `,
+      );
     } else {
-      this.stream.write(`  part ${name}: ${outcome === "sent" ? "sent" : "already stored, skipped"} (${mb(bytes)} MB; ${mb(this.done)}/${mb(this.total)} MB)\n`);
+      this.stream.write(
+        `  part ${name}: ${outcome === "sent" ? "sent" : "already stored, skipped"} (${mb(bytes)} MB; ${mb(this.done)}/${mb(this.total)} MB)\n`,
+      );
     }
   }
 
@@ -225,7 +262,12 @@ export async function uploadBuild(
   const { header } = JSON.parse(readFileSync(join(dir, HEADER_FILE), "utf8")) as BuildHeader;
   let stored = new Map<string, string>();
   try {
-    const listed = await client.request<{ status: string; parts: { part: string; sha256: string }[] }>("GET", `/v1/datasets/${id}/longcodeu/parts`, undefined, { auth: true });
+    const listed = await client.request<{ status: string; parts: { part: string; sha256: string }[] }>(
+      "GET",
+      `/v1/datasets/${id}/longcodeu/parts`,
+      undefined,
+      { auth: true },
+    );
     if (listed.status === "ready") return { manifest: null, sent: 0, skipped: 0, seconds: 0 };
     stored = new Map(listed.parts.map((p) => [p.part, p.sha256]));
   } catch (err) {
@@ -239,14 +281,25 @@ export async function uploadBuild(
       progress.part(part.name, part.bytes, "skipped");
       continue;
     }
-    if (have) throw new Error(`dataset "${id}" holds part ${part.name} of another build (sha256 ${have}, this build's is ${sha256}): rerun with --replace to import this build instead`);
+    if (have)
+      throw new Error(
+        `dataset "${id}" holds part ${part.name} of another build (sha256 ${have}, this build's is ${sha256}): rerun with --replace to import this build instead`,
+      );
     await client.request("PUT", `/v1/datasets/${id}/longcodeu/parts/${part.name}`, part.body, { auth: true });
     progress.part(part.name, part.bytes, "sent");
   }
   const counts = progress.finish();
-  const params = new URLSearchParams({ ...(opts.name && { name: opts.name }), ...(opts.visibility && { visibility: opts.visibility }) });
+  const params = new URLSearchParams({
+    ...(opts.name && { name: opts.name }),
+    ...(opts.visibility && { visibility: opts.visibility }),
+  });
   const query = params.size ? `?${params}` : "";
-  const { manifest } = await client.request<{ manifest: { content_sha256: string } }>("POST", `/v1/datasets/${id}/longcodeu/commit${query}`, header, { auth: true });
+  const { manifest } = await client.request<{ manifest: { content_sha256: string } }>(
+    "POST",
+    `/v1/datasets/${id}/longcodeu/commit${query}`,
+    header,
+    { auth: true },
+  );
   return { manifest, ...counts };
 }
 
@@ -289,7 +342,11 @@ export function countsTable(from: LongCodeURelease | TaskBucketCounts): string {
   const header = ["task".padEnd(8), ...BUCKET_KEYS.map((b) => b.padStart(8)), "total".padStart(8)].join("");
   const rows = LONGCODEU_TASKS.map((t) => {
     const cells = BUCKET_KEYS.map((b) => counts[t]?.[b] ?? 0);
-    return [t.padEnd(8), ...cells.map((n) => String(n).padStart(8)), String(cells.reduce((a, b) => a + b, 0)).padStart(8)].join("");
+    return [
+      t.padEnd(8),
+      ...cells.map((n) => String(n).padStart(8)),
+      String(cells.reduce((a, b) => a + b, 0)).padStart(8),
+    ].join("");
   });
   return [header, ...rows].join("\n");
 }

@@ -24,12 +24,37 @@ export function longcodeuResultsTable(summary: LongCodeUSummary): string {
     for (const t of tasks) {
       const cell = table.tasks[t]!;
       const b = (k: (typeof buckets)[number]) => value((cell.buckets[k] as TableCell | undefined)?.[kind]);
-      rows.push([t, metrics[t] ?? "", String(cell.all.n), value(cell.all[kind]), ...buckets.map(b), String(cell.all.unparseable), String(cell.all.errors), String(cell.all.context_exceeded)]);
+      rows.push([
+        t,
+        metrics[t] ?? "",
+        String(cell.all.n),
+        value(cell.all[kind]),
+        ...buckets.map(b),
+        String(cell.all.unparseable),
+        String(cell.all.errors),
+        String(cell.all.context_exceeded),
+      ]);
     }
-    rows.push(["#Avg", "", "", value(table.average.all[kind]), ...buckets.map((k) => value(table.average.buckets[k]?.[kind])), "", "", ""]);
+    rows.push([
+      "#Avg",
+      "",
+      "",
+      value(table.average.all[kind]),
+      ...buckets.map((k) => value(table.average.buckets[k]?.[kind])),
+      "",
+      "",
+      "",
+    ]);
     const lines = grid(rows);
     const line = rule(lines);
-    return [`LongCodeU ${kind} (%) by task and context length (#Avg: mean of the task means; unparseable answers score 0)`, lines[0], line, ...lines.slice(1, -1), line, lines[lines.length - 1]].join("\n");
+    return [
+      `LongCodeU ${kind} (%) by task and context length (#Avg: mean of the task means; unparseable answers score 0)`,
+      lines[0],
+      line,
+      ...lines.slice(1, -1),
+      line,
+      lines[lines.length - 1],
+    ].join("\n");
   };
   return [section("recall"), "", section("precision")].join("\n");
 }

@@ -45,7 +45,14 @@ interface MarkRow {
  * the leading columns (a class "l" one is left-aligned), `mark` the last; expected rows carry
  * `data-recalled`.
  */
-function MarkTable(props: { id: string; heads: [string, string?][]; mark: string; rows: MarkRow[]; expected?: boolean; code?: boolean }) {
+function MarkTable(props: {
+  id: string;
+  heads: [string, string?][];
+  mark: string;
+  rows: MarkRow[];
+  expected?: boolean;
+  code?: boolean;
+}) {
   return (
     <div class={props.code ? "scroll" : "scroll fit"}>
       <table id={props.id} class={props.code ? undefined : "compact"}>
@@ -72,7 +79,9 @@ function MarkTable(props: { id: string; heads: [string, string?][]; mark: string
   );
 }
 
-const nothing = (what: string) => <p class="note">Nothing: the answer holds no {what} the scorer could read (unparseable, scored 0).</p>;
+const nothing = (what: string) => (
+  <p class="note">Nothing: the answer holds no {what} the scorer could read (unparseable, scored 0).</p>
+);
 
 // ------------------------------------------------------------------------------------------ CU_P
 
@@ -86,15 +95,23 @@ export function NamesPart({ example, output }: PartInput): Child {
   const known = new Set(reference);
   // The scorer's rule: keep the predicted names that are reference names, then the LCS with the reference order.
   const kept = predicted.map((name, i) => ({ name, i })).filter((p) => known.has(p.name));
-  const pairs = lcsPairs(reference, kept.map((k) => k.name), LCS_CELLS);
+  const pairs = lcsPairs(
+    reference,
+    kept.map((k) => k.name),
+    LCS_CELLS,
+  );
   const inRef = new Set(pairs?.map(([r]) => r));
   const inPred = new Set(pairs?.map(([, k]) => kept[k].i));
-  const predictedRows = predicted.map((name, i) => ({ name, status: inPred.has(i) ? "in order" : known.has(name) ? "out of order" : "not expected" }));
+  const predictedRows = predicted.map((name, i) => ({
+    name,
+    status: inPred.has(i) ? "in order" : known.has(name) ? "out of order" : "not expected",
+  }));
   return (
     <>
       <p id="metric-parts">
-        LCS of the answer's known names with the expected order: <strong>{pairs ? pairs.length : "–"}</strong> of {reference.length} expected names
-        (LCS-R {score(reference.length ? (pairs?.length ?? 0) / reference.length : 0)} %) and of {predicted.length} named (LCS-P{" "}
+        LCS of the answer's known names with the expected order: <strong>{pairs ? pairs.length : "–"}</strong> of{" "}
+        {reference.length} expected names (LCS-R {score(reference.length ? (pairs?.length ?? 0) / reference.length : 0)}{" "}
+        %) and of {predicted.length} named (LCS-P{" "}
         {score(predicted.length ? (pairs?.length ?? 0) / predicted.length : 0)} %).
       </p>
       {pairs ? null : <p class="note">Too many names to align here; the scores are the stored verdict's.</p>}
@@ -105,7 +122,12 @@ export function NamesPart({ example, output }: PartInput): Child {
             heads={[["#"], ["name", "l"]]}
             mark="recalled"
             expected
-            rows={reference.map((name, i) => ({ cells: [i + 1, <code>{name}</code>], ok: inRef.has(i), yes: "in the LCS", no: "missed" }))}
+            rows={reference.map((name, i) => ({
+              cells: [i + 1, <code>{name}</code>],
+              ok: inRef.has(i),
+              yes: "in the LCS",
+              no: "missed",
+            }))}
           />
         }
         answer={
@@ -114,7 +136,12 @@ export function NamesPart({ example, output }: PartInput): Child {
               id="predicted-names"
               heads={[["#"], ["name", "l"]]}
               mark="counted"
-              rows={predictedRows.map((r, i) => ({ cells: [i + 1, <code>{r.name}</code>], ok: r.status === "in order", yes: "in order", no: r.status }))}
+              rows={predictedRows.map((r, i) => ({
+                cells: [i + 1, <code>{r.name}</code>],
+                ok: r.status === "in order",
+                yes: "in order",
+                no: r.status,
+              }))}
             />
           ) : (
             nothing("list of names")
@@ -131,7 +158,10 @@ export function LinesPart({ example, output }: PartInput): Child {
   const reference = example.answer.lines ?? [];
   const parsed = parseDataFlow(output);
   const predicted = parsed?.pairs.flatMap((p) => p.lines) ?? [];
-  const { matchedAt, matched } = exactMatchLines(reference.map((l) => l.text), predicted);
+  const { matchedAt, matched } = exactMatchLines(
+    reference.map((l) => l.text),
+    predicted,
+  );
   const hit = new Set(matchedAt);
   // Which reference lines those matches took: the scorer matches each reference line once, by its trimmed text.
   const taken = new Map<string, number>();
@@ -144,8 +174,9 @@ export function LinesPart({ example, output }: PartInput): Child {
   return (
     <>
       <p id="metric-parts">
-        Lines matched exactly (after trimming): <strong>{matched}</strong> of {reference.length} expected (EM-R {score(reference.length ? matched / reference.length : 0)} %) and of{" "}
-        {predicted.length} given (EM-P {score(predicted.length ? matched / predicted.length : 0)} %). Line numbers are not scored.
+        Lines matched exactly (after trimming): <strong>{matched}</strong> of {reference.length} expected (EM-R{" "}
+        {score(reference.length ? matched / reference.length : 0)} %) and of {predicted.length} given (EM-P{" "}
+        {score(predicted.length ? matched / predicted.length : 0)} %). Line numbers are not scored.
       </p>
       <Beside
         expected={
@@ -165,7 +196,12 @@ export function LinesPart({ example, output }: PartInput): Child {
               heads={[["code", "l code"]]}
               mark="matched"
               code
-              rows={predicted.map((line, i) => ({ cells: [line], ok: hit.has(i), yes: "expected", no: "not expected" }))}
+              rows={predicted.map((line, i) => ({
+                cells: [line],
+                ok: hit.has(i),
+                yes: "expected",
+                no: "not expected",
+              }))}
             />
           ) : (
             nothing("code lines")
@@ -192,9 +228,21 @@ export function CodeBleuParts(props: { cb: CodeBleuScore | null | undefined; id?
     <table id={props.id ?? "codebleu-parts"} class="compact">
       <tbody>
         {parts.map(([name, v]) => (
-          <tr><th class="l" scope="row">{name}</th><td>{score(v)}</td></tr>
+          <tr>
+            <th class="l" scope="row">
+              {name}
+            </th>
+            <td>{score(v)}</td>
+          </tr>
         ))}
-        <tr><th class="l" scope="row"><strong>CodeBLEU</strong> (¼ of each)</th><td><strong>{score(cb.codebleu)}</strong></td></tr>
+        <tr>
+          <th class="l" scope="row">
+            <strong>CodeBLEU</strong> (¼ of each)
+          </th>
+          <td>
+            <strong>{score(cb.codebleu)}</strong>
+          </td>
+        </tr>
       </tbody>
     </table>
   );
@@ -211,7 +259,9 @@ export function FunctionPart({ example, output, detail }: PartInput): Child {
       </div>
       <Beside
         expectedTitle={`Expected: ${reference?.qualified ?? reference?.name ?? "the function"}`}
-        expected={reference ? <pre class="code">{reference.code}</pre> : <p class="note">The example has no expected unit.</p>}
+        expected={
+          reference ? <pre class="code">{reference.code}</pre> : <p class="note">The example has no expected unit.</p>
+        }
         answer={parsed ? <pre class="code">{parsed.code}</pre> : nothing("function")}
       />
     </>
@@ -232,25 +282,37 @@ export function UnitsPart({ example, output, detail }: PartInput): Child {
   const reference = example.answer.units ?? [];
   const scored = (Array.isArray(detail.units) ? detail.units : []) as ScoredUnit[];
   const parsed = parseUnits(output)?.units ?? [];
-  const byReference = new Map(scored.flatMap((u, i) => (u.reference === null ? [] : [[u.reference, { ...u, code: parsed[i]?.code ?? null }]])));
+  const byReference = new Map(
+    scored.flatMap((u, i) => (u.reference === null ? [] : [[u.reference, { ...u, code: parsed[i]?.code ?? null }]])),
+  );
   const sum = scored.reduce((s, u) => s + u.codebleu, 0);
   return (
     <>
       <p id="metric-parts">
-        Each predicted unit named like an expected one is scored with CodeBLEU against it, others 0: the sum {sum.toFixed(4)} over{" "}
-        {reference.length} expected units is CB-R <strong>{score(reference.length ? sum / reference.length : 0)} %</strong>, over {scored.length} predicted units CB-P{" "}
-        {score(scored.length ? sum / scored.length : 0)} %.
+        Each predicted unit named like an expected one is scored with CodeBLEU against it, others 0: the sum{" "}
+        {sum.toFixed(4)} over {reference.length} expected units is CB-R{" "}
+        <strong>{score(reference.length ? sum / reference.length : 0)} %</strong>, over {scored.length} predicted units
+        CB-P {score(scored.length ? sum / scored.length : 0)} %.
       </p>
       <div class="scroll fit">
         <table id="expected-units" class="compact">
-          <thead><tr><th>#</th><th class="l">expected unit</th><th class="l">recalled</th><th>CodeBLEU</th></tr></thead>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th class="l">expected unit</th>
+              <th class="l">recalled</th>
+              <th>CodeBLEU</th>
+            </tr>
+          </thead>
           <tbody>
             {reference.map((u, i) => {
               const m = byReference.get(i);
               return (
                 <tr data-recalled={String(!!m)}>
                   <td>{i + 1}</td>
-                  <td class="l"><code>{u.qualified ?? u.name}</code> <span class="muted">{u.path ?? ""}</span></td>
+                  <td class="l">
+                    <code>{u.qualified ?? u.name}</code> <span class="muted">{u.path ?? ""}</span>
+                  </td>
                   <Mark ok={!!m} yes={`as ${m?.label ?? m?.name ?? "a unit"}`} no="missed" />
                   <td>{m ? score(m.codebleu) : "0.00"}</td>
                 </tr>
@@ -261,7 +323,12 @@ export function UnitsPart({ example, output, detail }: PartInput): Child {
       </div>
       {scored.some((u) => u.reference === null) ? (
         <p class="note" id="unmatched-units">
-          Predicted units named like no expected unit (scored 0): {scored.filter((u) => u.reference === null).map((u) => u.name ?? u.label ?? "unnamed").join(", ")}.
+          Predicted units named like no expected unit (scored 0):{" "}
+          {scored
+            .filter((u) => u.reference === null)
+            .map((u) => u.name ?? u.label ?? "unnamed")
+            .join(", ")}
+          .
         </p>
       ) : null}
       {reference.map((u, i) => {
@@ -292,8 +359,10 @@ export function DocumentationPart({ example, output, detail }: PartInput): Child
   return (
     <>
       <p id="metric-parts">
-        BLEU of the documentation text against the expected section: <strong>{score(typeof detail.recall === "number" ? detail.recall : 0)} %</strong>. Section number:
-        expected {expectedSection ?? "–"}, given {parsed?.sequence ?? "none"} ({detail.sequence_right === true ? `${YES} right` : `${NO} not right`}; not scored).
+        BLEU of the documentation text against the expected section:{" "}
+        <strong>{score(typeof detail.recall === "number" ? detail.recall : 0)} %</strong>. Section number: expected{" "}
+        {expectedSection ?? "–"}, given {parsed?.sequence ?? "none"} (
+        {detail.sequence_right === true ? `${YES} right` : `${NO} not right`}; not scored).
       </p>
       <Beside
         expectedTitle={`Expected: section ${expectedSection ?? "?"}`}

@@ -9,7 +9,19 @@ import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../pa
 import type { BoardPaging, PageContent } from "../../../page/family";
 import { qs, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
-import { FailureCells, FailureHeads, HeadCells, ModelCells, SortHeader, TableLinks, apiQuery, listedTwice, sortParam, sortRows, type ColumnValue } from "../../../page/table";
+import {
+  FailureCells,
+  FailureHeads,
+  HeadCells,
+  ModelCells,
+  SortHeader,
+  TableLinks,
+  apiQuery,
+  listedTwice,
+  sortParam,
+  sortRows,
+  type ColumnValue,
+} from "../../../page/table";
 import {
   BUCKET_KEYS,
   LONGCODEU_BENCHMARK,
@@ -58,10 +70,16 @@ export const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${wo
 export const bucketLabel = (b: string) => (b === "all" ? "All lengths" : `${b} tokens`);
 
 /** The metrics of a view, for captions: "LCS-R (CU_P), CodeBLEU (CU_SA), …". */
-export const metricNames = (metric: LongCodeUMetric) => LONGCODEU_TASKS.map((t) => `${TASK_METRICS[t][metric]} (${t})`).join(", ");
+export const metricNames = (metric: LongCodeUMetric) =>
+  LONGCODEU_TASKS.map((t) => `${TASK_METRICS[t][metric]} (${t})`).join(", ");
 
 /** Query parameters of a LongCodeU page: dataset, and bucket, metric and kind when not the default. */
-export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: string; kind?: string }): Record<string, string> {
+export function longcodeuParams(q: {
+  dataset: string;
+  bucket?: string;
+  metric?: string;
+  kind?: string;
+}): Record<string, string> {
   return {
     benchmark: LONGCODEU_BENCHMARK,
     ...(q.dataset ? { dataset: q.dataset } : {}),
@@ -72,7 +90,13 @@ export function longcodeuParams(q: { dataset: string; bucket?: string; metric?: 
 }
 
 /** Dataset, length, metric and kind, carrying benchmark and sort along. */
-function Filters(props: { q: LongCodeUQuery; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; keep?: Record<string, string> }) {
+function Filters(props: {
+  q: LongCodeUQuery;
+  sort: string;
+  defaults: LeaderboardQuery;
+  datasets?: readonly BoardDataset[];
+  keep?: Record<string, string>;
+}) {
   const { q } = props;
   const hidden = { ...longcodeuParams({ dataset: "" }), ...sortParam(props.sort, props.defaults), ...props.keep };
   return (
@@ -90,20 +114,30 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
   return (
     <div class="scroll">
       <table id="paper-reference">
-        <caption class="muted">Li et al., LongCodeU, Table 3: recall metrics over all lengths on the paper's data set, in percent.</caption>
+        <caption class="muted">
+          Li et al., LongCodeU, Table 3: recall metrics over all lengths on the paper's data set, in percent.
+        </caption>
         <thead>
           <tr>
-            <th class="l sticky" scope="col">model (paper)</th>
-            <th scope="col" title="The mean of the eight task scores">Avg</th>
+            <th class="l sticky" scope="col">
+              model (paper)
+            </th>
+            <th scope="col" title="The mean of the eight task scores">
+              Avg
+            </th>
             {LONGCODEU_TASKS.map((t) => (
-              <th scope="col" title={`${TASK_TITLES[t]} (${TASK_METRICS[t].recall})`}>{t}</th>
+              <th scope="col" title={`${TASK_TITLES[t]} (${TASK_METRICS[t].recall})`}>
+                {t}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {props.rows.map((r) => (
             <tr>
-              <th class="l sticky" scope="row">{r.model}</th>
+              <th class="l sticky" scope="row">
+                {r.model}
+              </th>
               <td>
                 <strong>{score(r.average)}</strong>
               </td>
@@ -119,16 +153,30 @@ function PaperTable(props: { rows: readonly PaperReference[] }) {
 }
 
 /** The LongCodeU leaderboard for one API response, rows in the page's `sort`. */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent {
+export function boardPage(
+  data: LeaderboardResponse,
+  sort: string,
+  defaults: LeaderboardQuery,
+  datasets?: readonly BoardDataset[],
+  paging?: BoardPaging,
+): PageContent {
   const q = data.query;
   return {
     title: `LongCodeU leaderboard${q.dataset ? ` (${q.dataset})` : ""} – needlework`,
     description: "LongCodeU: long code understanding in eight tasks, recall and precision by context length, by model.",
-    body: <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />,
+    body: (
+      <Board data={data as LongCodeUResponse} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />
+    ),
   };
 }
 
-function Board(props: { data: LongCodeUResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; paging?: BoardPaging }) {
+function Board(props: {
+  data: LongCodeUResponse;
+  sort: string;
+  defaults: LeaderboardQuery;
+  datasets?: readonly BoardDataset[];
+  paging?: BoardPaging;
+}) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const metric = q.metric ?? "recall";
@@ -137,10 +185,13 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
   const params = longcodeuParams(q);
   const apiParams = apiQuery(params, sort, defaults);
   const twice = listedTwice(rows);
-  const modelHref = (r: LongCodeURow) => `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
+  const modelHref = (r: LongCodeURow) =>
+    `/models/${encodeURIComponent(r.model_slug)}${qs(longcodeuParams({ dataset: q.dataset, kind: twice.has(r.model_slug) ? r.kind : undefined }))}`;
   const showExceeded = rows.some((r) => r.context_exceeded > 0);
   const link = (next: string) => ({ ...params, sort: next, ...props.paging?.keep });
-  const header = (label: string, key: string, title: string) => <SortHeader label={label} sortKey={key} sort={sort} link={link} title={title} />;
+  const header = (label: string, key: string, title: string) => (
+    <SortHeader label={label} sortKey={key} sort={sort} link={link} title={title} />
+  );
   return (
     <>
       <h1>LongCodeU: long code understanding</h1>
@@ -152,27 +203,38 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
         ) : (
           "No dataset loaded yet"
         )}
-        : eight tasks over real repositories' code and documentation (Li et al., “LongCodeU”). {metric === "recall" ? "Recall" : "Precision"},{" "}
+        : eight tasks over real repositories' code and documentation (Li et al., “LongCodeU”).{" "}
+        {metric === "recall" ? "Recall" : "Precision"},{" "}
         {bucket === "all" ? "all context lengths" : `contexts of ${bucket} tokens`}
-        {q.kind === "all" ? "" : `, ${q.kind} results only`}.{data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
+        {q.kind === "all" ? "" : `, ${q.kind} results only`}.
+        {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
       <Filters q={q} sort={sort} defaults={defaults} datasets={props.datasets} keep={props.paging?.keep} />
       <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       <p class="note">
-        {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task means.
+        {metric === "recall" ? "Recall" : "Precision"} in percent: {metricNames(metric)}. Avg is the mean of the task
+        means.
       </p>
       {rows.length === 0 ? (
         <p id="no-results">
           No LongCodeU results {bucket === "all" ? "" : `for ${bucket} tokens `}
-          {q.dataset ? <>on <code>{q.dataset}</code> </> : ""}yet: a completed run of this service over the whole dataset publishes itself on
-          this page
+          {q.dataset ? (
+            <>
+              on <code>{q.dataset}</code>{" "}
+            </>
+          ) : (
+            ""
+          )}
+          yet: a completed run of this service over the whole dataset publishes itself on this page
           {q.dataset ? (
             <>
               , e.g. <code>npm run eval -- --benchmark longcodeu --dataset {q.dataset} --model baseline:oracle</code>
             </>
           ) : (
             <>
-              {" "}(<code>npm start</code> loads the demo <code>longcodeu-demo</code>; <code>npm run longcodeu -- build</code> builds one, docs/longcodeu.md)
+              {" "}
+              (<code>npm start</code> loads the demo <code>longcodeu-demo</code>;{" "}
+              <code>npm run longcodeu -- build</code> builds one, docs/longcodeu.md)
             </>
           )}
           .
@@ -197,7 +259,9 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
                   <ModelCells row={r} href={modelHref(r)} />
                   <td class="rate" data-rate={String(r.rate)}>
                     <strong>{score(r.rate)}</strong>
-                    {r.tasks_averaged !== undefined && r.tasks_averaged < LONGCODEU_TASKS.length ? <span class="ci">{r.tasks_averaged} of 8 tasks</span> : null}
+                    {r.tasks_averaged !== undefined && r.tasks_averaged < LONGCODEU_TASKS.length ? (
+                      <span class="ci">{r.tasks_averaged} of 8 tasks</span>
+                    ) : null}
                   </td>
                   {LONGCODEU_TASKS.map((t) => (
                     <td data-task={t}>{score(r.tasks?.[t])}</td>
@@ -223,14 +287,15 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
         {data.paper_reference ? (
           <>
             <p class="note">
-              Published figures of the paper's models on the paper's own data set, for orientation only: they are not entries of this
-              leaderboard and were not measured here.
+              Published figures of the paper's models on the paper's own data set, for orientation only: they are not
+              entries of this leaderboard and were not measured here.
             </p>
             <PaperTable rows={data.paper_reference} />
           </>
         ) : (
           <p class="note">
-            The paper reports recall over all context lengths: choose <a href={`/${qs(longcodeuParams({ dataset: q.dataset, kind: q.kind }))}`}>recall, all lengths</a> to see its
+            The paper reports recall over all context lengths: choose{" "}
+            <a href={`/${qs(longcodeuParams({ dataset: q.dataset, kind: q.kind }))}`}>recall, all lengths</a> to see its
             Table 3 beside these rows.
           </p>
         )}
@@ -238,14 +303,15 @@ function Board(props: { data: LongCodeUResponse; sort: string; defaults: Leaderb
       <section>
         <h2>What the numbers mean</h2>
         <p class="note">
-          Each example gives a model a long context (code of one repository, 0 to 128K CodeLlama tokens, or its numbered documentation for
-          LDU) and asks for code units, names, lines or a section from it. Each task has the paper's metric: <strong>recall</strong> (EM-R
-          for data-flow lines, LCS-R for function names in order, CB-R: CodeBLEU of each predicted unit against the reference unit of the
-          same name, over the reference's units) and <strong>precision</strong> (the same over the predicted ones); CU_SA is scored with
-          CodeBLEU and LDU with BLEU, the same under both. A task's score is the mean over its scored examples; <strong>Avg</strong> is the
-          mean of the task scores (over the tasks with examples in the chosen length bucket, said below it when fewer than eight). An
-          output that cannot be parsed scores 0 and is counted as <strong>unparseable</strong>; errors and context overflows are counted
-          apart and are not answers.
+          Each example gives a model a long context (code of one repository, 0 to 128K CodeLlama tokens, or its numbered
+          documentation for LDU) and asks for code units, names, lines or a section from it. Each task has the paper's
+          metric: <strong>recall</strong> (EM-R for data-flow lines, LCS-R for function names in order, CB-R: CodeBLEU
+          of each predicted unit against the reference unit of the same name, over the reference's units) and{" "}
+          <strong>precision</strong> (the same over the predicted ones); CU_SA is scored with CodeBLEU and LDU with
+          BLEU, the same under both. A task's score is the mean over its scored examples; <strong>Avg</strong> is the
+          mean of the task scores (over the tasks with examples in the chosen length bucket, said below it when fewer
+          than eight). An output that cannot be parsed scores 0 and is counted as <strong>unparseable</strong>; errors
+          and context overflows are counted apart and are not answers.
         </p>
       </section>
     </>

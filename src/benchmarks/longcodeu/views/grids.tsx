@@ -15,7 +15,12 @@ const COLUMNS = ["all", ...BUCKET_KEYS] as const;
 
 /** One coloured cell: the value, and below it what it is a mean over. */
 const ValueCell = (props: { value: number | null; note: string; title: string }) => (
-  <HeatCell value={props.value} text={props.value === null ? undefined : score(props.value)} note={props.note} title={props.title} />
+  <HeatCell
+    value={props.value}
+    text={props.value === null ? undefined : score(props.value)}
+    note={props.note}
+    title={props.title}
+  />
 );
 
 /** What a task × length grid reads: a model's breakdown, or a run's summary table (src/benchmarks/longcodeu/table.ts). */
@@ -27,14 +32,17 @@ export type TaskGrid = {
 /** Tasks × (all lengths, then each bucket) of one metric, with the average over tasks as the last row. */
 export function ScoreGrid(props: { l: TaskGrid; metric: LongCodeUMetric }) {
   const { l, metric } = props;
-  const at = (cells: { all: Cell; buckets: Partial<Record<string, Cell>> }, col: string) => (col === "all" ? cells.all : cells.buckets[col]);
+  const at = (cells: { all: Cell; buckets: Partial<Record<string, Cell>> }, col: string) =>
+    col === "all" ? cells.all : cells.buckets[col];
   return (
     <figure>
       <div class="scroll fit">
         <table id={`grid-${metric}`} class="heatmap grid">
           <thead>
             <tr>
-              <th class="l sticky" scope="col">task \ length</th>
+              <th class="l sticky" scope="col">
+                task \ length
+              </th>
               {COLUMNS.map((c) => (
                 <th scope="col">{c === "all" ? "All" : c}</th>
               ))}
@@ -52,7 +60,13 @@ export function ScoreGrid(props: { l: TaskGrid; metric: LongCodeUMetric }) {
                   {COLUMNS.map((c) => {
                     const cell = cells ? at(cells, c) : undefined;
                     const value = cell && cell.n > 0 ? cell[metric] : null;
-                    return <ValueCell value={value} note={`n=${cell?.n ?? 0}`} title={`${t}, ${bucketLabel(c)}: ${TASK_METRICS[t][metric]} ${score(value)} % over ${count(cell?.n ?? 0, "example")}`} />;
+                    return (
+                      <ValueCell
+                        value={value}
+                        note={`n=${cell?.n ?? 0}`}
+                        title={`${t}, ${bucketLabel(c)}: ${TASK_METRICS[t][metric]} ${score(value)} % over ${count(cell?.n ?? 0, "example")}`}
+                      />
+                    );
                   })}
                 </tr>
               );
@@ -65,7 +79,13 @@ export function ScoreGrid(props: { l: TaskGrid; metric: LongCodeUMetric }) {
                 const avg = c === "all" ? l.average.all : l.average.buckets[c];
                 const value = avg ? avg[metric] : null;
                 const tasks = avg?.tasks ?? 0;
-                return <ValueCell value={value} note={count(tasks, "task")} title={`Average over ${count(tasks, "task")}, ${bucketLabel(c)}: ${score(value)} %`} />;
+                return (
+                  <ValueCell
+                    value={value}
+                    note={count(tasks, "task")}
+                    title={`Average over ${count(tasks, "task")}, ${bucketLabel(c)}: ${score(value)} %`}
+                  />
+                );
               })}
             </tr>
           </tbody>
@@ -92,17 +112,29 @@ export function CountTable(props: { id: string; rows: CountRow[]; scoredTitle?: 
       <table id={props.id} class="compact">
         <thead>
           <tr>
-            <th class="l" scope="col">task</th>
-            <th scope="col" title={props.scoredTitle}>scored</th>
-            <th scope="col" title="Outputs that could not be parsed: scored 0">unparseable</th>
-            <th scope="col" title="Model calls that failed (not scored)">errors</th>
-            <th scope="col" title="Prompts longer than the model's context window (not scored)">context exceeded</th>
+            <th class="l" scope="col">
+              task
+            </th>
+            <th scope="col" title={props.scoredTitle}>
+              scored
+            </th>
+            <th scope="col" title="Outputs that could not be parsed: scored 0">
+              unparseable
+            </th>
+            <th scope="col" title="Model calls that failed (not scored)">
+              errors
+            </th>
+            <th scope="col" title="Prompts longer than the model's context window (not scored)">
+              context exceeded
+            </th>
           </tr>
         </thead>
         <tbody>
           {props.rows.map(([key, label, c]) => (
             <tr data-task={key}>
-              <th class="l" scope="row">{label}</th>
+              <th class="l" scope="row">
+                {label}
+              </th>
               <td>{c?.n ?? 0}</td>
               <td>{c?.unparseable ?? 0}</td>
               <td>{c?.errors ?? 0}</td>

@@ -19,12 +19,16 @@ export const longcodeuViews: BenchmarkViews = {
   board: boardPage,
   async model({ slug, query: q, kind, read }) {
     const data = (await read(q)) as Partial<LongCodeUModelBreakdown> | undefined;
-    if (!data?.longcodeu) notFound(`No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+    if (!data?.longcodeu)
+      notFound(
+        `No model "${slug}" with LongCodeU results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`,
+      );
     return modelPage(data as LongCodeUModelBreakdown, kind);
   },
   passLabel: {
     label: "recall 1",
-    title: "Scored examples whose recall is 1 (every expected item found); the run's results give the mean recall and precision",
+    title:
+      "Scored examples whose recall is 1 (every expected item found); the run's results give the mean recall and precision",
     passed: "recall 1",
     failed: "recall below 1",
   },

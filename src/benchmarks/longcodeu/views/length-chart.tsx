@@ -20,7 +20,11 @@ const styleOf = (name: string, tasks: string[]) => seriesStyle(name === "Avg" ? 
 export function LengthChart(props: { id: string; l: TaskGrid; metric: LongCodeUMetric }) {
   const { l, metric } = props;
   const tasks = tasksOf(l);
-  const point = (i: number, value: number | null | undefined, what: string) => ({ x: i, value: value ?? null, title: `${what}, ${BUCKET_KEYS[i]} tokens: ${score(value)} %` });
+  const point = (i: number, value: number | null | undefined, what: string) => ({
+    x: i,
+    value: value ?? null,
+    title: `${what}, ${BUCKET_KEYS[i]} tokens: ${score(value)} %`,
+  });
   const series: LineSeries[] = tasks.map((t) => ({
     key: t,
     style: styleOf(t, tasks),
@@ -30,19 +34,34 @@ export function LengthChart(props: { id: string; l: TaskGrid; metric: LongCodeUM
     }),
   }));
   // The average last, drawn on top.
-  series.push({ key: "Avg", style: styleOf("Avg", tasks), points: BUCKET_KEYS.map((b, i) => point(i, l.average.buckets[b]?.[metric], "Avg")) });
+  series.push({
+    key: "Avg",
+    style: styleOf("Avg", tasks),
+    points: BUCKET_KEYS.map((b, i) => point(i, l.average.buckets[b]?.[metric], "Avg")),
+  });
   return (
     <figure>
       <LineChart
         id={props.id}
         title={`Mean ${metric} (%) by context length, one line per task, and their average`}
-        x={{ domain: [0, BUCKET_KEYS.length - 1], ticks: BUCKET_KEYS.map((b, i) => ({ at: i, label: b })), label: "context length (CodeLlama tokens)" }}
+        x={{
+          domain: [0, BUCKET_KEYS.length - 1],
+          ticks: BUCKET_KEYS.map((b, i) => ({ at: i, label: b })),
+          label: "context length (CodeLlama tokens)",
+        }}
         series={series}
       />
       <figcaption>
         <ul class="legend">
           {series.map((s) => (
-            <LegendItem style={s.style} text={s.key === "Avg" ? "Avg (mean of the task means)" : `${s.key} (${TASK_METRICS[s.key as LongCodeUTask][metric]})`} />
+            <LegendItem
+              style={s.style}
+              text={
+                s.key === "Avg"
+                  ? "Avg (mean of the task means)"
+                  : `${s.key} (${TASK_METRICS[s.key as LongCodeUTask][metric]})`
+              }
+            />
           ))}
         </ul>
       </figcaption>

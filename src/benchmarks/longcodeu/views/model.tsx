@@ -21,7 +21,9 @@ function UnparseableGrid(props: { l: LongCodeUBreakdown }) {
       <table id="unparseable-grid" class="compact">
         <thead>
           <tr>
-            <th class="l" scope="col">task \ length</th>
+            <th class="l" scope="col">
+              task \ length
+            </th>
             {BUCKET_KEYS.map((b) => (
               <th scope="col">{b}</th>
             ))}
@@ -30,7 +32,9 @@ function UnparseableGrid(props: { l: LongCodeUBreakdown }) {
         <tbody>
           {LONGCODEU_TASKS.map((t) => (
             <tr data-task={t}>
-              <th class="l" scope="row">{t}</th>
+              <th class="l" scope="row">
+                {t}
+              </th>
               {BUCKET_KEYS.map((b) => {
                 const c = l.tasks[t]?.buckets[b];
                 return <td>{c && c.n > 0 ? `${c.unparseable} of ${c.n}` : "–"}</td>;
@@ -70,9 +74,10 @@ function ModelBody(props: { data: LongCodeUModelBreakdown; kind?: LeaderboardKin
         {data.model} <KindBadge kind={data.kind} submitted={data.submitted_outputs} />
       </h1>
       <p class="lede">
-        Dataset <code>{data.dataset}</code>: {count(all.n, "example")} scored over {count(all.tasks, "task")}; average recall{" "}
-        <strong>{score(all.recall)} %</strong>, precision <strong>{score(all.precision)} %</strong>. {all.unparseable} unparseable (scored 0),{" "}
-        {count(all.errors, "error")} and {count(all.context_exceeded, "context overflow")} (not scored).
+        Dataset <code>{data.dataset}</code>: {count(all.n, "example")} scored over {count(all.tasks, "task")}; average
+        recall <strong>{score(all.recall)} %</strong>, precision <strong>{score(all.precision)} %</strong>.{" "}
+        {all.unparseable} unparseable (scored 0), {count(all.errors, "error")} and{" "}
+        {count(all.context_exceeded, "context overflow")} (not scored).
       </p>
       <p class="links">
         <a href={`/v1/leaderboard/models/${slug}${qs(params)}`}>JSON of this model</a>
@@ -89,8 +94,8 @@ function ModelBody(props: { data: LongCodeUModelBreakdown; kind?: LeaderboardKin
 
       <h2>Unparseable outputs, errors and overflows</h2>
       <p class="note">
-        An output that cannot be parsed in the format its instruction asks for scores 0 and counts in the means above; a failed call or a
-        prompt over the model's context window is not an answer and counts in no mean.
+        An output that cannot be parsed in the format its instruction asks for scores 0 and counts in the means above; a
+        failed call or a prompt over the model's context window is not an answer and counts in no mean.
       </p>
       <CountTable
         id="counts"

@@ -27,12 +27,32 @@ export function runFigures({ summary }: RunSummary): RunFigure[] {
   const one = tasks.length === 1 ? tasks[0] : null;
   const figures: (RunFigure | null)[] = [
     one
-      ? { label: `${TASK_METRICS[one].recall} (%)`, name: "recall", value: score(avg.recall), title: `${one}: mean ${TASK_METRICS[one].recall} over its scored examples` }
-      : { label: "mean recall (%)", name: "recall", value: score(avg.recall), title: `The mean over ${count(tasks.length, "task")} of each task's mean recall (the paper's #Avg)` },
+      ? {
+          label: `${TASK_METRICS[one].recall} (%)`,
+          name: "recall",
+          value: score(avg.recall),
+          title: `${one}: mean ${TASK_METRICS[one].recall} over its scored examples`,
+        }
+      : {
+          label: "mean recall (%)",
+          name: "recall",
+          value: score(avg.recall),
+          title: `The mean over ${count(tasks.length, "task")} of each task's mean recall (the paper's #Avg)`,
+        },
     one && TASK_METRICS[one].precision === TASK_METRICS[one].recall
       ? null
-      : { label: one ? `${TASK_METRICS[one].precision} (%)` : "mean precision (%)", name: "precision", value: score(avg.precision), title: "The same over precision" },
-    { label: "unparseable", name: "unparseable", value: String(unparseable), title: "Outputs not in the shape the instruction asks for: scored 0, counted in the means" },
+      : {
+          label: one ? `${TASK_METRICS[one].precision} (%)` : "mean precision (%)",
+          name: "precision",
+          value: score(avg.precision),
+          title: "The same over precision",
+        },
+    {
+      label: "unparseable",
+      name: "unparseable",
+      value: String(unparseable),
+      title: "Outputs not in the shape the instruction asks for: scored 0, counted in the means",
+    },
   ];
   return figures.filter((f): f is RunFigure => f !== null);
 }
@@ -46,12 +66,24 @@ function TaskTable(props: { table: NonNullable<ReturnType<typeof tableOf>> }) {
       <table id="task-scores" class="compact">
         <thead>
           <tr>
-            <th class="l" scope="col">task</th>
-            <th class="l" scope="col">metric</th>
-            <th scope="col" title="Mean recall of the scored examples">recall %</th>
-            <th scope="col" title="Mean precision of the scored examples">precision %</th>
-            <th scope="col" title="Examples scored (unparseable ones included)">n</th>
-            <th scope="col" title="Outputs that could not be parsed: scored 0">unparseable</th>
+            <th class="l" scope="col">
+              task
+            </th>
+            <th class="l" scope="col">
+              metric
+            </th>
+            <th scope="col" title="Mean recall of the scored examples">
+              recall %
+            </th>
+            <th scope="col" title="Mean precision of the scored examples">
+              precision %
+            </th>
+            <th scope="col" title="Examples scored (unparseable ones included)">
+              n
+            </th>
+            <th scope="col" title="Outputs that could not be parsed: scored 0">
+              unparseable
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -101,8 +133,8 @@ export function runSummary({ summary }: RunSummary): Child {
     <>
       <h3>Mean score per task</h3>
       <p class="note">
-        Each task is scored with the paper's metric: a graded score from 0 to 1 per example (LCS, exact match of lines, CodeBLEU, BLEU),
-        averaged over the task's scored examples.
+        Each task is scored with the paper's metric: a graded score from 0 to 1 per example (LCS, exact match of lines,
+        CodeBLEU, BLEU), averaged over the task's scored examples.
       </p>
       <TaskTable table={table} />
       <h3>Mean recall by context length</h3>

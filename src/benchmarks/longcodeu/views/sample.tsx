@@ -36,7 +36,9 @@ function Anchor(props: { anchor: PartInput["example"]["anchor"] }) {
     items.push([
       "function",
       <details>
-        <summary>its code ({lines} {lines === 1 ? "line" : "lines"}; marked in the prompt)</summary>
+        <summary>
+          its code ({lines} {lines === 1 ? "line" : "lines"}; marked in the prompt)
+        </summary>
         <pre class="code">{a.code}</pre>
       </details>,
     ]);
@@ -60,7 +62,9 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
     ({ example } = await longcodeuExample(env, run.datasetId, sample.unit));
   } catch (e) {
     if (!(e instanceof ProblemError)) throw e;
-    return { body: <p class="note">The example can no longer be read ({e.detail}); the stored verdict is in the JSON.</p> };
+    return {
+      body: <p class="note">The example can no longer be read ({e.detail}); the stored verdict is in the JSON.</p>,
+    };
   }
   const task = example.task;
   const detail = (sample.detail ?? {}) as Record<string, unknown>;
@@ -75,7 +79,8 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
           {task}: {TASK_TITLES[task]}
         </h2>
         <p class="lede">
-          Length bucket {example.bucket} ({example.context_tokens.toLocaleString("en-US")} tokens of context). Scored with {TASK_PAPER_METRIC[task]}:{" "}
+          Length bucket {example.bucket} ({example.context_tokens.toLocaleString("en-US")} tokens of context). Scored
+          with {TASK_PAPER_METRIC[task]}:{" "}
           {scored ? (
             <>
               {m.recall} <strong id="sample-recall">{score(detail.recall as number)} %</strong>
@@ -84,7 +89,10 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
                   , {m.precision} <strong id="sample-precision">{score(detail.precision as number)} %</strong>
                 </>
               ) : null}
-              {detail.unparseable === true ? `; unparseable (${String(detail.reason ?? "not in the shape asked for")}), scored 0` : ""}.
+              {detail.unparseable === true
+                ? `; unparseable (${String(detail.reason ?? "not in the shape asked for")}), scored 0`
+                : ""}
+              .
             </>
           ) : (
             "not scored (no answer)."

@@ -53,7 +53,8 @@ export type DescriptionFlag = "mentions_name" | "missing_sections";
 export function checkDescription(description: string, name: string): DescriptionFlag[] {
   const flags: DescriptionFlag[] = [];
   if (mentionsName(description, name)) flags.push("mentions_name");
-  if (!["Purpose", "Input", "Output", "Procedure"].every((s) => description.includes(s))) flags.push("missing_sections");
+  if (!["Purpose", "Input", "Output", "Procedure"].every((s) => description.includes(s)))
+    flags.push("missing_sections");
   return flags;
 }
 
@@ -75,6 +76,10 @@ export async function annotate(
 }
 
 /** The code the annotator sees: up to CODE_PREFIX_LINES lines before the function, and the function. */
-export function annotationContext(repoLines: readonly string[], globalStartLine: number, globalEndLine: number): string {
+export function annotationContext(
+  repoLines: readonly string[],
+  globalStartLine: number,
+  globalEndLine: number,
+): string {
   return repoLines.slice(Math.max(0, globalStartLine - CODE_PREFIX_LINES), globalEndLine).join("\n");
 }

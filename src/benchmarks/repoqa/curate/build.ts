@@ -10,11 +10,13 @@ import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
 import type { Curation } from "../../../code/imports/common";
 import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
-import { analyzeFunctions, } from "./functions";
+import { analyzeFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";
 
-export type DescriptionSource = { kind: "docstring" } | { kind: "annotate"; model: string; generate: (prompt: string) => Promise<string> };
+export type DescriptionSource =
+  | { kind: "docstring" }
+  | { kind: "annotate"; model: string; generate: (prompt: string) => Promise<string> };
 
 export interface RepoSource {
   /** Repository name as it appears in task ids, e.g. "psf/black". */
@@ -47,7 +49,10 @@ export interface BuildReport {
   flagged: { name: string; flags: DescriptionFlag[] }[];
 }
 
-export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Promise<{ repo: ReleaseRepo; report: BuildReport }> {
+export async function buildRepo(
+  source: RepoSource,
+  opts: BuildRepoOptions,
+): Promise<{ repo: ReleaseRepo; report: BuildReport }> {
   const { language } = opts;
   const deps = await analyzeDependencies(language, source.files, {
     entrypoint: source.entrypoint_path,
@@ -57,21 +62,31 @@ export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Pro
   });
   const order = topologicalSort(deps.dependency);
   let files = { ...source.files };
-  let analysis = await analyzeFunctions(language, order.map((p) => [p, files[p]] as const));
+  let analysis = await analyzeFunctions(
+    language,
+    order.map((p) => [p, files[p]] as const),
+  );
 
   // Docstring mode: only documented functions can be needles; their docs become descriptions.
   const docs = new Map<string, DocComment & { path: string }>();
   if (opts.descriptions.kind === "docstring") {
     const lang = await loadLanguage(language);
     for (const [path, fns] of Object.entries(analysis.functions)) {
-      const found = findDocComments(lang, files[path], fns.map((fn) => analysis.spans.get(fn)!));
+      const found = findDocComments(
+        lang,
+        files[path],
+        fns.map((fn) => analysis.spans.get(fn)!),
+      );
       fns.forEach((fn, i) => {
         const doc = found[i];
         if (doc && !mentionsName(doc.description, fn.name)) docs.set(`${path}\0${fn.start_byte}`, { ...doc, path });
       });
     }
   }
-  const eligible = opts.descriptions.kind === "docstring" ? (path: string, fn: { start_byte?: number }) => docs.has(`${path}\0${fn.start_byte}`) : undefined;
+  const eligible =
+    opts.descriptions.kind === "docstring"
+      ? (path: string, fn: { start_byte?: number }) => docs.has(`${path}\0${fn.start_byte}`)
+      : undefined;
   const selected = selectNeedles(files, analysis.functions, { ...opts, eligible });
   if ((opts.requireAllNeedles ?? true) && selected.length < opts.count) {
     throw new NeedleSelectionError(
@@ -84,11 +99,15 @@ export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Pro
   if (opts.descriptions.kind === "docstring") {
     // Remove the chosen needles' docs (back to front per file), then analyse the edited files again.
     const edits = selected.map((n) => docs.get(`${n.path}\0${n.start_byte}`)!);
-    for (const [i, n] of selected.entries()) descriptions.set(n.name, { description: `\n${edits[i].description}\n`, flags: [] });
+    for (const [i, n] of selected.entries())
+      descriptions.set(n.name, { description: `\n${edits[i].description}\n`, flags: [] });
     for (const edit of [...edits].sort((a, b) => b.removeStart - a.removeStart)) {
       files[edit.path] = files[edit.path].slice(0, edit.removeStart) + files[edit.path].slice(edit.removeEnd);
     }
-    analysis = await analyzeFunctions(language, order.map((p) => [p, files[p]] as const));
+    analysis = await analyzeFunctions(
+      language,
+      order.map((p) => [p, files[p]] as const),
+    );
   } else {
     const { generate } = opts.descriptions;
     const repoLines = order.flatMap((p) => files[p].split("\n"));
@@ -103,7 +122,11 @@ export async function buildRepo(source: RepoSource, opts: BuildRepoOptions): Pro
     const fn = analysis.functions[path].find((f) => f.name === picked.name)!;
     return { ...fn, path, description: descriptions.get(picked.name)!.description };
   });
-  files = Object.fromEntries(Object.keys(source.files).sort().map((p) => [p, files[p]]));
+  files = Object.fromEntries(
+    Object.keys(source.files)
+      .sort()
+      .map((p) => [p, files[p]]),
+  );
   return {
     repo: {
       repo: source.repo,

@@ -131,7 +131,11 @@ const REFERENCE_RESOLVERS: Partial<Record<Language, Resolver>> = {
  * `files` maps repository-relative POSIX paths to text. Files without one of the language's
  * suffixes are not analysed (for Go, `go.mod` entries are read for the module path).
  */
-export async function analyzeDependencies(lang: Language, files: Record<string, string>, opts: DependencyOptions = {}): Promise<DependencyAnalysis> {
+export async function analyzeDependencies(
+  lang: Language,
+  files: Record<string, string>,
+  opts: DependencyOptions = {},
+): Promise<DependencyAnalysis> {
   const suffixes = LANGUAGE_SPECS[lang].suffixes;
   const repo = new RepoFiles(Object.keys(files).filter((path) => suffixes.some((s) => path.endsWith(s))));
   const resolver = opts.curation === "reference" ? (REFERENCE_RESOLVERS[lang] ?? RESOLVERS[lang]) : RESOLVERS[lang];

@@ -29,16 +29,24 @@ export type SelectedNeedle = ReleaseFunction & { path: string };
 
 export class NeedleSelectionError extends Error {}
 
-export function selectNeedles(content: Record<string, string>, functions: RepoFunctions, opts: NeedleOptions): SelectedNeedle[] {
+export function selectNeedles(
+  content: Record<string, string>,
+  functions: RepoFunctions,
+  opts: NeedleOptions,
+): SelectedNeedle[] {
   if (opts.count < 1 || opts.bins < opts.count) {
-    throw new NeedleSelectionError(`bins (${opts.bins}) must be at least the needle count (${opts.count}), which must be positive`);
+    throw new NeedleSelectionError(
+      `bins (${opts.bins}) must be at least the needle count (${opts.count}), which must be positive`,
+    );
   }
   const repoChars = Object.values(content).reduce((n, text) => n + codePointLength(text), 0);
   const binSize = Math.floor(repoChars / opts.bins);
-  if (binSize === 0) throw new NeedleSelectionError(`the repository has ${repoChars} characters, fewer than the ${opts.bins} bins`);
+  if (binSize === 0)
+    throw new NeedleSelectionError(`the repository has ${repoChars} characters, fewer than the ${opts.bins} bins`);
 
   const occurrences = new Map<string, number>();
-  for (const fns of Object.values(functions)) for (const fn of fns) occurrences.set(fn.name, (occurrences.get(fn.name) ?? 0) + 1);
+  for (const fns of Object.values(functions))
+    for (const fn of fns) occurrences.set(fn.name, (occurrences.get(fn.name) ?? 0) + 1);
 
   const takenBins = new Set<number>();
   const candidates: SelectedNeedle[] = [];

@@ -9,7 +9,10 @@
  * `Record` of paths keeps its order; for arbitrary node names pass a `Map` or `[node, deps]` pairs.
  * Duplicate pairs behave like a Python dict built from them: first position, last value.
  */
-export type DependencyGraph = Record<string, readonly string[]> | ReadonlyMap<string, readonly string[]> | readonly (readonly [string, readonly string[]])[];
+export type DependencyGraph =
+  | Record<string, readonly string[]>
+  | ReadonlyMap<string, readonly string[]>
+  | readonly (readonly [string, readonly string[]])[];
 
 export function topologicalSort(graph: DependencyGraph): string[] {
   const adjacency: ReadonlyMap<string, readonly string[]> =

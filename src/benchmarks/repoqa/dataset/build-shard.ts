@@ -57,7 +57,13 @@ export function buildShard(language: Language, lang: LoadedLanguage, repo: Relea
       functionIndex = functions.length;
       functions.push(base);
     }
-    return { ...base, index, task_id: taskId(language, repo.repo, needle.name), description: needle.description, function_index: functionIndex };
+    return {
+      ...base,
+      index,
+      task_id: taskId(language, repo.repo, needle.name),
+      description: needle.description,
+      function_index: functionIndex,
+    };
   });
 
   return {

@@ -109,7 +109,8 @@ export function referenceDepths(n: number): number[] {
 
 /** `points` equally spaced depths from 0 to 1 inclusive (11 points: 0, 0.1, ..., 1). */
 export function gridDepths(points: number): number[] {
-  if (!Number.isInteger(points) || points < 2) throw new RangeError(`gridDepths: points must be an integer >= 2, got ${points}`);
+  if (!Number.isInteger(points) || points < 2)
+    throw new RangeError(`gridDepths: points must be an integer >= 2, got ${points}`);
   return Array.from({ length: points }, (_, i) => i / (points - 1));
 }
 
@@ -120,11 +121,15 @@ export function gridDepths(points: number): number[] {
  * grammar loader first: importing `src/code` does it in the Worker, `cli/lib/tree-sitter-node`
  * in Node. Throws when the needle's file is not among `files` (the reference's IndexError).
  */
-export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer = codeLlamaTokenizer): Promise<CodeContext> {
+export async function makeCodeContext(
+  input: ContextInput,
+  tokenizer: Tokenizer = codeLlamaTokenizer,
+): Promise<CodeContext> {
   const { language, files, needle, size, positionRatio } = input;
   const mode = input.commentMode ?? "original";
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
-  if (!(positionRatio >= 0 && positionRatio <= 1)) throw new RangeError(`positionRatio must be in [0, 1], got ${positionRatio}`);
+  if (!(positionRatio >= 0 && positionRatio <= 1))
+    throw new RangeError(`positionRatio must be in [0, 1], got ${positionRatio}`);
   await tokenizer.ready?.();
   const count = (text: string) => tokenizer.count(text);
   const pfx = LANGUAGE_SPECS[language].commentPrefix;
@@ -133,7 +138,14 @@ export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer 
   const original = render(plan, files, (i) => ({ text: files[i][1], map: (x) => x }), pfx);
   const start = count(original.prefix);
   const end = start + plan.needleTokens;
-  const result = (prefix: string, needleCode: string, suffix: string, s: number, e: number, total: number): CodeContext => ({
+  const result = (
+    prefix: string,
+    needleCode: string,
+    suffix: string,
+    s: number,
+    e: number,
+    total: number,
+  ): CodeContext => ({
     code_context: prefix + needleCode + suffix,
     needle_code: needleCode,
     needle_offset: prefix.length,
@@ -144,7 +156,8 @@ export async function makeCodeContext(input: ContextInput, tokenizer: Tokenizer 
     size,
     comment_mode: mode,
   });
-  if (mode === "original") return result(original.prefix, original.needle, original.suffix, start, end, end + count(original.suffix));
+  if (mode === "original")
+    return result(original.prefix, original.needle, original.suffix, start, end, end + count(original.suffix));
 
   const lang = await loadLanguage(language);
   const cleaned = new Map<number, CleanFile>();
@@ -274,7 +287,15 @@ function forward(lines: readonly string[], count: (t: string) => number, max: nu
  * The piece for list entries `[lo, hi)` of `[header?] + lines`, where `lines` is
  * `text.split("\n")` of the file text starting at UTF-16 offset `base`.
  */
-function piece(file: number, hasHeader: boolean, base: number, lines: readonly string[], lo: number, hi: number, ellipsis: boolean): Piece {
+function piece(
+  file: number,
+  hasHeader: boolean,
+  base: number,
+  lines: readonly string[],
+  lo: number,
+  hi: number,
+  ellipsis: boolean,
+): Piece {
   const h = hasHeader ? 1 : 0;
   const c0 = Math.max(lo - h, 0);
   const c1 = hi - h;
@@ -358,7 +379,13 @@ export function cleanFile(lang: LoadedLanguage, code: string): CleanFile {
  * `<pfx> Line Number <k>\n` lines numbered from `firstNo`, added while `used` plus their costs
  * stays within `target` (`cost(line, k)` is what the line adds at its place in the text).
  */
-function padLines(pfx: string, firstNo: number, used: number, target: number, cost: (line: string, k: number) => number): string {
+function padLines(
+  pfx: string,
+  firstNo: number,
+  used: number,
+  target: number,
+  cost: (line: string, k: number) => number,
+): string {
   let out = "";
   for (let k = firstNo; ; k++) {
     const line = `${pfx} Line Number ${k}\n`;

@@ -30,7 +30,11 @@ export interface ContextConfig {
   needle_offsets?: NeedleOffsets;
 }
 
-export const DEFAULT_CONTEXT_CONFIG: ContextConfig = { sizes: [16384], comment_modes: ["original"], depths: "reference" };
+export const DEFAULT_CONTEXT_CONFIG: ContextConfig = {
+  sizes: [16384],
+  comment_modes: ["original"],
+  depths: "reference",
+};
 
 export interface ContextFunction {
   name: string;
@@ -62,7 +66,12 @@ export interface ContextShard {
   tasks: StoredContextTask[];
 }
 
-export async function buildContextShards(language: Language, repo: ReleaseRepo, taskIds: readonly string[], config: ContextConfig): Promise<ContextShard[]> {
+export async function buildContextShards(
+  language: Language,
+  repo: ReleaseRepo,
+  taskIds: readonly string[],
+  config: ContextConfig,
+): Promise<ContextShard[]> {
   const [lang, tokenizer] = await Promise.all([loadLanguage(language), loadCodeLlamaTokenizer()]);
   const order = topologicalSort(repo.dependency ?? Object.fromEntries(Object.keys(repo.content).map((p) => [p, []])));
   const files = order.filter((p) => repo.content[p] !== undefined).map((p) => [p, repo.content[p]] as const);
@@ -76,10 +85,29 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
       const tasks: StoredContextTask[] = [];
       for (const { needle, i, depth } of placements) {
         const ctx = await makeCodeContext(
-          { language, files, needle: { name: needle.name, path: needle.path, start_byte: needle.start_byte ?? 0, end_byte: needle.end_byte ?? 0 }, size, positionRatio: depth, commentMode: mode, needleOffsets: config.needle_offsets },
+          {
+            language,
+            files,
+            needle: {
+              name: needle.name,
+              path: needle.path,
+              start_byte: needle.start_byte ?? 0,
+              end_byte: needle.end_byte ?? 0,
+            },
+            size,
+            positionRatio: depth,
+            commentMode: mode,
+            needleOffsets: config.needle_offsets,
+          },
           tokenizer,
         );
-        const { functions, target } = contextFunctions(lang, ctx.code_context, needle.name, ctx.needle_offset, ctx.needle_code);
+        const { functions, target } = contextFunctions(
+          lang,
+          ctx.code_context,
+          needle.name,
+          ctx.needle_offset,
+          ctx.needle_code,
+        );
         tasks.push({
           task_id: taskIds[i],
           needle_index: i,
@@ -92,7 +120,13 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
           target_index: target,
         });
       }
-      shards.push({ format: CONTEXTS_FORMAT, size, comment_mode: mode, tokenizer: { name: tokenizer.name, version: tokenizer.version }, tasks });
+      shards.push({
+        format: CONTEXTS_FORMAT,
+        size,
+        comment_mode: mode,
+        tokenizer: { name: tokenizer.name, version: tokenizer.version },
+        tasks,
+      });
     }
   }
   return shards;
@@ -106,10 +140,20 @@ export async function buildContextShards(language: Language, repo: ReleaseRepo, 
  * still what the model was shown. With no overlapping function, the first function of the needle's
  * name; failing that, the needle text itself is added as a candidate so the target always exists.
  */
-export function contextFunctions(lang: LoadedLanguage, context: string, name: string, needleStart: number, needleCode: string) {
+export function contextFunctions(
+  lang: LoadedLanguage,
+  context: string,
+  name: string,
+  needleStart: number,
+  needleCode: string,
+) {
   const lines = context.split("\n");
   const found = extractFunctionsSync(lang, context);
-  const entry = (fname: string, code: string): ContextFunction => ({ name: fname, code, code_without_comments: removeCommentsSync(lang, code) });
+  const entry = (fname: string, code: string): ContextFunction => ({
+    name: fname,
+    code,
+    code_without_comments: removeCommentsSync(lang, code),
+  });
   const functions = found.map((f) => entry(f.name, lines.slice(f.startLine, f.endLine).join("\n")));
   const needleEnd = needleStart + needleCode.length;
   let target = -1;
@@ -117,7 +161,8 @@ export function contextFunctions(lang: LoadedLanguage, context: string, name: st
   found.forEach((f, i) => {
     const overlap = Math.min(f.endIndex, needleEnd) - Math.max(f.startIndex, needleStart);
     if (overlap <= 0) return;
-    const score = overlap / (Math.max(f.endIndex, needleEnd) - Math.min(f.startIndex, needleStart)) + (f.name === name ? 1 : 0);
+    const score =
+      overlap / (Math.max(f.endIndex, needleEnd) - Math.min(f.startIndex, needleStart)) + (f.name === name ? 1 : 0);
     if (score > bestOverlap) [target, bestOverlap] = [i, score];
   });
   if (target < 0) target = found.findIndex((f) => f.name === name);

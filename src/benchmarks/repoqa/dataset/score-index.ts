@@ -66,7 +66,9 @@ const align4 = (n: number) => (n + 3) & ~3;
 
 function encodeSet(pool: Pool, ignoreComments: boolean): Uint8Array {
   const meta = utf8.encode(JSON.stringify({ names: pool.map((f) => f.name), paths: pool.map((f) => f.path ?? "") }));
-  const index = CompactReferenceSet.fromReferences(pool.map((f) => (ignoreComments ? f.code_without_comments : f.code))).encode();
+  const index = CompactReferenceSet.fromReferences(
+    pool.map((f) => (ignoreComments ? f.code_without_comments : f.code)),
+  ).encode();
   const out = new Uint8Array(align4(4 + meta.length) + index.length);
   new DataView(out.buffer).setUint32(0, meta.length, true);
   out.set(meta, 4);
@@ -78,10 +80,17 @@ function encodeSet(pool: Pool, ignoreComments: boolean): Uint8Array {
 export function decodeSet(bytes: Uint8Array): CandidateSet {
   const metaLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
   const meta = JSON.parse(fromUtf8.decode(bytes.subarray(4, 4 + metaLength))) as { names: string[]; paths: string[] };
-  return { names: meta.names, paths: meta.paths, references: CompactReferenceSet.decode(bytes.subarray(align4(4 + metaLength))) };
+  return {
+    names: meta.names,
+    paths: meta.paths,
+    references: CompactReferenceSet.decode(bytes.subarray(align4(4 + metaLength))),
+  };
 }
 
-function container<H extends ScoreIndexHeader>(header: Omit<H, "sets" | "format">, sets: [string, Uint8Array][]): Uint8Array {
+function container<H extends ScoreIndexHeader>(
+  header: Omit<H, "sets" | "format">,
+  sets: [string, Uint8Array][],
+): Uint8Array {
   // The header lists the sets' offsets, which depend on the header's length: repeat the layout
   // until the length no longer changes (once or twice).
   let headerBytes: Uint8Array = new Uint8Array(0);
@@ -100,7 +109,10 @@ function container<H extends ScoreIndexHeader>(header: Omit<H, "sets" | "format"
     if (attempt === 3) throw new Error("score index: the header's layout does not settle");
   }
   const header0 = JSON.parse(fromUtf8.decode(headerBytes)) as ScoreIndexHeader;
-  const last = Object.values(header0.sets).reduce((end, s) => Math.max(end, s.offset + s.length), align4(8 + headerBytes.length));
+  const last = Object.values(header0.sets).reduce(
+    (end, s) => Math.max(end, s.offset + s.length),
+    align4(8 + headerBytes.length),
+  );
   const out = new Uint8Array(align4(last));
   const view = new DataView(out.buffer);
   view.setUint32(0, INDEX_MAGIC, true);
@@ -127,7 +139,11 @@ export function buildRepoScoreIndex(shard: RepoShard, sha256: string, withFuncti
   for (const ic of MODES) sets.push([`needles:${ic}`, encodeSet(shard.needles, ic)]);
   if (withFunctions) for (const ic of MODES) sets.push([`functions:${ic}`, encodeSet(shard.functions, ic)]);
   return container<RepoIndexHeader>(
-    { kind: "repo", sha256, needles: shard.needles.map((n) => ({ name: n.name, path: n.path, function_index: n.function_index })) },
+    {
+      kind: "repo",
+      sha256,
+      needles: shard.needles.map((n) => ({ name: n.name, path: n.path, function_index: n.function_index })),
+    },
     sets,
   );
 }
@@ -144,7 +160,11 @@ export function buildContextsScoreIndex(contexts: ContextShard, sha256: string):
       sha256,
       size: contexts.size,
       comment_mode: contexts.comment_mode,
-      tasks: contexts.tasks.map((t) => ({ task_id: t.task_id, position_ratio: t.position_ratio, target_index: t.target_index })),
+      tasks: contexts.tasks.map((t) => ({
+        task_id: t.task_id,
+        position_ratio: t.position_ratio,
+        target_index: t.target_index,
+      })),
     },
     sets,
   );
@@ -161,6 +181,7 @@ export function headerLength(first8: Uint8Array): number {
 export function decodeHeader(bytes: Uint8Array): ScoreIndexHeader {
   const length = headerLength(bytes);
   const header = JSON.parse(fromUtf8.decode(bytes.subarray(8, 8 + length))) as ScoreIndexHeader;
-  if (header.format !== SCORE_INDEX_FORMAT) throw new Error(`score index format ${header.format}, expected ${SCORE_INDEX_FORMAT}`);
+  if (header.format !== SCORE_INDEX_FORMAT)
+    throw new Error(`score index format ${header.format}, expected ${SCORE_INDEX_FORMAT}`);
   return header;
 }

@@ -40,7 +40,9 @@ export async function getContextShard(env: Env, key: string, contentSha256: stri
   return {
     contexts: entry.value,
     candidates: (taskIndex: number, ignoreComments: boolean) =>
-      setOf(entry, `${taskIndex}:${ignoreComments}`, () => indexPool(entry.value.tasks[taskIndex].functions, ignoreComments)),
+      setOf(entry, `${taskIndex}:${ignoreComments}`, () =>
+        indexPool(entry.value.tasks[taskIndex].functions, ignoreComments),
+      ),
   };
 }
 
@@ -79,7 +81,8 @@ async function openIndex(env: Env, key: string): Promise<{ value: ScoreIndexHand
   const loaded = head;
   const sets = new Map<string, CandidateSet>();
   const decode = async (entry: { offset: number; length: number }): Promise<CandidateSet> => {
-    if (entry.offset + entry.length <= loaded.byteLength) return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
+    if (entry.offset + entry.length <= loaded.byteLength)
+      return decodeSet(loaded.subarray(entry.offset, entry.offset + entry.length));
     const object = await env.DATASETS.get(key, { range: { offset: entry.offset, length: entry.length } });
     if (!object) notFound("A stored part of this dataset is missing; re-import the dataset.");
     const bytes = new Uint8Array(await object.arrayBuffer());
@@ -110,5 +113,9 @@ async function openIndex(env: Env, key: string): Promise<{ value: ScoreIndexHand
  * isolate; a missing index is looked up again next time (a re-index may have written it).
  */
 export function getScoreIndex(env: Env, key: string): Promise<ScoreIndexHandle | null> {
-  return indexes.get(key, () => openIndex(env, key), (handle) => handle !== null);
+  return indexes.get(
+    key,
+    () => openIndex(env, key),
+    (handle) => handle !== null,
+  );
 }

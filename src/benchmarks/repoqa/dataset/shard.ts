@@ -80,7 +80,12 @@ export interface DatasetManifest {
   tokenizer: null | { name: string; version: string };
   /** The code contexts stored with the dataset (null: none, strict mode uses whole repositories). */
   /** `needle_offsets` (absent in manifests written before it was recorded: `reference`) says how needles were cut. */
-  contexts: null | { sizes: number[]; comment_modes: string[]; depths: "reference" | number[]; needle_offsets?: "reference" | "characters" };
+  contexts: null | {
+    sizes: number[];
+    comment_modes: string[];
+    depths: "reference" | number[];
+    needle_offsets?: "reference" | "characters";
+  };
   scorer_version: string;
   /** sha256 over the sorted `key:sha256` lines of every shard: the dataset's identity. */
   content_sha256: string;

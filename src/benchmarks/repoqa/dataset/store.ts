@@ -26,17 +26,23 @@ import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest, type RepoSh
 const TASK_ROWS_PER_INSERT = 14;
 
 /** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
-export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null => (row.contextConfig as ContextConfig | null) ?? null;
+export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null =>
+  (row.contextConfig as ContextConfig | null) ?? null;
 
 /** The manifest always says how needles were cut from their files (./context.ts, step 1). */
-const withNeedleOffsets = (config: ContextConfig | null): ContextConfig | null => config && { ...config, needle_offsets: config.needle_offsets ?? "reference" };
+const withNeedleOffsets = (config: ContextConfig | null): ContextConfig | null =>
+  config && { ...config, needle_offsets: config.needle_offsets ?? "reference" };
 
 /**
  * A held-out task's id: `<language>::<repo>::t-<12 random hex digits>`, so that no unit id names its
  * target (a public dataset's ids are the reference's, `<language>::<repo>::<function name>`).
  */
 const heldOutTaskId = (language: string, repo: string) =>
-  taskId(language, repo, `t-${[...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+  taskId(
+    language,
+    repo,
+    `t-${[...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0")).join("")}`,
+  );
 
 /**
  * Adds (or replaces) one repository of a dataset that is still importing, with its code contexts.
@@ -54,22 +60,45 @@ export async function importRepo(
   if (existing?.status === "ready") {
     conflict(`Dataset "${datasetId}" is already committed; delete it before importing again.`);
   }
-  const contextConfig = existing ? contextConfigOf(existing) : opts.contexts === undefined ? DEFAULT_CONTEXT_CONFIG : opts.contexts;
-  if (existing && opts.contexts !== undefined && JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)) {
-    conflict(`Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`);
+  const contextConfig = existing
+    ? contextConfigOf(existing)
+    : opts.contexts === undefined
+      ? DEFAULT_CONTEXT_CONFIG
+      : opts.contexts;
+  if (
+    existing &&
+    opts.contexts !== undefined &&
+    JSON.stringify(opts.contexts) !== JSON.stringify(existing.contextConfig)
+  ) {
+    conflict(
+      `Dataset "${datasetId}" is being imported with other context settings: ${JSON.stringify(existing.contextConfig)}.`,
+    );
   }
   if (existing && opts.visibility !== undefined && opts.visibility !== existing.visibility) {
     conflict(`Dataset "${datasetId}" is being imported as ${existing.visibility}, not ${opts.visibility}.`);
   }
   const visibility = existing?.visibility ?? opts.visibility ?? "public";
   const built = buildShard(language, await loadLanguage(language), repo);
-  const shard = visibility === "held-out" ? { ...built, needles: built.needles.map((n) => ({ ...n, task_id: heldOutTaskId(language, repo.repo) })) } : built;
+  const shard =
+    visibility === "held-out"
+      ? { ...built, needles: built.needles.map((n) => ({ ...n, task_id: heldOutTaskId(language, repo.repo) })) }
+      : built;
   const shardJson = JSON.stringify(shard);
   const shardKey = datasetKeys.shard(datasetId, language, repo.repo);
-  const contexts = contextConfig ? await buildContextShards(language, repo, shard.needles.map((n) => n.task_id), contextConfig) : [];
+  const contexts = contextConfig
+    ? await buildContextShards(
+        language,
+        repo,
+        shard.needles.map((n) => n.task_id),
+        contextConfig,
+      )
+    : [];
   const contextJsons = contexts.map((c) => JSON.stringify(c));
   // The repository's identity covers its contexts too: what a model is shown is part of the task.
-  const [shardSha256, sha256] = await Promise.all([sha256Hex(shardJson), sha256Hex([shardJson, ...contextJsons].join("\n"))]);
+  const [shardSha256, sha256] = await Promise.all([
+    sha256Hex(shardJson),
+    sha256Hex([shardJson, ...contextJsons].join("\n")),
+  ]);
   // Score indexes (src/benchmarks/repoqa/dataset/score-index.ts): what scoring reads instead of these objects.
   const indexes: [string, Uint8Array][] = [
     [scoreIndexKey(shardKey, sha256), buildRepoScoreIndex(shard, sha256, contexts.length === 0)],
@@ -79,7 +108,9 @@ export async function importRepo(
     ]),
   ];
   await Promise.all([
-    ...indexes.map(([key, bytes]) => env.DATASETS.put(key, bytes, { httpMetadata: { contentType: "application/octet-stream" } })),
+    ...indexes.map(([key, bytes]) =>
+      env.DATASETS.put(key, bytes, { httpMetadata: { contentType: "application/octet-stream" } }),
+    ),
     ...contexts.map((c, i) =>
       env.DATASETS.put(datasetKeys.contexts(datasetId, c.size, c.comment_mode, language, repo.repo), contextJsons[i], {
         httpMetadata: { contentType: "application/json" },
@@ -122,17 +153,40 @@ export async function importRepo(
         updatedAt: now,
       })
       .onConflictDoUpdate({ target: schema.datasets.id, set: { updatedAt: now } }),
-    d.delete(schema.tasks).where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.language, language), eq(schema.tasks.repo, repo.repo))),
+    d
+      .delete(schema.tasks)
+      .where(
+        and(
+          eq(schema.tasks.datasetId, datasetId),
+          eq(schema.tasks.language, language),
+          eq(schema.tasks.repo, repo.repo),
+        ),
+      ),
     d
       .insert(schema.datasetShards)
-      .values({ datasetId, language, repo: repo.repo, key: shardKey, sha256, taskCount: shard.needles.length, functionCount: shard.functions.length })
+      .values({
+        datasetId,
+        language,
+        repo: repo.repo,
+        key: shardKey,
+        sha256,
+        taskCount: shard.needles.length,
+        functionCount: shard.functions.length,
+      })
       .onConflictDoUpdate({
         target: [schema.datasetShards.datasetId, schema.datasetShards.language, schema.datasetShards.repo],
         set: { key: shardKey, sha256, taskCount: shard.needles.length, functionCount: shard.functions.length },
       }),
     ...inserts,
   ]);
-  return { dataset: datasetId, language, repo: repo.repo, tasks: shard.needles.length, functions: shard.functions.length, sha256 };
+  return {
+    dataset: datasetId,
+    language,
+    repo: repo.repo,
+    tasks: shard.needles.length,
+    functions: shard.functions.length,
+    sha256,
+  };
 }
 
 /** Writes the manifest and marks the dataset ready. */
@@ -171,7 +225,10 @@ export async function commitDataset(
     counts: { repos: shards.length, tasks, functions: shards.reduce((n, s) => n + s.functionCount, 0) },
     parser_runtime: { ...PARSER_RUNTIME },
     grammars: Object.fromEntries(
-      Object.entries(wasmManifest.modules).map(([k, m]) => [k, { package: m.package, version: m.version, sha256: m.sha256 }]),
+      Object.entries(wasmManifest.modules).map(([k, m]) => [
+        k,
+        { package: m.package, version: m.version, sha256: m.sha256 },
+      ]),
     ),
     tokenizer: existing.contextConfig ? { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version } : null,
     contexts: withNeedleOffsets(contextConfigOf(existing)),
@@ -188,7 +245,9 @@ export async function commitDataset(
     })),
   };
   const manifestKey = datasetKeys.manifest(datasetId);
-  await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), { httpMetadata: { contentType: "application/json" } });
+  await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), {
+    httpMetadata: { contentType: "application/json" },
+  });
   await d
     .update(schema.datasets)
     .set({
@@ -221,14 +280,22 @@ export interface TaskLocation {
 }
 
 /** Where each requested task of a ready dataset lives; tasks that do not exist are absent. */
-export async function locateTasks(env: Env, datasetId: string, taskIds: readonly string[]): Promise<Map<string, TaskLocation>> {
+export async function locateTasks(
+  env: Env,
+  datasetId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskLocation>> {
   const dataset = await getDataset(env, datasetId);
   if (dataset?.status !== "ready" || !dataset.contentSha256) {
     throw new ProblemError("not-found", `No ready dataset "${datasetId}".`, { dataset: datasetId });
   }
   // Scoring and prompts by task id are RepoQA's; other datasets are scored through runs.
   if (dataset.benchmark !== "repoqa-snf") {
-    throw new ProblemError("unprocessable-content", `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs; to score one answer send \`benchmark\` and \`unit\` to POST /v1/score (GET /v1/benchmarks lists the benchmarks, .../datasets/{dataset}/units their units).`, { dataset: datasetId });
+    throw new ProblemError(
+      "unprocessable-content",
+      `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs; to score one answer send \`benchmark\` and \`unit\` to POST /v1/score (GET /v1/benchmarks lists the benchmarks, .../datasets/{dataset}/units their units).`,
+      { dataset: datasetId },
+    );
   }
   const unique = [...new Set(taskIds)];
   const found = new Map<string, TaskLocation>();
@@ -248,7 +315,11 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
       .from(schema.tasks)
       .leftJoin(
         schema.datasetShards,
-        and(eq(schema.datasetShards.datasetId, schema.tasks.datasetId), eq(schema.datasetShards.language, schema.tasks.language), eq(schema.datasetShards.repo, schema.tasks.repo)),
+        and(
+          eq(schema.datasetShards.datasetId, schema.tasks.datasetId),
+          eq(schema.datasetShards.language, schema.tasks.language),
+          eq(schema.datasetShards.repo, schema.tasks.repo),
+        ),
       )
       .where(and(eq(schema.tasks.datasetId, datasetId), inArray(schema.tasks.taskId, unique.slice(i, i + 90))));
     for (const r of rows) {
@@ -275,13 +346,20 @@ export async function locateTasks(env: Env, datasetId: string, taskIds: readonly
  * index each shard in every isolate that scores against it. Idempotent (the keys are named after
  * the content); admin work of about the CPU of an import.
  */
-export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ dataset: string; repos: number; objects: number; bytes: number }> {
+export async function writeScoreIndexes(
+  env: Env,
+  datasetId: string,
+): Promise<{ dataset: string; repos: number; objects: number; bytes: number }> {
   const dataset = await getDataset(env, datasetId);
   if (!dataset) notFound(`No dataset "${datasetId}".`);
   if (dataset.benchmark !== "repoqa-snf") {
     invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
   }
-  const shards = await db(env).select().from(schema.datasetShards).where(eq(schema.datasetShards.datasetId, datasetId)).orderBy(asc(schema.datasetShards.key));
+  const shards = await db(env)
+    .select()
+    .from(schema.datasetShards)
+    .where(eq(schema.datasetShards.datasetId, datasetId))
+    .orderBy(asc(schema.datasetShards.key));
   const config = contextConfigOf(dataset);
   let objects = 0;
   let bytes = 0;
@@ -308,10 +386,20 @@ export async function writeScoreIndexes(env: Env, datasetId: string): Promise<{ 
 }
 
 /** A page of a dataset's tasks (`GET /v1/datasets/{id}/tasks`), ordered by task id (the cursor is the last id of the page). */
-export async function listTasks(env: Env, datasetId: string, opts: { language?: string; limit: number; after?: string }) {
+export async function listTasks(
+  env: Env,
+  datasetId: string,
+  opts: { language?: string; limit: number; after?: string },
+) {
   const d = db(env);
   const rows = await d
-    .select({ task: schema.tasks.taskId, language: schema.tasks.language, repo: schema.tasks.repo, name: schema.tasks.name, needle_index: schema.tasks.needleIndex })
+    .select({
+      task: schema.tasks.taskId,
+      language: schema.tasks.language,
+      repo: schema.tasks.repo,
+      name: schema.tasks.name,
+      needle_index: schema.tasks.needleIndex,
+    })
     .from(schema.tasks)
     .where(
       and(

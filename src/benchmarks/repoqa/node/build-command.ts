@@ -29,7 +29,14 @@ import { parseArgs } from "node:util";
 import "../../../../cli/lib/tree-sitter-node";
 import { api, workDir } from "../../../../cli/lib/api";
 import { annotatorFromSpec } from "../../../../cli/lib/annotator";
-import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
+import {
+  UsageError,
+  VISIBILITY_USAGE,
+  datasetIdOption,
+  intOption,
+  loadOptions,
+  visibilityOption,
+} from "../../../../cli/lib/args";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
@@ -42,7 +49,6 @@ import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./contex
 import { importReleaseFile } from "./import-release";
 import { collectReferenceFiles } from "./reference-files";
 import { CURATIONS, type Curation } from "../../../code/imports/common";
-
 
 /** The module path declared by the repository's go.mod, if it has one. */
 async function readGoModule(dir: string): Promise<string | undefined> {
@@ -96,20 +102,29 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError((err as Error).message);
   }
   const curation = values.curation as Curation;
-  if (!CURATIONS.includes(curation)) throw new UsageError(`--curation must be ${CURATIONS.join(" or ")}, got "${values.curation}"`);
+  if (!CURATIONS.includes(curation))
+    throw new UsageError(`--curation must be ${CURATIONS.join(" or ")}, got "${values.curation}"`);
   let descriptions: DescriptionSource;
   if (values.describe === "docstring") descriptions = { kind: "docstring" };
   else if (values.describe === "annotate") {
-    if (!values.annotator) throw new UsageError("--describe annotate needs --annotator openai-compatible:<model>@<base url>");
+    if (!values.annotator)
+      throw new UsageError("--describe annotate needs --annotator openai-compatible:<model>@<base url>");
     descriptions = { kind: "annotate", ...annotatorFromSpec(values.annotator) };
   } else throw new UsageError(`--describe must be docstring or annotate, got "${values.describe}"`);
 
   const release: Partial<Record<Language, ReleaseRepo[]>> = {};
   const reports: Record<string, unknown>[] = [];
   for (const dir of dirs.map((d) => resolve(d))) {
-    const language = (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
-    if (!language) throw new UsageError(`${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`);
-    const read = curation === "reference" ? collectReferenceFiles(dir, values.entry!, language) : collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).then((c) => ({ ...c, manifests: {} }));
+    const language =
+      (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
+    if (!language)
+      throw new UsageError(
+        `${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`,
+      );
+    const read =
+      curation === "reference"
+        ? collectReferenceFiles(dir, values.entry!, language)
+        : collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).then((c) => ({ ...c, manifests: {} }));
     const { files, skipped, manifests } = await read.catch((err) => {
       throw new UsageError(`${dir}: cannot read "${values.entry}": ${(err as Error).message}`);
     });
@@ -117,9 +132,14 @@ async function main(argv: string[]): Promise<number> {
     if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${values.entry}"`);
     const name = values.name ?? `local/${basename(dir)}`;
     const goModule = language === "go" ? await readGoModule(dir) : undefined;
-    const { repo, report } = await buildRepo({ repo: name, entrypoint_path: values.entry!, files, goModule, manifests }, { language, descriptions, curation, ...options });
+    const { repo, report } = await buildRepo(
+      { repo: name, entrypoint_path: values.entry!, files, goModule, manifests },
+      { language, descriptions, curation, ...options },
+    );
     const unresolved = Object.values(report.unresolved_imports).flat().length;
-    console.log(`  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`);
+    console.log(
+      `  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`,
+    );
     for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);
     (release[language] ??= []).push(repo);
     reports.push({ language, repo: name, directory: dir, skipped, ...report });
@@ -129,16 +149,40 @@ async function main(argv: string[]): Promise<number> {
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(ordered));
   const reportFile = out.replace(/\.json$/, "") + ".report.json";
-  await writeFile(reportFile, JSON.stringify({ id, options, curation, descriptions: descriptions.kind, repositories: reports }, null, 2));
-  console.log(`Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`);
+  await writeFile(
+    reportFile,
+    JSON.stringify({ id, options, curation, descriptions: descriptions.kind, repositories: reports }, null, 2),
+  );
+  console.log(
+    `Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`,
+  );
   if (values["no-load"]) return 0;
 
-  const build = { tool: "needlework dataset build", ...options, curation, descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}` };
-  await withService(values.url!, async () => {
-    const { tasks, manifest } = await importReleaseFile(api(values.url!), out, { id, replace: values.replace, name: id, build, contexts, visibility });
-    console.log(`Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`);
-    console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
-  }, console.log, "npm run dataset -- build");
+  const build = {
+    tool: "needlework dataset build",
+    ...options,
+    curation,
+    descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}`,
+  };
+  await withService(
+    values.url!,
+    async () => {
+      const { tasks, manifest } = await importReleaseFile(api(values.url!), out, {
+        id,
+        replace: values.replace,
+        name: id,
+        build,
+        contexts,
+        visibility,
+      });
+      console.log(
+        `Loaded dataset "${id}" into ${values.url}: ${tasks} tasks, content sha256 ${manifest.content_sha256}`,
+      );
+      console.log(`Run it: npm run eval -- --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+    },
+    console.log,
+    "npm run dataset -- build",
+  );
   return 0;
 }
 

@@ -1,5 +1,12 @@
 /** `--sizes`, `--comment-modes`, `--depths` and `--needle-offsets`, shared by `dataset build` and `import`. */
-import { COMMENT_MODES, CONTEXT_SIZE, NEEDLE_OFFSETS, gridDepths, type CommentMode, type NeedleOffsets } from "../dataset/context";
+import {
+  COMMENT_MODES,
+  CONTEXT_SIZE,
+  NEEDLE_OFFSETS,
+  gridDepths,
+  type CommentMode,
+  type NeedleOffsets,
+} from "../dataset/context";
 import type { ContextConfig } from "../dataset/contexts";
 
 export const CONTEXT_OPTIONS = {
@@ -31,13 +38,15 @@ export function contextConfigFromFlags(values: {
     throw new Error(`--sizes takes integers from ${CONTEXT_SIZE.min} to ${CONTEXT_SIZE.max}, got "${values.sizes}"`);
   }
   const modes = (values["comment-modes"] ?? "original").split(",") as CommentMode[];
-  if (modes.some((m) => !COMMENT_MODES.includes(m))) throw new Error(`--comment-modes takes ${COMMENT_MODES.join(", ")}, got "${values["comment-modes"]}"`);
+  if (modes.some((m) => !COMMENT_MODES.includes(m)))
+    throw new Error(`--comment-modes takes ${COMMENT_MODES.join(", ")}, got "${values["comment-modes"]}"`);
   let depths: ContextConfig["depths"] = "reference";
   const d = values.depths ?? "reference";
   if (/^grid\d+$/.test(d)) depths = gridDepths(Number(d.slice(4)));
   else if (d !== "reference") {
     depths = d.split(",").map(Number);
-    if (depths.some((x) => !(x >= 0 && x <= 1))) throw new Error(`--depths takes reference, gridN or numbers in [0, 1], got "${d}"`);
+    if (depths.some((x) => !(x >= 0 && x <= 1)))
+      throw new Error(`--depths takes reference, gridN or numbers in [0, 1], got "${d}"`);
   }
   const offsets = values["needle-offsets"] as NeedleOffsets | undefined;
   if (offsets !== undefined && !NEEDLE_OFFSETS.includes(offsets)) {

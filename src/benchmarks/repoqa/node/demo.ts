@@ -34,10 +34,12 @@ interface DemoSource {
 
 export function demoSources(): DemoSource[] {
   const sources: DemoSource[] = [{ repo: "needlework/needlework", language: "typescript", root: ROOT, entry: "src" }];
-  if (existsSync(`${ROOT}node_modules/undici/lib`)) sources.push({ repo: "nodejs/undici", language: "typescript", root: `${ROOT}node_modules/undici`, entry: "lib" });
+  if (existsSync(`${ROOT}node_modules/undici/lib`))
+    sources.push({ repo: "nodejs/undici", language: "typescript", root: `${ROOT}node_modules/undici`, entry: "lib" });
   const stdlib = pythonStdlibDir();
   if (stdlib) {
-    for (const pkg of ["email", "http"]) sources.push({ repo: `python/cpython-${pkg}`, language: "python", root: stdlib, entry: pkg });
+    for (const pkg of ["email", "http"])
+      sources.push({ repo: `python/cpython-${pkg}`, language: "python", root: stdlib, entry: pkg });
   }
   return sources;
 }
@@ -50,10 +52,19 @@ export async function buildDemoRelease(log: (line: string) => void): Promise<Par
     try {
       const { repo, report } = await buildRepo(
         { repo: source.repo, entrypoint_path: source.entry, files },
-        { language: source.language, descriptions: { kind: "docstring" }, seed: DEMO_SEED, count: 10, bins: 64, maxBytes: 2000 },
+        {
+          language: source.language,
+          descriptions: { kind: "docstring" },
+          seed: DEMO_SEED,
+          count: 10,
+          bins: 64,
+          maxBytes: 2000,
+        },
       );
       (release[source.language] ??= []).push(repo);
-      log(`  ${source.language.padEnd(10)} ${source.repo.padEnd(28)} ${report.files} files, ${report.functions} functions, ${report.needles} needles`);
+      log(
+        `  ${source.language.padEnd(10)} ${source.repo.padEnd(28)} ${report.files} files, ${report.functions} functions, ${report.needles} needles`,
+      );
     } catch (err) {
       log(`  skipped ${source.repo}: ${(err as Error).message}`);
     }
@@ -61,7 +72,14 @@ export async function buildDemoRelease(log: (line: string) => void): Promise<Par
   return release;
 }
 
-type Release = Record<string, { repo: string; content: Record<string, string>; needles: { name: string; path: string; start_line: number; end_line: number }[] }[]>;
+type Release = Record<
+  string,
+  {
+    repo: string;
+    content: Record<string, string>;
+    needles: { name: string; path: string; start_line: number; end_line: number }[];
+  }[]
+>;
 
 /**
  * The closing text, the calls README.md's first way teaches (the `{benchmark, unit}` shape every
@@ -103,7 +121,14 @@ export const repoqaDemo: NodeDemo = {
       name: "needlework demo (built at start from code on this machine)",
       source: "npm start (src/benchmarks/repoqa/node/demo.ts)",
       replace: true,
-      build: { tool: "npm start demo", seed: DEMO_SEED, count: 10, bins: 64, maxBytes: 2000, descriptions: "docstring" },
+      build: {
+        tool: "npm start demo",
+        seed: DEMO_SEED,
+        count: 10,
+        bins: 64,
+        maxBytes: 2000,
+        descriptions: "docstring",
+      },
     });
     log(`Dataset "${DEMO_ID}": imported ${repos} repositories, ${tasks} tasks`);
   },
@@ -129,7 +154,13 @@ export async function seedLeaderboard(client: Api, log: (line: string) => void):
   // Per-sample files first; the combined file then fills in the models without one.
   const files = [...readdirSync(`${dir}/scores`).map((f) => `${dir}/scores/${f}`), `${dir}/COMBINED-RESULTS.json`];
   for (const file of files) {
-    const body = { kind: "reported", dataset: "repoqa-2024-04-20", source: "RepoQA authors (EvalPlus team)", license: "Apache-2.0", file: JSON.parse(readFileSync(file, "utf8")) };
+    const body = {
+      kind: "reported",
+      dataset: "repoqa-2024-04-20",
+      source: "RepoQA authors (EvalPlus team)",
+      license: "Apache-2.0",
+      file: JSON.parse(readFileSync(file, "utf8")),
+    };
     await client.request("POST", "/v1/leaderboard/import", body, { auth: true });
   }
   log(`Leaderboard: seeded with the ${files.length} published RepoQA result files in ${dir}`);

@@ -47,10 +47,24 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError((err as Error).message);
   }
   const file = positionals[0];
-  const id = values.id ?? basename(file, ".json").toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+  const id =
+    values.id ??
+    basename(file, ".json")
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-");
   console.log(`Importing ${file} as dataset "${id}" into ${values.url}`);
-  const result = await importReleaseFile(api(values.url!), file, { id, name: values.name, license: values.license, replace: values.replace, contexts, visibility, log: console.log });
-  console.log(`Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`);
+  const result = await importReleaseFile(api(values.url!), file, {
+    id,
+    name: values.name,
+    license: values.license,
+    replace: values.replace,
+    contexts,
+    visibility,
+    log: console.log,
+  });
+  console.log(
+    `Done: ${result.repos} repositories, ${result.tasks} tasks, content sha256 ${result.manifest.content_sha256}`,
+  );
   return 0;
 }
 

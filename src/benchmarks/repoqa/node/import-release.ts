@@ -38,12 +38,20 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
         const done = await client.request<{ tasks: number; functions: number }>(
           "POST",
           `/v1/datasets/${opts.id}/repos`,
-          { language, repo, ...(opts.name && { name: opts.name }), ...(opts.contexts !== undefined && { contexts: opts.contexts }), ...(opts.visibility && { visibility: opts.visibility }) },
+          {
+            language,
+            repo,
+            ...(opts.name && { name: opts.name }),
+            ...(opts.contexts !== undefined && { contexts: opts.contexts }),
+            ...(opts.visibility && { visibility: opts.visibility }),
+          },
           { auth: true },
         );
         repos++;
         tasks += done.tasks;
-        log(`  ${language.padEnd(10)} ${repo.repo.padEnd(40)} ${String(done.tasks).padStart(3)} tasks ${String(done.functions).padStart(5)} functions`);
+        log(
+          `  ${language.padEnd(10)} ${repo.repo.padEnd(40)} ${String(done.tasks).padStart(3)} tasks ${String(done.functions).padStart(5)} functions`,
+        );
       }
     }
   } catch (err) {
@@ -58,7 +66,11 @@ export async function importReleaseFile(client: Api, file: string, opts: ImportO
     `/v1/datasets/${opts.id}/commit`,
     {
       name: opts.name ?? basename(file, ".json"),
-      source: { kind: "repoqa-release", name: opts.source ?? basename(file), ...(opts.license && { license: opts.license }) },
+      source: {
+        kind: "repoqa-release",
+        name: opts.source ?? basename(file),
+        ...(opts.license && { license: opts.license }),
+      },
       ...(opts.build && { build: opts.build }),
     },
     { auth: true },

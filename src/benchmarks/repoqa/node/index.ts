@@ -14,7 +14,10 @@ const repoqaNode: NodeFamily = {
   commands: { build: buildCommand, import: importCommand },
   datasets: {
     kind: "repoqa-snf",
-    commands: ["npm run dataset -- build <repo dir> [...] --id <id>  # from your repositories", "npm run import -- <repoqa-2024-04-20.json> --id <id>  # the official release"],
+    commands: [
+      "npm run dataset -- build <repo dir> [...] --id <id>  # from your repositories",
+      "npm run import -- <repoqa-2024-04-20.json> --id <id>  # the official release",
+    ],
   },
   demos: [repoqaDemo],
   afterDemos: seedLeaderboard,

@@ -48,7 +48,10 @@ export interface RebuiltNeedle {
   exact: boolean;
 }
 
-export async function readOfficialInputs(reposDir: string, positionsFile: string): Promise<{ repos: OfficialRepo[]; needles: OfficialNeedle[] }> {
+export async function readOfficialInputs(
+  reposDir: string,
+  positionsFile: string,
+): Promise<{ repos: OfficialRepo[]; needles: OfficialNeedle[] }> {
   const repos = JSON.parse(await readFile(`${reposDir}/MANIFEST.json`, "utf8")) as OfficialRepo[];
   const needles = JSON.parse(await readFile(positionsFile, "utf8")) as OfficialNeedle[];
   return { repos, needles };
@@ -72,7 +75,11 @@ export async function rebuildOfficialRepo(
   const { files, manifests } = reference
     ? await collectReferenceFiles(root, repo.entrypoint_path, language)
     : { ...(await collectFiles(root, repo.entrypoint_path, LANGUAGE_SPECS[language].suffixes)), manifests: {} };
-  const deps = await analyzeDependencies(language, files, { entrypoint: repo.entrypoint_path, curation: opts.curation, manifests });
+  const deps = await analyzeDependencies(language, files, {
+    entrypoint: repo.entrypoint_path,
+    curation: opts.curation,
+    manifests,
+  });
   const ordered = topologicalSort(deps.dependency)
     .filter((path) => files[path] !== undefined)
     .map((path) => [path, files[path]] as const);
@@ -90,11 +97,23 @@ export async function rebuildOfficialRepo(
       continue;
     }
     const ctx = await makeCodeContext(
-      { language, files: ordered, needle: { name: fn.name, path, start_byte: fn.start_byte ?? 0, end_byte: fn.end_byte ?? 0 }, size: 16384, positionRatio: n.needle_position },
+      {
+        language,
+        files: ordered,
+        needle: { name: fn.name, path, start_byte: fn.start_byte ?? 0, end_byte: fn.end_byte ?? 0 },
+        size: 16384,
+        positionRatio: n.needle_position,
+      },
       tokenizer,
     );
     const ours: [number, number] = [ctx.needle_token_start, ctx.needle_token_end];
-    out.push({ name: n.name, needle_position: n.needle_position, official, ours, exact: ours[0] === official[0] && ours[1] === official[1] });
+    out.push({
+      name: n.name,
+      needle_position: n.needle_position,
+      official,
+      ours,
+      exact: ours[0] === official[0] && ours[1] === official[1],
+    });
   }
   return out;
 }

@@ -19,9 +19,14 @@ function mayHoldPrefix(rel: string, entry: string): boolean {
   return entry === "" || rel.startsWith(entry) || entry.startsWith(`${rel}/`);
 }
 
-export async function collectReferenceFiles(root: string, entry: string, language: Language): Promise<ReferenceCollected> {
+export async function collectReferenceFiles(
+  root: string,
+  entry: string,
+  language: Language,
+): Promise<ReferenceCollected> {
   const prefix = entry === "." ? "" : entry.replace(/^\.\//, "");
-  const suffixes = language === "rust" ? [...LANGUAGE_SPECS.rust.suffixes, "Cargo.toml"] : LANGUAGE_SPECS[language].suffixes;
+  const suffixes =
+    language === "rust" ? [...LANGUAGE_SPECS.rust.suffixes, "Cargo.toml"] : LANGUAGE_SPECS[language].suffixes;
   const { files, skipped } = await collectFiles(root, ".", suffixes, { skipDir: (rel) => !mayHoldPrefix(rel, prefix) });
   const manifests: Record<string, string> = {};
   const kept: Record<string, string> = {};

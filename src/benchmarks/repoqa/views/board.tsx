@@ -4,15 +4,41 @@ import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } 
 import type { BoardPaging, PageContent } from "../../../page/family";
 import { interval, pct, qs, queryParams, thresholdKey, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
-import { Attribution, HeadCells, RowHead, SortHeader, TableLinks, isApiSort, listedTwice, sortParam, sortRows } from "../../../page/table";
+import {
+  Attribution,
+  HeadCells,
+  RowHead,
+  SortHeader,
+  TableLinks,
+  isApiSort,
+  listedTwice,
+  sortParam,
+  sortRows,
+} from "../../../page/table";
 
 /** The page's sort keys for a response: rate, model, n and each language. */
 export const sortKeys = (data: LeaderboardResponse) => ["rate", "model", "n", ...data.languages];
 
-function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; languages: string[]; sort: string; datasets?: readonly BoardDataset[]; keep?: Record<string, string> }) {
+function Filters(props: {
+  q: LeaderboardQuery;
+  defaults: LeaderboardQuery;
+  languages: string[];
+  sort: string;
+  datasets?: readonly BoardDataset[];
+  keep?: Record<string, string>;
+}) {
   const { q } = props;
   // Everything the form does not show is carried along, so "Apply" changes only what was chosen.
-  const hidden = { ...queryParams(q, props.defaults, { sort: sortParam(props.sort, props.defaults).sort, threshold: undefined, language: undefined, kind: undefined, dataset: undefined }), ...props.keep };
+  const hidden = {
+    ...queryParams(q, props.defaults, {
+      sort: sortParam(props.sort, props.defaults).sort,
+      threshold: undefined,
+      language: undefined,
+      kind: undefined,
+      dataset: undefined,
+    }),
+    ...props.keep,
+  };
   return (
     <FilterForm action="/" hidden={hidden}>
       <DatasetSelect current={q.dataset} datasets={props.datasets} />
@@ -24,7 +50,13 @@ function Filters(props: { q: LeaderboardQuery; defaults: LeaderboardQuery; langu
 }
 
 /** The leaderboard page for one API response, rows shown in the page's `sort` (see sortRows). */
-export function boardPage(data: LeaderboardResponse, sort: string, defaults: LeaderboardQuery, datasets?: readonly BoardDataset[], paging?: BoardPaging): PageContent {
+export function boardPage(
+  data: LeaderboardResponse,
+  sort: string,
+  defaults: LeaderboardQuery,
+  datasets?: readonly BoardDataset[],
+  paging?: BoardPaging,
+): PageContent {
   const q = data.query;
   return {
     title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`,
@@ -33,7 +65,13 @@ export function boardPage(data: LeaderboardResponse, sort: string, defaults: Lea
   };
 }
 
-function Board(props: { data: LeaderboardResponse; sort: string; defaults: LeaderboardQuery; datasets?: readonly BoardDataset[]; paging?: BoardPaging }) {
+function Board(props: {
+  data: LeaderboardResponse;
+  sort: string;
+  defaults: LeaderboardQuery;
+  datasets?: readonly BoardDataset[];
+  paging?: BoardPaging;
+}) {
   const { data, sort, defaults } = props;
   const q = data.query;
   const rows = sortRows(data.rows, sort);
@@ -54,7 +92,14 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>
-      <Filters q={q} defaults={defaults} languages={data.languages} sort={sort} datasets={props.datasets} keep={props.paging?.keep} />
+      <Filters
+        q={q}
+        defaults={defaults}
+        languages={data.languages}
+        sort={sort}
+        datasets={props.datasets}
+        keep={props.paging?.keep}
+      />
       <TableLinks params={{ ...apiParams, ...props.paging?.api }} />
       {rows.length === 0 ? (
         <p>
@@ -67,13 +112,27 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
             <thead>
               <tr>
                 <HeadCells rankTitle="Rank by pass@1 at this threshold" sort={sort} link={link} />
-                <SortHeader label={`pass@1 %${q.language === "all" ? "" : ` (${q.language})`}`} sortKey="rate" sort={sort} link={link} title="pass@1 in percent, 95 % Wilson interval below" />
+                <SortHeader
+                  label={`pass@1 %${q.language === "all" ? "" : ` (${q.language})`}`}
+                  sortKey="rate"
+                  sort={sort}
+                  link={link}
+                  title="pass@1 in percent, 95 % Wilson interval below"
+                />
                 <SortHeader label="n" sortKey="n" sort={sort} link={link} title="Tasks scored" />
                 {data.languages.map((l) => (
                   <SortHeader label={l} sortKey={l} sort={sort} link={link} title={`pass@1 % in ${l}`} />
                 ))}
-                {showErrors ? <th scope="col" title="Requests that failed">errors</th> : null}
-                {showExceeded ? <th scope="col" title="Prompts longer than the model's context window">context exceeded</th> : null}
+                {showErrors ? (
+                  <th scope="col" title="Requests that failed">
+                    errors
+                  </th>
+                ) : null}
+                {showExceeded ? (
+                  <th scope="col" title="Prompts longer than the model's context window">
+                    context exceeded
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -83,7 +142,11 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
                   <td>{r.n ?? "–"}</td>
                   {data.languages.map((l) => {
                     const rate = r.languages[l];
-                    return <td title={rate && interval(rate) ? `95 % interval ${interval(rate)}` : undefined}>{pct(rate?.rate)}</td>;
+                    return (
+                      <td title={rate && interval(rate) ? `95 % interval ${interval(rate)}` : undefined}>
+                        {pct(rate?.rate)}
+                      </td>
+                    );
                   })}
                   {showErrors ? <td>{r.errors || ""}</td> : null}
                   {showExceeded ? <td>{r.context_exceeded || ""}</td> : null}
@@ -94,17 +157,22 @@ function Board(props: { data: LeaderboardResponse; sort: string; defaults: Leade
         </div>
       )}
       {props.paging?.pager}
-      <TopModels rows={rows} href={modelHref} metric={`pass@1${q.language === "all" ? "" : ` (${q.language})`}`} note="bars: 95 % Wilson intervals (none where a published result has no count)" />
+      <TopModels
+        rows={rows}
+        href={modelHref}
+        metric={`pass@1${q.language === "all" ? "" : ` (${q.language})`}`}
+        note="bars: 95 % Wilson intervals (none where a published result has no count)"
+      />
       <Attribution rows={rows} />
       <section>
         <h2>What the numbers mean</h2>
         <p class="note">
           Each task hides one function (the needle) in a long code context and describes it in words; the model must
-          reproduce it. An answer passes when, among the repository's needles, the one most similar to the answer's
-          code (BLEU) is the target and that similarity reaches the threshold. <strong>pass@1</strong> is the share of
-          tasks passed, in percent; the small numbers are its 95 % Wilson score interval. <strong>Verified</strong>{" "}
-          rows were run by this service (the receipt is in the JSON); <strong>reported</strong> rows are published
-          results imported with their source. A higher threshold asks for a closer reproduction.
+          reproduce it. An answer passes when, among the repository's needles, the one most similar to the answer's code
+          (BLEU) is the target and that similarity reaches the threshold. <strong>pass@1</strong> is the share of tasks
+          passed, in percent; the small numbers are its 95 % Wilson score interval. <strong>Verified</strong> rows were
+          run by this service (the receipt is in the JSON); <strong>reported</strong> rows are published results
+          imported with their source. A higher threshold asks for a closer reproduction.
         </p>
       </section>
     </>

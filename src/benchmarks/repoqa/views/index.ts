@@ -13,7 +13,11 @@ export const repoqaViews: BenchmarkViews = {
   board: boardPage,
   async model({ slug, query: q, kind, read, defaults }) {
     const data = await read(q);
-    if (!data) throw new ProblemError("not-found", `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? defaults.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`);
+    if (!data)
+      throw new ProblemError(
+        "not-found",
+        `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? defaults.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`,
+      );
     return modelPage(data, defaults, kind);
   },
   run: runSummary,

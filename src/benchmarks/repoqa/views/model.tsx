@@ -9,20 +9,32 @@ import { KindBadge } from "../../../page/table";
 /** The languages of a breakdown, in the order the API gives them, without "all". */
 export function breakdownLanguages(data: Pick<ModelBreakdown, "thresholds">): string[] {
   const out: string[] = [];
-  for (const k of THRESHOLDS) for (const l of Object.keys(data.thresholds[k] ?? {})) if (l !== "all" && !out.includes(l)) out.push(l);
+  for (const k of THRESHOLDS)
+    for (const l of Object.keys(data.thresholds[k] ?? {})) if (l !== "all" && !out.includes(l)) out.push(l);
   return out;
 }
 
 /** Rates per bucket as bars with the 95 % interval drawn over them; numbers beside for reading. */
-export function BucketTable(props: { id: string; label: string; buckets: BucketRate[]; format?: (bucket: string) => string }) {
+export function BucketTable(props: {
+  id: string;
+  label: string;
+  buckets: BucketRate[];
+  format?: (bucket: string) => string;
+}) {
   return (
     <div class="scroll">
       <table id={props.id}>
         <thead>
           <tr>
-            <th class="l" scope="col">{props.label}</th>
-            <th class="l" scope="col">pass@1</th>
-            <th scope="col" title="pass@1 in percent, 95 % Wilson interval below">%</th>
+            <th class="l" scope="col">
+              {props.label}
+            </th>
+            <th class="l" scope="col">
+              pass@1
+            </th>
+            <th scope="col" title="pass@1 in percent, 95 % Wilson interval below">
+              %
+            </th>
             <th scope="col">n</th>
           </tr>
         </thead>
@@ -34,7 +46,10 @@ export function BucketTable(props: { id: string; label: string; buckets: BucketR
                 <div class="bar" aria-hidden="true">
                   <span class="fill" style={`width:${(b.rate * 100).toFixed(1)}%`}></span>
                   {b.ci_low !== null && b.ci_high !== null ? (
-                    <span class="band" style={`left:${(b.ci_low * 100).toFixed(1)}%;width:${((b.ci_high - b.ci_low) * 100).toFixed(1)}%`}></span>
+                    <span
+                      class="band"
+                      style={`left:${(b.ci_low * 100).toFixed(1)}%;width:${((b.ci_high - b.ci_low) * 100).toFixed(1)}%`}
+                    ></span>
                   ) : null}
                 </div>
               </td>
@@ -59,7 +74,9 @@ export function ThresholdTable(props: { data: Pick<ModelBreakdown, "thresholds" 
       <table id="thresholds" class="compact">
         <thead>
           <tr>
-            <th class="l" scope="col">threshold</th>
+            <th class="l" scope="col">
+              threshold
+            </th>
             {cols.map((l) => (
               <th scope="col">{l}</th>
             ))}
@@ -68,7 +85,9 @@ export function ThresholdTable(props: { data: Pick<ModelBreakdown, "thresholds" 
         <tbody>
           {THRESHOLDS.filter((t) => props.data.thresholds[t]).map((t) => (
             <tr class={t === thresholdKey(props.data.threshold) ? "selected" : undefined}>
-              <th class="l" scope="row">{t}</th>
+              <th class="l" scope="row">
+                {t}
+              </th>
               {cols.map((l) => {
                 const r = props.data.thresholds[t][l];
                 return <td title={r && interval(r) ? `95 % interval ${interval(r)}` : undefined}>{pct(r?.rate)}</td>;

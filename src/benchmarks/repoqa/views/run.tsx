@@ -86,23 +86,45 @@ interface Candidate {
 /** One sample's RepoQA part; the target function, as it stands in the context, is what the prompt marks. */
 export async function sampleView({ env, run, sample, output }: SampleRequest): Promise<SampleContent> {
   const detail = sample.detail as RepoQADetail | null;
-  const options = ((run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as { context_size?: number; comment_mode?: CommentMode };
+  const options = ((run.options as { benchmark_options?: Record<string, unknown> }).benchmark_options ?? {}) as {
+    context_size?: number;
+    comment_mode?: CommentMode;
+  };
   const location = await locateTask(env, run.datasetId, sample.taskId).catch(() => null);
-  if (!location) return { body: <p class="note">Task {sample.taskId} is no longer in dataset {run.datasetId}; the stored verdict is in the JSON.</p> };
+  if (!location)
+    return {
+      body: (
+        <p class="note">
+          Task {sample.taskId} is no longer in dataset {run.datasetId}; the stored verdict is in the JSON.
+        </p>
+      ),
+    };
   const { depth } = parseUnit(sample.unit);
   const [shard, lang, context] = await Promise.all([
     getShard(env, location.shardKey, location.contentSha256),
     loadLanguage(location.language),
-    location.contextConfig ? storedContext(env, location, { size: options.context_size, comment_mode: options.comment_mode, depth }).catch(() => null) : null,
+    location.contextConfig
+      ? storedContext(env, location, { size: options.context_size, comment_mode: options.comment_mode, depth }).catch(
+          () => null,
+        )
+      : null,
   ]);
   const needle = shard.shard.needles[location.needleIndex];
   const mark = context ? [context.task.functions[context.task.target_index].code, needle.code] : [needle.code];
-  if (!detail || sample.status !== "scored") return { mark, body: <Code id="target" title={`Target: ${needle.name}`} code={needle.code} /> };
+  if (!detail || sample.status !== "scored")
+    return { mark, body: <Code id="target" title={`Target: ${needle.name}`} code={needle.code} /> };
   // The candidates the scorer compared against: the repository's needles, its functions, or the stored context's functions.
   const fromContext = detail.candidates_from === "context";
-  if (fromContext && !context) return { mark, body: <p class="note">The task's stored context is gone; the stored verdict is in the JSON.</p> };
-  const pool: readonly Candidate[] = fromContext ? context!.task.functions.map((f) => ({ name: f.name, path: "", code: f.code })) : detail.candidates_from === "needles" ? shard.shard.needles : shard.shard.functions;
-  const set = fromContext ? context!.stored.candidates(context!.index, detail.ignore_comments) : shard.candidates(detail.candidates_from === "needles" ? "needles" : "functions", detail.ignore_comments);
+  if (fromContext && !context)
+    return { mark, body: <p class="note">The task's stored context is gone; the stored verdict is in the JSON.</p> };
+  const pool: readonly Candidate[] = fromContext
+    ? context!.task.functions.map((f) => ({ name: f.name, path: "", code: f.code }))
+    : detail.candidates_from === "needles"
+      ? shard.shard.needles
+      : shard.shard.functions;
+  const set = fromContext
+    ? context!.stored.candidates(context!.index, detail.ignore_comments)
+    : shard.candidates(detail.candidates_from === "needles" ? "needles" : "functions", detail.ignore_comments);
   // The scorer's work again, under the budget one scored answer gets (docs/limits.md): the answer as
   // it read it (the code block it extracted, without comments when the run ignored them) and its
   // similarity to every candidate. Over the budget, the page says so rather than spend more.
@@ -116,10 +138,24 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
     }));
   } catch (e) {
     if (!(e instanceof BudgetExceededError)) throw e;
-    return { mark, body: <p class="note">Re-reading this answer is over the scoring budget ({e.detail}); the stored verdict is in the JSON.</p> };
+    return {
+      mark,
+      body: (
+        <p class="note">
+          Re-reading this answer is over the scoring budget ({e.detail}); the stored verdict is in the JSON.
+        </p>
+      ),
+    };
   }
-  const targetIndex = fromContext ? context!.task.target_index : detail.candidates_from === "needles" ? location.needleIndex : needle.function_index;
-  const ranked = pool.map((f, i) => ({ f, i, score: scores[i] })).sort((a, b) => b.score - a.score).slice(0, CANDIDATES_SHOWN);
+  const targetIndex = fromContext
+    ? context!.task.target_index
+    : detail.candidates_from === "needles"
+      ? location.needleIndex
+      : needle.function_index;
+  const ranked = pool
+    .map((f, i) => ({ f, i, score: scores[i] }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, CANDIDATES_SHOWN);
   const best = ranked[0]?.score > 0 ? ranked[0].f : undefined;
   const target = pool[targetIndex]?.code ?? needle.code;
   return {
@@ -128,14 +164,18 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
       <>
         <section id="extracted">
           <h2>What was extracted</h2>
-          <p class="note">The code the scorer compared{detail.ignore_comments ? ", comments removed" : ""} ({detail.scoring_mode} scoring).</p>
+          <p class="note">
+            The code the scorer compared{detail.ignore_comments ? ", comments removed" : ""} ({detail.scoring_mode}{" "}
+            scoring).
+          </p>
           {extracted ? <pre class="code">{extracted}</pre> : <p class="note">Nothing: the answer holds no code.</p>}
         </section>
         <section id="candidates">
           <h2>Target and best-matching candidate</h2>
           <p>
             Target <code>{needle.name}</code> (similarity {detail.target_similarity.toFixed(4)}); best match{" "}
-            <code>{detail.best_target ?? "none"}</code> (similarity {detail.best_similarity.toFixed(4)}){detail.best_target === needle.name ? ": the target itself" : ""}.
+            <code>{detail.best_target ?? "none"}</code> (similarity {detail.best_similarity.toFixed(4)})
+            {detail.best_target === needle.name ? ": the target itself" : ""}.
           </p>
           <div class="triptych">
             <Code id="target" title={`Target: ${needle.name}`} code={target} />
@@ -153,11 +193,19 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
           <div class="scroll fit">
             <table id="similarities" class="compact">
               <caption>
-                The {ranked.length} most similar of {pool.length} candidates ({fromContext ? "the functions of the task's context" : detail.candidates_from === "needles" ? "the repository's needles" : "the repository's functions"})
+                The {ranked.length} most similar of {pool.length} candidates (
+                {fromContext
+                  ? "the functions of the task's context"
+                  : detail.candidates_from === "needles"
+                    ? "the repository's needles"
+                    : "the repository's functions"}
+                )
               </caption>
               <thead>
                 <tr>
-                  <th class="l" scope="col">candidate</th>
+                  <th class="l" scope="col">
+                    candidate
+                  </th>
                   <th scope="col">similarity</th>
                 </tr>
               </thead>
@@ -181,7 +229,9 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
             <table class="compact">
               <thead>
                 <tr>
-                  <th class="l" scope="row">threshold</th>
+                  <th class="l" scope="row">
+                    threshold
+                  </th>
                   {THRESHOLDS.map((t) => (
                     <th scope="col">{t}</th>
                   ))}
@@ -189,15 +239,22 @@ export async function sampleView({ env, run, sample, output }: SampleRequest): P
               </thead>
               <tbody>
                 <tr>
-                  <th class="l" scope="row">pass</th>
+                  <th class="l" scope="row">
+                    pass
+                  </th>
                   {THRESHOLDS.map((t) => (
-                    <td class={Number(t) === detail.threshold ? "selected" : undefined}>{detail.pass_at[t] ? "✓" : "✗"}</td>
+                    <td class={Number(t) === detail.threshold ? "selected" : undefined}>
+                      {detail.pass_at[t] ? "✓" : "✗"}
+                    </td>
                   ))}
                 </tr>
               </tbody>
             </table>
           </div>
-          <p class="note">A pass needs the best match to be the target and its similarity to reach the threshold; the run's is {detail.threshold.toFixed(1)}.</p>
+          <p class="note">
+            A pass needs the best match to be the target and its similarity to reach the threshold; the run's is{" "}
+            {detail.threshold.toFixed(1)}.
+          </p>
         </section>
       </>
     ),

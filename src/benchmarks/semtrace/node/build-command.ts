@@ -32,19 +32,28 @@ import { PAPER_CONTEXT, equallySpaced } from "../build";
 import { SUITE_TASKS, type SuiteTask } from "../dataset";
 import { SEMTRACE_DIGITS } from "../generator";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
-import { UsageError, VISIBILITY_USAGE, datasetIdOption, intOption, loadOptions, visibilityOption } from "../../../../cli/lib/args";
+import {
+  UsageError,
+  VISIBILITY_USAGE,
+  datasetIdOption,
+  intOption,
+  loadOptions,
+  visibilityOption,
+} from "../../../../cli/lib/args";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { buildSuiteFromDisk } from "./suite";
 
 const USAGE =
-  "npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace] " + VISIBILITY_USAGE;
+  "npm run semtrace -- build --id <dataset id> [--cruxeval jsonl] [--distractor-dir dir] [--max-files n] [--distractor-tokens n|chars] [--tasks list] [--seed n] [--targets n] [--digits 2-6] [--distractors 20,40,60,80] [--positions 11] [--variant-targets n] [--variants n] [--out file] [--url u | --no-load] [--replace] " +
+  VISIBILITY_USAGE;
 
 const intList = (value: string, name: string) =>
   value.split(",").map((v) => {
     const n = Number(v.trim());
-    if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a comma-separated list of positive integers, got "${value}"`);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new UsageError(`--${name} must be a comma-separated list of positive integers, got "${value}"`);
     return n;
   });
 
@@ -81,8 +90,12 @@ async function main(argv: string[]): Promise<number> {
   const unknown = tasks.filter((t) => !SUITE_TASKS.includes(t));
   if (unknown.length) throw new UsageError(`unknown task ${unknown.join(", ")}: use ${SUITE_TASKS.join(", ")}`);
   const digits = intOption(values.digits, "digits", SEMTRACE_DIGITS.min, 2);
-  if (digits > SEMTRACE_DIGITS.max) throw new UsageError(`--digits must be ${SEMTRACE_DIGITS.min} to ${SEMTRACE_DIGITS.max}`);
-  const grid = { distractors: intList(values.distractors!, "distractors"), positions: equallySpaced(intOption(values.positions, "positions", 1, 11)) };
+  if (digits > SEMTRACE_DIGITS.max)
+    throw new UsageError(`--digits must be ${SEMTRACE_DIGITS.min} to ${SEMTRACE_DIGITS.max}`);
+  const grid = {
+    distractors: intList(values.distractors!, "distractors"),
+    positions: equallySpaced(intOption(values.positions, "positions", 1, 11)),
+  };
 
   const suite = await buildSuiteFromDisk({
     tasks,
@@ -90,10 +103,16 @@ async function main(argv: string[]): Promise<number> {
     digits,
     grid,
     targets: intOption(values.targets, "targets", 1, 800),
-    variants: { targets: intOption(values["variant-targets"], "variant-targets", 1, 100), cap: intOption(values.variants, "variants", 1, 16) },
+    variants: {
+      targets: intOption(values["variant-targets"], "variant-targets", 1, 100),
+      cap: intOption(values.variants, "variants", 1, 16),
+    },
     distractorDir: values["distractor-dir"] ? resolve(values["distractor-dir"]) : undefined,
     maxFiles: intOption(values["max-files"], "max-files", 1),
-    distractorTokens: values["distractor-tokens"] === "chars" ? null : intOption(values["distractor-tokens"], "distractor-tokens", 1, PAPER_CONTEXT.tokensPerDistractor),
+    distractorTokens:
+      values["distractor-tokens"] === "chars"
+        ? null
+        : intOption(values["distractor-tokens"], "distractor-tokens", 1, PAPER_CONTEXT.tokensPerDistractor),
     cruxeval: values.cruxeval ? resolve(values.cruxeval) : undefined,
     log: console.log,
   });
@@ -103,13 +122,23 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Wrote ${out}`);
   if (values["no-load"]) return 0;
 
-  await withService(values.url!, async () => {
-    const client = api(values.url!);
-    if (values.replace) await deleteDatasetIfPresent(client, id);
-    const manifest = await client.request<{ content_sha256: string }>("POST", `/v1/datasets/${id}/suite?visibility=${visibility}`, suite, { auth: true });
-    console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
-    console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
-  }, console.log, "npm run semtrace -- build");
+  await withService(
+    values.url!,
+    async () => {
+      const client = api(values.url!);
+      if (values.replace) await deleteDatasetIfPresent(client, id);
+      const manifest = await client.request<{ content_sha256: string }>(
+        "POST",
+        `/v1/datasets/${id}/suite?visibility=${visibility}`,
+        suite,
+        { auth: true },
+      );
+      console.log(`Loaded dataset "${id}" into ${values.url}: content sha256 ${manifest.content_sha256}`);
+      console.log(`Run it: npm run eval -- --benchmark semtrace --dataset ${id} --model <spec>${urlFlag(values.url!)}`);
+    },
+    console.log,
+    "npm run semtrace -- build",
+  );
   return 0;
 }
 

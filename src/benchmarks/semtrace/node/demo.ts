@@ -13,7 +13,8 @@ import { SUITE_TASKS, type SuiteTask } from "../dataset";
 const DEMO_ID = "semtrace-demo";
 
 /** The suite's tasks (each a benchmark of its own): the CRUXEval ones only when its data is on this machine. */
-const demoTasks = (): readonly SuiteTask[] => (existsSync(DEFAULT_CRUXEVAL) ? SUITE_TASKS : ["semtrace", "sensitivity-semtrace"]);
+const demoTasks = (): readonly SuiteTask[] =>
+  existsSync(DEFAULT_CRUXEVAL) ? SUITE_TASKS : ["semtrace", "sensitivity-semtrace"];
 
 export const semtraceDemo: NodeDemo = {
   id: DEMO_ID,
@@ -36,10 +37,18 @@ export const semtraceDemo: NodeDemo = {
       maxFiles: 300,
       log,
     });
-    await client.request("POST", `/v1/datasets/${DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`, suite, { auth: true });
+    await client.request(
+      "POST",
+      `/v1/datasets/${DEMO_ID}/suite?name=${encodeURIComponent("SemTrace-family demo (built at start)")}`,
+      suite,
+      { auth: true },
+    );
     log(`Dataset "${DEMO_ID}": imported ${Object.keys(suite.tasks).join(", ")}`);
   },
-  usage: (_base, urlFlag) => `The lexical-vs-semantic recall demo "${DEMO_ID}", one suite read by ${demoTasks().length} benchmarks (--benchmark ${demoTasks().join(", ")}):
+  usage: (
+    _base,
+    urlFlag,
+  ) => `The lexical-vs-semantic recall demo "${DEMO_ID}", one suite read by ${demoTasks().length} benchmarks (--benchmark ${demoTasks().join(", ")}):
   npm run eval -- --benchmark semtrace --model baseline:interpreter --dataset ${DEMO_ID}${urlFlag}
   npm run eval -- --benchmark ${demoTasks().includes("cruxeval-o") ? "cruxeval-o" : "semtrace"} --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`,
 };

@@ -153,12 +153,19 @@ export interface PoolOptions {
  *
  * Each file is parsed once with the one shared parser; ids are assigned after filtering.
  */
-export async function buildDistractorPool(dir: string, opts?: PoolOptions & { tokens?: undefined }): Promise<DistractorPool<CharFilter>>;
-export async function buildDistractorPool(dir: string, opts: PoolOptions & { tokens: TokenSelection }): Promise<DistractorPool<TokenFilter>>;
+export async function buildDistractorPool(
+  dir: string,
+  opts?: PoolOptions & { tokens?: undefined },
+): Promise<DistractorPool<CharFilter>>;
+export async function buildDistractorPool(
+  dir: string,
+  opts: PoolOptions & { tokens: TokenSelection },
+): Promise<DistractorPool<TokenFilter>>;
 export async function buildDistractorPool(dir: string, opts?: PoolOptions): Promise<DistractorPool>;
 export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): Promise<DistractorPool> {
   const root = resolve(dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`buildDistractorPool: ${dir} is not a directory`);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new Error(`buildDistractorPool: ${dir} is not a directory`);
   let paths = await listPythonFiles(root);
   if (opts.maxFiles !== undefined) paths = paths.slice(0, Math.max(0, opts.maxFiles));
 
@@ -191,7 +198,12 @@ export async function buildDistractorPool(dir: string, opts: PoolOptions = {}): 
         const fn = functionText(text, node);
         // Counted as extracted but never eligible: it has no lines of its own.
         if (!fn) continue;
-        candidates.push({ name: node.childForFieldName("name")?.text ?? "", path: rel, line: node.startPosition.row + 1, ...fn });
+        candidates.push({
+          name: node.childForFieldName("name")?.text ?? "",
+          path: rel,
+          line: node.startPosition.row + 1,
+          ...fn,
+        });
       }
       return null;
     });
@@ -233,7 +245,10 @@ function keepByChars(eligible: Candidate[]): Kept<CharFilter> {
   const lengths = eligible.map((c) => c.chars).sort((a, b) => a - b);
   const p25 = lengths.length ? percentile(lengths, 25) : 0;
   const p75 = lengths.length ? percentile(lengths, 75) : 0;
-  return { kept: eligible.filter((c) => c.chars >= p25 && c.chars <= p75), filter: { p25, p75, rule: DISTRACTOR_RULE } };
+  return {
+    kept: eligible.filter((c) => c.chars >= p25 && c.chars <= p75),
+    filter: { p25, p75, rule: DISTRACTOR_RULE },
+  };
 }
 
 /**
@@ -245,17 +260,27 @@ function keepByTokens(eligible: Candidate[], selection: TokenSelection): Kept<To
   const counted = eligible.map((c) => ({ ...c, tokens: selection.tokenizer.count(c.code) }));
   const sorted = counted.map((c) => c.tokens).sort((a, b) => a - b);
   const target = selection.perFunction;
-  const base = { by: "tokens" as const, tokenizer: selection.tokenizer.name, target_tokens: target, rule: tokenDistractorRule(target, selection.tokenizer.name) };
-  if (!sorted.length) return { kept: [], filter: { ...base, min_tokens: 0, max_tokens: 0, mean_tokens: 0, reached: false } };
+  const base = {
+    by: "tokens" as const,
+    tokenizer: selection.tokenizer.name,
+    target_tokens: target,
+    rule: tokenDistractorRule(target, selection.tokenizer.name),
+  };
+  if (!sorted.length)
+    return { kept: [], filter: { ...base, min_tokens: 0, max_tokens: 0, mean_tokens: 0, reached: false } };
   const { start, width } = nearestMeanWindow(sorted, target);
   const [min, max] = [sorted[start], sorted[start + width - 1]];
   const kept = counted.filter((c) => c.tokens >= min && c.tokens <= max);
   const mean = kept.reduce((sum, c) => sum + c.tokens, 0) / kept.length;
   const reached = windowMean(sorted, 0, width) <= target && target <= windowMean(sorted, sorted.length - width, width);
-  return { kept, filter: { ...base, min_tokens: min, max_tokens: max, mean_tokens: Math.round(mean * 10) / 10, reached } };
+  return {
+    kept,
+    filter: { ...base, min_tokens: min, max_tokens: max, mean_tokens: Math.round(mean * 10) / 10, reached },
+  };
 }
 
-const windowMean = (sorted: readonly number[], start: number, width: number) => sorted.slice(start, start + width).reduce((a, b) => a + b, 0) / width;
+const windowMean = (sorted: readonly number[], start: number, width: number) =>
+  sorted.slice(start, start + width).reduce((a, b) => a + b, 0) / width;
 
 /** Start of the window of ceil(n/2) ascending values whose mean is nearest `target` (the first on a tie). */
 export function nearestMeanWindow(sorted: readonly number[], target: number): { start: number; width: number } {

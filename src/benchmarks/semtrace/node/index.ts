@@ -11,7 +11,12 @@ import { FAMILY_DATASET_BENCHMARK } from "../ids";
 const semtraceNode: NodeFamily = {
   id: "semtrace",
   commands: { build: buildCommand },
-  datasets: { kind: FAMILY_DATASET_BENCHMARK, commands: ["npm run semtrace -- build --id <id>  # the paper's grid (--targets, --distractors, --positions: a smaller one)"] },
+  datasets: {
+    kind: FAMILY_DATASET_BENCHMARK,
+    commands: [
+      "npm run semtrace -- build --id <id>  # the paper's grid (--targets, --distractors, --positions: a smaller one)",
+    ],
+  },
   demos: [semtraceDemo],
   runReport,
 };

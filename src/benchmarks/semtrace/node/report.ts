@@ -7,7 +7,15 @@ import type { RunResults } from "../../../../cli/lib/node-family";
 import { pct, titledTable } from "../../../../cli/lib/text-table";
 
 export interface PositionalSummary {
-  grid: { distractors: number; position: number; n: number; accuracy: number; mean_score: number; unresolved: number; unparseable: number }[];
+  grid: {
+    distractors: number;
+    position: number;
+    n: number;
+    accuracy: number;
+    mean_score: number;
+    unresolved: number;
+    unparseable: number;
+  }[];
   drops: { distractors: number; best: number; drop: number | null }[];
   median_drop: number | null;
   unresolved: number;
@@ -39,12 +47,21 @@ export function positionTable(summary: PositionalSummary): string {
   const drop = (d: number) => summary.drops.find((r) => r.distractors === d)?.drop;
   const table = (title: string, f: (c: PositionalSummary["grid"][number]) => number, withDrop: boolean) => {
     const rows = [["D \\ position", ...positions.map(String), ...(withDrop ? ["drop"] : [])]];
-    for (const d of ds) rows.push([String(d), ...positions.map((p) => cell(d, p, f)), ...(withDrop ? [drop(d) == null ? "-" : pct(drop(d)!)] : [])]);
+    for (const d of ds)
+      rows.push([
+        String(d),
+        ...positions.map((p) => cell(d, p, f)),
+        ...(withDrop ? [drop(d) == null ? "-" : pct(drop(d)!)] : []),
+      ]);
     return titledTable(title, rows);
   };
   const median = summary.median_drop === null ? "-" : `${pct(summary.median_drop)} %`;
   return [
-    table("accuracy (%) by distractors D and target position; drop = 1 - worst interior / best position", (c) => c.accuracy, true),
+    table(
+      "accuracy (%) by distractors D and target position; drop = 1 - worst interior / best position",
+      (c) => c.accuracy,
+      true,
+    ),
     `median relative drop toward the middle: ${median}; unresolved answers ${summary.unresolved}, unparseable ${summary.unparseable}`,
     "",
     table("partial match (%): mean fraction of list positions right", (c) => c.mean_score, false),
@@ -59,7 +76,10 @@ export function sensitivityTable(results: SensitivityResults): string {
   const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   return [
     ...leftOut,
-    titledTable("accuracy (%) by fraction of body lines removed", [["lines removed", "n", "accuracy"], ...s.curve.map((c) => [c.bucket, String(c.n), pct(c.accuracy)])]),
+    titledTable("accuracy (%) by fraction of body lines removed", [
+      ["lines removed", "n", "accuracy"],
+      ...s.curve.map((c) => [c.bucket, String(c.n), pct(c.accuracy)]),
+    ]),
     `sensitivity: per snippet ${fmt(s.per_snippet.mean)} over ${s.per_snippet.snippets} solved snippets (${s.per_snippet.unsolved} unsolved counted apart); aggregate ${fmt(s.aggregate)}`,
   ].join("\n");
 }

@@ -18,7 +18,9 @@ function asFloat(v: PyValue): number {
 export function binary(op: "+" | "-" | "*", a: PyValue, b: PyValue): PyValue {
   const numeric = (v: PyValue) => v.type === "int" || v.type === "bool" || v.type === "float" || v.type === "complex";
   if (!numeric(a) || !numeric(b)) {
-    throw new LiteralError(`unsupported operand types for ${op}: '${typeName(a)}' and '${typeName(b)}' (only numbers are evaluated)`);
+    throw new LiteralError(
+      `unsupported operand types for ${op}: '${typeName(a)}' and '${typeName(b)}' (only numbers are evaluated)`,
+    );
   }
   if (a.type === "complex" || b.type === "complex") {
     // CPython <= 3.13 converts the real operand to complex(x, 0.0) first.

@@ -4,7 +4,8 @@ import type { PyValue } from "./value";
 
 type Numeric = Extract<PyValue, { type: "int" | "bool" | "float" | "complex" }>;
 
-const isNumeric = (v: PyValue): v is Numeric => v.type === "int" || v.type === "bool" || v.type === "float" || v.type === "complex";
+const isNumeric = (v: PyValue): v is Numeric =>
+  v.type === "int" || v.type === "bool" || v.type === "float" || v.type === "complex";
 
 /** float == int, exactly (CPython compares the mathematical values: 2**53 + 1 != 2.0**53). */
 function floatEqualsInt(f: number, i: bigint): boolean {

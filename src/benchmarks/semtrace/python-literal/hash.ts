@@ -79,7 +79,8 @@ function keyIn(v: PyValue, source: string, at: Token): string {
   try {
     return hashKey(v);
   } catch (e) {
-    if (e instanceof LiteralError) throw new LiteralError(`${e.message} in the set or dict at ${position(source, at.start)}`);
+    if (e instanceof LiteralError)
+      throw new LiteralError(`${e.message} in the set or dict at ${position(source, at.start)}`);
     throw e;
   }
 }

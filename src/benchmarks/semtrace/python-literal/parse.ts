@@ -174,7 +174,9 @@ class Parser {
 
   private arithmeticAllowed(op: string, opTok: Token): void {
     if (!this.arithmetic) {
-      this.fail(`'${op}' at ${this.at(opTok)}: arithmetic is not a literal (only a real ± imaginary number such as 1+2j is)`);
+      this.fail(
+        `'${op}' at ${this.at(opTok)}: arithmetic is not a literal (only a real ± imaginary number such as 1+2j is)`,
+      );
     }
     this.unresolved = true;
   }
@@ -315,7 +317,9 @@ class Parser {
       if (typeof decoded === "string") {
         if (bytes !== null) this.fail(`cannot mix bytes and nonbytes literals at ${this.at(t)}`);
         if (str !== null && /[\ud800-\udbff]$/.test(str) && /^[\udc00-\udfff]/.test(decoded)) {
-          this.fail(`surrogate escapes at ${this.at(t)} would join into one character; Python keeps them as two code points`);
+          this.fail(
+            `surrogate escapes at ${this.at(t)} would join into one character; Python keeps them as two code points`,
+          );
         }
         str = (str ?? "") + decoded;
       } else {
@@ -332,7 +336,9 @@ function numberValue(text: string, kind: "int" | "float" | "imag", source: strin
   const digits = text.replace(/_/g, "");
   if (kind === "int") {
     if (!/^0[xXoObB]/.test(digits) && digits.length > MAX_INT_DIGITS) {
-      throw new LiteralError(`int literal at ${position(source, t.start)} has ${digits.length} digits; CPython refuses more than ${MAX_INT_DIGITS} (int max str digits)`);
+      throw new LiteralError(
+        `int literal at ${position(source, t.start)} has ${digits.length} digits; CPython refuses more than ${MAX_INT_DIGITS} (int max str digits)`,
+      );
     }
     return { value: { type: "int", value: BigInt(digits) }, literal: "real" };
   }
@@ -341,7 +347,18 @@ function numberValue(text: string, kind: "int" | "float" | "imag", source: strin
   return { value: { type: "complex", real: 0, imag: Number(digits.slice(0, -1)) }, literal: "imag" };
 }
 
-const SIMPLE_ESCAPES: Record<string, number> = { "\\": 0x5c, "'": 0x27, '"': 0x22, a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11 };
+const SIMPLE_ESCAPES: Record<string, number> = {
+  "\\": 0x5c,
+  "'": 0x27,
+  '"': 0x22,
+  a: 7,
+  b: 8,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+};
 
 /** The value of one string token: a JS string for str, byte values for bytes. */
 function decodeString(source: string, t: Extract<Token, { kind: "string" }>): string | number[] {
@@ -353,7 +370,8 @@ function decodeString(source: string, t: Extract<Token, { kind: "string" }>): st
   const body = source.slice(t.bodyStart, t.bodyEnd);
   if (isBytes) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, as CPython's bytes literal checks it
-    if (/[^\x00-\x7f]/.test(body)) throw new LiteralError(`bytes can only contain ASCII literal characters (bytes literal at ${at})`);
+    if (/[^\x00-\x7f]/.test(body))
+      throw new LiteralError(`bytes can only contain ASCII literal characters (bytes literal at ${at})`);
     const out: number[] = [];
     for (let i = 0; i < body.length; ) {
       const c = body[i];
@@ -409,12 +427,15 @@ function decodeString(source: string, t: Extract<Token, { kind: "string" }>): st
     } else if (e === "x" || e === "u" || e === "U") {
       const n = e === "x" ? 2 : e === "u" ? 4 : 8;
       const h = body.slice(i + 2, i + 2 + n);
-      if (!new RegExp(`^[0-9a-fA-F]{${n}}$`).test(h)) throw new LiteralError(`truncated \\${e}${"X".repeat(n)} escape in string literal at ${at}`);
+      if (!new RegExp(`^[0-9a-fA-F]{${n}}$`).test(h))
+        throw new LiteralError(`truncated \\${e}${"X".repeat(n)} escape in string literal at ${at}`);
       cp = parseInt(h, 16);
       if (cp > 0x10ffff) throw new LiteralError(`illegal Unicode character \\U${h} in string literal at ${at}`);
       i += 2 + n;
     } else if (e === "N") {
-      throw new LiteralError(`\\N{...} escapes are not supported (no Unicode name table in the Worker); string literal at ${at}`);
+      throw new LiteralError(
+        `\\N{...} escapes are not supported (no Unicode name table in the Worker); string literal at ${at}`,
+      );
     } else {
       // Unknown escapes keep the backslash (Python warns, then keeps both characters).
       out += "\\";
@@ -422,7 +443,9 @@ function decodeString(source: string, t: Extract<Token, { kind: "string" }>): st
       continue;
     }
     if (cp >= 0xdc00 && cp <= 0xdfff && /[\ud800-\udbff]$/.test(out)) {
-      throw new LiteralError(`surrogate escapes in string literal at ${at} would join into one character; Python keeps them as two code points`);
+      throw new LiteralError(
+        `surrogate escapes in string literal at ${at} would join into one character; Python keeps them as two code points`,
+      );
     }
     out += String.fromCodePoint(cp);
   }

@@ -11,12 +11,16 @@ import { DistractorLegend, PositionChart, type PositionSeries } from "./position
 import { SHORT_NAMES, dropPct } from "./positional";
 
 /** What the figures read of a task: a model's breakdown, or a run's summary as one (`fromRunSummary`). */
-export type PositionalView = Pick<PositionalBreakdown, "positions" | "distractors" | "cells" | "drops" | "median_drop" | "mean_score" | "paper_median_drop">;
+export type PositionalView = Pick<
+  PositionalBreakdown,
+  "positions" | "distractors" | "cells" | "drops" | "median_drop" | "mean_score" | "paper_median_drop"
+>;
 
 type CellValue = (c: PositionalCell) => number | null;
 
 /** The cell at (D, position), if it has scored samples. */
-const cellAt = (p: PositionalView, d: number, pos: string) => p.cells.find((x) => x.distractors === d && x.position === pos);
+const cellAt = (p: PositionalView, d: number, pos: string) =>
+  p.cells.find((x) => x.distractors === d && x.position === pos);
 
 /** One line per D of `value` over the grid's positions (null where a cell is missing); with `withInterval`, each point's Wilson interval and n. */
 export function positionSeries(p: PositionalView, value: CellValue, withInterval = false): PositionSeries[] {
@@ -24,13 +28,23 @@ export function positionSeries(p: PositionalView, value: CellValue, withInterval
     distractors: d,
     points: p.positions.map((pos) => {
       const c = cellAt(p, d, pos);
-      return { position: Number(pos), value: c ? value(c) : null, ...(withInterval && c ? { lo: c.ci_low, hi: c.ci_high, n: c.n ?? undefined } : {}) };
+      return {
+        position: Number(pos),
+        value: c ? value(c) : null,
+        ...(withInterval && c ? { lo: c.ci_low, hi: c.ci_high, n: c.n ?? undefined } : {}),
+      };
     }),
   }));
 }
 
 /** A position × D table of one cell value in percent (the numbers behind a curve); with `withInterval`, each cell's interval below it. */
-export function GridTable(props: { id: string; p: PositionalView; value: CellValue; caption: string; withInterval?: boolean }) {
+export function GridTable(props: {
+  id: string;
+  p: PositionalView;
+  value: CellValue;
+  caption: string;
+  withInterval?: boolean;
+}) {
   const { p } = props;
   return (
     <div class="scroll fit">
@@ -38,7 +52,9 @@ export function GridTable(props: { id: string; p: PositionalView; value: CellVal
         <caption class="muted">{props.caption}</caption>
         <thead>
           <tr>
-            <th class="l" scope="col">position</th>
+            <th class="l" scope="col">
+              position
+            </th>
             {p.distractors.map((d) => (
               <th scope="col">D={d}</th>
             ))}
@@ -47,7 +63,9 @@ export function GridTable(props: { id: string; p: PositionalView; value: CellVal
         <tbody>
           {p.positions.map((pos) => (
             <tr>
-              <th class="l" scope="row">{pos}</th>
+              <th class="l" scope="row">
+                {pos}
+              </th>
               {p.distractors.map((d) => {
                 const c = cellAt(p, d, pos);
                 return (
@@ -72,16 +90,26 @@ export function DropTable(props: { b: PositionalBenchmark; p: PositionalView }) 
       <table id={`drops-${props.b}`} class="compact">
         <thead>
           <tr>
-            <th class="l" scope="col">D</th>
-            <th scope="col" title="Best accuracy over positions at this D (100 % relative)">best %</th>
-            <th scope="col" title="Interior position (0 < p < 1) with the lowest relative accuracy">worst at</th>
-            <th scope="col" title="1 − the lowest relative accuracy at an interior position">drop %</th>
+            <th class="l" scope="col">
+              D
+            </th>
+            <th scope="col" title="Best accuracy over positions at this D (100 % relative)">
+              best %
+            </th>
+            <th scope="col" title="Interior position (0 < p < 1) with the lowest relative accuracy">
+              worst at
+            </th>
+            <th scope="col" title="1 − the lowest relative accuracy at an interior position">
+              drop %
+            </th>
           </tr>
         </thead>
         <tbody>
           {props.p.drops.map((d) => (
             <tr>
-              <th class="l" scope="row">{d.distractors}</th>
+              <th class="l" scope="row">
+                {d.distractors}
+              </th>
               <td>{pct(d.best)}</td>
               <td>{d.min_position ?? "–"}</td>
               <td>{dropPct(d.drop)}</td>
@@ -117,7 +145,13 @@ export function AccuracyCurve(props: { b: PositionalBenchmark; p: PositionalView
       </figure>
       <details>
         <summary>Accuracy table with intervals</summary>
-        <GridTable id={`accuracy-table-${b}`} p={p} value={(c) => c.rate} caption="accuracy %, by position and D; 95 % Wilson interval below" withInterval />
+        <GridTable
+          id={`accuracy-table-${b}`}
+          p={p}
+          value={(c) => c.rate}
+          caption="accuracy %, by position and D; 95 % Wilson interval below"
+          withInterval
+        />
       </details>
     </>
   );
@@ -129,7 +163,8 @@ export function RelativeCurve(props: { b: PositionalBenchmark; p: PositionalView
   return (
     <>
       <p class="drop-figure" id={`median-drop-${b}`}>
-        median drop <strong>{dropPct(p.median_drop)} %</strong> <span class="muted">(paper: {dropPct(p.paper_median_drop)} %)</span>
+        median drop <strong>{dropPct(p.median_drop)} %</strong>{" "}
+        <span class="muted">(paper: {dropPct(p.paper_median_drop)} %)</span>
       </p>
       <figure>
         <PositionChart
@@ -141,13 +176,23 @@ export function RelativeCurve(props: { b: PositionalBenchmark; p: PositionalView
           {...size(props.small)}
         />
         <figcaption>
-          <DistractorLegend distractors={p.distractors} note={(d) => (p.drops.find((x) => x.distractors === d)?.best === 0 ? "no exact match: not drawn" : undefined)} />
+          <DistractorLegend
+            distractors={p.distractors}
+            note={(d) =>
+              p.drops.find((x) => x.distractors === d)?.best === 0 ? "no exact match: not drawn" : undefined
+            }
+          />
         </figcaption>
       </figure>
       <DropTable b={b} p={p} />
       <details>
         <summary>Relative accuracy table</summary>
-        <GridTable id={`relative-table-${b}`} p={p} value={(c) => c.relative} caption="relative accuracy %, by position and D" />
+        <GridTable
+          id={`relative-table-${b}`}
+          p={p}
+          value={(c) => c.relative}
+          caption="relative accuracy %, by position and D"
+        />
       </details>
     </>
   );
@@ -159,8 +204,8 @@ export function PartialCurve(props: { p: PositionalView }) {
   return (
     <>
       <p class="note">
-        Mean partial score by position: the fraction of the output list's positions the model got right, averaged over the targets of
-        each cell (exact match counts 100 %). Overall {pct(p.mean_score)} %.
+        Mean partial score by position: the fraction of the output list's positions the model got right, averaged over
+        the targets of each cell (exact match counts 100 %). Overall {pct(p.mean_score)} %.
       </p>
       <figure>
         <PositionChart
@@ -174,7 +219,12 @@ export function PartialCurve(props: { p: PositionalView }) {
           <DistractorLegend distractors={p.distractors} />
         </figcaption>
       </figure>
-      <GridTable id="partial-table-semtrace" p={p} value={(c) => c.mean_score} caption="mean partial score %, by position and D" />
+      <GridTable
+        id="partial-table-semtrace"
+        p={p}
+        value={(c) => c.mean_score}
+        caption="mean partial score %, by position and D"
+      />
     </>
   );
 }
@@ -182,9 +232,9 @@ export function PartialCurve(props: { p: PositionalView }) {
 /** What the relative-accuracy figures mean (the paper's normalisation and drop). */
 export const RelativeNote = () => (
   <p class="note">
-    Accuracy divided by the best position's at the same D (100 % = the best). A task whose recall is lexical stays near 100 %
-    everywhere; one that needs semantic recall dips toward the middle. The <strong>drop</strong> at D is 1 − the lowest relative
-    accuracy strictly inside the context ({"0 < position < 1"}); the <strong>median drop</strong> is its median over D. The paper
-    reports 2.39 % for lexical recall, 53.36 % for CRUXEval-O and 92.73 % for SemTrace.
+    Accuracy divided by the best position's at the same D (100 % = the best). A task whose recall is lexical stays near
+    100 % everywhere; one that needs semantic recall dips toward the middle. The <strong>drop</strong> at D is 1 − the
+    lowest relative accuracy strictly inside the context ({"0 < position < 1"}); the <strong>median drop</strong> is its
+    median over D. The paper reports 2.39 % for lexical recall, 53.36 % for CRUXEval-O and 92.73 % for SemTrace.
   </p>
 );

@@ -20,21 +20,28 @@ export function positionalViews(benchmark: PositionalBenchmark): BenchmarkViews 
   return {
     shortName: SHORT_NAMES[benchmark],
     // Moving between the study's tasks keeps the dataset (the three share it); from elsewhere, the default one.
-    boardLink: (current) => positionalParams(benchmark, isPositionalBenchmark(current.benchmark) ? current.dataset : ""),
+    boardLink: (current) =>
+      positionalParams(benchmark, isPositionalBenchmark(current.benchmark) ? current.dataset : ""),
     sortKeys,
     board: boardPage,
     async model({ slug, query: q, kind, read }) {
       const readTask = async (query: typeof q) => (await read(query)) as PositionalModelBreakdown | undefined;
       // The asked task decides the dataset; the study's other two tasks are read on the same one.
       const main = await readTask(q);
-      if (!main) notFound(`No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`);
+      if (!main)
+        notFound(
+          `No model "${slug}" with ${benchmark} results${q.dataset ? ` on dataset ${q.dataset}` : ""}${q.kind && q.kind !== "all" ? ` (${q.kind})` : ""}.`,
+        );
       const tasks: PositionalTasks = { [benchmark]: main };
       for (const other of POSITIONAL_BENCHMARKS) {
         if (other !== benchmark) tasks[other] = await readTask({ ...q, benchmark: other, dataset: main.dataset });
       }
       return modelPage(tasks, benchmark, kind);
     },
-    passLabel: { label: "accuracy", title: "Exact-match answers of the scored samples (errors and context overflows not counted)" },
+    passLabel: {
+      label: "accuracy",
+      title: "Exact-match answers of the scored samples (errors and context overflows not counted)",
+    },
     run: runSummary(benchmark),
     sample: familySample(benchmark),
     sampleFilters: positionalSampleFilters,

@@ -41,12 +41,24 @@ function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: s
       <table id="positional-summary">
         <thead>
           <tr>
-            <th class="l" scope="col">task</th>
-            <th scope="col" title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below">accuracy %</th>
-            <th scope="col" title="Median over D of the relative drop toward the middle">median drop %</th>
-            <th scope="col" title="The paper's median relative drop for this task">paper %</th>
-            <th scope="col" title="Targets × cells scored">n</th>
-            <th scope="col" title="Model calls that failed, and prompts over the context window (not in n)">errors</th>
+            <th class="l" scope="col">
+              task
+            </th>
+            <th scope="col" title="Exact-match accuracy over every (D, position) cell, 95 % Wilson interval below">
+              accuracy %
+            </th>
+            <th scope="col" title="Median over D of the relative drop toward the middle">
+              median drop %
+            </th>
+            <th scope="col" title="The paper's median relative drop for this task">
+              paper %
+            </th>
+            <th scope="col" title="Targets × cells scored">
+              n
+            </th>
+            <th scope="col" title="Model calls that failed, and prompts over the context window (not in n)">
+              errors
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -58,7 +70,11 @@ function Summary(props: { tasks: PositionalTasks; dataset: string; params: (b: s
             return (
               <tr data-task={b}>
                 <th class="l" scope="row">
-                  {t ? <a href={`/models/${encodeURIComponent(t.model_slug)}${props.params(b)}`}>{SHORT_NAMES[b]}</a> : SHORT_NAMES[b]}
+                  {t ? (
+                    <a href={`/models/${encodeURIComponent(t.model_slug)}${props.params(b)}`}>{SHORT_NAMES[b]}</a>
+                  ) : (
+                    SHORT_NAMES[b]
+                  )}
                 </th>
                 {/* The two drops side by side first: what a phone shows without scrolling. */}
                 {t && all && p ? (
@@ -121,9 +137,9 @@ function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; 
         {main.model} <KindBadge kind={main.kind} submitted={main.submitted_outputs} />
       </h1>
       <p class="lede">
-        Dataset <code>{dataset}</code>: a target function among D distractor functions, at positions from the start (0) to the
-        end (1) of the context (Štorek et al., “Sense and Sensitivity”). Exact-match accuracy; errors and context overflows are
-        counted apart.
+        Dataset <code>{dataset}</code>: a target function among D distractor functions, at positions from the start (0)
+        to the end (1) of the context (Štorek et al., “Sense and Sensitivity”). Exact-match accuracy; errors and context
+        overflows are counted apart.
       </p>
       <p class="links">
         {present.map((b) => (
@@ -141,7 +157,11 @@ function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; 
           return (
             <section data-task={b}>
               <h3>{SHORT_NAMES[b]}</h3>
-              {t ? <Heatmap cells={t.heatmap} depth={t.depth} length={t.length} labels={heatmapLabels(b)} /> : missing(b, dataset)}
+              {t ? (
+                <Heatmap cells={t.heatmap} depth={t.depth} length={t.length} labels={heatmapLabels(b)} />
+              ) : (
+                missing(b, dataset)
+              )}
             </section>
           );
         })}
@@ -149,8 +169,8 @@ function ModelBody(props: { tasks: PositionalTasks; focus: PositionalBenchmark; 
 
       <h2>Accuracy by position, per D</h2>
       <p class="note">
-        Exact-match accuracy at each target position, one line per number of distractors D, each point with its 95 % Wilson interval
-        (the whiskers; the table below each chart has the numbers).
+        Exact-match accuracy at each target position, one line per number of distractors D, each point with its 95 %
+        Wilson interval (the whiskers; the table below each chart has the numbers).
       </p>
       <div class="triptych" id="accuracy-curves">
         {POSITIONAL_BENCHMARKS.map((b) => {

@@ -22,7 +22,10 @@ export function distractorStyle(d: number, all: number[]) {
 
 /** A point's tooltip: D, position, the value, and its interval and count when it has them. */
 function pointTitle(d: number, p: PositionSeries["points"][number], valueLabel: string): string {
-  const ci = p.lo !== null && p.lo !== undefined && p.hi !== null && p.hi !== undefined ? ` (95 % interval ${pct(p.lo)}–${pct(p.hi)})` : "";
+  const ci =
+    p.lo !== null && p.lo !== undefined && p.hi !== null && p.hi !== undefined
+      ? ` (95 % interval ${pct(p.lo)}–${pct(p.hi)})`
+      : "";
   return `D=${d}, position ${p.position}: ${valueLabel} ${pct(p.value)} %${ci}${p.n !== undefined ? `, n=${p.n}` : ""}`;
 }
 
@@ -31,7 +34,16 @@ function pointTitle(d: number, p: PositionSeries["points"][number], valueLabel: 
  * interval is a whisker. `width`/`height` set the viewBox (a chart a third of the page wide gets a
  * smaller one, so its labels stay legible).
  */
-export function PositionChart(props: { id: string; title: string; series: PositionSeries[]; positions: number[]; valueLabel: string; width?: number; height?: number; intervals?: boolean }) {
+export function PositionChart(props: {
+  id: string;
+  title: string;
+  series: PositionSeries[];
+  positions: number[];
+  valueLabel: string;
+  width?: number;
+  height?: number;
+  intervals?: boolean;
+}) {
   const all = props.series.map((s) => s.distractors);
   return (
     <LineChart
@@ -44,7 +56,13 @@ export function PositionChart(props: { id: string; title: string; series: Positi
       series={props.series.map((s) => ({
         key: String(s.distractors),
         style: distractorStyle(s.distractors, all),
-        points: s.points.map((p) => ({ x: p.position, value: p.value, lo: p.lo, hi: p.hi, title: pointTitle(s.distractors, p, props.valueLabel) })),
+        points: s.points.map((p) => ({
+          x: p.position,
+          value: p.value,
+          lo: p.lo,
+          hi: p.hi,
+          title: pointTitle(s.distractors, p, props.valueLabel),
+        })),
       }))}
     />
   );
@@ -55,7 +73,11 @@ export function DistractorLegend(props: { distractors: number[]; note?: (d: numb
   return (
     <ul class="legend">
       {props.distractors.map((d) => (
-        <LegendItem style={{ ...distractorStyle(d, props.distractors), width: 2 }} text={`D=${d}`} note={props.note?.(d)} />
+        <LegendItem
+          style={{ ...distractorStyle(d, props.distractors), width: 2 }}
+          text={`D=${d}`}
+          note={props.note?.(d)}
+        />
       ))}
     </ul>
   );

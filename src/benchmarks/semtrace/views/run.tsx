@@ -20,7 +20,17 @@ type Summary = ReturnType<typeof positionalSummary>;
 export function fromRunSummary(benchmark: PositionalBenchmark, summary: Summary): PositionalView {
   const cells = summary.grid.map((c) => {
     const ci = wilson(c.passed, c.n);
-    return { position: positionKey(c.position), distractors: c.distractors, rate: c.accuracy, n: c.n, passed: c.passed, ci_low: ci.low, ci_high: ci.high, mean_score: c.mean_score, relative: c.relative };
+    return {
+      position: positionKey(c.position),
+      distractors: c.distractors,
+      rate: c.accuracy,
+      n: c.n,
+      passed: c.passed,
+      ci_low: ci.low,
+      ci_high: ci.high,
+      mean_score: c.mean_score,
+      relative: c.relative,
+    };
   });
   const n = summary.grid.reduce((sum, c) => sum + c.n, 0);
   return {
@@ -42,11 +52,19 @@ export const runSummary = (benchmark: PositionalBenchmark) =>
     const s = summary as Summary;
     const p = fromRunSummary(benchmark, s);
     // Grid cells come sorted by D, then position: the heatmap's rows and columns in that order.
-    const cells = grid.map((c) => ({ depth: positionKey(c.position), length: String(c.distractors), rate: c.accuracy, n: c.n }));
+    const cells = grid.map((c) => ({
+      depth: positionKey(c.position),
+      length: String(c.distractors),
+      rate: c.accuracy,
+      n: c.n,
+    }));
     return (
       <>
         <h3>Accuracy by position, per D</h3>
-        <p class="note">Exact-match accuracy at each target position, one line per number of distractors D; the whiskers are 95 % Wilson intervals.</p>
+        <p class="note">
+          Exact-match accuracy at each target position, one line per number of distractors D; the whiskers are 95 %
+          Wilson intervals.
+        </p>
         <AccuracyCurve b={benchmark} p={p} />
         <h3>Relative accuracy and the drop toward the middle</h3>
         <RelativeNote />
@@ -61,7 +79,8 @@ export const runSummary = (benchmark: PositionalBenchmark) =>
         <Heatmap cells={cells} depth={[]} length={[]} labels={heatmapLabels(benchmark)} />
         {s.unresolved || s.unparseable ? (
           <p class="note" id="answer-forms">
-            {s.unresolved} answers wrote an unresolved expression (accepted at its value); {s.unparseable} could not be read as a literal.
+            {s.unresolved} answers wrote an unresolved expression (accepted at its value); {s.unparseable} could not be
+            read as a literal.
           </p>
         ) : null}
       </>

@@ -36,7 +36,8 @@ function OutputPart(props: { detail: Record<string, unknown>; code: string; inpu
         Exact match: <strong>{yesNo(d.exact)}</strong>
         {props.partial ? (
           <>
-            ; partial match (list positions right): <strong>{pct(typeof d.partial === "number" ? d.partial : 0)} %</strong>
+            ; partial match (list positions right):{" "}
+            <strong>{pct(typeof d.partial === "number" ? d.partial : 0)} %</strong>
           </>
         ) : null}
         {d.unresolved === true ? "; an unresolved expression, taken at its value" : ""}
@@ -45,7 +46,13 @@ function OutputPart(props: { detail: Record<string, unknown>; code: string; inpu
       <Beside
         expectedTitle={`Expected: f(${props.input})`}
         expected={<pre class="code">{String(d.expected ?? "")}</pre>}
-        answer={d.answer === null || d.answer === undefined ? <p class="note">Nothing the scorer could read.</p> : <pre class="code">{String(d.answer)}</pre>}
+        answer={
+          d.answer === null || d.answer === undefined ? (
+            <p class="note">Nothing the scorer could read.</p>
+          ) : (
+            <pre class="code">{String(d.answer)}</pre>
+          )
+        }
       />
       <details>
         <summary>The target function</summary>
@@ -61,10 +68,17 @@ function RetrievalPart(props: { detail: Record<string, unknown>; code: string; o
   return (
     <>
       <p id="metric-parts">
-        Exact match (trailing spaces and blank end lines aside): <strong>{yesNo(props.detail.exact)}</strong>; {String(props.detail.answer_lines ?? "?")} lines
-        retrieved for {String(props.detail.target_lines ?? "?")} expected.
+        Exact match (trailing spaces and blank end lines aside): <strong>{yesNo(props.detail.exact)}</strong>;{" "}
+        {String(props.detail.answer_lines ?? "?")} lines retrieved for {String(props.detail.target_lines ?? "?")}{" "}
+        expected.
       </p>
-      <LineDiff id="diff" from={answer} to={normalizeTrailing(props.code)} fromLabel="the answer" toLabel="the target" />
+      <LineDiff
+        id="diff"
+        from={answer}
+        to={normalizeTrailing(props.code)}
+        fromLabel="the answer"
+        toLabel="the target"
+      />
     </>
   );
 }
@@ -78,18 +92,24 @@ export const familySample = (task: SuiteTask) =>
       ({ target } = await suiteTarget(env, run.datasetId, task, unit.targetId));
     } catch (e) {
       if (!(e instanceof ProblemError)) throw e;
-      return { body: <p class="note">The target can no longer be read ({e.detail}); the stored verdict is in the JSON.</p> };
+      return {
+        body: <p class="note">The target can no longer be read ({e.detail}); the stored verdict is in the JSON.</p>,
+      };
     }
     const detail = (sample.detail ?? {}) as Record<string, unknown>;
     const where: Child =
       unit.distractors !== undefined && unit.position !== undefined ? (
         <p class="lede" id="where">
-          Among D = {unit.distractors} distractor functions at position {unit.position}: function {targetIndex(unit.position, unit.distractors) + 1} of {unit.distractors + 1}
+          Among D = {unit.distractors} distractor functions at position {unit.position}: function{" "}
+          {targetIndex(unit.position, unit.distractors) + 1} of {unit.distractors + 1}
           {task === "lexical-recall" ? "" : " (marked in the prompt)"}.
         </p>
       ) : target.fraction !== undefined ? (
         <p class="lede" id="where">
-          {target.fraction === 0 ? "The complete function" : `${pct(target.fraction)} % of its body lines removed (${target.removed?.length ?? 0} lines)`}, shown alone.
+          {target.fraction === 0
+            ? "The complete function"
+            : `${pct(target.fraction)} % of its body lines removed (${target.removed?.length ?? 0} lines)`}
+          , shown alone.
         </p>
       ) : null;
     const scored = sample.status === "scored";
@@ -105,7 +125,12 @@ export const familySample = (task: SuiteTask) =>
           ) : task === "lexical-recall" ? (
             <RetrievalPart detail={detail} code={target.code} output={output ?? ""} />
           ) : (
-            <OutputPart detail={detail} code={target.code} input={target.input} partial={task === "semtrace" || task === "sensitivity-semtrace"} />
+            <OutputPart
+              detail={detail}
+              code={target.code}
+              input={target.input}
+              partial={task === "semtrace" || task === "sensitivity-semtrace"}
+            />
           )}
         </section>
       ),

@@ -11,7 +11,8 @@ export const positionalSampleFilters: SampleFilterViews = {
       param: "d",
       label: "D",
       title: "Distractor functions around the target",
-      choices: (seen) => seen.lengths.map((d) => ({ value: String(d), label: `D=${d}`, match: { column: "contextSize", equals: d } })),
+      choices: (seen) =>
+        seen.lengths.map((d) => ({ value: String(d), label: `D=${d}`, match: { column: "contextSize", equals: d } })),
       cell: (r) => (r.contextSize === null ? "–" : String(r.contextSize)),
     },
     {
@@ -19,7 +20,12 @@ export const positionalSampleFilters: SampleFilterViews = {
       label: "Position",
       title: "Where the target sits among the distractors (0 start, 1 end)",
       readsPositions: true,
-      choices: (seen) => seen.positions.map((p) => ({ value: positionKey(p), label: positionKey(p), match: { column: "position", equals: p } })),
+      choices: (seen) =>
+        seen.positions.map((p) => ({
+          value: positionKey(p),
+          label: positionKey(p),
+          match: { column: "position", equals: p },
+        })),
       cell: (r) => (r.position === null ? "–" : positionKey(r.position)),
     },
   ],

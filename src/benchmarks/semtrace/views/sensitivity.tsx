@@ -15,7 +15,12 @@ import type { SensitivitySummary } from "../sensitivity";
 import { familySample } from "./sample";
 
 /** A bucket key as people read it: "complete", "≤ 10 %", "10–20 %". */
-const bucketLabel = (c: SensitivitySummary["curve"][number]) => (c.hi === 0 ? "complete" : c.lo === 0 ? `≤ ${Math.round(c.hi * 100)} %` : `${Math.round(c.lo * 100)}–${Math.round(c.hi * 100)} %`);
+const bucketLabel = (c: SensitivitySummary["curve"][number]) =>
+  c.hi === 0
+    ? "complete"
+    : c.lo === 0
+      ? `≤ ${Math.round(c.hi * 100)} %`
+      : `${Math.round(c.lo * 100)}–${Math.round(c.hi * 100)} %`;
 
 /** A sensitivity value (Eq. 1, 1 = the interpreter's, 0 = removing lines changes nothing) with three decimals. */
 const sens = (v: number | null) => (v === null ? "–" : v.toFixed(3));
@@ -30,9 +35,16 @@ export function sensitivityPoints(curve: SensitivitySummary["curve"]) {
 }
 
 function SensitivityRun({ summary }: RunSummary): Child {
-  const { sensitivity: s, without_complete: left } = (summary ?? {}) as { sensitivity?: SensitivitySummary | null; without_complete?: { note: string } };
+  const { sensitivity: s, without_complete: left } = (summary ?? {}) as {
+    sensitivity?: SensitivitySummary | null;
+    without_complete?: { note: string };
+  };
   // Snippets without a scored complete version are left out of the figures (summary.ts): said first.
-  const leftOut = left ? <p class="note" id="sensitivity-left-out">{left.note}</p> : null;
+  const leftOut = left ? (
+    <p class="note" id="sensitivity-left-out">
+      {left.note}
+    </p>
+  ) : null;
   if (!s) return leftOut ?? <p class="note">No scored samples.</p>;
   const points = sensitivityPoints(s.curve);
   return (
@@ -57,17 +69,30 @@ function SensitivityRun({ summary }: RunSummary): Child {
         </div>
       </dl>
       <p class="note">
-        Semantic recall sensitivity (the paper's Eq. 1): the mean over a function's incomplete versions of (R(C) − R(C<sub>inc</sub>)) / R(C).
-        1 is the Python interpreter's behaviour (every incomplete version fails where the complete one succeeds: the paper measures a
-        76-point fall after one removed line); near 0, removing lines changes nothing, so the model answers by pattern, not from the code.
+        Semantic recall sensitivity (the paper's Eq. 1): the mean over a function's incomplete versions of (R(C) − R(C
+        <sub>inc</sub>)) / R(C). 1 is the Python interpreter's behaviour (every incomplete version fails where the
+        complete one succeeds: the paper measures a 76-point fall after one removed line); near 0, removing lines
+        changes nothing, so the model answers by pattern, not from the code.
       </p>
       <h3>Accuracy by lines removed</h3>
       <figure>
         <LineChart
           id="sensitivity-curve"
           title="Exact-match accuracy (%) by share of the function's lines removed, with 95 % Wilson intervals"
-          x={{ ticks: points.map((p) => ({ at: p.x, label: p.x === 0 ? "0" : String(p.x) })), label: "share of lines removed (bucket's upper end)" }}
-          series={[{ key: "accuracy", style: seriesStyle("all", []), points: points.map((p) => ({ ...p, title: `${p.label}: ${pct(p.value)} % (95 % interval ${pct(p.lo)}–${pct(p.hi)}), n=${p.n}` })) }]}
+          x={{
+            ticks: points.map((p) => ({ at: p.x, label: p.x === 0 ? "0" : String(p.x) })),
+            label: "share of lines removed (bucket's upper end)",
+          }}
+          series={[
+            {
+              key: "accuracy",
+              style: seriesStyle("all", []),
+              points: points.map((p) => ({
+                ...p,
+                title: `${p.label}: ${pct(p.value)} % (95 % interval ${pct(p.lo)}–${pct(p.hi)}), n=${p.n}`,
+              })),
+            },
+          ]}
           intervals
         />
       </figure>
@@ -75,7 +100,9 @@ function SensitivityRun({ summary }: RunSummary): Child {
         <table id="sensitivity-table" class="compact">
           <thead>
             <tr>
-              <th class="l" scope="col">lines removed</th>
+              <th class="l" scope="col">
+                lines removed
+              </th>
               <th scope="col">accuracy %</th>
               <th scope="col">n</th>
             </tr>
@@ -83,7 +110,9 @@ function SensitivityRun({ summary }: RunSummary): Child {
           <tbody>
             {points.map((p) => (
               <tr>
-                <th class="l" scope="row">{p.label}</th>
+                <th class="l" scope="row">
+                  {p.label}
+                </th>
                 <td>
                   {pct(p.value)}
                   <span class="ci">{`${pct(p.lo)}–${pct(p.hi)}`}</span>
@@ -100,7 +129,10 @@ function SensitivityRun({ summary }: RunSummary): Child {
 
 /** The run pages' views of a sensitivity benchmark. */
 export const sensitivityRunViews = (task: SensitivityBenchmark): RunViews => ({
-  passLabel: { label: "accuracy", title: "Exact-match answers of the scored samples, complete and incomplete functions together" },
+  passLabel: {
+    label: "accuracy",
+    title: "Exact-match answers of the scored samples, complete and incomplete functions together",
+  },
   run: SensitivityRun,
   sample: familySample(task),
   // Its units are target ids: no position or length to filter by.

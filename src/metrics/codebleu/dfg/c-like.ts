@@ -9,8 +9,19 @@
 import type { PlainNode } from "../tree";
 import { childByField } from "../tree";
 import {
-  at, byIdx, isTokenNode, leafEdges, LocalStates, mergeBranchStates, mergeLoopEdges, variableTokens,
-  type DfgContext, type DfgEdge, type DfgFunction, type DfgResult, type States,
+  at,
+  byIdx,
+  isTokenNode,
+  leafEdges,
+  LocalStates,
+  mergeBranchStates,
+  mergeLoopEdges,
+  variableTokens,
+  type DfgContext,
+  type DfgEdge,
+  type DfgFunction,
+  type DfgResult,
+  type States,
 } from "./common";
 
 interface CLikeSpec {
@@ -33,7 +44,10 @@ interface CLikeSpec {
 }
 
 const set = (...xs: string[]) => new Set(xs);
-const byFields = (node: PlainNode): [PlainNode | null, PlainNode | null] => [childByField(node, "name"), childByField(node, "value")];
+const byFields = (node: PlainNode): [PlainNode | null, PlainNode | null] => [
+  childByField(node, "name"),
+  childByField(node, "value"),
+];
 
 const SPECS = {
   java: {
@@ -104,7 +118,13 @@ export function cLikeDfg(dialect: CLikeDialect): DfgFunction {
 }
 
 /** Every variable of `targets` is defined from every variable of `sources`, one edge per pair. */
-function pairEdges(targets: [number, string][], sources: [number, string][], rel: "comesFrom" | "computedFrom", states: LocalStates, out: DfgEdge[]): void {
+function pairEdges(
+  targets: [number, string][],
+  sources: [number, string][],
+  rel: "comesFrom" | "computedFrom",
+  states: LocalStates,
+  out: DfgEdge[],
+): void {
   for (const [idx1, code1] of targets) {
     for (const [idx2, code2] of sources) out.push([code1, idx1, rel, [code2], [idx2]]);
     states.set(code1, [idx1]);

@@ -2,8 +2,18 @@
 import type { PlainNode } from "../tree";
 import { childByField } from "../tree";
 import {
-  at, byIdx, isTokenNode, leafEdges, LocalStates, mergeBranchStates, mergeLoopEdges, variableTokens,
-  type DfgContext, type DfgEdge, type DfgResult, type States,
+  at,
+  byIdx,
+  isTokenNode,
+  leafEdges,
+  LocalStates,
+  mergeBranchStates,
+  mergeLoopEdges,
+  variableTokens,
+  type DfgContext,
+  type DfgEdge,
+  type DfgResult,
+  type States,
 } from "./common";
 
 const ASSIGNMENT = new Set(["assignment", "augmented_assignment", "for_in_clause"]);
@@ -32,7 +42,13 @@ function assignmentSides(node: PlainNode): [(PlainNode | null)[], (PlainNode | n
 }
 
 /** Each variable on a left side is computed from every variable on its right side. */
-function computedFrom(lefts: (PlainNode | null)[], rights: (PlainNode | null)[], ctx: DfgContext, states: LocalStates, dfg: DfgEdge[]): void {
+function computedFrom(
+  lefts: (PlainNode | null)[],
+  rights: (PlainNode | null)[],
+  ctx: DfgContext,
+  states: LocalStates,
+  dfg: DfgEdge[],
+): void {
   const pairs = Math.min(lefts.length, rights.length);
   for (let i = 0; i < pairs; i++) {
     const targets = variableTokens(lefts[i]!, ctx);
