@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { join, relative, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
@@ -39,6 +40,17 @@ function cruxeval(): { missing: string } | { path: string; jsonl: string } {
     process.env.NEEDLEWORK_CRUXEVAL ?? "../shared/data/cruxeval/cruxeval.jsonl",
   );
   return existsSync(path) ? { path, jsonl: readFileSync(path, "utf8") } : { missing: `${path} was not found` };
+}
+
+/**
+ * A database as it stood at the previous schema and what the service answered over it
+ * (test/fixtures/schema-0009/: its README says how they were recorded), for the migration test
+ * (test/db/migration.test.ts), which migrates a copy and compares every row and read.
+ */
+function schemaFixture(): { seed: string; responses: string } {
+  const read = (name: string) =>
+    gunzipSync(readFileSync(resolve(import.meta.dirname, "test/fixtures/schema-0009", name))).toString("utf8");
+  return { seed: read("seed-0009.sql.gz"), responses: read("responses.json.gz") };
 }
 
 /**
@@ -87,6 +99,8 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         remoteBindings: false,
         miniflare: {
+          // A database no setup migrates: the migration test brings it to the previous schema itself.
+          d1Databases: { MIGRATION_DB: "migration-test" },
           // The suite's requests all come from one client (no CF-Connecting-IP): its counters get
           // room for every test file; test/api/edge.test.ts limits with TEST_RATE_LIMIT instead.
           ratelimits: {
@@ -105,6 +119,7 @@ export default defineConfig(async () => {
             CRUXEVAL: cruxeval(),
             TEST_PROVIDER_API_KEY: TEST_PROVIDER_KEY,
             RATE_LIMIT_CONFIG: rateLimitConfig(),
+            SCHEMA_0009: schemaFixture(),
           },
         },
       }),

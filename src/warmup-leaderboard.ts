@@ -46,8 +46,7 @@ const ENTRIES: Row[] = Array.from({ length: PAGE_LIMIT.default + 1 }, (_, i) => 
   id: `warmup-entry-${i}`,
   benchmark: "warmup",
   dataset: "warmup",
-  scoring_mode: "warmup",
-  comment_mode: "warmup",
+  options: "",
   kind: i % 3 === 1 ? "reported" : "verified",
   // Every other name is an organisation's ("org/model", as many are): the board breaks those after the slash.
   model: i % 2 ? `warmup-org/Warm-up model ${i}` : `Warm-up model ${i}`,

@@ -15,6 +15,10 @@ declare global {
       };
       /** Published RepoQA results read by vitest.config.ts: file texts, or why they are missing. */
       OFFICIAL_RESULTS: { missing: string } | { dir: string; combined: string; scores: Record<string, string> };
+      /** A database no setup migrates (test/db/migration.test.ts). */
+      MIGRATION_DB: D1Database;
+      /** The previous schema's seed rows (SQL) and the service's recorded answers over them (JSON). */
+      SCHEMA_0009: { seed: string; responses: string };
       /** CRUXEval's JSONL read by vitest.config.ts, or why it is missing. */
       CRUXEVAL: { missing: string } | { path: string; jsonl: string };
     }

@@ -35,6 +35,22 @@ import type { RunResults } from "../../packages/client/src/index";
 /** The results of a benchmark that sweeps a similarity threshold (`threshold`, `thresholds`, `by_depth`). */
 export type SweptRunResults = Extract<RunResults, { thresholds: string[] }>;
 
+/**
+ * A flag of `npm run eval` that sets one of a family's benchmark options (`--scoring-mode strict`
+ * sets a benchmark's `scoring_mode`): the family's own words on the command line, shown in the usage
+ * under the family's name. `--option key=value` sets any option without one.
+ */
+export interface EvalFlag {
+  /** The benchmark option it sets (the run's `options.<option>`). */
+  option: string;
+  /** `list`: comma-separated, sent as an array; `integer`: a whole number; `boolean`: a switch. */
+  type: "string" | "boolean" | "integer" | "list";
+  /** The values it takes, checked before anything is sent; absent: the service checks the value. */
+  values?: readonly string[];
+  /** The usage line's argument and text, e.g. "<m>  official (default) or strict". */
+  usage: string;
+}
+
 export interface NodeFamily {
   /** The family's folder under src/benchmarks/ (its `Family.id`). */
   id: string;
@@ -45,6 +61,8 @@ export interface NodeFamily {
    * command lines that make one (a note after `  # `): what `npm run eval` suggests when a dataset is missing.
    */
   datasets?: { kind: string; commands: readonly string[] };
+  /** Its flags of `npm run eval` (without the leading `--`), each setting one of its benchmarks' options. */
+  evalFlags?: Readonly<Record<string, EvalFlag>>;
   /** The demo datasets `npm start` loads, in order. */
   demos?: readonly NodeDemo[];
   /** What `npm start` does once every family's demo is there (e.g. seed the leaderboard with published results). */

@@ -1,7 +1,7 @@
 /**
  * What can be compared, for the picker (`GET /compare` without both sides; docs/compare.md, "The
  * picker"): recent completed runs and leaderboard entries with stored samples, grouped by what pairs
- * (a benchmark and dataset; for entries also the scoring and comment mode), and for one side `a`
+ * (a benchmark and dataset; for entries also their scope options), and for one side `a`
  * the other sides it pairs with. Each read is one bounded query: the newest `RUNS_LISTED`
  * completed runs (`runs_by_created`), at most `ENTRIES_LISTED` entries.
  */
@@ -10,7 +10,10 @@ import { db } from "../datasets/store";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
-import type { ScopeFilters } from "./sides";
+import { optionsKey, scopeNames, scopeValues } from "../leaderboard/options";
+import { leaderboardOf } from "../leaderboard/queries";
+import { benchmarkOptions } from "../runs/store";
+import { matchesOptions, type ScopeFilters } from "./sides";
 
 /** Completed runs a picker lists at most (newest first). */
 export const RUNS_LISTED = 200;
@@ -24,12 +27,12 @@ export interface Candidate {
   kind: "run" | "entry";
 }
 
-/** What pairs: a benchmark and dataset, and for entries their scoring and comment mode. */
+/** What pairs: a benchmark and dataset, and for entries their scope options (a run group: none). */
 export interface Scope {
   benchmark: string;
   dataset: string;
-  mode: string;
-  comment_mode: string;
+  /** Every scope option of an entry's benchmark (defaults included), in its order; empty for a run group. */
+  options: Record<string, string>;
 }
 
 export interface CandidateGroup {
@@ -51,17 +54,23 @@ const runLabel = (row: { modelLabel: string; id: string; createdAt: string }) =>
   `${row.modelLabel} — run of ${day(row.createdAt)} (${row.id})`;
 const entryLabel = (row: { model: string; kind: string }) => `${row.model} — ${row.kind} leaderboard entry`;
 
-/** A run's scope as its leaderboard entry would have it (its scoring mode and comment mode, as publishing reads them). */
+/** A run's scope as its leaderboard entry would have it (its scope options, as publishing reads them). */
 function runScope(row: typeof r.$inferSelect): Scope {
-  const options = row.options as { benchmark_options?: { scoring_mode?: string } };
-  const comment = row.receipt.comment_mode;
+  const board = leaderboardOf(row.benchmark);
+  const given = board?.runScope?.({ options: benchmarkOptions(row), receipt: row.receipt }) ?? {};
   return {
     benchmark: row.benchmark,
     dataset: row.datasetId,
-    mode: options.benchmark_options?.scoring_mode ?? "official",
-    comment_mode: typeof comment === "string" ? comment : "original",
+    options: scopeValues(board?.params, optionsKey(board?.params, given)) as Record<string, string>,
   };
 }
+
+/** An entry's scope. */
+const entryScope = (row: { benchmark: string; dataset: string; options: string }): Scope => ({
+  benchmark: row.benchmark,
+  dataset: row.dataset,
+  options: scopeValues(leaderboardOf(row.benchmark)?.params, row.options) as Record<string, string>,
+});
 
 /** The newest completed runs, of one benchmark and dataset when given. */
 async function completedRuns(env: Env, where?: { benchmark: string; dataset: string }, except?: string) {
@@ -85,32 +94,45 @@ async function completedRuns(env: Env, where?: { benchmark: string; dataset: str
     .limit(RUNS_LISTED);
 }
 
-/** Entries with stored samples, in one scope when given. */
-async function sampledEntries(env: Env, scope?: Partial<Scope>, slug?: { only?: string; except?: string }) {
+/**
+ * Entries with stored samples, in one scope when given: a whole scope (its `options` matched in SQL),
+ * or filters that ask for some of the scope options only (matched on the rows read).
+ */
+async function sampledEntries(
+  env: Env,
+  scope?: Partial<Scope> | ScopeFilters,
+  slug?: { only?: string; except?: string },
+) {
+  const whole = scope !== undefined && "options" in scope && scope.benchmark !== undefined && isWhole(scope);
   const filters: (SQL | undefined)[] = [
     eq(e.hasSamples, true),
     scope?.benchmark === undefined ? undefined : eq(e.benchmark, scope.benchmark),
     scope?.dataset === undefined ? undefined : eq(e.dataset, scope.dataset),
-    scope?.mode === undefined ? undefined : eq(e.scoringMode, scope.mode),
-    scope?.comment_mode === undefined ? undefined : eq(e.commentMode, scope.comment_mode),
+    whole ? eq(e.options, optionsKey(leaderboardOf(scope.benchmark!)?.params, scope.options ?? {})) : undefined,
     slug?.only === undefined ? undefined : eq(e.modelSlug, slug.only),
     slug?.except === undefined ? undefined : ne(e.modelSlug, slug.except),
   ];
-  return db(env)
+  const rows = await db(env)
     .select({
       model: e.model,
       slug: e.modelSlug,
       kind: e.kind,
       benchmark: e.benchmark,
       dataset: e.dataset,
-      mode: e.scoringMode,
-      comment_mode: e.commentMode,
+      options: e.options,
       receipt: e.receipt,
     })
     .from(e)
     .where(and(...filters))
-    .orderBy(asc(e.benchmark), asc(e.dataset), asc(e.scoringMode), asc(e.commentMode), asc(e.model), desc(e.kind))
+    .orderBy(asc(e.benchmark), asc(e.dataset), asc(e.options), asc(e.model), desc(e.kind))
     .limit(ENTRIES_LISTED);
+  return whole ? rows : rows.filter((row) => matchesOptions(row, scope?.options));
+}
+
+/** Whether a scope names every scope option of its benchmark (a picker's resolved scope), not some of them (a query's filters). */
+function isWhole(scope: Partial<Scope> | ScopeFilters): boolean {
+  const names = scopeNames(leaderboardOf(scope.benchmark ?? "")?.params);
+  return names.every((n) => scope.options?.[n] !== undefined);
 }
 
 type EntryRow = Awaited<ReturnType<typeof sampledEntries>>[number];
@@ -127,21 +149,21 @@ function entryCandidates(rows: readonly EntryRow[], listedRuns: ReadonlySet<stri
   return out;
 }
 
-const scopeKey = (s: Scope) => `${s.benchmark}\u0000${s.dataset}\u0000${s.mode}\u0000${s.comment_mode}`;
+const scopeKey = (s: Scope) => `${s.benchmark}\u0000${s.dataset}\u0000${JSON.stringify(s.options)}`;
 
 /** Everything the picker offers: runs grouped by benchmark and dataset, entries by scope; groups of at least two. */
 export async function candidateGroups(env: Env): Promise<{ runs: CandidateGroup[]; entries: CandidateGroup[] }> {
   const [runs, entries] = await Promise.all([completedRuns(env), sampledEntries(env)]);
   const runGroups = new Map<string, CandidateGroup>();
   for (const row of runs) {
-    const scope = { benchmark: row.benchmark, dataset: row.datasetId, mode: "", comment_mode: "" };
+    const scope: Scope = { benchmark: row.benchmark, dataset: row.datasetId, options: {} };
     const key = scopeKey(scope);
     if (!runGroups.has(key)) runGroups.set(key, { scope, candidates: [] });
     runGroups.get(key)!.candidates.push({ value: row.id, label: runLabel(row), kind: "run" });
   }
   const entryGroups = new Map<string, EntryRow[]>();
   for (const row of entries) {
-    const key = scopeKey(row);
+    const key = scopeKey(entryScope(row));
     if (!entryGroups.has(key)) entryGroups.set(key, []);
     entryGroups.get(key)!.push(row);
   }
@@ -149,12 +171,7 @@ export async function candidateGroups(env: Env): Promise<{ runs: CandidateGroup[
     runs: [...runGroups.values()].filter((g) => g.candidates.length >= 2),
     entries: [...entryGroups.values()]
       .map((rows) => ({
-        scope: {
-          benchmark: rows[0].benchmark,
-          dataset: rows[0].dataset,
-          mode: rows[0].mode,
-          comment_mode: rows[0].comment_mode,
-        },
+        scope: entryScope(rows[0]),
         candidates: entryCandidates(rows, new Set()),
       }))
       .filter((g) => g.candidates.length >= 2),
@@ -189,14 +206,7 @@ export async function candidatesFor(env: Env, a: string, filters: ScopeFilters):
     notFound(
       `"${a}" is neither a run id nor the model slug of a leaderboard entry with stored samples${Object.values(filters).some((v) => v !== undefined) ? " in that scope" : ""}.`,
     );
-  const scopes = [
-    ...new Map(
-      own.map((x) => [
-        scopeKey(x),
-        { benchmark: x.benchmark, dataset: x.dataset, mode: x.mode, comment_mode: x.comment_mode },
-      ]),
-    ).values(),
-  ];
+  const scopes = [...new Map(own.map((x) => [scopeKey(entryScope(x)), entryScope(x)])).values()];
   if (scopes.length > 1) return { found: "scopes", slug: a, model: own[0].model, scopes };
   const scope = scopes[0];
   const [runs, entries] = await Promise.all([completedRuns(env, scope), sampledEntries(env, scope, { except: a })]);

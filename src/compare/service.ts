@@ -11,7 +11,8 @@ import { invalid, ProblemError } from "../errors";
 import { qs } from "../page/format";
 import { discordantCounts, type DiscordantKind, type DiscordantPair } from "./discordant";
 import { comparePairs, type PairedComparison } from "./pair";
-import { readSides, type ScopeFilters, type Side, type SideInfo } from "./sides";
+import { SCOPE_OPTIONS } from "../leaderboard/queries";
+import { readSides, sideFields, type ScopeFilters, type Side, type SideInfo } from "./sides";
 
 export interface CompareQuery extends ScopeFilters {
   a: string;
@@ -74,8 +75,7 @@ export function compareParams(
 ): Record<string, string> {
   const params: Record<string, string> = { a: r.a.id, b: r.b.id, benchmark: r.benchmark, dataset: r.dataset };
   const entry = r.a.kind === "entry" ? r.a : r.b.kind === "entry" ? r.b : null;
-  if (entry?.mode) params.mode = entry.mode;
-  if (entry?.comment_mode) params.comment_mode = entry.comment_mode;
+  for (const [name, value] of Object.entries(entry?.options ?? {})) if (value) params[name] = value;
   if (threshold !== null) params.threshold = String(threshold);
   return params;
 }
@@ -148,4 +148,21 @@ export async function compare(env: Env, q: CompareQuery): Promise<CompareRespons
     ...paired,
     discordant: discordantPage(discordant, rule.passes !== undefined, q.page ?? 1, compareParams(head)),
   };
+}
+
+/** A comparison as GET /v1/compare answers it: each side's scope options as fields of the side. */
+export const compareJson = (r: CompareResponse) => ({ ...r, a: sideFields(r.a), b: sideFields(r.b) });
+
+/**
+ * A query as the comparison reads it: the benchmarks' scope options it gives (`mode`,
+ * `comment_mode`...) gathered under `options`, its other fields as they are.
+ */
+export function withScopeOptions<T extends Record<string, unknown>>(flat: T): T & ScopeFilters {
+  const out: Record<string, unknown> = {};
+  const options: Record<string, string> = {};
+  for (const [name, value] of Object.entries(flat)) {
+    if (!SCOPE_OPTIONS.some(([n]) => n === name)) out[name] = value;
+    else if (typeof value === "string") options[name] = value;
+  }
+  return (Object.keys(options).length ? { ...out, options } : out) as T & ScopeFilters;
 }

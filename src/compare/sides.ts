@@ -1,8 +1,8 @@
 /**
  * The two sides of a comparison (docs/compare.md): each a completed run's samples or a leaderboard
  * entry's stored per-task samples, read as CompareSample. An entry is named by its model slug; the
- * scope (benchmark, dataset, scoring mode, comment mode) comes from the query, else from a run on
- * the other side, else from the entries the model has: it must come down to one.
+ * scope (benchmark, dataset, the benchmark's scope options) comes from the query, else from a run
+ * on the other side, else from the entries the model has: it must come down to one.
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { CompareSample } from "../benchmarks/types";
@@ -10,13 +10,15 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
+import { scopeNames, scopeValues } from "../leaderboard/options";
+import { leaderboardOf } from "../leaderboard/queries";
 
 /** The leaderboard scope filters a query may give (the leaderboard's names). */
 export interface ScopeFilters {
   benchmark?: string;
   dataset?: string;
-  mode?: string;
-  comment_mode?: string;
+  /** Scope options asked for by name (`QueryParam.scope`: a scoring mode, a comment mode...). */
+  options?: Record<string, string>;
 }
 
 /** What a side is, as the answer describes it. */
@@ -27,9 +29,12 @@ export interface SideInfo {
   model: string;
   benchmark: string;
   dataset: string;
-  /** An entry's scoring and comment mode, and whether it is `verified` or `reported`; null for a run. */
-  mode: string | null;
-  comment_mode: string | null;
+  /**
+   * Its benchmark's scope options: an entry's values (defaults included), null each for a run
+   * (answers show them as fields of the side: `sideFields`).
+   */
+  options: Record<string, string | null>;
+  /** Whether an entry is `verified` or `reported`; null for a run. */
   entry_kind: "verified" | "reported" | null;
   /** A run side's id; a verified entry's run (its receipt's `run`), where its answers are; null for a reported entry. */
   run: string | null;
@@ -72,31 +77,43 @@ export async function readRun(env: Env, id: string): Promise<Side | undefined> {
     model: run.modelLabel,
     benchmark: run.benchmark,
     dataset: run.datasetId,
-    mode: null,
-    comment_mode: null,
+    options: Object.fromEntries(scopeNames(leaderboardOf(run.benchmark)?.params).map((n) => [n, null])),
     entry_kind: null,
     run: id,
     samples,
   };
 }
 
-const scopeOf = (e: EntryRow) =>
-  `benchmark=${e.benchmark} dataset=${e.dataset} mode=${e.scoringMode} comment_mode=${e.commentMode}`;
+/** An entry's scope options, every one (defaults included). */
+const optionsOf = (e: Pick<EntryRow, "benchmark" | "options">) =>
+  scopeValues(leaderboardOf(e.benchmark)?.params, e.options) as Record<string, string>;
 
-/** The model's entries within the filters given. */
+const scopeOf = (e: EntryRow) =>
+  [
+    `benchmark=${e.benchmark}`,
+    `dataset=${e.dataset}`,
+    ...Object.entries(optionsOf(e)).map(([k, v]) => `${k}=${v}`),
+  ].join(" ");
+
+/** Whether an entry's scope options are those asked for (an option its benchmark lacks matches nothing). */
+export const matchesOptions = (e: Pick<EntryRow, "benchmark" | "options">, asked: Record<string, string> = {}) => {
+  const own = optionsOf(e);
+  return Object.entries(asked).every(([k, v]) => own[k] === v);
+};
+
+/** The model's entries within the filters given (a model has few: its scope options are matched here). */
 async function entriesOf(env: Env, slug: string, f: ScopeFilters): Promise<EntryRow[]> {
   const e = schema.leaderboardEntries;
   const where: (SQL | undefined)[] = [
     eq(e.modelSlug, slug),
     f.benchmark === undefined ? undefined : eq(e.benchmark, f.benchmark),
     f.dataset === undefined ? undefined : eq(e.dataset, f.dataset),
-    f.mode === undefined ? undefined : eq(e.scoringMode, f.mode),
-    f.comment_mode === undefined ? undefined : eq(e.commentMode, f.comment_mode),
   ];
-  return db(env)
+  const rows = await db(env)
     .select()
     .from(e)
     .where(and(...where));
+  return rows.filter((row) => matchesOptions(row, f.options));
 }
 
 /**
@@ -115,7 +132,7 @@ function pickEntry(slug: string, entries: readonly EntryRow[], others?: readonly
   }
   if (scopes.length > 1)
     unprocessable(
-      `Model "${slug}" has entries in ${scopes.length} scopes: ${scopes.join("; ")}. Choose one with benchmark, dataset, mode and comment_mode.`,
+      `Model "${slug}" has entries in ${scopes.length} scopes: ${scopes.join("; ")}. Choose one with benchmark, dataset and the options that differ.`,
     );
   const entry = [...shared].sort((x, y) => (x.kind === y.kind ? 0 : x.kind === "verified" ? -1 : 1))[0];
   if (!entry.hasSamples)
@@ -125,24 +142,18 @@ function pickEntry(slug: string, entries: readonly EntryRow[], others?: readonly
   return entry;
 }
 
-/** An entry's stored per-task row as a CompareSample (`unit` null: entries store none). */
+/** An entry's stored per-task row as a CompareSample (`unit` null: entries store none; its parts are its detail). */
 export function entryCompareSample(r: typeof schema.leaderboardSamples.$inferSelect): CompareSample {
   return {
     unit: null,
     taskId: r.taskId,
     language: r.language,
-    position: r.needlePosition,
+    position: r.position,
     contextSize: r.contextSize,
     status: r.status,
-    passed: r.isBest,
-    score: r.bestSimilarity,
-    detail: {
-      is_best: r.isBest,
-      best_similarity: r.bestSimilarity,
-      precision: r.precision,
-      unparseable: r.unparseable,
-      bucket: r.bucket,
-    },
+    passed: r.passed,
+    score: r.score,
+    detail: r.parts,
   };
 }
 
@@ -157,8 +168,7 @@ async function entrySide(env: Env, slug: string, entry: EntryRow): Promise<Side>
     model: entry.model,
     benchmark: entry.benchmark,
     dataset: entry.dataset,
-    mode: entry.scoringMode,
-    comment_mode: entry.commentMode,
+    options: optionsOf(entry),
     entry_kind: entry.kind,
     run: entry.kind === "verified" && typeof entry.receipt?.run === "string" ? entry.receipt.run : null,
     samples,
@@ -175,8 +185,7 @@ export async function readSides(env: Env, nameA: string, nameB: string, filters:
   const scopeFrom = (run: Side | undefined): ScopeFilters => ({
     benchmark: filters.benchmark ?? run?.benchmark,
     dataset: filters.dataset ?? run?.dataset,
-    mode: filters.mode,
-    comment_mode: filters.comment_mode,
+    options: filters.options,
   });
   const [entriesA, entriesB] = await Promise.all([
     runA ? undefined : entriesOf(env, nameA, scopeFrom(runB)),
@@ -184,7 +193,8 @@ export async function readSides(env: Env, nameA: string, nameB: string, filters:
   ]);
   const missing = (name: string, entries: EntryRow[] | undefined, scope: ScopeFilters) => {
     if (entries?.length !== 0) return;
-    const given = Object.entries(scope)
+    const { options, ...rest } = scope;
+    const given = Object.entries({ ...rest, ...options })
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k}=${v}`);
     notFound(
@@ -196,4 +206,10 @@ export async function readSides(env: Env, nameA: string, nameB: string, filters:
   const a = runA ?? (await entrySide(env, nameA, pickEntry(nameA, entriesA!, entriesB)));
   const b = runB ?? (await entrySide(env, nameB, pickEntry(nameB, entriesB!, entriesA)));
   return [a, b];
+}
+
+/** A side as answers show it: its scope options as fields of their own (`mode`, `comment_mode`...). */
+export function sideFields({ options, ...side }: SideInfo): Record<string, unknown> {
+  const { entry_kind, run, ...head } = side;
+  return { ...head, ...options, entry_kind, run };
 }

@@ -13,11 +13,20 @@ import { db, getDataset, type DatasetRow } from "./store";
 /** R2 metadata of every stored JSON object. */
 export const JSON_OBJECT = { httpMetadata: { contentType: "application/json" } } as const;
 
-/** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
-const TASK_ROWS_PER_INSERT = 14;
+/** D1 allows 100 bound parameters per statement; tasks rows have 8 columns (`born` among them). */
+const TASK_ROWS_PER_INSERT = 12;
 const STATEMENTS_PER_BATCH = 50;
 
 type TaskRow = typeof schema.tasks.$inferInsert;
+
+/** The insert statements of task rows, in chunks D1 accepts. */
+export function taskInserts(env: Env, rows: readonly TaskRow[]) {
+  const d = db(env);
+  const out = [];
+  for (let i = 0; i < rows.length; i += TASK_ROWS_PER_INSERT)
+    out.push(d.insert(schema.tasks).values(rows.slice(i, i + TASK_ROWS_PER_INSERT)));
+  return out;
+}
 
 /** The statements that index one shard: its task rows and its `dataset_shards` row. */
 export function shardIndexStatements(
@@ -26,12 +35,10 @@ export function shardIndexStatements(
   rows: readonly TaskRow[],
 ) {
   const d = db(env);
-  const statements = [];
-  for (let i = 0; i < rows.length; i += TASK_ROWS_PER_INSERT)
-    statements.push(d.insert(schema.tasks).values(rows.slice(i, i + TASK_ROWS_PER_INSERT)));
-  statements.push(
+  const statements = [
+    ...taskInserts(env, rows),
     d.insert(schema.datasetShards).values({ ...shard, language: "python", taskCount: rows.length, functionCount: 0 }),
-  );
+  ];
   return statements;
 }
 

@@ -4,7 +4,7 @@
  * src/benchmarks/visibility.ts). Set at import and by an admin (`PATCH /v1/datasets/{id}`).
  */
 import { z } from "@hono/zod-openapi";
-import { and, eq, inArray, isNotNull, notLike, sql } from "drizzle-orm";
+import { and, eq, inArray, notLike, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
@@ -44,7 +44,7 @@ export const heldOutContent = (sha256: string) =>
 
 /**
  * Sets a dataset's visibility: a 404 for an unknown dataset. Made held out, its leaderboard rows
- * lose the target names they stored (`best_target`) and are marked so (`heldOutContent`), as a
+ * lose the target names they stored (`parts.target`) and are marked so (`heldOutContent`), as a
  * held-out dataset's rows are written; made public again, a re-published run stores them anew.
  */
 export async function setVisibility(env: Env, id: string, visibility: Visibility): Promise<void> {
@@ -64,8 +64,9 @@ export async function setVisibility(env: Env, id: string, visibility: Visibility
           update,
           d
             .update(s)
-            .set({ bestTarget: null })
-            .where(and(inArray(s.entryId, entries), isNotNull(s.bestTarget))),
+            // A part object left empty is stored as null, as a sample without parts is written.
+            .set({ parts: sql`nullif(json_remove(${s.parts}, '$.target'), '{}')` })
+            .where(and(inArray(s.entryId, entries), sql`json_extract(${s.parts}, '$.target') IS NOT NULL`)),
           d
             .update(e)
             .set({ contentSha256: sql`${e.contentSha256} || ${HELD_OUT_MARK}` })

@@ -18,10 +18,16 @@ export const datasets = sqliteTable("datasets", {
   /** The code contexts a family built at import (sizes, comment modes, depths), in its own shape; its store reads it. */
   contextConfig: text("context_config", { mode: "json" }).$type<Record<string, unknown> | null>(),
   manifestKey: text("manifest_key"),
-  /** `public`, or `held-out`: no response, page or export shows its answers (src/benchmarks/visibility.ts, docs/api.md#held-out-datasets). */
+  /** `public`, or `held-out`: no response, page or export shows its answers (docs/api.md#held-out-datasets). */
   visibility: text("visibility", { enum: ["public", "held-out"] })
     .notNull()
     .default("public"),
+  /**
+   * Where the dataset's code came from and how its units were dated (docs/contamination.md): the
+   * source (repositories and commits, or packages and versions with their integrity), the birth
+   * rule, and the range of the units' `born` dates. Null for a dataset built without dates.
+   */
+  provenance: text("provenance", { mode: "json" }).$type<Record<string, unknown> | null>(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
@@ -43,7 +49,7 @@ export const datasetShards = sqliteTable(
   (t) => [primaryKey({ columns: [t.datasetId, t.language, t.repo] })],
 );
 
-/** One row per task: where its shard is and which needle of it the task is. */
+/** One row per task: where its shard is, which of the shard's units it is, and when its target was born. */
 export const tasks = sqliteTable(
   "tasks",
   {
@@ -54,17 +60,22 @@ export const tasks = sqliteTable(
     language: text("language").notNull(),
     repo: text("repo").notNull(),
     name: text("name").notNull(),
-    needleIndex: integer("needle_index").notNull(),
+    /** The unit's place in its shard. */
+    shardIndex: integer("shard_index").notNull(),
     shardKey: text("shard_key").notNull(),
+    /** The UTC day the unit's target code was born (docs/contamination.md); null when the dataset is undated. */
+    born: text("born"),
   },
   (t) => [
     primaryKey({ columns: [t.datasetId, t.taskId] }),
-    index("tasks_by_language").on(t.datasetId, t.language, t.repo, t.needleIndex),
+    index("tasks_by_language").on(t.datasetId, t.language, t.repo, t.shardIndex),
   ],
 );
 
 /**
- * Leaderboard: one row per (benchmark, dataset, scoring mode, comment mode, kind, model).
+ * Leaderboard: one row per (benchmark, dataset, options, kind, model). `options` is the board's
+ * choice among the benchmark's own scope options (`BenchmarkLeaderboard.scope`) in canonical form,
+ * the options left at their defaults omitted ("" when all are).
  * `reported` rows come only from imports of published files, `verified` rows only from runs of
  * this service (with a receipt). `n` counts scored samples; errors and context overflows are
  * counted apart and never count as failed answers.
@@ -76,8 +87,7 @@ export const leaderboardEntries = sqliteTable(
     id: text("id").primaryKey(),
     benchmark: text("benchmark").notNull(),
     dataset: text("dataset").notNull(),
-    scoringMode: text("scoring_mode").notNull(),
-    commentMode: text("comment_mode").notNull(),
+    options: text("options").notNull().default(""),
     kind: text("kind", { enum: ["verified", "reported"] }).notNull(),
     model: text("model").notNull(),
     modelSlug: text("model_slug").notNull(),
@@ -97,15 +107,8 @@ export const leaderboardEntries = sqliteTable(
   },
   (t) => [
     // The leaderboard's filter is a prefix of this index (kind is optional).
-    uniqueIndex("leaderboard_entries_key").on(t.benchmark, t.dataset, t.scoringMode, t.commentMode, t.kind, t.model),
-    uniqueIndex("leaderboard_entries_slug").on(
-      t.modelSlug,
-      t.benchmark,
-      t.dataset,
-      t.scoringMode,
-      t.commentMode,
-      t.kind,
-    ),
+    uniqueIndex("leaderboard_entries_key").on(t.benchmark, t.dataset, t.options, t.kind, t.model),
+    uniqueIndex("leaderboard_entries_slug").on(t.modelSlug, t.benchmark, t.dataset, t.options, t.kind),
   ],
 );
 
@@ -118,25 +121,27 @@ export const leaderboardSamples = sqliteTable(
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
     taskId: text("task_id").notNull(),
     language: text("language").notNull(),
-    /** Needle depth in the context (position ratio, 0..1). */
-    needlePosition: real("needle_position").notNull(),
+    /** Where the target sits in the context (a ratio, 0..1; 0 when the benchmark has no single target). */
+    position: real("position").notNull(),
     tokenStart: integer("token_start"),
     tokenEnd: integer("token_end"),
     contextSize: integer("context_size").notNull(),
-    isBest: integer("is_best", { mode: "boolean" }).notNull(),
-    bestSimilarity: real("best_similarity").notNull(),
-    bestTarget: text("best_target"),
+    /**
+     * The verdict: whether the answer passed the benchmark's own rule and its score (a benchmark with
+     * a threshold passes at `t` when `passed` and `score >= t`; BenchmarkLeaderboard's pass rule).
+     */
+    passed: integer("passed", { mode: "boolean" }).notNull(),
+    score: real("score").notNull(),
     status: text("status", { enum: ["scored", "error", "context_exceeded"] }).notNull(),
     /**
-     * Precision-and-recall benchmarks only (null elsewhere; see their leaderboard rows): the example's precision
-     * (`best_similarity` is its recall), whether the output was unparseable, and its length bucket
-     * (null when the context's length is unknown; `context_size` is 0 then).
+     * The benchmark's own parts of the verdict (BenchmarkLeaderboard.part), or null. `target`, when a
+     * benchmark has one, names the answer's target: it is never stored for a held-out dataset.
      */
-    precision: real("precision"),
-    unparseable: integer("unparseable", { mode: "boolean" }),
-    bucket: text("bucket"),
+    parts: text("parts", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    /** The UTC day the unit's target code was born; null when its dataset is undated. */
+    born: text("born"),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.taskId, t.contextSize, t.needlePosition] })],
+  (t) => [primaryKey({ columns: [t.entryId, t.taskId, t.contextSize, t.position] })],
 );
 
 /**
@@ -152,11 +157,12 @@ export const leaderboardAggregates = sqliteTable(
       .references(() => leaderboardEntries.id, { onDelete: "cascade" }),
     threshold: text("threshold").notNull(),
     /**
-     * `drop` (benchmarks scored by depth drop): `rate` is the entry's median relative drop (src/leaderboard/aggregate.ts).
+     * `drop` (benchmarks scored by depth drop): `rate` is the entry's median relative drop (src/kit/leaderboard/aggregate.ts).
      * `task` and `task_length` (benchmarks of several tasks, with `all` and `length`): see their family's leaderboard rows.
+     * `born` (key: a UTC day): the scored samples whose target was born that day, what the unseen view sums.
      */
     groupType: text("group_type", {
-      enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"],
+      enum: ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length", "born"],
     }).notNull(),
     groupKey: text("group_key").notNull(),
     n: integer("n").notNull(),
@@ -164,7 +170,7 @@ export const leaderboardAggregates = sqliteTable(
     rate: real("rate").notNull(),
     ciLow: real("ci_low"),
     ciHigh: real("ci_high"),
-    /** Mean best similarity of the group's scored samples (benchmarks with partial scores: mean partial score); null without samples. */
+    /** Mean score of the group's scored samples; null without samples. */
     meanScore: real("mean_score"),
     /** Precision-and-recall benchmarks only (null elsewhere): mean precision (`rate` is mean recall) and the group's counts. */
     meanPrecision: real("mean_precision"),
@@ -179,7 +185,7 @@ export const leaderboardAggregates = sqliteTable(
  * What a board can be ranked by, one row per (entry, threshold, axis): the value a query of that
  * threshold and axis sorts by (`BenchmarkLeaderboard.ranks`: pass-rate boards `all` and
  * `language:<name>`; a family's own axes), written with its entry. `board` is the entry's scope
- * without its kind (`benchmark/dataset/scoring_mode/comment_mode`), `name_key` the model's
+ * without its kind (`benchmark/dataset/options`), `name_key` the model's
  * tie-break (lower-cased name, name, then 0 for verified and 1 for reported): the two indexes serve
  * every sort of a board page by page, and a rank (1 + the rows with a higher value) is one range
  * count on the first (src/leaderboard/ranks.ts).
@@ -280,6 +286,8 @@ export const runSamples = sqliteTable(
     calls: integer("calls").notNull(),
     latencyMs: integer("latency_ms"),
     error: text("error"),
+    /** The UTC day the unit's target code was born (its dataset's task row); null when undated. */
+    born: text("born"),
     finishedAt: text("finished_at").notNull(),
   },
   (t) => [
@@ -309,4 +317,20 @@ export const apiTokens = sqliteTable("api_tokens", {
   /** Lower-case hex SHA-256 of the secret: what a presented bearer token is looked up by. */
   secretSha256: text("secret_sha256").notNull().unique(),
   createdAt: text("created_at").notNull(),
+});
+
+/**
+ * A model's training cutoff as someone stated it (docs/contamination.md#cutoffs): `cutoff` as given
+ * (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), `first_unseen` the first UTC day after that period (what
+ * the unseen view compares `born` with), `source` who stated it (a run, an import, an admin) and
+ * `note` where from (a model card). One row per model name; a model without a row has no known cutoff.
+ */
+export const modelCutoffs = sqliteTable("model_cutoffs", {
+  model: text("model").primaryKey(),
+  cutoff: text("cutoff").notNull(),
+  precision: text("precision", { enum: ["year", "month", "day"] }).notNull(),
+  firstUnseen: text("first_unseen").notNull(),
+  source: text("source").notNull(),
+  note: text("note"),
+  updatedAt: text("updated_at").notNull(),
 });

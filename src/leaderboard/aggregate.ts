@@ -21,27 +21,37 @@ export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 /**
  * The stored group types. `drop` (key "median"): `rate` holds a median relative drop, not a pass
  * rate; `n` is the number of values it is the median of, `passed` 0, no interval. `task` and
- * `task_length`: groups of a benchmark made of several tasks.
+ * `task_length`: groups of a benchmark made of several tasks. `born` (key: a UTC day): the scored
+ * samples whose target was born that day, which the unseen view sums past a model's cutoff.
  */
-export const GROUP_TYPES = ["all", "language", "depth", "length", "heatmap", "drop", "task", "task_length"] as const;
+export const GROUP_TYPES = [
+  "all",
+  "language",
+  "depth",
+  "length",
+  "heatmap",
+  "drop",
+  "task",
+  "task_length",
+  "born",
+] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 
 /** One per-task result, in the shape of a `leaderboard_samples` row. */
 export interface Sample {
   taskId: string;
   language: string;
-  needlePosition: number;
+  position: number;
   tokenStart: number | null;
   tokenEnd: number | null;
   contextSize: number;
-  isBest: boolean;
-  bestSimilarity: number;
-  bestTarget: string | null;
+  passed: boolean;
+  score: number;
   status: SampleStatus;
-  /** Columns of a benchmark with graded answers (null or absent elsewhere): precision, unparseable output, length bucket. */
-  precision?: number | null;
-  unparseable?: boolean | null;
-  bucket?: string | null;
+  /** The benchmark's own parts (`leaderboard_samples.parts`), or null. */
+  parts: Record<string, unknown> | null;
+  /** The UTC day its target was born, or null. */
+  born: string | null;
 }
 
 /** One `leaderboard_aggregates` row without its entry id. */
@@ -54,7 +64,7 @@ export interface Aggregate {
   rate: number;
   ciLow: number | null;
   ciHigh: number | null;
-  /** Mean `best_similarity` of the group's scored samples (the best similarity, or a partial score); null without samples. */
+  /** Mean `score` of the group's scored samples; null without samples. */
   meanScore: number | null;
   /** Graded answers only (null or absent elsewhere): mean precision and the group's counts. */
   meanPrecision?: number | null;
@@ -83,8 +93,8 @@ export function lengthBucket(size: number): { key: string; lo: number; hi: numbe
 
 export const heatmapKey = (depthKey: string, lengthKey: string) => `${depthKey}|${lengthKey}`;
 
-/** The reference's pass rule: the best match is the target and reaches the threshold. */
-export const passes = (s: Sample, threshold: number) => s.isBest && s.bestSimilarity >= threshold;
+/** The default pass rule at a threshold: the sample passed and its score reaches the threshold. */
+export const passes = (s: Sample, threshold: number) => s.passed && s.score >= threshold;
 
 /** How a benchmark's pass-rate aggregates key depth and decide a pass. */
 export interface PassRateRules {
@@ -95,8 +105,8 @@ export interface PassRateRules {
 }
 
 /**
- * Pass-rate aggregates of an entry with samples: all, per language, depth, length and depth x
- * length, at every threshold, with the mean best similarity of each group.
+ * Pass-rate aggregates of an entry with samples: all, per language, depth, length, depth x length
+ * and birth day (dated samples only), at every threshold, with the mean score of each group.
  */
 export function passRateAggregates(samples: readonly Sample[], rules: PassRateRules = {}): Aggregate[] {
   const depthKey = rules.depthKey ?? ((p: number) => depthBucket(p).key);
@@ -107,18 +117,19 @@ export function passRateAggregates(samples: readonly Sample[], rules: PassRateRu
     let g = groups.get(id);
     if (!g) groups.set(id, (g = { type, key, n: 0, score: 0, passed: THRESHOLDS.map(() => 0) }));
     g.n++;
-    g.score += s.bestSimilarity;
+    g.score += s.score;
     for (const [i, t] of THRESHOLDS.entries()) g.passed[i] += pass(s, t) ? 1 : 0;
   };
   for (const s of samples) {
     if (s.status !== "scored") continue;
-    const depth = depthKey(s.needlePosition);
+    const depth = depthKey(s.position);
     const length = lengthBucket(s.contextSize).key;
     add("all", "all", s);
     add("language", s.language, s);
     add("depth", depth, s);
     add("length", length, s);
     add("heatmap", heatmapKey(depth, length), s);
+    if (s.born) add("born", s.born, s);
   }
   const out: Aggregate[] = [];
   for (const g of groups.values()) {

@@ -15,12 +15,12 @@ import type * as schema from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate, Sample, SampleStatus } from "./aggregate";
 import type { RankAxis, RankValue } from "./ranks";
-import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow, ModelBreakdown } from "./types";
+import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "./types";
 
 /** A stored run sample, as publishing a finished run reads it. */
 export type RunSample = Pick<
   typeof schema.runSamples.$inferSelect,
-  "taskId" | "language" | "status" | "passed" | "score" | "position" | "contextSize" | "detail"
+  "taskId" | "language" | "status" | "passed" | "score" | "position" | "contextSize" | "detail" | "born"
 >;
 
 /** One per-task result of a verified run, before it is checked (`toSample` in verified.ts). */
@@ -29,57 +29,61 @@ export interface VerifiedSample {
   task: string;
   /** Defaults to the task id's prefix. */
   language?: string;
-  /** Needle depth (position ratio) of the context the model saw. */
-  needle_position: number;
+  /** Where the target sits in the context the model saw (a ratio, 0..1). */
+  position: number;
   /** A positive integer; null only where the benchmark's own sample part allows an unknown length. */
   context_size: number | null;
   token_start?: number | null;
   token_end?: number | null;
-  is_best: boolean;
-  best_similarity: number;
-  best_target: string | null;
+  /** The verdict (see `leaderboard_samples.passed` and `score`). */
+  passed: boolean;
+  score: number;
+  /** The benchmark's own parts of the verdict (flat: strings, numbers, booleans); `target` names the answer's target. */
+  parts?: Record<string, string | number | boolean | null> | null;
+  /** The UTC day the unit's target code was born; null or absent when undated. */
+  born?: string | null;
   /** Default "scored". `error` (the model call failed) and `context_exceeded` are not in n. */
   status?: SampleStatus;
-  // A benchmark with its own part (`BenchmarkLeaderboard.part`) declares its field here by module augmentation.
 }
 
-/** The value of a sample's field `key` (a benchmark's own part; undefined when absent). */
-export const partValue = (s: VerifiedSample, key: string): unknown => (s as unknown as Record<string, unknown>)[key];
-
 /**
- * A run sample's verdict as a leaderboard sample: pass as `is_best`, the score as `best_similarity`,
- * the position and context size as they are (0.5 and 1 when unknown). What a benchmark without its
- * own mapping publishes, and what a run's results aggregate for a benchmark without a leaderboard.
+ * A run sample's verdict as a leaderboard sample: its pass and score, the position and context size
+ * as they are (0.5 and 1 when unknown) and its birth day. What a benchmark without its own mapping
+ * publishes, and what a run's results aggregate for a benchmark without a leaderboard.
  */
 export function verdictSample(row: RunSample): VerifiedSample {
   return {
     task: row.taskId,
     language: row.language,
-    needle_position: row.position ?? 0.5,
+    position: row.position ?? 0.5,
     context_size: row.contextSize ?? 1,
-    is_best: row.passed === true,
-    best_similarity: row.score ?? 0,
-    best_target: null,
+    passed: row.passed === true,
+    score: row.score ?? 0,
+    born: row.born ?? null,
     status: row.status,
   };
 }
 
 /**
- * A benchmark's own part of a verified sample (extra columns of its stored samples): every sample of
- * the benchmark carries it under `key`, no other benchmark's sample may.
+ * A benchmark whose samples must carry parts of its own (`VerifiedSample.parts`), checked into
+ * their stored shape: every sample of the benchmark carries `keys`, no other benchmark's may.
  */
 export interface SamplePart {
-  /** The sample field that holds it. */
-  key: string;
-  /** Whose samples these are, for the refusal of a sample of another benchmark that carries it. */
+  /** The part keys it requires. */
+  keys: readonly string[];
+  /** Whose samples these are, for the refusal of a sample of another benchmark that carries them. */
   owner: string;
-  /** What a sample of the benchmark without it is told. */
+  /** What a sample of the benchmark without them is told. */
   missing: string;
   /** Checks the sample (the shared checks of task, status and position are done) into its stored shape. */
   toSample(s: VerifiedSample, language: string, status: SampleStatus): Sample;
 }
 
-/** A query parameter of one benchmark (absent from the query of the others). */
+/**
+ * A query parameter of one benchmark (absent from the query of the others). A `scope` parameter
+ * chooses which entries a board shows (its value is part of the entry's `options`: a scoring or a
+ * comment mode); the others choose how the board reads them (a similarity threshold).
+ */
 export interface QueryParam {
   /** Whose parameter it is, as the OpenAPI description names it ("<owner> only"). */
   owner: string;
@@ -87,6 +91,10 @@ export interface QueryParam {
   default: string;
   /** The OpenAPI description of the parameter. */
   description: string;
+  /** Part of the entries' scope (`leaderboard_entries.options`). */
+  scope?: boolean;
+  /** A decimal: given and echoed as a number (any spelling of one of `values`, e.g. 0.8 for "0.8"). */
+  numeric?: boolean;
 }
 
 /** A leaderboard entry, as a breakdown reads it. */
@@ -122,20 +130,11 @@ export interface BoardRead {
   board(results: readonly unknown[]): Board;
 }
 
-/** A model breakdown without the fields the core fills (who, which scope). */
-export type BreakdownPart = Omit<
-  ModelBreakdown,
-  | "model"
-  | "model_slug"
-  | "kind"
-  | "submitted_outputs"
-  | "benchmark"
-  | "dataset"
-  | "mode"
-  | "comment_mode"
-  | "threshold"
-  | "interval"
->;
+/** A model breakdown without the fields the core fills (who, which scope, the benchmark's own parameters). */
+export interface BreakdownPart {
+  has_samples: boolean;
+  [field: string]: unknown;
+}
 
 /** Zod shapes a benchmark adds to the leaderboard's OpenAPI schemas (all optional fields). */
 export interface LeaderboardSchemas {
@@ -165,6 +164,11 @@ export interface BenchmarkLeaderboard {
   about: string;
   /** A finished run's sample row as a leaderboard sample (the row's verdict, in the stored columns). */
   sample(row: RunSample): VerifiedSample;
+  /**
+   * The scope options (`params` with `scope`) a run's entry is stored under, from its benchmark
+   * options and receipt; absent or missing ones are their defaults.
+   */
+  runScope?(run: { options: Record<string, unknown>; receipt: Record<string, unknown> }): Record<string, string>;
   /** The benchmark's own part of its samples; absent: its samples have only the shared fields. */
   part?: SamplePart;
   /** Every aggregate of an entry with samples (see aggregate.ts for the stored groups). */
@@ -173,10 +177,10 @@ export interface BenchmarkLeaderboard {
   passRates: boolean;
   /** The dataset a read without `dataset` shows; absent: the dataset with the most entries of the benchmark. */
   defaultDataset?: string;
-  /** The scoring and comment modes its entries are stored under (the first is the default). */
-  scoringModes: readonly string[];
-  commentModes: readonly string[];
-  /** Its own query parameters, checked (with defaults) after the shared defaults are filled in. */
+  /**
+   * Its own query parameters, checked (with defaults) after the shared defaults are filled in, in
+   * the order its answers echo them; the `scope` ones make the entries' `options`.
+   */
   params?: Record<string, QueryParam>;
   /** The values an entry is ranked by (stored with it: `leaderboard_ranks`), from its aggregates. */
   ranks(aggregates: readonly Aggregate[]): RankValue[];

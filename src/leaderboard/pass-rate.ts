@@ -6,11 +6,12 @@
  * length and both) and the CSV. A benchmark keyed by an exact grid adds its own row field, response
  * fields and breakdown part through `PassRateOptions`. A library module (no registry).
  */
+import { z } from "@hono/zod-openapi";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
-import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
+import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import {
   depthBucket,
   lengthBucket,
@@ -19,7 +20,15 @@ import {
   type GroupType,
   type PassRateRules,
 } from "./aggregate";
-import type { BenchmarkLeaderboard, Board, BoardRead, BreakdownPart, EntryRef, UnrankedRow } from "./family";
+import type {
+  BenchmarkLeaderboard,
+  Board,
+  BoardRead,
+  BreakdownPart,
+  EntryRef,
+  QueryParam,
+  UnrankedRow,
+} from "./family";
 import { passRateAxis, passRateRanks, boardLanguages } from "./ranks";
 import {
   byLanguage,
@@ -31,7 +40,8 @@ import {
   withAggregates,
   type AggregateRow,
 } from "./read";
-import type { BucketRate, LeaderboardQuery, LeaderboardResponse, ModelBreakdown, Rate } from "./types";
+import { RateSchema } from "./schemas";
+import type { BucketRate, LeaderboardQuery, LeaderboardResponse, PassRateBreakdown, Rate } from "./types";
 
 /** A heatmap aggregate at the query's threshold, with its key and mean score. */
 export type GridRow = AggregateRow & Pick<typeof schema.leaderboardAggregates.$inferSelect, "groupKey" | "meanScore">;
@@ -73,7 +83,7 @@ export function passRateStatements(
       env,
       pageIds,
       aggregateColumns(),
-      and(eq(a.threshold, thresholdKey(q.threshold)), inArray(a.groupType, [...groups]))!,
+      and(eq(a.threshold, thresholdKey(Number(q.threshold))), inArray(a.groupType, [...groups]))!,
     ),
   };
 }
@@ -102,7 +112,7 @@ type PassRateRead = ReturnType<typeof passRateStatements>;
 function passRateBoard(env: Env, q: LeaderboardQuery, opts: PassRateOptions, pageIds: SQL): BoardRead {
   const groups: GroupType[] = ["all", "language", ...(opts.rowGroup ? [opts.rowGroup.groupType] : [])];
   const { entries, aggregates } = passRateStatements(env, q, pageIds, groups);
-  const probes = boardLanguages(env, q, thresholdKey(q.threshold));
+  const probes = boardLanguages(env, q, thresholdKey(Number(q.threshold)));
   return {
     statements: [entries, aggregates, probes.statement],
     board: ([rows = [], aggs = [], langs]) =>
@@ -169,11 +179,11 @@ export function aggregateBreakdown(
   opts: Pick<PassRateOptions, "depthBounds" | "numericDepth"> = {},
 ) {
   const depthBounds = opts.depthBounds ?? bounds;
-  const thresholds: ModelBreakdown["thresholds"] = {};
+  const thresholds: PassRateBreakdown["thresholds"] = {};
   for (const t of THRESHOLD_KEYS) thresholds[t] = {};
   const depth: BucketRate[] = [];
   const length: BucketRate[] = [];
-  const heatmap: ModelBreakdown["heatmap"] = [];
+  const heatmap: PassRateBreakdown["heatmap"] = [];
   const grid: GridRow[] = [];
   for (const r of aggregates) {
     if (r.groupType === "all" || r.groupType === "language") {
@@ -215,7 +225,7 @@ async function passRateBreakdown(
 ): Promise<BreakdownPart> {
   const a = schema.leaderboardAggregates;
   const aggregates = await db(env).select().from(a).where(eq(a.entryId, entry.id));
-  const threshold = thresholdKey(q.threshold);
+  const threshold = thresholdKey(Number(q.threshold));
   const { grid, ...breakdown } = aggregateBreakdown(aggregates, threshold, opts);
   const all = aggregates.find((r) => r.groupType === "all" && r.threshold === threshold);
   return { ...breakdown, has_samples: entry.hasSamples, ...opts.part?.(q, grid, all?.meanScore ?? null, entry) };
@@ -256,6 +266,38 @@ function passRateCsv(data: LeaderboardResponse, opts: PassRateOptions): unknown[
   ];
 }
 
+const BucketSchema = RateSchema.extend({ bucket: z.string(), lo: z.number(), hi: z.number() }).openapi("BucketRate");
+
+/** The OpenAPI fields of a pass-rate breakdown (`PassRateBreakdown`), absent from other benchmarks' breakdowns. */
+export const PASS_RATE_BREAKDOWN = {
+  thresholds: z
+    .record(z.string(), z.record(z.string(), RateSchema))
+    .optional()
+    .openapi({ description: 'Pass-rate benchmarks: thresholds["0.8"]["python"]; "all" included' }),
+  depth: z.array(BucketSchema).optional().openapi({
+    description: "Pass-rate benchmarks: by the target's depth in tenths, at `threshold` (empty without samples)",
+  }),
+  length: z
+    .array(BucketSchema)
+    .optional()
+    .openapi({ description: "Pass-rate benchmarks: by context length, at `threshold`" }),
+  heatmap: z
+    .array(z.object({ depth: z.string(), length: z.string(), rate: z.number(), n: z.number().int() }))
+    .optional(),
+};
+
+/**
+ * The similarity threshold of a pass-rate board (the reference's sweep, 0.0 to 1.0): which stored
+ * aggregates a read shows. A benchmark whose pass rule has a threshold lists it in its `params`.
+ */
+export const THRESHOLD_PARAM: QueryParam = {
+  owner: "pass-rate benchmarks",
+  values: THRESHOLD_KEYS,
+  default: thresholdKey(DEFAULT_THRESHOLD),
+  description: "Similarity threshold of the reference's sweep",
+  numeric: true,
+};
+
 /** The parts of a `BenchmarkLeaderboard` every pass-rate benchmark shares, with its options. */
 export function passRateLeaderboard(
   opts: PassRateOptions = {},
@@ -271,6 +313,6 @@ export function passRateLeaderboard(
     board: (env, q, page) => passRateBoard(env, q, opts, page),
     breakdown: (env, q, entry) => passRateBreakdown(env, q, entry, opts),
     csv: (data) => passRateCsv(data, opts),
-    csvName: (q) => [q.threshold.toFixed(1), q.language],
+    csvName: (q) => [Number(q.threshold).toFixed(1), q.language],
   };
 }

@@ -18,8 +18,8 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
-import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import type { Board, BenchmarkLeaderboard, QueryParam } from "./family";
+import { optionsKey } from "./options";
 import { PAGE_LIMIT, decodeCursor, rankPageRead, type RankPage } from "./ranks";
 import { entryFilter } from "./read";
 import {
@@ -29,6 +29,7 @@ import {
   type LeaderboardQuery,
   type LeaderboardResponse,
   type ModelBreakdown,
+  type ParamValue,
 } from "./types";
 import { SUBMITTED_SOURCE } from "../runs/submitted";
 
@@ -44,31 +45,47 @@ export const leaderboardOf = (id: string): BenchmarkLeaderboard | undefined => f
 export const LEADERBOARD_BENCHMARKS = boards().map((b) => b.id) as [string, ...string[]];
 export const isLeaderboardBenchmark = (id: string): boolean => leaderboardOf(id) !== undefined;
 
-const unique = (values: readonly string[]) => [...new Set(values)];
-/** The scoring and comment modes of any leaderboard benchmark (what the `mode` and `comment_mode` filters accept). */
-export const SCORING_MODES = unique(boards().flatMap((b) => b.leaderboard.scoringModes)) as [string, ...string[]];
-export const COMMENT_MODES = unique(boards().flatMap((b) => b.leaderboard.commentModes)) as [string, ...string[]];
-
-/** Every benchmark's own query parameters, by name, in registry order (a name shared by two is the first's). */
+/**
+ * Every benchmark's own query parameters, by name, in registry order: what the API's query schema
+ * accepts (a name several benchmarks share is described by the first and accepts the values of all).
+ */
 export const LEADERBOARD_PARAMS: Record<string, QueryParam> = {};
 for (const b of boards())
-  for (const [name, param] of Object.entries(b.leaderboard.params ?? {})) LEADERBOARD_PARAMS[name] ??= param;
+  for (const [name, param] of Object.entries(b.leaderboard.params ?? {})) {
+    const seen = LEADERBOARD_PARAMS[name];
+    LEADERBOARD_PARAMS[name] = seen ? { ...seen, values: [...new Set([...seen.values, ...param.values])] } : param;
+  }
 
 /** Dataset ids, as the datasets API spells them. */
 export const DATASET_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
+/** The value of a benchmark's parameter as a query holds it: a number for a numeric one. */
+export const paramValue = (p: QueryParam, value: string): ParamValue => (p.numeric ? Number(value) : value);
+
+/** A benchmark's own parameters at their defaults. */
+export const paramDefaults = (board: BenchmarkLeaderboard): Record<string, ParamValue> =>
+  Object.fromEntries(Object.entries(board.params ?? {}).map(([name, p]) => [name, paramValue(p, p.default)]));
+
+/** The scope options of every leaderboard benchmark (`QueryParam.scope`), by name: what a comparison's query may filter entries by. */
+export const SCOPE_OPTIONS = Object.entries(LEADERBOARD_PARAMS).filter(([, p]) => p.scope);
+
 const first = boards()[0].leaderboard;
-/** The query a read without parameters means: the registry's first leaderboard benchmark. */
+/** The shared fields of a query without parameters. */
+const CORE_DEFAULTS = { language: "all", kind: "all", sort: "-rate", options: "" } as const;
+/** The query a read without parameters means: the registry's first leaderboard benchmark, its own parameters at their defaults. */
 export const LEADERBOARD_DEFAULTS: LeaderboardQuery = {
   benchmark: LEADERBOARD_BENCHMARKS[0],
   dataset: first.defaultDataset ?? "",
-  threshold: DEFAULT_THRESHOLD,
-  language: "all",
-  mode: first.scoringModes[0],
-  comment_mode: first.commentModes[0],
-  kind: "all",
-  sort: "-rate",
+  ...paramDefaults(first),
+  ...CORE_DEFAULTS,
 };
+
+/** The defaults of a query of `benchmark` (the shared ones, then the benchmark's own). */
+export function defaultsOf(benchmark: string): LeaderboardQuery {
+  const board = leaderboardOf(benchmark);
+  if (!board) return LEADERBOARD_DEFAULTS;
+  return { benchmark, dataset: board.defaultDataset ?? "", ...paramDefaults(board), ...CORE_DEFAULTS };
+}
 
 const invalidField = (field: string, message: string): never => {
   throw new ProblemError("validation-error", `${field}: ${message}`, { errors: [{ path: field, message }] });
@@ -85,28 +102,16 @@ const oneOf = (values: readonly string[]) => `one of ${values.join(", ")}`;
  */
 export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unknown>): LeaderboardQuery {
   const given = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Partial<LeaderboardQuery>;
-  const board = leaderboardOf(typeof given.benchmark === "string" ? given.benchmark : LEADERBOARD_DEFAULTS.benchmark);
+  const benchmark = typeof given.benchmark === "string" ? given.benchmark : LEADERBOARD_DEFAULTS.benchmark;
+  const board = leaderboardOf(benchmark);
   const busiest = typeof given.benchmark === "string" && board !== undefined && board.defaultDataset === undefined;
-  const out = { ...LEADERBOARD_DEFAULTS, ...(busiest ? { dataset: "" } : {}), ...given } as LeaderboardQuery &
-    Record<string, unknown>;
-  const own = typeof given.benchmark === "string" ? (board?.params ?? {}) : {};
-  for (const [name, param] of Object.entries(own)) {
-    out[name] ??= param.default;
-    if (!param.values.includes(out[name] as string)) invalidField(name, oneOf(param.values));
-  }
+  const out = { ...defaultsOf(benchmark), ...(busiest ? { dataset: "" } : {}), ...given } as LeaderboardQuery;
+  const own = board?.params ?? {};
+  for (const [name, param] of Object.entries(own)) out[name] = checkedParam(name, param, out[name]);
   for (const name of Object.keys(LEADERBOARD_PARAMS)) if (!(name in own)) delete out[name];
-  out.threshold = Number(out.threshold);
-  if (
-    !THRESHOLD_KEYS.includes(thresholdKey(out.threshold)) ||
-    Math.abs(out.threshold * 10 - Math.round(out.threshold * 10)) > 1e-9
-  ) {
-    invalidField("threshold", oneOf(THRESHOLD_KEYS));
-  }
-  out.threshold = Number(thresholdKey(out.threshold));
+  out.options = optionsKey(own, out);
   if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language))
     invalidField("language", `"all" or ${oneOf(LANGUAGES)}`);
-  if (!SCORING_MODES.includes(out.mode)) invalidField("mode", oneOf(SCORING_MODES));
-  if (!COMMENT_MODES.includes(out.comment_mode)) invalidField("comment_mode", oneOf(COMMENT_MODES));
   if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind))
     invalidField("kind", `"all" or ${oneOf(LEADERBOARD_KINDS)}`);
   if (!(LEADERBOARD_SORTS as readonly string[]).includes(out.sort)) invalidField("sort", oneOf(LEADERBOARD_SORTS));
@@ -120,6 +125,21 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
     );
   }
   return out;
+}
+
+/**
+ * A benchmark's parameter checked: one of its values (a numeric one: any spelling of one, within
+ * 1e-9, e.g. 0.8 or "0.80" for "0.8"), as the query holds it; else the 400 naming it.
+ */
+function checkedParam(name: string, param: QueryParam, value: unknown): ParamValue {
+  if (param.numeric) {
+    const n = Number(value);
+    const match = param.values.find((v) => Math.abs(Number(v) - n) <= 1e-9);
+    if (typeof value === "boolean" || value === "" || match === undefined) invalidField(name, oneOf(param.values));
+    return Number(match);
+  }
+  if (typeof value !== "string" || !param.values.includes(value)) invalidField(name, oneOf(param.values));
+  return value as string;
 }
 
 /**
@@ -157,8 +177,7 @@ export async function defaultDataset(env: Env, q: LeaderboardQuery, modelSlug?: 
     .where(
       and(
         eq(e.benchmark, q.benchmark),
-        eq(e.scoringMode, q.mode),
-        eq(e.commentMode, q.comment_mode),
+        eq(e.options, q.options),
         q.kind === "all" ? undefined : eq(e.kind, q.kind),
         mine,
       ),
@@ -215,12 +234,7 @@ export async function boardDatasets(env: Env, q: LeaderboardQuery): Promise<Boar
     .from(e)
     .leftJoin(ds, and(eq(ds.id, e.dataset), eq(ds.status, "ready"), eq(ds.benchmark, kind)))
     .where(
-      and(
-        eq(e.benchmark, q.benchmark),
-        eq(e.scoringMode, q.mode),
-        eq(e.commentMode, q.comment_mode),
-        q.kind === "all" ? undefined : eq(e.kind, q.kind),
-      ),
+      and(eq(e.benchmark, q.benchmark), eq(e.options, q.options), q.kind === "all" ? undefined : eq(e.kind, q.kind)),
     )
     .groupBy(e.dataset)
     .orderBy(asc(e.dataset))
@@ -237,14 +251,19 @@ async function resolved(env: Env, q: LeaderboardQuery, modelSlug?: string): Prom
   return { ...q, dataset: (await defaultDataset(env, q, modelSlug)) ?? "" };
 }
 
+/** The query's own parameters of its benchmark, in the benchmark's order (what answers echo after the scope). */
+export function ownParams(q: LeaderboardQuery): Record<string, ParamValue> {
+  return Object.fromEntries(Object.keys(leaderboardOf(q.benchmark)?.params ?? {}).map((name) => [name, q[name]]));
+}
+
 /** The query as a stable string (cache keys, ETags). */
 export function canonicalQuery(q: LeaderboardQuery): string {
-  const values = q as LeaderboardQuery & Record<string, unknown>;
-  const keys = [
-    ...Object.keys(LEADERBOARD_DEFAULTS),
-    ...Object.keys(LEADERBOARD_PARAMS).filter((k) => values[k] !== undefined),
-  ];
-  return keys.map((k) => `${k}=${encodeURIComponent(String(values[k]))}`).join("&");
+  // `options` is made from the parameters, which are all here.
+  const keys = ["benchmark", "dataset", "language", "kind", "sort", ...Object.keys(LEADERBOARD_PARAMS)];
+  return keys
+    .filter((k) => q[k] !== undefined)
+    .map((k) => `${k}=${encodeURIComponent(String(q[k]))}`)
+    .join("&");
 }
 
 /** Which page of a board: at most `limit` rows (PAGE_LIMIT), from a response's `next` or `prev` cursor. */
@@ -303,10 +322,10 @@ export async function queryLeaderboard(
 }
 
 /**
- * One model's entry in detail, as its benchmark breaks it down (for most, every threshold and
- * language, and at `threshold` by needle depth, context length and both). `kind: "all"` picks the
- * verified entry when there is one. Undefined when the model has no entry for the query's
- * benchmark, dataset, modes and kind.
+ * One model's entry in detail, as its benchmark breaks it down (a pass-rate benchmark: every
+ * threshold and language, and at the query's threshold by depth, context length and both), after
+ * the query's own parameters of the benchmark. `kind: "all"` picks the verified entry when there is
+ * one. Undefined when the model has no entry in the query's scope (benchmark, dataset, options, kind).
  */
 export async function modelBreakdown(
   env: Env,
@@ -339,9 +358,7 @@ export async function modelBreakdown(
     submitted_outputs: entry.kind === "verified" && entry.receipt?.source === SUBMITTED_SOURCE,
     benchmark: q.benchmark,
     dataset: q.dataset,
-    mode: q.mode,
-    comment_mode: q.comment_mode,
-    threshold: q.threshold,
+    ...ownParams(q),
     interval: "wilson-95",
     ...(await leaderboardOf(q.benchmark)!.breakdown(env, q, entry)),
   };

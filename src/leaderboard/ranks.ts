@@ -38,9 +38,9 @@ export interface RankAxis {
 /** Rows of a page: default and most. */
 export const PAGE_LIMIT = { default: 100, max: 100 } as const;
 
-/** A board's key: its scope without the kind (the migration's backfill builds the same text). */
-export const boardKey = (scope: { benchmark: string; dataset: string; scoringMode: string; commentMode: string }) =>
-  `${scope.benchmark}/${scope.dataset}/${scope.scoringMode}/${scope.commentMode}`;
+/** A board's key: its scope without the kind (the migrations' backfills build the same text). */
+export const boardKey = (scope: { benchmark: string; dataset: string; options: string }) =>
+  `${scope.benchmark}/${scope.dataset}/${scope.options}`;
 
 const SEP = "\u0001";
 /** ASCII upper case to lower case, as SQLite's lower() (the backfill) does. */
@@ -62,7 +62,7 @@ export function passRateRanks(aggregates: readonly Aggregate[]): RankValue[] {
 
 /** What a pass-rate query ranks by: its threshold, overall or in its language. */
 export const passRateAxis = (q: LeaderboardQuery): RankAxis => ({
-  threshold: thresholdKey(q.threshold),
+  threshold: thresholdKey(Number(q.threshold)),
   axis: q.language === "all" ? "all" : `language:${q.language}`,
 });
 
@@ -198,12 +198,7 @@ export interface RankPage {
 export function rankPageStatements(q: LeaderboardQuery, axis: RankAxis, limit: number, cursor?: Cursor) {
   const backward = cursor?.dir === "before";
   const order = ORDER[q.sort].map(([col, desc]) => [col, desc !== backward] as const);
-  const board = boardKey({
-    benchmark: q.benchmark,
-    dataset: q.dataset,
-    scoringMode: q.mode,
-    commentMode: q.comment_mode,
-  });
+  const board = boardKey(q);
   const within = (t: string) =>
     `${t}.board = ?1 AND ${t}.threshold = ?2 AND ${t}.axis = ?3${q.kind === "all" ? "" : ` AND ${t}.kind = ?4`}`;
   const scope = within("r");
@@ -341,12 +336,7 @@ export function rankPageRead(
  * languages from its row.
  */
 export function boardLanguages(env: Env, q: LeaderboardQuery, threshold: string) {
-  const board = boardKey({
-    benchmark: q.benchmark,
-    dataset: q.dataset,
-    scoringMode: q.mode,
-    commentMode: q.comment_mode,
-  });
+  const board = boardKey(q);
   const kind = q.kind === "all" ? "" : " AND kind = ?3";
   const probes = LANGUAGES.map(
     (_, i) =>

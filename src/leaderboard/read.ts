@@ -125,17 +125,9 @@ export function entryFields(r: EntryColumns, counts: { errors: number; context_e
   };
 }
 
-/** The entries of a query's scope (benchmark, dataset, modes, kind), on their unique index. */
-export function entryFilter(
-  q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "mode" | "comment_mode" | "kind">,
-): SQL {
-  return scopeWhere({
-    benchmark: q.benchmark,
-    dataset: q.dataset,
-    scoringMode: q.mode,
-    commentMode: q.comment_mode,
-    kind: q.kind,
-  })!;
+/** The entries of a query's scope (benchmark, dataset, options, kind), on their unique index. */
+export function entryFilter(q: Pick<LeaderboardQuery, "benchmark" | "dataset" | "options" | "kind">): SQL {
+  return scopeWhere({ benchmark: q.benchmark, dataset: q.dataset, options: q.options, kind: q.kind })!;
 }
 
 const LANGUAGE_ORDER = new Map<string, number>(LANGUAGES.map((l, i) => [l, i]));

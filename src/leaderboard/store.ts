@@ -17,7 +17,7 @@ import { rankInserts, type RankValue } from "./ranks";
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 99;
-const SAMPLE_COLUMNS = 14;
+const SAMPLE_COLUMNS = 12;
 const AGGREGATE_COLUMNS = 14;
 const IDS_PER_DELETE = 90;
 
@@ -25,8 +25,8 @@ const IDS_PER_DELETE = 90;
 export interface EntryScope {
   benchmark: string;
   dataset: string;
-  scoringMode: string;
-  commentMode: string;
+  /** The benchmark's scope options as one text (options.ts). */
+  options: string;
   kind: LeaderboardKind;
 }
 
@@ -57,6 +57,13 @@ export interface WriteResult {
 }
 
 export type EntryRow = typeof schema.leaderboardEntries.$inferSelect;
+
+/** A sample without the part that names its target (`parts.target`), as a held-out dataset's rows are stored. */
+function withoutTarget(s: Sample): Sample {
+  if (!s.parts || !("target" in s.parts)) return s;
+  const { target: _target, ...rest } = s.parts;
+  return { ...s, parts: Object.keys(rest).length ? rest : null };
+}
 
 /**
  * A URL-safe id for a model name: "/" becomes "--", other characters outside [A-Za-z0-9._-] become
@@ -104,8 +111,7 @@ export function scopeWhere(scope: Omit<EntryScope, "kind"> & { kind: EntryScope[
   return and(
     eq(e.benchmark, scope.benchmark),
     eq(e.dataset, scope.dataset),
-    eq(e.scoringMode, scope.scoringMode),
-    eq(e.commentMode, scope.commentMode),
+    eq(e.options, scope.options),
     scope.kind === "all" ? undefined : eq(e.kind, scope.kind),
   );
 }
@@ -170,7 +176,7 @@ export async function writeEntries(
   // A held-out dataset's rows keep no target name (docs/api.md#held-out-datasets): nothing shows one, so nothing stores one.
   // Their content identity says so, so the same content written once the dataset is public again is written whole.
   const heldOut = visibility === "held-out";
-  const stored = heldOut ? (s: Sample): Sample => ({ ...s, bestTarget: null }) : (s: Sample) => s;
+  const stored = heldOut ? withoutTarget : (s: Sample) => s;
   const contentOf = (w: EntryWrite) => (heldOut ? heldOutContent(w.contentSha256) : w.contentSha256);
   const now = new Date().toISOString();
   const statements: BatchItem<"sqlite">[] = [];

@@ -18,7 +18,14 @@ export interface Rate {
   passed: number | null;
 }
 
-/** The shared fields of a leaderboard query; a benchmark's own parameters follow them (`BenchmarkLeaderboard.params`). */
+/** A value of a benchmark's own query parameter: a string, or a number for a numeric one (a threshold). */
+export type ParamValue = string | number;
+
+/**
+ * The shared fields of a leaderboard query. A benchmark's own parameters follow them
+ * (`BenchmarkLeaderboard.params`: e.g. a similarity threshold, a scoring mode), filled in with their
+ * defaults for the benchmark asked for and absent for the others.
+ */
 export interface LeaderboardQuery {
   benchmark: string; // default: the registry's first benchmark with a leaderboard
   /**
@@ -27,12 +34,15 @@ export interface LeaderboardQuery {
    * resolved, and in an answer when the benchmark has no entry at all.
    */
   dataset: string;
-  threshold: number; // default 0.8, one of 0.0 ... 1.0
   language: string; // "all" or a language
-  mode: string; // scoring mode, default "official"
-  comment_mode: string; // default "original"
   kind: LeaderboardKind | "all"; // default "all"
   sort: "rate" | "-rate" | "model" | "-model"; // default "-rate" (best first)
+  /**
+   * The entries' scope options as one text (`leaderboard_entries.options`, src/leaderboard/options.ts),
+   * made from the benchmark's scope parameters when the query is normalised: "" when all are at their defaults.
+   */
+  options: string;
+  [param: string]: ParamValue;
 }
 
 export interface LeaderboardRow extends Rate {
@@ -79,6 +89,11 @@ export interface BucketRate extends Rate {
   hi: number;
 }
 
+/**
+ * One model's entry in detail: who and which scope (the benchmark's own parameters echoed after
+ * `dataset`), then the benchmark's breakdown (`BenchmarkLeaderboard.breakdown`; a pass-rate
+ * benchmark's is `PassRateBreakdown`).
+ */
 export interface ModelBreakdown {
   model: string;
   model_slug: string;
@@ -87,17 +102,20 @@ export interface ModelBreakdown {
   submitted_outputs: boolean;
   benchmark: string;
   dataset: string;
-  mode: string;
-  comment_mode: string;
-  threshold: number;
   interval: "wilson-95";
+  has_samples: boolean;
+  [field: string]: unknown;
+}
+
+/** A pass-rate benchmark's breakdown (src/leaderboard/pass-rate.ts): every threshold, and at the query's by depth, length and both. */
+export interface PassRateBreakdown extends ModelBreakdown {
+  threshold: number;
   /** thresholds["0.8"]["python"] = the rate at 0.8 in Python ("all" included). */
   thresholds: Record<string, Record<string, Rate>>;
-  /** At `threshold`: by needle depth (position ratio) in tenths, by context length, and both. */
+  /** At `threshold`: by the target's depth (position ratio) in tenths, by context length, and both. */
   depth: BucketRate[];
   length: BucketRate[];
   heatmap: { depth: string; length: string; rate: number; n: number }[];
-  has_samples: boolean;
 }
 
 /** A dataset a board's picker offers: its entries of the benchmark under the board's modes and kind, and whether it is loaded (a ready dataset). */

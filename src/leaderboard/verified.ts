@@ -8,7 +8,8 @@
 import type { Env } from "../env";
 import { invalid } from "../errors";
 import { SAMPLE_STATUSES, type Aggregate, type Sample, type SampleStatus } from "./aggregate";
-import { partValue, type BenchmarkLeaderboard, type SamplePart, type VerifiedSample } from "./family";
+import type { BenchmarkLeaderboard, SamplePart, VerifiedSample } from "./family";
+import { optionsKey } from "./options";
 import { LEADERBOARD_BENCHMARKS, LEADERBOARD_DEFAULTS, leaderboardOf } from "./queries";
 import { sha256Hex } from "../sha256";
 import { writeEntries, type WriteStatus } from "./store";
@@ -19,8 +20,8 @@ export interface VerifiedRun {
   benchmark?: string;
   dataset: string;
   model: string;
-  scoring_mode?: "official" | "strict";
-  comment_mode?: string;
+  /** The benchmark's scope options the run was scored under (`QueryParam.scope`), absent ones at their defaults. */
+  options?: Record<string, string>;
   /** Dataset sha256, prompt template version, scorer version, model spec, parameters, time. */
   receipt: Record<string, unknown>;
   samples: VerifiedSample[];
@@ -44,34 +45,67 @@ export interface PublishResult {
 /** Every benchmark's own sample part, in registry order. */
 const parts = (): SamplePart[] => LEADERBOARD_BENCHMARKS.flatMap((id) => leaderboardOf(id)?.part ?? []);
 
-/** The sample part `s` carries, if any. */
-const partOf = (s: VerifiedSample): SamplePart | undefined => parts().find((p) => partValue(s, p.key) !== undefined);
+/** Whether `s` carries every key of `part`. */
+const carries = (s: VerifiedSample, part: SamplePart) => part.keys.every((k) => s.parts?.[k] !== undefined);
 
-/** A verified sample in the leaderboard's stored shape (checked; a 422 names what is wrong). */
-export function toSample(s: VerifiedSample): Sample {
+/** A UTC day (YYYY-MM-DD), as `born` is stored. */
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A sample's `parts`: a flat object of strings, numbers, booleans and nulls (what `leaderboard_samples.parts` holds). */
+function checkedParts(s: VerifiedSample): Record<string, unknown> | null {
+  if (s.parts === undefined || s.parts === null) return null;
+  const flat = Object.values(s.parts).every((v) => v === null || ["string", "number", "boolean"].includes(typeof v));
+  if (typeof s.parts !== "object" || Array.isArray(s.parts) || !flat)
+    invalid(`Sample ${s.task}: parts must be an object of strings, numbers, booleans and nulls.`);
+  return Object.keys(s.parts).length ? s.parts : null;
+}
+
+/** The benchmark part whose keys `s` carries, if any. */
+const partOf = (s: VerifiedSample): SamplePart | undefined => parts().find((p) => carries(s, p));
+
+/**
+ * A verified sample in the leaderboard's stored shape (checked; a 422 names what is wrong), by the
+ * benchmark part whose keys it carries, or the shared rule.
+ */
+export const toSample = (s: VerifiedSample): Sample => sampleOf(s, partOf(s));
+
+/** `toSample` by a given benchmark part (none: the shared rule). */
+function sampleOf(s: VerifiedSample, part: SamplePart | undefined): Sample {
   const language = s.language ?? s.task.split("::")[0];
   if (!language || s.task.split("::").length < 3) invalid(`Sample task "${s.task}" is not <language>::<repo>::<name>.`);
   const status = s.status ?? "scored";
   if (!SAMPLE_STATUSES.includes(status)) invalid(`Sample ${s.task}: unknown status "${status}".`);
-  if (!(s.needle_position >= 0 && s.needle_position <= 1))
-    invalid(`Sample ${s.task}: needle_position must be within [0, 1].`);
-  const part = partOf(s);
+  if (!(s.position >= 0 && s.position <= 1)) invalid(`Sample ${s.task}: position must be within [0, 1].`);
+  if (s.born !== undefined && s.born !== null && !DAY.test(s.born))
+    invalid(`Sample ${s.task}: born must be a day (YYYY-MM-DD) or null.`);
   if (part) return part.toSample(s, language, status);
   if (!Number.isInteger(s.context_size) || s.context_size! <= 0)
     invalid(`Sample ${s.task}: context_size must be a positive integer.`);
-  if (!Number.isFinite(s.best_similarity)) invalid(`Sample ${s.task}: best_similarity must be a number.`);
+  if (!Number.isFinite(s.score)) invalid(`Sample ${s.task}: score must be a number.`);
+  const scored = status === "scored";
   return {
     taskId: s.task,
     language,
-    needlePosition: s.needle_position,
+    position: s.position,
     tokenStart: s.token_start ?? null,
     tokenEnd: s.token_end ?? null,
     contextSize: s.context_size!,
-    isBest: status === "scored" && s.is_best,
-    bestSimilarity: status === "scored" ? s.best_similarity : 0,
-    bestTarget: status === "scored" ? s.best_target : null,
+    passed: scored && s.passed,
+    score: scored ? s.score : 0,
     status,
+    parts: scored ? checkedParts(s) : null,
+    born: s.born ?? null,
   };
+}
+
+/** A run's scope options, each one of its benchmark's (a 422 names the first that is not). */
+function checkedOptions(board: BenchmarkLeaderboard, options: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(options)) {
+    const param = board.params?.[name];
+    if (!param?.scope) invalid(`The leaderboard of this benchmark has no scope option "${name}".`);
+    if (!param.values.includes(value)) invalid(`Option ${name}: one of ${param.values.join(", ")}, not "${value}".`);
+  }
+  return options;
 }
 
 /** The leaderboard of benchmark `id` (a 422 when it has none). */
@@ -84,19 +118,19 @@ export function aggregateSamples(samples: readonly Sample[], benchmark = LEADERB
   return boardOf(benchmark).aggregate(samples);
 }
 
-/** The first sample that does not fit the benchmark: without the benchmark's own part, or with another's. */
+/** The first sample that does not fit the benchmark: without the benchmark's own parts, or with another's. */
 function checkParts(board: BenchmarkLeaderboard, samples: readonly VerifiedSample[]): void {
   const own = board.part;
   for (const s of samples) {
-    if (own && partValue(s, own.key) === undefined) invalid(`Sample ${s.task}: ${own.missing}`);
-    const other = parts().find((p) => p.key !== own?.key && partValue(s, p.key) !== undefined);
-    if (other) invalid(`Sample ${s.task}: only ${other.owner} samples have a ${other.key} part.`);
+    if (own && !carries(s, own)) invalid(`Sample ${s.task}: ${own.missing}`);
+    const other = parts().find((p) => p !== own && carries(s, p));
+    if (other) invalid(`Sample ${s.task}: only ${other.owner} samples have the parts ${other.keys.join(", ")}.`);
   }
 }
 
 /**
- * Writes (or replaces) the verified entry of `run.model` for its benchmark, dataset, scoring mode
- * and comment mode, atomically. Publishing the same run again changes nothing.
+ * Writes (or replaces) the verified entry of `run.model` for its benchmark, dataset and scope
+ * options, atomically. Publishing the same run again changes nothing.
  */
 export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<PublishResult> {
   if (!run.model || run.model.length > 200) invalid("A verified run needs a model name of at most 200 characters.");
@@ -104,12 +138,12 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
   const benchmark = run.benchmark ?? LEADERBOARD_DEFAULTS.benchmark;
   const board = boardOf(benchmark);
   checkParts(board, run.samples);
-  const samples = run.samples.map(toSample);
+  const samples = run.samples.map((s) => sampleOf(s, board.part ?? partOf(s)));
   const seen = new Set<string>();
   for (const s of samples) {
-    const key = `${s.taskId}@${s.contextSize}@${s.needlePosition}`;
+    const key = `${s.taskId}@${s.contextSize}@${s.position}`;
     if (seen.has(key))
-      invalid(`Sample ${s.taskId} appears twice at context size ${s.contextSize}, depth ${s.needlePosition}.`);
+      invalid(`Sample ${s.taskId} appears twice at context size ${s.contextSize}, position ${s.position}.`);
     seen.add(key);
   }
   const count = (status: SampleStatus) => samples.filter((s) => s.status === status).length;
@@ -117,8 +151,7 @@ export async function publishVerifiedRun(env: Env, run: VerifiedRun): Promise<Pu
   const scope = {
     benchmark,
     dataset: run.dataset,
-    scoringMode: run.scoring_mode ?? "official",
-    commentMode: run.comment_mode ?? "original",
+    options: optionsKey(board.params, checkedOptions(board, run.options ?? {})),
     kind: "verified" as const,
   };
   const aggregates = board.aggregate(samples);

@@ -7,6 +7,8 @@
  */
 import { findBenchmark } from "../benchmarks/registry";
 import type { LeaderboardResponse } from "../leaderboard/types";
+import { scopeValues } from "../leaderboard/options";
+import { leaderboardOf } from "../leaderboard/queries";
 import { HiddenFields } from "./controls";
 import { thresholdKey } from "./format";
 
@@ -67,11 +69,15 @@ export function CompareForm(props: { data: LeaderboardResponse }) {
   const scope: Record<string, string> = {
     benchmark: query.benchmark,
     dataset: query.dataset,
-    mode: query.mode,
-    comment_mode: query.comment_mode,
+    ...Object.fromEntries(
+      Object.entries(scopeValues(leaderboardOf(query.benchmark)?.params, query.options)).map(([k, v]) => [
+        k,
+        String(v),
+      ]),
+    ),
   };
-  if (findBenchmark(query.benchmark)?.compare?.defaultThreshold !== undefined)
-    scope.threshold = thresholdKey(query.threshold);
+  if (findBenchmark(query.benchmark)?.compare?.defaultThreshold !== undefined && query.threshold !== undefined)
+    scope.threshold = thresholdKey(Number(query.threshold));
   return (
     <section id="compare">
       <h2>Compare two models</h2>

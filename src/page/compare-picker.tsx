@@ -10,11 +10,14 @@ import { PairForm } from "./compare-form";
 import type { PageContent } from "./family";
 import { qs } from "./format";
 
-/** A scope's query parameters (the empty modes of a run group left out). */
-const scopeParams = (s: Scope): Record<string, string> =>
-  Object.fromEntries(Object.entries(s).filter(([, v]) => v !== ""));
+/** A scope's query parameters: benchmark, dataset and its options (a run group has none). */
+const scopeParams = (s: Scope): Record<string, string> => ({
+  benchmark: s.benchmark,
+  dataset: s.dataset,
+  ...s.options,
+});
 
-const scopeText = (s: Scope) => [s.benchmark, s.dataset, s.mode, s.comment_mode].filter(Boolean).join(" · ");
+const scopeText = (s: Scope) => [s.benchmark, s.dataset, ...Object.values(s.options)].filter(Boolean).join(" · ");
 
 function Groups(props: { id: string; title: string; note: string; groups: CandidateGroup[]; empty: string }) {
   return (
@@ -90,10 +93,7 @@ export function compareWithPage(picked: PickedSide): PageContent {
     };
   }
   const { side, scope, others } = picked;
-  const hidden =
-    side.kind === "run"
-      ? { benchmark: scope.benchmark, dataset: scope.dataset, mode: scope.mode, comment_mode: scope.comment_mode }
-      : scopeParams(scope);
+  const hidden = scopeParams(scope);
   return {
     title: `Compare ${side.label} with… – needlework`,
     description: `Pick what to compare with ${side.label} on ${scope.benchmark} (${scope.dataset}).`,

@@ -21,16 +21,24 @@ const OPEN_LIST_MAX = 20;
 /** The page's own few rules (the headline figures as a definition grid, one column on a phone). */
 const CSS = `dl.figures{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:.5rem 0 1rem}dl.figures div{display:contents}dl.figures dt{color:var(--muted)}dl.figures dd{margin:0}td.key{white-space:normal;overflow-wrap:anywhere;min-width:10rem}@media (max-width:40rem){dl.figures{grid-template-columns:1fr;gap:0}dl.figures dd{margin:0 0 .5rem}}`;
 
+/** An entry side's scope as query parameters. */
+const entryScope = (side: SideInfo) => ({
+  benchmark: side.benchmark,
+  dataset: side.dataset,
+  ...side.options,
+  kind: side.entry_kind,
+});
+
 /** Where a side is read: a run's page, or the entry's model page in its scope. */
 function sideHref(side: SideInfo): string {
   if (side.kind === "run") return `/runs/${encodeURIComponent(side.id)}`;
-  return `/models/${encodeURIComponent(side.id)}${qs({ benchmark: side.benchmark, dataset: side.dataset, mode: side.mode, comment_mode: side.comment_mode, kind: side.entry_kind })}`;
+  return `/models/${encodeURIComponent(side.id)}${qs(entryScope(side))}`;
 }
 
 /** Where a side's JSON is: the run, or the entry's breakdown. */
 function sideJson(side: SideInfo): string {
   if (side.kind === "run") return `/v1/runs/${encodeURIComponent(side.id)}`;
-  return `/v1/leaderboard/models/${encodeURIComponent(side.id)}${qs({ benchmark: side.benchmark, dataset: side.dataset, mode: side.mode, comment_mode: side.comment_mode, kind: side.entry_kind })}`;
+  return `/v1/leaderboard/models/${encodeURIComponent(side.id)}${qs(entryScope(side))}`;
 }
 
 /** The two sides: what each is, with links to it. */
@@ -46,7 +54,7 @@ function Sides(props: { a: SideInfo; b: SideInfo }) {
       <td class="l">
         {side.kind === "run" ? "run" : `${side.entry_kind ?? ""} entry`} <code>{side.id}</code>
         {side.kind === "entry" ? (
-          <span class="ci">{[side.mode, side.comment_mode].filter(Boolean).join(", ")}</span>
+          <span class="ci">{Object.values(side.options).filter(Boolean).join(", ")}</span>
         ) : null}
         {side.kind === "entry" && side.run ? (
           <span class="ci">

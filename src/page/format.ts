@@ -35,19 +35,23 @@ export function qs(params: Record<string, string | number | undefined | null>): 
 }
 
 /**
- * The parameters of a leaderboard query that differ from the API's `defaults` (threshold always, so
- * a shared link keeps meaning the same thing if the default ever changes). Used for the page's own
- * links and for the JSON/CSV links, whose parameter names are the same.
+ * The parameters of a leaderboard query that differ from the API's `defaults` (and those in `always`,
+ * so a shared link keeps meaning the same thing if a default ever changes), in the defaults' order;
+ * `overrides` replace a value (undefined: leave it out). For the page's own links and for the
+ * JSON/CSV links, whose parameter names are the same. `options` is left out: it is made from the
+ * parameters.
  */
 export function queryParams(
   q: LeaderboardQuery,
   defaults: LeaderboardQuery,
-  overrides: Partial<Record<keyof LeaderboardQuery, string>> = {},
+  overrides: Record<string, string | undefined> = {},
+  always: readonly string[] = [],
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of Object.keys(defaults) as (keyof LeaderboardQuery)[]) {
-    const value = key in overrides ? overrides[key] : key === "threshold" ? thresholdKey(q.threshold) : String(q[key]);
-    if (value !== undefined && (key === "threshold" || value !== String(defaults[key]))) out[key] = value;
+  for (const key of Object.keys(defaults)) {
+    if (key === "options") continue;
+    const value = key in overrides ? overrides[key] : q[key] === undefined ? undefined : String(q[key]);
+    if (value !== undefined && (always.includes(key) || value !== String(defaults[key]))) out[key] = value;
   }
   return out;
 }

@@ -30,14 +30,7 @@ export function parsePageQuery(params: Record<string, string | undefined>): {
   paging: Paging;
 } {
   const q: PageQuery = {};
-  const { threshold, language, kind, mode, dataset, benchmark, comment_mode, sort = PAGE_DEFAULTS.sort } = params;
-  if (threshold !== undefined) {
-    // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its range.
-    const t = parseQueryNumber(threshold);
-    if (t === undefined || !(t >= 0 && t <= 1) || Math.abs(t * 10 - Math.round(t * 10)) > 1e-9)
-      invalidParam("threshold", "one of 0.0, 0.1, …, 1.0");
-    q.threshold = Math.round(t * 10) / 10;
-  }
+  const { language, kind, dataset, benchmark, sort = PAGE_DEFAULTS.sort } = params;
   if (language !== undefined) {
     if (!/^[a-z][a-z0-9+#_-]{0,31}$/.test(language)) invalidParam("language", '"all" or a language name');
     q.language = language;
@@ -46,10 +39,6 @@ export function parsePageQuery(params: Record<string, string | undefined>): {
     if (kind !== "all" && !(LEADERBOARD_KINDS as readonly string[]).includes(kind))
       invalidParam("kind", `one of all, ${LEADERBOARD_KINDS.join(", ")}`);
     q.kind = kind as LeaderboardQuery["kind"];
-  }
-  if (mode !== undefined) {
-    if (mode !== "official" && mode !== "strict") invalidParam("mode", "official or strict");
-    q.mode = mode;
   }
   if (dataset !== undefined) {
     if (!ID.test(dataset)) invalidParam("dataset", "an id (lower-case letters, digits, '.', '_', '-')");
@@ -65,16 +54,20 @@ export function parsePageQuery(params: Record<string, string | undefined>): {
       );
     q.benchmark = benchmark;
   }
-  if (comment_mode !== undefined) {
-    if (!/^[a-z_]{1,32}$/.test(comment_mode)) invalidParam("comment_mode", "a comment mode such as original");
-    q.comment_mode = comment_mode;
-  }
   // Every benchmark's own parameters are checked; the query drops those of the other benchmarks, like the API does.
   for (const [name, param] of Object.entries(LEADERBOARD_PARAMS)) {
     const value = params[name];
     if (value === undefined) continue;
-    if (!param.values.includes(value)) invalidParam(name, `one of ${param.values.join(", ")}`);
-    q[name] = value;
+    if (param.numeric) {
+      // The API's rule for numbers (plain decimals: no '', '+', hex or exponent), then its values.
+      const n = parseQueryNumber(value);
+      const match = n === undefined ? undefined : param.values.find((v) => Math.abs(Number(v) - n) <= 1e-9);
+      if (match === undefined) invalidParam(name, `one of ${param.values.join(", ")}`);
+      q[name] = Number(match);
+    } else {
+      if (!param.values.includes(value)) invalidParam(name, `one of ${param.values.join(", ")}`);
+      q[name] = value;
+    }
   }
   // Upper case for a benchmark's own columns (task names such as CU_P).
   if (!/^-?[A-Za-z0-9+#_-]{1,32}$/.test(sort)) invalidParam("sort", "a column name, with '-' for descending");

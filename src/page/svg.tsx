@@ -3,7 +3,7 @@
  * styles, the fixed percentage axis, the threshold curve and the heatmaps. Line charts with
  * intervals are in svg-line.tsx, the boards' top-models chart in svg-rank.tsx.
  */
-import type { BucketRate, ModelBreakdown, Rate } from "../leaderboard/types";
+import type { BucketRate, PassRateBreakdown, Rate } from "../leaderboard/types";
 import { HEAT_GRADIENT, THRESHOLDS, heatColour, interval, pct } from "./format";
 
 /** Okabe–Ito colours (distinguishable with colour-blindness), plus a dash pattern each so print and grey scale work too. */
@@ -39,7 +39,7 @@ export const f = (v: number) => v.toFixed(1);
 export const PERCENT_TICKS = [0, 0.25, 0.5, 0.75, 1] as const;
 
 /** Points of one series over the sweep, skipping thresholds without a value. */
-function points(thresholds: ModelBreakdown["thresholds"], name: string): { t: number; r: Rate }[] {
+function points(thresholds: PassRateBreakdown["thresholds"], name: string): { t: number; r: Rate }[] {
   return THRESHOLDS.flatMap((k) => (thresholds[k]?.[name] ? [{ t: Number(k), r: thresholds[k][name] }] : []));
 }
 
@@ -48,7 +48,7 @@ function points(thresholds: ModelBreakdown["thresholds"], name: string): { t: nu
  * language, and the page's current threshold marked. Scales with its container (viewBox).
  */
 export function ThresholdChart(props: {
-  thresholds: ModelBreakdown["thresholds"];
+  thresholds: PassRateBreakdown["thresholds"];
   languages: string[];
   selected: number;
 }) {
@@ -188,7 +188,7 @@ const DEPTH_LENGTH_HEATMAP: HeatmapLabels = {
  * the figure.
  */
 export function Heatmap(props: {
-  cells: ModelBreakdown["heatmap"];
+  cells: PassRateBreakdown["heatmap"];
   depth: BucketRate[];
   length: BucketRate[];
   labels?: HeatmapLabels;

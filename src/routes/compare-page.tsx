@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { z } from "@hono/zod-openapi";
 import { candidateGroups, candidatesFor } from "../compare/candidates";
-import { compare } from "../compare/service";
+import { compare, withScopeOptions } from "../compare/service";
 import { compareTask } from "../compare/task";
 import type { AppEnv } from "../env";
 import { validationProblem } from "../middleware/openapi";
@@ -42,11 +42,14 @@ comparePageRoutes.get("/compare", async (c) => {
   if (query.a === undefined && query.b === undefined)
     return c.html(<Page content={pickerPage(await candidateGroups(c.env))} section="compare" />, 200);
   if (query.b === undefined) {
-    const { a, ...filters } = parsed(CompareWithSchema, query);
+    const { a, ...filters } = withScopeOptions(parsed(CompareWithSchema, query));
     return c.html(<Page content={compareWithPage(await candidatesFor(c.env, a, filters))} section="compare" />, 200);
   }
   return c.html(
-    <Page content={comparePage(await compare(c.env, parsed(CompareQuerySchema, query)))} section="compare" />,
+    <Page
+      content={comparePage(await compare(c.env, withScopeOptions(parsed(CompareQuerySchema, query))))}
+      section="compare"
+    />,
     200,
   );
 });
@@ -54,5 +57,8 @@ comparePageRoutes.get("/compare", async (c) => {
 comparePageRoutes.get("/compare/task", async (c) => {
   const query = parsed(CompareTaskSchema, c.req.query());
   c.header("Cache-Control", "no-store");
-  return c.html(<Page content={compareTaskPage(await compareTask(c.env, query))} section="compare" />, 200);
+  return c.html(
+    <Page content={compareTaskPage(await compareTask(c.env, withScopeOptions(query)))} section="compare" />,
+    200,
+  );
 });

@@ -1,6 +1,7 @@
 /** GET /v1/compare: a paired comparison of two runs or leaderboard entries (docs/compare.md). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { compare } from "../compare/service";
+import { compare, compareJson, withScopeOptions } from "../compare/service";
+import { SCOPE_OPTIONS } from "../leaderboard/queries";
 import { DISCORDANT_KINDS } from "../compare/discordant";
 import { DISCORDANT_PER_PAGE } from "../compare/service";
 import { createRouter, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../middleware/openapi";
@@ -28,18 +29,17 @@ export const CompareQuerySchema = z.object({
     .max(64)
     .optional()
     .openapi({ description: "An entry's dataset (default: a run's on the other side, else the only one)" }),
-  mode: z
-    .string()
-    .min(1)
-    .max(32)
-    .optional()
-    .openapi({ description: "An entry's scoring mode (default: the only one)" }),
-  comment_mode: z
-    .string()
-    .min(1)
-    .max(32)
-    .optional()
-    .openapi({ description: "An entry's comment mode (default: the only one)" }),
+  ...Object.fromEntries(
+    SCOPE_OPTIONS.map(([name, p]) => [
+      name,
+      z
+        .string()
+        .min(1)
+        .max(64)
+        .optional()
+        .openapi({ description: `${p.owner}: an entry's ${name} (default: the only one). ${p.description}` }),
+    ]),
+  ),
   page: queryInteger(z.number().int().min(1).max(100_000))
     .optional()
     .openapi({
@@ -88,8 +88,16 @@ const SideSchema = z.object({
   model: z.string(),
   benchmark: z.string(),
   dataset: z.string(),
-  mode: z.string().nullable(),
-  comment_mode: z.string().nullable(),
+  ...Object.fromEntries(
+    SCOPE_OPTIONS.map(([name, p]) => [
+      name,
+      z
+        .string()
+        .nullable()
+        .optional()
+        .openapi({ description: `${p.owner}: an entry's ${name}; null for a run of that benchmark` }),
+    ]),
+  ),
   entry_kind: z.enum(["verified", "reported"]).nullable(),
   run: z.string().nullable().openapi({
     description:
@@ -190,5 +198,9 @@ const compareRoute = createRoute({
 });
 
 export const compareRoutes = createRouter().openapi(compareRoute, async (c) =>
-  c.json(await compare(c.env, c.req.valid("query")), 200),
+  // The scope options are fields of each side (SideSchema lists them by name).
+  c.json(
+    compareJson(await compare(c.env, withScopeOptions(c.req.valid("query")))) as z.infer<typeof CompareSchema>,
+    200,
+  ),
 );

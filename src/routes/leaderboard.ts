@@ -1,17 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LANGUAGES } from "../code/languages";
 import { notFound } from "../errors";
-import { THRESHOLD_KEYS } from "../metrics/thresholds";
-import type { BenchmarkLeaderboard, LeaderboardSchemas, ReportedImport } from "../leaderboard/family";
+import type { BenchmarkLeaderboard, LeaderboardSchemas, QueryParam, ReportedImport } from "../leaderboard/family";
 import { cachedRead } from "../leaderboard/http-cache";
 import {
-  COMMENT_MODES,
   DATASET_ID,
   LEADERBOARD_BENCHMARKS,
   LEADERBOARD_DEFAULTS,
   LEADERBOARD_PARAMS,
   LEADERBOARD_SORTS,
-  SCORING_MODES,
   canonicalQuery,
   leaderboardOf,
   modelBreakdown,
@@ -19,6 +16,7 @@ import {
   queryLeaderboard,
 } from "../leaderboard/queries";
 import { PAGE_LIMIT } from "../leaderboard/ranks";
+import { PASS_RATE_BREAKDOWN } from "../leaderboard/pass-rate";
 import { RateSchema } from "../leaderboard/schemas";
 import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
@@ -69,14 +67,6 @@ function paramsAbout(): string {
 /** The benchmarks with a default dataset, for the description. */
 const withDefault = LEADERBOARD_BENCHMARKS.filter((id) => leaderboardOf(id)!.defaultDataset !== undefined);
 
-const Threshold = queryDecimal(
-  z.number().refine((t) => THRESHOLD_KEYS.includes(t.toFixed(1)) && Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, {
-    message: `one of ${THRESHOLD_KEYS.join(", ")}`,
-  }),
-)
-  .default(d.threshold)
-  .openapi({ description: "Similarity threshold of the reference's sweep", example: 0.8 });
-
 const Scope = {
   benchmark: z.enum(LEADERBOARD_BENCHMARKS).default(d.benchmark).openapi({ description: benchmarksAbout() }),
   // No zod default: the default depends on the benchmark (normalizeQuery, defaultDataset).
@@ -90,9 +80,6 @@ const Scope = {
     .openapi({
       description: `${withDefault.map((id) => `Default \`${leaderboardOf(id)!.defaultDataset}\` for \`${id}\`.`).join(" ")} For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in.`,
     }),
-  threshold: Threshold,
-  mode: z.enum(SCORING_MODES).default(d.mode).openapi({ description: "Scoring mode" }),
-  comment_mode: z.enum(COMMENT_MODES).default(d.comment_mode),
   kind: z
     .enum(["all", ...LEADERBOARD_KINDS] as const)
     .default("all")
@@ -101,19 +88,32 @@ const Scope = {
     }),
 };
 
-/** A benchmark's own query parameters: no zod defaults (normalizeQuery fills them in for it, drops them elsewhere). */
+/** A benchmark's parameter as a query string field: one of its values (a numeric one: any spelling of one). */
+function paramField(p: QueryParam) {
+  if (!p.numeric) return z.enum(p.values as [string, ...string[]]);
+  return queryDecimal(
+    z.number().refine((n) => p.values.some((v) => Math.abs(Number(v) - n) <= 1e-9), {
+      message: `one of ${p.values.join(", ")}`,
+    }),
+  );
+}
+
+/**
+ * The benchmarks' own query parameters: no zod defaults (normalizeQuery fills them in for the
+ * benchmark asked for, drops them elsewhere), each described with its default.
+ */
 const Params = Object.fromEntries(
   Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [
     name,
-    z
-      .enum(p.values as [string, ...string[]])
+    paramField(p)
       .optional()
-      .openapi({ description: p.description }),
+      .openapi({ description: p.description, default: p.numeric ? Number(p.default) : p.default }),
   ]),
 );
 
 const LeaderboardQuerySchema = z.object({
   ...Scope,
+  ...Params,
   language: z
     .enum(["all", ...LANGUAGES] as const)
     .default("all")
@@ -122,7 +122,6 @@ const LeaderboardQuerySchema = z.object({
     .enum(LEADERBOARD_SORTS)
     .default("-rate")
     .openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
-  ...Params,
   format: z.enum(["json", "csv"]).default("json"),
   limit: queryInteger(z.number().int().min(1).max(PAGE_LIMIT.max))
     .default(PAGE_LIMIT.default)
@@ -133,24 +132,30 @@ const LeaderboardQuerySchema = z.object({
   }),
 });
 
+/** A benchmark's own parameter as answers echo it: a number for a numeric one. */
+const echoField = (p: QueryParam) => (p.numeric ? z.number() : z.enum(p.values as [string, ...string[]]));
+
+/** The benchmark's own parameters, as the answers about its board echo them (its own only). */
+const EchoedParams = Object.fromEntries(
+  Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [
+    name,
+    echoField(p)
+      .optional()
+      .openapi({ description: `${p.owner} only` }),
+  ]),
+);
+
 const QueryEcho = z.object({
   benchmark: z.string(),
   dataset: z.string(),
-  threshold: z.number(),
   language: z.string(),
-  mode: z.enum(SCORING_MODES),
-  comment_mode: z.string(),
   kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
   sort: z.enum(LEADERBOARD_SORTS),
-  ...Object.fromEntries(
-    Object.entries(LEADERBOARD_PARAMS).map(([name, p]) => [
-      name,
-      z
-        .enum(p.values as [string, ...string[]])
-        .optional()
-        .openapi({ description: `${p.owner} only` }),
-    ]),
-  ),
+  options: z.string().openapi({
+    description:
+      "The entries' scope options as stored: the benchmark's scope parameters that differ from their defaults, as `key=value` joined by `&` (\"\" when none do)",
+  }),
+  ...EchoedParams,
 });
 
 const LeaderboardRowSchema = RateSchema.extend({
@@ -185,8 +190,6 @@ const LeaderboardSchema = z
   })
   .openapi("Leaderboard");
 
-const BucketSchema = RateSchema.extend({ bucket: z.string(), lo: z.number(), hi: z.number() }).openapi("BucketRate");
-
 const BreakdownSchema = z
   .object({
     model: z.string(),
@@ -198,18 +201,9 @@ const BreakdownSchema = z
     }),
     benchmark: z.string(),
     dataset: z.string(),
-    mode: z.string(),
-    comment_mode: z.string(),
-    threshold: z.number(),
+    ...EchoedParams,
     interval: z.literal("wilson-95"),
-    thresholds: z
-      .record(z.string(), z.record(z.string(), RateSchema))
-      .openapi({ description: 'thresholds["0.8"]["python"]; "all" included' }),
-    depth: z
-      .array(BucketSchema)
-      .openapi({ description: "By needle depth in tenths, at `threshold` (empty without samples)" }),
-    length: z.array(BucketSchema).openapi({ description: "By context length, at `threshold`" }),
-    heatmap: z.array(z.object({ depth: z.string(), length: z.string(), rate: z.number(), n: z.number().int() })),
+    ...(BOARDS.some((b) => b.passRates) ? PASS_RATE_BREAKDOWN : {}),
     has_samples: z.boolean(),
     ...added("breakdown"),
   })
@@ -259,7 +253,7 @@ const model = createRoute({
         .max(300)
         .openapi({ param: { name: "model", in: "path" }, example: "Qwen--Qwen1.5-72B-Chat" }),
     }),
-    query: z.object(Scope),
+    query: z.object({ ...Scope, ...Params }),
   },
   responses: {
     200: jsonResponse(BreakdownSchema, "The model's breakdown"),

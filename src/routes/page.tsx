@@ -114,7 +114,7 @@ pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   // A held-out dataset's entry: where each target sits is withheld (the view's position).
   const benchmark = findBenchmark(entry.benchmark);
   const rule = benchmark?.compare;
-  const threshold = q.threshold ?? rule?.defaultThreshold ?? PAGE_DEFAULTS.threshold;
+  const threshold = Number(q.threshold ?? rule?.defaultThreshold ?? 0);
   c.header("Cache-Control", CACHE_CONTROL);
   return c.html(
     <Page

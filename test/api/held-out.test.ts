@@ -344,14 +344,14 @@ async function sweep(world: World): Promise<Seen[]> {
   return [...gets, ...(await crawl(world, 400)), ...(await scoringPosts(world))];
 }
 
-/** The target names (`best_target`) a dataset's stored leaderboard rows hold. */
+/** The target names (`parts.target`) a dataset's stored leaderboard rows hold. */
 async function storedTargets(dataset: string): Promise<(string | null)[]> {
   const rows = await env.DB.prepare(
-    "SELECT s.best_target FROM leaderboard_samples s JOIN leaderboard_entries e ON e.id = s.entry_id WHERE e.dataset = ?",
+    "SELECT json_extract(s.parts, '$.target') AS target FROM leaderboard_samples s JOIN leaderboard_entries e ON e.id = s.entry_id WHERE e.dataset = ?",
   )
     .bind(dataset)
-    .all<{ best_target: string | null }>();
-  return rows.results.map((r) => r.best_target);
+    .all<{ target: string | null }>();
+  return rows.results.map((r) => r.target);
 }
 
 /** What a run's sample browser offers: its form's fields by name. */

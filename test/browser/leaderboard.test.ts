@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { LeaderboardResponse, ModelBreakdown } from "../../src/leaderboard/types";
+import type { LeaderboardResponse, PassRateBreakdown } from "../../src/leaderboard/types";
 import { screenshot } from "./chromium";
 import { publishedResultsSite } from "./published-results";
 
@@ -127,7 +127,7 @@ describe("leaderboard pages in Chromium", () => {
 
     // The numbers on the page are the API's.
     const href = await page.getAttribute("a:text('JSON of this model')", "href");
-    const api = await json<ModelBreakdown>(href!);
+    const api = await json<PassRateBreakdown>(href!);
     const shown = await page.$$eval("#thresholds tbody tr", (trs) =>
       trs.map((tr) => tr.querySelector("td")?.textContent),
     );

@@ -26,19 +26,19 @@ beforeAll(async () => {
     samples: [
       {
         task: "python::a/py::fn_0",
-        needle_position: 0.05,
+        position: 0.05,
         context_size: 16384,
-        is_best: true,
-        best_similarity: 0.95,
-        best_target: "fn_0",
+        passed: true,
+        score: 0.95,
+        parts: { target: "fn_0" },
       },
       {
         task: "python::a/py::fn_1",
-        needle_position: 0.15,
+        position: 0.15,
         context_size: 16384,
-        is_best: false,
-        best_similarity: 0.4,
-        best_target: "x",
+        passed: false,
+        score: 0.4,
+        parts: { target: "x" },
       },
     ],
   });
@@ -58,6 +58,7 @@ describe("GET /v1/leaderboard", () => {
       comment_mode: "original",
       kind: "all",
       sort: "-rate",
+      options: "",
     });
     expect(data.interval).toBe("wilson-95");
     expect(data.languages).toEqual(["python", "rust"]);
@@ -329,11 +330,11 @@ describe("caching", () => {
       samples: [
         {
           task: "python::a/py::fn_0",
-          needle_position: 0.05,
+          position: 0.05,
           context_size: 16384,
-          is_best: true,
-          best_similarity: 0.95,
-          best_target: "fn_0",
+          passed: true,
+          score: 0.95,
+          parts: { target: "fn_0" },
         },
       ],
     });

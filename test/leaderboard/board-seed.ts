@@ -47,8 +47,8 @@ export function boardSeedStatements(s: BoardSeed): string[] {
       ? `CASE WHEN i % ${s.verifiedEvery} = 0 THEN '${JSON.stringify(s.receipt).replace(/'/g, "''")}' END`
       : "NULL";
   return [
-    `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, scoring_mode, comment_mode, kind, model, model_slug, has_samples, n, errors, context_exceeded, receipt, content_sha256, created_at, updated_at)
-     SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', 'official', 'original', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, ${receipt}, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,
+    `${n} INSERT INTO leaderboard_entries (id, benchmark, dataset, options, kind, model, model_slug, has_samples, n, errors, context_exceeded, receipt, content_sha256, created_at, updated_at)
+     SELECT ${id}, '${s.benchmark ?? "repoqa-snf"}', '${s.dataset}', '', ${kind}, '${prefix}' || ${pad}, ${slug}, 0, ${tasks}, 0, 0, ${receipt}, 'seed', '2024-05-13T00:00:00Z', '2024-05-13T00:00:00Z' FROM n`,
     `${n}, ${th}, ${langs} INSERT INTO leaderboard_aggregates (entry_id, threshold, group_type, group_key, n, passed, rate)
      SELECT ${id}, th, 'language', lang, ${per}, ${inLang}, ${inLang} / ${per}.0 FROM n, t, l
      UNION ALL SELECT ${id}, th, 'all', 'all', ${tasks}, ${p}, ${p} / ${tasks}.0 FROM n, t`,

@@ -134,11 +134,22 @@ export function parseCsv(text: string): string[][] {
   return out;
 }
 
-/** The backfill statements of the migration that made `leaderboard_ranks` (its INSERTs). */
+/**
+ * The backfill statements of the migration that made `leaderboard_ranks` (its INSERTs), with the
+ * board key the later neutral-core migration rewrote it to (`benchmark/dataset/options`), so that
+ * they replay both migrations on today's schema.
+ */
 function rankBackfill(): string[] {
   const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("leaderboard_ranks"));
   if (!migration) throw new Error("no leaderboard_ranks migration");
-  return migration.queries.filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q));
+  const oldKey = "e.benchmark || '/' || e.dataset || '/' || e.scoring_mode || '/' || e.comment_mode";
+  const newKey = "e.benchmark || '/' || e.dataset || '/' || e.options";
+  return migration.queries
+    .filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q))
+    .map((q) => {
+      if (!q.includes(oldKey)) throw new Error("the ranks backfill no longer builds the board key as expected");
+      return q.replaceAll(oldKey, newKey);
+    });
 }
 
 /** Runs the migration's backfill of every entry's rank values (after deleting those stored). */

@@ -85,6 +85,7 @@ export function lcuRows(runId: string, spec: readonly LcuSpec[]): SampleRow[] {
       calls: 1,
       latencyMs: 5,
       error: s.status === "error" ? "upstream 500" : null,
+      born: null,
       finishedAt: "2026-11-20T10:00:00.000Z",
     };
   });

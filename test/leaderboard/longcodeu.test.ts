@@ -44,52 +44,48 @@ describe("verifiedSample and toSample for LongCodeU rows", () => {
     expect(samples[0]).toMatchObject({
       task: "python::CU_P::CU_P-acme-lib-0000",
       context_size: 4000,
-      is_best: true,
-      best_similarity: 1,
+      passed: true,
+      score: 1,
       status: "scored",
-      longcodeu: { precision: 0.5, unparseable: false, bucket: "0-8K" },
+      parts: { precision: 0.5, unparseable: false, bucket: "0-8K" },
     });
-    expect(samples[2].longcodeu).toEqual({ precision: 0, unparseable: true, bucket: "8-16K" });
+    expect(samples[2].parts).toEqual({ precision: 0, unparseable: true, bucket: "8-16K" });
     // The error has no context size and no detail: no bucket.
     expect(samples[6]).toMatchObject({
       status: "error",
       context_size: null,
-      is_best: false,
-      best_similarity: 0,
-      longcodeu: { bucket: null },
+      passed: false,
+      score: 0,
+      parts: { bucket: null },
     });
     // The overflow has no detail, but its context size gives the bucket.
     expect(samples[8]).toMatchObject({
       status: "context_exceeded",
       context_size: 40000,
-      longcodeu: { bucket: "32-64K" },
+      parts: { bucket: "32-64K" },
     });
     const stored = toSample(samples[6]);
-    expect(stored).toMatchObject({ contextSize: 0, bucket: null, precision: null, unparseable: null, status: "error" });
+    expect(stored).toMatchObject({ contextSize: 0, parts: null, status: "error" });
     expect(toSample(samples[7])).toMatchObject({
       contextSize: 131072,
-      bucket: "64-128K",
-      precision: 1,
-      unparseable: false,
-      isBest: true,
-      bestSimilarity: 1,
+      parts: { bucket: "64-128K", precision: 1, unparseable: false },
+      passed: true,
+      score: 1,
     });
   });
 
   it("refuses samples that do not fit LongCodeU", () => {
     const base = samples[0];
     expect(() => toSample({ ...base, task: "python::NOPE::x" })).toThrow(/eight tasks/);
-    expect(() => toSample({ ...base, longcodeu: { ...base.longcodeu!, bucket: "8-16K" } })).toThrow(
+    expect(() => toSample({ ...base, parts: { ...base.parts!, bucket: "8-16K" } })).toThrow(
       /does not hold a context of 4000/,
     );
-    expect(() => toSample({ ...base, longcodeu: { ...base.longcodeu!, bucket: "1M" } })).toThrow(
-      /unknown length bucket/,
-    );
-    expect(() => toSample({ ...base, longcodeu: { ...base.longcodeu!, precision: 1.5 } })).toThrow(/precision/);
-    expect(() => toSample({ ...base, best_similarity: -0.1 })).toThrow(/recall/);
+    expect(() => toSample({ ...base, parts: { ...base.parts!, bucket: "1M" } })).toThrow(/unknown length bucket/);
+    expect(() => toSample({ ...base, parts: { ...base.parts!, precision: 1.5 } })).toThrow(/precision/);
+    expect(() => toSample({ ...base, score: -0.1 })).toThrow(/recall/);
     expect(() => toSample({ ...base, context_size: 0 })).toThrow(/context_size/);
     // Elsewhere an unknown context size is still refused.
-    expect(() => toSample({ ...base, longcodeu: undefined, context_size: null })).toThrow(/positive integer/);
+    expect(() => toSample({ ...base, parts: undefined, context_size: null })).toThrow(/positive integer/);
   });
 });
 
@@ -311,6 +307,7 @@ describe("LongCodeU entries through the API", () => {
       comment_mode: "original",
       kind: "all",
       sort: "-rate",
+      options: "",
     });
     expect(normalizeQuery({ benchmark: "semtrace", bucket: "0-8K" })).not.toHaveProperty("bucket");
   });
@@ -467,7 +464,7 @@ describe("LongCodeU entries through the API", () => {
   });
 
   it("refuses LongCodeU publications without their LongCodeU part, and RepoQA-file imports", async () => {
-    const plain = { ...samplesOf(MODEL_B)[0], longcodeu: undefined };
+    const plain = { ...samplesOf(MODEL_B)[0], parts: undefined };
     await expect(publishVerifiedRun(env, { ...run("x/y", MODEL_B), samples: [plain] })).rejects.toThrow(
       /longcodeu part/,
     );
@@ -481,7 +478,7 @@ describe("LongCodeU entries through the API", () => {
     expect(res.status).toBe(422);
   });
 
-  it("leaves the new columns null for other benchmarks' rows", async () => {
+  it("leaves LongCodeU's columns and parts out of other benchmarks' rows", async () => {
     await publishVerifiedRun(env, {
       dataset: "repoqa-2024-04-20",
       model: "acme/lcu-a",
@@ -489,18 +486,18 @@ describe("LongCodeU entries through the API", () => {
       samples: [
         {
           task: "python::a/py::fn_0",
-          needle_position: 0.05,
+          position: 0.05,
           context_size: 16384,
-          is_best: true,
-          best_similarity: 0.95,
-          best_target: "fn_0",
+          passed: true,
+          score: 0.95,
+          parts: { target: "fn_0" },
         },
       ],
     });
     const row = await env.DB.prepare(
-      "SELECT a.mean_precision AS p, a.unparseable AS u, a.errors AS e, a.context_exceeded AS c, s.precision AS sp, s.bucket AS sb FROM leaderboard_aggregates a JOIN leaderboard_entries e ON e.id = a.entry_id JOIN leaderboard_samples s ON s.entry_id = e.id WHERE e.benchmark = 'repoqa-snf' AND e.model = 'acme/lcu-a' AND a.group_type = 'all' AND a.threshold = '0.8'",
+      "SELECT a.mean_precision AS p, a.unparseable AS u, a.errors AS e, a.context_exceeded AS c, s.parts AS parts FROM leaderboard_aggregates a JOIN leaderboard_entries e ON e.id = a.entry_id JOIN leaderboard_samples s ON s.entry_id = e.id WHERE e.benchmark = 'repoqa-snf' AND e.model = 'acme/lcu-a' AND a.group_type = 'all' AND a.threshold = '0.8'",
     ).first();
-    expect(row).toEqual({ p: null, u: null, e: null, c: null, sp: null, sb: null });
+    expect(row).toEqual({ p: null, u: null, e: null, c: null, parts: JSON.stringify({ target: "fn_0" }) });
     expect((await board()).rows.find((r: any) => r.model === "acme/lcu-a")).not.toHaveProperty("tasks");
   });
 

@@ -9,11 +9,10 @@
 export interface GridSample {
   task: string;
   language: string;
-  needle_position: number;
+  position: number;
   context_size: number;
-  is_best: boolean;
-  best_similarity: number;
-  best_target: null;
+  passed: boolean;
+  score: number;
   status?: "scored" | "error" | "context_exceeded";
 }
 
@@ -38,11 +37,10 @@ export function gridSamples(benchmark: string, grid: Record<number, Record<strin
         out.push({
           task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
           language: "python",
-          needle_position: position,
+          position: position,
           context_size: Number(d),
-          is_best: score === 1,
-          best_similarity: score,
-          best_target: null,
+          passed: score === 1,
+          score: score,
         });
       }
     }
@@ -50,11 +48,10 @@ export function gridSamples(benchmark: string, grid: Record<number, Record<strin
   const extra = (position: number, context_size: number, status: "error" | "context_exceeded"): GridSample => ({
     task: `python::${benchmark}::t-0099`,
     language: "python",
-    needle_position: position,
+    position: position,
     context_size,
-    is_best: false,
-    best_similarity: 0,
-    best_target: null,
+    passed: false,
+    score: 0,
     status,
   });
   out.push(extra(1, 40, "error"), extra(0.5, 60, "context_exceeded"));
@@ -67,8 +64,6 @@ export function positionalRun(model: string, benchmark: string, dataset: string,
     benchmark,
     dataset,
     model,
-    scoring_mode: "official" as const,
-    comment_mode: "original",
     receipt: { scorer_version: `${benchmark}/1`, finished_at: "2026-11-20T10:00:00.000Z" },
     samples,
   };
@@ -104,11 +99,10 @@ export function curveSamples(benchmark: string, targets = 10): GridSample[] {
         out.push({
           task: `python::${benchmark}::t-${String(i).padStart(4, "0")}`,
           language: "python",
-          needle_position: position,
+          position: position,
           context_size: d,
-          is_best: i < exact,
-          best_similarity: i < exact ? 1 : partial,
-          best_target: null,
+          passed: i < exact,
+          score: i < exact ? 1 : partial,
         });
       }
     }
@@ -116,11 +110,10 @@ export function curveSamples(benchmark: string, targets = 10): GridSample[] {
   out.push({
     task: `python::${benchmark}::t-0099`,
     language: "python",
-    needle_position: 0.5,
+    position: 0.5,
     context_size: 80,
-    is_best: false,
-    best_similarity: 0,
-    best_target: null,
+    passed: false,
+    score: 0,
     status: "error",
   });
   return out;

@@ -72,11 +72,10 @@ describe("aggregateSamples for a positional benchmark", () => {
     // and fails there in RepoQA, where the similarity must reach the threshold.
     const odd = toSample({
       task: "python::semtrace::x",
-      needle_position: 0.5,
+      position: 0.5,
       context_size: 20,
-      is_best: true,
-      best_similarity: 0.3,
-      best_target: null,
+      passed: true,
+      score: 0.3,
     });
     expect(at(aggregateSamples([odd], "semtrace"), "all", "all", "1.0")).toMatchObject({ passed: 1 });
     expect(at(aggregateSamples([odd]), "all", "all", "1.0")).toMatchObject({ passed: 0 });
@@ -308,19 +307,19 @@ describe("positional entries through the API", () => {
       samples: [
         {
           task: "python::a/py::fn_0",
-          needle_position: 0.05,
+          position: 0.05,
           context_size: 16384,
-          is_best: true,
-          best_similarity: 0.95,
-          best_target: "fn_0",
+          passed: true,
+          score: 0.95,
+          parts: { target: "fn_0" },
         },
         {
           task: "python::a/py::fn_1",
-          needle_position: 0.95,
+          position: 0.95,
           context_size: 16384,
-          is_best: false,
-          best_similarity: 0.4,
-          best_target: "x",
+          passed: false,
+          score: 0.4,
+          parts: { target: "x" },
         },
       ],
     });

@@ -22,31 +22,29 @@ function samples(): VerifiedSample[] {
     const depth = (i % 10) / 10 + 0.05;
     out.push({
       task: `python::acme/lib::fn_${i}`,
-      needle_position: depth,
+      position: depth,
       context_size: size,
       token_start: i,
       token_end: i + 9,
-      is_best: i % 3 === 0,
-      best_similarity: 0.9,
-      best_target: `fn_${i}`,
+      passed: i % 3 === 0,
+      score: 0.9,
+      parts: { target: `fn_${i}` },
     });
   }
   out.push({
     task: "python::acme/lib::broken",
-    needle_position: 0.5,
+    position: 0.5,
     context_size: 16384,
-    is_best: false,
-    best_similarity: 0,
-    best_target: null,
+    passed: false,
+    score: 0,
     status: "error",
   });
   out.push({
     task: "rust::acme/rs::too_long",
-    needle_position: 0.5,
+    position: 0.5,
     context_size: 32768,
-    is_best: false,
-    best_similarity: 0,
-    best_target: null,
+    passed: false,
+    score: 0,
     status: "context_exceeded",
   });
   return out;

@@ -1,5 +1,6 @@
 /** Synthetic leaderboard data for the page tests (the shapes of src/leaderboard/types.ts). */
-import type { LeaderboardResponse, LeaderboardRow, ModelBreakdown, Rate } from "../../src/leaderboard/types";
+import type { RepoqaBreakdown } from "../../src/benchmarks/repoqa/views/model";
+import type { LeaderboardResponse, LeaderboardRow, Rate } from "../../src/leaderboard/types";
 
 const rate = (r: number, n: number | null = 500): Rate =>
   n === null
@@ -38,6 +39,7 @@ export function leaderboard(over: Partial<LeaderboardResponse> = {}): Leaderboar
       comment_mode: "original",
       kind: "all",
       sort: "-rate",
+      options: "",
     },
     interval: "wilson-95",
     languages: LANGUAGES,
@@ -73,8 +75,8 @@ export function leaderboard(over: Partial<LeaderboardResponse> = {}): Leaderboar
   };
 }
 
-export function breakdown(over: Partial<ModelBreakdown> = {}): ModelBreakdown {
-  const thresholds: ModelBreakdown["thresholds"] = {};
+export function breakdown(over: Partial<RepoqaBreakdown> = {}): RepoqaBreakdown {
+  const thresholds: RepoqaBreakdown["thresholds"] = {};
   for (let i = 0; i <= 10; i++) {
     const t = (i / 10).toFixed(1);
     thresholds[t] = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "../../src/errors";
-import { heatColour, interval, linkify, pct, qs, queryParams, when } from "../../src/page/format";
+import { queryParams } from "../../src/benchmarks/repoqa/views/params";
+import { heatColour, interval, linkify, pct, qs, when } from "../../src/page/format";
 import { BOARD_PAGE_ROWS, PAGE_DEFAULTS, parsePageQuery } from "../../src/page/query";
 import { leaderboard } from "./fixtures";
 

@@ -18,17 +18,17 @@ const RUN = "run-20261124000000-5e5e5e5e5e";
 function samples(): SyntheticSample[] {
   return gridSamples("semtrace").map((g, i) => {
     const target = g.task.split("::")[2];
-    const unit = `${target}#${i}@${g.context_size}@${g.needle_position}`;
+    const unit = `${target}#${i}@${g.context_size}@${g.position}`;
     const status = g.status ?? "scored";
     return {
       unit,
       taskId: g.task,
       language: "python",
-      position: g.needle_position,
+      position: g.position,
       contextSize: g.context_size,
       status,
-      passed: status === "scored" ? g.is_best : null,
-      score: status === "scored" ? g.best_similarity : null,
+      passed: status === "scored" ? g.passed : null,
+      score: status === "scored" ? g.score : null,
       error: status === "error" ? "timed out: after 3000 ms" : status === "context_exceeded" ? "too long" : null,
     };
   });

@@ -131,6 +131,16 @@ export const ExampleSchema = z.object({
   answer: AnswerSchema,
   /** How the example was chosen (similarity scores, callee resolution...), recorded as given. */
   meta: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * When the code its answer must reproduce was born (docs/contamination.md): the earliest birth
+   * among the answer's parts (units, lines, the section's file), so that "born after a cutoff" means
+   * the model can have seen none of it. Null or absent: undated.
+   */
+  born: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "a day, YYYY-MM-DD")
+    .nullable()
+    .optional(),
 });
 export type LongCodeUExample = z.infer<typeof ExampleSchema>;
 

@@ -11,7 +11,7 @@
  * (`importLongCodeU`) splits a release into the same parts.
  */
 import { and, eq } from "drizzle-orm";
-import { JSON_OBJECT, markReady } from "../../datasets/kind-store";
+import { JSON_OBJECT, markReady, taskInserts } from "../../datasets/kind-store";
 import * as schema from "../../db/schema";
 import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
@@ -285,10 +285,8 @@ async function recordPart(
   tasks: (typeof schema.tasks.$inferInsert)[],
 ): Promise<PartResult> {
   const d = db(env);
-  const statements = [];
-  /** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
-  for (let i = 0; i < tasks.length; i += 14) statements.push(d.insert(schema.tasks).values(tasks.slice(i, i + 14)));
-  statements.push(
+  const statements = [
+    ...taskInserts(env, tasks),
     d.insert(schema.datasetShards).values({
       datasetId,
       language: "python",
@@ -298,7 +296,7 @@ async function recordPart(
       taskCount: row.items,
       functionCount: 0,
     }),
-  );
+  ];
   try {
     await d.batch(statements as never);
   } catch (err) {
@@ -385,7 +383,7 @@ export async function putExamplesPart(
     language: "python",
     repo: task,
     name: e.id,
-    needleIndex: index * per + i,
+    shardIndex: index * per + i,
     shardKey: key,
   }));
   return recordPart(env, datasetId, name, { key, sha256, items: examples.length }, rows);

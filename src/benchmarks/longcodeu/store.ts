@@ -97,7 +97,7 @@ export async function longcodeuExample(
   });
   if (!row) throw missing();
   const shard = await getStoredJson<ExampleShard>(env, row.shardKey, dataset.contentSha256);
-  const example = shard.examples[row.needleIndex % LONGCODEU_LIMITS.examplesPerShard];
+  const example = shard.examples[row.shardIndex % LONGCODEU_LIMITS.examplesPerShard];
   if (!example || example.id !== exampleId)
     notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { example, contentSha256: dataset.contentSha256 };
@@ -116,7 +116,7 @@ export function longcodeuContext(
 /** Example ids of a task, in dataset order. */
 export async function longcodeuExampleIds(env: Env, datasetId: string, task: LongCodeUTask): Promise<string[]> {
   const rows = await db(env)
-    .select({ name: schema.tasks.name, index: schema.tasks.needleIndex })
+    .select({ name: schema.tasks.name, index: schema.tasks.shardIndex })
     .from(schema.tasks)
     .where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.repo, task)));
   return rows.sort((a, b) => a.index - b.index).map((r) => r.name);

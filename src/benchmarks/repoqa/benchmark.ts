@@ -131,7 +131,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
           filters.languages?.length ? inArray(schema.tasks.language, filters.languages) : undefined,
         ),
       )
-      .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.needleIndex));
+      .orderBy(asc(schema.tasks.language), asc(schema.tasks.repo), asc(schema.tasks.shardIndex));
     const depths = config.depths === "reference" ? [undefined] : config.depths;
     const units = rows.flatMap((r) => depths.map((d) => (d === undefined ? r.taskId : `${r.taskId}@${d}`)));
     return {

@@ -10,7 +10,11 @@ export const repoqaCompare: CompareRule = {
   defaultThreshold: DEFAULT_THRESHOLD,
   // A run's unit is the task, or `<task>@<depth>` with several depths; an entry stores one sample per task.
   pairKey: (s) => s.unit ?? s.taskId,
-  passes: (s, threshold) =>
-    s.detail?.is_best === true && typeof s.detail.best_similarity === "number" && s.detail.best_similarity >= threshold,
+  // A run's sample keeps the needle verdict in its detail; an entry's stores it as its pass and score.
+  passes: (s, threshold) => {
+    const best = s.unit === null ? s.passed === true : s.detail?.is_best === true;
+    const similarity = s.unit === null ? s.score : s.detail?.best_similarity;
+    return best && typeof similarity === "number" && similarity >= threshold;
+  },
   group: { by: "language", of: (s) => s.language },
 };

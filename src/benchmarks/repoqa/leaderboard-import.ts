@@ -19,10 +19,12 @@ import { ProblemError } from "../../errors";
 import { THRESHOLD_KEYS, passRateAggregates, rateOf, type Aggregate, type Sample } from "../../leaderboard/aggregate";
 import type { ReportedImport } from "../../leaderboard/family";
 import { passRateRanks } from "../../leaderboard/ranks";
+import { optionsKey } from "../../leaderboard/options";
 import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "../../leaderboard/store";
 import { sha256Hex } from "../../sha256";
 import { COMMENT_MODES, type CommentMode } from "./dataset/context";
 import { SCORING_MODES } from "./scorer";
+import { REPOQA_PARAMS } from "./leaderboard-params";
 
 /** Tasks per language when a published file gives only rates: RepoQA 2024-04-20 has 10 repositories x 10 needles. */
 export const DEFAULT_N_PER_LANGUAGE: Record<string, number> = { "repoqa-2024-04-20": 100 };
@@ -174,14 +176,15 @@ async function scoresEntry(body: LeaderboardImport, model: string, data: ModelDa
       samples.push({
         taskId,
         language,
-        needlePosition: row.needle_position,
+        position: row.needle_position,
         tokenStart: row.position.token_start,
         tokenEnd: row.position.token_end,
         contextSize: body.context_size,
-        isBest: row.is_best_similar,
-        bestSimilarity: row.best_similar_score,
-        bestTarget: row.best_target,
+        passed: row.is_best_similar,
+        score: row.best_similar_score,
         status: "scored",
+        parts: row.best_target === null ? null : { target: row.best_target },
+        born: null,
       });
     }
   }
@@ -347,8 +350,7 @@ export async function importReported(
   const scope: EntryScope = {
     benchmark: body.benchmark,
     dataset: body.dataset,
-    scoringMode: body.scoring_mode,
-    commentMode: body.comment_mode,
+    options: optionsKey(REPOQA_PARAMS, { mode: body.scoring_mode, comment_mode: body.comment_mode }),
     kind: "reported",
   };
   const { results, generation, existing } = await writeEntries(env, scope, writes, { keepRicher: true });

@@ -1,31 +1,31 @@
 /**
  * RepoQA on the leaderboard: pass@1 at every similarity threshold, with depth in tenths of the
  * context (the shared pass-rate board, src/leaderboard/pass-rate.ts), its default dataset, its
- * scoring and comment modes, and the import of the reference's published result files
- * (./leaderboard-import.ts).
+ * scoring and comment modes as the scope of its entries, and the import of the reference's
+ * published result files (./leaderboard-import.ts).
  */
-import {
-  verdictSample,
-  type BenchmarkLeaderboard,
-  type RunSample,
-  type VerifiedSample,
-} from "../../leaderboard/family";
+import { verdictSample, type BenchmarkLeaderboard, type RunSample } from "../../leaderboard/family";
 import { passRateLeaderboard } from "../../leaderboard/pass-rate";
 import { COMMENT_MODES } from "./dataset/context";
 import { repoqaReportedImport } from "./leaderboard-import";
+import { REPOQA_PARAMS } from "./leaderboard-params";
 import { SCORING_MODES } from "./scorer";
 
 /** The dataset a RepoQA read without `dataset` shows: the reference's release. */
 export const DEFAULT_LEADERBOARD_DATASET = "repoqa-2024-04-20";
 
-/** A finished run's sample keeps its needle verdict (best match, its similarity and name) in place of the generic pass and score. */
-function sample(row: RunSample): VerifiedSample {
+/**
+ * A finished run's sample keeps its needle verdict in place of the generic pass and score: whether
+ * the best match is the needle (`passed`), its similarity (`score`) and the name it matched
+ * (`parts.target`), so that every threshold of the sweep can be read from it.
+ */
+function sample(row: RunSample) {
   const detail = row.detail ?? {};
   return {
     ...verdictSample(row),
-    is_best: detail.is_best === true,
-    best_similarity: typeof detail.best_similarity === "number" ? detail.best_similarity : 0,
-    best_target: typeof detail.best_target === "string" ? detail.best_target : null,
+    passed: detail.is_best === true,
+    score: typeof detail.best_similarity === "number" ? detail.best_similarity : 0,
+    parts: typeof detail.best_target === "string" ? { target: detail.best_target } : null,
   };
 }
 
@@ -35,7 +35,11 @@ export const repoqaLeaderboard: BenchmarkLeaderboard = {
   about: "%s (RepoQA)",
   sample,
   defaultDataset: DEFAULT_LEADERBOARD_DATASET,
-  scoringModes: SCORING_MODES,
-  commentModes: COMMENT_MODES,
+  params: REPOQA_PARAMS,
+  // A run's scoring mode is its option; its comment mode, the contexts it read (the receipt).
+  runScope: ({ options, receipt }) => ({
+    mode: typeof options.scoring_mode === "string" ? options.scoring_mode : SCORING_MODES[0],
+    comment_mode: typeof receipt.comment_mode === "string" ? receipt.comment_mode : COMMENT_MODES[0],
+  }),
   reported: repoqaReportedImport,
 };

@@ -2,8 +2,8 @@
  * The leaderboard side of the positional benchmarks ("Sense and Sensitivity", Štorek et al.; spec
  * ../shared/spec/semtrace.md): lexical recall, CRUXEval-O and SemTrace, each measured over a grid of
  * D distractor functions x target position. Their samples carry the grid position in
- * `needle_position` and D in `context_size`; a sample passes when `is_best` (exact match) and
- * `best_similarity` is its partial score.
+ * `position` and D in `context_size`; a sample passes when `passed` (exact match) and
+ * `score` is its partial score.
  *
  * They reuse the pass-rate rows (src/leaderboard/pass-rate.ts) so every read path works unchanged:
  * depth is the exact grid position, length is D, a task passes when it is an exact match (the same
@@ -19,10 +19,11 @@ import { z } from "@hono/zod-openapi";
 import { THRESHOLDS, thresholdKey } from "../../metrics/thresholds";
 import { passRateAggregates, type Aggregate, type PassRateRules, type Sample } from "../../leaderboard/aggregate";
 import { verdictSample, type BenchmarkLeaderboard } from "../../leaderboard/family";
-import { passRateLeaderboard, type GridRow } from "../../leaderboard/pass-rate";
+import { fixedOption } from "../../leaderboard/options";
+import { passRateLeaderboard, THRESHOLD_PARAM, type GridRow } from "../../leaderboard/pass-rate";
 import { toRate } from "../../leaderboard/read";
 import { RateSchema } from "../../leaderboard/schemas";
-import type { LeaderboardResponse, LeaderboardRow, ModelBreakdown, Rate } from "../../leaderboard/types";
+import type { LeaderboardResponse, LeaderboardRow, PassRateBreakdown, Rate } from "../../leaderboard/types";
 import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "./ids";
 
 export { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark };
@@ -175,12 +176,12 @@ export interface PositionalResponse extends LeaderboardResponse {
  * lo = hi = the position), `length` one per D (lo = hi = D), `heatmap` is position x D, and a task
  * passes when it is an exact match, at every threshold alike.
  */
-export interface PositionalModelBreakdown extends ModelBreakdown {
+export interface PositionalModelBreakdown extends PassRateBreakdown {
   positional: PositionalBreakdown;
 }
 
 /** Depth keyed by exact grid position; a pass is an exact match, at every threshold. */
-const RULES: PassRateRules = { depthKey: positionKey, pass: (s) => s.isBest };
+const RULES: PassRateRules = { depthKey: positionKey, pass: (s) => s.passed };
 
 /**
  * The `drop`/`median` row at every threshold, from the heatmap rows (identical at every threshold);
@@ -332,10 +333,14 @@ export function positionalLeaderboard(task: PositionalBenchmark): BenchmarkLeade
     }),
     aggregate: positionalAggregates,
     about: 'a positional benchmark of "Sense and Sensitivity": %s',
-    // Exact match is `is_best`, the partial score `best_similarity`, D `context_size`.
+    // Exact match is `passed`, the partial score `score`, D `context_size`.
     sample: verdictSample,
-    scoringModes: ["official"],
-    commentModes: ["original"],
+    params: {
+      // Thresholds mean nothing here (a pass is an exact match at every one), but the board reads the pass-rate rows by one.
+      threshold: { ...THRESHOLD_PARAM, owner: "RepoQA and the SemTrace family" },
+      mode: fixedOption("the SemTrace family", "official"),
+      comment_mode: fixedOption("the SemTrace family", "original"),
+    },
     schemas: SCHEMAS,
     notImported: "is positional: its results are published by runs of this service",
   };

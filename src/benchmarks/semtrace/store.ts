@@ -135,7 +135,7 @@ async function writeSuite(
         language: "python",
         repo: task,
         name: t.id,
-        needleIndex: start + i,
+        shardIndex: start + i,
         shardKey: key,
       }));
       statements.push(...shardIndexStatements(env, { datasetId, repo: `${task}/${n}`, key, sha256 }, rows));
@@ -202,7 +202,7 @@ export async function suiteTarget(env: Env, datasetId: string, task: SuiteTask, 
     getStoredJson<TargetShard>(env, row.shardKey, dataset.contentSha256),
     getStoredJson<SuitePool>(env, manifest.pool.key, dataset.contentSha256),
   ]);
-  const target = shard.targets[row.needleIndex % SUITE_LIMITS.targetsPerShard];
+  const target = shard.targets[row.shardIndex % SUITE_LIMITS.targetsPerShard];
   if (!target || target.id !== targetId) notFound("A stored part of this dataset is missing; re-import the dataset.");
   return { target, pool, manifest };
 }
@@ -210,7 +210,7 @@ export async function suiteTarget(env: Env, datasetId: string, task: SuiteTask, 
 /** Target ids of a task, in dataset order. */
 export async function suiteTargetIds(env: Env, datasetId: string, task: SuiteTask): Promise<string[]> {
   const rows = await db(env)
-    .select({ name: schema.tasks.name, index: schema.tasks.needleIndex })
+    .select({ name: schema.tasks.name, index: schema.tasks.shardIndex })
     .from(schema.tasks)
     .where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.repo, task)));
   return rows.sort((a, b) => a.index - b.index).map((r) => r.name);

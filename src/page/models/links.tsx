@@ -13,10 +13,15 @@ export type ModelRuns = Awaited<ReturnType<typeof runsOfModel>>;
 export const entryParams = (entry: ModelEntry): Record<string, string> => ({
   benchmark: entry.benchmark,
   dataset: entry.dataset,
-  mode: entry.mode,
-  comment_mode: entry.comment_mode,
+  ...Object.fromEntries(Object.entries(entry.options).map(([k, v]) => [k, String(v)])),
   kind: entry.kind,
 });
+
+/** An entry's scope options in words ("official mode, original comment mode"); "" when it has none. */
+export const optionsText = (entry: ModelEntry): string =>
+  Object.entries(entry.options)
+    .map(([name, value]) => `${value} ${name.replace(/_/g, " ")}`)
+    .join(", ");
 
 /** Where this model's answers are: its run's samples (verified), its per-task rows (reported), or a note that there are none. */
 export const samplesHref = (entry: ModelEntry): string | null =>

@@ -8,8 +8,9 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { db } from "../../datasets/store";
 import type { Env } from "../../env";
-import { defaultDataset, normalizeQuery } from "../../leaderboard/queries";
-import type { LeaderboardKind, LeaderboardQuery } from "../../leaderboard/types";
+import { scopeValues } from "../../leaderboard/options";
+import { defaultDataset, leaderboardOf, normalizeQuery } from "../../leaderboard/queries";
+import type { LeaderboardKind, LeaderboardQuery, ParamValue } from "../../leaderboard/types";
 import { invalidParam } from "../query";
 
 /** The entry a model page shows. */
@@ -20,8 +21,8 @@ export interface ModelEntry {
   kind: LeaderboardKind;
   benchmark: string;
   dataset: string;
-  mode: string;
-  comment_mode: string;
+  /** Its scope options, every one (defaults included), in its benchmark's order. */
+  options: Record<string, ParamValue>;
   hasSamples: boolean;
   /** Scored, error and context-exceeded per-task rows. */
   rows: number;
@@ -33,7 +34,7 @@ const e = schema.leaderboardEntries;
 
 /**
  * The entry of `slug` in the query's scope (benchmark, dataset — its default when none is given —
- * modes and kind; `all` picks the verified entry, as the model page does); undefined when none.
+ * options and kind; `all` picks the verified entry, as the model page does); undefined when none.
  */
 export async function entryOf(
   env: Env,
@@ -51,8 +52,7 @@ export async function entryOf(
         eq(e.modelSlug, slug),
         eq(e.benchmark, q.benchmark),
         eq(e.dataset, dataset),
-        eq(e.scoringMode, q.mode),
-        eq(e.commentMode, q.comment_mode),
+        eq(e.options, q.options),
         q.kind === "all" ? undefined : eq(e.kind, q.kind),
       ),
     )
@@ -67,8 +67,7 @@ export async function entryOf(
     kind: row.kind,
     benchmark: row.benchmark,
     dataset: row.dataset,
-    mode: row.scoringMode,
-    comment_mode: row.commentMode,
+    options: scopeValues(leaderboardOf(row.benchmark)?.params, row.options),
     hasSamples: row.hasSamples,
     rows: row.n + row.errors + row.contextExceeded,
     run,
@@ -144,15 +143,13 @@ export async function entrySamplePage(env: Env, entryId: string, f: EntrySampleF
     f.task ? sql`substr(${ls.taskId}, 1, ${f.task.length}) = ${f.task}` : undefined,
   );
   const order =
-    f.sort === "task"
-      ? [asc(ls.taskId)]
-      : [f.sort === "score" ? asc(ls.bestSimilarity) : desc(ls.bestSimilarity), asc(ls.taskId)];
+    f.sort === "task" ? [asc(ls.taskId)] : [f.sort === "score" ? asc(ls.score) : desc(ls.score), asc(ls.taskId)];
   const [rows, [{ total }]] = await d.batch([
     d
       .select()
       .from(ls)
       .where(where)
-      .orderBy(...order, asc(ls.contextSize), asc(ls.needlePosition))
+      .orderBy(...order, asc(ls.contextSize), asc(ls.position))
       .limit(ENTRY_SAMPLES_PER_PAGE)
       .offset((f.page - 1) * ENTRY_SAMPLES_PER_PAGE),
     d.select({ total: sql<number>`count(*)` }).from(ls).where(where),

@@ -13,7 +13,7 @@ import type { FacetRow, PageContent, RunViews } from "../family";
 import { qs } from "../format";
 import { RunsStyle } from "../runs/parts";
 import { SampleList, benchmarkColumns, placeText, scoreText, verdictOf, type SampleColumn } from "../sample-table";
-import { compareWithHref, entryParams } from "./links";
+import { compareWithHref, entryParams, optionsText } from "./links";
 import {
   ENTRY_SAMPLES_PER_PAGE,
   ENTRY_SORTS,
@@ -44,16 +44,27 @@ const SORT_TEXT: Record<EntrySampleFilters["sort"], string> = {
 };
 
 /**
- * A row as the benchmark's columns read a sample: its task id stands for the unit; a
- * precision-and-recall row without a bucket has no known length (its `context_size` is 0 then).
+ * A row as the benchmark's columns read a sample: its task id stands for the unit; a row whose
+ * context size is 0 has no known length.
  */
 const facetRow = (r: EntrySampleRow, view: EntrySampleListing["view"]): FacetRow => ({
   unit: r.taskId,
   taskId: r.taskId,
   language: r.language,
-  position: view.position(r.needlePosition),
-  contextSize: r.precision !== null && r.bucket === null ? null : r.contextSize,
+  position: view.position(r.position),
+  contextSize: r.contextSize === 0 ? null : r.contextSize,
 });
+
+/** The numeric parts the rows carry (a graded benchmark's precision), one column each. */
+function partColumns(rows: readonly EntrySampleRow[]): SampleColumn<EntrySampleRow>[] {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.parts ?? {})))].filter((k) =>
+    rows.some((r) => typeof r.parts?.[k] === "number"),
+  );
+  return keys.map((k) => ({
+    label: k.charAt(0).toUpperCase() + k.slice(1).replace(/_/g, " "),
+    cell: (r) => scoreText(typeof r.parts?.[k] === "number" ? (r.parts[k] as number) : null),
+  }));
+}
 
 export function entrySamplesPage(
   entry: ModelEntry,
@@ -73,9 +84,7 @@ export function entrySamplesPage(
     page: page === 1 ? undefined : page,
   });
   const first = (f.page - 1) * ENTRY_SAMPLES_PER_PAGE;
-  const precision: SampleColumn<EntrySampleRow>[] = list.rows.some((r) => r.precision !== null)
-    ? [{ label: "Precision", cell: (r) => scoreText(r.precision) }]
-    : [];
+  const parts = partColumns(list.rows);
   const compare = compareWithHref(entry);
   // A verified entry's answers are its run's: each task links to the run's samples of that task.
   const answers = entry.run
@@ -93,8 +102,8 @@ export function entrySamplesPage(
         </p>
         <h1>Per-task results: {entry.model}</h1>
         <p class="lede">
-          The {entry.kind} leaderboard entry on <code>{entry.benchmark}</code>, dataset <code>{entry.dataset}</code>,{" "}
-          {entry.mode} scoring, {entry.comment_mode} comments.{" "}
+          The {entry.kind} leaderboard entry on <code>{entry.benchmark}</code>, dataset <code>{entry.dataset}</code>
+          {optionsText(entry) ? `, ${optionsText(entry)}` : ""}.{" "}
           {entry.run ? (
             <>
               Its answers are those of its run:{" "}
@@ -143,13 +152,13 @@ export function entrySamplesPage(
           verdict={(r) =>
             verdictOf(
               r.status,
-              rule?.passes ? rule.passes(entryCompareSample(r), threshold) : r.isBest,
+              rule?.passes ? rule.passes(entryCompareSample(r), threshold) : r.passed,
               views?.passLabel,
             )
           }
           columns={[
             SCORE_COLUMN,
-            ...precision,
+            ...parts,
             ...benchmarkColumns(views?.sampleFilters, (r: EntrySampleRow) => facetRow(r, list.view)),
           ]}
           data={(r) => ({ task: r.taskId })}
@@ -168,5 +177,5 @@ export function entrySamplesPage(
 const SCORE_COLUMN: SampleColumn<EntrySampleRow> = {
   label: "Score",
   title: "The stored score (best similarity, recall, partial score)",
-  cell: (r) => (r.status === "scored" ? scoreText(r.bestSimilarity) : "–"),
+  cell: (r) => (r.status === "scored" ? scoreText(r.score) : "–"),
 };

@@ -3,14 +3,13 @@
  * (src/leaderboard/pass-rate.ts) over the samples' own verdicts; its entries come from runs only.
  */
 import { verdictSample, type BenchmarkLeaderboard } from "../../../src/leaderboard/family";
-import { passRateLeaderboard } from "../../../src/leaderboard/pass-rate";
+import { passRateLeaderboard, THRESHOLD_PARAM } from "../../../src/leaderboard/pass-rate";
 import { TOY_BENCHMARK } from "./dataset";
 
 export const toyLeaderboard: BenchmarkLeaderboard = {
   ...passRateLeaderboard(),
   about: `\`${TOY_BENCHMARK}\` (the test suite's toy family)`,
   sample: verdictSample,
-  scoringModes: ["official"],
-  commentModes: ["original"],
+  params: { threshold: THRESHOLD_PARAM },
   notImported: "is the test suite's toy: its results come from its runs",
 };

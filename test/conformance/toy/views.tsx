@@ -3,7 +3,7 @@
  * pass@1 with its interval, n) and a model page (pass@1 per language at the query's threshold).
  */
 import { ProblemError } from "../../../src/errors";
-import type { LeaderboardResponse, ModelBreakdown } from "../../../src/leaderboard/types";
+import type { LeaderboardResponse, PassRateBreakdown } from "../../../src/leaderboard/types";
 import type { BenchmarkViews } from "../../../src/page/family";
 import { pct, qs, queryParams, thresholdKey } from "../../../src/page/format";
 import { HeadCells, RowHead, SortHeader, TableLinks, sortRows } from "../../../src/page/table";
@@ -12,7 +12,7 @@ import { TOY_BENCHMARK } from "./dataset";
 const sortKeys = (_data: LeaderboardResponse) => ["rate", "model", "n"];
 
 /** The languages' rates at the breakdown's threshold, "all" first. */
-const ratesAt = (data: ModelBreakdown) => Object.entries(data.thresholds[thresholdKey(data.threshold)] ?? {});
+const ratesAt = (data: PassRateBreakdown) => Object.entries(data.thresholds[thresholdKey(data.threshold)] ?? {});
 
 export const toyViews: BenchmarkViews = {
   shortName: "Toy",
@@ -61,7 +61,7 @@ export const toyViews: BenchmarkViews = {
           <h1>{data.model}</h1>
           <table id="languages">
             <tbody>
-              {ratesAt(data).map(([language, rate]) => (
+              {ratesAt(data as PassRateBreakdown).map(([language, rate]) => (
                 <tr>
                   <th scope="row">{language}</th>
                   <td>{pct(rate.rate)}</td>

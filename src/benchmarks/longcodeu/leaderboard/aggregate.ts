@@ -6,13 +6,14 @@ import { LONGCODEU_THRESHOLD, isBucket, taskLengthKey, taskOf } from "./names";
 
 /** A stored sample as the results table sees it (the sample was checked by toSample). */
 function tableSample(s: Sample): TableSample {
+  const parts = s.parts ?? {};
   return {
     task: taskOf(s.taskId)!,
-    bucket: isBucket(s.bucket) ? s.bucket : null,
+    bucket: isBucket(parts.bucket) ? parts.bucket : null,
     status: s.status,
-    recall: s.bestSimilarity,
-    precision: s.precision ?? 0,
-    unparseable: s.unparseable === true,
+    recall: s.score,
+    precision: typeof parts.precision === "number" ? parts.precision : 0,
+    unparseable: parts.unparseable === true,
   };
 }
 
@@ -86,7 +87,7 @@ export function longcodeuAggregates(samples: readonly Sample[]): Aggregate[] {
   const table = longcodeuTable(rows);
   const passed = perfect(
     rows,
-    samples.map((s) => s.isBest),
+    samples.map((s) => s.passed),
   );
   const p = (type: string, key: string) => passed.get(`${type}\u0000${key}`) ?? 0;
   const out: Aggregate[] = [];

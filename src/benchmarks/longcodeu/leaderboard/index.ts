@@ -5,10 +5,10 @@
  *
  * Storage (src/db/schema.ts):
  * - `leaderboard_samples`: one row per example. `task_id` is `python::<TASK>::<example id>`,
- *   `best_similarity` the recall, `is_best` recall = 1, plus `precision`, `unparseable` and
+ *   `score` the recall, `passed` recall = 1, and `parts` its `precision`, `unparseable` and
  *   `bucket`. A sample whose context length is unknown (an error before the context was loaded)
- *   has `context_size` 0 and `bucket` null: it counts in its task over all lengths, never in a
- *   guessed bucket. `needle_position` is 0 (there is no needle).
+ *   has `context_size` 0 and no bucket: it counts in its task over all lengths, never in a
+ *   guessed bucket. `position` is 0 (there is no single target).
  * - `leaderboard_aggregates`: LongCodeU has no similarity threshold, so its aggregates are stored
  *   once, under threshold `LONGCODEU_THRESHOLD` ("-"), and its reads ask for that key whatever the
  *   query's threshold (the positional benchmarks store eleven identical copies instead; here that
@@ -32,6 +32,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { BenchmarkLeaderboard } from "../../../leaderboard/family";
+import { fixedOption } from "../../../leaderboard/options";
+import { THRESHOLD_PARAM } from "../../../leaderboard/pass-rate";
 import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset";
 import { longcodeuAggregates } from "./aggregate";
 import { board, breakdown, csv, rankAxis, ranks } from "./board";
@@ -56,9 +58,15 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
   aggregate: longcodeuAggregates,
   // No threshold and no pass@1: its recall and precision tables are its run summary.
   passRates: false,
-  scoringModes: ["official"],
-  commentModes: ["original"],
   params: {
+    // No threshold, scoring mode or comment mode: accepted and echoed as before, they change nothing.
+    threshold: {
+      ...THRESHOLD_PARAM,
+      owner: "LongCodeU",
+      description: "Ignored by LongCodeU (no threshold): kept for old links",
+    },
+    mode: fixedOption("LongCodeU", "official"),
+    comment_mode: fixedOption("LongCodeU", "original"),
     bucket: {
       owner: "LongCodeU",
       values: LONGCODEU_BUCKET_FILTERS,

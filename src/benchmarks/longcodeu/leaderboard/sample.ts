@@ -6,7 +6,7 @@ import { bucketOf } from "../dataset";
 import { isBucket, taskOf } from "./names";
 
 /**
- * A finished run's sample: recall is `best_similarity`, full recall `is_best`, with precision,
+ * A finished run's sample: recall is its `score`, full recall `passed`, and its parts the precision,
  * unparseable and the length bucket (the detail's, else the context size's; none when that is unknown).
  */
 export function sample(row: RunSample): VerifiedSample {
@@ -17,13 +17,13 @@ export function sample(row: RunSample): VerifiedSample {
   return {
     task: row.taskId,
     language: row.language,
-    needle_position: 0,
+    position: 0,
     context_size: row.contextSize,
-    is_best: scored && row.passed === true,
-    best_similarity: scored ? recall : 0,
-    best_target: null,
+    passed: scored && row.passed === true,
+    score: scored ? recall : 0,
+    born: row.born ?? null,
     status: row.status,
-    longcodeu: {
+    parts: {
       precision: scored && typeof detail.precision === "number" ? detail.precision : 0,
       unparseable: detail.unparseable === true,
       bucket:
@@ -32,22 +32,12 @@ export function sample(row: RunSample): VerifiedSample {
   };
 }
 
-/** LongCodeU's part of a verified sample: the precision, whether the output was unparseable, the length bucket. */
+/** LongCodeU's parts of a verified sample: the precision, whether the output was unparseable, the length bucket. */
 export interface LongCodeUSamplePart {
   precision: number;
   unparseable: boolean;
   /** Null or absent: the bucket of `context_size`, or none when that is unknown. */
   bucket?: string | null;
-}
-
-declare module "../../../leaderboard/family" {
-  interface VerifiedSample {
-    /**
-     * LongCodeU samples only, and required there (task `python::<TASK>::<example id>`;
-     * `best_similarity` is the recall, `is_best` recall 1): see `LongCodeUSamplePart`.
-     */
-    longcodeu?: LongCodeUSamplePart;
-  }
 }
 
 /**
@@ -56,7 +46,7 @@ declare module "../../../leaderboard/family" {
  * bucket given.
  */
 function toSample(s: VerifiedSample, language: string, status: SampleStatus): Sample {
-  const l = s.longcodeu!;
+  const l = s.parts as unknown as LongCodeUSamplePart;
   if (!taskOf(s.task))
     invalid(`Sample ${s.task}: a LongCodeU task id is <language>::<TASK>::<example id> with one of the eight tasks.`);
   const size = s.context_size;
@@ -69,30 +59,33 @@ function toSample(s: VerifiedSample, language: string, status: SampleStatus): Sa
     invalid(`Sample ${s.task}: bucket "${l.bucket}" does not hold a context of ${size} tokens.`);
   const scored = status === "scored";
   const unit = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1;
-  if (scored && !unit(s.best_similarity))
-    invalid(`Sample ${s.task}: the recall (best_similarity) must be within [0, 1].`);
-  if (scored && !unit(l.precision)) invalid(`Sample ${s.task}: the precision must be within [0, 1].`);
+  if (scored && !unit(s.score)) invalid(`Sample ${s.task}: the recall (score) must be within [0, 1].`);
+  if (scored && (typeof l.precision !== "number" || !unit(l.precision)))
+    invalid(`Sample ${s.task}: the precision must be within [0, 1].`);
+  const bucket = l.bucket ?? measured;
+  const parts: Record<string, unknown> = {
+    ...(scored ? { precision: l.precision, unparseable: l.unparseable === true } : {}),
+    ...(bucket ? { bucket } : {}),
+  };
   return {
     taskId: s.task,
     language,
-    needlePosition: s.needle_position,
+    position: s.position,
     tokenStart: null,
     tokenEnd: null,
     contextSize: size ?? 0,
-    isBest: scored && s.is_best,
-    bestSimilarity: scored ? s.best_similarity : 0,
-    bestTarget: null,
+    passed: scored && s.passed,
+    score: scored ? s.score : 0,
     status,
-    precision: scored ? l.precision : null,
-    unparseable: scored ? l.unparseable === true : null,
-    bucket: l.bucket ?? measured,
+    parts: Object.keys(parts).length ? parts : null,
+    born: s.born ?? null,
   };
 }
 
-/** The `longcodeu` part of LongCodeU's verified samples (required there, refused elsewhere). */
+/** The parts of LongCodeU's verified samples (required there, refused elsewhere). */
 export const SAMPLE_PART: SamplePart = {
-  key: "longcodeu",
+  keys: ["precision", "unparseable"],
   owner: "LongCodeU",
-  missing: "a LongCodeU sample needs its longcodeu part (precision, unparseable, bucket).",
+  missing: "a LongCodeU sample needs its parts precision, unparseable and bucket (the longcodeu part).",
   toSample,
 };

@@ -6,7 +6,7 @@ import type { NodeFamily } from "../../../../cli/lib/node-family";
 import { buildCommand } from "./build-command";
 import { longcodeuDemo } from "./demo";
 import { runReport } from "./report";
-import { LONGCODEU_DATASET_BENCHMARK } from "../dataset";
+import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS } from "../dataset";
 
 const longcodeuNode: NodeFamily = {
   id: "longcodeu",
@@ -14,6 +14,14 @@ const longcodeuNode: NodeFamily = {
   datasets: {
     kind: LONGCODEU_DATASET_BENCHMARK,
     commands: ["npm run longcodeu -- build --id <id> --repo <dir> [--repo <dir> ...]  # from Python repositories"],
+  },
+  evalFlags: {
+    tasks: {
+      option: "tasks",
+      type: "list",
+      values: LONGCODEU_TASKS,
+      usage: "<a,b>  only these tasks (e.g. --tasks CU_P,LDU)",
+    },
   },
   demos: [longcodeuDemo],
   runReport,

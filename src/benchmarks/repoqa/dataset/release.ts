@@ -20,9 +20,14 @@ export const ReleaseFunctionSchema = z.looseObject({
   code_ratio: z.number().optional(),
 });
 
+/** A UTC day, as `born` is written. */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day, YYYY-MM-DD");
+
 export const ReleaseNeedleSchema = ReleaseFunctionSchema.extend({
   path: z.string().min(1),
   description: z.string(),
+  /** When the needle's code was born (docs/contamination.md); null or absent: undated. */
+  born: Day.nullable().optional(),
 });
 
 export const ReleaseRepoSchema = z.looseObject({
@@ -34,6 +39,12 @@ export const ReleaseRepoSchema = z.looseObject({
   dependency: z.record(z.string(), z.array(z.string())).optional(),
   functions: z.record(z.string(), z.array(ReleaseFunctionSchema)),
   needles: z.array(ReleaseNeedleSchema).min(1),
+  /**
+   * Where the repository's code came from and how its needles were dated: the source (a git
+   * repository and commit, or a registry package's versions with their integrity), the rule, and
+   * the range of the needles' births. Absent: undated.
+   */
+  provenance: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const ReleaseLanguageSchema = z.enum(LANGUAGES);

@@ -16,14 +16,13 @@ import { PARSER_RUNTIME } from "../../../code/runtime";
 import { buildShard } from "./build-shard";
 import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig, type ContextShard } from "./contexts";
 import { db, getDataset } from "../../../datasets/store";
+import { taskInserts } from "../../../datasets/kind-store";
 import type { Visibility } from "../../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../../datasets/tokenizer";
 import type { ReleaseRepo } from "./release";
 import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
 import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest, type RepoShard } from "./shard";
 
-/** D1 allows 100 bound parameters per statement; tasks rows have 7 columns. */
-const TASK_ROWS_PER_INSERT = 14;
 
 /** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
 export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null =>
@@ -130,13 +129,10 @@ export async function importRepo(
     language,
     repo: repo.repo,
     name: n.name,
-    needleIndex: n.index,
+    shardIndex: n.index,
     shardKey,
   }));
-  const inserts = [];
-  for (let i = 0; i < taskRows.length; i += TASK_ROWS_PER_INSERT) {
-    inserts.push(d.insert(schema.tasks).values(taskRows.slice(i, i + TASK_ROWS_PER_INSERT)));
-  }
+  const inserts = taskInserts(env, taskRows);
   // One batch = one transaction: the index never points at half a repository.
   await d.batch([
     d
@@ -307,7 +303,7 @@ export async function locateTasks(
         taskId: schema.tasks.taskId,
         language: schema.tasks.language,
         repo: schema.tasks.repo,
-        needleIndex: schema.tasks.needleIndex,
+        needleIndex: schema.tasks.shardIndex,
         shardKey: schema.tasks.shardKey,
         shardSha256: schema.datasetShards.sha256,
         name: schema.tasks.name,
@@ -398,7 +394,7 @@ export async function listTasks(
       language: schema.tasks.language,
       repo: schema.tasks.repo,
       name: schema.tasks.name,
-      needle_index: schema.tasks.needleIndex,
+      needle_index: schema.tasks.shardIndex,
     })
     .from(schema.tasks)
     .where(

@@ -19,6 +19,25 @@ const repoqaNode: NodeFamily = {
       "npm run import -- <repoqa-2024-04-20.json> --id <id>  # the official release",
     ],
   },
+  evalFlags: {
+    "scoring-mode": {
+      option: "scoring_mode",
+      type: "string",
+      values: ["official", "strict"],
+      usage: "<m>  official (default) or strict",
+    },
+    "ignore-comments": { option: "ignore_comments", type: "boolean", usage: "score with comments removed" },
+    "context-size": {
+      option: "context_size",
+      type: "integer",
+      usage: "<n>  one of the dataset's context sizes (default its first)",
+    },
+    "comment-mode": {
+      option: "comment_mode",
+      type: "string",
+      usage: "<m>  one of the dataset's comment modes (default its first)",
+    },
+  },
   demos: [repoqaDemo],
   afterDemos: seedLeaderboard,
 };

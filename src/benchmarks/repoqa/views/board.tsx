@@ -2,8 +2,9 @@
 import type { BoardDataset, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
 import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
 import type { BoardPaging, PageContent } from "../../../page/family";
-import { interval, pct, qs, queryParams, thresholdKey, when } from "../../../page/format";
+import { interval, pct, qs, thresholdKey, when } from "../../../page/format";
 import { TopModels } from "../../../page/svg-rank";
+import { queryParams } from "./params";
 import {
   Attribution,
   HeadCells,
@@ -42,7 +43,7 @@ function Filters(props: {
   return (
     <FilterForm action="/" hidden={hidden}>
       <DatasetSelect current={q.dataset} datasets={props.datasets} />
-      <ThresholdSelect threshold={q.threshold} />
+      <ThresholdSelect threshold={Number(q.threshold)} />
       <FilterSelect label="Language" name="language" values={["all", ...props.languages]} selected={q.language} />
       <KindSelect kind={q.kind} />
     </FilterForm>
@@ -59,7 +60,7 @@ export function boardPage(
 ): PageContent {
   const q = data.query;
   return {
-    title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(q.threshold)}) – needlework`,
+    title: `RepoQA leaderboard (${q.dataset}, threshold ${thresholdKey(Number(q.threshold))}) – needlework`,
     description: "Long-context code understanding: RepoQA Searching Needle Function pass@1 by model.",
     body: <Board data={data} sort={sort} defaults={defaults} datasets={datasets} paging={paging} />,
   };
@@ -88,7 +89,8 @@ function Board(props: {
     <>
       <h1>RepoQA “Searching Needle Function” leaderboard</h1>
       <p class="lede">
-        Dataset <code>{q.dataset}</code>, {q.mode} scoring, similarity threshold {thresholdKey(q.threshold)}, {scope}
+        Dataset <code>{q.dataset}</code>, {q.mode} scoring, similarity threshold {thresholdKey(Number(q.threshold))},{" "}
+        {scope}
         {q.kind === "all" ? "" : `, ${q.kind} results only`}.
         {data.updated_at ? ` Updated ${when(data.updated_at)}.` : ""}
       </p>

@@ -2,7 +2,7 @@
 import { ProblemError } from "../../../errors";
 import type { BenchmarkViews } from "../../../page/family";
 import { boardPage, sortKeys } from "./board";
-import { modelPage } from "./model";
+import { modelPage, type RepoqaBreakdown } from "./model";
 import { runSummary, sampleView } from "./run";
 
 export const repoqaViews: BenchmarkViews = {
@@ -18,7 +18,7 @@ export const repoqaViews: BenchmarkViews = {
         "not-found",
         `No model "${slug}" on this leaderboard (dataset ${q.dataset ?? defaults.dataset}${q.kind && q.kind !== "all" ? `, ${q.kind} results` : ""}).`,
       );
-    return modelPage(data, defaults, kind);
+    return modelPage(data as RepoqaBreakdown, defaults, kind);
   },
   run: runSummary,
   sample: sampleView,

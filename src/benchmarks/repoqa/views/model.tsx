@@ -1,5 +1,5 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
-import type { BucketRate, LeaderboardKind, LeaderboardQuery, ModelBreakdown } from "../../../leaderboard/types";
+import type { BucketRate, LeaderboardKind, LeaderboardQuery, PassRateBreakdown } from "../../../leaderboard/types";
 import { FilterForm, ThresholdSelect } from "../../../page/controls";
 import type { PageContent } from "../../../page/family";
 import { THRESHOLDS, interval, pct, qs, thresholdKey } from "../../../page/format";
@@ -7,7 +7,7 @@ import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page
 import { KindBadge } from "../../../page/table";
 
 /** The languages of a breakdown, in the order the API gives them, without "all". */
-export function breakdownLanguages(data: Pick<ModelBreakdown, "thresholds">): string[] {
+export function breakdownLanguages(data: Pick<PassRateBreakdown, "thresholds">): string[] {
   const out: string[] = [];
   for (const k of THRESHOLDS)
     for (const l of Object.keys(data.thresholds[k] ?? {})) if (l !== "all" && !out.includes(l)) out.push(l);
@@ -67,7 +67,10 @@ export function BucketTable(props: {
 }
 
 /** pass@1 at every threshold (rows) in every language (columns), the breakdown's threshold highlighted. */
-export function ThresholdTable(props: { data: Pick<ModelBreakdown, "thresholds" | "threshold">; languages: string[] }) {
+export function ThresholdTable(props: {
+  data: Pick<PassRateBreakdown, "thresholds" | "threshold">;
+  languages: string[];
+}) {
   const cols = ["all", ...props.languages];
   return (
     <div class="scroll fit">
@@ -100,8 +103,11 @@ export function ThresholdTable(props: { data: Pick<ModelBreakdown, "thresholds" 
   );
 }
 
+/** A RepoQA breakdown: the pass-rate breakdown under its scoring and comment modes. */
+export type RepoqaBreakdown = PassRateBreakdown & { mode: string; comment_mode: string };
+
 /** Query parameters that select this breakdown (non-default ones only, threshold always). */
-function params(data: ModelBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): Record<string, string> {
+function params(data: RepoqaBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): Record<string, string> {
   return {
     threshold: thresholdKey(data.threshold),
     ...(kind ? { kind } : {}),
@@ -116,7 +122,7 @@ function params(data: ModelBreakdown, defaults: LeaderboardQuery, kind?: Leaderb
  * The model page for one breakdown. `kind` is the kind asked for, if any (a model with both a
  * verified and a reported entry shows the verified one unless asked), kept in the page's links.
  */
-export function modelPage(data: ModelBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): PageContent {
+export function modelPage(data: RepoqaBreakdown, defaults: LeaderboardQuery, kind?: LeaderboardKind): PageContent {
   return {
     title: `${data.model} – RepoQA – needlework`,
     description: `RepoQA Searching Needle Function results of ${data.model}.`,
@@ -124,7 +130,7 @@ export function modelPage(data: ModelBreakdown, defaults: LeaderboardQuery, kind
   };
 }
 
-function ModelBody(props: { data: ModelBreakdown; defaults: LeaderboardQuery; kind?: LeaderboardKind }) {
+function ModelBody(props: { data: RepoqaBreakdown; defaults: LeaderboardQuery; kind?: LeaderboardKind }) {
   const { data } = props;
   const languages = breakdownLanguages(data);
   const p = params(data, props.defaults, props.kind);
