@@ -16,7 +16,7 @@
  * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
  */
 import { createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -37,9 +37,10 @@ import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
 import { nodeFamilies } from "./lib/families";
+import type { EvalFlag, NodeFamily } from "./lib/node-family";
 import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
 import { withService } from "./lib/local-service";
-import { exportNames, progressLine, resultTables, spendLine, type RunProgress } from "./lib/run-report";
+import { exportNames, inspectLogName, progressLine, resultTables, spendLine, type RunProgress } from "./lib/run-report";
 import { readSubmittedOutputs } from "./lib/submitted-outputs";
 import { submitInParts } from "./lib/submit-parts";
 
@@ -63,7 +64,6 @@ implementation's own files for the benchmarks that have them).
   --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
   --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
                             the dataset (when several do, the command lists them)
-  --tasks <a,b>             only these task kinds, for a benchmark with a \`tasks\` option (e.g. --tasks CU_P,LDU)
   --languages <a,b>         only these languages
   --limit <n>               only the first n tasks
   --concurrency <n>         tasks in flight at once (default 4)
@@ -75,10 +75,8 @@ implementation's own files for the benchmarks that have them).
   --prefill <how>           assistant, continue (vLLM) or user: how a prompt's assistant prefill is sent (default: the provider's)
   --api-key <NAME>          the NAME of a Worker secret holding the key (e.g. OPENROUTER_API_KEY in .dev.vars), never the key
   --label <s>               name on the leaderboard and of the export files (default: the model id)
-  --scoring-mode <m>        official (default) or strict
-  --ignore-comments         score with comments removed
-  --context-size <n>        one of the dataset's context sizes (default its first)
-  --comment-mode <m>        one of the dataset's comment modes (default its first)
+  --option <key=value>      set one of the benchmark's options (GET /v1/benchmarks lists them; repeatable;
+                            a value that is JSON, such as 0.5, true or ["a"], is sent as that JSON)
   --no-cache                call the model even for prompts it has answered before
   --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
   --out <dir>               where the exports go (default results/<run id>/)
@@ -86,7 +84,8 @@ implementation's own files for the benchmarks that have them).
                             else ${DEFAULT_URL}
   --watch <run id>          follow an existing run instead of creating one
   --json                    print the results JSON instead of the tables
-  -h, --help                this text`;
+  -h, --help                this text
+%FAMILY_FLAGS%`;
 
 const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
 const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
@@ -105,13 +104,9 @@ const CREATE_OPTIONS = [
   "seed",
   "system-message",
   "prefill",
-  "tasks",
   "api-key",
   "label",
-  "scoring-mode",
-  "ignore-comments",
-  "context-size",
-  "comment-mode",
+  "option",
   "no-cache",
   "publish",
   "no-publish",
@@ -133,13 +128,9 @@ const OPTIONS = {
   seed: { type: "string" },
   "system-message": { type: "string" },
   prefill: { type: "string" },
-  tasks: { type: "string" },
   "api-key": { type: "string" },
   label: { type: "string" },
-  "scoring-mode": { type: "string" },
-  "ignore-comments": { type: "boolean" },
-  "context-size": { type: "string" },
-  "comment-mode": { type: "string" },
+  option: { type: "string", multiple: true },
   "no-cache": { type: "boolean" },
   publish: { type: "boolean" },
   "no-publish": { type: "boolean" },
@@ -150,10 +141,80 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"];
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"] & Record<string, unknown>;
+
+/** The families' own flags of `npm run eval`, by name (a name two families share must set the same option). */
+function familyFlags(families: readonly NodeFamily[]): Map<string, EvalFlag> {
+  const flags = new Map<string, EvalFlag>();
+  for (const family of families)
+    for (const [name, flag] of Object.entries(family.evalFlags ?? {})) {
+      const seen = flags.get(name);
+      if (seen && seen.option !== flag.option)
+        throw new Error(`--${name} sets ${seen.option} for one family and ${flag.option} for another`);
+      if (name in OPTIONS) throw new Error(`--${name} is one of npm run eval's own flags`);
+      flags.set(name, flag);
+    }
+  return flags;
+}
+
+/** The usage's section of the families' own flags. */
+function familyUsage(families: readonly NodeFamily[]): string {
+  const sections = families.flatMap((f) => {
+    const own = Object.entries(f.evalFlags ?? {});
+    if (!own.length) return [];
+    const lines = own.map(([name, flag]) => {
+      const [arg, ...text] = flag.usage.includes("  ") ? flag.usage.split("  ") : ["", flag.usage];
+      return `  ${`--${name}${arg ? ` ${arg}` : ""}`.padEnd(26)}${text.join("  ").trim()}`;
+    });
+    return [`\n${f.id}'s benchmark options:`, ...lines];
+  });
+  return sections.join("\n");
+}
+
+/** One flag's value as the option it sets (a UsageError names the flag). */
+function flagValue(name: string, flag: EvalFlag, raw: unknown): unknown {
+  if (flag.type === "boolean") return raw === true ? true : undefined;
+  const text = String(raw);
+  if (flag.type === "integer") return intOption(text, name, 1);
+  const values =
+    flag.type === "list"
+      ? text
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [text];
+  if (!values.length) throw new UsageError(`--${name} needs at least one value`);
+  const wrong = flag.values ? values.find((v) => !flag.values!.includes(v)) : undefined;
+  if (wrong !== undefined) throw new UsageError(`--${name} must be ${flag.values!.join(" or ")}, got "${wrong}"`);
+  return flag.type === "list" ? values : text;
+}
+
+/** An `--option key=value`: the key, and the value as JSON when it parses as JSON, else as text. */
+function optionFlag(text: string): [string, unknown] {
+  const at = text.indexOf("=");
+  if (at <= 0) throw new UsageError(`--option takes key=value (e.g. --option threshold=0.5), got "${text}"`);
+  const raw = text.slice(at + 1);
+  try {
+    return [text.slice(0, at), JSON.parse(raw)];
+  } catch {
+    return [text.slice(0, at), raw];
+  }
+}
+
+/** The benchmark options the flags give: the families' own flags, then every `--option`. */
+function benchmarkOptions(values: Values, flags: ReadonlyMap<string, EvalFlag>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [name, flag] of flags)
+    if (values[name] !== undefined) options[flag.option] = flagValue(name, flag, values[name]);
+  for (const text of values.option ?? []) {
+    const [key, value] = optionFlag(text);
+    options[key] = value;
+  }
+  return JSON.parse(JSON.stringify(options)); // drops the undefined ones
+}
 
 /** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
-function runRequest(values: Values): Record<string, unknown> {
+function runRequest(values: Values, flags: ReadonlyMap<string, EvalFlag>): Record<string, unknown> {
   if (!values.model)
     throw new UsageError(
       values.outputs
@@ -191,27 +252,13 @@ function runRequest(values: Values): Record<string, unknown> {
   }
   if (values.prefill !== undefined && !["assistant", "continue", "user"].includes(values.prefill))
     throw new UsageError(`--prefill must be assistant, continue or user, got "${values.prefill}"`);
-  const mode = values["scoring-mode"];
-  if (mode !== undefined && mode !== "official" && mode !== "strict")
-    throw new UsageError(`--scoring-mode must be official or strict, got "${mode}"`);
   const languages = values.languages
     ?.split(",")
     .map((l) => l.trim())
     .filter(Boolean);
   if (values.languages !== undefined && !languages?.length)
     throw new UsageError("--languages needs at least one language, e.g. --languages python,go");
-  const options: Record<string, unknown> = {
-    scoring_mode: mode,
-    ignore_comments: values["ignore-comments"] || undefined,
-    context_size: intOption(values["context-size"], "context-size", 1),
-    comment_mode: values["comment-mode"],
-    tasks: values.tasks
-      ?.split(",")
-      .map((t) => t.trim())
-      .filter(Boolean),
-  };
-  if (values.tasks !== undefined && !(options.tasks as string[]).length)
-    throw new UsageError("--tasks needs at least one task, e.g. --tasks CU_P,LDU");
+  const options = benchmarkOptions(values, flags);
   const body: Record<string, unknown> = {
     benchmark: values.benchmark ?? submitted?.benchmark,
     dataset,
@@ -223,7 +270,7 @@ function runRequest(values: Values): Record<string, unknown> {
     seed: intOption(values.seed, "seed", 0),
     system_message: values["system-message"],
     prefill: values.prefill,
-    options: Object.values(options).some((v) => v !== undefined) ? options : undefined,
+    options: Object.keys(options).length ? options : undefined,
     languages,
     limit: intOption(values.limit, "limit", 1),
     concurrency: intOption(values.concurrency, "concurrency", 1),
@@ -304,6 +351,8 @@ class Interrupted extends Error {}
 interface Session {
   client: Api;
   values: Values;
+  /** The families' own flags (each sets a benchmark option). */
+  flags: ReadonlyMap<string, EvalFlag>;
   signal: AbortSignal;
   log: (line: string) => void;
   /** Where the progress line goes (stderr with --json, so stdout stays JSON). */
@@ -367,7 +416,11 @@ async function evaluate(s: Session): Promise<number> {
     s.creating = true;
     try {
       // With --outputs, a promptfoo file may name the dataset and benchmark itself.
-      const request = runRequest(values) as { dataset: string; benchmark?: string; outputs?: SubmittedOutput[] };
+      const request = runRequest(values, s.flags) as {
+        dataset: string;
+        benchmark?: string;
+        outputs?: SubmittedOutput[];
+      };
       const benchmark = await chooseBenchmark(
         await instanceListings(client),
         request.dataset,
@@ -451,22 +504,39 @@ async function evaluate(s: Session): Promise<number> {
     const written = await download(s, path, file);
     if (written) log(`  ${written}`);
   }
+  // The run as inspect_ai's log, named as inspect_ai names its logs (its listing, `inspect view --log-dir`, needs it).
+  // Optional: a deployed instance caps a request's reads, so a very large run's log comes only in parts.
+  const logPath = `/v1/runs/${run.id}/log?format=inspect`;
+  const logFile = join(out, inspectLogName({ id: run.id, benchmark: run.benchmark, createdAt: run.created_at }));
+  try {
+    const written = await download(s, logPath, logFile);
+    if (written) log(`  ${written}`);
+  } catch (err) {
+    await rm(logFile, { force: true });
+    log(`  (inspect_ai's log not written: ${(err as Error).message}; GET ${logPath}&limit=… gives it in parts)`);
+  }
   return final.status === "completed" ? 0 : 1;
 }
 
 async function main(argv: string[]): Promise<number> {
+  const families = await nodeFamilies();
+  const flags = familyFlags(families);
+  const options = {
+    ...OPTIONS,
+    ...Object.fromEntries([...flags].map(([name, f]) => [name, { type: f.type === "boolean" ? "boolean" : "string" }])),
+  } as typeof OPTIONS;
   let values: Values;
   try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
   if (values.help) {
-    console.log(USAGE);
+    console.log(USAGE.replace("%FAMILY_FLAGS%", familyUsage(families)));
     return 0;
   }
   if (values.watch !== undefined) {
-    const given = CREATE_OPTIONS.filter((o) => values[o] !== undefined);
+    const given = [...CREATE_OPTIONS, ...flags.keys()].filter((o) => values[o] !== undefined);
     if (given.length)
       throw new UsageError(
         `--watch follows an existing run; ${given.map((o) => `--${o}`).join(", ")} ${given.length === 1 ? "applies" : "apply"} only when creating one`,
@@ -474,7 +544,7 @@ async function main(argv: string[]): Promise<number> {
     if (!RUN_ID.test(values.watch))
       throw new UsageError(`--watch takes a run id such as run-20261121120000-0123456789, got "${values.watch}"`);
   } else {
-    runRequest(values); // usage errors before any service is contacted or started
+    runRequest(values, flags); // usage errors before any service is contacted or started
   }
 
   const log = values.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
@@ -482,6 +552,7 @@ async function main(argv: string[]): Promise<number> {
   const s: Session = {
     client: api(values.url ?? defaultUrl()),
     values,
+    flags,
     signal: controller.signal,
     log,
     stream: values.json ? process.stderr : process.stdout,

@@ -17,13 +17,15 @@
  *
  * `--case`: only the reads whose name matches this regular expression; `--cpu`: no inspector, only
  * the Worker CPU of each read cold (median of the copies) and warm, as bench-board.mts measures it;
- * `--startup`: only the start-up CPU per isolate (workerd with 1 + `--copies` copies against 1);
+ * `--startup`: only the start-up CPU per isolate (workerd with 1 + `--copies` copies against 1), beside a
+ * no-op Worker's measured the same way (scripts/lib/startup.mts, which `npm run bench` uses too);
  * `--then=N`: also profile each copy's Nth request (warm) for comparison.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../cli/lib/local-service.ts";
+import { STARTUP_BUDGET_MS, noopBundle, perIsolateMs } from "./lib/startup.mts";
 import { writeReplayer } from "./lib/storage-tape.mts";
 import {
   applyMigrations,
@@ -239,18 +241,18 @@ const persist = mkdtempSync(join(tmpdir(), "nw-profile-cold-"));
 if (outDir) mkdirSync(outDir, { recursive: true });
 try {
   if (startupOnly) {
-    // Start-up CPU per isolate: workerd with one copy of the Worker, then with 1 + `copies`; the difference per copy.
-    const one = await startMiniflare(bundleDir, persist, ["s0"]);
-    await one.mf.dispose();
-    const many = await startMiniflare(
-      bundleDir,
-      persist,
-      Array.from({ length: copies + 1 }, (_, r) => `s${r}`),
-    );
-    await many.mf.dispose();
-    console.log(
-      `start-up per isolate (module evaluation, wasm, grammars, warm-up): ${((many.startupCpuMs - one.startupCpuMs) / copies).toFixed(0)} ms of main-thread CPU (${copies + 1} copies ${many.startupCpuMs.toFixed(0)} ms, 1 copy ${one.startupCpuMs.toFixed(0)} ms)`,
-    );
+    // Start-up CPU per isolate against a no-op Worker's, with the load: the same measure as `npm run bench` (lib/startup.mts).
+    const noop = noopBundle();
+    try {
+      const before = loadavg()[0];
+      const noopMs = await perIsolateMs(noop, persist, copies);
+      const serviceMs = await perIsolateMs(bundleDir, persist, copies);
+      console.log(
+        `start-up per isolate (module evaluation, wasm, grammars, warm-up; 1 + ${copies} copies against 1): ${serviceMs.toFixed(0)} ms of main-thread CPU; a no-op Worker ${noopMs.toFixed(0)} ms; budget ${STARTUP_BUDGET_MS} ms; load ${before.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+      );
+    } finally {
+      rmSync(noop, { recursive: true, force: true });
+    }
   } else await profileReads();
 } finally {
   rmSync(bundleDir, { recursive: true, force: true });

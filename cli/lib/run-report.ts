@@ -134,4 +134,4 @@ export function passTable(passAt1: Record<string, Rate>): string {
   return titledTable("pass@1 (%) of the scored samples", rows);
 }
 
-export { exportNames } from "../../src/runs/export-names";
+export { exportNames, inspectLogName } from "../../src/runs/export-names";

@@ -1,8 +1,11 @@
 /**
  * A run as inspect_ai's log (`EvalLog`, log format version 2), the JSON that `inspect view` opens
  * (GET /v1/runs/{id}/log?format=inspect). Checked against inspect_ai's own JSON schema of the log
- * (test/fixtures/inspect/log-schema.json), which lists every field of every object as required:
- * each is written, null where the run has nothing for it.
+ * (test/fixtures/inspect/log-schema.json), which lists every field of every nested object as
+ * required: each is written, null where the run has nothing for it. At the top level a field the
+ * run has nothing for is left out, as inspect_ai's writer leaves out every null: its header-only
+ * reader (what `inspect view` lists a directory with) builds each top-level field it meets from its
+ * value, and a null `error`, `log_updates` or `results` makes it fail (test/harnesses/inspect_reader.py).
  *
  * What it holds:
  * - `eval`: the task (`needlework/<benchmark>`), the dataset, the model and its generation config,
@@ -27,6 +30,7 @@
 import type { RunRow } from "../db/schema";
 import type { Env } from "../env";
 import { sampleVerdicts, sampleViews, type SampleLine } from "../runs/export";
+import { inspectTaskId } from "../runs/export-names";
 import { SERVICE_VERSION } from "../version";
 
 /** The log format version written (inspect_ai's `LOG_SCHEMA_VERSION`). */
@@ -198,7 +202,7 @@ async function header(env: Env, run: RunRow, location: string) {
       run_id: run.id,
       created: run.createdAt,
       task: `needlework/${run.benchmark}`,
-      task_id: run.id,
+      task_id: inspectTaskId(run.id),
       task_version: typeof receipt.scorer_version === "string" ? receipt.scorer_version : 0,
       task_file: null,
       task_display_name: run.benchmark,
@@ -255,10 +259,11 @@ async function header(env: Env, run: RunRow, location: string) {
       metrics: null,
     },
     plan: { name: "plan", steps: [{ solver: "generate", params: {}, params_passed: {} }], finish: null, config },
-    results:
-      status === "started"
-        ? null
-        : {
+    // A running run has no results yet: left out (as are `error`, `log_updates`, `reductions`, `etag`, `eval_set_info`).
+    ...(status === "started"
+      ? {}
+      : {
+          results: {
             total_samples: t.samples,
             completed_samples: t.scored,
             early_stopping: null,
@@ -268,21 +273,17 @@ async function header(env: Env, run: RunRow, location: string) {
             ],
             metadata: null,
           },
+        }),
     stats: {
       started_at: run.createdAt,
       completed_at: run.finishedAt ?? "",
       model_usage: { [run.model]: usage(t.inputTokens, t.outputTokens) },
       role_usage: {},
     },
-    error: null,
     invalidated: false,
-    log_updates: null,
     tags: [],
     metadata: {},
-    reductions: null,
     location,
-    etag: null,
-    eval_set_info: null,
   };
 }
 

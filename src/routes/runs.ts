@@ -18,7 +18,7 @@ import { checkAnswerSize } from "./score";
 import { knownModels } from "../runs/models";
 import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
 import { deleteRun } from "../runs/retention";
-import { exportNames } from "../runs/export-names";
+import { exportNames, inspectLogName } from "../runs/export-names";
 import { sampleLines } from "../runs/export";
 import { inspectLogChunks } from "../harnesses/inspect-log";
 import { partsStatus, putPart as storePart } from "../runs/parts";
@@ -258,7 +258,7 @@ const list = createRoute({
 const FILE_NAME_HEADER = {
   "Content-Disposition": {
     description:
-      "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`)",
+      "The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`); the log, inspect_ai's own name, which its log listing reads: `<created>_needlework-<benchmark>_<run id without ->.json`, the time as `2026-12-07T14-52-51+00-00` (no `:`)",
     schema: { type: "string" as const },
   },
 };
@@ -481,7 +481,7 @@ const log = createRoute({
   summary:
     "The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens",
   description:
-    "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log",
+    "Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; left out while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` \"\" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent; top-level fields the run has nothing for are left out, as inspect_ai writes them. `Content-Disposition` names the file as inspect_ai names its logs (`<created>_needlework-<benchmark>_<run id without ->.json`), which its log listing (`inspect view`) requires. docs/integrations.md#a-run-as-an-inspect_ai-log",
   request: {
     ...idParams,
     query: z.object({
@@ -653,7 +653,7 @@ export const runRoutes = createRouter()
     const row = await getRun(c.env, id);
     const url = new URL(c.req.url);
     c.header("content-type", "application/json; charset=utf-8");
-    c.header("content-disposition", fileHeader(exportNames(row.modelLabel).inspect));
+    c.header("content-disposition", fileHeader(inspectLogName(row)));
     const { after, limit } = c.req.valid("query");
     const chunks = inspectLogChunks(c.env, row, `${url.pathname}${url.search}`, { after, limit });
     // The header (one pass over the sample rows) is made before answering: a run that cannot be read is a problem response.

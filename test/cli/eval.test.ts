@@ -22,6 +22,7 @@ import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-m
 import {
   depthTable,
   exportNames,
+  inspectLogName,
   progressLine,
   resultTables,
   resultsTable,
@@ -164,12 +165,18 @@ describe("npm run eval", () => {
     expect(entry.results.python).toHaveLength(8);
     expect(entry.scores.go["0.8"]["pass@1"]).toBe(1);
     // Every run's own exports: the results (RepoQA's threshold sweep) and one line per sample.
+    // And the run as inspect_ai's log, under the name inspect_ai's log listing takes.
+    const oracle = (await (await fetch(`${url}/v1/runs/${oracleRun}`)).json()) as { id: string; created_at: string };
     expect(readdirSync(out).sort()).toEqual([
+      inspectLogName({ id: oracle.id, benchmark: "repoqa-snf", createdAt: oracle.created_at }),
       "baseline_oracle-SCORES.json",
       "baseline_oracle-results.json",
       "baseline_oracle-samples.jsonl",
       "baseline_oracle.jsonl",
     ]);
+    expect(readdirSync(out)[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\+00-00_needlework-repoqa-snf_run\d{14}[0-9a-f]{10}\.json$/,
+    );
     const results = JSON.parse(readFileSync(join(out, names.results), "utf8"));
     expect(results).toMatchObject({ run: oracleRun, thresholds: expect.any(Array), by_depth: expect.any(Array) });
     const samples = readFileSync(join(out, names.samples), "utf8")
@@ -216,6 +223,7 @@ describe("npm run eval", () => {
     const run = (await (await fetch(`${url}/v1/runs/${id}`)).json()) as RunProgress & {
       options: Record<string, unknown>;
       receipt: { filters: unknown };
+      created_at: string;
     };
     expect(run.status).toBe("completed");
     expect(run.units).toBe(4);
@@ -232,7 +240,10 @@ describe("npm run eval", () => {
     expect(stdout).toMatch(/4 model calls, 0 cached; [\d.]+k? tokens/);
     // Every export is named without `:` (the label is the model id, instant:eval-cli).
     const names = exportNames("instant:eval-cli");
-    expect(readdirSync(out).sort()).toEqual([names.outputs, names.scores, names.results, names.samples].sort());
+    const logName = inspectLogName({ id: id!, benchmark: "repoqa-snf", createdAt: run.created_at });
+    expect(readdirSync(out).sort()).toEqual(
+      [names.outputs, names.scores, names.results, names.samples, logName].sort(),
+    );
     expect(readdirSync(out).join("")).not.toContain(":");
     expect(readFileSync(join(out, "instant_eval-cli.jsonl"), "utf8").trimEnd().split("\n")).toHaveLength(4);
     const samples = readFileSync(join(out, names.samples), "utf8")
@@ -619,7 +630,6 @@ describe("run-report", () => {
       scores: "Qwen_slash_Qwen1.5-72B-Chat-SCORES.json",
       samples: "Qwen_slash_Qwen1.5-72B-Chat-samples.jsonl",
       results: "Qwen_slash_Qwen1.5-72B-Chat-results.json",
-      inspect: "Qwen_slash_Qwen1.5-72B-Chat-inspect.json",
     });
     expect(exportNames("a/b/c").outputs).toBe("a_slash_b_slash_c.jsonl");
     expect(exportNames("openai-compatible:qwen2.5-coder:7b").outputs).toBe("openai-compatible_qwen2.5-coder_7b.jsonl");

@@ -13,7 +13,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
 import { inspectLogSample } from "../../src/harnesses/inspect-log";
-import { exportNames } from "../../src/runs/export-names";
+import { exportNames, inspectLogName } from "../../src/runs/export-names";
 import { outputKey } from "../../src/runs/store";
 import { FIXTURES } from "../conformance/helpers";
 import { ADMIN, BASE, get, post } from "../helpers";
@@ -102,7 +102,9 @@ describe.each(allBenchmarks().map((b) => b.id))("%s", (id) => {
     const logRes = await get(`/v1/runs/${run.id}/log?format=inspect`);
     expect(logRes.status).toBe(200);
     expect(logRes.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(logRes.headers.get("content-disposition")).toBe(`attachment; filename="export_${id}_slash_1-inspect.json"`);
+    expect(logRes.headers.get("content-disposition")).toBe(
+      `attachment; filename="${inspectLogName({ id: run.id, benchmark: id, createdAt: String(run.created_at) })}"`,
+    );
     const log = await logRes.json<any>();
     const row = { benchmark: id, datasetId: String(run.receipt.dataset), model: String(run.receipt.model) };
     expect(log.samples).toEqual(got.map((line) => inspectLogSample(row, line)));
@@ -296,7 +298,6 @@ describe("what sweeps a threshold, and the exports' names", () => {
       ["outputs.jsonl?format=samples", `attachment; filename="${base}-samples.jsonl"`],
       ["scores.json", `attachment; filename="${base}-SCORES.json"`],
       ["results", `inline; filename="${base}-results.json"`],
-      ["log?format=inspect", `attachment; filename="${base}-inspect.json"`],
     ]) {
       const res = await get(`/v1/runs/${run.id}/${path}`);
       expect(res.status, path).toBe(200);
@@ -338,7 +339,6 @@ describe("what sweeps a threshold, and the exports' names", () => {
       scores: "baseline_bm25-SCORES.json",
       samples: "baseline_bm25-samples.jsonl",
       results: "baseline_bm25-results.json",
-      inspect: "baseline_bm25-inspect.json",
     });
     expect(exportNames("qwen/qwen2.5-coder:7b").base).toBe("qwen_slash_qwen2.5-coder_7b");
     expect(exportNames("gpt-4o").base).toBe("gpt-4o");

@@ -13,6 +13,7 @@ import { resumeSubmission, submitOutputs, type SubmitOptions } from "./parts.js"
 import { sseEvents, type SseEvent } from "./sse.js";
 import type {
   BenchmarkInfo,
+  Cap,
   CreatedToken,
   DatasetManifest,
   DatasetSummary,
@@ -86,6 +87,19 @@ function queryString(params: Record<string, unknown>): string {
   }
   const s = q.toString();
   return s ? `?${s}` : "";
+}
+
+/** A `max` as a count (none: no cap); anything but a whole number of at least 0 is the caller's mistake. */
+function capOf(max: number | undefined): number {
+  if (max === undefined) return Number.POSITIVE_INFINITY;
+  if (!Number.isInteger(max) || max < 0) throw new RangeError(`max must be a whole number of units, got ${max}`);
+  return max;
+}
+
+/** The page size to ask for: `limit` (the service's default without one), never more than the units still wanted. */
+function pageSize(limit: number | undefined, left: number): number | undefined {
+  if (left === Number.POSITIVE_INFINITY) return limit;
+  return Math.max(1, Math.min(limit ?? 100, left));
 }
 
 /** The `after` of a `Link: <…>; rel="next"` header (the export's next page), or undefined. */
@@ -191,19 +205,24 @@ export class Needlework {
     return this.request("GET", this.unitsPath(benchmark, dataset, `/units${queryString(query)}`), undefined, opts);
   }
 
-  /** Every unit, page after page. */
+  /** Every unit, page after page (`limit` units a page); with `max`, the first `max` units only. */
   async *allUnits(
     benchmark: string,
     dataset: string,
-    query: UnitsQuery = {},
+    query: UnitsQuery & Cap = {},
     opts: CallOptions = {},
   ): AsyncGenerator<UnitRow> {
+    const { max, ...filters } = query;
+    let left = capOf(max);
     let after: string | undefined;
+    if (left === 0) return;
     do {
-      const page = await this.units(benchmark, dataset, { ...query, after }, opts);
-      yield* page.units;
+      const limit = pageSize(filters.limit, left);
+      const page = await this.units(benchmark, dataset, { ...filters, limit, after }, opts);
+      for (const unit of page.units.slice(0, left)) yield unit;
+      left -= page.units.length;
       after = page.next ?? undefined;
-    } while (after);
+    } while (after && left > 0);
   }
 
   /** A unit's exact prompt (messages, prefill, max_tokens, token count). */
@@ -234,27 +253,35 @@ export class Needlework {
 
   /**
    * The dataset's export, every unit one line (`jsonl`: its prompt; `promptfoo`: a test case;
-   * `inspect`: an inspect_ai sample), streamed: one request per 100 units, each read a line at a time.
+   * `inspect`: an inspect_ai sample), streamed: one request per `limit` units (100 by default), each
+   * read a line at a time; with `max`, the first `max` units only.
    */
   async *export<F extends ExportFormat = "jsonl">(
     benchmark: string,
     dataset: string,
-    query: ExportQuery<F> = {},
+    query: ExportQuery<F> & Cap = {},
     opts: CallOptions = {},
   ): AsyncGenerator<ExportLines[F]> {
+    const { max, ...filters } = query;
+    let left = capOf(max);
     let after: string | undefined;
+    if (left === 0) return;
     do {
+      const limit = pageSize(filters.limit, left);
       const res = await this.fetch(
         "GET",
-        this.unitsPath(benchmark, dataset, `/export${queryString({ ...query, after })}`),
+        this.unitsPath(benchmark, dataset, `/export${queryString({ ...filters, limit, after })}`),
         undefined,
         { ...opts, accept: "application/x-ndjson" },
       );
       if (!res.ok) throw await errorOf(res);
       after = nextAfter(res.headers.get("link"));
       if (!res.body) throw new NeedleworkError(res.status, undefined, "the export's answer has no body");
-      yield* jsonLinesOf<ExportLines[F]>(res.body);
-    } while (after);
+      for await (const line of jsonLinesOf<ExportLines[F]>(res.body)) {
+        if (left-- <= 0) break; // stops reading (and cancels) the body
+        yield line;
+      }
+    } while (after && left > 0);
   }
 
   // ---- runs ---------------------------------------------------------------------------------------

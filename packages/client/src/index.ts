@@ -13,5 +13,6 @@ export {
 export { NeedleworkError, errorOf, type Problem } from "./problem.js";
 export { SseParser, sseEvents, type SseEvent, type SseOptions } from "./sse.js";
 export { jsonLinesOf } from "./lines.js";
-export { chatRequest, foldPrefill, promptfooTest, type PrefillPlacement, type UnitVars } from "./promptfoo.js";
+export { chatRequest, foldPrefill, promptfooTest, type UnitVars } from "./promptfoo.js";
+export { placePrefill, scoreRequest, type PrefillPlacement, type UnitRef } from "./prompts.js";
 export type * from "./types.js";

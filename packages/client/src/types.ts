@@ -23,8 +23,15 @@ export type DatasetManifest = Schemas["DatasetManifest"];
 export type ChatMessage = Schemas["ChatMessage"];
 export type UnitRow = Schemas["BenchmarkUnit"];
 export type UnitPage = Schemas["BenchmarkUnitPage"];
-export type UnitPrompt = Schemas["BenchmarkUnitPrompt"];
 export type UnitScoreRequest = Schemas["UnitScoreRequest"];
+/** A hosted benchmark's id (`GET /v1/benchmarks`), the union the score requests take. */
+export type BenchmarkId = UnitScoreRequest["benchmark"];
+/**
+ * A unit's exact prompt (`GET …/units/{unit}/prompt`, a line of the `jsonl` export), its `benchmark`
+ * narrowed to the ids the score requests take (the document types it as a string), so a prompt goes
+ * into `scoreRequest` as it is.
+ */
+export type UnitPrompt = Omit<Schemas["BenchmarkUnitPrompt"], "benchmark"> & { benchmark: BenchmarkId };
 export type UnitScoreResult = Schemas["UnitScoreResult"];
 export type UnitBatchScoreRequest = Schemas["UnitBatchScoreRequest"];
 export type UnitBatchScoreResult = Schemas["UnitBatchScoreResult"];
@@ -45,6 +52,11 @@ type WithOptions<Q> = Omit<Q, "options" | "after" | "limit"> & { options?: Recor
 
 /** The filters of `units()` and `allUnits()` (`limit`: units per page). */
 export type UnitsQuery = WithOptions<Query<"/v1/benchmarks/{benchmark}/datasets/{dataset}/units">> & { limit?: number };
+
+/** What stops `allUnits()` and `export()` early: `max`, at most this many units in all (every page counted). */
+export interface Cap {
+  max?: number;
+}
 
 export type ExportFormat = NonNullable<Query<"/v1/benchmarks/{benchmark}/datasets/{dataset}/export">["format"]>;
 

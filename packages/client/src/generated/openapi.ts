@@ -1314,9 +1314,13 @@ export interface paths {
                                 code_ratio?: number;
                                 path: string;
                                 description: string;
+                                born?: string | null;
                             } & {
                                 [key: string]: unknown;
                             })[];
+                            provenance?: {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -2337,7 +2341,7 @@ export interface paths {
         };
         /**
          * The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals
-         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). One page of at most `limit` rows (default and most 100); `next` and `prev` (and the `Link` header, rel next and prev) are the `cursor` of the pages on either side, `total` (and `X-Total-Count`) the rows of the whole board. `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
+         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). One page of at most `limit` rows (default and most 100); `next` and `prev` (and the `Link` header, rel next and prev) are the `cursor` of the pages on either side, `total` (and `X-Total-Count`) the rows of the whole board. `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `threshold` is RepoQA and the SemTrace family's (ignored elsewhere). `mode` and `comment_mode` are RepoQA's (ignored elsewhere). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
          */
         get: {
             parameters: {
@@ -2346,21 +2350,22 @@ export interface paths {
                     benchmark?: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "longcodeu";
                     /** @description Default `repoqa-2024-04-20` for `repoqa-snf`. For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in. */
                     dataset?: string;
-                    /** @description Similarity threshold of the reference's sweep */
-                    threshold?: number;
-                    /** @description Scoring mode */
-                    mode?: "official" | "strict";
-                    comment_mode?: "original" | "positional_padding" | "no_padding";
                     /** @description `verified`: runs of this service (with a receipt); `reported`: imported published results */
                     kind?: "all" | "verified" | "reported";
-                    /** @description Rank by the rate in this language */
-                    language?: "all" | "python" | "cpp" | "java" | "typescript" | "rust" | "go";
-                    /** @description `-rate` best first (ties by model name), `rate`, `model`, `-model` */
-                    sort?: "-rate" | "rate" | "model" | "-model";
+                    /** @description Similarity threshold of the reference's sweep */
+                    threshold?: number;
+                    /** @description Scoring mode: `official` (the reference's) or `strict` */
+                    mode?: "official" | "strict";
+                    /** @description Comment mode of the contexts the entries were scored on */
+                    comment_mode?: "original" | "positional_padding" | "no_padding";
                     /** @description LongCodeU only: the context-length bucket (CodeLlama tokens) shown, `all` (default) or one of `0-8K`, `8-16K`, `16-32K`, `32-64K`, `64-128K` */
                     bucket?: "all" | "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
                     /** @description LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average */
                     metric?: "recall" | "precision";
+                    /** @description Rank by the rate in this language */
+                    language?: "all" | "python" | "cpp" | "java" | "typescript" | "rust" | "go";
+                    /** @description `-rate` best first (ties by model name), `rate`, `model`, `-model` */
+                    sort?: "-rate" | "rate" | "model" | "-model";
                     format?: "json" | "csv";
                     /** @description Rows per page, 1 to 100 (default 100) */
                     limit?: number;
@@ -2436,13 +2441,18 @@ export interface paths {
                     benchmark?: "repoqa-snf" | "lexical-recall" | "cruxeval-o" | "semtrace" | "longcodeu";
                     /** @description Default `repoqa-2024-04-20` for `repoqa-snf`. For another benchmark: among the datasets with entries of that benchmark, a loaded one first, then the one with the most entries (ties: the most recently updated, then by name); without any entry, the most recently loaded dataset that benchmark reads (its board is empty). For one model: among the datasets it has an entry of that benchmark in. */
                     dataset?: string;
-                    /** @description Similarity threshold of the reference's sweep */
-                    threshold?: number;
-                    /** @description Scoring mode */
-                    mode?: "official" | "strict";
-                    comment_mode?: "original" | "positional_padding" | "no_padding";
                     /** @description `verified`: runs of this service (with a receipt); `reported`: imported published results */
                     kind?: "all" | "verified" | "reported";
+                    /** @description Similarity threshold of the reference's sweep */
+                    threshold?: number;
+                    /** @description Scoring mode: `official` (the reference's) or `strict` */
+                    mode?: "official" | "strict";
+                    /** @description Comment mode of the contexts the entries were scored on */
+                    comment_mode?: "original" | "positional_padding" | "no_padding";
+                    /** @description LongCodeU only: the context-length bucket (CodeLlama tokens) shown, `all` (default) or one of `0-8K`, `8-16K`, `16-32K`, `32-64K`, `64-128K` */
+                    bucket?: "all" | "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+                    /** @description LongCodeU only: `recall` (default: EM-R, LCS-R, CodeBLEU, CB-R, BLEU) or `precision` (EM-P, LCS-P, CodeBLEU, CB-P, BLEU): fills the task columns and ranks by their average */
+                    metric?: "recall" | "precision";
                 };
                 header?: never;
                 path: {
@@ -3354,7 +3364,7 @@ export interface paths {
                 /** @description Results */
                 200: {
                     headers: {
-                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`); the log, inspect_ai's own name, which its log listing reads: `<created>_needlework-<benchmark>_<run id without ->.json`, the time as `2026-12-07T14-52-51+00-00` (no `:`) */
                         "Content-Disposition"?: string;
                         [name: string]: unknown;
                     };
@@ -3660,7 +3670,7 @@ export interface paths {
                 /** @description JSON lines */
                 200: {
                     headers: {
-                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`); the log, inspect_ai's own name, which its log listing reads: `<created>_needlework-<benchmark>_<run id without ->.json`, the time as `2026-12-07T14-52-51+00-00` (no `:`) */
                         "Content-Disposition"?: string;
                         [name: string]: unknown;
                     };
@@ -3723,7 +3733,7 @@ export interface paths {
         };
         /**
          * The run as an evaluation harness's log: `format=inspect`, inspect_ai's EvalLog JSON (log format 2), which `inspect view` opens
-         * @description Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; null while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` "" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent. `Content-Disposition` names the file (`<model>-inspect.json`). docs/integrations.md#a-run-as-an-inspect_ai-log
+         * @description Every benchmark. `eval` (task `needlework/<benchmark>`, dataset, model, generation config, the scorer `needlework` with metrics `passed` accuracy and `score` mean), `plan` (one `generate` step), `results` (per score: its metric over the scored samples, scored and unscored counts; left out while the run is running), `stats` (times, token usage), then `samples` in unit order, each made from the per-sample export's view of the sample (`outputs.jsonl?format=samples`): `input` (the unit and its prompt's sha256 and address; no prompt), `target` "" (answers stay on the server), `output` (the model's answer), `scores.needlework` (value `{passed, score}`, the detail as metadata), an unscored sample's reason as its `error`. `after` and `limit` cut the samples as they cut `outputs.jsonl?format=samples` (each part a whole log: the same header, part of the samples). Generated as it is sent; top-level fields the run has nothing for are left out, as inspect_ai writes them. `Content-Disposition` names the file as inspect_ai names its logs (`<created>_needlework-<benchmark>_<run id without ->.json`), which its log listing (`inspect view`) requires. docs/integrations.md#a-run-as-an-inspect_ai-log
          */
         get: {
             parameters: {
@@ -3746,7 +3756,7 @@ export interface paths {
                 /** @description The log (application/json) */
                 200: {
                     headers: {
-                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`); the log, inspect_ai's own name, which its log listing reads: `<created>_needlework-<benchmark>_<run id without ->.json`, the time as `2026-12-07T14-52-51+00-00` (no `:`) */
                         "Content-Disposition"?: string;
                         [name: string]: unknown;
                     };
@@ -3815,7 +3825,7 @@ export interface paths {
                 /** @description The -SCORES.json content */
                 200: {
                     headers: {
-                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`, `<model>-inspect.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`) */
+                        /** @description The export's file name (`<model>.jsonl`, `<model>-samples.jsonl`, `<model>-SCORES.json`, `<model>-results.json`): the run's label with `/` as `_slash_` and every character but ASCII letters, digits, `.`, `_`, `-`, `+`, `@` as `_` (no `:`); the log, inspect_ai's own name, which its log listing reads: `<created>_needlework-<benchmark>_<run id without ->.json`, the time as `2026-12-07T14-52-51+00-00` (no `:`) */
                         "Content-Disposition"?: string;
                         [name: string]: unknown;
                     };
@@ -3895,9 +3905,9 @@ export interface paths {
                     benchmark?: string;
                     /** @description An entry's dataset (default: a run's on the other side, else the only one) */
                     dataset?: string;
-                    /** @description An entry's scoring mode (default: the only one) */
+                    /** @description RepoQA: an entry's mode (default: the only one). Scoring mode: `official` (the reference's) or `strict` */
                     mode?: string;
-                    /** @description An entry's comment mode (default: the only one) */
+                    /** @description RepoQA: an entry's comment_mode (default: the only one). Comment mode of the contexts the entries were scored on */
                     comment_mode?: string;
                     /** @description The page of the discordant list, 50 tasks a page (default 1; past the last: 400) */
                     page?: number;
@@ -4719,9 +4729,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -4765,9 +4779,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -4811,9 +4829,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -4857,9 +4879,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -4903,9 +4929,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -4949,9 +4979,13 @@ export interface components {
                     code_ratio?: number;
                     path: string;
                     description: string;
+                    born?: string | null;
                 } & {
                     [key: string]: unknown;
                 })[];
+                provenance?: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];
@@ -5197,6 +5231,7 @@ export interface components {
                     meta?: {
                         [key: string]: unknown;
                     };
+                    born?: string | null;
                 }[];
             }[];
         };
@@ -5251,6 +5286,7 @@ export interface components {
                 meta?: {
                     [key: string]: unknown;
                 };
+                born?: string | null;
                 repo: string;
             }[];
         };
@@ -5278,15 +5314,25 @@ export interface components {
             query: {
                 benchmark: string;
                 dataset: string;
-                threshold: number;
                 language: string;
-                /** @enum {string} */
-                mode: "official" | "strict";
-                comment_mode: string;
                 /** @enum {string} */
                 kind: "all" | "verified" | "reported";
                 /** @enum {string} */
                 sort: "-rate" | "rate" | "model" | "-model";
+                /** @description The entries' scope options as stored: the benchmark's scope parameters that differ from their defaults, as `key=value` joined by `&` ("" when none do) */
+                options: string;
+                /** @description RepoQA and the SemTrace family only */
+                threshold?: number;
+                /**
+                 * @description RepoQA only
+                 * @enum {string}
+                 */
+                mode?: "official" | "strict";
+                /**
+                 * @description RepoQA only
+                 * @enum {string}
+                 */
+                comment_mode?: "original" | "positional_padding" | "no_padding";
                 /**
                  * @description LongCodeU only
                  * @enum {string}
@@ -5391,22 +5437,41 @@ export interface components {
             submitted_outputs: boolean;
             benchmark: string;
             dataset: string;
-            mode: string;
-            comment_mode: string;
-            threshold: number;
+            /** @description RepoQA and the SemTrace family only */
+            threshold?: number;
+            /**
+             * @description RepoQA only
+             * @enum {string}
+             */
+            mode?: "official" | "strict";
+            /**
+             * @description RepoQA only
+             * @enum {string}
+             */
+            comment_mode?: "original" | "positional_padding" | "no_padding";
+            /**
+             * @description LongCodeU only
+             * @enum {string}
+             */
+            bucket?: "all" | "0-8K" | "8-16K" | "16-32K" | "32-64K" | "64-128K";
+            /**
+             * @description LongCodeU only
+             * @enum {string}
+             */
+            metric?: "recall" | "precision";
             /** @enum {string} */
             interval: "wilson-95";
-            /** @description thresholds["0.8"]["python"]; "all" included */
-            thresholds: {
+            /** @description Pass-rate benchmarks: thresholds["0.8"]["python"]; "all" included */
+            thresholds?: {
                 [key: string]: {
                     [key: string]: components["schemas"]["Rate"];
                 };
             };
-            /** @description By needle depth in tenths, at `threshold` (empty without samples) */
-            depth: components["schemas"]["BucketRate"][];
-            /** @description By context length, at `threshold` */
-            length: components["schemas"]["BucketRate"][];
-            heatmap: {
+            /** @description Pass-rate benchmarks: by the target's depth in tenths, at `threshold` (empty without samples) */
+            depth?: components["schemas"]["BucketRate"][];
+            /** @description Pass-rate benchmarks: by context length, at `threshold` */
+            length?: components["schemas"]["BucketRate"][];
+            heatmap?: {
                 depth: string;
                 length: string;
                 rate: number;
@@ -6189,8 +6254,10 @@ export interface components {
                 model: string;
                 benchmark: string;
                 dataset: string;
-                mode: string | null;
-                comment_mode: string | null;
+                /** @description RepoQA: an entry's mode; null for a run of that benchmark */
+                mode?: string | null;
+                /** @description RepoQA: an entry's comment_mode; null for a run of that benchmark */
+                comment_mode?: string | null;
                 /** @enum {string|null} */
                 entry_kind: "verified" | "reported" | null;
                 /** @description Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry */
@@ -6204,8 +6271,10 @@ export interface components {
                 model: string;
                 benchmark: string;
                 dataset: string;
-                mode: string | null;
-                comment_mode: string | null;
+                /** @description RepoQA: an entry's mode; null for a run of that benchmark */
+                mode?: string | null;
+                /** @description RepoQA: an entry's comment_mode; null for a run of that benchmark */
+                comment_mode?: string | null;
                 /** @enum {string|null} */
                 entry_kind: "verified" | "reported" | null;
                 /** @description Where the side's answers are: a run side's id, a verified entry's run (its receipt's `run`); null for a reported entry */
