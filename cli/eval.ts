@@ -75,6 +75,8 @@ implementation's own files for the benchmarks that have them).
   --prefill <how>           assistant, continue (vLLM) or user: how a prompt's assistant prefill is sent (default: the provider's)
   --api-key <NAME>          the NAME of a Worker secret holding the key (e.g. OPENROUTER_API_KEY in .dev.vars), never the key
   --label <s>               name on the leaderboard and of the export files (default: the model id)
+  --cutoff <date>           the model's training cutoff (YYYY, YYYY-MM or YYYY-MM-DD), stored with its leaderboard
+                            name so the board can score it on code born after it (docs/contamination.md#cutoffs)
   --option <key=value>      set one of the benchmark's options (GET /v1/benchmarks lists them; repeatable;
                             a value that is JSON, such as 0.5, true or ["a"], is sent as that JSON)
   --no-cache                call the model even for prompts it has answered before
@@ -106,6 +108,7 @@ const CREATE_OPTIONS = [
   "prefill",
   "api-key",
   "label",
+  "cutoff",
   "option",
   "no-cache",
   "publish",
@@ -130,6 +133,7 @@ const OPTIONS = {
   prefill: { type: "string" },
   "api-key": { type: "string" },
   label: { type: "string" },
+  cutoff: { type: "string" },
   option: { type: "string", multiple: true },
   "no-cache": { type: "boolean" },
   publish: { type: "boolean" },
@@ -265,6 +269,7 @@ function runRequest(values: Values, flags: ReadonlyMap<string, EvalFlag>): Recor
     model: values.model,
     api_key: values["api-key"],
     label: values.label,
+    cutoff: values.cutoff,
     temperature,
     max_tokens: intOption(values["max-tokens"], "max-tokens", 1),
     seed: intOption(values.seed, "seed", 0),

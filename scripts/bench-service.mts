@@ -29,7 +29,7 @@ import type { ReleaseRepo } from "../src/benchmarks/repoqa/dataset/release.ts";
 import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/build.ts";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
 import { fixtureRelease } from "../test/longcodeu/fixture.ts";
-import { boardSeedStatements } from "../test/leaderboard/board-seed.ts";
+import { boardSeedStatements, rankBackfill } from "../test/leaderboard/board-seed.ts";
 import { encodeCursor } from "../src/leaderboard/ranks.ts";
 import { syntheticRepoFiles } from "./lib/bench-code.mts";
 import { TAPE_PATH, writeRecorder, writeReplayer, type Tape } from "./lib/storage-tape.mts";
@@ -456,14 +456,16 @@ const LEADERBOARD_CASES: Case[] = [
 export async function seedBoards(s: Started, sizes: readonly number[]) {
   const db = await s.mf.getD1Database("DB", "setup");
   const migration = readdirSync(join(ROOT, "migrations")).find((f) => f.endsWith("_leaderboard_ranks.sql"))!;
-  const backfill = readFileSync(join(ROOT, "migrations", migration), "utf8")
-    .split("--> statement-breakpoint")
-    .filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q));
+  const backfill = rankBackfill(readFileSync(join(ROOT, "migrations", migration), "utf8"));
   for (const size of sizes) {
     await db.batch(
-      boardSeedStatements({ dataset: boardDataset(size), models: size, verifiedEvery: 10, receipt: BENCH_RECEIPT }).map(
-        (q) => db.prepare(q),
-      ),
+      boardSeedStatements({
+        dataset: boardDataset(size),
+        models: size,
+        verifiedEvery: 10,
+        receipt: BENCH_RECEIPT,
+        bornDays: 30,
+      }).map((q) => db.prepare(q)),
     );
   }
   await db.batch([db.prepare("DELETE FROM leaderboard_ranks"), ...backfill.map((q) => db.prepare(q))]);
@@ -538,6 +540,8 @@ export function boardCases(size: number): Case[] {
     { name: `board ${name}: CSV first page`, path: `/v1/leaderboard?${q}&format=csv` },
     { name: `board ${name}: page GET /`, path: `/?${q}` },
     { name: `board ${name}: page, middle`, path: `/?${q}&cursor=${mid}` },
+    { name: `board ${name}: unseen view`, path: `/v1/leaderboard?${q}&unseen=1` },
+    { name: `board ${name}: unseen page`, path: `/?${q}&unseen=1` },
     { name: `board ${name}: a model`, path: `/v1/leaderboard/models/${model}?${q}` },
     { name: `board ${name}: model page`, path: `/models/${model}?${q}` },
   ].map((c) => ({ ...c, group: "leaderboard" as const, expect: ok, uncached: true }));

@@ -20,6 +20,14 @@ export function get(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${BASE}${path}`, { headers });
 }
 
+export function put(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
 export function del(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${BASE}${path}`, { method: "DELETE", headers });
 }

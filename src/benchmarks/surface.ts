@@ -6,6 +6,7 @@
  * verdict. Nothing here names a family (src/benchmarks/registry.ts is the only file that does).
  */
 import { BudgetExceededError, type WorkMeter } from "../code/budget";
+import { taskBirths } from "../datasets/store";
 import { codeLlamaTokenizer } from "../datasets/tokenizer";
 import type { Env } from "../env";
 import { invalidIssues, notFound, ProblemError } from "../errors";
@@ -115,12 +116,17 @@ export async function selectUnits(env: Env, benchmark: Benchmark, datasetId: str
   }
   const page = rows.slice(start, start + q.limit);
   const more = start + q.limit < rows.length;
+  const births = await taskBirths(
+    env,
+    datasetId,
+    page.map((r) => r.task),
+  );
   return {
     datasetSha256,
     options,
     visibility,
     total: rows.length,
-    page,
+    page: page.map((r) => ({ ...r, born: births.get(r.task) ?? null })),
     next: more ? encodeCursor(page[page.length - 1].unit) : null,
   };
 }
@@ -221,6 +227,8 @@ export async function promptRecord(
     tokenizer: { name: codeLlamaTokenizer.name, version: codeLlamaTokenizer.version },
     position: view.position(loaded.position),
     context_size: loaded.contextSize,
+    // When the target's code was born (docs/contamination.md): a date, not the target, so held-out datasets show it too.
+    born: loaded.born,
     // What a run with the same `prefill` (default: assistant) and no system message records as the sample's prompt_sha256.
     prompt_sha256: await sha256Hex(JSON.stringify(messages)),
     prompt_template_version: benchmark.promptTemplateVersion,

@@ -27,6 +27,8 @@ export interface LoadedUnit {
   /** Where the target sits (0..1) and the context size, for per-depth and per-length results. */
   position: number | null;
   contextSize: number | null;
+  /** The UTC day its target's code was born (docs/contamination.md); null when its dataset is undated. */
+  born: string | null;
 }
 
 export interface SampleVerdict {

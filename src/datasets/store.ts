@@ -3,7 +3,7 @@
  * `datasets/<id>/`): lookups, listing and deletion. Each benchmark's import lives with it
  * (src/benchmarks/<family>/).
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
@@ -43,6 +43,25 @@ export async function storedTask(
     .where(and(eq(schema.tasks.datasetId, datasetId), eq(schema.tasks.taskId, taskId)))
     .limit(1);
   return row;
+}
+
+/** When each of these tasks' targets was born (null: undated); tasks the dataset lacks are absent. */
+export async function taskBirths(
+  env: Env,
+  datasetId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  const unique = [...new Set(taskIds)];
+  // Chunked IN lists stay under D1's 100 bound parameters.
+  for (let i = 0; i < unique.length; i += 90) {
+    const rows = await db(env)
+      .select({ taskId: schema.tasks.taskId, born: schema.tasks.born })
+      .from(schema.tasks)
+      .where(and(eq(schema.tasks.datasetId, datasetId), inArray(schema.tasks.taskId, unique.slice(i, i + 90))));
+    for (const r of rows) out.set(r.taskId, r.born);
+  }
+  return out;
 }
 
 export async function listDatasets(env: Env): Promise<DatasetRow[]> {

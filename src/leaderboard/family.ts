@@ -15,7 +15,8 @@ import type * as schema from "../db/schema";
 import type { Env } from "../env";
 import type { Aggregate, Sample, SampleStatus } from "./aggregate";
 import type { RankAxis, RankValue } from "./ranks";
-import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "./types";
+
+import type { LeaderboardKind, LeaderboardQuery, LeaderboardResponse, LeaderboardRow, UnseenRule } from "./types";
 
 /** A stored run sample, as publishing a finished run reads it. */
 export type RunSample = Pick<
@@ -107,8 +108,8 @@ export interface EntryRef {
   contextExceeded: number;
 }
 
-/** A row before ranking (the core sorts and ranks). */
-export type UnrankedRow = Omit<LeaderboardRow, "rank">;
+/** A row before ranking, as a benchmark reads it (the core sorts, ranks and adds the model's cutoff). */
+export type UnrankedRow = Omit<LeaderboardRow, "rank" | "cutoff">;
 
 /** What a benchmark's board read gives the core: the page's rows (the core orders and ranks them) and the response's own fields. */
 export interface Board {
@@ -173,6 +174,8 @@ export interface BenchmarkLeaderboard {
   part?: SamplePart;
   /** Every aggregate of an entry with samples (see aggregate.ts for the stored groups). */
   aggregate(samples: readonly Sample[]): Aggregate[];
+  /** How its unseen view (`?unseen=1`) reads the `born` aggregates `aggregate` stores (src/leaderboard/unseen.ts). */
+  unseen: UnseenRule;
   /** Whether a run's results list pass@1 at every threshold from `aggregate` (false: its summary has its results). */
   passRates: boolean;
   /** The dataset a read without `dataset` shows; absent: the dataset with the most entries of the benchmark. */

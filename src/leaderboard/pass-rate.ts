@@ -303,7 +303,7 @@ export function passRateLeaderboard(
   opts: PassRateOptions = {},
 ): Pick<
   BenchmarkLeaderboard,
-  "aggregate" | "passRates" | "ranks" | "rankAxis" | "board" | "breakdown" | "csv" | "csvName"
+  "aggregate" | "passRates" | "ranks" | "rankAxis" | "board" | "breakdown" | "csv" | "csvName" | "unseen"
 > {
   return {
     aggregate: (samples) => passRateAggregates(samples, opts),
@@ -314,5 +314,6 @@ export function passRateLeaderboard(
     breakdown: (env, q, entry) => passRateBreakdown(env, q, entry, opts),
     csv: (data) => passRateCsv(data, opts),
     csvName: (q) => [Number(q.threshold).toFixed(1), q.language],
+    unseen: { threshold: (q) => thresholdKey(Number(q.threshold)), metric: "pass" },
   };
 }

@@ -18,8 +18,11 @@ import * as schema from "../db/schema";
 import { db } from "../datasets/store";
 import type { Env } from "../env";
 import { ProblemError } from "../errors";
+import { isDay } from "../lib/born";
 import type { Board, BenchmarkLeaderboard, QueryParam } from "./family";
+import { byModel, cutoffOf, pageCutoffs, type ModelCutoff } from "./cutoffs";
 import { optionsKey } from "./options";
+import { MIN_UNSEEN, bornMonths, unseenBoard } from "./unseen";
 import { PAGE_LIMIT, decodeCursor, rankPageRead, type RankPage } from "./ranks";
 import { entryFilter } from "./read";
 import {
@@ -110,6 +113,7 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
   for (const [name, param] of Object.entries(own)) out[name] = checkedParam(name, param, out[name]);
   for (const name of Object.keys(LEADERBOARD_PARAMS)) if (!(name in own)) delete out[name];
   out.options = optionsKey(own, out);
+  checkUnseen(out);
   if (out.language !== "all" && !(LANGUAGES as readonly string[]).includes(out.language))
     invalidField("language", `"all" or ${oneOf(LANGUAGES)}`);
   if (out.kind !== "all" && !LEADERBOARD_KINDS.includes(out.kind))
@@ -125,6 +129,24 @@ export function normalizeQuery(q: Partial<LeaderboardQuery> & Record<string, unk
     );
   }
   return out;
+}
+
+/**
+ * The unseen view's fields checked and normalised: `unseen` 1 (or "1", "true"; 0, "0", "false" or
+ * absent leave it out), `since` and `until` real UTC days, only with `unseen`, `since` not after `until`.
+ */
+function checkUnseen(q: LeaderboardQuery): void {
+  const flag = q.unseen as unknown;
+  if (flag === undefined || flag === 0 || flag === "0" || flag === "false") delete q.unseen;
+  else if (flag === 1 || flag === "1" || flag === "true") q.unseen = 1;
+  else invalidField("unseen", "1 (the unseen view) or 0");
+  for (const name of ["since", "until"] as const) {
+    const day = q[name] as unknown;
+    if (day === undefined) continue;
+    if (q.unseen !== 1) invalidField(name, "a window of the unseen view: set unseen=1 with it");
+    if (typeof day !== "string" || !isDay(day)) invalidField(name, "a UTC day, YYYY-MM-DD");
+  }
+  if (q.since !== undefined && q.until !== undefined && q.since > q.until) invalidField("until", "not before since");
 }
 
 /**
@@ -253,13 +275,25 @@ async function resolved(env: Env, q: LeaderboardQuery, modelSlug?: string): Prom
 
 /** The query's own parameters of its benchmark, in the benchmark's order (what answers echo after the scope). */
 export function ownParams(q: LeaderboardQuery): Record<string, ParamValue> {
-  return Object.fromEntries(Object.keys(leaderboardOf(q.benchmark)?.params ?? {}).map((name) => [name, q[name]]));
+  return Object.fromEntries(
+    Object.keys(leaderboardOf(q.benchmark)?.params ?? {}).map((name) => [name, q[name] as ParamValue]),
+  );
 }
 
 /** The query as a stable string (cache keys, ETags). */
 export function canonicalQuery(q: LeaderboardQuery): string {
   // `options` is made from the parameters, which are all here.
-  const keys = ["benchmark", "dataset", "language", "kind", "sort", ...Object.keys(LEADERBOARD_PARAMS)];
+  const keys = [
+    "benchmark",
+    "dataset",
+    "language",
+    "kind",
+    "sort",
+    "unseen",
+    "since",
+    "until",
+    ...Object.keys(LEADERBOARD_PARAMS),
+  ];
   return keys
     .filter((k) => q[k] !== undefined)
     .map((k) => `${k}=${encodeURIComponent(String(q[k]))}`)
@@ -289,15 +323,22 @@ export async function queryLeaderboard(
   const q = await resolved(env, normalizeQuery(query));
   const limit = paging.limit ?? PAGE_LIMIT.default;
   const board = leaderboardOf(q.benchmark)!;
+  if (q.unseen === 1) return unseenResponse(env, q, board, limit, paging.cursor);
   let page: RankPage = { rows: [], total: 0, next: null, prev: null };
   let read: Board;
+  let cutoffs = new Map<string, ModelCutoff>();
   if (q.dataset !== "") {
     // One round trip: the page with its ranks, the board's total and the benchmark's read of the page's entries.
     const ranked = rankPageRead(env, q, board.rankAxis(q), limit, paging.cursor);
     const own = board.board(env, q, ranked.entries);
-    const [rows, total, ...results] = await db(env).batch([...ranked.statements, ...own.statements]);
+    const [rows, total, cutoffRows, ...results] = await db(env).batch([
+      ...ranked.statements,
+      pageCutoffs(env, ranked.entries),
+      ...own.statements,
+    ]);
     page = ranked.page(rows, total);
     read = own.board(results);
+    cutoffs = byModel(cutoffRows);
   } else {
     if (paging.cursor !== undefined) decodeCursor(paging.cursor, q.sort); // a bad cursor is a 400 on an empty board too
     read = board.board(env, q, sql`SELECT NULL WHERE 0`).board([]);
@@ -305,7 +346,7 @@ export async function queryLeaderboard(
   const byEntry = new Map(read.rows.map((r) => [`${r.model_slug}\u0000${r.kind}`, r]));
   const rows = page.rows.flatMap((p) => {
     const row = byEntry.get(`${p.slug}\u0000${p.kind}`);
-    return row ? [{ rank: p.rank, ...row }] : [];
+    return row ? [{ rank: p.rank, ...row, cutoff: cutoffs.get(row.model) ?? null }] : [];
   });
   return {
     query: q,
@@ -319,6 +360,32 @@ export async function queryLeaderboard(
     prev: page.prev,
     ...read.extras,
   };
+}
+
+/** The unseen view of a query's board as the board's answer (an empty board without a dataset). */
+async function unseenResponse(
+  env: Env,
+  q: LeaderboardQuery,
+  board: BenchmarkLeaderboard,
+  limit: number,
+  cursor: string | undefined,
+): Promise<LeaderboardResponse> {
+  const empty = { rows: [], total: 0, next: null, prev: null, updated_at: null };
+  const part =
+    q.dataset === ""
+      ? {
+          ...empty,
+          unseen: {
+            since: q.since ?? null,
+            until: q.until ?? null,
+            min_n: MIN_UNSEEN,
+            metric: board.unseen.metric,
+            set_apart: [],
+            set_apart_total: 0,
+          },
+        }
+      : await unseenBoard(env, q, board, { limit, cursor });
+  return { query: q, interval: "wilson-95", languages: [], limit, ...part };
 }
 
 /**
@@ -359,7 +426,9 @@ export async function modelBreakdown(
     benchmark: q.benchmark,
     dataset: q.dataset,
     ...ownParams(q),
+    cutoff: await cutoffOf(env, entry.model),
     interval: "wilson-95",
     ...(await leaderboardOf(q.benchmark)!.breakdown(env, q, entry)),
+    born_months: await bornMonths(env, entry.id, q, leaderboardOf(q.benchmark)!.unseen),
   };
 }

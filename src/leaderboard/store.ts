@@ -105,6 +105,20 @@ async function existingEntries(env: Env, scope: EntryScope, models: string[]): P
   return found;
 }
 
+/**
+ * The statement that moves the leaderboard's generation (what caches and ETags key on), in the batch
+ * of a write that changes what a read answers; it returns the new generation.
+ */
+export function generationBump(env: Env, now = new Date().toISOString()) {
+  const meta = schema.leaderboardMeta;
+  const stamp = crypto.randomUUID().slice(0, 8);
+  return db(env)
+    .insert(meta)
+    .values({ id: 1, generation: 1, stamp, updatedAt: now })
+    .onConflictDoUpdate({ target: meta.id, set: { generation: sql`${meta.generation} + 1`, stamp, updatedAt: now } })
+    .returning({ generation: meta.generation });
+}
+
 /** Entries of one scope (`kind: "all"`: both kinds). */
 export function scopeWhere(scope: Omit<EntryScope, "kind"> & { kind: EntryScope["kind"] | "all" }) {
   const e = schema.leaderboardEntries;
@@ -240,13 +254,7 @@ export async function writeEntries(
       d.delete(schema.leaderboardEntries).where(inArray(schema.leaderboardEntries.id, ids)),
     );
   }
-  const meta = schema.leaderboardMeta;
-  const stamp = crypto.randomUUID().slice(0, 8);
-  const bump = d
-    .insert(meta)
-    .values({ id: 1, generation: 1, stamp, updatedAt: now })
-    .onConflictDoUpdate({ target: meta.id, set: { generation: sql`${meta.generation} + 1`, stamp, updatedAt: now } })
-    .returning({ generation: meta.generation });
+  const bump = generationBump(env, now);
   const out = await d.batch([bump, ...deletes, ...statements] as [typeof bump, ...BatchItem<"sqlite">[]]);
   const generation = (out[0] as { generation: number }[])[0].generation;
   return { results, generation, existing };

@@ -42,7 +42,14 @@ export interface LeaderboardQuery {
    * made from the benchmark's scope parameters when the query is normalised: "" when all are at their defaults.
    */
   options: string;
-  [param: string]: ParamValue;
+  /**
+   * The unseen view (src/leaderboard/unseen.ts): 1 scores each model only on units born after its
+   * cutoff, within `since` and `until` (UTC days, both inclusive) when given. Absent: the whole board.
+   */
+  unseen?: 1;
+  since?: string;
+  until?: string;
+  [param: string]: ParamValue | undefined;
 }
 
 export interface LeaderboardRow extends Rate {
@@ -64,10 +71,24 @@ export interface LeaderboardRow extends Rate {
   has_samples: boolean;
   /** For verified rows: dataset sha256, prompt template version, scorer version, model spec, parameters, time. */
   receipt: Record<string, unknown> | null;
+  /** The model's training cutoff as stated (src/leaderboard/cutoffs.ts); null when nobody stated one. */
+  cutoff: ModelCutoffShape | null;
+}
+
+/** A model's stated cutoff (src/leaderboard/cutoffs.ts `ModelCutoff`). */
+export interface ModelCutoffShape {
+  cutoff: string;
+  precision: "year" | "month" | "day";
+  first_unseen: string;
+  source: string;
+  note: string | null;
+  updated_at: string;
 }
 
 export interface LeaderboardResponse {
   query: LeaderboardQuery;
+  /** The unseen view's own part (`query.unseen`): its window, minimum and the models set apart. */
+  unseen?: UnseenPart;
   interval: "wilson-95";
   languages: string[];
   /** One page of the board's rows, in the query's sort. */
@@ -123,4 +144,47 @@ export interface BoardDataset {
   dataset: string;
   entries: number;
   loaded: boolean;
+}
+
+// The unseen view's shapes (src/leaderboard/unseen.ts).
+
+/** How a benchmark's unseen view reads its `born` aggregates. */
+export interface UnseenRule {
+  /** The aggregates' threshold key the query reads (a pass-rate board: its threshold; one without: its own key). */
+  threshold(q: LeaderboardQuery): string;
+  /** `pass`: passed / n with a Wilson interval; `score`: the mean score (a graded benchmark), no interval. */
+  metric: "pass" | "score";
+}
+
+/** A model the unseen view does not rank, and why. */
+export interface SetApart {
+  model: string;
+  model_slug: string;
+  kind: "verified" | "reported";
+  reason: "no cutoff" | "too few unseen units";
+  /** Units born on or after its first unseen day (within the window); 0 without a cutoff. */
+  n: number;
+  cutoff: ModelCutoffShape | null;
+}
+
+/** What the unseen view adds to a board's answer. */
+export interface UnseenPart {
+  since: string | null;
+  until: string | null;
+  min_n: number;
+  metric: "pass" | "score";
+  set_apart: SetApart[];
+  set_apart_total: number;
+}
+
+/** A model's results by the month its units' code was born (a model page's chart, its breakdown's `born_months`). */
+export interface BornMonth {
+  /** `YYYY-MM`. */
+  month: string;
+  n: number;
+  /** The pass metric's passes; null for a graded benchmark. */
+  passed: number | null;
+  rate: number;
+  ci_low: number | null;
+  ci_high: number | null;
 }

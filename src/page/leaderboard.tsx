@@ -12,6 +12,7 @@ import type { BenchmarkViews } from "./family";
 import { Page } from "./layout";
 import { qs } from "./format";
 import { PAGE_DEFAULTS } from "./query";
+import { UnseenSwitch, unseenBoardPage } from "./unseen";
 
 /** The views of a benchmark the pages show; a benchmark without any is not found. */
 export function viewsOf(benchmark: string): BenchmarkViews {
@@ -71,10 +72,14 @@ export function LeaderboardPage(props: {
   };
   const keep: Record<string, string> = params.limit === undefined ? {} : { limit: params.limit };
   const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api, keep };
+  // The unseen view is the same table for every benchmark; the board is the benchmark's own, after the switch to it.
+  if (data.query.unseen === 1)
+    return <Page content={unseenBoardPage(data, params, paging.pager)} before={<BenchmarkNav q={data.query} />} />;
   const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);
   // "Pick two models, compare" follows the board's own content.
   const body = (
     <>
+      <UnseenSwitch data={data} params={params} />
       {board.body}
       <CompareForm data={data} />
     </>

@@ -54,6 +54,13 @@ export function parsePageQuery(params: Record<string, string | undefined>): {
       );
     q.benchmark = benchmark;
   }
+  // The unseen view and its window (checked as the API checks them when the page reads the board).
+  for (const name of ["unseen", "since", "until"] as const) {
+    const value = params[name];
+    if (value === undefined) continue;
+    if (value.length > 10) invalidParam(name, name === "unseen" ? "1 or 0" : "a UTC day, YYYY-MM-DD");
+    q[name] = value as never;
+  }
   // Every benchmark's own parameters are checked; the query drops those of the other benchmarks, like the API does.
   for (const [name, param] of Object.entries(LEADERBOARD_PARAMS)) {
     const value = params[name];

@@ -65,6 +65,8 @@ export function LineChart(props: {
   width?: number;
   height?: number;
   intervals?: boolean;
+  /** A vertical dashed line at an x with its label (a model's training cutoff on a date axis). */
+  marker?: { at: number; label: string };
 }) {
   const W = props.width ?? 640;
   const H = props.height ?? 300;
@@ -109,6 +111,22 @@ export function LineChart(props: {
       <text x={f((M.left + W - M.right) / 2)} y={H - 6} text-anchor="middle">
         {props.x.label}
       </text>
+      {props.marker ? (
+        <g class="marker" data-marker={props.marker.label}>
+          <line
+            x1={f(x(props.marker.at))}
+            x2={f(x(props.marker.at))}
+            y1={M.top}
+            y2={H - M.bottom}
+            stroke="#cf222e"
+            stroke-width="1.5"
+            stroke-dasharray="5 4"
+          />
+          <text x={f(x(props.marker.at) + 4)} y={M.top + 12} fill="#cf222e">
+            {props.marker.label}
+          </text>
+        </g>
+      ) : null}
       {props.series.map((s, i) => {
         const drawn = segments(s.points);
         if (drawn.length === 0) return null;

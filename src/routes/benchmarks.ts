@@ -90,7 +90,16 @@ const BenchmarkInfo = z
   })
   .openapi("BenchmarkInfo");
 
-const UnitRow = z.object({ unit: z.string(), task: z.string(), language: z.string() }).openapi("BenchmarkUnit");
+/** A unit's `born`, as the listing, prompts, exports and run samples carry it. */
+const Born = z.string().nullable().openapi({
+  description:
+    "The UTC day the code the answer must reproduce was born, by the dataset's birth rule (docs/contamination.md: evidence, not proof); null when the dataset is undated",
+  example: "2026-11-24",
+});
+
+const UnitRow = z
+  .object({ unit: z.string(), task: z.string(), language: z.string(), born: Born })
+  .openapi("BenchmarkUnit");
 
 const UnitPage = z
   .object({
@@ -132,6 +141,7 @@ const UnitPrompt = z
       .nullable()
       .openapi({ description: "Where the target sits in the context (0..1), if the benchmark places one" }),
     context_size: z.number().nullable(),
+    born: Born,
     prompt_sha256: z.string().openapi({
       description:
         "sha256 of the messages' JSON: a run's sample records the same with `prefill: assistant` and no system message",

@@ -33,6 +33,18 @@ const DatasetSummary = z
     tasks: z.number().int(),
     content_sha256: z.string().nullable(),
     visibility: VisibilitySchema,
+    born: z
+      .object({
+        earliest: z.string().nullable(),
+        latest: z.string().nullable(),
+        dated: z.number().int(),
+        undated: z.number().int(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "When its targets were born (docs/contamination.md: the earliest and latest day, how many are dated); null for an undated dataset",
+      }),
     created_at: z.string(),
   })
   .openapi("DatasetSummary");
@@ -47,6 +59,7 @@ const summary = (row: DatasetRow): z.infer<typeof DatasetSummary> => ({
   tasks: row.taskCount,
   content_sha256: row.contentSha256,
   visibility: row.visibility,
+  born: (row.provenance?.born as z.infer<typeof DatasetSummary>["born"] | undefined) ?? null,
   created_at: row.createdAt,
 });
 
@@ -65,7 +78,17 @@ const get = createRoute({
   summary: "A dataset's summary and, once committed, its manifest",
   request: { params: z.object({ id: DatasetId }) },
   responses: {
-    200: jsonResponse(z.object({ dataset: DatasetSummary, manifest: DatasetManifestSchema.nullable() }), "The dataset"),
+    200: jsonResponse(
+      z.object({
+        dataset: DatasetSummary,
+        provenance: z.record(z.string(), z.unknown()).nullable().openapi({
+          description:
+            "Where its code came from and how its targets were dated: each part's source (repository and commit, or package versions with their integrity), the birth rules and the born range; null for an undated dataset (docs/contamination.md)",
+        }),
+        manifest: DatasetManifestSchema.nullable(),
+      }),
+      "The dataset",
+    ),
     ...problemResponses(400, 404),
   },
 });
@@ -106,7 +129,14 @@ export const datasetRoutes = createRouter()
     const row = await getDataset(c.env, id);
     if (!row) notFound(`No dataset "${id}".`);
     const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
-    return c.json({ dataset: summary(row), manifest: manifest as Record<string, unknown> | null }, 200);
+    return c.json(
+      {
+        dataset: summary(row),
+        provenance: row.provenance ?? null,
+        manifest: manifest as Record<string, unknown> | null,
+      },
+      200,
+    );
   })
   .openapi(
     patch,

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { LANGUAGES } from "../code/languages";
 import { notFound } from "../errors";
 import type { BenchmarkLeaderboard, LeaderboardSchemas, QueryParam, ReportedImport } from "../leaderboard/family";
+import { clearCutoff, cutoffOf, modelOfSlug, setCutoff } from "../leaderboard/cutoffs";
 import { cachedRead } from "../leaderboard/http-cache";
 import {
   DATASET_ID,
@@ -16,9 +17,10 @@ import {
   queryLeaderboard,
 } from "../leaderboard/queries";
 import { PAGE_LIMIT } from "../leaderboard/ranks";
+import { MIN_UNSEEN } from "../leaderboard/unseen";
 import { PASS_RATE_BREAKDOWN } from "../leaderboard/pass-rate";
-import { RateSchema } from "../leaderboard/schemas";
-import { LEADERBOARD_KINDS, type LeaderboardResponse } from "../leaderboard/types";
+import { CutoffSchema, RateSchema } from "../leaderboard/schemas";
+import { LEADERBOARD_KINDS, type LeaderboardQuery, type LeaderboardResponse } from "../leaderboard/types";
 import { requireAdmin } from "../middleware/admin";
 import { LIMITS, limitBody, requireJson } from "../middleware/body";
 import {
@@ -66,6 +68,46 @@ function paramsAbout(): string {
 
 /** The benchmarks with a default dataset, for the description. */
 const withDefault = LEADERBOARD_BENCHMARKS.filter((id) => leaderboardOf(id)!.defaultDataset !== undefined);
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a UTC day, YYYY-MM-DD");
+
+/** The unseen view's parameters (docs/contamination.md#the-unseen-view). */
+const UnseenParams = {
+  unseen: z
+    .enum(["0", "1"])
+    .optional()
+    .openapi({
+      description: `1: the unseen view, each model scored only on the units born on or after the first day after its training cutoff (within \`since\` and \`until\` when given); models without a stated cutoff, or with fewer than ${MIN_UNSEEN} such units, are set apart (\`unseen.set_apart\`), not ranked`,
+    }),
+  since: Day.optional().openapi({ description: "With unseen=1: only units born on or after this UTC day" }),
+  until: Day.optional().openapi({ description: "With unseen=1: only units born on or before this UTC day" }),
+};
+
+const SetApartSchema = z.object({
+  model: z.string(),
+  model_slug: z.string(),
+  kind: z.enum(LEADERBOARD_KINDS),
+  reason: z.enum(["no cutoff", "too few unseen units"]),
+  n: z.number().int().openapi({ description: "Units born on or after its first unseen day, within the window" }),
+  cutoff: CutoffSchema.nullable(),
+});
+
+const UnseenSchema = z
+  .object({
+    since: z.string().nullable(),
+    until: z.string().nullable(),
+    min_n: z.number().int().openapi({ description: "Unseen units a model needs to be ranked" }),
+    metric: z.enum(["pass", "score"]).openapi({
+      description:
+        "`pass`: a row's rate is passed / n over its unseen units, with a Wilson interval; `score`: the mean score (graded benchmarks), no interval",
+    }),
+    set_apart: z.array(SetApartSchema).openapi({ description: "The first models not ranked, by name" }),
+    set_apart_total: z.number().int(),
+  })
+  .openapi("UnseenView", {
+    description:
+      "The unseen view (unseen=1): rows are scored only on units born after each model's cutoff; `born` is evidence, not proof (docs/contamination.md)",
+  });
 
 const Scope = {
   benchmark: z.enum(LEADERBOARD_BENCHMARKS).default(d.benchmark).openapi({ description: benchmarksAbout() }),
@@ -122,6 +164,7 @@ const LeaderboardQuerySchema = z.object({
     .enum(LEADERBOARD_SORTS)
     .default("-rate")
     .openapi({ description: "`-rate` best first (ties by model name), `rate`, `model`, `-model`" }),
+  ...UnseenParams,
   format: z.enum(["json", "csv"]).default("json"),
   limit: queryInteger(z.number().int().min(1).max(PAGE_LIMIT.max))
     .default(PAGE_LIMIT.default)
@@ -151,6 +194,9 @@ const QueryEcho = z.object({
   language: z.string(),
   kind: z.enum(["all", ...LEADERBOARD_KINDS] as const),
   sort: z.enum(LEADERBOARD_SORTS),
+  unseen: z.literal(1).optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
   options: z.string().openapi({
     description:
       "The entries' scope options as stored: the benchmark's scope parameters that differ from their defaults, as `key=value` joined by `&` (\"\" when none do)",
@@ -172,6 +218,9 @@ const LeaderboardRowSchema = RateSchema.extend({
   license: z.string().nullable(),
   has_samples: z.boolean(),
   receipt: z.record(z.string(), z.unknown()).nullable(),
+  cutoff: CutoffSchema.nullable().openapi({
+    description: "The model's training cutoff as stated (docs/contamination.md#cutoffs); null when nobody stated one",
+  }),
   ...added("row"),
 }).openapi("LeaderboardRow");
 
@@ -186,6 +235,7 @@ const LeaderboardSchema = z
     limit: z.number().int().openapi({ description: "The most rows a page holds" }),
     next: z.string().nullable().openapi({ description: "The `cursor` of the next page; null on the last" }),
     prev: z.string().nullable().openapi({ description: "The `cursor` of the previous page; null on the first" }),
+    unseen: UnseenSchema.optional(),
     ...added("response"),
   })
   .openapi("Leaderboard");
@@ -202,9 +252,27 @@ const BreakdownSchema = z
     benchmark: z.string(),
     dataset: z.string(),
     ...EchoedParams,
+    cutoff: CutoffSchema.nullable().openapi({
+      description: "The model's training cutoff as stated; null when unknown",
+    }),
     interval: z.literal("wilson-95"),
     ...(BOARDS.some((b) => b.passRates) ? PASS_RATE_BREAKDOWN : {}),
     has_samples: z.boolean(),
+    born_months: z
+      .array(
+        z.object({
+          month: z.string(),
+          n: z.number().int(),
+          passed: z.number().int().nullable(),
+          rate: z.number(),
+          ci_low: z.number().nullable(),
+          ci_high: z.number().nullable(),
+        }),
+      )
+      .openapi({
+        description:
+          "The model's results by the month its units' code was born (dated units only, at the query's threshold; the unseen view's metric): a drop after its cutoff is evidence of contamination (docs/contamination.md)",
+      }),
     ...added("breakdown"),
   })
   .openapi("ModelBreakdown");
@@ -227,7 +295,7 @@ const list = createRoute({
   path: "/v1/leaderboard",
   tags: ["leaderboard"],
   summary: "The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals",
-  description: `${CACHING} One page of at most \`limit\` rows (default and most ${PAGE_LIMIT.max}); \`next\` and \`prev\` (and the \`Link\` header, rel next and prev) are the \`cursor\` of the pages on either side, \`total\` (and \`X-Total-Count\`) the rows of the whole board. \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language${[...new Set(BOARDS.flatMap((b) => (b.csvAbout ? [`; ${b.csvAbout}`] : [])))].join("")}).${paramsAbout()}`,
+  description: `${CACHING} One page of at most \`limit\` rows (default and most ${PAGE_LIMIT.max}); \`next\` and \`prev\` (and the \`Link\` header, rel next and prev) are the \`cursor\` of the pages on either side, \`total\` (and \`X-Total-Count\`) the rows of the whole board. \`format=csv\` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language${[...new Set(BOARDS.flatMap((b) => (b.csvAbout ? [`; ${b.csvAbout}`] : [])))].join("")}; last, every benchmark's \`cutoff\`: the model's stated training cutoff, empty when unknown).${paramsAbout()}`,
   request: { query: LeaderboardQuerySchema },
   responses: {
     200: {
@@ -277,14 +345,66 @@ const importRoute = createRoute({
   },
 });
 
+const ModelParam = z.object({
+  model: z
+    .string()
+    .min(1)
+    .max(300)
+    .openapi({ param: { name: "model", in: "path" }, example: "Qwen--Qwen1.5-72B-Chat" }),
+});
+
+const CutoffResult = z.object({
+  model: z.string(),
+  model_slug: z.string(),
+  cutoff: CutoffSchema.nullable(),
+});
+
+const putCutoff = createRoute({
+  method: "put",
+  path: "/v1/leaderboard/models/{model}/cutoff",
+  tags: ["leaderboard"],
+  summary: "Set or correct a model's training cutoff (the model of a leaderboard entry, by its slug)",
+  description:
+    "The cutoff as the model's provider states it, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, stored with source `admin` and an optional `note` (where it comes from, e.g. the model card's URL); it replaces any earlier statement, and every board answers anew. The unseen view scores the model only on units born on or after the first day after the cutoff's period (docs/contamination.md#cutoffs).",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin, limitBody(LIMITS.smallBody), requireJson] as const,
+  request: {
+    params: ModelParam,
+    ...jsonBody(
+      z
+        .object({
+          cutoff: z.string().max(10).openapi({ example: "2025-03" }),
+          note: z.string().max(500).optional().openapi({ example: "https://example.org/model-card" }),
+        })
+        .strict(),
+    ),
+  },
+  responses: {
+    200: jsonResponse(CutoffResult, "The model's cutoff"),
+    ...problemResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+const deleteCutoff = createRoute({
+  method: "delete",
+  path: "/v1/leaderboard/models/{model}/cutoff",
+  tags: ["leaderboard"],
+  summary: "Remove a model's stated cutoff (unknown again: set apart from the unseen view)",
+  security: ADMIN_SECURITY,
+  middleware: [requireAdmin] as const,
+  request: { params: ModelParam },
+  responses: { 200: jsonResponse(CutoffResult, "The cutoff is gone"), ...problemResponses(400, 401, 403, 404) },
+});
+
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The leaderboard as CSV, in its benchmark's columns (`BenchmarkLeaderboard.csv`). */
+/** The leaderboard as CSV, in its benchmark's columns (`BenchmarkLeaderboard.csv`), then each model's stated cutoff. */
 export function leaderboardCsv(data: LeaderboardResponse): string {
-  const table = leaderboardOf(data.query.benchmark)!.csv(data);
+  const [head, ...body] = leaderboardOf(data.query.benchmark)!.csv(data);
+  const table = [[...head, "cutoff"], ...body.map((cells, i) => [...cells, data.rows[i]?.cutoff?.cutoff])];
   return table.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -309,7 +429,7 @@ function csvName(q: LeaderboardResponse["query"]): string {
 export const leaderboardRoutes = createRouter()
   .openapi(list, async (c) => {
     const { format, limit, cursor, ...query } = c.req.valid("query");
-    const q = normalizeQuery(query);
+    const q = normalizeQuery(query as Partial<LeaderboardQuery>);
     const paging = `&limit=${limit}${cursor === undefined ? "" : `&cursor=${cursor}`}`;
     return cachedRead(c, `leaderboard?${canonicalQuery(q)}&format=${format}${paging}`, async () => {
       const data = await queryLeaderboard(c.env, q, { limit, cursor });
@@ -324,16 +444,29 @@ export const leaderboardRoutes = createRouter()
   })
   .openapi(model, async (c) => {
     const { model: slug } = c.req.valid("param");
-    const q = normalizeQuery(c.req.valid("query"));
+    const q = normalizeQuery(c.req.valid("query") as Partial<LeaderboardQuery>);
     return cachedRead(c, `model/${slug}?${canonicalQuery(q)}`, async () => {
       const data = await modelBreakdown(c.env, slug, q);
       if (!data) {
         const of = q.dataset === "" ? `any dataset of ${q.benchmark}` : q.dataset;
         notFound(
-          `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of} (${q.mode}, ${q.comment_mode}).`,
+          `No model "${slug}" on the ${q.kind === "all" ? "" : `${q.kind} `}leaderboard of ${of}${q.options ? ` (${q.options})` : ""}.`,
         );
       }
       return c.json(data, 200);
     });
   })
-  .openapi(importRoute, async (c) => c.json(await importer.reported.run(c.env, c.req.valid("json"), refusal), 200));
+  .openapi(importRoute, async (c) => c.json(await importer.reported.run(c.env, c.req.valid("json"), refusal), 200))
+  .openapi(putCutoff, async (c) => {
+    const { model: slug } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const model = await modelOfSlug(c.env, slug);
+    await setCutoff(c.env, model, body.cutoff, "admin", body.note ?? null);
+    return c.json({ model, model_slug: slug, cutoff: (await cutoffOf(c.env, model))! }, 200);
+  })
+  .openapi(deleteCutoff, async (c) => {
+    const { model: slug } = c.req.valid("param");
+    const model = await modelOfSlug(c.env, slug);
+    if (!(await clearCutoff(c.env, model))) notFound(`Model "${model}" has no stated cutoff.`);
+    return c.json({ model, model_slug: slug, cutoff: null }, 200);
+  });

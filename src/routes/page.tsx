@@ -10,7 +10,8 @@ import { notFound, ProblemError, PROBLEMS } from "../errors";
 import { findBenchmark } from "../benchmarks/registry";
 import { datasetView } from "../benchmarks/visibility";
 import { boardDatasets, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
-import type { LeaderboardQuery, ModelBreakdown } from "../leaderboard/types";
+import type { LeaderboardQuery, ModelBreakdown, ModelCutoffShape } from "../leaderboard/types";
+import type { BornMonth } from "../leaderboard/unseen";
 import { ErrorPage, Page } from "../page/layout";
 import { LeaderboardPage, viewsOf } from "../page/leaderboard";
 import { ModelNav, ModelRunsSection } from "../page/models/links";
@@ -19,6 +20,7 @@ import { entrySamplesPage } from "../page/models/samples";
 import { PAGE_DEFAULTS, invalidParam, parsePageQuery } from "../page/query";
 import { parsePage } from "../page/runs/queries";
 import { isApiSort } from "../page/table";
+import { BornMonthsSection } from "../page/unseen";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
 export function pageNotFound(c: Context<AppEnv>, detail: string) {
@@ -94,7 +96,17 @@ pageRoutes.get("/models/:slug", pageETag, async (c) => {
       content={content}
       section="leaderboards"
       before={entry && runs ? <ModelNav entry={entry} runs={runs} /> : undefined}
-      after={entry && runs ? <ModelRunsSection entry={entry} runs={runs} /> : undefined}
+      after={
+        <>
+          {own ? (
+            <BornMonthsSection
+              months={(own.born_months as BornMonth[] | undefined) ?? []}
+              cutoff={(own.cutoff as ModelCutoffShape | null) ?? null}
+            />
+          ) : null}
+          {entry && runs ? <ModelRunsSection entry={entry} runs={runs} /> : null}
+        </>
+      }
     />,
     200,
   );

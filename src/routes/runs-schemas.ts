@@ -141,6 +141,24 @@ export const RunReceiptSchema = z
     context_window: z.number().int(),
     seed_applied: z.boolean().openapi({ description: "Whether the seed reached the provider" }),
     comment_mode: z.string().nullable(),
+    born: z
+      .looseObject({
+        earliest: z.string().nullable(),
+        latest: z.string().nullable(),
+        dated: z.number().int(),
+        undated: z.number().int(),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "When the dataset's targets were born (its provenance's range; docs/contamination.md); null for an undated dataset",
+      }),
+    cutoff: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The model's training cutoff given with the run (`cutoff`), if any" }),
     created_at: z.string(),
     finished_at: z.string().nullable(),
     rescored_at: z.string().optional(),
@@ -297,6 +315,10 @@ export const RunSamplePageSchema = z
         calls: z.number().int(),
         latencyMs: z.number().int().nullable(),
         error: z.string().nullable(),
+        born: z
+          .string()
+          .nullable()
+          .openapi({ description: "The UTC day the unit's target code was born; null when undated" }),
         finishedAt: z.string(),
       }),
     ),

@@ -170,6 +170,11 @@ const RunRequestSchema = z
     publish: z.boolean().optional().openapi({
       description: "Publish to the leaderboard when complete (default: when the run covers the whole dataset)",
     }),
+    cutoff: z.string().max(10).optional().openapi({
+      description:
+        "The model's training cutoff as its provider states it: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Stored for the model under the run's label (source `run <id>`; the newest statement wins), so the leaderboard can score it on unseen code only (docs/contamination.md#cutoffs). Absent: the model's stored cutoff, if any, stands",
+      example: "2025-03",
+    }),
     price: z
       .object({ input: z.number().min(0), output: z.number().min(0) })
       .strict()

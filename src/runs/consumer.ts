@@ -240,6 +240,7 @@ export async function processMessage(env: Env, message: RunMessage): Promise<voi
       language: task.language,
       position: task.position,
       contextSize: task.contextSize,
+      born: task.born,
       status: "context_exceeded",
       promptSha256,
       promptTokens: task.promptTokens,

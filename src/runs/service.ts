@@ -4,11 +4,12 @@ import { getBenchmark } from "../benchmarks/registry";
 import { parseOptions } from "../benchmarks/surface";
 import type { BaselineKind } from "../benchmarks/types";
 import * as schema from "../db/schema";
-import { db } from "../datasets/store";
+import { db, getDataset } from "../datasets/store";
 import type { Env } from "../env";
 import { conflict, invalid, ProblemError } from "../errors";
 import { passRateAggregates, rateOf, type Aggregate } from "../leaderboard/aggregate";
 import { toSample } from "../leaderboard/verified";
+import { checkedCutoff, setCutoff } from "../leaderboard/cutoffs";
 import { THRESHOLD_KEYS, thresholdKey } from "../metrics/thresholds";
 import { SERVICE_VERSION } from "../version";
 import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
@@ -45,6 +46,16 @@ export interface RunRequest {
   outputs?: SubmittedOutput[];
   /** Such outputs announced in this many parts, each sent with PUT /v1/runs/{id}/outputs/{part} (src/runs/parts.ts). */
   parts?: number;
+  /** The model's training cutoff (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`), stored for the run's label. */
+  cutoff?: string;
+}
+
+/** The born range of a dataset's provenance (null for an undated dataset). */
+function datasetBorn(
+  dataset: { provenance: Record<string, unknown> | null } | undefined,
+): Record<string, unknown> | null {
+  const born = dataset?.provenance?.born;
+  return born && typeof born === "object" ? (born as Record<string, unknown>) : null;
 }
 
 /** Sortable and unguessable: `run-<utc time>-<random>`. */
@@ -83,6 +94,7 @@ export async function createRun(env: Env, req: RunRequest) {
       `${benchmark.id} has no ${model.spec} (it has ${[...benchmark.baselines, "empty"].map((b) => `baseline:${b}`).join(", ")}).`,
     );
   }
+  if (req.cutoff !== undefined) checkedCutoff(req.cutoff); // a bad cutoff is a 400 before anything is stored
   const parsed = parseOptions(benchmark, req.options);
   const listed = await benchmark.units(env, req.dataset, parsed, { languages: req.languages, limit: req.limit });
   const { datasetSha256, resolved } = listed;
@@ -155,6 +167,9 @@ export async function createRun(env: Env, req: RunRequest) {
     // Whether the seed actually reached the provider (not every provider takes one).
     seed_applied: limits.seed && parameters.seed !== null,
     comment_mode: options.comment_mode ?? null,
+    // When the dataset's targets were born, as its import recorded them; a run's figures on unseen code depend on it.
+    born: datasetBorn(await getDataset(env, req.dataset)),
+    cutoff: req.cutoff ?? null,
     created_at: now.toISOString(),
     finished_at: null,
   };
@@ -193,6 +208,7 @@ export async function createRun(env: Env, req: RunRequest) {
       unitCount: receiving ? 0 : units.length,
       createdAt: now.toISOString(),
     });
+  if (req.cutoff !== undefined) await setCutoff(env, req.label ?? model.label, req.cutoff, `run ${id}`);
   const progress = receiving ?? (await coordinatorOf(env, id).start(config, units));
   return runView(await getRun(env, id), progress);
 }

@@ -67,6 +67,7 @@ describe("GET /openapi.json", () => {
       "/v1/leaderboard",
       "/v1/leaderboard/import",
       "/v1/leaderboard/models/{model}",
+      "/v1/leaderboard/models/{model}/cutoff",
       "/v1/metrics/bleu",
       "/v1/metrics/codebleu",
       "/v1/runs",

@@ -38,6 +38,7 @@ const facts = (p: any) => ({
   language: p.language,
   position: p.position,
   context_size: p.context_size,
+  born: p.born,
   prompt_tokens: p.prompt_tokens,
   prompt_sha256: p.prompt_sha256,
   prompt_template_version: p.prompt_template_version,

@@ -151,6 +151,7 @@ describe("GET /v1/leaderboard", () => {
       "context_exceeded",
       "python",
       "rust",
+      "cutoff",
     ]);
     const json = await board();
     expect(table).toHaveLength(1 + json.rows.length);
@@ -169,6 +170,7 @@ describe("GET /v1/leaderboard", () => {
         "0",
         String(row.languages.python.rate),
         row.languages.rust ? String(row.languages.rust.rate) : "",
+        row.cutoff?.cutoff ?? "",
       ]);
     });
     expect(Number(table[2][3])).toBe(5 / 6); // full precision survives the round trip

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import type { SQL } from "drizzle-orm";
 import { ADMIN, get, post } from "../helpers";
+import { rankBackfill as rankBackfillOf } from "./board-seed";
 
 export const THRESHOLDS = ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"];
 
@@ -142,14 +143,7 @@ export function parseCsv(text: string): string[][] {
 function rankBackfill(): string[] {
   const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("leaderboard_ranks"));
   if (!migration) throw new Error("no leaderboard_ranks migration");
-  const oldKey = "e.benchmark || '/' || e.dataset || '/' || e.scoring_mode || '/' || e.comment_mode";
-  const newKey = "e.benchmark || '/' || e.dataset || '/' || e.options";
-  return migration.queries
-    .filter((q) => /INSERT INTO `leaderboard_ranks`/.test(q))
-    .map((q) => {
-      if (!q.includes(oldKey)) throw new Error("the ranks backfill no longer builds the board key as expected");
-      return q.replaceAll(oldKey, newKey);
-    });
+  return rankBackfillOf(migration.queries.join("--> statement-breakpoint"));
 }
 
 /** Runs the migration's backfill of every entry's rank values (after deleting those stored). */

@@ -329,6 +329,7 @@ describe("LongCodeU entries through the API", () => {
       "unparseable",
       "errors",
       "context_exceeded",
+      "cutoff",
     ]);
     expect(csv.slice(1).map((l) => l.slice(0, 2))).toEqual([
       ["1", "acme/lcu-b"],
@@ -347,7 +348,7 @@ describe("LongCodeU entries through the API", () => {
       1,
     ]);
     expect(Number(a[11])).toBeCloseTo(0.56, 12);
-    expect(a.slice(12)).toEqual(["8", "1", "1", "1"]);
+    expect(a.slice(12)).toEqual(["8", "1", "1", "1", ""]);
   });
 
   it("caches by bucket and metric, and a new publication changes the ETag", async () => {

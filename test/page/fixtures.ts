@@ -24,6 +24,7 @@ export function row(over: Partial<LeaderboardRow> & Pick<LeaderboardRow, "model"
     license: "Apache-2.0",
     has_samples: true,
     receipt: null,
+    cutoff: null,
     ...over,
   };
 }

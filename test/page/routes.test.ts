@@ -74,7 +74,9 @@ describe("page routes", () => {
     const res = await get("/?threshold=0.85");
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("text/html");
-    expect(await res.text()).toContain("threshold: must be one of 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0.");
+    expect(await res.text()).toContain(
+      "threshold: must be one of 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0.",
+    );
     expect((await get("/?sort=-nonsense")).status).toBe(400);
     expect((await get("/?language=cobol")).status).toBe(400);
   });

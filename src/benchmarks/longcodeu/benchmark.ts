@@ -115,7 +115,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   },
 
   async load(env, datasetId, unit) {
-    const { example, contentSha256 } = await longcodeuExample(env, datasetId, unit);
+    const { example, contentSha256, born } = await longcodeuExample(env, datasetId, unit);
     const context = await longcodeuContext(env, datasetId, example.context, contentSha256);
     const messages = longcodeuPrompt(example, context.text);
     await codeLlamaTokenizer.ready?.();
@@ -130,6 +130,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
         context.tokens + longcodeuPrompt(example, "").reduce((n, m) => n + codeLlamaTokenizer.count(m.content), 0),
       position: null,
       contextSize: context.tokens,
+      born,
     };
   },
 

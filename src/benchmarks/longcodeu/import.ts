@@ -12,6 +12,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { JSON_OBJECT, markReady, taskInserts } from "../../datasets/kind-store";
+import { committedProvenance } from "../../datasets/provenance";
 import * as schema from "../../db/schema";
 import { datasetKeys } from "../../datasets/keys";
 import { db, deleteDataset, getDataset } from "../../datasets/store";
@@ -385,6 +386,7 @@ export async function putExamplesPart(
     name: e.id,
     shardIndex: index * per + i,
     shardKey: key,
+    born: e.born ?? null,
   }));
   return recordPart(env, datasetId, name, { key, sha256, items: examples.length }, rows);
 }
@@ -562,10 +564,14 @@ export async function commitLongCodeU(
     content_sha256: contentSha256,
     created_at: dataset.createdAt,
   };
+  // Each repository's `source` is its provenance (where its code came from, how its examples were dated).
+  const filed = { parts: Object.fromEntries(header.repos.map((r) => [r.repo, r.source])) };
+  const provenance = await committedProvenance(env, datasetId, hasRecords(filed.parts) ? filed : null);
+  if (provenance) manifest.provenance = provenance;
   await env.DATASETS.put(datasetKeys.manifest(datasetId), JSON.stringify(manifest, null, 2), JSON_OBJECT);
   await db(env)
     .update(schema.datasets)
-    .set({ name, visibility: meta.visibility ?? dataset.visibility })
+    .set({ name, visibility: meta.visibility ?? dataset.visibility, provenance })
     .where(eq(schema.datasets.id, datasetId));
   await markReady(env, datasetId, {
     repoCount: header.repos.length,
@@ -575,6 +581,10 @@ export async function commitLongCodeU(
   });
   return manifest;
 }
+
+/** Whether any repository's source says anything. */
+const hasRecords = (parts: Record<string, Record<string, unknown>>) =>
+  Object.values(parts).some((r) => Object.keys(r).length > 0);
 
 function notes(
   header: ReleaseHeader,

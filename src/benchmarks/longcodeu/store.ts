@@ -47,6 +47,8 @@ export interface LongCodeUManifest {
   language: "python";
   /** The release's build record as given (SRE similarity kind, data-flow rules, tokenizer, ...). */
   build: Record<string, unknown>;
+  /** The repositories' sources and the examples' born range (src/datasets/provenance.ts); absent: undated and unsourced. */
+  provenance?: Record<string, unknown>;
   repos: { repo: string; source: Record<string, unknown>; contexts: number; examples: number }[];
   tasks: Partial<
     Record<LongCodeUTask, { examples: number; shards: number; metric: PaperMetric; context_kind: LongContext["kind"] }>
@@ -86,7 +88,7 @@ export async function longcodeuExample(
   env: Env,
   datasetId: string,
   exampleId: string,
-): Promise<{ example: StoredExample; contentSha256: string }> {
+): Promise<{ example: StoredExample; contentSha256: string; born: string | null }> {
   const { dataset } = await readyLongCodeU(env, datasetId);
   const task = taskOfUnit(exampleId);
   const missing = () =>
@@ -100,7 +102,7 @@ export async function longcodeuExample(
   const example = shard.examples[row.shardIndex % LONGCODEU_LIMITS.examplesPerShard];
   if (!example || example.id !== exampleId)
     notFound("A stored part of this dataset is missing; re-import the dataset.");
-  return { example, contentSha256: dataset.contentSha256 };
+  return { example, contentSha256: dataset.contentSha256, born: row.born };
 }
 
 /** A stored context (cached per isolate). */

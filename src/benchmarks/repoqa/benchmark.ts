@@ -170,6 +170,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       promptTokens,
       position: task.position_ratio,
       contextSize: size,
+      born: location.born,
     };
   },
 

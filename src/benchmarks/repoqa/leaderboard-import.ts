@@ -19,6 +19,7 @@ import { ProblemError } from "../../errors";
 import { THRESHOLD_KEYS, passRateAggregates, rateOf, type Aggregate, type Sample } from "../../leaderboard/aggregate";
 import type { ReportedImport } from "../../leaderboard/family";
 import { passRateRanks } from "../../leaderboard/ranks";
+import { checkedCutoff, setCutoffs } from "../../leaderboard/cutoffs";
 import { optionsKey } from "../../leaderboard/options";
 import { writeEntries, type EntryScope, type EntryWrite, type WriteStatus } from "../../leaderboard/store";
 import { sha256Hex } from "../../sha256";
@@ -79,6 +80,14 @@ export function leaderboardImportSchema(benchmarks: readonly [string, ...string[
         .openapi({ description: "Context length of the evaluation (length buckets)" }),
       source: z.string().min(1).max(500).openapi({ example: "RepoQA authors (https://github.com/evalplus/repoqa)" }),
       license: z.string().min(1).max(100).openapi({ example: "Apache-2.0" }),
+      cutoffs: z
+        .record(z.string().min(1).max(200), z.string().max(10))
+        .optional()
+        .openapi({
+          description:
+            "Training cutoffs of the file's models as their providers state them (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`), by model name, stored with source `import` (docs/contamination.md#cutoffs); a bad one is a 400 and nothing is imported",
+          example: { "gpt-4o-2024-05-13": "2023-10" },
+        }),
       n_per_language: z.number().int().min(1).max(1_000_000).optional().openapi({
         description:
           "Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets",
@@ -353,7 +362,9 @@ export async function importReported(
     options: optionsKey(REPOQA_PARAMS, { mode: body.scoring_mode, comment_mode: body.comment_mode }),
     kind: "reported",
   };
+  for (const cutoff of Object.values(body.cutoffs ?? {})) checkedCutoff(cutoff); // before anything is written
   const { results, generation, existing } = await writeEntries(env, scope, writes, { keepRicher: true });
+  await setCutoffs(env, body.cutoffs ?? {}, "import");
   const warnings: string[] = [];
   for (const r of results.filter((r) => r.status === "kept")) {
     const old = existing.get(r.model)!;

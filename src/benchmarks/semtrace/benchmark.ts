@@ -171,6 +171,8 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
         promptTokens: await countTokens(messages),
         position,
         contextSize: d,
+        // The suite's targets are generated or taken from CRUXEval, not dated from a source's history.
+        born: null,
       };
     },
 
@@ -239,6 +241,7 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
         promptTokens: await countTokens(messages),
         position: null,
         contextSize: null,
+        born: null,
       };
     },
 

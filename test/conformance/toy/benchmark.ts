@@ -56,6 +56,7 @@ export const toyBenchmark: Benchmark = {
       promptTokens: messages.reduce((n, m) => n + tokenizer.count(m.content), 0),
       position: item.index / item.words.length,
       contextSize: item.words.length,
+      born: null,
     };
   },
 

@@ -110,5 +110,32 @@ export function longcodeuAggregates(samples: readonly Sample[]): Aggregate[] {
     const avg: AverageCell = table.average.buckets[b] ?? { tasks: 0, recall: null, precision: null };
     out.push(row("length", b, avg, sum(tasks.map((t) => t?.buckets[b])), p("length", b)));
   }
-  return out;
+  return [...out, ...bornAggregates(samples)];
+}
+
+/**
+ * One `born` row per birth day of the scored samples (what the unseen view sums): n, the samples
+ * with full recall, and the mean recall (`rate` and `mean_score`; the precision beside it), all
+ * tasks together rather than the paper's mean of task means, which a window of days cannot sum.
+ */
+function bornAggregates(samples: readonly Sample[]): Aggregate[] {
+  const days = new Map<string, { n: number; passed: number; recall: number; precision: number }>();
+  for (const s of samples) {
+    if (s.status !== "scored" || !s.born) continue;
+    const d = days.get(s.born) ?? { n: 0, passed: 0, recall: 0, precision: 0 };
+    d.n++;
+    d.passed += s.passed ? 1 : 0;
+    d.recall += s.score;
+    d.precision += typeof s.parts?.precision === "number" ? s.parts.precision : 0;
+    days.set(s.born, d);
+  }
+  return [...days].map(([day, d]) => ({
+    ...row(
+      "born",
+      day,
+      { recall: d.recall / d.n, precision: d.precision / d.n },
+      { n: d.n, unparseable: 0, errors: 0, context_exceeded: 0 },
+      d.passed,
+    ),
+  }));
 }

@@ -37,7 +37,7 @@ import { THRESHOLD_PARAM } from "../../../leaderboard/pass-rate";
 import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset";
 import { longcodeuAggregates } from "./aggregate";
 import { board, breakdown, csv, rankAxis, ranks } from "./board";
-import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS } from "./names";
+import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS, LONGCODEU_THRESHOLD } from "./names";
 import { SAMPLE_PART, sample } from "./sample";
 import { LongCodeUBreakdownSchema, PaperReferenceSchema, TaskValues } from "./schemas";
 import type { LongCodeUQuery } from "./types";
@@ -58,6 +58,8 @@ export const longcodeuLeaderboard: BenchmarkLeaderboard = {
   aggregate: longcodeuAggregates,
   // No threshold and no pass@1: its recall and precision tables are its run summary.
   passRates: false,
+  // Unseen: the mean recall over the examples born after the model's cutoff (all tasks together, not #Avg).
+  unseen: { threshold: () => LONGCODEU_THRESHOLD, metric: "score" },
   params: {
     // No threshold, scoring mode or comment mode: accepted and echoed as before, they change nothing.
     threshold: {

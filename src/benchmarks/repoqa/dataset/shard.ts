@@ -71,6 +71,8 @@ export interface DatasetManifest {
   source: { kind: "repoqa-release"; name?: string; url?: string; license?: string };
   /** For datasets built by `npm run dataset -- build`: seed, needle options, description mode. */
   build?: Record<string, string | number | boolean>;
+  /** Where the code came from and how the needles were dated (src/datasets/provenance.ts); absent: undated. */
+  provenance?: Record<string, unknown>;
   languages: Partial<Record<Language, { repos: number; tasks: number }>>;
   counts: { repos: number; tasks: number; functions: number };
   /** The tree-sitter runtime that parsed the code (absent in manifests written before it was recorded). */

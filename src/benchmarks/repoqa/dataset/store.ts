@@ -17,12 +17,12 @@ import { buildShard } from "./build-shard";
 import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig, type ContextShard } from "./contexts";
 import { db, getDataset } from "../../../datasets/store";
 import { taskInserts } from "../../../datasets/kind-store";
+import { committedProvenance, partProvenance } from "../../../datasets/provenance";
 import type { Visibility } from "../../../datasets/visibility";
 import { codeLlamaTokenizer } from "../../../datasets/tokenizer";
 import type { ReleaseRepo } from "./release";
 import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
 import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest, type RepoShard } from "./shard";
-
 
 /** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
 export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null =>
@@ -131,6 +131,7 @@ export async function importRepo(
     name: n.name,
     shardIndex: n.index,
     shardKey,
+    born: repo.needles[n.index]?.born ?? null,
   }));
   const inserts = taskInserts(env, taskRows);
   // One batch = one transaction: the index never points at half a repository.
@@ -174,6 +175,7 @@ export async function importRepo(
         set: { key: shardKey, sha256, taskCount: shard.needles.length, functionCount: shard.functions.length },
       }),
     ...inserts,
+    ...partProvenance(env, datasetId, `${language}/${repo.repo}`, repo.provenance),
   ]);
   return {
     dataset: datasetId,
@@ -240,6 +242,8 @@ export async function commitDataset(
       functions: s.functionCount,
     })),
   };
+  const provenance = await committedProvenance(env, datasetId, existing.provenance);
+  if (provenance) manifest.provenance = provenance;
   const manifestKey = datasetKeys.manifest(datasetId);
   await env.DATASETS.put(manifestKey, JSON.stringify(manifest, null, 2), {
     httpMetadata: { contentType: "application/json" },
@@ -254,6 +258,7 @@ export async function commitDataset(
       taskCount: tasks,
       contentSha256,
       manifestKey,
+      provenance,
       updatedAt: new Date().toISOString(),
     })
     .where(eq(schema.datasets.id, datasetId));
@@ -271,6 +276,8 @@ export interface TaskLocation {
   shardSha256: string | null;
   /** The target function's name (the needle's). */
   name: string;
+  /** When the needle's code was born; null when undated. */
+  born: string | null;
   contentSha256: string;
   contextConfig: ContextConfig | null;
 }
@@ -307,6 +314,7 @@ export async function locateTasks(
         shardKey: schema.tasks.shardKey,
         shardSha256: schema.datasetShards.sha256,
         name: schema.tasks.name,
+        born: schema.tasks.born,
       })
       .from(schema.tasks)
       .leftJoin(
@@ -328,6 +336,7 @@ export async function locateTasks(
         shardKey: r.shardKey,
         shardSha256: r.shardSha256,
         name: r.name,
+        born: r.born,
         contentSha256: dataset.contentSha256,
         contextConfig: contextConfigOf(dataset),
       });
