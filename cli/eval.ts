@@ -187,7 +187,10 @@ function flagValue(name: string, flag: EvalFlag, raw: unknown): unknown {
           .map((v) => v.trim())
           .filter(Boolean)
       : [text];
-  if (!values.length) throw new UsageError(`--${name} needs at least one value`);
+  if (!values.length) {
+    const example = flag.values ? `, e.g. --${name} ${flag.values.slice(0, 2).join(",")}` : "";
+    throw new UsageError(`--${name} needs at least one ${flag.item ?? "value"}${example}`);
+  }
   const wrong = flag.values ? values.find((v) => !flag.values!.includes(v)) : undefined;
   if (wrong !== undefined) throw new UsageError(`--${name} must be ${flag.values!.join(" or ")}, got "${wrong}"`);
   return flag.type === "list" ? values : text;

@@ -47,6 +47,8 @@ export interface EvalFlag {
   type: "string" | "boolean" | "integer" | "list";
   /** The values it takes, checked before anything is sent; absent: the service checks the value. */
   values?: readonly string[];
+  /** What one value is called, for the message when a list is empty ("task": "--tasks needs at least one task"). */
+  item?: string;
   /** The usage line's argument and text, e.g. "<m>  official (default) or strict". */
   usage: string;
 }

@@ -74,6 +74,7 @@ describe("documentation sections", () => {
       heading: "make_job(name, priority=0)",
       text: "make_job(name, priority=0)\n\nCreate a job, clamping the priority to the range 0 to 9.",
       api: "make_job",
+      unit: 5,
     });
     // Private (`_identity`), undocumented and trivial (`placeholder`) units have no section.
     const text = await analyze(fixtureFile("inkwell", "inkwell/text.py"));

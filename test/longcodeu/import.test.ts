@@ -284,6 +284,8 @@ describe("loading a unit", () => {
       promptTokens: 9500 + codeLlamaTokenizer.count(longcodeuPrompt(example, "")[0].content),
       position: null,
       contextSize: 9500,
+      // The fixture release carries no dates: an undated example is never "unseen".
+      born: null,
     });
     expect(loaded.promptTokens).toBeGreaterThan(9500 + 200);
     // With a true context count the sum is within a few tokens of counting the whole message.

@@ -878,6 +878,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             dataset: components["schemas"]["DatasetSummary"];
+                            /** @description Where its code came from and how its targets were dated: each part's source (repository and commit, or package versions with their integrity), the birth rules and the born range; null for an undated dataset (docs/contamination.md) */
+                            provenance: {
+                                [key: string]: unknown;
+                            } | null;
                             manifest: components["schemas"]["DatasetManifest"];
                         };
                     };
@@ -2341,7 +2345,7 @@ export interface paths {
         };
         /**
          * The leaderboard: pass@1 per model at one threshold, with 95 % Wilson intervals
-         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). One page of at most `limit` rows (default and most 100); `next` and `prev` (and the `Link` header, rel next and prev) are the `cursor` of the pages on either side, `total` (and `X-Total-Count`) the rows of the whole board. `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric). `threshold` is RepoQA and the SemTrace family's (ignored elsewhere). `mode` and `comment_mode` are RepoQA's (ignored elsewhere). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
+         * @description Cached: `Cache-Control: public, max-age=60, s-maxage=300` and an `ETag` that changes with every leaderboard write (`If-None-Match` answers 304). One page of at most `limit` rows (default and most 100); `next` and `prev` (and the `Link` header, rel next and prev) are the `cursor` of the pages on either side, `total` (and `X-Total-Count`) the rows of the whole board. `format=csv` answers text/csv (rank, model, kind, rate, ci_low, ci_high, n, passed, errors, context_exceeded, then one column per language; LongCodeU: rank, model, kind, the eight tasks, average, n, unparseable, errors, context_exceeded, in the query's bucket and metric; last, every benchmark's `cutoff`: the model's stated training cutoff, empty when unknown). `threshold` is RepoQA and the SemTrace family's (ignored elsewhere). `mode` and `comment_mode` are RepoQA's (ignored elsewhere). `bucket` and `metric` are LongCodeU's (ignored elsewhere).
          */
         get: {
             parameters: {
@@ -2366,6 +2370,12 @@ export interface paths {
                     language?: "all" | "python" | "cpp" | "java" | "typescript" | "rust" | "go";
                     /** @description `-rate` best first (ties by model name), `rate`, `model`, `-model` */
                     sort?: "-rate" | "rate" | "model" | "-model";
+                    /** @description 1: the unseen view, each model scored only on the units born on or after the first day after its training cutoff (within `since` and `until` when given); models without a stated cutoff, or with fewer than 10 such units, are set apart (`unseen.set_apart`), not ranked */
+                    unseen?: "0" | "1";
+                    /** @description With unseen=1: only units born on or after this UTC day */
+                    since?: string;
+                    /** @description With unseen=1: only units born on or before this UTC day */
+                    until?: string;
                     format?: "json" | "csv";
                     /** @description Rows per page, 1 to 100 (default 100) */
                     limit?: number;
@@ -2616,6 +2626,194 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboard/models/{model}/cutoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or correct a model's training cutoff (the model of a leaderboard entry, by its slug)
+         * @description The cutoff as the model's provider states it, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, stored with source `admin` and an optional `note` (where it comes from, e.g. the model card's URL); it replaces any earlier statement, and every board answers anew. The unseen view scores the model only on units born on or after the first day after the cutoff's period (docs/contamination.md#cutoffs).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 2025-03 */
+                        cutoff: string;
+                        /** @example https://example.org/model-card */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The model's cutoff */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model: string;
+                            model_slug: string;
+                            cutoff: components["schemas"]["ModelCutoff"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a model's stated cutoff (unknown again: set apart from the unseen view) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cutoff is gone */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model: string;
+                            model_slug: string;
+                            cutoff: components["schemas"]["ModelCutoff"];
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4624,6 +4822,11 @@ export interface components {
             unit: string;
             task: string;
             language: string;
+            /**
+             * @description The UTC day the code the answer must reproduce was born, by the dataset's birth rule (docs/contamination.md: evidence, not proof); null when the dataset is undated
+             * @example 2026-11-24
+             */
+            born: string | null;
         };
         BenchmarkUnitPrompt: {
             benchmark: string;
@@ -4646,6 +4849,11 @@ export interface components {
             /** @description Where the target sits in the context (0..1), if the benchmark places one */
             position: number | null;
             context_size: number | null;
+            /**
+             * @description The UTC day the code the answer must reproduce was born, by the dataset's birth rule (docs/contamination.md: evidence, not proof); null when the dataset is undated
+             * @example 2026-11-24
+             */
+            born: string | null;
             /** @description sha256 of the messages' JSON: a run's sample records the same with `prefill: assistant` and no system message */
             prompt_sha256: string;
             prompt_template_version: string;
@@ -4674,6 +4882,13 @@ export interface components {
              * @enum {string}
              */
             visibility: "public" | "held-out";
+            /** @description When its targets were born (docs/contamination.md: the earliest and latest day, how many are dated); null for an undated dataset */
+            born: {
+                earliest: string | null;
+                latest: string | null;
+                dated: number;
+                undated: number;
+            } | null;
             created_at: string;
         };
         /** @description What the dataset's import recorded (counts, versions, content sha256), in its family's format */
@@ -5319,6 +5534,10 @@ export interface components {
                 kind: "all" | "verified" | "reported";
                 /** @enum {string} */
                 sort: "-rate" | "rate" | "model" | "-model";
+                /** @enum {number} */
+                unseen?: 1;
+                since?: string;
+                until?: string;
                 /** @description The entries' scope options as stored: the benchmark's scope parameters that differ from their defaults, as `key=value` joined by `&` ("" when none do) */
                 options: string;
                 /** @description RepoQA and the SemTrace family only */
@@ -5359,6 +5578,7 @@ export interface components {
             next: string | null;
             /** @description The `cursor` of the previous page; null on the first */
             prev: string | null;
+            unseen?: components["schemas"]["UnseenView"];
             /** @description Positional benchmarks only: the paper's median relative drop for this task (reference figure) */
             paper_median_drop?: number;
             /** @description LongCodeU only: the task columns, in the paper's order */
@@ -5387,6 +5607,7 @@ export interface components {
             receipt: {
                 [key: string]: unknown;
             } | null;
+            cutoff: components["schemas"]["ModelCutoff"];
             /** @description Positional benchmarks only: the median over D of drop(D) = 1 - min over interior positions (0 < p < 1) of accuracy(D, p) / max over positions of accuracy(D, ·); null when no D has one. Rows of positional benchmarks: `rate` is exact-match accuracy (the same at every threshold). */
             median_drop?: number | null;
             /** @description LongCodeU only, in the query's bucket and metric: the metric's mean per task (0..1; null: no scored example of the task there). LongCodeU rows: `rate` is the average over the tasks that have one (the paper's #Avg), `n` the scored examples, `passed` and the interval null, `languages` empty, `errors` and `context_exceeded` those of the bucket. */
@@ -5413,6 +5634,48 @@ export interface components {
             /** @description Scored tasks (errors and context overflows excluded) */
             n: number | null;
             passed: number | null;
+        };
+        /** @description The model's training cutoff as stated (docs/contamination.md#cutoffs); null when nobody stated one */
+        ModelCutoff: {
+            /**
+             * @description As stated: YYYY, YYYY-MM or YYYY-MM-DD
+             * @example 2025-03
+             */
+            cutoff: string;
+            /** @enum {string} */
+            precision: "year" | "month" | "day";
+            /** @description The first UTC day after the cutoff's period: units born on or after it are unseen by the model */
+            first_unseen: string;
+            /** @description Who stated it: `run <id>`, `import`, `admin` */
+            source: string;
+            /** @description Where it comes from (a model card), if given */
+            note: string | null;
+            updated_at: string;
+        } | null;
+        /** @description The unseen view (unseen=1): rows are scored only on units born after each model's cutoff; `born` is evidence, not proof (docs/contamination.md) */
+        UnseenView: {
+            since: string | null;
+            until: string | null;
+            /** @description Unseen units a model needs to be ranked */
+            min_n: number;
+            /**
+             * @description `pass`: a row's rate is passed / n over its unseen units, with a Wilson interval; `score`: the mean score (graded benchmarks), no interval
+             * @enum {string}
+             */
+            metric: "pass" | "score";
+            /** @description The first models not ranked, by name */
+            set_apart: {
+                model: string;
+                model_slug: string;
+                /** @enum {string} */
+                kind: "verified" | "reported";
+                /** @enum {string} */
+                reason: "no cutoff" | "too few unseen units";
+                /** @description Units born on or after its first unseen day, within the window */
+                n: number;
+                cutoff: components["schemas"]["ModelCutoff"];
+            }[];
+            set_apart_total: number;
         };
         LongCodeUPaperReference: {
             model: string;
@@ -5459,6 +5722,7 @@ export interface components {
              * @enum {string}
              */
             metric?: "recall" | "precision";
+            cutoff: components["schemas"]["ModelCutoff"] & unknown;
             /** @enum {string} */
             interval: "wilson-95";
             /** @description Pass-rate benchmarks: thresholds["0.8"]["python"]; "all" included */
@@ -5478,6 +5742,15 @@ export interface components {
                 n: number;
             }[];
             has_samples: boolean;
+            /** @description The model's results by the month its units' code was born (dated units only, at the query's threshold; the unseen view's metric): a drop after its cutoff is evidence of contamination (docs/contamination.md) */
+            born_months: {
+                month: string;
+                n: number;
+                passed: number | null;
+                rate: number;
+                ci_low: number | null;
+                ci_high: number | null;
+            }[];
             positional?: components["schemas"]["PositionalBreakdown"];
             longcodeu?: components["schemas"]["LongCodeUBreakdown"];
         };
@@ -5618,6 +5891,15 @@ export interface components {
             source: string;
             /** @example Apache-2.0 */
             license: string;
+            /**
+             * @description Training cutoffs of the file's models as their providers state them (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`), by model name, stored with source `import` (docs/contamination.md#cutoffs); a bad one is a 400 and nothing is imported
+             * @example {
+             *       "gpt-4o-2024-05-13": "2023-10"
+             *     }
+             */
+            cutoffs?: {
+                [key: string]: string;
+            };
             /** @description Tasks per language behind an aggregates-only file (COMBINED-RESULTS.json). Default 100 for repoqa-2024-04-20 (10 repositories x 10 needles); required for other datasets */
             n_per_language?: number;
             /** @description The parsed JSON of a `<model>-SCORES.json` or of `COMBINED-RESULTS.json` */
@@ -5805,6 +6087,17 @@ export interface components {
             /** @description Whether the seed reached the provider */
             seed_applied: boolean;
             comment_mode: string | null;
+            /** @description When the dataset's targets were born (its provenance's range; docs/contamination.md); null for an undated dataset */
+            born?: ({
+                earliest: string | null;
+                latest: string | null;
+                dated: number;
+                undated: number;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description The model's training cutoff given with the run (`cutoff`), if any */
+            cutoff?: string | null;
             created_at: string;
             finished_at: string | null;
             rescored_at?: string;
@@ -5874,6 +6167,11 @@ export interface components {
             cache?: boolean;
             /** @description Publish to the leaderboard when complete (default: when the run covers the whole dataset) */
             publish?: boolean;
+            /**
+             * @description The model's training cutoff as its provider states it: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Stored for the model under the run's label (source `run <id>`; the newest statement wins), so the leaderboard can score it on unseen code only (docs/contamination.md#cutoffs). Absent: the model's stored cutoff, if any, stands
+             * @example 2025-03
+             */
+            cutoff?: string;
             /** @description USD per million input/output tokens, for the cost estimate */
             price?: {
                 input: number;
@@ -5983,6 +6281,8 @@ export interface components {
                 calls: number;
                 latencyMs: number | null;
                 error: string | null;
+                /** @description The UTC day the unit's target code was born; null when undated */
+                born: string | null;
                 finishedAt: string;
             }[];
             /** @description The `after` of the next page; null on the last */

@@ -36,6 +36,8 @@ export interface DocSection {
   text: string;
   /** Docstring sections: the API they document. */
   api?: string;
+  /** Docstring sections: the position of their unit among the file's units (its docstring is what is dated). */
+  unit?: number;
 }
 
 const FENCE = /^ {0,3}(```|~~~)/;
@@ -130,7 +132,7 @@ export interface DocUnit {
 /** Docstring sections of one Python file's public API. */
 export function docstringSections(path: string, units: readonly DocUnit[]): DocSection[] {
   const out: DocSection[] = [];
-  for (const u of units) {
+  for (const [index, u] of units.entries()) {
     if (u.scope === "function" || u.trivial || !u.docstring?.text) continue;
     if (u.qualified.split(".").some((part) => part.startsWith("_"))) continue;
     let signature = u.signature;
@@ -148,6 +150,7 @@ export function docstringSections(path: string, units: readonly DocUnit[]): DocS
       heading,
       text: `${heading}\n\n${u.docstring.text}`,
       api: u.name,
+      unit: index,
     });
   }
   return out;

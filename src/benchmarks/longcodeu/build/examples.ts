@@ -66,7 +66,21 @@ export interface CodeView {
   scorable: (code: string) => boolean;
 }
 
-export type ExampleBody = Pick<LongCodeUExample, "anchor" | "answer" | "meta">;
+/**
+ * An example as a builder makes it, with the keys of the code its answer must reproduce (its parts,
+ * see {@link unitKey}, {@link sectionKey}), by which the example is dated: CU_P the listed functions,
+ * CU_SA the function (as the repository holds it, with its comments), CU_DFA the function holding the
+ * lines, DRA the callees, SRE the five units, LDU the section (a docstring section: the docstring).
+ */
+export type ExampleBody = Pick<LongCodeUExample, "anchor" | "answer" | "meta"> & { parts: string[] };
+
+/** Whether a part is born after the build's `--born-after` day; absent: every part is. */
+export type Fresh = (key: string) => boolean;
+
+/** The key of a unit of the repository (its file and its position there). */
+export const unitKey = (path: string, unit: { index: number }) => `u\0${path}\0${unit.index}`;
+/** The key of a documentation section. */
+export const sectionKey = (section: { id: string }) => `s\0${section.id}`;
 
 /** The view of a code context made of `files` (`fileOf` gives the analysed file as it appears). */
 export function codeView(
@@ -102,30 +116,32 @@ function codeUnit(path: string, u: PyUnit): CodeUnit {
   return { name: u.name, qualified: u.qualified, path, code: u.code };
 }
 
-/** CU_P. */
-export function cuPerception(view: CodeView): ExampleBody | undefined {
+/** CU_P (with `fresh`: only when every listed function is fresh). */
+export function cuPerception(view: CodeView, fresh?: Fresh): ExampleBody | undefined {
   const names: string[] = [];
+  const parts: string[] = [];
   for (const path of view.files) {
     const seen = new Set<string>();
     for (const x of view.units) {
       if (x.path !== path || x.unit.kind !== "function" || !x.unit.topLevel || seen.has(x.unit.name)) continue;
       seen.add(x.unit.name);
       names.push(x.unit.name);
+      parts.push(unitKey(path, x.original));
     }
   }
-  if (names.length === 0) return undefined;
-  return { anchor: {}, answer: { names }, meta: { files: view.files.length, functions: names.length } };
+  if (names.length === 0 || (fresh && !parts.every(fresh))) return undefined;
+  return { anchor: {}, answer: { names }, meta: { files: view.files.length, functions: names.length }, parts };
 }
 
 const MIN_REQUIREMENT_WORDS = 3;
 
 /** CU_SA on a stripped view. */
-export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody | undefined {
+export function cuSemanticAnalysis(view: CodeView, rng: PyRandom, fresh?: Fresh): ExampleBody | undefined {
   const docCounts = new Map<string, number>();
   for (const x of view.units)
     if (x.original.docstring)
       docCounts.set(x.original.docstring.text, (docCounts.get(x.original.docstring.text) ?? 0) + 1);
-  const candidates = view.units.filter(({ original, unit }) => {
+  const candidates = view.units.filter(({ path, original, unit }) => {
     const doc = original.docstring?.text;
     return (
       isAnchorable(original) &&
@@ -133,7 +149,8 @@ export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody |
       !!doc &&
       doc.split(/\s+/).length >= MIN_REQUIREMENT_WORDS &&
       docCounts.get(doc) === 1 &&
-      view.scorable(unit.code)
+      view.scorable(unit.code) &&
+      (!fresh || fresh(unitKey(path, original)))
     );
   });
   if (candidates.length === 0) return undefined;
@@ -147,17 +164,22 @@ export function cuSemanticAnalysis(view: CodeView, rng: PyRandom): ExampleBody |
       line: view.firstLine.get(pick.path)! + pick.unit.startRow,
       candidates: candidates.length,
     },
+    parts: [unitKey(pick.path, pick.original)],
   };
 }
 
 const NEVER_ASKED = new Set(["self", "cls", "_"]);
 
 /** CU_DFA on a code view. */
-export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefined {
+export function cuDataFlow(view: CodeView, rng: PyRandom, fresh?: Fresh): ExampleBody | undefined {
   const variablesOf = (u: PyUnit) =>
     [...u.changes].filter(([name, cs]) => !NEVER_ASKED.has(name) && !u.unsupportedVars.has(name) && cs.length > 0);
   const usable = view.units.filter(
-    ({ unit }) => isAnchorable(unit) && view.functionNames.get(unit.name) === 1 && variablesOf(unit).length > 0,
+    ({ path, unit }) =>
+      isAnchorable(unit) &&
+      view.functionNames.get(unit.name) === 1 &&
+      variablesOf(unit).length > 0 &&
+      (!fresh || fresh(unitKey(path, unit))),
   );
   if (usable.length === 0) return undefined;
   // Prefer functions with a variable that changes on two or more lines, then such a variable.
@@ -178,6 +200,7 @@ export function cuDataFlow(view: CodeView, rng: PyRandom): ExampleBody | undefin
       rules: changes.map((c, i) => ({ line: lines[i].line, rule: c.rule })),
       candidates: candidates.length,
     },
+    parts: [unitKey(pick.path, pick.unit)],
   };
 }
 
@@ -189,8 +212,11 @@ export interface DraAnchor {
   resolutions: CallResolution[];
 }
 
-/** Every DRA anchor of the repository (T2: only those with a docstring), in path and source order. */
-export function draAnchors(repo: RepoModel, needsRequirement: boolean): DraAnchor[] {
+/**
+ * Every DRA anchor of the repository (T2: only those with a docstring; with `fresh`, only those whose
+ * callees are all fresh), in path and source order.
+ */
+export function draAnchors(repo: RepoModel, needsRequirement: boolean, fresh?: Fresh): DraAnchor[] {
   const eligible = new Set(repo.eligible);
   const out: DraAnchor[] = [];
   for (const path of repo.eligible) {
@@ -201,6 +227,7 @@ export function draAnchors(repo: RepoModel, needsRequirement: boolean): DraAncho
       const usable = callees.filter((c) => eligible.has(c.path) && fits(repo.resolver.unit(c)));
       if (usable.length !== callees.length) continue;
       if (!repo.scorable(unit.code) || !callees.every((c) => repo.scorable(repo.resolver.unit(c).code))) continue;
+      if (fresh && !callees.every((c) => fresh(unitKey(c.path, c)))) continue;
       out.push({ path, unit, callees, resolutions });
     }
   }
@@ -231,6 +258,7 @@ export function dependencyRelation(
       : { name: anchor.unit.name, code: anchor.unit.code },
     answer: { units },
     meta: { function: anchor.unit.qualified, path: anchor.path, line: first + anchor.unit.startRow, calls, dropped },
+    parts: anchor.callees.map((c) => unitKey(c.path, c)),
   };
 }
 
@@ -243,6 +271,7 @@ export async function semanticRelation(
   rng: PyRandom,
   similarity: Similarity,
   t2: boolean,
+  fresh?: Fresh,
 ): Promise<ExampleBody | undefined> {
   const anchors = view.units.filter(
     ({ unit }) =>
@@ -275,6 +304,9 @@ export async function semanticRelation(
     );
     const top = topK(scores, TOP + 1);
     if (!(scores[top[TOP - 1]] > 0)) continue;
+    // The answer is the top five among all candidates; it is kept only when all five are fresh.
+    const parts = top.slice(0, TOP).map((i) => unitKey(candidates[i].path, candidates[i].unit));
+    if (fresh && !parts.every(fresh)) continue;
     const round = (x: number) => Math.round(x * 1e6) / 1e6;
     return {
       anchor: t2 ? { name: anchor.unit.name, requirement: query } : { name: anchor.unit.name, code: query },
@@ -288,6 +320,7 @@ export async function semanticRelation(
         next: top.length > TOP ? round(scores[top[TOP]]) : null,
         candidates: candidates.length,
       },
+      parts,
     };
   }
   return undefined;
@@ -298,13 +331,17 @@ export function documentationUnderstanding(
   sections: readonly DocSection[],
   repo: RepoModel,
   rng: PyRandom,
+  fresh?: Fresh,
 ): ExampleBody | undefined {
   const documentedBy = new Map<string, number[]>();
   sections.forEach((s, i) => {
     for (const api of repo.documented(s)) documentedBy.set(api, [...(documentedBy.get(api) ?? []), i]);
   });
   const apis = [...documentedBy]
-    .filter(([, at]) => at.length === 1 && repo.scorableSection(sections[at[0]].text))
+    .filter(
+      ([, at]) =>
+        at.length === 1 && repo.scorableSection(sections[at[0]].text) && (!fresh || fresh(sectionKey(sections[at[0]]))),
+    )
     .map(([api]) => api)
     .sort();
   if (apis.length === 0) return undefined;
@@ -321,5 +358,6 @@ export function documentationUnderstanding(
       sections: sections.length,
       candidates: apis.length,
     },
+    parts: [sectionKey(section)],
   };
 }

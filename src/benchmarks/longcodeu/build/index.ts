@@ -45,6 +45,8 @@ import {
 } from "./contexts";
 import { DATA_FLOW_RULES, DATA_FLOW_RULESET } from "./data-flow";
 import { docsBlock, docsContextText, type DocSection } from "./doc-sections";
+import { isBornAfter, type BornAfter } from "../../../lib/born";
+import { combineBirths, provenanceOf, type DatingTarget, type TargetBorn } from "../../../lib/dating/dating";
 import {
   codeView,
   cuDataFlow,
@@ -53,9 +55,12 @@ import {
   dependencyRelation,
   documentationUnderstanding,
   draAnchors,
+  sectionKey,
   semanticRelation,
+  unitKey,
   type CodeView,
   type ExampleBody,
+  type Fresh,
 } from "./examples";
 import { RepoModel, type RepoInput } from "./repo";
 import { lexicalSimilarity, type Similarity } from "./similarity";
@@ -78,6 +83,12 @@ export interface LongCodeUBuildInput {
   similarity?: Similarity;
   /** Merged into the release's `build` record. */
   build?: Record<string, unknown>;
+  /**
+   * Only examples whose answer is all born strictly after this day (needs each repository's `dating`;
+   * undated code never passes). The contexts around them stay as drawn, except CU_P's, whose answer
+   * is every function of its context: it draws from the files whose functions are all fresh.
+   */
+  bornAfter?: BornAfter;
   log?: (line: string) => void;
 }
 
@@ -94,6 +105,8 @@ export interface LongCodeUBuildInput {
 export const BUILDER_VERSION = "longcodeu-build@2";
 
 const STREAM = { code: 0, stripped: 1, docs: 2 } as const;
+/** The stream of CU_P's contexts under `bornAfter`, past the streams of the tasks (3 + 7 = 10). */
+const FRESH_CODE_STREAM = 11;
 /** Draws tried around one DRA anchor before moving on to the next. */
 const DRA_DRAWS_PER_ANCHOR = 4;
 /** DRA anchors tried per bucket. */
@@ -154,6 +167,7 @@ export async function buildLongCodeUParts(
   if (input.repos.length > 1000) throw new RangeError("at most 1000 repositories");
 
   let emitted = 0;
+  const fresh = new FreshCounts();
   const counts: Counts = {};
   const repoCounts: Record<string, Counts> = {};
   const slugs = new Set<string>();
@@ -171,7 +185,9 @@ export async function buildLongCodeUParts(
       input.tokenizer,
       similarity,
       perBucket,
+      input.bornAfter,
     );
+    await builder.prepare();
     log(
       `  ${repoInput.repo}: ${builder.repo.files.size} Python files (${builder.repo.eligible.length} usable), ${builder.repo.sections.length} documentation sections`,
     );
@@ -185,7 +201,8 @@ export async function buildLongCodeUParts(
         total[bucket] = (total[bucket] ?? 0) + n;
       }
     }
-    const part = builder.part();
+    const part = await builder.part();
+    fresh.add(builder.freshCounts());
     if (!part) {
       skippedRepos.push(repoInput.repo);
       log(`  ${repoInput.repo}: no examples (too small for the requested buckets?)`);
@@ -201,6 +218,15 @@ export async function buildLongCodeUParts(
     repoCounts[slug] = own;
     await emit(part);
     emitted++;
+  }
+  if (input.bornAfter) {
+    const missing = tasks.filter((t) => !Object.keys(counts[t] ?? {}).length);
+    if (missing.length)
+      throw new Error(
+        `--born-after ${input.bornAfter.after} leaves no example for ${missing.join(", ")} ` +
+          `(${fresh.describe()}; examples kept: ${tasks.map((t) => `${t} ${sum(counts[t])}`).join(", ")}). ` +
+          "Drop those tasks with --tasks, choose an earlier date, or build from newer code.",
+      );
   }
   if (emitted === 0)
     throw new Error(
@@ -227,12 +253,40 @@ export async function buildLongCodeUParts(
       similarity: similarity.info,
       data_flow: { ruleset: DATA_FLOW_RULESET, rules: [...DATA_FLOW_RULES] },
       tokenizer: { name: input.tokenizer.name, version: input.tokenizer.version ?? null },
+      ...(input.bornAfter ? { born_after: input.bornAfter.after } : {}),
       counts,
       /** Per repository part, keyed by its slug (the id prefix). */
       repo_counts: repoCounts,
       notes,
     },
   };
+}
+
+const sum = (byBucket: Partial<Record<LengthBucket, number>> | undefined) =>
+  Object.values(byBucket ?? {}).reduce((n, k) => n + (k ?? 0), 0);
+
+/** What `--born-after` kept of the code answers may use, over every repository: for the refusal's message. */
+interface FreshCount {
+  candidates: number;
+  dated: number;
+  fresh: number;
+}
+
+class FreshCounts {
+  readonly units: FreshCount = { candidates: 0, dated: 0, fresh: 0 };
+  readonly sections: FreshCount = { candidates: 0, dated: 0, fresh: 0 };
+
+  add(more: { units: FreshCount; sections: FreshCount }): void {
+    for (const kind of ["units", "sections"] as const)
+      for (const k of ["candidates", "dated", "fresh"] as const) this[kind][k] += more[kind][k];
+  }
+
+  describe(): string {
+    const one = (c: FreshCount, what: string) =>
+      `${c.fresh} of ${c.candidates} candidate ${what} born after it ` +
+      `(${c.dated} dated, ${c.candidates - c.dated} undated)`;
+    return `${one(this.units, "units")}; ${one(this.sections, "documentation sections")}`;
+  }
 }
 
 /** Builds one repository's examples task by task. */
@@ -251,6 +305,12 @@ class RepoBuilder {
   };
   private readonly sectionById: Map<string, DocSection>;
   private readonly draAnchorCache = new Map<boolean, ReturnType<typeof draAnchors>>();
+  /** Births of the parts dated so far (examples.ts part keys). */
+  private readonly births = new Map<string, TargetBorn>();
+  /** Each example's parts, by example id. */
+  private readonly partsOf = new Map<string, string[]>();
+  /** With `bornAfter`: whether a part is born after it. */
+  private readonly fresh: Fresh | undefined;
 
   constructor(
     lang: LoadedLanguage,
@@ -261,11 +321,58 @@ class RepoBuilder {
     private readonly tokenizer: CountingTokenizer,
     private readonly similarity: Similarity,
     private readonly perBucket: number,
+    private readonly bornAfter?: BornAfter,
   ) {
     this.repo = new RepoModel(lang, input);
     this.sectionById = new Map(
       this.repo.sections.filter((s) => s.text.length <= LONGCODEU_LIMITS.unitChars).map((s) => [s.id, s]),
     );
+    this.fresh = bornAfter
+      ? (key) => {
+          const born = this.births.get(key)?.born;
+          return !!born && isBornAfter(born, bornAfter);
+        }
+      : undefined;
+  }
+
+  /** Every part an answer may use: units not nested in a function, of the files contexts are made of, and sections. */
+  private candidateKeys(): { units: string[]; sections: string[] } {
+    const units = this.repo.eligible.flatMap((path) =>
+      this.repo.files
+        .get(path)!
+        .units.filter((u) => !u.inFunction)
+        .map((u) => unitKey(path, u)),
+    );
+    return { units, sections: [...this.sectionById.values()].map(sectionKey) };
+  }
+
+  /** With `bornAfter`, dates every candidate part before examples are chosen (else only answers' parts, at the end). */
+  async prepare(): Promise<void> {
+    if (!this.bornAfter) return;
+    if (!this.input.dating)
+      throw new Error(`--born-after needs a source that can be dated; ${this.input.repo} has none`);
+    const { units, sections } = this.candidateKeys();
+    await this.date([...units, ...sections]);
+  }
+
+  private async date(keys: readonly string[]): Promise<void> {
+    const wanted = [...new Set(keys)].filter((k) => !this.births.has(k));
+    const targets = wanted
+      .map((k) => this.repo.datingTarget(k, this.sectionById))
+      .filter((t): t is DatingTarget => !!t && t.body.trim() !== "");
+    const got = targets.length ? await this.input.dating!.dates(targets) : new Map<string, TargetBorn>();
+    for (const k of wanted) this.births.set(k, got.get(k) ?? { born: null, rule: null, reason: "not-found" });
+  }
+
+  /** How many candidate parts `bornAfter` dated and kept (zeros without it). */
+  freshCounts(): { units: FreshCount; sections: FreshCount } {
+    const { units, sections } = this.bornAfter ? this.candidateKeys() : { units: [], sections: [] };
+    const count = (keys: string[]): FreshCount => ({
+      candidates: keys.length,
+      dated: keys.filter((k) => this.births.get(k)?.born).length,
+      fresh: keys.filter((k) => this.fresh?.(k)).length,
+    });
+    return { units: count(units), sections: count(sections) };
   }
 
   private rng(stream: number, bucket: LengthBucket): PyRandom {
@@ -318,6 +425,32 @@ class RepoBuilder {
     return pool;
   }
 
+  /** CU_P's contexts under `bornAfter`: drawn from the files whose top-level functions are all fresh. */
+  private freshCodePool(bucket: LengthBucket, fresh: Fresh): ContextPool {
+    const key = `code-fresh/${bucket}`;
+    let pool = this.pools.get(key);
+    if (!pool) {
+      const keys = this.repo.eligible.filter((path) =>
+        this.repo.files
+          .get(path)!
+          .units.filter((u) => u.kind === "function" && u.topLevel)
+          .every((u) => fresh(unitKey(path, u))),
+      );
+      pool = new ContextPool(
+        this.rng(FRESH_CODE_STREAM, bucket),
+        keys,
+        bucket,
+        this.cost("code"),
+        this.compose("code"),
+        this.tokenizer,
+        24,
+        Math.max(16, this.perBucket * 8),
+      );
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+
   private view(kind: "code" | "stripped", drawn: DrawnContext): CodeView {
     const key = `${kind}\u0000${drawn.keys.join("\u0000")}`;
     let view = this.views.get(key);
@@ -343,7 +476,7 @@ class RepoBuilder {
     if (task === "DRA_T1" || task === "DRA_T2") {
       const t2 = task === "DRA_T2";
       let anchors = this.draAnchorCache.get(t2);
-      if (!anchors) this.draAnchorCache.set(t2, (anchors = draAnchors(this.repo, t2)));
+      if (!anchors) this.draAnchorCache.set(t2, (anchors = draAnchors(this.repo, t2, this.fresh)));
       const order = anchors.slice();
       rng.shuffle(order);
       const seen = new Set<string>();
@@ -380,7 +513,7 @@ class RepoBuilder {
       return made;
     }
     const kind = task === "CU_SA" ? "stripped" : task === "LDU" ? "docs" : "code";
-    const pool = this.pool(kind, bucket);
+    const pool = task === "CU_P" && this.fresh ? this.freshCodePool(bucket, this.fresh) : this.pool(kind, bucket);
     for (let i = 0; made < this.perBucket; i++) {
       const drawn = pool.at(i);
       if (!drawn) break;
@@ -390,13 +523,14 @@ class RepoBuilder {
           drawn.keys.map((k) => this.sectionById.get(k)!),
           this.repo,
           rng,
+          this.fresh,
         );
       else {
         const view = this.view(kind as "code" | "stripped", drawn);
-        if (task === "CU_P") body = cuPerception(view);
-        else if (task === "CU_SA") body = cuSemanticAnalysis(view, rng);
-        else if (task === "CU_DFA") body = cuDataFlow(view, rng);
-        else body = await semanticRelation(view, rng, this.similarity, task === "SRE_T2");
+        if (task === "CU_P") body = cuPerception(view, this.fresh);
+        else if (task === "CU_SA") body = cuSemanticAnalysis(view, rng, this.fresh);
+        else if (task === "CU_DFA") body = cuDataFlow(view, rng, this.fresh);
+        else body = await semanticRelation(view, rng, this.similarity, task === "SRE_T2", this.fresh);
       }
       if (body) {
         this.add(task, kind, drawn, body);
@@ -423,8 +557,10 @@ class RepoBuilder {
       this.contexts.set(key, context);
     }
     const n = (this.exampleCounter[task] = (this.exampleCounter[task] ?? 0) + 1);
+    const id = `${task}-${this.slug}-${String(n).padStart(4, "0")}`;
+    this.partsOf.set(id, body.parts);
     this.examples.push({
-      id: `${task}-${this.slug}-${String(n).padStart(4, "0")}`,
+      id,
       task,
       context: context.id,
       anchor: body.anchor,
@@ -433,13 +569,32 @@ class RepoBuilder {
     });
   }
 
-  part(): RepoPart | undefined {
+  /**
+   * The repository's part. With a dating, each example gets `born`, the earliest birth among its
+   * parts (undated when any part is), and the source its provenance.
+   */
+  async part(): Promise<RepoPart | undefined> {
     if (this.examples.length === 0) return undefined;
+    const dating = this.input.dating;
+    if (!dating)
+      return {
+        repo: this.input.repo,
+        source: this.input.source ?? {},
+        contexts: [...this.contexts.values()],
+        examples: this.examples,
+      };
+    await this.date([...this.partsOf.values()].flat());
+    const births = this.examples.map((e) =>
+      combineBirths(
+        this.partsOf.get(e.id)!.map((k) => this.births.get(k)!),
+        "earliest",
+      ),
+    );
     return {
       repo: this.input.repo,
-      source: this.input.source ?? {},
+      source: { ...this.input.source, provenance: provenanceOf(dating, births) },
       contexts: [...this.contexts.values()],
-      examples: this.examples,
+      examples: this.examples.map((e, i) => ({ ...e, born: births[i].born })),
     };
   }
 }

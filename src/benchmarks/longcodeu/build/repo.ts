@@ -13,6 +13,7 @@ import { CallResolver } from "./calls";
 import { docstringSections, documentedApis, markdownSections, rstSections, type DocSection } from "./doc-sections";
 import { analyzePythonFile, type PyFile } from "./python-units";
 import { stripPython } from "./strip";
+import type { Dating, DatingTarget } from "../../../lib/dating/dating";
 
 export interface RepoInput {
   /** `owner/name` or a directory name. */
@@ -23,6 +24,8 @@ export interface RepoInput {
   docs?: Readonly<Record<string, string>>;
   /** Provenance recorded as the part's `source`. */
   source?: Record<string, unknown>;
+  /** How its code is dated (git history, a registry's versions, or no history); absent: examples carry no `born`. */
+  dating?: Dating;
 }
 
 export function normalizeText(text: string): string {
@@ -66,6 +69,24 @@ export class RepoModel {
     }
     for (const path of this.eligible) sections.push(...docstringSections(path, this.files.get(path)!.units));
     this.sections = sections;
+  }
+
+  /**
+   * The code a part key (examples.ts `unitKey`, `sectionKey`) stands for, to date: a unit's code, a
+   * Markdown or reST section's text, a docstring section's docstring as written in its file.
+   */
+  datingTarget(key: string, sections: ReadonlyMap<string, DocSection>): DatingTarget | undefined {
+    const [kind, a, b] = key.split("\0");
+    if (kind === "u") {
+      const unit = this.files.get(a)?.units[Number(b)];
+      return unit && { id: key, path: a, body: unit.code };
+    }
+    const section = sections.get(a);
+    if (!section) return undefined;
+    if (section.source !== "docstring") return { id: key, path: section.path, body: section.text };
+    const file = this.files.get(section.path)!;
+    const doc = file.units[section.unit!]?.docstring;
+    return doc && { id: key, path: section.path, body: file.code.slice(doc.startIndex, doc.endIndex) };
   }
 
   /** APIs a section documents. */

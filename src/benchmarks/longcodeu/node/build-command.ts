@@ -1,11 +1,18 @@
 /**
  * Build a LongCodeU dataset (the paper's eight tasks over length buckets) from Python repositories
- * on disk and load it into a needlework instance.
+ * on disk or packages of a registry, and load it into a needlework instance.
  *
- *   npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [options]
+ *   npm run longcodeu -- build --id <dataset id> --repo <dir | spec> [--repo <dir | spec> ...] [options]
  *
  * Options:
- *   --repo <dir>              a repository to build from (repeatable)
+ *   --repo <dir | spec>       a repository to build from (repeatable): a directory (dated by its git history
+ *                             when it is tracked in a git work tree, undated otherwise), or a registry spec,
+ *                             `pypi:<name>@<version>`, `npm:<name>[@range]`, `crates:<name>@<version>`
+ *                             (the newest selected version is built, dated by the first version holding it)
+ *   --born-after YYYY-MM-DD   only examples whose whole answer is born strictly after the day (undated code
+ *                             never is); refuses the build when a requested task keeps no example
+ *   --versions <n>            registry specs: versions read back to date the code, the built one included
+ *                             (default 20)
  *   --seed <int>              default 0 (every random draw derives from it; same seed, same JSON)
  *   --per-bucket <n>          examples per task per length bucket (default 2)
  *   --buckets <list>          default 0-8K,8-16K,16-32K,32-64K,64-128K
@@ -38,14 +45,16 @@ import {
   loadOptions,
   visibilityOption,
 } from "../../../../cli/lib/args";
+import { isRegistrySpec } from "../../../../cli/lib/born-sources";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
+import { parseBornAfter, type BornAfter } from "../../../lib/born";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
 import { LIMITS } from "../../../middleware/body";
 
 const USAGE =
-  "npm run longcodeu -- build --id <dataset id> --repo <dir> [--repo <dir> ...] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " +
+  "npm run longcodeu -- build --id <dataset id> --repo <dir | spec> [--repo <dir | spec> ...] [--born-after YYYY-MM-DD] [--versions n] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " +
   VISIBILITY_USAGE;
 
 function listOption<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
@@ -68,6 +77,8 @@ async function main(argv: string[]): Promise<number> {
       repo: { type: "string", multiple: true },
       seed: { type: "string" },
       "per-bucket": { type: "string" },
+      "born-after": { type: "string" },
+      versions: { type: "string" },
       buckets: { type: "string", default: BUCKET_KEYS.join(",") },
       tasks: { type: "string", default: LONGCODEU_TASKS.join(",") },
       "embeddings-url": { type: "string" },
@@ -97,8 +108,16 @@ async function main(argv: string[]): Promise<number> {
   if (partBytes > LIMITS.repoBody)
     throw new UsageError(`--part-bytes must be at most ${LIMITS.repoBody} (the import's request limit)`);
 
+  let bornAfter: BornAfter | undefined;
+  try {
+    bornAfter = values["born-after"] === undefined ? undefined : parseBornAfter(values["born-after"]);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const options = {
-    repos: values.repo.map((r) => resolve(r)),
+    repos: values.repo.map((r) => (isRegistrySpec(r) ? r : resolve(r))),
+    ...(bornAfter ? { bornAfter } : {}),
+    ...(values.versions !== undefined ? { versions: intOption(values.versions, "versions", 1) } : {}),
     seed,
     perBucket: intOption(values["per-bucket"], "per-bucket", 1, 2),
     buckets,
@@ -120,6 +139,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `\nExamples per task and length bucket (CodeLlama tokens of the context):\n${countsTable(built.header.build.counts as Parameters<typeof countsTable>[0])}`,
   );
+  for (const line of bornLines(built.header.repos)) console.log(line);
   if (values["no-load"]) return 0;
 
   await withService(
@@ -141,6 +161,22 @@ async function main(argv: string[]): Promise<number> {
     "npm run longcodeu -- build",
   );
   return 0;
+}
+
+/** Per repository: its examples' births (range, counts, rule) and the warnings of its dating. */
+export function bornLines(repos: readonly { repo: string; source: Record<string, unknown> }[]): string[] {
+  const lines: string[] = [];
+  for (const { repo, source } of repos) {
+    const p = source.provenance as
+      | { rule: string | null; born: Record<string, number | string | null>; warnings: string[] }
+      | undefined;
+    if (!p) continue;
+    const { earliest, latest, dated, undated } = p.born;
+    const range = dated ? `born ${earliest} to ${latest}` : "undated";
+    lines.push(`  ${repo}: ${range} (${dated} dated, ${undated} undated; ${p.rule ?? "no history"})`);
+    for (const w of p.warnings) lines.push(`    WARNING: ${w}`);
+  }
+  return lines;
 }
 
 export const buildCommand: NodeCommand = { usage: USAGE, run: main };

@@ -30,7 +30,10 @@ import {
 import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../dataset";
 import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
 import { UsageError } from "../../../../cli/lib/args";
+import { directoryDating, isRegistrySpec, registryAddresses, registryKinds } from "../../../../cli/lib/born-sources";
 import { collectFiles } from "../../../../cli/lib/collect";
+import type { BornAfter } from "../../../lib/born";
+import { repoInputFromRegistry } from "../build/from-registry";
 
 export const DOC_SUFFIXES = [".md", ".markdown", ".rst"] as const;
 /** Characters of one text sent for embedding (longer units are cut there; recorded in the build). */
@@ -50,8 +53,12 @@ export interface EmbeddingsOptions {
 }
 
 export interface LongCodeUFromDisk {
-  /** Repository directories. */
+  /** Repository directories, or registry specs (`pypi:<name>@<version>`, `npm:<name>[@range]`, `crates:...`). */
   repos: readonly string[];
+  /** Only examples whose answer is all born strictly after this day. */
+  bornAfter?: BornAfter;
+  /** Registry specs: versions read back to date the code, the built one included (default 20). */
+  versions?: number;
   seed?: number;
   perBucket?: number;
   buckets?: readonly LengthBucket[];
@@ -89,7 +96,19 @@ async function buildInput(o: LongCodeUFromDisk): Promise<LongCodeUBuildInput> {
   const log = o.log ?? (() => {});
   if (o.repos.length === 0) throw new UsageError("name at least one repository directory with --repo");
   const inputs: RepoInput[] = [];
-  for (const dir of o.repos) inputs.push(await readRepository(resolve(dir)));
+  const registries = await registryAddresses(registryKinds(o.repos));
+  for (const repo of o.repos) {
+    if (isRegistrySpec(repo)) {
+      const input = await repoInputFromRegistry(repo, { registries, versions: o.versions });
+      const { spec, name, version, publishedAt } = input.package;
+      log(`  ${spec}: building ${name}@${version} (published ${publishedAt})`);
+      for (const w of input.dating!.warnings()) log(`    WARNING: ${w}`);
+      inputs.push(input);
+      continue;
+    }
+    const root = resolve(repo);
+    inputs.push({ ...(await readRepository(root)), dating: await directoryDating(root) });
+  }
   const [lang, codeLlama] = await Promise.all([loadLanguage("python"), loadCodeLlamaTokenizer()]);
   const tokenizer = lineCachedCounter(codeLlama);
   const similarity = o.embeddings ? embeddingsEndpoint(o.embeddings) : lexicalSimilarity;
@@ -103,6 +122,7 @@ async function buildInput(o: LongCodeUFromDisk): Promise<LongCodeUBuildInput> {
     buckets: o.buckets,
     tasks: o.tasks,
     similarity,
+    ...(o.bornAfter ? { bornAfter: o.bornAfter } : {}),
     log,
   };
 }

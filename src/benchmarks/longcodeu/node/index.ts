@@ -20,6 +20,7 @@ const longcodeuNode: NodeFamily = {
       option: "tasks",
       type: "list",
       values: LONGCODEU_TASKS,
+      item: "task",
       usage: "<a,b>  only these tasks (e.g. --tasks CU_P,LDU)",
     },
   },

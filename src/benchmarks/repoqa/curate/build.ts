@@ -5,14 +5,22 @@
  */
 import { loadLanguage } from "../../../code/parser";
 import type { Language } from "../../../code/languages";
-import type { ReleaseNeedle, ReleaseRepo } from "../dataset/release";
+import type { ReleaseFunction, ReleaseNeedle, ReleaseRepo } from "../dataset/release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
 import type { Curation } from "../../../code/imports/common";
 import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
-import { analyzeFunctions } from "./functions";
+import { analyzeFunctions, type RepoFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";
+import { isBornAfter, type BornAfter } from "../../../lib/born";
+import {
+  combineBirths,
+  provenanceOf,
+  type Dating,
+  type DatingTarget,
+  type TargetBorn,
+} from "../../../lib/dating/dating";
 
 export type DescriptionSource =
   | { kind: "docstring" }
@@ -32,6 +40,8 @@ export interface RepoSource {
   manifests?: Record<string, string>;
 }
 
+export type { DateTargets, Dating, DatingTarget, Provenance, TargetBorn } from "../../../lib/dating/dating";
+
 export interface BuildRepoOptions extends Omit<NeedleOptions, "eligible"> {
   language: Language;
   descriptions: DescriptionSource;
@@ -39,12 +49,21 @@ export interface BuildRepoOptions extends Omit<NeedleOptions, "eligible"> {
   requireAllNeedles?: boolean;
   /** Import rules and file order: needlework's (default) or the reference tools' (see DependencyOptions). */
   curation?: Curation;
+  /** How the source dates its code; absent: needles carry no `born` and the repository no provenance. */
+  dating?: Dating;
+  /** Only functions born strictly after this day can be needles; the rest stays in the context. */
+  bornAfter?: BornAfter;
 }
 
 export interface BuildReport {
   files: number;
   functions: number;
   needles: number;
+  /**
+   * What was dated: with `bornAfter` every candidate function (unique name, short enough, documented in
+   * docstring mode), else only the needles; how many got a day, and how many are born after the day.
+   */
+  dated?: { candidates: number; dated: number; undated: number; born_after?: number; rule: string | null };
   unresolved_imports: Record<string, string[]>;
   flagged: { name: string; flags: DescriptionFlag[] }[];
 }
@@ -83,16 +102,54 @@ export async function buildRepo(
       });
     }
   }
-  const eligible =
+  const documented =
     opts.descriptions.kind === "docstring"
       ? (path: string, fn: { start_byte?: number }) => docs.has(`${path}\0${fn.start_byte}`)
       : undefined;
+  const keyOf = (path: string, fn: { start_byte?: number }) => `${path}\0${fn.start_byte}`;
+  const fresh = opts.bornAfter;
+  // With --born-after every candidate is dated first, to choose among the fresh ones; otherwise only the
+  // needles are, after the choice (a git history costs a process per file).
+  const births = fresh
+    ? await dateFunctions(
+        files,
+        analysis,
+        docs,
+        candidateFunctions(analysis.functions, opts.maxBytes, documented),
+        opts,
+      )
+    : new Map<string, TargetBorn>();
+  const isFresh = (path: string, fn: { start_byte?: number }) => {
+    const born = births.get(keyOf(path, fn))?.born;
+    return !!born && isBornAfter(born, fresh!);
+  };
+  const eligible =
+    documented || fresh
+      ? (path: string, fn: { start_byte?: number }) =>
+          (!documented || documented(path, fn)) && (!fresh || isFresh(path, fn))
+      : undefined;
+  if (fresh) {
+    const dated = datingReport(births, fresh, opts.dating);
+    if ((opts.requireAllNeedles ?? true) && dated.born_after! < opts.count)
+      throw new NeedleSelectionError(
+        `${source.repo}: --born-after ${fresh.after} keeps ${dated.born_after} of ${dated.candidates} ` +
+          "candidate functions " +
+          `(${dated.dated} dated, ${dated.undated} undated); ${opts.count} needles requested` +
+          `${dated.dated === 0 && opts.dating?.notes()[0] ? ` (${opts.dating.notes()[0]})` : ""}. ` +
+          "Lower --needles, choose an earlier date, or build from newer code.",
+      );
+  }
   const selected = selectNeedles(files, analysis.functions, { ...opts, eligible });
   if ((opts.requireAllNeedles ?? true) && selected.length < opts.count) {
     throw new NeedleSelectionError(
-      `${source.repo}: only ${selected.length} function(s) qualify as needles (unique name, <= ${opts.maxBytes} bytes, one per bin` +
-        `${eligible ? ", documented" : ""}) but ${opts.count} were requested; lower --needles or --bins, or add code.`,
+      `${source.repo}: only ${selected.length} function(s) qualify as needles ` +
+        `(unique name, <= ${opts.maxBytes} bytes, one per bin` +
+        `${documented ? ", documented" : ""}${fresh ? `, born after ${fresh.after}` : ""}) ` +
+        `but ${opts.count} were requested; lower --needles or --bins, or add code.`,
     );
+  }
+  if (opts.dating && !fresh) {
+    for (const [key, born] of await dateFunctions(files, analysis, docs, selected, opts)) births.set(key, born);
   }
 
   const descriptions = new Map<string, { description: string; flags: DescriptionFlag[] }>();
@@ -120,13 +177,15 @@ export async function buildRepo(
   const needles: ReleaseNeedle[] = selected.map((picked) => {
     const path = picked.path;
     const fn = analysis.functions[path].find((f) => f.name === picked.name)!;
-    return { ...fn, path, description: descriptions.get(picked.name)!.description };
+    const born = opts.dating ? { born: births.get(keyOf(path, picked))?.born ?? null } : {};
+    return { ...fn, path, description: descriptions.get(picked.name)!.description, ...born };
   });
   files = Object.fromEntries(
     Object.keys(source.files)
       .sort()
       .map((p) => [p, files[p]]),
   );
+  const needleBirths = selected.map((n) => births.get(keyOf(n.path, n)) ?? { born: null, rule: null });
   return {
     repo: {
       repo: source.repo,
@@ -137,13 +196,98 @@ export async function buildRepo(
       dependency: deps.dependency,
       functions: analysis.functions,
       needles,
+      ...(opts.dating ? { provenance: { ...provenanceOf(opts.dating, needleBirths) } } : {}),
     },
     report: {
       files: Object.keys(files).length,
       functions: Object.values(analysis.functions).reduce((n, fns) => n + fns.length, 0),
       needles: needles.length,
       unresolved_imports: deps.unresolved,
+      ...(opts.dating ? { dated: datingReport(births, fresh, opts.dating) } : {}),
       flagged: [...descriptions].filter(([, d]) => d.flags.length).map(([name, d]) => ({ name, flags: d.flags })),
     },
+  };
+}
+
+/** Functions that can be needles but for their bin and their date: a unique name, short enough, documented. */
+function candidateFunctions(
+  functions: RepoFunctions,
+  maxBytes: number,
+  documented: ((path: string, fn: ReleaseFunction) => boolean) | undefined,
+): (ReleaseFunction & { path: string })[] {
+  const occurrences = new Map<string, number>();
+  for (const fns of Object.values(functions))
+    for (const fn of fns) occurrences.set(fn.name, (occurrences.get(fn.name) ?? 0) + 1);
+  return Object.entries(functions).flatMap(([path, fns]) =>
+    fns
+      .filter(
+        (fn) =>
+          occurrences.get(fn.name) === 1 &&
+          fn.end_byte! - fn.start_byte! <= maxBytes &&
+          (!documented || documented(path, fn)),
+      )
+      .map((fn) => ({ ...fn, path })),
+  );
+}
+
+/**
+ * The births of `fns`, keyed `<path>\0<start_byte>`. What is dated is the code the answer must
+ * reproduce, as the repository holds it: the function, but in docstring mode without the docstring
+ * that becomes its description when the docstring sits inside it (Python). Such a function is dated
+ * as its two parts around the docstring, by the later of their births: a docstring edit alone does not
+ * make old code look new, and the date is never later than the first version holding the whole.
+ */
+async function dateFunctions(
+  files: Record<string, string>,
+  analysis: Awaited<ReturnType<typeof analyzeFunctions>>,
+  docs: ReadonlyMap<string, DocComment>,
+  fns: readonly (ReleaseFunction & { path: string })[],
+  opts: Pick<BuildRepoOptions, "dating" | "bornAfter">,
+): Promise<Map<string, TargetBorn>> {
+  if (!opts.dating) throw new NeedleSelectionError("--born-after needs a source that can be dated");
+  const targets: DatingTarget[] = [];
+  const parts = new Map<string, string[]>();
+  for (const fn of fns) {
+    const key = `${fn.path}\0${fn.start_byte}`;
+    const span = analysis.spans.get(analysis.functions[fn.path].find((f) => f.start_byte === fn.start_byte)!)!;
+    const doc = docs.get(key);
+    const text = files[fn.path];
+    const inside = doc && doc.removeStart >= span.startIndex && doc.removeEnd <= span.endIndex;
+    const pieces = inside
+      ? [text.slice(span.startIndex, doc.removeStart), text.slice(doc.removeEnd, span.endIndex)]
+      : [text.slice(span.startIndex, span.endIndex)];
+    const ids = pieces.flatMap((body, i) => (body.trim() ? [{ id: `${key}\0${i}`, path: fn.path, body }] : []));
+    targets.push(...ids);
+    parts.set(
+      key,
+      ids.map((t) => t.id),
+    );
+  }
+  const births = targets.length ? await opts.dating.dates(targets) : new Map<string, TargetBorn>();
+  return new Map(
+    [...parts].map(([key, ids]) => [
+      key,
+      combineBirths(
+        ids.map((id) => births.get(id) ?? { born: null, rule: null, reason: "not-found" }),
+        "latest",
+      ),
+    ]),
+  );
+}
+
+/** How many of the dated functions got a day, and (with `fresh`) how many are born after it. */
+function datingReport(
+  births: ReadonlyMap<string, TargetBorn>,
+  fresh: BornAfter | undefined,
+  dating: Dating | undefined,
+): NonNullable<BuildReport["dated"]> {
+  const all = [...births.values()];
+  const dated = all.filter((b) => b.born !== null);
+  return {
+    candidates: all.length,
+    dated: dated.length,
+    undated: all.length - dated.length,
+    ...(fresh ? { born_after: dated.filter((b) => isBornAfter(b.born!, fresh)).length } : {}),
+    rule: dating?.rule ?? null,
   };
 }

@@ -1,16 +1,26 @@
 /**
- * Build a RepoQA-style dataset from repositories on disk, and load it into a needlework instance.
+ * Build a RepoQA-style dataset from repositories on disk or packages of a registry, and load it into
+ * a needlework instance.
  *
- *   npm run dataset -- build <repo dir> [<repo dir> ...] --id <dataset id> [options]
+ *   npm run dataset -- build <repo dir | registry spec> [...] --id <dataset id> [options]
+ *
+ * Sources: a directory (dated by its git history when it is a tracked part of a git work tree,
+ * undated otherwise), or `npm:<name>[@range]`, `pypi:<name>@<version>`, `crates:<name>@<version>`
+ * (the newest selected version is built; its functions are dated by the first version holding them).
  *
  * Options:
- *   --entry <path>            entry path inside each repository (default: the whole repository)
+ *   --entry <path>            entry path inside each repository or package (default: all of it)
  *   --lang <language>         python | cpp | java | typescript | rust | go (default: detected per repository)
- *   --name <owner/repo>       repository name in task ids (one directory only; default local/<dir name>)
+ *   --name <owner/repo>       repository name in task ids (one source only; default local/<dir name>,
+ *                             <registry>/<package> for a registry spec)
  *   --seed <int>              Python random.seed for the needle draw (default 0)
  *   --needles <n>             needles per repository (default 10)
  *   --bins <n>                bins over the repository (default 64)
  *   --max-needle-bytes <n>    longest needle (default 2000)
+ *   --born-after YYYY-MM-DD   only functions born strictly after the day can be needles (undated ones never);
+ *                             the rest of the code stays in the context
+ *   --versions <n>            registry specs: versions read back to date functions, the built one included
+ *                             (default 20)
  *   --describe docstring|annotate  descriptions from the functions' own docs (default, offline) or a model
  *   --curation needlework|reference  import rules and file reading: needlework's (default) or the reference tools'
  *                             (entry path as a string prefix, CRLF read as LF, the reference's dependency tools)
@@ -22,6 +32,9 @@
  *   --sizes, --comment-modes, --depths, --needle-offsets, --no-contexts
  *                             code contexts built at load (default 16384 tokens, original, reference depths,
  *                             needles cut at the reference's offsets; `--needle-offsets characters` cuts exactly)
+ *
+ * Registries: npm's address is npm's own setting; PyPI and crates.io the public ones unless
+ * NEEDLEWORK_PYPI_REGISTRY / NEEDLEWORK_CRATES_REGISTRY say otherwise (cli/lib/born-sources.ts).
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
@@ -37,12 +50,16 @@ import {
   loadOptions,
   visibilityOption,
 } from "../../../../cli/lib/args";
+import { directoryDating, isRegistrySpec, registryAddresses, registryKinds } from "../../../../cli/lib/born-sources";
 import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
 import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../../../code/languages";
-import { buildRepo, type DescriptionSource } from "../curate/build";
+import { parseBornAfter, type BornAfter } from "../../../lib/born";
+import { buildRepo, type BuildReport, type DescriptionSource } from "../curate/build";
+import { buildFromRegistry } from "../curate/from-registry";
+import { DEFAULT_SERIES_VERSIONS } from "../../../lib/dating/package-source";
 import { DEFAULT_NEEDLE_OPTIONS } from "../curate/needles";
 import type { ReleaseRepo } from "../dataset/release";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
@@ -56,7 +73,18 @@ async function readGoModule(dir: string): Promise<string | undefined> {
   return /^module\s+(\S+)/m.exec(text)?.[1];
 }
 
-const USAGE = `npm run dataset -- build <repo dir> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--describe docstring|annotate --annotator spec] [--curation needlework|reference] [--out file] [--url u | --no-load] [--replace] ${VISIBILITY_USAGE} ${CONTEXT_USAGE}`;
+const USAGE = `npm run dataset -- build <repo dir | npm:name[@range] | pypi:name@version | crates:name@version> [...] --id <dataset id> [--entry p] [--lang l] [--seed n] [--needles n] [--bins n] [--max-needle-bytes n] [--born-after YYYY-MM-DD] [--versions n] [--describe docstring|annotate --annotator spec] [--curation needlework|reference] [--out file] [--url u | --no-load] [--replace] ${VISIBILITY_USAGE} ${CONTEXT_USAGE}`;
+
+/** One line on a repository's births: its rule, range and counts, and why units are undated. */
+export function bornLine(provenance: ReleaseRepo["provenance"]): string {
+  const p = provenance as
+    | { rule: string | null; born: { earliest: string | null; latest: string | null; dated: number; undated: number } }
+    | undefined;
+  if (!p) return "";
+  const { earliest, latest, dated, undated } = p.born;
+  const range = dated ? `born ${earliest} to ${latest}` : "undated";
+  return `${range} (${dated} dated, ${undated} undated; ${p.rule ?? "no history"})`;
+}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -71,6 +99,8 @@ async function main(argv: string[]): Promise<number> {
       needles: { type: "string" },
       bins: { type: "string" },
       "max-needle-bytes": { type: "string" },
+      "born-after": { type: "string" },
+      versions: { type: "string" },
       describe: { type: "string", default: "docstring" },
       annotator: { type: "string" },
       curation: { type: "string", default: "needlework" },
@@ -80,14 +110,14 @@ async function main(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h" },
     },
   });
-  const dirs = positionals;
-  if (values.help || dirs.length === 0) {
+  const sources = positionals;
+  if (values.help || sources.length === 0) {
     console.log(`usage: ${USAGE}`);
     return values.help ? 0 : 2;
   }
   const id = datasetIdOption(values.id);
   const visibility = visibilityOption(values.visibility);
-  if (values.name && dirs.length > 1) throw new UsageError("--name names one repository; give one directory with it");
+  if (values.name && sources.length > 1) throw new UsageError("--name names one repository; give one source with it");
   if (values.lang && !isLanguage(values.lang)) throw new UsageError(`--lang must be one of ${LANGUAGES.join(", ")}`);
   const options = {
     seed: intOption(values.seed, "seed", 0, DEFAULT_NEEDLE_OPTIONS.seed),
@@ -112,37 +142,46 @@ async function main(argv: string[]): Promise<number> {
     descriptions = { kind: "annotate", ...annotatorFromSpec(values.annotator) };
   } else throw new UsageError(`--describe must be docstring or annotate, got "${values.describe}"`);
 
+  const bornAfter = bornAfterOption(values["born-after"]);
+  const versions = intOption(values.versions, "versions", 1, DEFAULT_SERIES_VERSIONS);
+  const registries = await registryAddresses(registryKinds(sources));
   const release: Partial<Record<Language, ReleaseRepo[]>> = {};
   const reports: Record<string, unknown>[] = [];
-  for (const dir of dirs.map((d) => resolve(d))) {
-    const language =
-      (values.lang as Language | undefined) ?? (await detectLanguage(dir, values.entry!).catch(() => undefined));
-    if (!language)
-      throw new UsageError(
-        `${dir}: no source files of a supported language under "${values.entry}" (or the directory does not exist)`,
-      );
-    const read =
-      curation === "reference"
-        ? collectReferenceFiles(dir, values.entry!, language)
-        : collectFiles(dir, values.entry!, LANGUAGE_SPECS[language].suffixes).then((c) => ({ ...c, manifests: {} }));
-    const { files, skipped, manifests } = await read.catch((err) => {
-      throw new UsageError(`${dir}: cannot read "${values.entry}": ${(err as Error).message}`);
-    });
-    for (const s of skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
-    if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${values.entry}"`);
-    const name = values.name ?? `local/${basename(dir)}`;
-    const goModule = language === "go" ? await readGoModule(dir) : undefined;
-    const { repo, report } = await buildRepo(
-      { repo: name, entrypoint_path: values.entry!, files, goModule, manifests },
-      { language, descriptions, curation, ...options },
-    );
+  for (const source of sources) {
+    const common = { descriptions, ...options, ...(bornAfter ? { bornAfter } : {}) };
+    let built: { language: Language; repo: ReleaseRepo; report: BuildReport; record: Record<string, unknown> };
+    if (isRegistrySpec(source)) {
+      if (curation !== "needlework")
+        throw new UsageError(`${source}: registry sources are built with --curation needlework`);
+      const {
+        language,
+        repo,
+        report,
+        package: pkg,
+      } = await buildFromRegistry(source, {
+        ...common,
+        registries,
+        versions,
+        entry: values.entry!,
+        language: values.lang as Language | undefined,
+        name: values.name,
+        onOpen: (pkg) => {
+          for (const s of pkg.skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
+          console.log(`  ${pkg.spec}: building ${pkg.name}@${pkg.version} (published ${pkg.publishedAt})`);
+          for (const w of pkg.dating.warnings()) console.log(`    WARNING: ${w}`);
+        },
+      });
+      built = { language, repo, report, record: { source: pkg.spec, version: pkg.version, skipped: pkg.skipped } };
+    } else built = await buildDirectory(resolve(source), values, curation, common);
+    const { language, repo, report } = built;
     const unresolved = Object.values(report.unresolved_imports).flat().length;
-    console.log(
-      `  ${language.padEnd(10)} ${name.padEnd(36)} ${report.files} files, ${report.functions} functions, ${report.needles} needles${unresolved ? `, ${unresolved} unresolved imports` : ""}`,
-    );
+    const counts = `${report.files} files, ${report.functions} functions, ${report.needles} needles`;
+    const imports = unresolved ? `, ${unresolved} unresolved imports` : "";
+    console.log(`  ${language.padEnd(10)} ${repo.repo.padEnd(36)} ${counts}${imports}`);
+    console.log(`    ${bornLine(repo.provenance)}`);
     for (const f of report.flagged) console.log(`    flagged ${f.name}: ${f.flags.join(", ")}`);
     (release[language] ??= []).push(repo);
-    reports.push({ language, repo: name, directory: dir, skipped, ...report });
+    reports.push({ language, repo: repo.repo, ...built.record, ...report, provenance: repo.provenance });
   }
   const ordered = Object.fromEntries(LANGUAGES.filter((l) => release[l]).map((l) => [l, release[l]]));
   const out = resolve(values.out ?? `${workDir()}${id}.json`);
@@ -151,7 +190,11 @@ async function main(argv: string[]): Promise<number> {
   const reportFile = out.replace(/\.json$/, "") + ".report.json";
   await writeFile(
     reportFile,
-    JSON.stringify({ id, options, curation, descriptions: descriptions.kind, repositories: reports }, null, 2),
+    JSON.stringify(
+      { id, options, curation, descriptions: descriptions.kind, born_after: bornAfter?.after, repositories: reports },
+      null,
+      2,
+    ),
   );
   console.log(
     `Wrote ${out} (official RepoQA release format) and ${reportFile} (unresolved imports, skipped files, flags)`,
@@ -163,6 +206,7 @@ async function main(argv: string[]): Promise<number> {
     ...options,
     curation,
     descriptions: descriptions.kind === "docstring" ? "docstring" : `annotate:${descriptions.model}`,
+    ...(bornAfter ? { born_after: bornAfter.after } : {}),
   };
   await withService(
     values.url!,
@@ -184,6 +228,47 @@ async function main(argv: string[]): Promise<number> {
     "npm run dataset -- build",
   );
   return 0;
+}
+
+function bornAfterOption(value: string | undefined): BornAfter | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseBornAfter(value);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** One repository directory: its files, read as the curation reads them, dated by its git history if any. */
+async function buildDirectory(
+  dir: string,
+  values: { entry?: string; lang?: string; name?: string },
+  curation: Curation,
+  common: Omit<Parameters<typeof buildRepo>[1], "language">,
+) {
+  const entry = values.entry!;
+  const language = (values.lang as Language | undefined) ?? (await detectLanguage(dir, entry).catch(() => undefined));
+  if (!language)
+    throw new UsageError(
+      `${dir}: no source files of a supported language under "${entry}" (or the directory does not exist)`,
+    );
+  const read =
+    curation === "reference"
+      ? collectReferenceFiles(dir, entry, language)
+      : collectFiles(dir, entry, LANGUAGE_SPECS[language].suffixes).then((c) => ({ ...c, manifests: {} }));
+  const { files, skipped, manifests } = await read.catch((err) => {
+    throw new UsageError(`${dir}: cannot read "${entry}": ${(err as Error).message}`);
+  });
+  for (const s of skipped) console.log(`  skipped ${s.path}: ${s.reason}`);
+  if (Object.keys(files).length === 0) throw new UsageError(`${dir}: no ${language} files under "${entry}"`);
+  const name = values.name ?? `local/${basename(dir)}`;
+  const goModule = language === "go" ? await readGoModule(dir) : undefined;
+  const dating = await directoryDating(dir);
+  const { repo, report } = await buildRepo(
+    { repo: name, entrypoint_path: entry, files, goModule, manifests },
+    { language, curation, ...common, dating },
+  );
+  return { language, repo, report, record: { directory: dir, skipped } };
 }
 
 export const buildCommand: NodeCommand = { usage: USAGE, run: main };

@@ -4,15 +4,20 @@
  * - needlework's own TypeScript sources;
  * - the JavaScript sources of undici, which wrangler installs;
  * - the `email` and `http` packages of Python's standard library, when a python3 is on the PATH.
+ * Needles are dated as their sources allow (docs/repoqa.md, "Dates"): needlework's own code by the git
+ * rule on this checkout (code no model has seen, unless uncommitted here: then undated), undici as
+ * installed (no history: undated) and the standard library (no history: undated).
  * Also: the published RepoQA results seeded into the leaderboard when they are on this machine.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ROOT, workDir, type Api } from "../../../../cli/lib/api";
+import { directoryDating } from "../../../../cli/lib/born-sources";
 import { collectFiles } from "../../../../cli/lib/collect";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { isBornAfterCutoff, parseCutoff } from "../../../lib/born";
 import { buildRepo } from "../curate/build";
 import type { ReleaseRepo } from "../dataset/release";
 import { importReleaseFile } from "./import-release";
@@ -59,17 +64,55 @@ export async function buildDemoRelease(log: (line: string) => void): Promise<Par
           count: 10,
           bins: 64,
           maxBytes: 2000,
+          // Only the ten needles are dated (a git log per file), so this costs well under a second.
+          dating: await directoryDating(source.root),
         },
       );
       (release[source.language] ??= []).push(repo);
-      log(
-        `  ${source.language.padEnd(10)} ${source.repo.padEnd(28)} ${report.files} files, ${report.functions} functions, ${report.needles} needles`,
-      );
+      const born = repo.provenance?.born as { earliest: string | null; latest: string | null; dated: number };
+      const dates = born.dated ? `born ${born.earliest} to ${born.latest}` : "undated";
+      const counts = `${report.files} files, ${report.functions} functions, ${report.needles} needles`;
+      log(`  ${source.language.padEnd(10)} ${source.repo.padEnd(28)} ${counts} (${dates})`);
     } catch (err) {
       log(`  skipped ${source.repo}: ${(err as Error).message}`);
     }
   }
   return release;
+}
+
+/** A demo unit's birth: its unit id (as the benchmark names it) and its day, null when undated. */
+export interface DemoBirth {
+  unit: string;
+  born: string | null;
+}
+
+/**
+ * The births of the demo's units as last built here (`.needlework/demo.json`), per repository with
+ * its provenance (source, rule, born range); empty before the demo was ever built.
+ */
+export function demoBirths(): { repo: string; provenance: unknown; units: DemoBirth[] }[] {
+  if (!existsSync(demoFile())) return [];
+  const release = JSON.parse(readFileSync(demoFile(), "utf8")) as Record<
+    string,
+    { repo: string; provenance?: unknown; needles: { name: string; born?: string | null }[] }[]
+  >;
+  return Object.entries(release).flatMap(([language, repos]) =>
+    repos.map((r) => ({
+      repo: r.repo,
+      provenance: r.provenance ?? null,
+      units: r.needles.map((n) => ({ unit: `${language}::${r.repo}::${n.name}`, born: n.born ?? null })),
+    })),
+  );
+}
+
+/**
+ * The demo units a model with training cutoff `cutoff` (`2025`, `2025-06`, `2025-06-30`) cannot have
+ * seen: those born on or after the first day after the cutoff's whole period. Undated units never count.
+ */
+export function unseenDemoUnits(cutoff: string): { unseen: DemoBirth[]; total: number } {
+  const parsed = parseCutoff(cutoff);
+  const all = demoBirths().flatMap((r) => r.units);
+  return { unseen: all.filter((u) => u.born !== null && isBornAfterCutoff(u.born, parsed)), total: all.length };
 }
 
 type Release = Record<
