@@ -1,18 +1,18 @@
 /**
- * The map of the house (issue 15: one seam per benchmark), checked by `npm test`
- * (`depcruise src --config .dependency-cruiser.cjs`; alone: `npm run architecture`). Read the
- * rules top to bottom:
+ * The map of the house, checked by `npm test` (alone: `npm run architecture`). The folders are the
+ * layers, top down; each layer imports only the layers below it:
  *
- *   family   src/benchmarks/<family>/  everything one benchmark family is (its dataset format,
- *            import routes and storage, units, prompt, baselines, scoring, summary, leaderboard,
- *            views); a folder per family.
- *   seam     src/benchmarks/registry.ts (the only file that names the families) and
- *            src/benchmarks/types.ts (what a Benchmark and a Family are).
- *   library  src/metrics, src/code, src/datasets, src/db, src/middleware, src/errors.ts,
- *            src/env.ts, src/sha256.ts: what every family and the core may use; they know of
- *            neither.
- *   core     everything else in src/: app.ts, index.ts, warmup.ts, routes/, runs/, leaderboard/,
- *            page/, benchmarks/surface.ts... It reaches a family only through the seam.
+ *   surface  src/app.ts, src/index.ts, src/routes/: the HTTP contract and its wiring.
+ *   core     src/core/: runs, the leaderboard's reads, pages, compare, harness exports, warm-up,
+ *            the units' view. It reaches a family only through the seam.
+ *   seam     src/benchmarks/types.ts (what a Benchmark and a Family are), src/benchmarks/define.ts
+ *            and src/benchmarks/registry.ts (the only file that names the families).
+ *   family   src/benchmarks/<family>/: everything one benchmark family is (docs/contributing.md,
+ *            "A family, file by file"); a folder per family, never importing another.
+ *   kit      src/kit/: what families build their boards and pages from (leaderboard helpers, page
+ *            parts); knows no family and no core.
+ *   library  src/lib/: metrics, code, datasets, db, middleware, born dates, registry sources,
+ *            errors, env; knows of nothing above it.
  *
  * and on the Node side (the commands, `npm start`; run as `depcruise src cli scripts/start.ts`):
  *
@@ -35,10 +35,18 @@
  * fires on a synthetic tree).
  */
 
+/** The surface: the app, the Worker's entry and the routes. */
+const SURFACE = "^src/(app|index)\\.ts$|^src/routes/";
+/** The core: everything a benchmark is hosted by. */
+const CORE = "^src/core/";
+/** The seam's modules. */
+const SEAM = "^src/benchmarks/(types|define|registry)\\.ts$";
 /** A family's folder: the first path segment under src/benchmarks/ that is a directory. */
 const FAMILY = "^src/benchmarks/[^/]+/";
-/** The shared libraries: used by families and the core, knowing of neither. */
-const LIBRARY = "^src/(metrics|code|datasets|db|middleware)/|^src/(errors|env|sha256)\\.ts$";
+/** The kit families build from. */
+const KIT = "^src/kit/";
+/** The libraries. */
+const LIBRARY = "^src/lib/";
 /** A family's Node-side tools. */
 const NODE_TOOLS = "^src/benchmarks/[^/]+/node/";
 /** The Node-side core: the commands, the family list, the eval report, npm start. */
@@ -51,21 +59,29 @@ module.exports = {
       name: "no-circular",
       severity: "error",
       comment:
-        "No import cycles in src/, type-only imports included: a cycle means two modules cannot be " +
+        "No import cycles, type-only imports included: a cycle means two modules cannot be " +
         "understood (or moved) one without the other. Move what both need into a third module that " +
         "imports neither.",
       from: { path: "^(src|cli|scripts|packages)/" },
       to: { circular: true },
     },
     {
-      name: "core-reaches-a-family-only-through-the-registry",
+      name: "only-the-surface-imports-the-surface",
       severity: "error",
       comment:
-        "The core (app, routes, runs, leaderboard, page, surface.ts, index.ts, warmup.ts and every " +
-        "other module outside a family folder) never imports from src/benchmarks/<family>/: it " +
-        "reaches a family through src/benchmarks/registry.ts (allFamilies, findBenchmark, " +
-        "familyOf...) and the interfaces of src/benchmarks/types.ts. Add what the core needs to the " +
-        "Benchmark or Family interface and implement it in the family.",
+        "src/app.ts, src/index.ts and src/routes/ are the top layer: nothing below imports them. " +
+        "Move what a lower layer needs from a route (a schema, a helper) into that layer.",
+      from: { path: "^src/", pathNot: SURFACE },
+      to: { path: SURFACE },
+    },
+    {
+      name: "core-reaches-a-family-only-through-the-seam",
+      severity: "error",
+      comment:
+        "The surface and the core never import from src/benchmarks/<family>/: they reach a family " +
+        "through src/benchmarks/registry.ts (allFamilies, findBenchmark, familyOf...) and the " +
+        "interfaces of src/benchmarks/types.ts. Add what the core needs to the Benchmark or Family " +
+        "interface and implement it in the family.",
       from: { path: "^src/", pathNot: [FAMILY, "^src/benchmarks/registry\\.ts$"] },
       to: { path: FAMILY },
     },
@@ -74,8 +90,8 @@ module.exports = {
       severity: "error",
       comment:
         "A family (src/benchmarks/<family>/) is one folder that can be read, changed or deleted on " +
-        "its own: it never imports another family's folder. Code two families share belongs in a " +
-        "shared library (src/metrics, src/code, src/datasets...).",
+        "its own: it never imports another family's folder. Code two families share belongs in the " +
+        "kit (src/kit/) or a library (src/lib/).",
       from: { path: "^src/benchmarks/([^/]+)/" },
       to: { path: FAMILY, pathNot: "^src/benchmarks/$1/" },
     },
@@ -83,23 +99,39 @@ module.exports = {
       name: "a-family-never-imports-the-core-that-hosts-it",
       severity: "error",
       comment:
-        "A family never imports the registry, the routes, the runs, surface.ts, app.ts, index.ts " +
-        "or warmup.ts: the core calls the family (through the registry), never the other way. A " +
-        "family may import src/benchmarks/types.ts, the shared libraries, and library modules of " +
-        "src/leaderboard/ and src/page/ that do not import the registry.",
+        "A family imports its own folder, the seam's types (src/benchmarks/types.ts, define.ts), " +
+        "the kit and the libraries; never the registry or the core (src/core/): the core calls " +
+        "the family through the registry, never the other way.",
       from: { path: FAMILY },
-      to: { path: "^src/(benchmarks/(registry|surface)\\.ts$|routes/|runs/|(app|index|warmup)\\.ts$)" },
+      to: { path: [CORE, "^src/benchmarks/registry\\.ts$"] },
+    },
+    {
+      name: "the-seam-knows-no-core",
+      severity: "error",
+      comment:
+        "src/benchmarks/types.ts and define.ts say what a family is in terms of the kit and the " +
+        "libraries; they import no core module, so a family can be read without the host.",
+      from: { path: SEAM },
+      to: { path: CORE },
+    },
+    {
+      name: "the-kit-knows-no-family-and-no-core",
+      severity: "error",
+      comment:
+        "src/kit/ is what families build from: it imports only itself and the libraries (and the " +
+        "seam's types), never a family, the registry or the core. A kit module that needs the " +
+        "registry belongs in the core.",
+      from: { path: KIT },
+      to: { path: [CORE, FAMILY, "^src/benchmarks/registry\\.ts$"] },
     },
     {
       name: "libraries-know-no-benchmark-and-no-core",
       severity: "error",
       comment:
-        "Shared libraries (src/metrics, src/code, src/datasets, src/db, src/middleware, " +
-        "src/errors.ts, src/env.ts, src/sha256.ts) import nothing from src/benchmarks, src/routes, " +
-        "src/runs, src/leaderboard or src/page: they are used by families and the core, and know " +
-        "of neither. Pass what they need in as a parameter or a type they declare.",
+        "The libraries (src/lib/) import only src/lib/: families, the kit and the core use them, " +
+        "and they know of none. Pass what they need in as a parameter or a type they declare.",
       from: { path: LIBRARY },
-      to: { path: "^src/(benchmarks|routes|runs|leaderboard|page)/" },
+      to: { path: "^src/", pathNot: LIBRARY },
     },
     {
       name: "the-worker-never-imports-node-side-code",

@@ -20,13 +20,13 @@
  *                                     BLEU scores (for the driver's cross-check against NLTK)
  *   POST /run?case=NAME&iterations=N  N scorings of CASE (answers / pairs taken round-robin)
  */
-import { loadLanguage, removeCommentsSync, type LoadedLanguage } from "../src/code";
-import { fencedBlocks, sanitizeOutput } from "../src/benchmarks/repoqa/sanitize";
-import { withTree } from "../src/code/parser";
-import { pyStrip } from "../src/metrics/python-text";
-import { candidateSet, evaluateAnswer, type CandidateSet } from "../src/benchmarks/repoqa/scorer";
-import { ReferenceSet, sentenceBleu } from "../src/metrics/bleu";
-import { CompactReferenceSet } from "../src/metrics/bleu-index";
+import { loadLanguage, removeCommentsSync, type LoadedLanguage } from "../src/lib/code";
+import { fencedBlocks, sanitizeOutput } from "../src/benchmarks/repoqa/score/sanitize";
+import { withTree } from "../src/lib/code/parser";
+import { pyStrip } from "../src/lib/metrics/python-text";
+import { candidateSet, evaluateAnswer, type CandidateSet } from "../src/benchmarks/repoqa/score/scorer";
+import { ReferenceSet, sentenceBleu } from "../src/lib/metrics/bleu";
+import { CompactReferenceSet } from "../src/lib/metrics/bleu-index";
 
 interface BenchFunction {
   name: string;
@@ -49,7 +49,7 @@ export interface BenchData {
   answers: BenchAnswer[];
   /** Raw BLEU endpoint pairs. */
   pairs: { reference: string; candidate: string }[];
-  /** The strict and official candidates' precomputed score indexes (src/metrics/bleu-index.ts), base64. */
+  /** The strict and official candidates' precomputed score indexes (src/lib/metrics/bleu-index.ts), base64. */
   index?: { strict: string; official: string };
 }
 
@@ -70,7 +70,7 @@ let lastIndex: ReferenceSet | undefined;
 const coldSets = new Map<string, CandidateSet>();
 
 const CASES: Record<string, (p: Prepared, d: BenchData, i: number) => number> = {
-  // Full per-answer hot path, as src/benchmarks/repoqa/service.ts calls it.
+  // Full per-answer hot path, as src/benchmarks/repoqa/score/service.ts calls it.
   official: (p, d, i) => verdict(p, d, i, "official", false),
   strict: (p, d, i) => verdict(p, d, i, "strict", false),
   "official-ic": (p, d, i) => verdict(p, d, i, "official", true),

@@ -11,7 +11,7 @@
  * tables), and writes the exports to `--out` (default `results/<run id>/`): the results
  * (`<model>-results.json`) and one line per sample (`<model>-samples.jsonl`) for every run, and when
  * its benchmark has them the reference's files (`<model>.jsonl`, `<model>-SCORES.json`); `<model>` is
- * the label as src/runs/export-names.ts makes it safe for a file name (no `:`, `/` as `_slash_`).
+ * the label as src/core/runs/export-names.ts makes it safe for a file name (no `:`, `/` as `_slash_`).
  * Exit status: 0 when the run completed, 1 when it ended otherwise (cancelled, budget exhausted) or
  * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
  */

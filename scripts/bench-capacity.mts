@@ -303,7 +303,7 @@ async function storageSteps() {
     join(persistTo, "results"),
   ]);
 
-  // Retention (src/runs/retention.ts): what deleting the two runs gives back. SQLite keeps freed
+  // Retention (src/core/runs/retention.ts): what deleting the two runs gives back. SQLite keeps freed
   // pages in its free list (the file does not shrink until VACUUM), so the tables' pages are the figure.
   const listed = (await (await fetch(`${url}/v1/runs?limit=10`)).json()) as {
     runs: { id: string; benchmark: string; units: number }[];

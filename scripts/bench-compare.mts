@@ -7,7 +7,7 @@
  *   `_randbelow`): as it was before the bootstrap was bounded (commit 3f02119's parent, read with
  *   `git show` into a temporary folder: one `randbelow` call per draw on a Uint32Array state with
  *   a modulo per twist step) against now (`PyRandom.fillRandbelow`); the same interval, checked;
- * - `comparePairs` (src/compare/pair.ts) on two synthetic sides of 20,000 samples in 8 groups:
+ * - `comparePairs` (src/core/compare/pair.ts) on two synthetic sides of 20,000 samples in 8 groups:
  *   graded (the bootstrap overall and over the groups: 80,000,000 draws, the `paid` limit of
  *   `bootstrap_draws`) and pass/fail (table, McNemar, Newcombe: linear);
  * - the refusal of the same graded comparison under the `free` plan (before any draw).
@@ -29,9 +29,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CompareRule, CompareSample } from "../src/benchmarks/types.ts";
-import { FREE_PLAN, PAID_PLAN } from "../src/code/budget.ts";
-import { comparePairs } from "../src/compare/pair.ts";
-import { BOOTSTRAP_RESAMPLES, pairedBootstrap } from "../src/metrics/paired.ts";
+import { FREE_PLAN, PAID_PLAN } from "../src/lib/code/budget.ts";
+import { comparePairs } from "../src/core/compare/pair.ts";
+import { BOOTSTRAP_RESAMPLES, pairedBootstrap } from "../src/lib/metrics/paired.ts";
 import { WRANGLER_ENV, startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { disagreeingRunSql, syntheticRunSql } from "../test/page/runs-fixtures.ts";
 import { mainThreadNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
@@ -84,8 +84,8 @@ function side(offset: number): CompareSample[] {
 async function bootstrapBefore(): Promise<typeof pairedBootstrap> {
   const dir = mkdtempSync(join(tmpdir(), "nw-bench-compare-"));
   for (const [from, to] of [
-    ["src/metrics/paired.ts", "metrics/paired.ts"],
-    ["src/datasets/pyrandom.ts", "datasets/pyrandom.ts"],
+    ["src/lib/metrics/paired.ts", "metrics/paired.ts"],
+    ["src/lib/datasets/pyrandom.ts", "datasets/pyrandom.ts"],
   ]) {
     mkdirSync(join(dir, to, ".."), { recursive: true });
     writeFileSync(join(dir, to), execFileSync("git", ["show", `3f02119^:${from}`], { cwd: ROOT }));

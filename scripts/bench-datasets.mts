@@ -10,11 +10,11 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync, mkdirSync } from "node:fs";
 import "../cli/lib/tree-sitter-node.ts";
 import { collectFiles } from "../cli/lib/collect.ts";
-import { LANGUAGE_SPECS } from "../src/code/languages.ts";
+import { LANGUAGE_SPECS } from "../src/lib/code/languages.ts";
 import { makeCodeContext, referenceDepths, type CommentMode } from "../src/benchmarks/repoqa/dataset/context.ts";
 import { buildRepo } from "../src/benchmarks/repoqa/curate/build.ts";
 import { topologicalSort } from "../src/benchmarks/repoqa/curate/topo.ts";
-import { loadCodeLlamaTokenizer } from "../src/datasets/tokenizer.ts";
+import { loadCodeLlamaTokenizer } from "../src/lib/datasets/tokenizer.ts";
 
 const stdlib = execFileSync("python3", ["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], {
   encoding: "utf8",

@@ -24,7 +24,7 @@ import { ROOT, api } from "../cli/lib/api.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { HEADER_FILE, buildBytes, type BuildHeader } from "../src/benchmarks/longcodeu/node/parts.ts";
 import { commandOf, peakRss, processTree } from "../cli/lib/process-tree.ts";
-import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset.ts";
+import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset/index.ts";
 
 const dir = process.argv[2];
 if (!dir || !existsSync(join(dir, HEADER_FILE))) {

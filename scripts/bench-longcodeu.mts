@@ -15,9 +15,9 @@ import { performance } from "node:perf_hooks";
 import { ROOT } from "../cli/lib/api.ts";
 import { pythonStdlibDir } from "../cli/lib/python-stdlib.ts";
 import { buildLongCodeUFromDisk } from "../src/benchmarks/longcodeu/node/build.ts";
-import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
-import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset.ts";
-import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";
+import { oracleAnswer } from "../src/benchmarks/longcodeu/score/baseline.ts";
+import { LONGCODEU_TASKS } from "../src/benchmarks/longcodeu/dataset/index.ts";
+import { scoreExample } from "../src/benchmarks/longcodeu/score/index.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const stdlib = pythonStdlibDir();

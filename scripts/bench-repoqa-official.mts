@@ -19,8 +19,8 @@ import {
   rebuildOfficialRepo,
   type RebuiltNeedle,
 } from "../src/benchmarks/repoqa/node/official-rebuild.ts";
-import { loadCodeLlamaTokenizer } from "../src/datasets/tokenizer.ts";
-import type { Curation } from "../src/code/imports/common.ts";
+import { loadCodeLlamaTokenizer } from "../src/lib/datasets/tokenizer.ts";
+import type { Curation } from "../src/lib/code/imports/common.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPOS = resolve(ROOT, process.env.NEEDLEWORK_REPOQA_REPOS ?? "../shared/data/repoqa-2024-04-20-repos");

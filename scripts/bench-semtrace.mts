@@ -17,10 +17,10 @@ import { performance } from "node:perf_hooks";
 import { api } from "../cli/lib/api.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { DEFAULT_CRUXEVAL, buildSuiteFromDisk, readCruxeval } from "../src/benchmarks/semtrace/node/suite.ts";
-import { equallySpaced } from "../src/benchmarks/semtrace/build.ts";
-import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
-import { runRestrictedPython } from "../src/benchmarks/semtrace/interpreter.ts";
-import { scoreOutputPrediction, scoreRetrieval } from "../src/benchmarks/semtrace/score.ts";
+import { equallySpaced } from "../src/benchmarks/semtrace/curate/index.ts";
+import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset/index.ts";
+import { runRestrictedPython } from "../src/benchmarks/semtrace/score/interpreter.ts";
+import { scoreOutputPrediction, scoreRetrieval } from "../src/benchmarks/semtrace/score/index.ts";
 
 const TARGETS = Number(process.argv.find((a) => a.startsWith("--targets="))?.slice(10) ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];

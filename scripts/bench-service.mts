@@ -23,14 +23,14 @@ import { performance } from "node:perf_hooks";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import "../cli/lib/tree-sitter-node.ts";
 import { analyzeFunctions } from "../src/benchmarks/repoqa/curate/functions.ts";
-import { decodeHeader } from "../src/benchmarks/repoqa/dataset/score-index.ts";
-import type { Language } from "../src/code/languages.ts";
+import { decodeHeader } from "../src/benchmarks/repoqa/store/score-index.ts";
+import type { Language } from "../src/lib/code/languages.ts";
 import type { ReleaseRepo } from "../src/benchmarks/repoqa/dataset/release.ts";
-import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/build.ts";
-import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
+import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/curate/index.ts";
+import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset/index.ts";
 import { fixtureRelease } from "../test/longcodeu/fixture.ts";
 import { boardSeedStatements, rankBackfill } from "../test/leaderboard/board-seed.ts";
-import { encodeCursor } from "../src/leaderboard/ranks.ts";
+import { encodeCursor } from "../src/kit/leaderboard/ranks.ts";
 import { syntheticRepoFiles } from "./lib/bench-code.mts";
 import { TAPE_PATH, writeRecorder, writeReplayer, type Tape } from "./lib/storage-tape.mts";
 import { processNs, threadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
@@ -121,7 +121,7 @@ const NOOP_SCRIPT = `export default { fetch() { return new Response("ok"); } };`
 
 /**
  * The D1 queries and R2 reads of one score request and nothing else (the same SQL as
- * src/benchmarks/repoqa/dataset/store.ts sends, the same byte ranges of the score indexes): its CPU is what the local
+ * src/benchmarks/repoqa/store/index.ts sends, the same byte ranges of the score indexes): its CPU is what the local
  * simulators plus the bindings' own code cost, to read the score rows against.
  */
 const IO_PROBE_SCRIPT = `export default { async fetch(request, env) {
@@ -601,7 +601,7 @@ export async function runServiceBench(opts: { coldRuns: number; warmReps: number
         const needle = repo.needles[3];
         const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
         const task = `${language}::${repo.repo}::${needle.name}`;
-        // The byte ranges a cold request reads (src/benchmarks/repoqa/dataset/shard-cache.ts openIndex and set).
+        // The byte ranges a cold request reads (src/benchmarks/repoqa/store/shard-cache.ts openIndex and set).
         const full = (suffix: RegExp) =>
           `datasets/${DATASET}/${stored.find((o) => suffix.test(o.key) && o.key.endsWith(".score-index"))!.key}`;
         const repoKey = full(new RegExp(`^repoqa/${language}/`));

@@ -16,9 +16,9 @@ import { ROOT, api } from "../cli/lib/api.ts";
 import { importReleaseFile } from "../src/benchmarks/repoqa/node/import-release.ts";
 import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { mainThreadNs, workerdDescendants } from "./lib/workerd-cpu.mts";
-import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
-import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/build.ts";
-import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset.ts";
+import { oracleAnswer } from "../src/benchmarks/longcodeu/score/baseline.ts";
+import { buildSuite, type CruxRecord } from "../src/benchmarks/semtrace/curate/index.ts";
+import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset/index.ts";
 import { fixtureRelease } from "../test/longcodeu/fixture.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];

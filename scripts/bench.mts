@@ -25,8 +25,8 @@ import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import "../cli/lib/tree-sitter-node.ts";
-import { extractFunctions, removeComments } from "../src/code/functions.ts";
-import { CompactReferenceSet } from "../src/metrics/bleu-index.ts";
+import { extractFunctions, removeComments } from "../src/lib/code/functions.ts";
+import { CompactReferenceSet } from "../src/lib/metrics/bleu-index.ts";
 import { printServiceBench, runServiceBench } from "./bench-service.mts";
 import { isolateNs, processNs, workerdDescendants } from "./lib/workerd-cpu.mts";
 

@@ -42,11 +42,11 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import "../cli/lib/tree-sitter-node";
 import { titledTable } from "../cli/lib/text-table";
-import { extractFunctionsSync } from "../src/code/functions";
-import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../src/code/languages";
-import { loadLanguage } from "../src/code/parser";
-import { ReferenceSet } from "../src/metrics/bleu";
-import { DEFAULT_THRESHOLD, THRESHOLDS } from "../src/metrics/thresholds";
+import { extractFunctionsSync } from "../src/lib/code/functions";
+import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../src/lib/code/languages";
+import { loadLanguage } from "../src/lib/code/parser";
+import { ReferenceSet } from "../src/lib/metrics/bleu";
+import { DEFAULT_THRESHOLD, THRESHOLDS } from "../src/lib/metrics/thresholds";
 import { findCorpus, makeSnippets, prng } from "../test/cli/parser-parity/corpus";
 import {
   projectNatives,

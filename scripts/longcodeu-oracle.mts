@@ -11,9 +11,9 @@
 import "../cli/lib/tree-sitter-node.ts";
 import { readFileSync, statSync } from "node:fs";
 import { releaseFromBuild } from "../src/benchmarks/longcodeu/node/parts.ts";
-import { oracleAnswer } from "../src/benchmarks/longcodeu/baseline.ts";
-import { LONGCODEU_TASKS, ReleaseSchema } from "../src/benchmarks/longcodeu/dataset.ts";
-import { scoreExample } from "../src/benchmarks/longcodeu/score.ts";
+import { oracleAnswer } from "../src/benchmarks/longcodeu/score/baseline.ts";
+import { LONGCODEU_TASKS, ReleaseSchema } from "../src/benchmarks/longcodeu/dataset/index.ts";
+import { scoreExample } from "../src/benchmarks/longcodeu/score/index.ts";
 
 const file = process.argv[2];
 if (!file) {

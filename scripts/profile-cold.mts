@@ -5,7 +5,7 @@
  * workerd started with an inspector port; for each isolate's first request, over the Chrome DevTools
  * Protocol (Node's WebSocket):
  * - V8's best-effort coverage just before and just after the request: the functions that ran for the
- *   first time in that request (compiled then, on first call: what the start-up warm-up, src/warmup.ts,
+ *   first time in that request (compiled then, on first call: what the start-up warm-up, src/core/warmup/warmup.ts,
  *   did not reach), with the bytes of source they span;
  * - a CPU profile of the request (Profiler.start / stop, 50 µs sampling): the top functions by self
  *   and total time, and the profile saved as a .cpuprofile for DevTools (`--out=DIR`);

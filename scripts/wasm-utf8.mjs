@@ -25,7 +25,7 @@
  * file is identified by the function known to be in it, `ts_parser_parse_wasm`.
  *
  * The result carries a custom section, `needlework.utf8-input`, which the loaders check
- * (src/code/utf8-input.ts): an unpatched runtime is refused rather than fed UTF-8.
+ * (src/lib/code/utf8-input.ts): an unpatched runtime is refused rather than fed UTF-8.
  */
 
 /** The custom section that marks a patched runtime (its payload: JSON, see `patchUtf8Runtime`). */

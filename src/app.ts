@@ -5,12 +5,12 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "./lib/env";
 import { allBenchmarks, allFamilies } from "./benchmarks/registry";
-import { ProblemError, problemResponse, toProblem } from "./errors";
-import { ROUTE_METHODS, type RouteAccess, routeAccess } from "./middleware/access";
-import { cors } from "./middleware/cors";
-import { rateLimit } from "./middleware/rate-limit";
+import { ProblemError, problemResponse, toProblem } from "./lib/errors";
+import { ROUTE_METHODS, type RouteAccess, routeAccess } from "./lib/middleware/access";
+import { cors } from "./lib/middleware/cors";
+import { rateLimit } from "./lib/middleware/rate-limit";
 import { benchmarkRoutes } from "./routes/benchmarks";
 import { datasetRoutes } from "./routes/datasets";
 import { exportRoutes } from "./routes/export";
@@ -25,7 +25,7 @@ import { compareRoutes } from "./routes/compare";
 import { comparePageRoutes } from "./routes/compare-page";
 import { scoreRoutes } from "./routes/score";
 import { tokenRoutes } from "./routes/tokens";
-import { SERVICE_VERSION } from "./version";
+import { SERVICE_VERSION } from "./lib/version";
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();

@@ -1,14 +1,14 @@
 /** Worker entry: the HTTP app, the run queue's consumer, the scheduled prune and the Durable Objects of runs. */
 import { createApp } from "./app";
 // Tree-sitter and every grammar are instantiated while the isolate starts (see the file).
-import "./code/preload";
-import type { Env } from "./env";
-import { handleRunQueue } from "./runs/consumer";
-import { pruneRuns } from "./runs/retention";
-import { endWarmUp, warmUp } from "./warmup";
+import "./lib/code/preload";
+import type { Env } from "./lib/env";
+import { handleRunQueue } from "./core/runs/consumer";
+import { pruneRuns } from "./core/runs/retention";
+import { endWarmUp, warmUp } from "./core/warmup/warmup";
 
-export { RunCoordinator } from "./runs/coordinator";
-export { ModelLimiter } from "./runs/limiter";
+export { RunCoordinator } from "./core/runs/coordinator";
+export { ModelLimiter } from "./core/runs/limiter";
 
 const app = createApp();
 // hono builds its route matcher on the first request (a few ms in a cold isolate): build it at start-up.
@@ -25,7 +25,7 @@ export default {
     endWarmUp();
     return handleRunQueue(batch, env);
   },
-  // wrangler.toml `[triggers]`: old unpublished runs and orphaned objects go (src/runs/retention.ts).
+  // wrangler.toml `[triggers]`: old unpublished runs and orphaned objects go (src/core/runs/retention.ts).
   async scheduled(controller, env) {
     endWarmUp();
     const report = await pruneRuns(env, new Date(controller.scheduledTime));

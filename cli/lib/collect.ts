@@ -1,7 +1,7 @@
 /** Reading a repository from disk for the dataset builder. */
 import { lstat, readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/code/languages";
+import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/lib/code/languages";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 const SKIP_DIRS = new Set([

@@ -4,7 +4,7 @@
  */
 
 import type { RunProgress as EventProgress } from "../../packages/client/src/index";
-import { BASELINE_NOTE, isBaselineSpec } from "../../src/runs/models";
+import { BASELINE_NOTE, isBaselineSpec } from "../../src/core/runs/models";
 import type { NodeFamily, Rate, RunResults, SweptRunResults } from "./node-family";
 import { grid, pct, rule, titledTable } from "./text-table";
 
@@ -134,4 +134,4 @@ export function passTable(passAt1: Record<string, Rate>): string {
   return titledTable("pass@1 (%) of the scored samples", rows);
 }
 
-export { exportNames, inspectLogName } from "../../src/runs/export-names";
+export { exportNames, inspectLogName } from "../../src/core/runs/export-names";

@@ -5,7 +5,7 @@
  * templates with varied identifiers and literals, because this machine has no corpus of them.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { Language } from "../../src/code/languages.ts";
+import type { Language } from "../../src/lib/code/languages.ts";
 import { prng as rng } from "../../test/cli/parser-parity/corpus.ts";
 
 const PY_MODULES = [

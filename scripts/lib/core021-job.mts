@@ -1,5 +1,5 @@
 /** What scripts/core021-measure.mts hands each core's worker (scripts/lib/core021-worker.mts) and gets back. */
-import type { Language } from "../../src/code/languages";
+import type { Language } from "../../src/lib/code/languages";
 
 export interface JobSnippet {
   /** The (mostly broken) code. */

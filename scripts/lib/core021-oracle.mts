@@ -9,10 +9,10 @@
  */
 import { createRequire } from "node:module";
 import type NativeParser from "tree-sitter";
-import { LANGUAGE_SPECS, type Language } from "../../src/code/languages";
-import { fencedBlocks } from "../../src/benchmarks/repoqa/sanitize";
-import { pyStrip } from "../../src/metrics/python-text";
-import type { PlainNode } from "../../src/metrics/codebleu/tree";
+import { LANGUAGE_SPECS, type Language } from "../../src/lib/code/languages";
+import { fencedBlocks } from "../../src/benchmarks/repoqa/score/sanitize";
+import { pyStrip } from "../../src/lib/metrics/python-text";
+import type { PlainNode } from "../../src/lib/metrics/codebleu/tree";
 
 const require = createRequire(import.meta.url);
 const Parser = require("tree-sitter") as typeof NativeParser;
@@ -70,7 +70,7 @@ export interface FunctionFields {
   text: string;
 }
 
-/** As src/code/functions.ts `functionName`, on a native node. */
+/** As src/lib/code/functions.ts `functionName`, on a native node. */
 function functionName(node: SyntaxNode): string {
   const named = node.childForFieldName("name");
   if (named) return named.text;
@@ -139,7 +139,7 @@ export function oracleSubtrees(lang: Language, code: string, tree = nativeParse(
 }
 
 /**
- * The light tree CodeBLEU's data-flow functions walk (src/metrics/codebleu/tree.ts `PlainNode`),
+ * The light tree CodeBLEU's data-flow functions walk (src/lib/metrics/codebleu/tree.ts `PlainNode`),
  * built from the native tree: every child, named or not, its field, rows and UTF-16 columns.
  */
 export function oraclePlainTree(tree: NativeParser.Tree): PlainNode {

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import v8 from "node:v8";
 import vm from "node:vm";
-import type { Language } from "../../src/code/languages";
+import type { Language } from "../../src/lib/code/languages";
 import type { CoreJob, CoreOutput, SnippetView, AnswerView, CodeBleuPair } from "./core021-job.mts";
 
 const [mode, runtimeDir, grammarsFile, jobFile, outFile] = process.argv.slice(2);
@@ -43,15 +43,15 @@ async function native(): Promise<CoreOutput> {
     return resolve.call(this, request, ...rest);
   };
   const oracle = await import("./core021-oracle.mts");
-  const { tryRemoveCommentsAndDocstrings } = await import("../../src/metrics/codebleu/remove-comments.ts");
-  const { subtreeMatches } = await import("../../src/metrics/codebleu/syntax.ts");
+  const { tryRemoveCommentsAndDocstrings } = await import("../../src/lib/metrics/codebleu/remove-comments.ts");
+  const { subtreeMatches } = await import("../../src/lib/metrics/codebleu/syntax.ts");
   const { countFlowMatches, extractDataFlow, normalizeDataFlow } = await import(
-    "../../src/metrics/codebleu/dataflow.ts"
+    "../../src/lib/metrics/codebleu/dataflow.ts"
   );
-  const { cLikeDfg } = await import("../../src/metrics/codebleu/dfg/c-like.ts");
-  const { DataFlowBudgetError } = await import("../../src/metrics/codebleu/dfg/common.ts");
-  const { dfgPython } = await import("../../src/metrics/codebleu/dfg/python.ts");
-  const { DATAFLOW_MAX_STEPS } = await import("../../src/metrics/codebleu/index.ts");
+  const { cLikeDfg } = await import("../../src/lib/metrics/codebleu/dfg/c-like.ts");
+  const { DataFlowBudgetError } = await import("../../src/lib/metrics/codebleu/dfg/common.ts");
+  const { dfgPython } = await import("../../src/lib/metrics/codebleu/dfg/python.ts");
+  const { DATAFLOW_MAX_STEPS } = await import("../../src/lib/metrics/codebleu/index.ts");
   const dfg = {
     python: dfgPython,
     java: cLikeDfg("java"),

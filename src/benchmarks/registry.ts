@@ -2,7 +2,7 @@
  * The hosted benchmark families: the only file that names them. Adding a benchmark is its folder
  * under src/benchmarks/ and one line here.
  */
-import { invalid } from "../errors";
+import { invalid } from "../lib/errors";
 import { longcodeuFamily } from "./longcodeu";
 import { repoqaFamily } from "./repoqa";
 import { semtraceFamily } from "./semtrace";

@@ -4,12 +4,12 @@
  * line in registry.ts; the queue consumer, coordinator, routes and CLI stay as they are.
  */
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { WorkMeter } from "../code/budget";
-import type { RunRow, RunSampleRow } from "../db/schema";
-import type { Visibility } from "../datasets/visibility";
-import type { AppEnv, Env } from "../env";
-import type { BenchmarkLeaderboard } from "../leaderboard/family";
-import type { BenchmarkViews, RunViews } from "../page/family";
+import type { WorkMeter } from "../lib/code/budget";
+import type { RunRow, RunSampleRow } from "../lib/db/schema";
+import type { Visibility } from "../lib/datasets/visibility";
+import type { AppEnv, Env } from "../lib/env";
+import type { BenchmarkLeaderboard } from "../kit/leaderboard/family";
+import type { BenchmarkViews, RunViews } from "../kit/pages/family";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -97,7 +97,7 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
     options: Options,
     meter?: WorkMeter,
   ): Promise<SampleVerdict>;
-  /** How the leaderboard publishes, aggregates and reads it (src/leaderboard/family.ts); absent: runs are not published. */
+  /** How the leaderboard publishes, aggregates and reads it (src/kit/leaderboard/family.ts); absent: runs are not published. */
   leaderboard?: BenchmarkLeaderboard;
   /** How the HTML pages show its leaderboard and model pages; absent: the pages do not show it. */
   views?: BenchmarkViews;
@@ -146,7 +146,7 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
   /**
    * What a verdict's `detail` may show for a held-out dataset (docs/api.md#held-out-datasets): a zod
    * object of the fields that reveal no expected answer, no target (its code, name or position) and
-   * no per-candidate similarity; parsing with it drops every other field (src/benchmarks/visibility.ts
+   * no per-candidate similarity; parsing with it drops every other field (src/core/dataset-view.ts
    * applies it wherever a verdict leaves the service). Absent: a held-out verdict's detail is empty.
    */
   heldOutDetail?: z.ZodType<Record<string, unknown>>;
@@ -209,7 +209,7 @@ export interface CompareSample {
 }
 
 /**
- * A benchmark's paired-comparison rule: the core (src/compare/) pairs and computes, the family says
+ * A benchmark's paired-comparison rule: the core (src/core/compare/) pairs and computes, the family says
  * what a task is, what passing or a grade is, and how results group.
  */
 export interface CompareRule {
@@ -255,7 +255,7 @@ export interface Family {
    */
   routes?: OpenAPIHono<AppEnv>;
   /**
-   * Work done once per isolate at startup, so the first request finds it done (src/warmup.ts): the
+   * Work done once per isolate at startup, so the first request finds it done (src/core/warmup/warmup.ts): the
    * family sends its costly requests through the real app against in-memory stand-ins of its data.
    * Resolves to the requests' statuses (for tests).
    */
@@ -263,7 +263,7 @@ export interface Family {
 }
 
 /**
- * What src/warmup.ts lends a family's start-up warm-up: requests through the real app, and
+ * What src/core/warmup/warmup.ts lends a family's start-up warm-up: requests through the real app, and
  * in-memory stand-ins for the storage bindings, so nothing leaves the isolate.
  */
 export interface WarmUpKit {

@@ -15,16 +15,16 @@
  *   tokenizer, and the options as a run would record them. Unit ids hold `/`, `:` and `@`:
  *   percent-encode the segment (`encodeURIComponent`).
  *
- * Nothing here names a family: everything goes through src/benchmarks/surface.ts and the registry.
+ * Nothing here names a family: everything goes through src/core/units.ts and the registry.
  * Errors: unknown benchmark or dataset 404, unknown unit 404, options that are not JSON 400,
  * options the benchmark refuses or a dataset of another family 422.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { allBenchmarks, benchmarkIds, defaultBenchmark } from "../benchmarks/registry";
-import { benchmarkOr404, listUnits, unitPrompt } from "../benchmarks/surface";
-import { listDatasets } from "../datasets/store";
-import { ProblemError } from "../errors";
-import { createRouter, jsonResponse, problemResponses, queryInteger } from "../middleware/openapi";
+import { benchmarkOr404, listUnits, unitPrompt } from "../core/units";
+import { listDatasets } from "../lib/datasets/store";
+import { ProblemError } from "../lib/errors";
+import { createRouter, jsonResponse, problemResponses, queryInteger } from "../lib/middleware/openapi";
 
 /** The OpenAPI example of a dataset id: the default benchmark's leaderboard dataset. */
 const exampleDataset = defaultBenchmark().leaderboard?.defaultDataset ?? "demo";

@@ -6,15 +6,15 @@
  */
 import { Hono } from "hono";
 import { z } from "@hono/zod-openapi";
-import { candidateGroups, candidatesFor } from "../compare/candidates";
-import { compare, withScopeOptions } from "../compare/service";
-import { compareTask } from "../compare/task";
-import type { AppEnv } from "../env";
-import { validationProblem } from "../middleware/openapi";
-import { comparePage } from "../page/compare";
-import { compareWithPage, pickerPage } from "../page/compare-picker";
-import { compareTaskPage } from "../page/compare-task";
-import { Page } from "../page/layout";
+import { candidateGroups, candidatesFor } from "../core/compare/candidates";
+import { compare, withScopeOptions } from "../core/compare/service";
+import { compareTask } from "../core/compare/task";
+import type { AppEnv } from "../lib/env";
+import { validationProblem } from "../lib/middleware/openapi";
+import { comparePage } from "../core/pages/compare";
+import { compareWithPage, pickerPage } from "../core/pages/compare-picker";
+import { compareTaskPage } from "../core/pages/compare-task";
+import { Page } from "../core/pages/layout";
 import { CompareQuerySchema } from "./compare";
 import { pageError } from "./page";
 

@@ -1,10 +1,10 @@
 /** GET /v1/compare: a paired comparison of two runs or leaderboard entries (docs/compare.md). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { compare, compareJson, withScopeOptions } from "../compare/service";
-import { SCOPE_OPTIONS } from "../leaderboard/queries";
-import { DISCORDANT_KINDS } from "../compare/discordant";
-import { DISCORDANT_PER_PAGE } from "../compare/service";
-import { createRouter, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../middleware/openapi";
+import { compare, compareJson, withScopeOptions } from "../core/compare/service";
+import { SCOPE_OPTIONS } from "../core/leaderboard/queries";
+import { DISCORDANT_KINDS } from "../core/compare/discordant";
+import { DISCORDANT_PER_PAGE } from "../core/compare/service";
+import { createRouter, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../lib/middleware/openapi";
 
 const SideName = z.string().min(1).max(200);
 

@@ -4,11 +4,11 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { defaultBenchmark } from "../benchmarks/registry";
-import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../datasets/store";
-import { VISIBILITIES, VisibilitySchema, setVisibility } from "../datasets/visibility";
-import { invalid, notFound } from "../errors";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { requireAdmin } from "../middleware/admin";
+import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../lib/datasets/store";
+import { VISIBILITIES, VisibilitySchema, setVisibility } from "../lib/datasets/visibility";
+import { invalid, notFound } from "../lib/errors";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
+import { requireAdmin } from "../lib/middleware/admin";
 import {
   ADMIN_SECURITY,
   DatasetManifestSchema,
@@ -18,7 +18,7 @@ import {
   jsonResponse,
   problemResponses,
   validationProblem,
-} from "../middleware/openapi";
+} from "../lib/middleware/openapi";
 
 const DatasetId = datasetIdParam(defaultBenchmark().leaderboard?.defaultDataset ?? "demo");
 

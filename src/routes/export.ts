@@ -1,17 +1,17 @@
 /**
  * `GET /v1/benchmarks/{benchmark}/datasets/{dataset}/export`: a dataset's units as JSONL for outside
- * harnesses (src/harnesses/export.ts): `format=jsonl` (each unit's prompt as GET .../prompt answers
+ * harnesses (src/core/harnesses/export.ts): `format=jsonl` (each unit's prompt as GET .../prompt answers
  * it), `promptfoo` (test cases that score through this instance), `inspect` (inspect_ai samples).
  * The units listing's filters; `prefill` places a prompt's final assistant turn; at most
  * EXPORT_LIMITS.units units per request, the rest behind `Link: <…>; rel="next"`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { benchmarkIds } from "../benchmarks/registry";
-import { benchmarkOr404, selectUnits } from "../benchmarks/surface";
-import { EXPORT_FORMATS, EXPORT_LIMITS, exportLines, lineStream } from "../harnesses/export";
-import { PROMPTFOO_ASSERTS, PROMPTFOO_SCORE_PATH } from "../harnesses/promptfoo";
-import { createRouter, problemResponses, queryInteger } from "../middleware/openapi";
-import { PREFILL_MODES } from "../runs/prefill";
+import { benchmarkOr404, selectUnits } from "../core/units";
+import { EXPORT_FORMATS, EXPORT_LIMITS, exportLines, lineStream } from "../core/harnesses/export";
+import { PROMPTFOO_ASSERTS, PROMPTFOO_SCORE_PATH } from "../core/harnesses/promptfoo";
+import { createRouter, problemResponses, queryInteger } from "../lib/middleware/openapi";
+import { PREFILL_MODES } from "../core/runs/prefill";
 import { BenchmarkId, DatasetParam, UnitFilters, languagesOf, optionsOf } from "./benchmarks";
 
 const exportRoute = createRoute({

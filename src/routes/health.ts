@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { countReadyDatasets } from "../datasets/store";
+import { countReadyDatasets } from "../lib/datasets/store";
 import { defaultBenchmark } from "../benchmarks/registry";
-import { SERVICE_VERSION } from "../version";
-import { GRAMMARS, PARSER_RUNTIME } from "../code/runtime";
-import { createRouter, jsonResponse, problemResponses } from "../middleware/openapi";
+import { SERVICE_VERSION } from "../lib/version";
+import { GRAMMARS, PARSER_RUNTIME } from "../lib/code/runtime";
+import { createRouter, jsonResponse, problemResponses } from "../lib/middleware/openapi";
 
 /** The tree-sitter runtime that parses code (health, run receipts). */
 export const ParserRuntimeSchema = z

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { LANGUAGES } from "../code/languages";
-import { notFound } from "../errors";
-import type { BenchmarkLeaderboard, LeaderboardSchemas, QueryParam, ReportedImport } from "../leaderboard/family";
-import { clearCutoff, cutoffOf, modelOfSlug, setCutoff } from "../leaderboard/cutoffs";
-import { cachedRead } from "../leaderboard/http-cache";
+import { LANGUAGES } from "../lib/code/languages";
+import { notFound } from "../lib/errors";
+import type { BenchmarkLeaderboard, LeaderboardSchemas, QueryParam, ReportedImport } from "../kit/leaderboard/family";
+import { clearCutoff, cutoffOf, modelOfSlug, setCutoff } from "../kit/leaderboard/cutoffs";
+import { cachedRead } from "../core/leaderboard/http-cache";
 import {
   DATASET_ID,
   LEADERBOARD_BENCHMARKS,
@@ -15,14 +15,14 @@ import {
   modelBreakdown,
   normalizeQuery,
   queryLeaderboard,
-} from "../leaderboard/queries";
-import { PAGE_LIMIT } from "../leaderboard/ranks";
-import { MIN_UNSEEN } from "../leaderboard/unseen";
-import { PASS_RATE_BREAKDOWN } from "../leaderboard/pass-rate";
-import { CutoffSchema, RateSchema } from "../leaderboard/schemas";
-import { LEADERBOARD_KINDS, type LeaderboardQuery, type LeaderboardResponse } from "../leaderboard/types";
-import { requireAdmin } from "../middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
+} from "../core/leaderboard/queries";
+import { PAGE_LIMIT } from "../kit/leaderboard/ranks";
+import { MIN_UNSEEN } from "../core/leaderboard/unseen";
+import { PASS_RATE_BREAKDOWN } from "../kit/leaderboard/pass-rate";
+import { CutoffSchema, RateSchema } from "../kit/leaderboard/schemas";
+import { LEADERBOARD_KINDS, type LeaderboardQuery, type LeaderboardResponse } from "../kit/leaderboard/types";
+import { requireAdmin } from "../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
 import {
   ADMIN_SECURITY,
   createRouter,
@@ -31,7 +31,7 @@ import {
   problemResponses,
   queryDecimal,
   queryInteger,
-} from "../middleware/openapi";
+} from "../lib/middleware/openapi";
 
 const d = LEADERBOARD_DEFAULTS;
 /** Every leaderboard benchmark's leaderboard, in registry order. */

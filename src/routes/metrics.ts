@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { defaultBenchmark, familyOf } from "../benchmarks/registry";
 // Installs the Worker's grammar loader, which CodeBLEU's parser needs.
-import "../code";
-import { BudgetExceededError, budgetPlan, WorkMeter } from "../code/budget";
-import { invalid, ProblemError } from "../errors";
-import { countWhitespaceTokens } from "../metrics/python-text";
-import { sentenceBleu } from "../metrics/bleu";
+import "../lib/code";
+import { BudgetExceededError, budgetPlan, WorkMeter } from "../lib/code/budget";
+import { invalid, ProblemError } from "../lib/errors";
+import { countWhitespaceTokens } from "../lib/metrics/python-text";
+import { sentenceBleu } from "../lib/metrics/bleu";
 import {
   CODEBLEU_GRAMMARS,
   CODEBLEU_LANGUAGES,
@@ -17,9 +17,9 @@ import {
   combineCodeBleu,
   isCodeBleuLanguage,
   loadCodeBleuGrammar,
-} from "../metrics/codebleu";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { createRouter, jsonBody, jsonResponse, problemResponses } from "../middleware/openapi";
+} from "../lib/metrics/codebleu";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
+import { createRouter, jsonBody, jsonResponse, problemResponses } from "../lib/middleware/openapi";
 
 const BleuRequest = z
   .object({

@@ -4,23 +4,23 @@
  * keeps the problem+json envelope.
  */
 import { Hono, type Context } from "hono";
-import { pageETag } from "../middleware/page-etag";
-import type { AppEnv } from "../env";
-import { notFound, ProblemError, PROBLEMS } from "../errors";
+import { pageETag } from "../lib/middleware/page-etag";
+import type { AppEnv } from "../lib/env";
+import { notFound, ProblemError, PROBLEMS } from "../lib/errors";
 import { findBenchmark } from "../benchmarks/registry";
-import { datasetView } from "../benchmarks/visibility";
-import { boardDatasets, modelBreakdown, normalizeQuery, queryLeaderboard } from "../leaderboard/queries";
-import type { LeaderboardQuery, ModelBreakdown, ModelCutoffShape } from "../leaderboard/types";
-import type { BornMonth } from "../leaderboard/unseen";
-import { ErrorPage, Page } from "../page/layout";
-import { LeaderboardPage, viewsOf } from "../page/leaderboard";
-import { ModelNav, ModelRunsSection } from "../page/models/links";
-import { entryOf, entrySamplePage, parseEntrySampleFilters, runsOfModel } from "../page/models/queries";
-import { entrySamplesPage } from "../page/models/samples";
-import { PAGE_DEFAULTS, invalidParam, parsePageQuery } from "../page/query";
-import { parsePage } from "../page/runs/queries";
-import { isApiSort } from "../page/table";
-import { BornMonthsSection } from "../page/unseen";
+import { datasetView } from "../core/dataset-view";
+import { boardDatasets, modelBreakdown, normalizeQuery, queryLeaderboard } from "../core/leaderboard/queries";
+import type { LeaderboardQuery, ModelBreakdown, ModelCutoffShape } from "../kit/leaderboard/types";
+import type { BornMonth } from "../core/leaderboard/unseen";
+import { ErrorPage, Page } from "../core/pages/layout";
+import { LeaderboardPage, viewsOf } from "../core/pages/leaderboard";
+import { ModelNav, ModelRunsSection } from "../core/pages/models/links";
+import { entryOf, entrySamplePage, parseEntrySampleFilters, runsOfModel } from "../core/pages/models/queries";
+import { entrySamplesPage } from "../core/pages/models/samples";
+import { PAGE_DEFAULTS, invalidParam, parsePageQuery } from "../core/pages/query";
+import { parsePage } from "../core/pages/runs/queries";
+import { isApiSort } from "../kit/pages/table";
+import { BornMonthsSection } from "../core/pages/unseen";
 
 /** The HTML 404 page; also used by the app for unknown non-API paths. */
 export function pageNotFound(c: Context<AppEnv>, detail: string) {
@@ -48,7 +48,7 @@ pageRoutes.onError(pageError);
 
 /**
  * Browsers and caches may keep a page for a minute, like the API. The ETag is a hash of the page
- * itself (src/middleware/page-etag.ts), so revalidation answers 304 only when the HTML is truly the same: a new
+ * itself (src/lib/middleware/page-etag.ts), so revalidation answers 304 only when the HTML is truly the same: a new
  * import *or a new deploy* changes it. (The API's generation-based ETag and colo cache would keep
  * serving old HTML after a deploy until the next leaderboard write.)
  */
@@ -70,7 +70,7 @@ pageRoutes.get("/", pageETag, async (c) => {
 /**
  * A model page: the benchmark's views read the model's breakdowns (another of its tasks' too) and
  * lay out the page; the core adds where its answers are, its runs and "compare with…"
- * (src/page/models/links.tsx), from the entry the page shows.
+ * (src/core/pages/models/links.tsx), from the entry the page shows.
  */
 pageRoutes.get("/models/:slug", pageETag, async (c) => {
   const slug = c.req.param("slug");
@@ -112,7 +112,7 @@ pageRoutes.get("/models/:slug", pageETag, async (c) => {
   );
 });
 
-/** An entry's per-task results: the rows its import or published run stored (src/page/models/samples.tsx). */
+/** An entry's per-task results: the rows its import or published run stored (src/core/pages/models/samples.tsx). */
 pageRoutes.get("/models/:slug/samples", pageETag, async (c) => {
   const slug = c.req.param("slug");
   const params = c.req.query();

@@ -5,15 +5,15 @@
  * through the registry (`BenchmarkViews.run` and `.sample`). Errors answer as HTML pages.
  */
 import { Hono, type Context } from "hono";
-import { pageETag } from "../middleware/page-etag";
+import { pageETag } from "../lib/middleware/page-etag";
 import { getBenchmark } from "../benchmarks/registry";
-import { datasetView } from "../benchmarks/visibility";
-import type { AppEnv } from "../env";
-import { notFound, ProblemError } from "../errors";
-import type { RunFigure } from "../page/family";
-import { Page } from "../page/layout";
-import { runListPage } from "../page/runs/list";
-import { sampleNeighbours } from "../page/runs/neighbours";
+import { datasetView } from "../core/dataset-view";
+import type { AppEnv } from "../lib/env";
+import { notFound, ProblemError } from "../lib/errors";
+import type { RunFigure } from "../kit/pages/family";
+import { Page } from "../core/pages/layout";
+import { runListPage } from "../core/pages/runs/list";
+import { sampleNeighbours } from "../core/pages/runs/neighbours";
 import {
   HELD_OUT_REFUSALS,
   getSample,
@@ -27,16 +27,16 @@ import {
   sampleWindowOf,
   type HeldOutRefused,
   type SampleFilters,
-} from "../page/runs/queries";
-import { PASS_AT_1, progressOf } from "../page/runs/parts";
-import { PassRateTable, runPage } from "../page/runs/run";
-import { DetailSection, samplePage, type LoadedPrompt } from "../page/runs/sample";
-import { ownSampleFilters, runViewsOf, type OwnSampleFilters } from "../page/runs/facets";
-import { samplesPage, searchPage } from "../page/runs/samples";
-import { SEARCH_SAMPLES, scanAnswers } from "../page/runs/search";
-import { benchmarkOptions, runSummaryOf } from "../page/runs/summary";
-import { coordinatorOf } from "../runs/consumer";
-import { getRun, readOutput, type RunRow } from "../runs/store";
+} from "../core/pages/runs/queries";
+import { PASS_AT_1, progressOf } from "../core/pages/runs/parts";
+import { PassRateTable, runPage } from "../core/pages/runs/run";
+import { DetailSection, samplePage, type LoadedPrompt } from "../core/pages/runs/sample";
+import { ownSampleFilters, runViewsOf, type OwnSampleFilters } from "../core/pages/runs/facets";
+import { samplesPage, searchPage } from "../core/pages/runs/samples";
+import { SEARCH_SAMPLES, scanAnswers } from "../core/pages/runs/search";
+import { benchmarkOptions, runSummaryOf } from "../core/pages/runs/summary";
+import { coordinatorOf } from "../core/runs/consumer";
+import { getRun, readOutput, type RunRow } from "../core/runs/store";
 import { pageError } from "./page";
 
 export const runPageRoutes = new Hono<AppEnv>();
@@ -125,7 +125,7 @@ runPageRoutes.get("/runs/:id/samples", pageETag, async (c) => {
   for (const param of refused) if (f[param] !== undefined) view.refuse(HELD_OUT_REFUSALS[param]);
   c.header("Cache-Control", CACHE_CONTROL);
   if (f.q !== undefined) {
-    // A search reads stored answers: one window of the filtered order a request (src/page/runs/search.ts).
+    // A search reads stored answers: one window of the filtered order a request (src/core/pages/runs/search.ts).
     const from = f.from ?? 0;
     const [{ rows, total }, facets] = await Promise.all([sampleWindowOf(c.env, run.id, f, from, SEARCH_SAMPLES), seen]);
     if (total > 0 && from >= total)

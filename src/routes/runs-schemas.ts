@@ -1,5 +1,5 @@
 /**
- * The OpenAPI schemas of the runs' answers, modelled on what src/runs/ returns (runView, runResults,
+ * The OpenAPI schemas of the runs' answers, modelled on what src/core/runs/ returns (runView, runResults,
  * the runs list, a re-score, the sample page): the client package's `Run`, `RunResults`... are
  * generated from them (`npm run client:types`), and test/runs/export.test.ts checks real answers of
  * every benchmark against the document with ajv. A benchmark's own parts are a union over the
@@ -9,8 +9,8 @@
 import { z } from "@hono/zod-openapi";
 import { allBenchmarks } from "../benchmarks/registry";
 import type { Benchmark } from "../benchmarks/types";
-import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../db/schema";
-import { intSchema } from "../middleware/openapi";
+import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../lib/db/schema";
+import { intSchema } from "../lib/middleware/openapi";
 import { GrammarsSchema, ParserRuntimeSchema } from "./health";
 
 // ---- progress -------------------------------------------------------------------------------------
@@ -20,7 +20,7 @@ const RunStatusSchema = z.enum(RUN_STATUSES).openapi({
     "`receiving`: a run from submitted outputs waiting for its parts (docs/runs.md#big-submissions-in-parts)",
 });
 
-/** What a run's coordinator counts (src/runs/config.ts RunProgress), in a run and in its `progress` events. */
+/** What a run's coordinator counts (src/core/runs/config.ts RunProgress), in a run and in its `progress` events. */
 const progressShape = {
   status: RunStatusSchema,
   parts: z
@@ -237,7 +237,7 @@ const PassRateSchema = z
 
 const byGroup = (rate: z.ZodType) => z.record(z.string(), rate);
 
-/** The pass@1 fields a benchmark's results carry (src/runs/service.ts runResults): per its threshold sweep, pass rule or none. */
+/** The pass@1 fields a benchmark's results carry (src/core/runs/service.ts runResults): per its threshold sweep, pass rule or none. */
 function passFields(b: Benchmark) {
   if (b.thresholdSweep) {
     return {

@@ -6,25 +6,25 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { stream, streamSSE } from "hono/streaming";
 import { allBenchmarks, benchmarkIds, defaultBenchmark, familyOf, getBenchmark } from "../benchmarks/registry";
 import type { ReferenceFiles, RunRecord } from "../benchmarks/types";
-import type { RunRow } from "../db/schema";
-import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../db/schema";
+import type { RunRow } from "../lib/db/schema";
+import { RUN_SAMPLE_STATUSES, RUN_STATUSES } from "../lib/db/schema";
 import type { Context } from "hono";
-import type { AppEnv, Env } from "../env";
-import { ProblemError, invalid } from "../errors";
-import { requireAdmin, requireSubmitter } from "../middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { coordinatorOf } from "../runs/consumer";
+import type { AppEnv, Env } from "../lib/env";
+import { ProblemError, invalid } from "../lib/errors";
+import { requireAdmin, requireSubmitter } from "../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
+import { coordinatorOf } from "../core/runs/consumer";
 import { checkAnswerSize } from "./score";
-import { knownModels } from "../runs/models";
-import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../runs/service";
-import { deleteRun } from "../runs/retention";
-import { exportNames, inspectLogName } from "../runs/export-names";
-import { sampleLines } from "../runs/export";
-import { inspectLogChunks } from "../harnesses/inspect-log";
-import { partsStatus, putPart as storePart } from "../runs/parts";
-import { PART_LIMITS } from "../runs/submitted";
-import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../runs/store";
-import { datasetView } from "../benchmarks/visibility";
+import { knownModels } from "../core/runs/models";
+import { cancelRun, createRun, publishRunById, readRun, rescoreRun, runResults } from "../core/runs/service";
+import { deleteRun } from "../core/runs/retention";
+import { exportNames, inspectLogName } from "../core/runs/export-names";
+import { sampleLines } from "../core/runs/export";
+import { inspectLogChunks } from "../core/harnesses/inspect-log";
+import { partsStatus, putPart as storePart } from "../core/runs/parts";
+import { PART_LIMITS } from "../core/runs/submitted";
+import { allSamples, getRun, listRuns, readOutput, samplePage, samplePages } from "../core/runs/store";
+import { datasetView } from "../core/dataset-view";
 import {
   PublishedSchema,
   RescoredSchema,
@@ -42,7 +42,7 @@ import {
   jsonResponse,
   problemResponses,
   queryInteger,
-} from "../middleware/openapi";
+} from "../lib/middleware/openapi";
 
 export const RUN_LIMITS = {
   /** Tasks in flight at once for one run. */

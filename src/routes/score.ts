@@ -16,20 +16,20 @@
  * Which shape a body is: it is the generic one when it has a `benchmark` field; a body shaped as
  * promptfoo's webhook request is pointed at the third path:
  * - `POST /v1/score/promptfoo`: promptfoo's webhook assertion request as promptfoo sends it
- *   (`{output, context: {prompt, vars}}`, src/harnesses/promptfoo.ts), the unit named by `vars`
+ *   (`{output, context: {prompt, vars}}`, src/core/harnesses/promptfoo.ts), the unit named by `vars`
  *   (`benchmark`, `dataset`, `unit`, `options`) and scored as the generic shape is, answered as
  *   promptfoo's GradingResult. Its body limit holds the prompt twice (promptfoo sends it twice).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { benchmarkIds, defaultBenchmark, getBenchmark } from "../benchmarks/registry";
-import { scoreUnitAnswers, summarizeVerdicts } from "../benchmarks/surface";
-import { budgetPlan, WorkMeter } from "../code/budget";
-import type { Env } from "../env";
-import { ProblemError } from "../errors";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { utf8Length } from "../code/utf8";
-import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../middleware/openapi";
-import { gradingResult, PROMPTFOO_SCORE_PATH } from "../harnesses/promptfoo";
+import { scoreUnitAnswers, summarizeVerdicts } from "../core/units";
+import { budgetPlan, WorkMeter } from "../lib/code/budget";
+import type { Env } from "../lib/env";
+import { ProblemError } from "../lib/errors";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
+import { utf8Length } from "../lib/code/utf8";
+import { createRouter, jsonBody, jsonResponse, problemResponses, unionBodyHook } from "../lib/middleware/openapi";
+import { gradingResult, PROMPTFOO_SCORE_PATH } from "../core/harnesses/promptfoo";
 
 const BenchmarkField = z
   .enum(benchmarkIds() as [string, ...string[]])

@@ -1,15 +1,15 @@
 /**
  * Named API tokens (admin only): create one with a role (its secret is in that response and
  * nowhere else, ever), list them without secrets, revoke one (it answers 401 from then on).
- * Storage: src/db/tokens.ts; the check on each request: src/middleware/admin.ts. docs/deploying.md, "Tokens".
+ * Storage: src/lib/db/tokens.ts; the check on each request: src/lib/middleware/admin.ts. docs/deploying.md, "Tokens".
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { TOKEN_ROLES } from "../db/schema";
-import { MAX_TOKENS, createToken, listTokens, revokeToken, tokenCount } from "../db/tokens";
-import { conflict, notFound } from "../errors";
-import { requireAdmin } from "../middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "../middleware/openapi";
+import { TOKEN_ROLES } from "../lib/db/schema";
+import { MAX_TOKENS, createToken, listTokens, revokeToken, tokenCount } from "../lib/db/tokens";
+import { conflict, notFound } from "../lib/errors";
+import { requireAdmin } from "../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
+import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "../lib/middleware/openapi";
 
 const Token = z
   .object({

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INSTRUCTION } from "../../src/benchmarks/repoqa/prompt";
-import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts";
+import type { ContextShard } from "../../src/benchmarks/repoqa/store/contexts";
 import { ADMIN, get, needleCode, post, release, repoOf } from "../helpers";
 
 const ID = "ctx-grid";

@@ -64,7 +64,7 @@ describe("importing the official release format", () => {
     expect(stored.filter((k) => k.includes("/repoqa/") && k.endsWith(".json"))).toHaveLength(4);
     expect(stored.filter((k) => k.includes("/source/"))).toHaveLength(4);
     expect(stored.filter((k) => k.includes("/contexts/16384/original/") && k.endsWith(".json"))).toHaveLength(4);
-    // A score index beside every shard and context shard (src/benchmarks/repoqa/dataset/score-index.ts).
+    // A score index beside every shard and context shard (src/benchmarks/repoqa/store/score-index.ts).
     expect(stored.filter((k) => k.endsWith(".score-index"))).toHaveLength(8);
   });
 

@@ -5,15 +5,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
-import type { Env } from "../../src/env";
-import { roleOf } from "../../src/middleware/admin";
+import type { Env } from "../../src/lib/env";
+import { roleOf } from "../../src/lib/middleware/admin";
 import {
   RATE_LIMIT_BINDINGS,
   RateLimitPoliciesSchema,
   clientNetwork,
   secondsToWindowEnd,
-} from "../../src/middleware/rate-limit";
-import { sha256Hex } from "../../src/sha256";
+} from "../../src/lib/middleware/rate-limit";
+import { sha256Hex } from "../../src/lib/sha256";
 import { ADMIN, BASE, del, get, post } from "../helpers";
 
 const app = createApp();

@@ -18,7 +18,7 @@ import { startRun, waitForRun } from "../runs/helpers";
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createApp } from "../../src/app";
 import { findBenchmark } from "../../src/benchmarks/registry";
-import type { Env } from "../../src/env";
+import type { Env } from "../../src/lib/env";
 
 /** Canaries: 13 characters for RepoQA's, the length of the needle name it replaces (byte offsets stay right). */
 const CANARY = {
@@ -393,7 +393,7 @@ describe("held-out datasets", () => {
       ).toBe(true);
       expect(s.position).toBeNull();
     }
-    // The tables of samples (src/page/sample-table.tsx) withhold where each target sits: a run's samples and an entry's per-task rows (every grid position here is 0).
+    // The tables of samples (src/kit/pages/sample-table.tsx) withhold where each target sits: a run's samples and an entry's per-task rows (every grid position here is 0).
     const positions = async (path: string, table: string) => {
       const html = await (await get(path)).text();
       const head = [

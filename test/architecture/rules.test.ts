@@ -17,21 +17,23 @@ const rules: { forbidden: { name: string; comment: string }[] } = (await import(
 const ROOTS = ["src", "cli", "packages", "scripts/start.ts"];
 
 /**
- * A tree that keeps every rule: a registry naming two families, a route using the registry, a
- * family's Node-side tools using a cli library, the Node core (a command, npm start) using the family list.
+ * A tree that keeps every rule, one module per layer: a route and a core module using the registry,
+ * a registry naming two families, a family using the kit and a library, a family's Node-side tools
+ * using a cli library, the Node core (a command, npm start) using the family list.
  */
 const CLEAN: Record<string, string> = {
-  "src/benchmarks/types.ts": `import type { Budget } from "../metrics/budget";\nexport interface Benchmark { id: string; budget?: Budget }\n`,
+  "src/app.ts": `import { ids } from "./routes/score";\nexport const app = () => ids();\n`,
+  "src/routes/score.ts": `import { runIds } from "../core/runs/a";\nexport const ids = () => runIds();\n`,
+  "src/core/runs/a.ts": `import { allBenchmarks } from "../../benchmarks/registry";\nexport interface A { n: number }\nexport const runIds = () => allBenchmarks().map((b) => b.id);\n`,
+  "src/core/runs/b.ts": `import type { A } from "./a";\nexport interface B { a: A }\n`,
+  "src/benchmarks/types.ts": `import type { Budget } from "../lib/metrics/budget";\nexport interface Benchmark { id: string; budget?: Budget }\n`,
   "src/benchmarks/registry.ts": `import { alpha } from "./alpha";\nimport { beta } from "./beta";\nexport const allBenchmarks = () => [alpha, beta];\n`,
   "src/benchmarks/alpha/index.ts": `import type { Benchmark } from "../types";\nimport { score } from "./score";\nexport const alpha: Benchmark = { id: "alpha" };\nexport { score };\n`,
-  "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nexport const score = (s: string) => bleu(s);\n`,
+  "src/benchmarks/alpha/score.ts": `import { bleu } from "../../lib/metrics/bleu";\nimport { table } from "../../kit/pages/table";\nexport const score = (s: string) => bleu(s) + table().length;\n`,
   "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nexport const beta: Benchmark = { id: "beta" };\n`,
-  "src/metrics/bleu.ts": `export const bleu = (s: string) => s.length;\n`,
-  "src/metrics/budget.ts": `export type Budget = number;\n`,
-  "src/routes/score.ts": `import { allBenchmarks } from "../benchmarks/registry";\nexport const ids = () => allBenchmarks().map((b) => b.id);\n`,
-  "src/runs/a.ts": `export interface A { n: number }\n`,
-  "src/runs/b.ts": `import type { A } from "./a";\nexport interface B { a: A }\n`,
-  "src/page/table.ts": `export const table = () => "<table>";\n`,
+  "src/kit/pages/table.ts": `import { bleu } from "../../lib/metrics/bleu";\nexport const table = () => \`<table>\${bleu("")}\`;\n`,
+  "src/lib/metrics/bleu.ts": `export const bleu = (s: string) => s.length;\n`,
+  "src/lib/metrics/budget.ts": `export type Budget = number;\n`,
   "src/benchmarks/alpha/node/index.ts": `import { api } from "../../../../cli/lib/api";\nimport { score } from "../score";\nexport default { id: "alpha", run: () => score(String(api())) };\n`,
   "cli/lib/api.ts": `export const api = () => 1;\n`,
   "cli/lib/families.ts": `export const nodeFamilies = async (id: string) => (await import(\`../../src/benchmarks/\${id}/node/index.ts\`)).default;\n`,
@@ -43,21 +45,34 @@ const CLEAN: Record<string, string> = {
 
 /** One breach per rule, each as the files it adds or replaces (a type-only cycle among them). */
 const BREACHES: Record<string, Record<string, string>> = {
-  "no-circular": { "src/runs/a.ts": `import type { B } from "./b";\nexport interface A { b?: B }\n` },
-  "core-reaches-a-family-only-through-the-registry": {
-    "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nexport const s = score;\n`,
+  "no-circular": {
+    "src/core/runs/b.ts": `import type { A } from "./a";\nimport "./c";\nexport interface B { a: A }\n`,
+    "src/core/runs/c.ts": `import type { B } from "./b";\nexport type C = B;\n`,
+  },
+  "only-the-surface-imports-the-surface": {
+    "src/core/runs/d.ts": `import { ids } from "../../routes/score";\nexport const d = ids;\n`,
+  },
+  "core-reaches-a-family-only-through-the-seam": {
+    "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nimport { runIds } from "../core/runs/a";\nexport const ids = () => [score, runIds];\n`,
   },
   "a-family-never-imports-another-family": {
     "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n`,
   },
   "a-family-never-imports-the-core-that-hosts-it": {
-    "src/benchmarks/alpha/score.ts": `import { bleu } from "../../metrics/bleu";\nimport type { A } from "../../runs/a";\nexport const score = (s: string, _a?: A) => bleu(s);\n`,
+    "src/benchmarks/alpha/score.ts": `import { bleu } from "../../lib/metrics/bleu";\nimport type { Slot } from "../../core/slot";\nexport const score = (s: string, _slot?: Slot) => bleu(s);\n`,
+  },
+  "the-seam-knows-no-core": {
+    "src/benchmarks/types.ts": `import type { Budget } from "../lib/metrics/budget";\nimport type { Slot } from "../core/slot";\nexport interface Benchmark { id: string; budget?: Budget; slot?: Slot }\n`,
+    "src/core/slot.ts": `export type Slot = number;\n`,
+  },
+  "the-kit-knows-no-family-and-no-core": {
+    "src/kit/pages/chart.ts": `import { allBenchmarks } from "../../benchmarks/registry";\nexport const chart = () => allBenchmarks().length;\n`,
   },
   "libraries-know-no-benchmark-and-no-core": {
-    "src/metrics/bleu.ts": `import { table } from "../page/table";\nexport const bleu = (s: string) => s.length + table().length;\n`,
+    "src/lib/metrics/bleu.ts": `import { table } from "../../kit/pages/table";\nexport const bleu = (s: string) => s.length + table().length;\n`,
   },
   "the-worker-never-imports-node-side-code": {
-    "src/page/table.ts": `import { api } from "../../cli/lib/api";\nexport const table = () => \`<table>\${api()}\`;\n`,
+    "src/kit/pages/table.ts": `import { api } from "../../../cli/lib/api";\nexport const table = () => \`<table>\${api()}\`;\n`,
   },
   "node-core-reaches-a-family-only-through-the-family-list": {
     "cli/eval.ts": `import { score } from "../src/benchmarks/alpha/score";\nexport const main = () => score("x");\n`,
@@ -69,7 +84,7 @@ const BREACHES: Record<string, Record<string, string>> = {
     "cli/lib/api.ts": `import { nodeFamilies } from "./families";\nexport const api = () => nodeFamilies("alpha") && 1;\n`,
   },
   "the-client-package-stands-alone": {
-    "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nimport { bleu } from "../../../src/metrics/bleu";\nexport const client = (p?: paths) => String(p) + bleu("x");\n`,
+    "packages/client/src/index.ts": `import type { paths } from "./generated/openapi.js";\nimport { bleu } from "../../../src/lib/metrics/bleu";\nexport const client = (p?: paths) => String(p) + bleu("x");\n`,
   },
 };
 
@@ -114,16 +129,19 @@ describe("the architecture rules", () => {
       .violations;
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual(
       [
-        "no-circular: src/runs/a.ts → src/runs/b.ts",
-        "core-reaches-a-family-only-through-the-registry: src/routes/score.ts → src/benchmarks/alpha/score.ts",
+        "no-circular: src/core/runs/b.ts → src/core/runs/c.ts",
+        "only-the-surface-imports-the-surface: src/core/runs/d.ts → src/routes/score.ts",
+        "core-reaches-a-family-only-through-the-seam: src/routes/score.ts → src/benchmarks/alpha/score.ts",
         "a-family-never-imports-another-family: src/benchmarks/beta/index.ts → src/benchmarks/alpha/index.ts",
-        "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/runs/a.ts",
-        "libraries-know-no-benchmark-and-no-core: src/metrics/bleu.ts → src/page/table.ts",
-        "the-worker-never-imports-node-side-code: src/page/table.ts → cli/lib/api.ts",
+        "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/core/slot.ts",
+        "the-seam-knows-no-core: src/benchmarks/types.ts → src/core/slot.ts",
+        "the-kit-knows-no-family-and-no-core: src/kit/pages/chart.ts → src/benchmarks/registry.ts",
+        "libraries-know-no-benchmark-and-no-core: src/lib/metrics/bleu.ts → src/kit/pages/table.ts",
+        "the-worker-never-imports-node-side-code: src/kit/pages/table.ts → cli/lib/api.ts",
         "node-core-reaches-a-family-only-through-the-family-list: cli/eval.ts → src/benchmarks/alpha/score.ts",
         "node-tools-use-only-cli-libraries: src/benchmarks/alpha/node/index.ts → cli/lib/families.ts",
         "cli-libraries-know-no-node-core: cli/lib/api.ts → cli/lib/families.ts",
-        "the-client-package-stands-alone: packages/client/src/index.ts → src/metrics/bleu.ts",
+        "the-client-package-stands-alone: packages/client/src/index.ts → src/lib/metrics/bleu.ts",
       ].sort(),
     );
 

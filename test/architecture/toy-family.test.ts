@@ -1,9 +1,9 @@
 /**
  * The conformance suite's toy family (test/conformance/toy/) keeps a family's import rules, so it
  * proves a benchmark plugs in through src/benchmarks/types.ts and the shared libraries alone: all
- * that its Family (index.ts) reaches, transitively, is the toy's own folder, the seam's types and
- * library modules; no registry, core module or real family. Only its registration (register.ts,
- * the stand-in for the registry line) imports the registry.
+ * that its Family (index.ts) reaches, transitively, is the toy's own folder, the seam's types, the
+ * kit and the libraries; no registry, core module or real family. Only its registration
+ * (test/conformance/toy-register.ts, the stand-in for the registry line) imports the registry.
  */
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
@@ -31,13 +31,12 @@ function reached(entry: string): string[] {
 }
 
 describe("the toy family", () => {
-  it("reaches only its folder, the seam's types and library modules", () => {
+  it("reaches only its folder, the seam's types, the kit and the libraries", () => {
     const modules = reached("test/conformance/toy/index.ts");
     expect(modules).toContain("src/benchmarks/types.ts");
-    expect(modules).toContain("test/conformance/toy/views.tsx");
-    const core =
-      /^src\/(benchmarks\/(registry|surface)\.ts$|benchmarks\/[^/]+\/|routes\/|runs\/|(app|index|warmup)\.ts$)/;
-    expect(modules.filter((m) => core.test(m))).toEqual([]);
+    expect(modules).toContain("test/conformance/toy/views/index.tsx");
+    const allowed = /^src\/(benchmarks\/types\.ts$|kit\/|lib\/)|^test\/conformance\/toy\//;
+    expect(modules.filter((m) => !allowed.test(m))).toEqual([]);
     expect(modules.filter((m) => m.startsWith("test/") && !m.startsWith("test/conformance/toy/"))).toEqual([]);
   });
 });

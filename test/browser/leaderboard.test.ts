@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { LeaderboardResponse, PassRateBreakdown } from "../../src/leaderboard/types";
+import type { LeaderboardResponse, PassRateBreakdown } from "../../src/kit/leaderboard/types";
 import { screenshot } from "./chromium";
 import { publishedResultsSite } from "./published-results";
 

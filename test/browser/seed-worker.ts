@@ -5,8 +5,8 @@
  * modules load wasm the way only workerd does). Never deployed: wrangler runs it from here.
  */
 import worker from "../../src/index";
-import type { Env } from "../../src/env";
-import { publishVerifiedRun, type VerifiedRun } from "../../src/leaderboard/verified";
+import type { Env } from "../../src/lib/env";
+import { publishVerifiedRun, type VerifiedRun } from "../../src/core/leaderboard/verified";
 
 export { ModelLimiter, RunCoordinator } from "../../src/index";
 

@@ -320,7 +320,7 @@ describe("a reported entry", () => {
     expect(await text(page, "#no-answers")).toContain("no answer is stored");
     expect(await page.locator("#entry-samples tbody tr").count()).toBeGreaterThan(0);
     await shot("1-per-task");
-    // The shared table's empty state (src/page/sample-table.tsx): no error rows, said in the table's place, and the way back.
+    // The shared table's empty state (src/kit/pages/sample-table.tsx): no error rows, said in the table's place, and the way back.
     await page.selectOption('form.filters select[name="status"]', "error");
     await Promise.all([page.waitForNavigation(), page.click('form.filters button[type="submit"]')]);
     expect(await text(page, "#entry-samples-empty")).toContain("No rows match these filters.");

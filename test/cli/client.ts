@@ -35,13 +35,13 @@ import {
   type SubmittedOutput,
   type UnitPrompt,
 } from "../../packages/client/src/index";
-import { PART_LIMITS as SERVICE_PART_LIMITS } from "../../src/runs/submitted";
+import { PART_LIMITS as SERVICE_PART_LIMITS } from "../../src/core/runs/submitted";
 // Type-only: the service's own types, which the client's types must accept (checked by tsc): the
 // export's lines, hand-declared (JSON lines: no OpenAPI schema), and the events' progress. The
 // generated ones are checked on real answers against the document (ajv, below).
-import type { RunProgress as ServiceProgress } from "../../src/runs/config";
-import type { promptfooTest as servicePromptfooTest } from "../../src/harnesses/promptfoo";
-import type { inspectSample } from "../../src/harnesses/inspect";
+import type { RunProgress as ServiceProgress } from "../../src/core/runs/config";
+import type { promptfooTest as servicePromptfooTest } from "../../src/core/harnesses/promptfoo";
+import type { inspectSample } from "../../src/core/harnesses/inspect";
 
 /** What the service answers fits what the client declares (a compile-time check: `npm test` runs tsc). */
 export const typesAgree = (

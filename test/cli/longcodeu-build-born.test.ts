@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildLongCodeUFromDisk } from "../../src/benchmarks/longcodeu/node/build";
-import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
+import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset/index";
 import { parseBornAfter } from "../../src/lib/born/dates";
 import { GIT_RULE, SERIES_RULE } from "../../src/lib/born/rules";
 import { commit, family, makeRepo } from "./born-repos";

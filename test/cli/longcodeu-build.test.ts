@@ -23,9 +23,9 @@ import {
   lineCachedCounter,
   readRepository,
 } from "../../src/benchmarks/longcodeu/node/build";
-import { ReleaseSchema } from "../../src/benchmarks/longcodeu/dataset";
-import { cosine } from "../../src/benchmarks/longcodeu/build/similarity";
-import { loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
+import { ReleaseSchema } from "../../src/benchmarks/longcodeu/dataset/index";
+import { cosine } from "../../src/benchmarks/longcodeu/curate/similarity";
+import { loadCodeLlamaTokenizer } from "../../src/lib/datasets/tokenizer";
 
 const FIXTURES = join(ROOT, "test/fixtures/longcodeu");
 const INKWELL = join(FIXTURES, "inkwell");

@@ -18,9 +18,9 @@ import { ROOT } from "../../cli/lib/api";
 import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { findPython } from "../../cli/lib/python-exec";
 import { buildLongCodeUFromDisk } from "../../src/benchmarks/longcodeu/node/build";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import { LONGCODEU_TASKS, type LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
-import { scoreExample } from "../../src/benchmarks/longcodeu/score";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import { LONGCODEU_TASKS, type LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset/index";
+import { scoreExample } from "../../src/benchmarks/longcodeu/score/index";
 
 /** Packages with if/else and try/except variants of functions, classes nested in functions, long and short units. */
 const PACKAGES = ["email", "json", "http", "logging", "xml", "importlib", "asyncio"];

@@ -22,8 +22,8 @@ import { pythonStdlibDir } from "../../cli/lib/python-stdlib";
 import { applyLocalMigrations, ensureAdminToken, freePort, startWranglerDev } from "../../cli/lib/local-service";
 import { HEADER_FILE, releaseFromBuild, type BuildHeader } from "../../src/benchmarks/longcodeu/node/parts";
 import { alive, killTree } from "../../cli/lib/process-tree";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset/index";
 
 const stdlib = pythonStdlibDir();
 const REPOS = stdlib

@@ -10,7 +10,7 @@ import {
   buildParts,
   examplesFile,
 } from "../../src/benchmarks/longcodeu/node/parts";
-import { LONGCODEU_LIMITS } from "../../src/benchmarks/longcodeu/dataset";
+import { LONGCODEU_LIMITS } from "../../src/benchmarks/longcodeu/dataset/index";
 
 const context = (repo: string, i: number, chars = 10) => ({
   repo,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../cli/lib/api";
 import { releaseFromBuild } from "../../src/benchmarks/longcodeu/node/parts";
 import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/local-service";
-import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset/index";
 
 let instance: IsolatedInstance | undefined;
 let token: string;

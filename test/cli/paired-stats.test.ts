@@ -1,19 +1,19 @@
 /**
- * The paired-comparison statistics (src/metrics/paired.ts) against values computed independently:
+ * The paired-comparison statistics (src/lib/metrics/paired.ts) against values computed independently:
  * exact binomial tails written out by hand, SciPy's `binomtest`, Newcombe's method 10 written
  * again in Python from the paper's formulas, and the bootstrap reproduced from its seed with
  * Python's own `random` module. Node-side, because it runs python3.
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { wilson } from "../../src/leaderboard/wilson";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 import {
   mcnemarExact,
   newcombeDifference as newcombe,
   pairedBootstrap,
   quantileSorted,
   type PairedTable,
-} from "../../src/metrics/paired";
+} from "../../src/lib/metrics/paired";
 
 const newcombeDifference = (t: PairedTable) => newcombe(t, wilson);
 

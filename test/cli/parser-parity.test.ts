@@ -23,19 +23,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "../../cli/lib/tree-sitter-node";
-import { commentRanges, extractFunctionsSync } from "../../src/code/functions";
-import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/code/languages";
-import { loadLanguage, withTree, type LoadedLanguage } from "../../src/code/parser";
-import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
+import { commentRanges, extractFunctionsSync } from "../../src/lib/code/functions";
+import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../src/lib/code/languages";
+import { loadLanguage, withTree, type LoadedLanguage } from "../../src/lib/code/parser";
+import { sanitizeOutput } from "../../src/benchmarks/repoqa/score/sanitize";
 import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";
-import { CODEBLEU_LANGUAGES, DATAFLOW_MAX_STEPS, codeBleu, type CodeBleuLanguage } from "../../src/metrics/codebleu";
-import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/metrics/codebleu/dataflow";
-import { cLikeDfg } from "../../src/metrics/codebleu/dfg/c-like";
-import { DataFlowBudgetError, type DfgFunction } from "../../src/metrics/codebleu/dfg/common";
-import { dfgPython } from "../../src/metrics/codebleu/dfg/python";
-import { tryRemoveCommentsAndDocstrings } from "../../src/metrics/codebleu/remove-comments";
-import { subtreeMatches } from "../../src/metrics/codebleu/syntax";
-import { parseCode, type PlainNode } from "../../src/metrics/codebleu/tree";
+import {
+  CODEBLEU_LANGUAGES,
+  DATAFLOW_MAX_STEPS,
+  codeBleu,
+  type CodeBleuLanguage,
+} from "../../src/lib/metrics/codebleu";
+import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/lib/metrics/codebleu/dataflow";
+import { cLikeDfg } from "../../src/lib/metrics/codebleu/dfg/c-like";
+import { DataFlowBudgetError, type DfgFunction } from "../../src/lib/metrics/codebleu/dfg/common";
+import { dfgPython } from "../../src/lib/metrics/codebleu/dfg/python";
+import { tryRemoveCommentsAndDocstrings } from "../../src/lib/metrics/codebleu/remove-comments";
+import { subtreeMatches } from "../../src/lib/metrics/codebleu/syntax";
+import { parseCode, type PlainNode } from "../../src/lib/metrics/codebleu/tree";
 import wasmManifest from "../../wasm/manifest.json";
 import {
   CPP_MACRO_HEADER,
@@ -63,7 +68,7 @@ import {
   type OracleResult,
 } from "./parser-parity/reference-oracle";
 
-/** The package's data-flow function per language (as src/metrics/codebleu/index.ts picks them). */
+/** The package's data-flow function per language (as src/lib/metrics/codebleu/index.ts picks them). */
 const DFG: Record<CodeBleuLanguage, DfgFunction> = {
   python: dfgPython,
   java: cLikeDfg("java"),
@@ -111,7 +116,7 @@ type FunctionFields = [
 
 /**
  * Byte offsets of `code`'s UTF-8 as string indices and byte ranges as text, through Node's Buffer
- * (not src/code/source.ts, whose conversion is under test).
+ * (not src/lib/code/source.ts, whose conversion is under test).
  */
 function bytesOf(code: string) {
   const buffer = Buffer.from(code, "utf8");
@@ -146,7 +151,7 @@ function nativeCommentRanges(code: string, facts: OracleResult): [number, number
   ]);
 }
 
-/** The cursor walk as src/metrics/codebleu/tree.ts's `PlainNode`. */
+/** The cursor walk as src/lib/metrics/codebleu/tree.ts's `PlainNode`. */
 function plainNode([type, , startRow, startCol, endRow, endCol, children]: NativePlain): PlainNode {
   return {
     type,

@@ -48,9 +48,9 @@ import { startIsolatedInstance, type IsolatedInstance } from "../../cli/lib/loca
 import { startLoopbackModel, type LoopbackModel } from "../../cli/lib/loopback-model";
 import { readSubmittedOutputs } from "../../cli/lib/submitted-outputs";
 import "../../cli/lib/tree-sitter-node";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
-import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset/index";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset/index";
 import { fencedBlocks } from "../docs/examples";
 
 /** What the cache installs: promptfoo and libsql's native binding, every package's version pinned by the lockfile beside it. */

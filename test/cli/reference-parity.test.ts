@@ -17,12 +17,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "../../cli/lib/tree-sitter-node";
-import { removeCommentsSync } from "../../src/code/functions";
-import { LANGUAGES, type Language } from "../../src/code/languages";
-import { loadLanguage, type LoadedLanguage } from "../../src/code/parser";
-import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
-import { ReferenceSet } from "../../src/metrics/bleu";
-import { CODEBLEU_LANGUAGES, codeBleuSampleStats, type CodeBleuLanguage } from "../../src/metrics/codebleu";
+import { removeCommentsSync } from "../../src/lib/code/functions";
+import { LANGUAGES, type Language } from "../../src/lib/code/languages";
+import { loadLanguage, type LoadedLanguage } from "../../src/lib/code/parser";
+import { sanitizeOutput } from "../../src/benchmarks/repoqa/score/sanitize";
+import { ReferenceSet } from "../../src/lib/metrics/bleu";
+import { CODEBLEU_LANGUAGES, codeBleuSampleStats, type CodeBleuLanguage } from "../../src/lib/metrics/codebleu";
 import { answerFor, findCorpus, makeSnippets, type Snippet } from "./parser-parity/corpus";
 import { runOracle, type OracleEncoding, type OracleJob, type OracleResult } from "./parser-parity/reference-oracle";
 import {
@@ -66,7 +66,7 @@ interface PortScores {
 function portScores(lang: Language, loaded: LoadedLanguage, s: Snippet, i: number): PortScores {
   const answer = answerFor(lang, s, i);
   const needle = [false, true].map((ignore): [string, number] => {
-    // src/benchmarks/repoqa/scorer.ts evaluateAnswer, with the needle as the only candidate.
+    // src/benchmarks/repoqa/score/scorer.ts evaluateAnswer, with the needle as the only candidate.
     let extracted = sanitizeOutput(loaded, answer);
     if (ignore) extracted = removeCommentsSync(loaded, extracted);
     const reference = ignore ? removeCommentsSync(loaded, s.base) : s.base;

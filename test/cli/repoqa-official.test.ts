@@ -16,7 +16,7 @@ import {
   type OfficialNeedle,
   type OfficialRepo,
 } from "../../src/benchmarks/repoqa/node/official-rebuild";
-import { loadCodeLlamaTokenizer, type Tokenizer } from "../../src/datasets/tokenizer";
+import { loadCodeLlamaTokenizer, type Tokenizer } from "../../src/lib/datasets/tokenizer";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const REPOS = resolve(ROOT, process.env.NEEDLEWORK_REPOQA_REPOS ?? "../shared/data/repoqa-2024-04-20-repos");

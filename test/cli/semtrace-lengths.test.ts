@@ -15,10 +15,10 @@ import {
   contextTokenLengths,
   equallySpaced,
   targetContextTokens,
-} from "../../src/benchmarks/semtrace/build";
-import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
-import { contextFunctions, joinFunctions } from "../../src/benchmarks/semtrace/prompt";
-import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
+} from "../../src/benchmarks/semtrace/curate/index";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset/index";
+import { contextFunctions, joinFunctions } from "../../src/benchmarks/semtrace/prompt/index";
+import { codeLlamaTokenizer } from "../../src/lib/datasets/tokenizer";
 
 const FIXTURE = new URL("../fixtures/distractor-src", import.meta.url).pathname;
 const PAPER_GRID = { distractors: [20, 40, 60, 80], positions: equallySpaced(11) };

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { EXPECTED_PATCHES, patchUtf8Runtime, UTF8_SECTION } from "../../scripts/wasm-utf8.mjs";
-import { assertUtf8Runtime, UTF8_SECTION as LOADER_SECTION } from "../../src/code/utf8-input";
+import { assertUtf8Runtime, UTF8_SECTION as LOADER_SECTION } from "../../src/lib/code/utf8-input";
 import wasmManifest from "../../wasm/manifest.json";
 
 // The package's directory (its exports map hides package.json from require.resolve).

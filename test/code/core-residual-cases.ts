@@ -11,7 +11,7 @@
  * extracts `reference`. `npx tsx scripts/core021-measure.mts --cases` recomputes the reference's
  * condition and the service's (0.25, UTF-8) and fails if a recorded value no longer holds.
  */
-import type { Language } from "../../src/code/languages";
+import type { Language } from "../../src/lib/code/languages";
 
 export interface CoreResidualCase {
   language: Language;

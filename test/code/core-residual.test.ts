@@ -8,9 +8,9 @@
  * the reference's text.
  */
 import { describe, expect, it } from "vitest";
-import { loadLanguage } from "../../src/code";
-import { PARSER_RUNTIME } from "../../src/code/runtime";
-import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
+import { loadLanguage } from "../../src/lib/code";
+import { PARSER_RUNTIME } from "../../src/lib/code/runtime";
+import { sanitizeOutput } from "../../src/benchmarks/repoqa/score/sanitize";
 import { CORE_RESIDUAL_CASES } from "./core-residual-cases";
 
 describe("the references' core (0.21-0.24) vs the service's (0.25) on broken answers", () => {

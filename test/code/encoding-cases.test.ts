@@ -5,10 +5,10 @@
  * values; test/cli/reference-parity.test.ts recomputes them with the native core reading UTF-8.
  */
 import { describe, expect, it } from "vitest";
-import { loadLanguage } from "../../src/code";
-import { sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
-import { ReferenceSet } from "../../src/metrics/bleu";
-import { codeBleu } from "../../src/metrics/codebleu";
+import { loadLanguage } from "../../src/lib/code";
+import { sanitizeOutput } from "../../src/benchmarks/repoqa/score/sanitize";
+import { ReferenceSet } from "../../src/lib/metrics/bleu";
+import { codeBleu } from "../../src/lib/metrics/codebleu";
 import {
   ISSUE_CPP_CANDIDATE,
   ISSUE_CPP_REFERENCE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFunctions, removeComments } from "../../src/code";
+import { extractFunctions, removeComments } from "../../src/lib/code";
 
 const names = async (lang: Parameters<typeof extractFunctions>[0], code: string) =>
   (await extractFunctions(lang, code)).map((f) => f.name);

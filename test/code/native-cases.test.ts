@@ -4,11 +4,11 @@
  * side recomputes them with the native binding in test/cli/parser-parity.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { extractFunctions, loadLanguage } from "../../src/code";
-import { withTree } from "../../src/code/parser";
+import { extractFunctions, loadLanguage } from "../../src/lib/code";
+import { withTree } from "../../src/lib/code/parser";
 import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";
-import { codeBleu } from "../../src/metrics/codebleu";
-import { parseCode, type PlainNode } from "../../src/metrics/codebleu/tree";
+import { codeBleu } from "../../src/lib/metrics/codebleu";
+import { parseCode, type PlainNode } from "../../src/lib/metrics/codebleu/tree";
 import {
   CPP_MACRO_HEADER,
   CPP_MACRO_HEADER_FUNCTIONS,

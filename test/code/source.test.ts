@@ -1,13 +1,13 @@
 /**
  * The UTF-8 runtime in the Worker: nodes report UTF-8 byte offsets and columns (as py-tree-sitter's
- * `start_byte` and `start_point`), `node.text` is the decoded slice, and src/code/source.ts maps
- * offsets to string indices for the code that slices strings (src/code/source.ts).
+ * `start_byte` and `start_point`), `node.text` is the decoded slice, and src/lib/code/source.ts maps
+ * offsets to string indices for the code that slices strings (src/lib/code/source.ts).
  */
 import { Parser } from "web-tree-sitter";
 import { describe, expect, it } from "vitest";
-import { extractFunctions, loadLanguage, removeComments } from "../../src/code";
-import { withTree } from "../../src/code/parser";
-import { INPUT_CHUNK, nodeEnd, nodeStart, SourceText } from "../../src/code/source";
+import { extractFunctions, loadLanguage, removeComments } from "../../src/lib/code";
+import { withTree } from "../../src/lib/code/parser";
+import { INPUT_CHUNK, nodeEnd, nodeStart, SourceText } from "../../src/lib/code/source";
 
 const encoder = new TextEncoder();
 const bytesBefore = (text: string, index: number) => encoder.encode(text.slice(0, index)).length;
@@ -101,7 +101,7 @@ describe("nodes of non-ASCII code", () => {
     expect(fns[1999].text).toBe(unit.trimEnd());
   });
 
-  it("a parse that bypasses src/code/parser.ts is refused (the runtime reads bytes, not strings)", async () => {
+  it("a parse that bypasses src/lib/code/parser.ts is refused (the runtime reads bytes, not strings)", async () => {
     const py = await loadLanguage("python");
     const parser = new Parser();
     try {

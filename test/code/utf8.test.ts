@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { utf8Length, utf8Offsets } from "../../src/code/utf8";
+import { utf8Length, utf8Offsets } from "../../src/lib/code/utf8";
 
 describe("utf8", () => {
   it("measures like TextEncoder for ASCII, 2-, 3- and 4-byte characters", () => {

@@ -7,14 +7,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { FREE_PLAN, budgetPlan, PAID_PLAN } from "../../src/code/budget";
+import { FREE_PLAN, budgetPlan, PAID_PLAN } from "../../src/lib/code/budget";
 import {
   bootstrapDrawLimit,
   checkBootstrapDraws,
   FREE_BOOTSTRAP_DRAWS,
   PAID_BOOTSTRAP_DRAWS,
-} from "../../src/compare/budget";
-import { PyRandom } from "../../src/datasets/pyrandom";
+} from "../../src/core/compare/budget";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import { BASE } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
 import { startRun, waitForRun } from "../runs/helpers";

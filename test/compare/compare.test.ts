@@ -252,7 +252,7 @@ describe("graded benchmarks: paired bootstrap", () => {
   it("SemTrace is graded by partial score with its exact-match table; lexical recall is pass/fail, by grid position", async () => {
     const dataset = await suiteDataset("compare-suite");
     // One run at a time: two runs starting at once on a suite share one in-flight read of its stored
-    // JSON (src/datasets/json-cache.ts), and workerd can refuse that promise across requests; not what this file tests.
+    // JSON (src/lib/datasets/json-cache.ts), and workerd can refuse that promise across requests; not what this file tests.
     const interp = await runOf({ benchmark: "semtrace", dataset, model: "baseline:interpreter" });
     const empty = await runOf({ benchmark: "semtrace", dataset, model: "baseline:empty" });
     const semtrace = await compare(`a=${interp}&b=${empty}`);

@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discordantPairs } from "../../src/compare/discordant";
+import { discordantPairs } from "../../src/core/compare/discordant";
 import type { CompareRule, CompareSample } from "../../src/benchmarks/types";
 import { get } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";

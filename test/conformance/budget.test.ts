@@ -5,10 +5,10 @@
  * request's total applies on top without changing any verdict below it.
  */
 import { describe, expect, it } from "vitest";
-import "../../src/code";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import { scoreExample, type ScorableExample } from "../../src/benchmarks/longcodeu/score";
-import { BUDGETS, BudgetExceededError, WorkMeter, type Budget } from "../../src/code/budget";
+import "../../src/lib/code";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import { scoreExample, type ScorableExample } from "../../src/benchmarks/longcodeu/score/index";
+import { BUDGETS, BudgetExceededError, WorkMeter, type Budget } from "../../src/lib/code/budget";
 import { post } from "../helpers";
 import { fixtureRelease } from "../longcodeu/fixture";
 import { FIXTURES, allUnits } from "./helpers";

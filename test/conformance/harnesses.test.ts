@@ -9,7 +9,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
-import { sha256Hex } from "../../src/sha256";
+import { sha256Hex } from "../../src/lib/sha256";
 import { BASE, get, post } from "../helpers";
 import { FIXTURES, allUnits, promptPath } from "./helpers";
 

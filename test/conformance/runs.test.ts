@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks } from "../../src/benchmarks/registry";
-import { outputKey } from "../../src/runs/store";
+import { outputKey } from "../../src/core/runs/store";
 import { get, post } from "../helpers";
 import { loopback, samplesOf, startRun, waitForRun } from "../runs/helpers";
 import { FIXTURES, promptPath } from "./helpers";

@@ -6,14 +6,14 @@
  * padding line "# Line Number k\n" costs 5 at the top of a text and 4 after a line break.
  */
 import { describe, expect, it } from "vitest";
-import { loadLanguage, removeCommentsSync, type Language } from "../../src/code";
+import { loadLanguage, removeCommentsSync, type Language } from "../../src/lib/code";
 import {
   cleanFile,
   makeCodeContext,
   type CommentMode,
   type ContextInput,
 } from "../../src/benchmarks/repoqa/dataset/context";
-import type { Tokenizer } from "../../src/datasets/tokenizer";
+import type { Tokenizer } from "../../src/lib/datasets/tokenizer";
 import fixture from "../fixtures/repoqa-mini.json";
 
 const fake: Tokenizer = {

@@ -13,7 +13,7 @@ import {
   type ContextInput,
   type NeedleOffsets,
 } from "../../src/benchmarks/repoqa/dataset/context";
-import type { Tokenizer } from "../../src/datasets/tokenizer";
+import type { Tokenizer } from "../../src/lib/datasets/tokenizer";
 
 const fake: Tokenizer = {
   name: "fake",

@@ -4,9 +4,9 @@
  * read as code points, every depth kind and tiny budgets: same string, same three counts.
  */
 import { describe, expect, it } from "vitest";
-import type { Language } from "../../src/code/languages";
+import type { Language } from "../../src/lib/code/languages";
 import { makeCodeContext } from "../../src/benchmarks/repoqa/dataset/context";
-import type { Tokenizer } from "../../src/datasets/tokenizer";
+import type { Tokenizer } from "../../src/lib/datasets/tokenizer";
 import vectors from "./reference-vectors.json";
 
 // Python's str.split() on this ASCII/CJK/emoji text splits exactly where /\s+/ does.

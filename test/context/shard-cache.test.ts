@@ -1,7 +1,7 @@
 /** The per-isolate cache of stored JSON keeps to its byte budget as well as its entry count. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getStoredJson } from "../../src/datasets/json-cache";
+import { getStoredJson } from "../../src/lib/datasets/json-cache";
 
 describe("stored JSON cache", () => {
   it("evicts the least recently used objects beyond 24 MB, and serves the rest without R2", async () => {

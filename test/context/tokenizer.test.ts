@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeCodeContext, referenceDepths, type ContextInput } from "../../src/benchmarks/repoqa/dataset/context";
-import { codeLlamaTokenizer, loadCodeLlamaTokenizer } from "../../src/datasets/tokenizer";
+import { codeLlamaTokenizer, loadCodeLlamaTokenizer } from "../../src/lib/datasets/tokenizer";
 import fixture from "../fixtures/repoqa-mini.json";
 
 // Imported only after the first test: it checks that nothing loaded the tokenizer module before.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import "../../src/code";
+import "../../src/lib/code";
 import { buildRepo, type BuildRepoOptions } from "../../src/benchmarks/repoqa/curate/build";
 import { NeedleSelectionError, selectNeedles } from "../../src/benchmarks/repoqa/curate/needles";
 import { analyzeFunctions } from "../../src/benchmarks/repoqa/curate/functions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import "../../src/code";
+import "../../src/lib/code";
 import { analyzeDependencies } from "../../src/benchmarks/repoqa/curate/dependencies";
 import { topologicalSort } from "../../src/benchmarks/repoqa/curate/topo";
 

@@ -5,7 +5,7 @@
  * re-stamped publish times detected, hostile archives refused.
  */
 import { describe, expect, it } from "vitest";
-import "../../src/code";
+import "../../src/lib/code";
 import { buildFromRegistry, languageOf, underEntry } from "../../src/benchmarks/repoqa/curate/from-registry";
 import { checkPublishTimes, predecessor } from "../../src/lib/dating/package-source";
 import { NeedleSelectionError } from "../../src/benchmarks/repoqa/curate/needles";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import vectors from "../vectors/python-random.json";
 
 describe("PyRandom: Python's random.seed + random.sample", () => {

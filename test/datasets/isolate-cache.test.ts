@@ -1,6 +1,6 @@
 /**
  * Concurrent first requests for the same stored objects. The per-isolate caches hand out only
- * settled values (src/datasets/isolate-cache.ts: workerd cancels the continuations of a request
+ * settled values (src/lib/datasets/isolate-cache.ts: workerd cancels the continuations of a request
  * that awaits a promise whose creating request has ended), so every request of a cold burst loads
  * for itself and the first to finish fills the cache: each must still get the same verdict. (The
  * hang itself needs a client disconnect mid-load, which this harness does not reproduce.) A

@@ -6,9 +6,9 @@
 import { api } from "../../cli/lib/api";
 import { nodeFamilies } from "../../cli/lib/families";
 import "../../cli/lib/tree-sitter-node";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset";
-import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import type { LongCodeUExample } from "../../src/benchmarks/longcodeu/dataset/index";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset/index";
 
 export type DemoOracle = (benchmark: string, task: string, unit: string) => string | undefined;
 

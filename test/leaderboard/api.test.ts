@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { passRateStatements } from "../../src/leaderboard/pass-rate";
-import { LEADERBOARD_SORTS, normalizeQuery } from "../../src/leaderboard/queries";
-import { passRateAxis, rankPageRead, rankPageStatements } from "../../src/leaderboard/ranks";
-import { publishVerifiedRun } from "../../src/leaderboard/verified";
+import { passRateStatements } from "../../src/kit/leaderboard/pass-rate";
+import { LEADERBOARD_SORTS, normalizeQuery } from "../../src/core/leaderboard/queries";
+import { passRateAxis, rankPageRead, rankPageStatements } from "../../src/kit/leaderboard/ranks";
+import { publishVerifiedRun } from "../../src/core/leaderboard/verified";
 import { get } from "../helpers";
 import { board, imported, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 

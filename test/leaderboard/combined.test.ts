@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../helpers";
 import { THRESHOLDS, board, counts, generation, imported, official } from "./helpers";
-import { wilson } from "../../src/leaderboard/wilson";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 
 const PUBLISHED_ALL_08: Record<string, number> = {
   "gpt-4o-2024-05-13": 0.906,

@@ -1,5 +1,5 @@
 /**
- * The default dataset of a board without one fixed (src/leaderboard/queries.ts, `defaultDataset`)
+ * The default dataset of a board without one fixed (src/core/leaderboard/queries.ts, `defaultDataset`)
  * and the boards' dataset picker (`boardDatasets`, controls.tsx `DatasetSelect`), through the API
  * and the page: no entries and nothing loaded gives no dataset; a loaded suite with the benchmark's
  * units is shown empty with the command that publishes a first entry, one without its units is
@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { publishVerifiedRun } from "../../src/leaderboard/verified";
+import { publishVerifiedRun } from "../../src/core/leaderboard/verified";
 import { get } from "../helpers";
 import { suiteDataset } from "../semtrace/helpers";
 import { positionalRun } from "./positional-fixtures";

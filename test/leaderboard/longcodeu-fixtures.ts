@@ -19,7 +19,7 @@
  *   1  CU_P    1000             0-8K     scored            0.5    1
  *   2  CU_SA   2000             0-8K     scored            0.5    0.9
  */
-import type { SampleRow } from "../../src/runs/store";
+import type { SampleRow } from "../../src/core/runs/store";
 
 export interface LcuSpec {
   task: string;

@@ -7,8 +7,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { longcodeuSummary } from "../../src/benchmarks/longcodeu/summary";
-import { longcodeuTable } from "../../src/benchmarks/longcodeu/table";
-import type { Aggregate } from "../../src/leaderboard/aggregate";
+import { longcodeuTable } from "../../src/benchmarks/longcodeu/score/table";
+import type { Aggregate } from "../../src/kit/leaderboard/aggregate";
 import {
   LONGCODEU_TASKS,
   LONGCODEU_THRESHOLD,
@@ -16,10 +16,10 @@ import {
   longcodeuLeaderboard,
   longcodeuStatements,
 } from "../../src/benchmarks/longcodeu/leaderboard";
-import { normalizeQuery } from "../../src/leaderboard/queries";
-import { rankPageRead } from "../../src/leaderboard/ranks";
-import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
-import { verifiedSample } from "../../src/runs/finalize";
+import { normalizeQuery } from "../../src/core/leaderboard/queries";
+import { rankPageRead } from "../../src/kit/leaderboard/ranks";
+import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/core/leaderboard/verified";
+import { verifiedSample } from "../../src/core/runs/finalize";
 import { get } from "../helpers";
 import { backfillDifferences, board, importFile, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 import { MODEL_A, MODEL_B, lcuRows, lcuTableSamples, type LcuSpec } from "./longcodeu-fixtures";

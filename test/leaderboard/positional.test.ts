@@ -5,13 +5,13 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Aggregate } from "../../src/leaderboard/aggregate";
+import type { Aggregate } from "../../src/kit/leaderboard/aggregate";
 import { median, positionKey, relativeAccuracy } from "../../src/benchmarks/semtrace/leaderboard";
-import { passRateStatements } from "../../src/leaderboard/pass-rate";
-import { passRateAxis, rankPageRead } from "../../src/leaderboard/ranks";
-import { normalizeQuery } from "../../src/leaderboard/queries";
-import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/leaderboard/verified";
-import { wilson } from "../../src/leaderboard/wilson";
+import { passRateStatements } from "../../src/kit/leaderboard/pass-rate";
+import { passRateAxis, rankPageRead } from "../../src/kit/leaderboard/ranks";
+import { normalizeQuery } from "../../src/core/leaderboard/queries";
+import { aggregateSamples, publishVerifiedRun, toSample } from "../../src/core/leaderboard/verified";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 import { get } from "../helpers";
 import { backfillDifferences, board, importFile, pageReadPlans, parseCsv, rows, scoresFile } from "./helpers";
 import { gridSamples, positionalRun } from "./positional-fixtures";

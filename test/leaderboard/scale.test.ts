@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BOARD_PAGE_ROWS } from "../../src/page/query";
+import { BOARD_PAGE_ROWS } from "../../src/core/pages/query";
 import { get } from "../helpers";
 import { expectKeepsLimit, rowSlugs, sortLinks, unescapeHtml } from "../page/html";
 import { SEED_LANGUAGES, boardSeedStatements, seedPassed } from "./board-seed";

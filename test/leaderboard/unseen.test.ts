@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { publishVerifiedRun, type VerifiedSample } from "../../src/leaderboard/verified";
-import { wilson } from "../../src/leaderboard/wilson";
+import { publishVerifiedRun, type VerifiedSample } from "../../src/core/leaderboard/verified";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 import { ADMIN, del, get, put } from "../helpers";
 import { board } from "./helpers";
 

@@ -1,7 +1,7 @@
 /** Verified entries come only from publishVerifiedRun, apart from reported ones. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { publishVerifiedRun, type VerifiedSample } from "../../src/leaderboard/verified";
+import { publishVerifiedRun, type VerifiedSample } from "../../src/core/leaderboard/verified";
 import { get } from "../helpers";
 import { board, counts, generation, imported, rows, scoresFile } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Z95, wilson } from "../../src/leaderboard/wilson";
+import { Z95, wilson } from "../../src/kit/leaderboard/wilson";
 
 /*
  * Expected bounds computed independently with 50-digit decimal arithmetic:

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks } from "../../src/benchmarks/registry";
 import type { Benchmark } from "../../src/benchmarks/types";
-import type { Env } from "../../src/env";
+import type { Env } from "../../src/lib/env";
 import { FIXTURES } from "../conformance/helpers";
 
 const withLookup = allBenchmarks().filter((b) => b.hasUnit);

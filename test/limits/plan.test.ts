@@ -5,8 +5,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { BUDGETS, budgetPlan, FREE_PLAN, PAID_PLAN, PER_PARSE } from "../../src/code/budget";
-import { ProblemError } from "../../src/errors";
+import { BUDGETS, budgetPlan, FREE_PLAN, PAID_PLAN, PER_PARSE } from "../../src/lib/code/budget";
+import { ProblemError } from "../../src/lib/errors";
 import { BASE, importFixture, needleCode, release, repoOf } from "../helpers";
 
 const DATASET = "fixture-plan";

@@ -1,16 +1,16 @@
 // vitest: fresh isolate (it watches what the isolate does at start; vitest.config.ts)
 /**
- * The warm-up's stand-in leaderboard (src/warmup-leaderboard.ts) must put rows on every page the
+ * The warm-up's stand-in leaderboard (src/core/warmup/stand-in-leaderboard.ts) must put rows on every page the
  * warm-up renders, a full page of them: an empty board (or three rows) would leave the rows' code cold
  * (or unoptimised) for an isolate's first real page.
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { passRateStatements } from "../../src/leaderboard/pass-rate";
-import { normalizeQuery } from "../../src/leaderboard/queries";
-import { PAGE_LIMIT, passRateAxis, rankPageRead } from "../../src/leaderboard/ranks";
-import { leaderboardPaths, standInD1 } from "../../src/warmup";
-import { standInLeaderboardObjects, standInLeaderboardRows } from "../../src/warmup-leaderboard";
+import { passRateStatements } from "../../src/kit/leaderboard/pass-rate";
+import { normalizeQuery } from "../../src/core/leaderboard/queries";
+import { PAGE_LIMIT, passRateAxis, rankPageRead } from "../../src/kit/leaderboard/ranks";
+import { leaderboardPaths, standInD1 } from "../../src/core/warmup/warmup";
+import { standInLeaderboardObjects, standInLeaderboardRows } from "../../src/core/warmup/stand-in-leaderboard";
 
 describe("the warm-up's stand-in leaderboard", () => {
   const app = createApp();

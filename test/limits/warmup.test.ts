@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { allFamilies } from "../../src/benchmarks/registry";
-import { endWarmUp, warmUp } from "../../src/warmup";
+import { endWarmUp, warmUp } from "../../src/core/warmup/warmup";
 
 const RealRequest = globalThis.Request;
 const realCaches = Object.getOwnPropertyDescriptor(globalThis, "caches");

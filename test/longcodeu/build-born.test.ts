@@ -5,10 +5,14 @@
  * whose parts are all fresh, and without a dating no `born` at all (releases stay as they were).
  */
 import { describe, expect, it } from "vitest";
-import { buildLongCodeURelease } from "../../src/benchmarks/longcodeu/build/index";
+import { buildLongCodeURelease } from "../../src/benchmarks/longcodeu/curate/index";
 import type { Dating, TargetBorn } from "../../src/lib/dating/dating";
-import { repoInputFromRegistry } from "../../src/benchmarks/longcodeu/build/from-registry";
-import { LONGCODEU_TASKS, type LongCodeUExample, type LongCodeUTask } from "../../src/benchmarks/longcodeu/dataset";
+import { repoInputFromRegistry } from "../../src/benchmarks/longcodeu/curate/from-registry";
+import {
+  LONGCODEU_TASKS,
+  type LongCodeUExample,
+  type LongCodeUTask,
+} from "../../src/benchmarks/longcodeu/dataset/index";
 import { parseBornAfter, SERIES_RULE } from "../../src/lib/born";
 import { MemoryRegistry, PYPI } from "../curate/memory-registry";
 import { charTokenizer, fixtureRepo, python } from "./build-helpers";

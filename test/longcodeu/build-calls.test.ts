@@ -3,8 +3,8 @@
  * what is dropped. Expectations are read off the fixture sources (and small inline repositories).
  */
 import { describe, expect, it } from "vitest";
-import { RepoModel, type RepoInput } from "../../src/benchmarks/longcodeu/build/repo";
-import { draAnchors } from "../../src/benchmarks/longcodeu/build/examples";
+import { RepoModel, type RepoInput } from "../../src/benchmarks/longcodeu/curate/repo";
+import { draAnchors } from "../../src/benchmarks/longcodeu/curate/examples";
 import { fixtureRepo, python, unit } from "./build-helpers";
 
 async function model(input: RepoInput): Promise<RepoModel> {

@@ -3,10 +3,10 @@
  * construct that does not, multi-line targets, and the answer's context line numbers.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/pyrandom";
-import { codeView, cuDataFlow } from "../../src/benchmarks/longcodeu/build/examples";
-import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
-import type { PyFile } from "../../src/benchmarks/longcodeu/build/python-units";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
+import { codeView, cuDataFlow } from "../../src/benchmarks/longcodeu/curate/examples";
+import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/curate/contexts";
+import type { PyFile } from "../../src/benchmarks/longcodeu/curate/python-units";
 import { analyze, fixtureFile, unit } from "./build-helpers";
 
 /** Variable -> [trimmed text of the change line, rule] in line order. */

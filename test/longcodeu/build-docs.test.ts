@@ -3,16 +3,16 @@
  * documents, the numbered `<BEGIN>`/`<END>` layout, and an LDU example built on it.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import {
   docsContextText,
   docstringSections,
   documentedApis,
   markdownSections,
   rstSections,
-} from "../../src/benchmarks/longcodeu/build/doc-sections";
-import { documentationUnderstanding } from "../../src/benchmarks/longcodeu/build/examples";
-import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";
+} from "../../src/benchmarks/longcodeu/curate/doc-sections";
+import { documentationUnderstanding } from "../../src/benchmarks/longcodeu/curate/examples";
+import { RepoModel } from "../../src/benchmarks/longcodeu/curate/repo";
 import { analyze, fixtureFile, fixtureRepo, python } from "./build-helpers";
 
 describe("documentation sections", () => {

@@ -3,9 +3,9 @@
  * test/fixtures/longcodeu read as text at bundle time, tree-sitter with the workerd loader, and
  * small counting tokenizers.
  */
-import { loadLanguage, type LoadedLanguage } from "../../src/code/index";
-import type { RepoInput } from "../../src/benchmarks/longcodeu/build/repo";
-import { analyzePythonFile, type PyFile, type PyUnit } from "../../src/benchmarks/longcodeu/build/python-units";
+import { loadLanguage, type LoadedLanguage } from "../../src/lib/code/index";
+import type { RepoInput } from "../../src/benchmarks/longcodeu/curate/repo";
+import { analyzePythonFile, type PyFile, type PyUnit } from "../../src/benchmarks/longcodeu/curate/python-units";
 
 declare global {
   interface ImportMeta {

@@ -4,18 +4,18 @@
  * the release passes ReleaseSchema and a build is byte-identical for a seed.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/pyrandom";
-import { codeLlamaTokenizer } from "../../src/datasets/tokenizer";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
+import { codeLlamaTokenizer } from "../../src/lib/datasets/tokenizer";
 import {
   BUCKET_KEYS,
   LONGCODEU_TASKS,
   ReleaseSchema,
   bucketOf,
   type LongCodeURelease,
-} from "../../src/benchmarks/longcodeu/dataset";
-import { buildLongCodeURelease, repoSlug } from "../../src/benchmarks/longcodeu/build/index";
-import { codeBlock, drawItems, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
-import { RepoModel, normalizeText } from "../../src/benchmarks/longcodeu/build/repo";
+} from "../../src/benchmarks/longcodeu/dataset/index";
+import { buildLongCodeURelease, repoSlug } from "../../src/benchmarks/longcodeu/curate/index";
+import { codeBlock, drawItems, joinCodeBlocks } from "../../src/benchmarks/longcodeu/curate/contexts";
+import { RepoModel, normalizeText } from "../../src/benchmarks/longcodeu/curate/repo";
 import { charTokenizer, fixtureRepo, python } from "./build-helpers";
 
 describe("drawing a context's files", () => {

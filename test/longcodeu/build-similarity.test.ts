@@ -3,17 +3,17 @@
  * given vectors, top-5 order with ties, the embedding path's cache, and an SRE example.
  */
 import { describe, expect, it } from "vitest";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import {
   cosine,
   embeddingSimilarity,
   subtokens,
   tfidfScores,
   topK,
-} from "../../src/benchmarks/longcodeu/build/similarity";
-import { codeView, semanticRelation } from "../../src/benchmarks/longcodeu/build/examples";
-import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/build/contexts";
-import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";
+} from "../../src/benchmarks/longcodeu/curate/similarity";
+import { codeView, semanticRelation } from "../../src/benchmarks/longcodeu/curate/examples";
+import { codeBlock, joinCodeBlocks } from "../../src/benchmarks/longcodeu/curate/contexts";
+import { RepoModel } from "../../src/benchmarks/longcodeu/curate/repo";
 import { fixtureRepo, python } from "./build-helpers";
 
 describe("lexical similarity", () => {

@@ -3,9 +3,9 @@
  * unit's stripped text is its original text minus exactly those removals.
  */
 import { describe, expect, it } from "vitest";
-import { withTree } from "../../src/code/parser";
-import { stripPython } from "../../src/benchmarks/longcodeu/build/strip";
-import { RepoModel } from "../../src/benchmarks/longcodeu/build/repo";
+import { withTree } from "../../src/lib/code/parser";
+import { stripPython } from "../../src/benchmarks/longcodeu/curate/strip";
+import { RepoModel } from "../../src/benchmarks/longcodeu/curate/repo";
 import { analyze, fixtureFile, fixtureRepo, python, unit } from "./build-helpers";
 
 const SOURCE = `#!/usr/bin/env python3
@@ -82,8 +82,8 @@ describe("stripping comments and docstrings", () => {
     expect(await parsesCleanly(out)).toBe(true);
   });
 
-  it("src/code's removeComments (the RepoQA reference's) is not enough: it keeps the module docstring and can leave a body empty", async () => {
-    const { removeCommentsSync } = await import("../../src/code/functions");
+  it("src/lib/code's removeComments (the RepoQA reference's) is not enough: it keeps the module docstring and can leave a body empty", async () => {
+    const { removeCommentsSync } = await import("../../src/lib/code/functions");
     const reference = removeCommentsSync(await python(), SOURCE);
     expect(reference).toContain('"""Module doc."""');
     expect(await parsesCleanly(reference)).toBe(false);

@@ -4,7 +4,7 @@
  * off the fixture sources by hand.
  */
 import { describe, expect, it } from "vitest";
-import { cuPerception, codeView } from "../../src/benchmarks/longcodeu/build/examples";
+import { cuPerception, codeView } from "../../src/benchmarks/longcodeu/curate/examples";
 import { analyze, fixtureFile, unit } from "./build-helpers";
 
 describe("units of a file", () => {

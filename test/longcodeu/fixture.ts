@@ -11,7 +11,7 @@
  * Answers are cut out of the context texts (`unit`, `lineOf`), so they are exactly what the context
  * shows; the tests check a few of them by hand.
  */
-import type { LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
+import type { LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset/index";
 
 const file = (path: string, code: string) => `# file: ${path}\n${code.trim()}\n`;
 

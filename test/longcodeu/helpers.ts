@@ -1,5 +1,5 @@
 /** Helpers for LongCodeU tests: import the fixture release through the admin endpoint. */
-import type { LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset";
+import type { LongCodeURelease } from "../../src/benchmarks/longcodeu/dataset/index";
 import { ADMIN, importOnce, post } from "../helpers";
 import { fixtureRelease } from "./fixture";
 

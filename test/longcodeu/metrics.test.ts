@@ -1,7 +1,7 @@
 /** LCS-R/P over names and EM-R/P over lines, computed by hand. */
 import { describe, expect, it } from "vitest";
-import { exactMatchLines } from "../../src/metrics/exact-match";
-import { lcsLength, lcsPairs, lcsRecallPrecision } from "../../src/metrics/lcs";
+import { exactMatchLines } from "../../src/lib/metrics/exact-match";
+import { lcsLength, lcsPairs, lcsRecallPrecision } from "../../src/lib/metrics/lcs";
 
 describe("LCS", () => {
   it("is the textbook longest common subsequence", () => {

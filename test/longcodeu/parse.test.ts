@@ -10,7 +10,7 @@ import {
   parseUnits,
   topLevelChunks,
   unitName,
-} from "../../src/benchmarks/longcodeu/parse";
+} from "../../src/benchmarks/longcodeu/score/parse";
 
 const F = "```";
 

@@ -5,9 +5,9 @@
  */
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import { LONGCODEU_LIMITS, type ContextsPart, type ExamplesPart } from "../../src/benchmarks/longcodeu/dataset";
-import { partSha256, putContextsPart, releaseParts } from "../../src/benchmarks/longcodeu/import";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import { LONGCODEU_LIMITS, type ContextsPart, type ExamplesPart } from "../../src/benchmarks/longcodeu/dataset/index";
+import { partSha256, putContextsPart, releaseParts } from "../../src/benchmarks/longcodeu/store/import";
 import { ADMIN, BASE, get, post } from "../helpers";
 import { fixtureRelease } from "./fixture";
 import { importRelease } from "./helpers";

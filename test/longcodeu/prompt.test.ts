@@ -4,7 +4,7 @@
  * prompt retyped by hand from the paper, and what every prompt must and must not hold.
  */
 import { describe, expect, it } from "vitest";
-import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset/index";
 import { INSTRUCTIONS, longcodeuPrompt } from "../../src/benchmarks/longcodeu/prompt";
 import { INVENTORY_CODE, fixtureRelease } from "./fixture";
 

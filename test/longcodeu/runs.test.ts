@@ -2,9 +2,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { longcodeuBenchmark } from "../../src/benchmarks/longcodeu/benchmark";
-import { recordFailure } from "../../src/runs/outcome";
+import { recordFailure } from "../../src/core/runs/outcome";
 import { suiteDataset } from "../semtrace/helpers";
-import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
+import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset/index";
 import { ADMIN, get, post } from "../helpers";
 import { samplesOf, startRun, waitForRun } from "../runs/helpers";
 import { fixtureRelease } from "./fixture";

@@ -1,12 +1,12 @@
 /** Per-task verdicts: the sample contract, hand-computed metrics, unparseable outputs and the oracle. */
 import { describe, expect, it } from "vitest";
 // The Worker's tree-sitter loader, which CodeBLEU parses with.
-import "../../src/code";
-import { oracleAnswer } from "../../src/benchmarks/longcodeu/baseline";
-import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset";
-import { scoreExample, type ScorableExample } from "../../src/benchmarks/longcodeu/score";
-import { sentenceBleu } from "../../src/metrics/bleu";
-import { codeBleu } from "../../src/metrics/codebleu";
+import "../../src/lib/code";
+import { oracleAnswer } from "../../src/benchmarks/longcodeu/score/baseline";
+import { LONGCODEU_TASKS } from "../../src/benchmarks/longcodeu/dataset/index";
+import { scoreExample, type ScorableExample } from "../../src/benchmarks/longcodeu/score/index";
+import { sentenceBleu } from "../../src/lib/metrics/bleu";
+import { codeBleu } from "../../src/lib/metrics/codebleu";
 import { fixtureRelease } from "./fixture";
 
 const release = fixtureRelease();

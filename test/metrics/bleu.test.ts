@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ReferenceSet, bleuFromCounts, sentenceBleu } from "../../src/metrics/bleu";
-import { fsum } from "../../src/metrics/fsum";
+import { ReferenceSet, bleuFromCounts, sentenceBleu } from "../../src/lib/metrics/bleu";
+import { fsum } from "../../src/lib/metrics/fsum";
 import vectors from "../vectors/bleu-nltk.json";
 
 describe("sentenceBleu against NLTK golden vectors", () => {

@@ -4,17 +4,17 @@
  * tree-sitter runtime's own `ts_node_string`).
  */
 import { describe, expect, it } from "vitest";
-import { withTree } from "../../src/code/parser";
+import { withTree } from "../../src/lib/code/parser";
 // Installs the workerd grammar loader.
-import "../../src/code";
-import { CODEBLEU_LANGUAGES, loadCodeBleuGrammar } from "../../src/metrics/codebleu";
-import { PyTokenizeError, Tok, pyTokenize } from "../../src/metrics/codebleu/py-tokenize";
+import "../../src/lib/code";
+import { CODEBLEU_LANGUAGES, loadCodeBleuGrammar } from "../../src/lib/metrics/codebleu";
+import { PyTokenizeError, Tok, pyTokenize } from "../../src/lib/metrics/codebleu/py-tokenize";
 import {
   removeCLikeComments,
   removePythonCommentsAndDocstrings,
   tryRemoveCommentsAndDocstrings,
-} from "../../src/metrics/codebleu/remove-comments";
-import { parseCode, runtimeSubtrees } from "../../src/metrics/codebleu/tree";
+} from "../../src/lib/metrics/codebleu/remove-comments";
+import { parseCode, runtimeSubtrees } from "../../src/lib/metrics/codebleu/tree";
 import fixture from "../fixtures/repoqa-mini.json";
 import golden from "../vectors/codebleu-golden.json";
 import { SNIPPETS } from "./codebleu-snippets";

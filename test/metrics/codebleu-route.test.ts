@@ -6,8 +6,8 @@ import {
   CODEBLEU_METRIC,
   calcCodeBleu,
   codeBleu,
-} from "../../src/metrics/codebleu";
-import { LIMITS } from "../../src/middleware/body";
+} from "../../src/lib/metrics/codebleu";
+import { LIMITS } from "../../src/lib/middleware/body";
 import { get, post } from "../helpers";
 
 const PATH = "/v1/metrics/codebleu";

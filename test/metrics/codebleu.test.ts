@@ -1,11 +1,11 @@
 /**
- * CodeBLEU port (src/metrics/codebleu) against the codebleu 0.7.x package: its README and test-suite
+ * CodeBLEU port (src/lib/metrics/codebleu) against the codebleu 0.7.x package: its README and test-suite
  * values, NLTK 3.8's corpus BLEU (the package's n-gram match) on generated corpora, and hand-computed
  * cases for each component and quirk.
  */
 import { describe, expect, it } from "vitest";
 // Installs the workerd grammar loader.
-import "../../src/code";
+import "../../src/lib/code";
 import {
   CODEBLEU_GRAMMARS,
   CODEBLEU_LANGUAGES,
@@ -17,15 +17,15 @@ import {
   codeBleuSampleStats,
   combineCodeBleu,
   loadCodeBleuGrammar,
-} from "../../src/metrics/codebleu";
-import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/metrics/codebleu/dataflow";
-import { cLikeDfg } from "../../src/metrics/codebleu/dfg/c-like";
-import { DataFlowBudgetError } from "../../src/metrics/codebleu/dfg/common";
-import { dfgPython } from "../../src/metrics/codebleu/dfg/python";
-import { KEYWORDS } from "../../src/metrics/codebleu/keywords";
-import { brevityPenalty, closestRefLength, corpusBleu, pySplit } from "../../src/metrics/codebleu/ngram";
-import { parseCode } from "../../src/metrics/codebleu/tree";
-import { corpusWeightedBleu } from "../../src/metrics/codebleu/weighted-ngram";
+} from "../../src/lib/metrics/codebleu";
+import { countFlowMatches, extractDataFlow, normalizeDataFlow } from "../../src/lib/metrics/codebleu/dataflow";
+import { cLikeDfg } from "../../src/lib/metrics/codebleu/dfg/c-like";
+import { DataFlowBudgetError } from "../../src/lib/metrics/codebleu/dfg/common";
+import { dfgPython } from "../../src/lib/metrics/codebleu/dfg/python";
+import { KEYWORDS } from "../../src/lib/metrics/codebleu/keywords";
+import { brevityPenalty, closestRefLength, corpusBleu, pySplit } from "../../src/lib/metrics/codebleu/ngram";
+import { parseCode } from "../../src/lib/metrics/codebleu/tree";
+import { corpusWeightedBleu } from "../../src/lib/metrics/codebleu/weighted-ngram";
 import golden from "../vectors/codebleu-golden.json";
 import manifest from "../../wasm/manifest.json";
 import { ISSUE_CPP_CANDIDATE, ISSUE_CPP_REFERENCE, ISSUE_CPP_SYNTAX_UTF8 } from "../code/encoding-cases";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PY_WS_CLASS, isPyWhitespace, pyStrip, splitWhitespace } from "../../src/metrics/python-text";
+import { PY_WS_CLASS, isPyWhitespace, pyStrip, splitWhitespace } from "../../src/lib/metrics/python-text";
 import vectors from "../vectors/whitespace-python.json";
 
 describe("Python whitespace", () => {

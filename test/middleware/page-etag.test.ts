@@ -1,5 +1,5 @@
 /**
- * src/middleware/page-etag.ts: its tag against cyrb53 as published (bryc's `cyrb53`, copied
+ * src/lib/middleware/page-etag.ts: its tag against cyrb53 as published (bryc's `cyrb53`, copied
  * verbatim below: on ASCII pages a string's char codes are its bytes), the property a tag needs
  * (any change of a page's bytes changes it) over thousands of generated pages, and its 304s against
  * hono/etag, the middleware it replaces.
@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { describe, expect, it } from "vitest";
-import { pageDigest, pageETag } from "../../src/middleware/page-etag";
+import { pageDigest, pageETag } from "../../src/lib/middleware/page-etag";
 
 // prettier-ignore
 /* eslint-disable */

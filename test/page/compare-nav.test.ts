@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REPORTED_NO_ANSWER } from "../../src/compare/task";
+import { REPORTED_NO_ANSWER } from "../../src/core/compare/task";
 import { page, unescapeHtml } from "./html";
 import { get, release } from "../helpers";
 import { imported, scoresFile, type ScoreRow } from "../leaderboard/helpers";
@@ -213,7 +213,7 @@ describe("discordant tasks and the side by side", { timeout: 90_000 }, () => {
     ].map((m) => ({ key: unescapeHtml(m[1]), kind: m[2], href: unescapeHtml(m[3]) }));
     expect(rows).toEqual(body.discordant.items.map((d: Json) => ({ key: d.key, kind: d.kind, href: d.answers })));
     expect(rows.length).toBeGreaterThan(0);
-    // The shared sample table (src/page/sample-table.tsx): a verdict badge, and each side's score linking to its sample's page.
+    // The shared sample table (src/kit/pages/sample-table.tsx): a verdict badge, and each side's score linking to its sample's page.
     const first = body.discordant.items[0];
     const row = html.match(new RegExp(`<tr data-key="${escapeRegExp(first.key)}"[\\s\\S]*?</tr>`))![0];
     expect(row).toContain(

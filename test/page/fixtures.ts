@@ -1,6 +1,6 @@
-/** Synthetic leaderboard data for the page tests (the shapes of src/leaderboard/types.ts). */
+/** Synthetic leaderboard data for the page tests (the shapes of src/kit/leaderboard/types.ts). */
 import type { RepoqaBreakdown } from "../../src/benchmarks/repoqa/views/model";
-import type { LeaderboardResponse, LeaderboardRow, Rate } from "../../src/leaderboard/types";
+import type { LeaderboardResponse, LeaderboardRow, Rate } from "../../src/kit/leaderboard/types";
 
 const rate = (r: number, n: number | null = 500): Rate =>
   n === null

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ProblemError } from "../../src/errors";
+import { ProblemError } from "../../src/lib/errors";
 import { queryParams } from "../../src/benchmarks/repoqa/views/params";
-import { heatColour, interval, linkify, pct, qs, when } from "../../src/page/format";
-import { BOARD_PAGE_ROWS, PAGE_DEFAULTS, parsePageQuery } from "../../src/page/query";
+import { heatColour, interval, linkify, pct, qs, when } from "../../src/kit/pages/format";
+import { BOARD_PAGE_ROWS, PAGE_DEFAULTS, parsePageQuery } from "../../src/core/pages/query";
 import { leaderboard } from "./fixtures";
 
 describe("page formatting", () => {

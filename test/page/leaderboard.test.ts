@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LeaderboardPage } from "../../src/page/leaderboard";
-import { sortRows } from "../../src/page/table";
+import { LeaderboardPage } from "../../src/core/pages/leaderboard";
+import { sortRows } from "../../src/kit/pages/table";
 import { leaderboard, render, row } from "./fixtures";
 import { rowSlugs } from "./html";
 

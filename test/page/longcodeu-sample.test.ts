@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outputKey } from "../../src/runs/store";
+import { outputKey } from "../../src/core/runs/store";
 import { ADMIN, get, post } from "../helpers";
 import { fixtureExamples, longcodeuDataset } from "../longcodeu/helpers";
 import { samplesOf, startRun, waitForRun } from "../runs/helpers";

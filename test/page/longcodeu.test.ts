@@ -6,9 +6,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectKeepsLimit } from "./html";
-import { publishVerifiedRun } from "../../src/leaderboard/verified";
+import { publishVerifiedRun } from "../../src/core/leaderboard/verified";
 import { longcodeuLeaderboard } from "../../src/benchmarks/longcodeu/leaderboard";
-import { verifiedSample } from "../../src/runs/finalize";
+import { verifiedSample } from "../../src/core/runs/finalize";
 import { get } from "../helpers";
 import { MODEL_A, MODEL_B, lcuRows, type LcuSpec } from "../leaderboard/longcodeu-fixtures";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { modelPage } from "../../src/benchmarks/repoqa/views/model";
-import { Page } from "../../src/page/layout";
-import { PAGE_DEFAULTS } from "../../src/page/query";
-import { lengthLabel } from "../../src/page/svg";
+import { Page } from "../../src/core/pages/layout";
+import { PAGE_DEFAULTS } from "../../src/core/pages/query";
+import { lengthLabel } from "../../src/kit/pages/svg";
 import { breakdown, render } from "./fixtures";
 
 const page = (data = breakdown()) => render(Page({ content: modelPage(data, PAGE_DEFAULTS) }));

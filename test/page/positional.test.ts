@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectKeepsLimit } from "./html";
-import { publishVerifiedRun } from "../../src/leaderboard/verified";
+import { publishVerifiedRun } from "../../src/core/leaderboard/verified";
 import { get } from "../helpers";
 import { gridSamples, positionalRun } from "../leaderboard/positional-fixtures";
 

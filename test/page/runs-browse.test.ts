@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_BYTES, SEARCH_NEAR, SEARCH_SAMPLES } from "../../src/page/runs/search";
+import { SEARCH_BYTES, SEARCH_NEAR, SEARCH_SAMPLES } from "../../src/core/pages/runs/search";
 import { page, unescapeHtml } from "./html";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 

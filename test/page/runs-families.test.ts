@@ -1,6 +1,6 @@
 /** Each family's summary on a finished run's page (BenchmarkViews.run), against its run's results JSON. */
 import { describe, expect, it } from "vitest";
-import { wilson } from "../../src/leaderboard/wilson";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 import { get } from "../helpers";
 import { longcodeuDataset } from "../longcodeu/helpers";
 import { samplesOf, startRun, waitForRun } from "../runs/helpers";

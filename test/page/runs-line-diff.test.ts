@@ -1,6 +1,6 @@
 /** The sample page's LCS line diff against diffs worked out by hand. */
 import { describe, expect, it } from "vitest";
-import { LINE_DIFF_LIMIT, lineDiff, linesOf } from "../../src/page/line-diff";
+import { LINE_DIFF_LIMIT, lineDiff, linesOf } from "../../src/kit/pages/line-diff";
 
 const show = (a: string, b: string) =>
   lineDiff(a, b)?.map((l) => ({ same: "  ", removed: "- ", added: "+ " })[l.op] + l.text);

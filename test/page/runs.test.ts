@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, get, post } from "../helpers";
 import { FAST_RETRY, fixtureDataset, loopback, readRun, samplesOf, startRun, waitForRun } from "../runs/helpers";
-import { samplePageStatements, type SampleFilters } from "../../src/page/runs/queries";
+import { samplePageStatements, type SampleFilters } from "../../src/core/pages/runs/queries";
 import { syntheticRunSql, syntheticSample } from "./runs-fixtures";
 
 const page = async (path: string, status = 200) => {

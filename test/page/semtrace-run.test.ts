@@ -1,13 +1,13 @@
 /**
  * A positional run's page (src/benchmarks/semtrace/views/run.tsx, curves.tsx) and its sample
- * browser by D and position (views/samples.ts through src/page/runs/facets.ts). The run is the
+ * browser by D and position (views/samples.ts through src/core/pages/runs/facets.ts). The run is the
  * hand-made grid of test/leaderboard/positional-fixtures.ts written straight to D1 as a completed
  * SemTrace run, so every figure is known: the accuracy curve's points are the grid's per-position
  * accuracies (and the run's results JSON's), each whisker the Wilson interval of its cell.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { wilson } from "../../src/leaderboard/wilson";
+import { wilson } from "../../src/kit/leaderboard/wilson";
 import { get } from "../helpers";
 import { GRID, gridSamples } from "../leaderboard/positional-fixtures";
 import { sampleColumns, syntheticRun, type SyntheticSample } from "./runs-fixtures";

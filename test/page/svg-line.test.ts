@@ -1,6 +1,6 @@
-/** The pages' line chart (src/page/svg-line.tsx): the fixed 0–100 % axis, points, gaps, whiskers and their dodge. */
+/** The pages' line chart (src/kit/pages/svg-line.tsx): the fixed 0–100 % axis, points, gaps, whiskers and their dodge. */
 import { describe, expect, it } from "vitest";
-import { LineChart, type LineSeries } from "../../src/page/svg-line";
+import { LineChart, type LineSeries } from "../../src/kit/pages/svg-line";
 import { render } from "./fixtures";
 
 const style = { colour: "#000000", width: 2 };

@@ -1,6 +1,6 @@
-/** A board's top-models chart (src/page/svg-rank.tsx): which rows, where their dots and bars are, what each row says. */
+/** A board's top-models chart (src/kit/pages/svg-rank.tsx): which rows, where their dots and bars are, what each row says. */
 import { describe, expect, it } from "vitest";
-import { TopModels, topRows } from "../../src/page/svg-rank";
+import { TopModels, topRows } from "../../src/kit/pages/svg-rank";
 import { render, row } from "./fixtures";
 
 describe("the top-models chart", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadLanguage } from "../../src/code";
-import { fencedBlocks, sanitizeOutput } from "../../src/benchmarks/repoqa/sanitize";
-import { pyStrip } from "../../src/metrics/python-text";
+import { loadLanguage } from "../../src/lib/code";
+import { fencedBlocks, sanitizeOutput } from "../../src/benchmarks/repoqa/score/sanitize";
+import { pyStrip } from "../../src/lib/metrics/python-text";
 import vectors from "../vectors/sanitize-regex.json";
 import { ISSUE_GO_ANSWER, ISSUE_PY_ANSWER, ISSUE_PY_REFERENCE_TEXT } from "../code/encoding-cases";
 

@@ -1,12 +1,12 @@
 /**
- * Precomputed score indexes (src/metrics/bleu-index.ts, src/benchmarks/repoqa/dataset/score-index.ts): the binary
+ * Precomputed score indexes (src/lib/metrics/bleu-index.ts, src/benchmarks/repoqa/store/score-index.ts): the binary
  * forms round-trip, score exactly as the indexes built from text do, and the service gives the same
  * verdicts with them as a dataset without them (imported before they existed) gets from its shards.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { candidateSet } from "../../src/benchmarks/repoqa/scorer";
-import type { ContextShard } from "../../src/benchmarks/repoqa/dataset/contexts";
+import { candidateSet } from "../../src/benchmarks/repoqa/score/scorer";
+import type { ContextShard } from "../../src/benchmarks/repoqa/store/contexts";
 import {
   buildContextsScoreIndex,
   buildRepoScoreIndex,
@@ -14,10 +14,10 @@ import {
   decodeSet,
   headerLength,
   scoreIndexKey,
-} from "../../src/benchmarks/repoqa/dataset/score-index";
+} from "../../src/benchmarks/repoqa/store/score-index";
 import type { RepoShard } from "../../src/benchmarks/repoqa/dataset/shard";
-import { ReferenceSet } from "../../src/metrics/bleu";
-import { CompactReferenceSet, decodeReferenceIndex, encodeReferenceIndex } from "../../src/metrics/bleu-index";
+import { ReferenceSet } from "../../src/lib/metrics/bleu";
+import { CompactReferenceSet, decodeReferenceIndex, encodeReferenceIndex } from "../../src/lib/metrics/bleu-index";
 import vectors from "../vectors/bleu-nltk.json";
 import { ADMIN, post, release } from "../helpers";
 
@@ -335,7 +335,7 @@ describe("POST /v1/datasets/{id}/score-index", () => {
 describe("start-up warm-up", () => {
   it("runs its requests through the app against the stand-in bindings without errors", async () => {
     const { createApp } = await import("../../src/app");
-    const { warmUp } = await import("../../src/warmup");
+    const { warmUp } = await import("../../src/core/warmup/warmup");
     const statuses = await warmUp(createApp(), false);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 400, 200]);
     expect(statuses.every((s) => s > 0 && s < 500)).toBe(true);
@@ -343,7 +343,7 @@ describe("start-up warm-up", () => {
 
   it("gives a real request the real Response even while a warm-up is still swapped in", async () => {
     const { createApp } = await import("../../src/app");
-    const { endWarmUp, warmUp } = await import("../../src/warmup");
+    const { endWarmUp, warmUp } = await import("../../src/core/warmup/warmup");
     const real = globalThis.Response;
     const pending = warmUp(createApp());
     expect(globalThis.Response).not.toBe(real);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadLanguage } from "../../src/code";
-import { THRESHOLDS, candidateSet, evaluateAnswer, passAt1 } from "../../src/benchmarks/repoqa/scorer";
+import { loadLanguage } from "../../src/lib/code";
+import { THRESHOLDS, candidateSet, evaluateAnswer, passAt1 } from "../../src/benchmarks/repoqa/score/scorer";
 
 const fn = (name: string, code: string) => ({ name, path: `${name}.py`, code });
 

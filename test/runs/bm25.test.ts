@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestDocument, bm25Scores, codeTerms } from "../../src/metrics/bm25";
+import { bestDocument, bm25Scores, codeTerms } from "../../src/lib/metrics/bm25";
 
 describe("codeTerms", () => {
   it("splits camelCase, PascalCase and acronyms, and drops single digits", () => {

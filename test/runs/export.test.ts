@@ -1,5 +1,5 @@
 /**
- * A run's exports for every benchmark (src/runs/export.ts, src/routes/runs.ts): the per-sample JSONL
+ * A run's exports for every benchmark (src/core/runs/export.ts, src/routes/runs.ts): the per-sample JSONL
  * (`outputs.jsonl?format=samples`) checked line by line against the stored samples and their R2
  * outputs, what `outputs.jsonl` answers without a format, the run as inspect_ai's log
  * (`log?format=inspect`: its samples made from those lines, its results from their verdicts; its
@@ -12,9 +12,9 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { allBenchmarks, getBenchmark } from "../../src/benchmarks/registry";
-import { inspectLogSample } from "../../src/harnesses/inspect-log";
-import { exportNames, inspectLogName } from "../../src/runs/export-names";
-import { outputKey } from "../../src/runs/store";
+import { inspectLogSample } from "../../src/core/harnesses/inspect-log";
+import { exportNames, inspectLogName } from "../../src/core/runs/export-names";
+import { outputKey } from "../../src/core/runs/store";
 import { FIXTURES } from "../conformance/helpers";
 import { ADMIN, BASE, get, post } from "../helpers";
 import { syntheticRunSql, syntheticSample } from "../page/runs-fixtures";

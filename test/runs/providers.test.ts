@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RunConfig } from "../../src/runs/config";
-import { generate } from "../../src/runs/generate";
-import { API_KEY_NAME, modelLimits, parseModelSpec, readApiKey } from "../../src/runs/models";
-import { DEFAULT_RETRY } from "../../src/runs/retry";
+import type { RunConfig } from "../../src/core/runs/config";
+import { generate } from "../../src/core/runs/generate";
+import { API_KEY_NAME, modelLimits, parseModelSpec, readApiKey } from "../../src/core/runs/models";
+import { DEFAULT_RETRY } from "../../src/core/runs/retry";
 import { fixtureDataset, samplesOf, startRun, waitForRun } from "./helpers";
 
 function configFor(spec: string, overrides: Partial<RunConfig> = {}): RunConfig {

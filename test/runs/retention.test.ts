@@ -1,5 +1,5 @@
 /**
- * src/runs/retention.ts: DELETE /v1/runs/{id} and the scheduled prune, through the real D1, R2,
+ * src/core/runs/retention.ts: DELETE /v1/runs/{id} and the scheduled prune, through the real D1, R2,
  * queue and coordinators. A deletion must leave no row and no object of the run behind, and must
  * leave a published leaderboard entry whole.
  */
@@ -63,7 +63,7 @@ describe("DELETE /v1/runs/{id}", () => {
     expect((await get(`/runs/${run.id}`)).status).toBe(404);
     // The coordinator forgot the run: its progress is an empty one.
     const stub = env.RUNS.get(env.RUNS.idFromName(run.id)) as DurableObjectStub<
-      import("../../src/runs/coordinator").RunCoordinator
+      import("../../src/core/runs/coordinator").RunCoordinator
     >;
     expect((await stub.progress()).units).toBe(0);
     // Deleting again: the run is gone.

@@ -10,7 +10,7 @@ import {
   parseRetryAfter,
   redact,
   withRetries,
-} from "../../src/runs/retry";
+} from "../../src/core/runs/retry";
 
 const NOW = Date.UTC(2025, 9, 21, 7, 28, 0); // Tue, 21 Oct 2025 07:28:00 GMT
 

@@ -5,8 +5,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { outputKey } from "../../src/runs/store";
-import { partKey, submittedKey } from "../../src/runs/submitted";
+import { outputKey } from "../../src/core/runs/store";
+import { partKey, submittedKey } from "../../src/core/runs/submitted";
 import { longcodeuDataset } from "../longcodeu/helpers";
 import { ADMIN, BASE, del, get, post } from "../helpers";
 import { fixtureDataset, samplesOf, startRun, waitForRun } from "./helpers";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractOutputAnswer } from "../../src/benchmarks/semtrace/extract";
-import { parsePythonLiteral, pyEquals } from "../../src/benchmarks/semtrace/python-literal";
+import { extractOutputAnswer } from "../../src/benchmarks/semtrace/score/extract";
+import { parsePythonLiteral, pyEquals } from "../../src/benchmarks/semtrace/score/python-literal";
 import { cruxRecords } from "./helpers";
 
 const FENCE = "```";

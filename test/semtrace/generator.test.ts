@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generateSemTrace, SEMTRACE_DIGITS, type SemTraceFunction } from "../../src/benchmarks/semtrace/generator";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import {
+  generateSemTrace,
+  SEMTRACE_DIGITS,
+  type SemTraceFunction,
+} from "../../src/benchmarks/semtrace/curate/generator";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import golden from "../vectors/semtrace-golden.json";
 
 const DIGITS = [2, 3, 4, 5, 6];

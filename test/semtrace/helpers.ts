@@ -1,7 +1,7 @@
 /** A small SemTrace-family suite built the way `npm run semtrace -- build` builds one, for run tests. */
 import { env } from "cloudflare:test";
-import type { CruxRecord } from "../../src/benchmarks/semtrace/build";
-import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset";
+import type { CruxRecord } from "../../src/benchmarks/semtrace/curate/index";
+import type { SuiteRelease } from "../../src/benchmarks/semtrace/dataset/index";
 import { ADMIN, importOnce, post } from "../helpers";
 import { buildMiniSuite, type MiniSuiteOptions } from "./mini-suite";
 

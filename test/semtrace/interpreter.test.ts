@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateSemTrace } from "../../src/benchmarks/semtrace/generator";
-import { runRestrictedPython } from "../../src/benchmarks/semtrace/interpreter";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import { generateSemTrace } from "../../src/benchmarks/semtrace/curate/generator";
+import { runRestrictedPython } from "../../src/benchmarks/semtrace/score/interpreter";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import vectors from "../vectors/interpreter-python.json";
 
 const fn = (...body: string[]) => ["def f(x):", ...body.map((l) => `    ${l}`)].join("\n");

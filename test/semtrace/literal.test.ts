@@ -5,8 +5,8 @@ import {
   pyEquals,
   pyRepr,
   type PyValue,
-} from "../../src/benchmarks/semtrace/python-literal";
-import { sha256Hex } from "../../src/sha256";
+} from "../../src/benchmarks/semtrace/score/python-literal";
+import { sha256Hex } from "../../src/lib/sha256";
 import vectors from "../vectors/python-literals.json";
 import { cruxRecords } from "./helpers";
 

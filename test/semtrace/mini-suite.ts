@@ -3,9 +3,9 @@
  * import: the browser walk builds it in Node too; test/semtrace/helpers.ts adds CRUXEval's records
  * from the workerd binding).
  */
-import { buildSuite, type CruxRecord } from "../../src/benchmarks/semtrace/build";
-import type { SuiteRelease, SuiteTask } from "../../src/benchmarks/semtrace/dataset";
-import { SUITE_TASKS } from "../../src/benchmarks/semtrace/dataset";
+import { buildSuite, type CruxRecord } from "../../src/benchmarks/semtrace/curate/index";
+import type { SuiteRelease, SuiteTask } from "../../src/benchmarks/semtrace/dataset/index";
+import { SUITE_TASKS } from "../../src/benchmarks/semtrace/dataset/index";
 
 /** Distractors: small real-looking Python functions (no `f`), distinct texts. */
 export const POOL_FUNCTIONS = Array.from({ length: 12 }, (_, i) => ({

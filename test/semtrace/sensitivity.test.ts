@@ -4,9 +4,9 @@ import {
   sensitivity,
   summarizeSensitivity,
   type SensitivityItem,
-} from "../../src/benchmarks/semtrace/sensitivity";
+} from "../../src/benchmarks/semtrace/summary/sensitivity";
 import { sensitivityTable } from "../../src/benchmarks/semtrace/node/report";
-import { sensitivitySummary } from "../../src/benchmarks/semtrace/summary";
+import { sensitivitySummary } from "../../src/benchmarks/semtrace/summary/index";
 import type { SummarySample } from "../../src/benchmarks/types";
 
 const item = (base: string, fraction: number, correct: boolean): SensitivityItem => ({ base, fraction, correct });

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { positionalBenchmark, sensitivityBenchmark } from "../../src/benchmarks/semtrace/benchmark";
-import { OUTPUT_INSTRUCTION } from "../../src/benchmarks/semtrace/prompt";
+import { OUTPUT_INSTRUCTION } from "../../src/benchmarks/semtrace/prompt/index";
 import { ADMIN, del, get, post } from "../helpers";
 import { POOL_FUNCTIONS, miniSuite, suiteDataset } from "./helpers";
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { generateSemTrace } from "../../src/benchmarks/semtrace/generator";
-import { lineRemovalVariants, stratumQuotas, type LineRemovalVariant } from "../../src/benchmarks/semtrace/variants";
-import { PyRandom } from "../../src/datasets/pyrandom";
+import { generateSemTrace } from "../../src/benchmarks/semtrace/curate/generator";
+import {
+  lineRemovalVariants,
+  stratumQuotas,
+  type LineRemovalVariant,
+} from "../../src/benchmarks/semtrace/curate/variants";
+import { PyRandom } from "../../src/lib/datasets/pyrandom";
 import golden from "../vectors/semtrace-golden.json";
 
 const LISTING = [

@@ -1,4 +1,4 @@
-"""Generate golden vectors for needlework's CodeBLEU port (src/metrics/codebleu).
+"""Generate golden vectors for needlework's CodeBLEU port (src/lib/metrics/codebleu).
 
 Run from the repository root with Debian's Python 3.11, which has NLTK 3.8 (``python3-nltk``)::
 

@@ -1,5 +1,5 @@
 """What CPython does with SemTrace functions that have lines removed: the vectors for
-src/benchmarks/semtrace/interpreter.ts (runRestrictedPython).
+src/benchmarks/semtrace/score/interpreter.ts (runRestrictedPython).
 
 For each case the code is compiled and exec'd in a fresh namespace, then f(<args>) is called:
   - a compile error (IndentationError, ...) is recorded as `Type: e.msg` (without CPython's

@@ -1,4 +1,4 @@
-"""Golden vectors for needlework's Python literals (src/benchmarks/semtrace/python-literal.ts):
+"""Golden vectors for needlework's Python literals (src/benchmarks/semtrace/score/python-literal/):
 CPython's values, repr() and == for the literal forms model answers and CRUXEval outputs use.
 
 Run from the repository root:

@@ -1,4 +1,4 @@
-"""Golden vectors for needlework's port of Python's random (src/datasets/pyrandom.ts):
+"""Golden vectors for needlework's port of Python's random (src/lib/datasets/pyrandom.ts):
 seed/sample, and getrandbits/randrange/randint/choice/shuffle.
 
 Run from the repository root: /usr/bin/python3 test/vectors/gen_python_random.py > test/vectors/python-random.json

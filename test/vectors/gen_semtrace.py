@@ -1,11 +1,11 @@
 """Golden SemTrace functions, re-implemented from the documented rules with CPython's `random`
-(the rules and the draw order are in src/benchmarks/semtrace/generator.ts):
+(the rules and the draw order are in src/benchmarks/semtrace/curate/generator.ts):
 
     k = randint(4, 10); x = randint(10**(d-1), 10**d - 1)
     order = list(range(k)); shuffle(order)          # order[j] = index written by line j
     ys = [randint(-10**d, 10**d - 1) for _ in range(k)]   # one per line, in text order
 
-It also re-implements the line-removal sampling of src/benchmarks/semtrace/variants.ts (quotas and
+It also re-implements the line-removal sampling of src/benchmarks/semtrace/curate/variants.ts (quotas and
 draws as documented there) for a few generated functions, continuing the same rng stream.
 
 Run from the repository root:
@@ -39,7 +39,7 @@ def generate(rng, d):
 
 
 def stratum_quotas(n, cap):
-    """The per-size quotas of src/benchmarks/semtrace/variants.ts (water-filling, see there)."""
+    """The per-size quotas of src/benchmarks/semtrace/curate/variants.ts (water-filling, see there)."""
     quota = [0] * (n + 1)
     available = [0] + [comb(n, k) for k in range(1, n + 1)]
     remaining = cap
@@ -101,7 +101,7 @@ def main():
     rng = random.Random(2024)
     digits = [2, 6, 3, 5, 4, 2, 2, 6]
     cases.append({"seed": 2024, "digits": digits, "functions": [generate(rng, x) for x in digits]})
-    # Line-removal variants (src/benchmarks/semtrace/variants.ts) of generated functions, with caps
+    # Line-removal variants (src/benchmarks/semtrace/curate/variants.ts) of generated functions, with caps
     # that take every branch: all combinations, whole strata, listed strata, rejection sampling.
     variants = []
     for seed, d, cap in [(5, 2, 10_000), (6, 3, 40), (7, 2, 200), (8, 4, 1000), (9, 6, 3)]:

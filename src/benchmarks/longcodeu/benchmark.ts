@@ -5,20 +5,26 @@
  */
 import { z } from "@hono/zod-openapi";
 // CodeBLEU parses with tree-sitter: the Worker's grammar loader must be installed.
-import "../../code";
-import { budgetPlan, WorkMeter } from "../../code/budget";
-import { storedTask } from "../../datasets/store";
-import { codeLlamaTokenizer } from "../../datasets/tokenizer";
-import type { Env } from "../../env";
-import { invalid } from "../../errors";
+import "../../lib/code";
+import { budgetPlan, WorkMeter } from "../../lib/code/budget";
+import { storedTask } from "../../lib/datasets/store";
+import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
+import type { Env } from "../../lib/env";
+import { invalid } from "../../lib/errors";
 import type { Benchmark } from "../types";
 import { longcodeuCompare } from "./compare";
-import { oracleAnswer } from "./baseline";
-import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS, type LongCodeUTask } from "./dataset";
-import { LONGCODEU_BENCHMARK, PROMPT_TEMPLATE_VERSION, SCORER_VERSION, longcodeuTaskId, taskOfUnit } from "./ids";
+import { oracleAnswer } from "./score/baseline";
+import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS, type LongCodeUTask } from "./dataset/index";
+import {
+  LONGCODEU_BENCHMARK,
+  PROMPT_TEMPLATE_VERSION,
+  SCORER_VERSION,
+  longcodeuTaskId,
+  taskOfUnit,
+} from "./dataset/ids";
 import { longcodeuPrompt } from "./prompt";
-import { scoreExample } from "./score";
-import { longcodeuContext, longcodeuExample, longcodeuExampleIds, readyLongCodeU } from "./store";
+import { scoreExample } from "./score/index";
+import { longcodeuContext, longcodeuExample, longcodeuExampleIds, readyLongCodeU } from "./store/index";
 import { LongCodeUSummarySchema, longcodeuSummary } from "./summary";
 import { longcodeuViews } from "./views";
 import { longcodeuLeaderboard } from "./leaderboard";

@@ -29,9 +29,9 @@
  * LDU shows `The long documentations are as follows:` and the documentation unfenced instead.
  */
 import type { ChatMessage } from "../types";
-import type { LongCodeUExample, LongCodeUTask } from "./dataset";
+import type { LongCodeUExample, LongCodeUTask } from "./dataset/index";
 
-export { PROMPT_TEMPLATE_VERSION } from "./ids";
+export { PROMPT_TEMPLATE_VERSION } from "./dataset/ids";
 
 const box = (lines: string) => "```\n" + lines + "\n```";
 

@@ -4,9 +4,9 @@
  * import.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin } from "../../middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../../middleware/body";
-import { VisibilitySchema } from "../../datasets/visibility";
+import { requireAdmin } from "../../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../../lib/middleware/body";
+import { VisibilitySchema } from "../../lib/datasets/visibility";
 import {
   ADMIN_SECURITY,
   DatasetManifestSchema,
@@ -16,7 +16,7 @@ import {
   jsonResponse,
   problemResponses,
   unionBodyHook,
-} from "../../middleware/openapi";
+} from "../../lib/middleware/openapi";
 import {
   ContextsPartSchema,
   ExamplesPartSchema,
@@ -26,8 +26,15 @@ import {
   ReleaseSchema as LongCodeUReleaseSchema,
   type ContextsPart,
   type ExamplesPart,
-} from "./dataset";
-import { commitLongCodeU, importLongCodeU, listParts, partSha256, putContextsPart, putExamplesPart } from "./import";
+} from "./dataset/index";
+import {
+  commitLongCodeU,
+  importLongCodeU,
+  listParts,
+  partSha256,
+  putContextsPart,
+  putExamplesPart,
+} from "./store/import";
 
 const DatasetId = datasetIdParam("longcodeu-demo");
 

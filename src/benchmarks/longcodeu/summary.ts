@@ -6,12 +6,12 @@
  * without one counts in its task's `all` only).
  */
 import { z } from "@hono/zod-openapi";
-import { intSchema } from "../../middleware/openapi";
+import { intSchema } from "../../lib/middleware/openapi";
 import type { SummarySample } from "../types";
-import { BUCKET_KEYS, LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset";
-import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./ids";
+import { BUCKET_KEYS, LONGCODEU_TASKS, bucketOf, type LengthBucket, type LongCodeUTask } from "./dataset/index";
+import { TASK_PAPER_METRIC, taskOfUnit, type PaperMetric } from "./dataset/ids";
 import { LongCodeUCellSchema } from "./leaderboard/schemas";
-import { longcodeuTable, type LongCodeUTable, type TableSample } from "./table";
+import { longcodeuTable, type LongCodeUTable, type TableSample } from "./score/table";
 
 export interface LongCodeUSummary {
   metrics: Partial<Record<LongCodeUTask, PaperMetric>>;

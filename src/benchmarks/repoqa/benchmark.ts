@@ -5,28 +5,28 @@
  */
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { budgetPlan, WorkMeter } from "../../code/budget";
-import * as schema from "../../db/schema";
+import { budgetPlan, WorkMeter } from "../../lib/code/budget";
+import * as schema from "../../lib/db/schema";
 import type { CommentMode } from "./dataset/context";
 import { COMMENT_MODES } from "./dataset/context";
-import type { ContextConfig } from "./dataset/contexts";
-import { getShard } from "./dataset/shard-cache";
-import { db, getDataset, storedTask } from "../../datasets/store";
-import { codeLlamaTokenizer } from "../../datasets/tokenizer";
-import type { Env } from "../../env";
-import { invalid, notFound } from "../../errors";
-import { bestDocument } from "../../metrics/bm25";
-import { SCORER_VERSION } from "./version";
+import type { ContextConfig } from "./store/contexts";
+import { getShard } from "./store/shard-cache";
+import { db, getDataset, storedTask } from "../../lib/datasets/store";
+import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
+import type { Env } from "../../lib/env";
+import { invalid, notFound } from "../../lib/errors";
+import { bestDocument } from "../../lib/metrics/bm25";
+import { SCORER_VERSION } from "./score/version";
 import type { Benchmark } from "../types";
 import { repoqaCompare } from "./compare";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
-import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./scorer";
-import { locateTask, scoreTask, storedContext } from "./service";
-import { parseUnit } from "./unit";
-import { repoqaReferenceFiles } from "./export";
-import { repoqaOriginalScore } from "./score-shapes";
+import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./score/scorer";
+import { locateTask, scoreTask, storedContext } from "./score/service";
+import { parseUnit } from "./dataset/unit";
+import { repoqaReferenceFiles } from "./score/reference-files";
+import { repoqaOriginalScore } from "./routes/score-shapes";
 import { repoqaViews } from "./views";
-import { repoqaLeaderboard } from "./leaderboard";
+import { repoqaLeaderboard } from "./leaderboard/index";
 
 export const RepoqaOptionsSchema = z
   .object({

@@ -3,7 +3,7 @@
  * counts a pass (the best match is the target and reaches the threshold), per language.
  */
 import type { CompareRule } from "../types";
-import { DEFAULT_THRESHOLD } from "./scorer";
+import { DEFAULT_THRESHOLD } from "./score/scorer";
 
 export const repoqaCompare: CompareRule = {
   outcome: "pass_fail",

@@ -2,7 +2,7 @@
 import type { Benchmark, Family } from "../types";
 import { repoqaBenchmark } from "./benchmark";
 import { repoqaWarmUp } from "./warmup";
-import { repoqaRoutes } from "./routes";
+import { repoqaRoutes } from "./routes/index";
 
 export const repoqaFamily: Family = {
   id: "repoqa",

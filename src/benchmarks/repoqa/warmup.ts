@@ -1,15 +1,15 @@
 /**
- * RepoQA's start-up warm-up (`Family.warmUp`, run by src/warmup.ts): one tiny Python dataset held by
+ * RepoQA's start-up warm-up (`Family.warmUp`, run by src/core/warmup/warmup.ts): one tiny Python dataset held by
  * in-memory stand-ins for D1 and R2, and the requests whose first run in an isolate costs the most
  * — a score in each mode (the score indexes' decoding, the sanitizer, the similarity), with and
  * without comments, a refused one, and one in the any-benchmark shape (`Benchmark.hasUnit`).
  */
 import { getTableColumns } from "drizzle-orm";
-import * as schema from "../../db/schema";
+import * as schema from "../../lib/db/schema";
 import type { WarmUpKit } from "../types";
-import type { ContextShard } from "./dataset/contexts";
-import { CONTEXTS_FORMAT } from "./dataset/contexts";
-import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./dataset/score-index";
+import type { ContextShard } from "./store/contexts";
+import { CONTEXTS_FORMAT } from "./store/contexts";
+import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./store/score-index";
 import { SHARD_FORMAT, datasetKeys, type RepoShard } from "./dataset/shard";
 
 const DATASET = "__warmup__";
@@ -102,7 +102,7 @@ function bindings(kit: WarmUpKit) {
   const rowsFor = (sql: string): unknown[][] => {
     if (/from "datasets"/.test(sql)) return [datasetRow];
     if (/from "tasks"/.test(sql) && /join "dataset_shards"/.test(sql)) return [taskRow];
-    // src/datasets/store.ts storedTask (Benchmark.hasUnit): repo, name.
+    // src/lib/datasets/store.ts storedTask (Benchmark.hasUnit): repo, name.
     if (/^select "repo", "name" from "tasks"/.test(sql)) return [[REPO, "add"]];
     return [];
   };

@@ -4,25 +4,30 @@
  * one unit per target, complete or with lines removed, shown without distractors.
  */
 import { z } from "@hono/zod-openapi";
-import { storedTask } from "../../datasets/store";
-import { codeLlamaTokenizer } from "../../datasets/tokenizer";
-import type { Env } from "../../env";
-import { invalid } from "../../errors";
+import { storedTask } from "../../lib/datasets/store";
+import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
+import type { Env } from "../../lib/env";
+import { invalid } from "../../lib/errors";
 import type { Benchmark, BaselineKind, ChatMessage } from "../types";
-import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset";
-import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./ids";
-import { runRestrictedPython } from "./interpreter";
-import { keyLines } from "./keys";
+import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset/index";
+import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./dataset/ids";
+import { runRestrictedPython } from "./score/interpreter";
+import { keyLines } from "./prompt/keys";
 import {
   PROMPT_TEMPLATE_VERSION,
   contextFunctions,
   joinFunctions,
   outputPredictionPrompt,
   retrievalPrompt,
-} from "./prompt";
-import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score";
+} from "./prompt/index";
+import { SCORER_VERSION, scoreOutputPrediction, scoreRetrieval } from "./score/index";
 import { readySuite, suiteTarget, suiteTargetIds } from "./store";
-import { PositionalSummarySchema, SensitivityRunSummarySchema, positionalSummary, sensitivitySummary } from "./summary";
+import {
+  PositionalSummarySchema,
+  SensitivityRunSummarySchema,
+  positionalSummary,
+  sensitivitySummary,
+} from "./summary/index";
 import { positionalViews, sensitivityRunViews } from "./views";
 import { positionalLeaderboard } from "./leaderboard";
 

@@ -7,7 +7,7 @@
 import { positionKey } from "./leaderboard";
 import type { CompareRule, CompareSample } from "../types";
 import { parsePositionalUnit } from "./benchmark";
-import type { PositionalBenchmark } from "./ids";
+import type { PositionalBenchmark } from "./dataset/ids";
 
 /** A run's cell from its unit (`<target>@<D>@<position>`), an entry's from its stored D and position. */
 function cellKey(s: CompareSample): string {

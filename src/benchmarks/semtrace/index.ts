@@ -2,7 +2,7 @@
 import type { Benchmark, Family } from "../types";
 import { positionalBenchmark, sensitivityBenchmark } from "./benchmark";
 import { positionalCompare, sensitivityCompare } from "./compare";
-import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./ids";
+import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./dataset/ids";
 import { semtraceRoutes } from "./routes";
 
 export const semtraceFamily: Family = {

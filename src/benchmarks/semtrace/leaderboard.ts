@@ -5,7 +5,7 @@
  * `position` and D in `context_size`; a sample passes when `passed` (exact match) and
  * `score` is its partial score.
  *
- * They reuse the pass-rate rows (src/leaderboard/pass-rate.ts) so every read path works unchanged:
+ * They reuse the pass-rate rows (src/kit/leaderboard/pass-rate.ts) so every read path works unchanged:
  * depth is the exact grid position, length is D, a task passes when it is an exact match (the same
  * at every threshold: thresholds mean nothing there, and storing all eleven keeps the
  * threshold-keyed reads free of special cases), and one more row per threshold, `drop`/`median`,
@@ -16,15 +16,15 @@
  * entry is written is the one a breakdown recomputes.
  */
 import { z } from "@hono/zod-openapi";
-import { THRESHOLDS, thresholdKey } from "../../metrics/thresholds";
-import { passRateAggregates, type Aggregate, type PassRateRules, type Sample } from "../../leaderboard/aggregate";
-import { verdictSample, type BenchmarkLeaderboard } from "../../leaderboard/family";
-import { fixedOption } from "../../leaderboard/options";
-import { passRateLeaderboard, THRESHOLD_PARAM, type GridRow } from "../../leaderboard/pass-rate";
-import { toRate } from "../../leaderboard/read";
-import { RateSchema } from "../../leaderboard/schemas";
-import type { LeaderboardResponse, LeaderboardRow, PassRateBreakdown, Rate } from "../../leaderboard/types";
-import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "./ids";
+import { THRESHOLDS, thresholdKey } from "../../lib/metrics/thresholds";
+import { passRateAggregates, type Aggregate, type PassRateRules, type Sample } from "../../kit/leaderboard/aggregate";
+import { verdictSample, type BenchmarkLeaderboard } from "../../kit/leaderboard/family";
+import { fixedOption } from "../../kit/leaderboard/options";
+import { passRateLeaderboard, THRESHOLD_PARAM, type GridRow } from "../../kit/leaderboard/pass-rate";
+import { toRate } from "../../kit/leaderboard/read";
+import { RateSchema } from "../../kit/leaderboard/schemas";
+import type { LeaderboardResponse, LeaderboardRow, PassRateBreakdown, Rate } from "../../kit/leaderboard/types";
+import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "./dataset/ids";
 
 export { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark };
 

@@ -3,9 +3,9 @@
  * the admin import of a suite built by its CLI.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin } from "../../middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../../middleware/body";
-import { VisibilitySchema } from "../../datasets/visibility";
+import { requireAdmin } from "../../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../../lib/middleware/body";
+import { VisibilitySchema } from "../../lib/datasets/visibility";
 import {
   ADMIN_SECURITY,
   DatasetManifestSchema,
@@ -14,8 +14,8 @@ import {
   jsonBody,
   jsonResponse,
   problemResponses,
-} from "../../middleware/openapi";
-import { SuiteReleaseSchema } from "./dataset";
+} from "../../lib/middleware/openapi";
+import { SuiteReleaseSchema } from "./dataset/index";
 import { importSuite } from "./store";
 
 const DatasetId = datasetIdParam("semtrace-demo");

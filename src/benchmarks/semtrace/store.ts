@@ -3,16 +3,22 @@
  * shards, pool and index rows are written, then the manifest, then the dataset becomes `ready`.
  */
 import { and, eq } from "drizzle-orm";
-import { JSON_OBJECT, markReady, readyDatasetOf, runBatched, shardIndexStatements } from "../../datasets/kind-store";
-import * as schema from "../../db/schema";
-import { getStoredJson } from "../../datasets/json-cache";
-import { datasetKeys } from "../../datasets/keys";
-import { db, deleteDataset, getDataset } from "../../datasets/store";
-import type { ImportMeta } from "../../datasets/visibility";
-import { codeLlamaTokenizer } from "../../datasets/tokenizer";
-import type { Env } from "../../env";
-import { conflict, invalid, invalidIssues, notFound } from "../../errors";
-import { sha256Hex } from "../../sha256";
+import {
+  JSON_OBJECT,
+  markReady,
+  readyDatasetOf,
+  runBatched,
+  shardIndexStatements,
+} from "../../lib/datasets/kind-store";
+import * as schema from "../../lib/db/schema";
+import { getStoredJson } from "../../lib/datasets/json-cache";
+import { datasetKeys } from "../../lib/datasets/keys";
+import { db, deleteDataset, getDataset } from "../../lib/datasets/store";
+import type { ImportMeta } from "../../lib/datasets/visibility";
+import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
+import type { Env } from "../../lib/env";
+import { conflict, invalid, invalidIssues, notFound } from "../../lib/errors";
+import { sha256Hex } from "../../lib/sha256";
 import {
   POOL_FORMAT,
   SUITE_LIMITS,
@@ -25,10 +31,10 @@ import {
   type SuiteRelease,
   type SuiteTask,
   type TargetShard,
-} from "./dataset";
-import { FAMILY_DATASET_BENCHMARK } from "./ids";
-import { PROMPT_TEMPLATE_VERSION } from "./prompt";
-import { SCORER_VERSION } from "./score";
+} from "./dataset/index";
+import { FAMILY_DATASET_BENCHMARK } from "./dataset/ids";
+import { PROMPT_TEMPLATE_VERSION } from "./prompt/index";
+import { SCORER_VERSION } from "./score/index";
 
 /** Checks what the release's shape cannot: ids unique, pool ids dense, distractors valid for the grid, sensitivity variants whole (`SensitivityTargetsRule`). */
 function checkRelease(release: SuiteRelease): void {

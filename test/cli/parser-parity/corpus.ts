@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { homedir } from "node:os";
-import type { Language } from "../../../src/code/languages";
+import type { Language } from "../../../src/lib/code/languages";
 
 const repoRoot = new URL("../../../", import.meta.url).pathname;
 

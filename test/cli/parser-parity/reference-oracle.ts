@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import type { Language } from "../../../src/code/languages";
+import type { Language } from "../../../src/lib/code/languages";
 
 const require = createRequire(import.meta.url);
 const nodeGypBuild = require("node-gyp-build") as { path(dir: string): string };
@@ -38,7 +38,7 @@ export type OracleEncoding = "utf8" | "utf16";
 
 /**
  * How data-flow merges order parent names: "first" occurrence, the port's named deviation
- * (src/metrics/codebleu/dfg/common.ts), or Python's literal `list(set(...))` ("set", string-hash order
+ * (src/lib/metrics/codebleu/dfg/common.ts), or Python's literal `list(set(...))` ("set", string-hash order
  * under the PYTHONHASHSEED=0 the oracle runs with).
  */
 export type OracleNamesOrder = "first" | "set";

@@ -382,7 +382,7 @@ def syntax_match(core, reference, candidate, lang):
 
 
 def function_name(core, node):
-    """As src/code/functions.ts ``functionName``: the ``name`` field, else the nested declarators' identifier."""
+    """As src/lib/code/functions.ts ``functionName``: the ``name`` field, else the nested declarators' identifier."""
     data = core.current_bytes
     text = lambda n: core.decode(data[core.rt.ts_node_start_byte(n) : core.rt.ts_node_end_byte(n)])
     named = core.field(node, "name")

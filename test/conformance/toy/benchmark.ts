@@ -5,14 +5,14 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Benchmark } from "../../../src/benchmarks/types";
-import { loadCodeLlamaTokenizer } from "../../../src/datasets/tokenizer";
-import { ProblemError } from "../../../src/errors";
+import { loadCodeLlamaTokenizer } from "../../../src/lib/datasets/tokenizer";
+import { ProblemError } from "../../../src/lib/errors";
 import { TOY_BENCHMARK, TOY_DATASET_KIND } from "./dataset";
-import { toyLeaderboard } from "./leaderboard";
+import { toyLeaderboard } from "./leaderboard/index";
 import { toyPrompt, TOY_PROMPT_VERSION } from "./prompt";
 import { scoreToy, toyOracle, TOY_SCORER_VERSION } from "./score";
 import { readyToy, toyItem } from "./store";
-import { toyViews } from "./views";
+import { toyViews } from "./views/index";
 
 /** The toy has no options: anything given is refused (422). */
 const ToyOptions = z.object({}).strict();

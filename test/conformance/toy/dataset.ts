@@ -1,7 +1,7 @@
 /**
  * The toy family's dataset format: word lists, each with the position of the word to recall. A
  * dataset is one JSON object (its manifest) in R2 and one `datasets` row in D1, through the shared
- * dataset store (src/datasets/), as a real family's import stores its own.
+ * dataset store (src/lib/datasets/), as a real family's import stores its own.
  */
 /** The toy benchmark's id. */
 export const TOY_BENCHMARK = "toy-recall";

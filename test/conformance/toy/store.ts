@@ -3,13 +3,13 @@
  * object, then `ready` (markReady); reads check the kind (readyDatasetOf: 404 missing, 422 another
  * family's).
  */
-import { JSON_OBJECT, markReady, readyDatasetOf } from "../../../src/datasets/kind-store";
-import { datasetKeys } from "../../../src/datasets/keys";
-import { db } from "../../../src/datasets/store";
-import * as schema from "../../../src/db/schema";
-import type { Env } from "../../../src/env";
-import { ProblemError } from "../../../src/errors";
-import { sha256Hex } from "../../../src/sha256";
+import { JSON_OBJECT, markReady, readyDatasetOf } from "../../../src/lib/datasets/kind-store";
+import { datasetKeys } from "../../../src/lib/datasets/keys";
+import { db } from "../../../src/lib/datasets/store";
+import * as schema from "../../../src/lib/db/schema";
+import type { Env } from "../../../src/lib/env";
+import { ProblemError } from "../../../src/lib/errors";
+import { sha256Hex } from "../../../src/lib/sha256";
 import { TOY_DATASET_KIND, type ToyDataset, type ToyItem } from "./dataset";
 
 /** Stores `dataset` as the ready toy dataset `id` (the test's setup; the toy has no import route). */

@@ -1,7 +1,7 @@
 /** Aggregating an entry's samples into its stored groups (see index.ts), all from `longcodeuTable`. */
-import type { Aggregate, Sample } from "../../../leaderboard/aggregate";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket } from "../dataset";
-import { longcodeuTable, type AverageCell, type TableCell, type TableSample } from "../table";
+import type { Aggregate, Sample } from "../../../kit/leaderboard/aggregate";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket } from "../dataset/index";
+import { longcodeuTable, type AverageCell, type TableCell, type TableSample } from "../score/table";
 import { LONGCODEU_THRESHOLD, isBucket, taskLengthKey, taskOf } from "./names";
 
 /** A stored sample as the results table sees it (the sample was checked by toSample). */

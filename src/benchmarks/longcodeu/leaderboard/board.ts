@@ -1,20 +1,20 @@
 /** The reads: two indexed statements per board page, a model's breakdown, the CSV. */
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import * as schema from "../../../db/schema";
-import { db } from "../../../datasets/store";
-import type { Env } from "../../../env";
-import type { Aggregate } from "../../../leaderboard/aggregate";
-import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../leaderboard/family";
-import type { RankAxis, RankValue } from "../../../leaderboard/ranks";
+import * as schema from "../../../lib/db/schema";
+import { db } from "../../../lib/datasets/store";
+import type { Env } from "../../../lib/env";
+import type { Aggregate } from "../../../kit/leaderboard/aggregate";
+import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../kit/leaderboard/family";
+import type { RankAxis, RankValue } from "../../../kit/leaderboard/ranks";
 import {
   entryFields,
   pageAggregates,
   type PageAggregate,
   pageEntries,
   withAggregates,
-} from "../../../leaderboard/read";
-import type { LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { LONGCODEU_TASKS } from "../dataset";
+} from "../../../kit/leaderboard/read";
+import type { LeaderboardQuery, LeaderboardResponse } from "../../../kit/leaderboard/types";
+import { LONGCODEU_TASKS } from "../dataset/index";
 import { LONGCODEU_THRESHOLD } from "./names";
 import { PAPER_REFERENCE } from "./paper";
 import { leaderboardGroups, longcodeuBreakdown, rowPart } from "./read";

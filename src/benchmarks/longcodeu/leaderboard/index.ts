@@ -3,7 +3,7 @@
  * one run benchmark, `longcodeu`, shown as eight columns plus the paper's #Avg (the mean of the
  * task means), per length bucket, for recall or precision.
  *
- * Storage (src/db/schema.ts):
+ * Storage (src/lib/db/schema.ts):
  * - `leaderboard_samples`: one row per example. `task_id` is `python::<TASK>::<example id>`,
  *   `score` the recall, `passed` recall = 1, and `parts` its `precision`, `unparseable` and
  *   `bucket`. A sample whose context length is unknown (an error before the context was loaded)
@@ -31,10 +31,10 @@
  * breakdown adds `longcodeu`.
  */
 import { z } from "@hono/zod-openapi";
-import type { BenchmarkLeaderboard } from "../../../leaderboard/family";
-import { fixedOption } from "../../../leaderboard/options";
-import { THRESHOLD_PARAM } from "../../../leaderboard/pass-rate";
-import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset";
+import type { BenchmarkLeaderboard } from "../../../kit/leaderboard/family";
+import { fixedOption } from "../../../kit/leaderboard/options";
+import { THRESHOLD_PARAM } from "../../../kit/leaderboard/pass-rate";
+import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset/index";
 import { longcodeuAggregates } from "./aggregate";
 import { board, breakdown, csv, rankAxis, ranks } from "./board";
 import { LONGCODEU_BUCKET_FILTERS, LONGCODEU_METRICS, LONGCODEU_THRESHOLD } from "./names";

@@ -1,6 +1,6 @@
 /** LongCodeU's leaderboard names: its threshold key, metrics and bucket filters, column names, and the keys of its groups. */
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
-import { LONGCODEU_BENCHMARK } from "../ids";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset/index";
+import { LONGCODEU_BENCHMARK } from "../dataset/ids";
 
 export { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask };
 

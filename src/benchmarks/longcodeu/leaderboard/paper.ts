@@ -1,5 +1,5 @@
 /** The paper's own figures (Table 3), shown beside ours as a reference, never mixed into the rows. */
-import { LONGCODEU_TASKS, type LongCodeUTask } from "../dataset";
+import { LONGCODEU_TASKS, type LongCodeUTask } from "../dataset/index";
 
 /** One row of the paper's Table 3: recall metrics over all lengths, as fractions. */
 export interface PaperReference {

@@ -1,6 +1,6 @@
 /** Reading stored aggregates back: a board row's part for one bucket and metric, and a model's whole grid. */
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
-import type { AverageCell, TableCell } from "../table";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset/index";
+import type { AverageCell, TableCell } from "../score/table";
 import { taskLengthKey, type LongCodeUBucketFilter, type LongCodeUMetric } from "./names";
 import { PAPER_REFERENCE, type PaperReference } from "./paper";
 

@@ -1,8 +1,8 @@
 /** A LongCodeU sample on the leaderboard: a finished run's sample as a verified one, and its own part checked into the stored shape. */
-import { invalid } from "../../../errors";
-import type { Sample, SampleStatus } from "../../../leaderboard/aggregate";
-import type { RunSample, SamplePart, VerifiedSample } from "../../../leaderboard/family";
-import { bucketOf } from "../dataset";
+import { invalid } from "../../../lib/errors";
+import type { Sample, SampleStatus } from "../../../kit/leaderboard/aggregate";
+import type { RunSample, SamplePart, VerifiedSample } from "../../../kit/leaderboard/family";
+import { bucketOf } from "../dataset/index";
 import { isBucket, taskOf } from "./names";
 
 /**

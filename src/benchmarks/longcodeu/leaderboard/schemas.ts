@@ -1,6 +1,6 @@
 /** The OpenAPI schemas of LongCodeU's fields in the leaderboard's answers. */
 import { z } from "@hono/zod-openapi";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LongCodeUTask } from "../dataset";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LongCodeUTask } from "../dataset/index";
 
 export const TaskValues = z.object(
   Object.fromEntries(LONGCODEU_TASKS.map((t) => [t, z.number().nullable()])) as Record<

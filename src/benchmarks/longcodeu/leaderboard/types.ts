@@ -1,6 +1,11 @@
 /** LongCodeU's query, board row, board and model breakdown: the shared shapes with its own fields. */
-import type { LeaderboardQuery, LeaderboardResponse, LeaderboardRow, ModelBreakdown } from "../../../leaderboard/types";
-import type { LongCodeUTask } from "../dataset";
+import type {
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardRow,
+  ModelBreakdown,
+} from "../../../kit/leaderboard/types";
+import type { LongCodeUTask } from "../dataset/index";
 import type { LongCodeUBucketFilter, LongCodeUMetric } from "./names";
 import type { PaperReference } from "./paper";
 import type { LongCodeUBreakdown } from "./read";

@@ -35,7 +35,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset";
+import { BUCKET_KEYS, LONGCODEU_TASKS, type LengthBucket, type LongCodeUTask } from "../dataset/index";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
 import {
   UsageError,
@@ -51,7 +51,7 @@ import { parseBornAfter, type BornAfter } from "../../../lib/born";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import { DEFAULT_PART_BYTES, countsTable, finishedBuild, uploadBuild, writeBuild } from "./parts";
-import { LIMITS } from "../../../middleware/body";
+import { LIMITS } from "../../../lib/middleware/body";
 
 const USAGE =
   "npm run longcodeu -- build --id <dataset id> --repo <dir | spec> [--repo <dir | spec> ...] [--born-after YYYY-MM-DD] [--versions n] [--seed n] [--per-bucket n] [--buckets 0-8K,8-16K,...] [--tasks CU_P,...] [--embeddings-url url --embedding-model name] [--out dir] [--rebuild] [--part-bytes n] [--url u | --no-load] [--replace] " +

@@ -2,7 +2,7 @@
  * Building a LongCodeU release from repositories on this machine: reads each repository's Python
  * and documentation files, loads tree-sitter and the CodeLlama tokenizer, optionally an
  * OpenAI-compatible embeddings endpoint for SRE, and runs the pure builder
- * (src/benchmarks/longcodeu/build). Used by `npm run longcodeu -- build`, `npm start`'s demo and the
+ * (src/benchmarks/longcodeu/curate). Used by `npm run longcodeu -- build`, `npm start`'s demo and the
  * bench.
  *
  * Files read: `.py` (code) and `.md` / `.markdown` / `.rst` (documentation) files of at most 1 MiB
@@ -15,7 +15,7 @@ import "../../../../cli/lib/tree-sitter-node";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { loadLanguage } from "../../../code/parser";
+import { loadLanguage } from "../../../lib/code/parser";
 import {
   buildLongCodeUParts,
   buildLongCodeURelease,
@@ -26,14 +26,14 @@ import {
   type ReleaseHead,
   type RepoInput,
   type Similarity,
-} from "../build/index";
-import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../dataset";
-import { loadCodeLlamaTokenizer } from "../../../datasets/tokenizer";
+} from "../curate/index";
+import type { LengthBucket, LongCodeURelease, LongCodeUTask, RepoPart } from "../dataset/index";
+import { loadCodeLlamaTokenizer } from "../../../lib/datasets/tokenizer";
 import { UsageError } from "../../../../cli/lib/args";
 import { directoryDating, isRegistrySpec, registryAddresses, registryKinds } from "../../../../cli/lib/born-sources";
 import { collectFiles } from "../../../../cli/lib/collect";
 import type { BornAfter } from "../../../lib/born";
-import { repoInputFromRegistry } from "../build/from-registry";
+import { repoInputFromRegistry } from "../curate/from-registry";
 
 export const DOC_SUFFIXES = [".md", ".markdown", ".rst"] as const;
 /** Characters of one text sent for embedding (longer units are cut there; recorded in the build). */
@@ -129,7 +129,7 @@ async function buildInput(o: LongCodeUFromDisk): Promise<LongCodeUBuildInput> {
 
 /**
  * The tokenizer's count with a cache per line. Exact for the CodeLlama tokenizer, whose count is
- * additive over line breaks (src/datasets/tokenizer.ts: each line is encoded on its own, only the
+ * additive over line breaks (src/lib/datasets/tokenizer.ts: each line is encoded on its own, only the
  * first with the leading-space token), except around its special tokens (`<s>`, `</s>`, `<unk>`):
  * texts holding one are counted whole. Contexts of one repository share most lines, so a build
  * counts each distinct line about once instead of every context in full.

@@ -6,7 +6,7 @@ import type { NodeFamily } from "../../../../cli/lib/node-family";
 import { buildCommand } from "./build-command";
 import { longcodeuDemo } from "./demo";
 import { runReport } from "./report";
-import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS } from "../dataset";
+import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS } from "../dataset/index";
 
 const longcodeuNode: NodeFamily = {
   id: "longcodeu",

@@ -42,8 +42,8 @@ import {
   type PartExample,
   type ReleaseHeader,
   type RepoPart,
-} from "../dataset";
-import type { ReleaseHead } from "../build/index";
+} from "../dataset/index";
+import type { ReleaseHead } from "../curate/index";
 import { ApiError, type Api } from "../../../../cli/lib/api";
 
 export const HEADER_FILE = "header.json";

@@ -4,9 +4,9 @@
  */
 import type { RunResults } from "../../../../cli/lib/node-family";
 import { grid, pct, rule } from "../../../../cli/lib/text-table";
-import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset";
+import { BUCKET_KEYS, LONGCODEU_TASKS } from "../dataset/index";
 import type { LongCodeUSummary } from "../summary";
-import type { TableCell } from "../table";
+import type { TableCell } from "../score/table";
 
 /**
  * One table for recall and one for precision, in percent, per task (with its metric) and length

@@ -7,12 +7,12 @@
  * the scores are the stored verdict's.
  */
 import type { Child } from "hono/jsx";
-import type { CodeBleuScore } from "../../../metrics/codebleu";
-import { Beside } from "../../../page/beside";
-import { exactMatchLines } from "../../../metrics/exact-match";
-import { lcsPairs } from "../../../metrics/lcs";
-import type { LongCodeUExample } from "../dataset";
-import { extractFunction, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits } from "../parse";
+import type { CodeBleuScore } from "../../../lib/metrics/codebleu";
+import { Beside } from "../../../kit/pages/beside";
+import { exactMatchLines } from "../../../lib/metrics/exact-match";
+import { lcsPairs } from "../../../lib/metrics/lcs";
+import type { LongCodeUExample } from "../dataset/index";
+import { extractFunction, parseDataFlow, parseDocumentation, parseFunctionNames, parseUnits } from "../score/parse";
 import { score } from "./board";
 
 /** What a part reads: the example, the raw output and the stored verdict detail. */

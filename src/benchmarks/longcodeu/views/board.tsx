@@ -4,11 +4,11 @@
  * recall or precision, chosen with a plain GET form. The paper's own Table 3 is shown apart, as a
  * reference, when the view matches what it reports (recall, all lengths).
  */
-import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../page/controls";
-import type { BoardPaging, PageContent } from "../../../page/family";
-import { qs, when } from "../../../page/format";
-import { TopModels } from "../../../page/svg-rank";
+import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../kit/leaderboard/types";
+import { DatasetSelect, FilterForm, FilterSelect, KindSelect } from "../../../kit/pages/controls";
+import type { BoardPaging, PageContent } from "../../../kit/pages/family";
+import { qs, when } from "../../../kit/pages/format";
+import { TopModels } from "../../../kit/pages/svg-rank";
 import {
   FailureCells,
   FailureHeads,
@@ -21,7 +21,7 @@ import {
   sortParam,
   sortRows,
   type ColumnValue,
-} from "../../../page/table";
+} from "../../../kit/pages/table";
 import {
   BUCKET_KEYS,
   LONGCODEU_BENCHMARK,

@@ -3,10 +3,10 @@
  * per task and length bucket in coloured cells that also print their number (colour is never the
  * only carrier), the average over tasks as the last row, and the examples-per-task counts.
  */
-import { HeatCell, HeatLegend } from "../../../page/svg";
-import type { LongCodeUTask } from "../dataset";
+import { HeatCell, HeatLegend } from "../../../kit/pages/svg";
+import type { LongCodeUTask } from "../dataset/index";
 import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUMetric } from "../leaderboard";
-import type { AverageCell } from "../table";
+import type { AverageCell } from "../score/table";
 import { TASK_TITLES, bucketLabel, count, score } from "./board";
 
 type Cell = { n: number; recall: number | null; precision: number | null };
@@ -23,7 +23,7 @@ const ValueCell = (props: { value: number | null; note: string; title: string })
   />
 );
 
-/** What a task × length grid reads: a model's breakdown, or a run's summary table (src/benchmarks/longcodeu/table.ts). */
+/** What a task × length grid reads: a model's breakdown, or a run's summary table (src/benchmarks/longcodeu/score/table.ts). */
 export type TaskGrid = {
   tasks: Partial<Record<LongCodeUTask, { all: Cell; buckets: Partial<Record<string, Cell>> }>>;
   average: { all: AverageCell; buckets: Partial<Record<string, AverageCell>> };

@@ -3,8 +3,8 @@
  * the top models), its model page, a run's graded headline and summary, the sample browser by task
  * and length bucket, and a sample's expected answer beside the model's.
  */
-import { notFound } from "../../../errors";
-import type { BenchmarkViews } from "../../../page/family";
+import { notFound } from "../../../lib/errors";
+import type { BenchmarkViews } from "../../../kit/pages/family";
 import { LONGCODEU_BENCHMARK, type LongCodeUModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage } from "./model";

@@ -4,10 +4,10 @@
  * context grows (the paper: sharply past 32K). Drawn by the pages' LineChart on its fixed 0–100 %
  * axis; the grid beside it has the numbers.
  */
-import { seriesStyle } from "../../../page/svg";
-import { LegendItem, LineChart, type LineSeries } from "../../../page/svg-line";
+import { seriesStyle } from "../../../kit/pages/svg";
+import { LegendItem, LineChart, type LineSeries } from "../../../kit/pages/svg-line";
 import { BUCKET_KEYS, LONGCODEU_TASKS, TASK_METRICS, type LongCodeUMetric } from "../leaderboard";
-import type { LongCodeUTask } from "../dataset";
+import type { LongCodeUTask } from "../dataset/index";
 import { score } from "./board";
 import type { TaskGrid } from "./grids";
 

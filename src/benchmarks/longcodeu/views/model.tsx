@@ -4,10 +4,10 @@
  * (grids.tsx), the average over tasks per length, and the unparseable outputs, errors and context
  * overflows apart.
  */
-import type { LeaderboardKind } from "../../../leaderboard/types";
-import type { PageContent } from "../../../page/family";
-import { qs } from "../../../page/format";
-import { KindBadge } from "../../../page/table";
+import type { LeaderboardKind } from "../../../kit/leaderboard/types";
+import type { PageContent } from "../../../kit/pages/family";
+import { qs } from "../../../kit/pages/format";
+import { KindBadge } from "../../../kit/pages/table";
 import { BUCKET_KEYS, LONGCODEU_TASKS, type LongCodeUBreakdown, type LongCodeUModelBreakdown } from "../leaderboard";
 import { count, longcodeuParams, metricNames, score } from "./board";
 import { CountTable, ScoreGrid, type CountRow } from "./grids";

@@ -5,7 +5,7 @@
  * page's), and each task's scored, unparseable, failed and overflowed examples.
  */
 import type { Child } from "hono/jsx";
-import type { RunFigure, RunSummary } from "../../../page/family";
+import type { RunFigure, RunSummary } from "../../../kit/pages/family";
 import { LONGCODEU_TASKS, TASK_METRICS } from "../leaderboard";
 import type { LongCodeUSummary } from "../summary";
 import { TASK_TITLES, count, score } from "./board";

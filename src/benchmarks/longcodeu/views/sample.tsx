@@ -4,12 +4,12 @@
  * is read from the run's dataset; a dataset deleted or re-imported since leaves the stored verdict.
  */
 import type { Child } from "hono/jsx";
-import { ProblemError } from "../../../errors";
-import type { SampleContent, SampleRequest } from "../../../page/family";
-import type { LongCodeUTask } from "../dataset";
-import { TASK_PAPER_METRIC } from "../ids";
+import { ProblemError } from "../../../lib/errors";
+import type { SampleContent, SampleRequest } from "../../../kit/pages/family";
+import type { LongCodeUTask } from "../dataset/index";
+import { TASK_PAPER_METRIC } from "../dataset/ids";
 import { TASK_METRICS } from "../leaderboard";
-import { longcodeuExample } from "../store";
+import { longcodeuExample } from "../store/index";
 import { DocumentationPart, FunctionPart, LinesPart, NamesPart, UnitsPart, type PartInput } from "./answer-parts";
 import { TASK_TITLES, score } from "./board";
 

@@ -3,9 +3,9 @@
  * length bucket (the paper's 0-8K … 64-128K, from a sample's context size), each a column of the
  * table; the text box finds a unit by its start, so `CU_P` lists the CU_P examples.
  */
-import type { SampleFilterViews } from "../../../page/family";
-import { LENGTH_BUCKETS, LONGCODEU_TASKS, bucketOf } from "../dataset";
-import { taskOfUnit } from "../ids";
+import type { SampleFilterViews } from "../../../kit/pages/family";
+import { LENGTH_BUCKETS, LONGCODEU_TASKS, bucketOf } from "../dataset/index";
+import { taskOfUnit } from "../dataset/ids";
 
 const LAST = LENGTH_BUCKETS[LENGTH_BUCKETS.length - 1];
 

@@ -7,7 +7,7 @@
  * and must not name the function. A failing one is regenerated up to `attempts` times, then kept
  * and flagged, so a reviewer sees it.
  */
-import { mentionsName } from "../../../code/docstrings";
+import { mentionsName } from "../../../lib/code/docstrings";
 
 export const CAPTURE_HEAD = "<desc_start>";
 export const CAPTURE_TAIL = "<desc_end>";

@@ -3,13 +3,13 @@
  * its release: dependency analysis, topological file order, function analysis, needle selection,
  * descriptions. Pure (no file system): the Node command reads the files and hands them in.
  */
-import { loadLanguage } from "../../../code/parser";
-import type { Language } from "../../../code/languages";
+import { loadLanguage } from "../../../lib/code/parser";
+import type { Language } from "../../../lib/code/languages";
 import type { ReleaseFunction, ReleaseNeedle, ReleaseRepo } from "../dataset/release";
 import { annotate, annotationContext, type DescriptionFlag } from "./annotate";
 import { analyzeDependencies } from "./dependencies";
-import type { Curation } from "../../../code/imports/common";
-import { findDocComments, mentionsName, type DocComment } from "../../../code/docstrings";
+import type { Curation } from "../../../lib/code/imports/common";
+import { findDocComments, mentionsName, type DocComment } from "../../../lib/code/docstrings";
 import { analyzeFunctions, type RepoFunctions } from "./functions";
 import { NeedleSelectionError, selectNeedles, type NeedleOptions } from "./needles";
 import { topologicalSort } from "./topo";

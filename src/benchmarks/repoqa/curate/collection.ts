@@ -4,7 +4,7 @@
  * also takes `src/blackd/...`) and ends with one of the language's suffixes, in the order GitPython's
  * `Tree.traverse()` yields them, each file read with Python's `open(path, "r").read()`.
  */
-import { compareCodePoints } from "../../../code/imports/repo";
+import { compareCodePoints } from "../../../lib/code/imports/repo";
 
 /**
  * The order of `Tree.traverse()` (GitPython; `branch_first=True`: breadth-first): every path of

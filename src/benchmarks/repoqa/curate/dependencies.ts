@@ -82,22 +82,22 @@
  * have followed tsconfig path aliases. The C++ scanner read lines, so includes inside block
  * comments counted, and it searched only directories whose path contains the entrypoint.
  */
-import { loadLanguage } from "../../../code/parser";
-import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
-import type { DependencyOptions, Resolver } from "../../../code/imports/common";
-import { resolveCpp } from "../../../code/imports/cpp";
-import { resolveGo } from "../../../code/imports/go";
-import { resolveJava } from "../../../code/imports/java";
-import { javaReferenceResolver } from "../../../code/imports/java-reference";
-import { cppReferenceResolver } from "../../../code/imports/cpp-reference";
-import { REFERENCE_GLOB } from "../../../code/imports/rglob";
-import { resolveRustReference } from "../../../code/imports/rust-reference";
-import { resolvePython } from "../../../code/imports/python";
-import { RepoFiles } from "../../../code/imports/repo";
-import { resolveRust } from "../../../code/imports/rust";
-import { resolveTypeScript, typeScriptReferenceResolver } from "../../../code/imports/typescript";
+import { loadLanguage } from "../../../lib/code/parser";
+import { LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
+import type { DependencyOptions, Resolver } from "../../../lib/code/imports/common";
+import { resolveCpp } from "../../../lib/code/imports/cpp";
+import { resolveGo } from "../../../lib/code/imports/go";
+import { resolveJava } from "../../../lib/code/imports/java";
+import { javaReferenceResolver } from "../../../lib/code/imports/java-reference";
+import { cppReferenceResolver } from "../../../lib/code/imports/cpp-reference";
+import { REFERENCE_GLOB } from "../../../lib/code/imports/rglob";
+import { resolveRustReference } from "../../../lib/code/imports/rust-reference";
+import { resolvePython } from "../../../lib/code/imports/python";
+import { RepoFiles } from "../../../lib/code/imports/repo";
+import { resolveRust } from "../../../lib/code/imports/rust";
+import { resolveTypeScript, typeScriptReferenceResolver } from "../../../lib/code/imports/typescript";
 
-export type { DependencyOptions } from "../../../code/imports/common";
+export type { DependencyOptions } from "../../../lib/code/imports/common";
 
 export interface DependencyAnalysis {
   /** Every file as a key, in the order documented above, with the files it imports. */

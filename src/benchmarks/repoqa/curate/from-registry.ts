@@ -7,7 +7,7 @@
  * Worker-safe: the registries, bounds and fetch are parameters, so a scheduled build in the deployed
  * Worker runs this same code; the Node command adds only npm's own registry setting.
  */
-import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { LANGUAGES, LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
 import { buildRepo, type BuildRepoOptions, type BuildReport } from "./build";
 import { openPackage, type PackageOptions, type PackageSource } from "../../../lib/dating/package-source";
 import type { ReleaseRepo } from "../dataset/release";

@@ -8,10 +8,10 @@
  * `code_ratio` is, despite its name, the share of comment bytes in the function (the reference's
  * `comment_analysis` on the function's bytes parsed on their own).
  */
-import { extractFunctionsSync } from "../../../code/functions";
-import { loadLanguage, withTree, type LoadedLanguage } from "../../../code/parser";
-import type { Language } from "../../../code/languages";
-import { utf8Length } from "../../../code/utf8";
+import { extractFunctionsSync } from "../../../lib/code/functions";
+import { loadLanguage, withTree, type LoadedLanguage } from "../../../lib/code/parser";
+import type { Language } from "../../../lib/code/languages";
+import { utf8Length } from "../../../lib/code/utf8";
 import type { ReleaseFunction } from "../dataset/release";
 
 export type RepoFunctions = Record<string, ReleaseFunction[]>;
@@ -39,7 +39,7 @@ export function commentShare(lang: LoadedLanguage, code: string): number {
   const commentBytes =
     withTree(lang, code, (root) =>
       lang.commentQueries.reduce(
-        // The nodes' offsets are UTF-8 bytes (src/code/source.ts).
+        // The nodes' offsets are UTF-8 bytes (src/lib/code/source.ts).
         (sum, q) => sum + q.captures(root).reduce((s, { node }) => s + node.endIndex - node.startIndex, 0),
         0,
       ),

@@ -9,7 +9,7 @@
  */
 import type { ReleaseFunction } from "../dataset/release";
 import { codePointLength, type RepoFunctions } from "./functions";
-import { PyRandom } from "../../../datasets/pyrandom";
+import { PyRandom } from "../../../lib/datasets/pyrandom";
 
 export interface NeedleOptions {
   seed: number;

@@ -49,10 +49,10 @@
  *   than one padding line (its token count) below it, unless the comment-free prefix alone is
  *   already longer (then no padding is added); likewise for the total.
  */
-import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
-import { commentRanges } from "../../../code/functions";
-import { loadLanguage, type LoadedLanguage } from "../../../code/parser";
-import { codeLlamaTokenizer, type Tokenizer } from "../../../datasets/tokenizer";
+import { LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
+import { commentRanges } from "../../../lib/code/functions";
+import { loadLanguage, type LoadedLanguage } from "../../../lib/code/parser";
+import { codeLlamaTokenizer, type Tokenizer } from "../../../lib/datasets/tokenizer";
 
 export type CommentMode = "original" | "positional_padding" | "no_padding";
 
@@ -118,7 +118,7 @@ export function gridDepths(points: number): number[] {
  * Builds the context of `input.needle` (see the module comment). Counts with `tokenizer`
  * (awaiting its `ready()`), by default the reference's CodeLlama tokenizer. The comment-free
  * modes parse files with tree-sitter through `loadLanguage`, so the host must have installed a
- * grammar loader first: importing `src/code` does it in the Worker, `cli/lib/tree-sitter-node`
+ * grammar loader first: importing `src/lib/code` does it in the Worker, `cli/lib/tree-sitter-node`
  * in Node. Throws when the needle's file is not among `files` (the reference's IndexError).
  */
 export async function makeCodeContext(
@@ -341,7 +341,7 @@ function render(plan: Plan, files: ContextInput["files"], view: FileView, pfx: s
  * `code` without its comment-query captures (the reference's `remove_comments` on the whole
  * file), with the offset map. Overlapping captures are merged (the reference, deleting back to
  * front with stale offsets, would garble such text; no grammar here produces them in practice).
- * Keep in step with `removeCommentsSync` in src/code/functions.ts (same captures, same Rust fix).
+ * Keep in step with `removeCommentsSync` in src/lib/code/functions.ts (same captures, same Rust fix).
  */
 export function cleanFile(lang: LoadedLanguage, code: string): CleanFile {
   const found = commentRanges(lang, code);

@@ -3,7 +3,7 @@
  * Validated loosely: unknown fields pass through, so later releases still import.
  */
 import { z } from "zod";
-import { LANGUAGES } from "../../../code/languages";
+import { LANGUAGES } from "../../../lib/code/languages";
 
 const lineNumber = z.number().int().min(0);
 

@@ -10,9 +10,9 @@
  * A shard precomputes what the scoring hot path needs: every candidate's reference text (the
  * reference's `"\n".join(lines[start_line:end_line])`), its comment-free twin and token count.
  */
-import type { Language } from "../../../code/languages";
-import type { ParserRuntime } from "../../../code/runtime";
-import { datasetKeys as sharedDatasetKeys } from "../../../datasets/keys";
+import type { Language } from "../../../lib/code/languages";
+import type { ParserRuntime } from "../../../lib/code/runtime";
+import { datasetKeys as sharedDatasetKeys } from "../../../lib/datasets/keys";
 
 export const SHARD_FORMAT = "needlework/repoqa-shard@1";
 export const MANIFEST_FORMAT = "needlework/manifest@1";
@@ -71,7 +71,7 @@ export interface DatasetManifest {
   source: { kind: "repoqa-release"; name?: string; url?: string; license?: string };
   /** For datasets built by `npm run dataset -- build`: seed, needle options, description mode. */
   build?: Record<string, string | number | boolean>;
-  /** Where the code came from and how the needles were dated (src/datasets/provenance.ts); absent: undated. */
+  /** Where the code came from and how the needles were dated (src/lib/datasets/provenance.ts); absent: undated. */
   provenance?: Record<string, unknown>;
   languages: Partial<Record<Language, { repos: number; tasks: number }>>;
   counts: { repos: number; tasks: number; functions: number };

@@ -55,7 +55,7 @@ import { collectFiles, detectLanguage } from "../../../../cli/lib/collect";
 import { urlFlag } from "../../../../cli/lib/instance";
 import { withService } from "../../../../cli/lib/local-service";
 import type { NodeCommand } from "../../../../cli/lib/node-family";
-import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../../../code/languages";
+import { LANGUAGES, LANGUAGE_SPECS, isLanguage, type Language } from "../../../lib/code/languages";
 import { parseBornAfter, type BornAfter } from "../../../lib/born";
 import { buildRepo, type BuildReport, type DescriptionSource } from "../curate/build";
 import { buildFromRegistry } from "../curate/from-registry";
@@ -65,7 +65,7 @@ import type { ReleaseRepo } from "../dataset/release";
 import { CONTEXT_OPTIONS, CONTEXT_USAGE, contextConfigFromFlags } from "./context-options";
 import { importReleaseFile } from "./import-release";
 import { collectReferenceFiles } from "./reference-files";
-import { CURATIONS, type Curation } from "../../../code/imports/common";
+import { CURATIONS, type Curation } from "../../../lib/code/imports/common";
 
 /** The module path declared by the repository's go.mod, if it has one. */
 async function readGoModule(dir: string): Promise<string | undefined> {

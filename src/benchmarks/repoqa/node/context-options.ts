@@ -7,7 +7,7 @@ import {
   type CommentMode,
   type NeedleOffsets,
 } from "../dataset/context";
-import type { ContextConfig } from "../dataset/contexts";
+import type { ContextConfig } from "../store/contexts";
 
 export const CONTEXT_OPTIONS = {
   sizes: { type: "string" },

@@ -16,7 +16,7 @@ import { directoryDating } from "../../../../cli/lib/born-sources";
 import { collectFiles } from "../../../../cli/lib/collect";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
-import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
 import { isBornAfterCutoff, parseCutoff } from "../../../lib/born";
 import { buildRepo } from "../curate/build";
 import type { ReleaseRepo } from "../dataset/release";

@@ -1,7 +1,7 @@
 /** Uploads a RepoQA release file to an instance, one repository per request, then commits it. */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import type { ContextConfig } from "../dataset/contexts";
+import type { ContextConfig } from "../store/contexts";
 import { deleteDatasetIfPresent, type Api } from "../../../../cli/lib/api";
 
 export interface ImportOptions {

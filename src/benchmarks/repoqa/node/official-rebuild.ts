@@ -12,9 +12,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { collectFiles } from "../../../../cli/lib/collect";
-import type { Curation } from "../../../code/imports/common";
-import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
-import type { Tokenizer } from "../../../datasets/tokenizer";
+import type { Curation } from "../../../lib/code/imports/common";
+import { LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
+import type { Tokenizer } from "../../../lib/datasets/tokenizer";
 import { analyzeDependencies } from "../curate/dependencies";
 import { analyzeFunctions } from "../curate/functions";
 import { topologicalSort } from "../curate/topo";

@@ -6,7 +6,7 @@
  * git's breadth-first tree order, and the `Cargo.toml` files come along for the Rust module set.
  */
 import { collectFiles, type Collected } from "../../../../cli/lib/collect";
-import { LANGUAGE_SPECS, type Language } from "../../../code/languages";
+import { LANGUAGE_SPECS, type Language } from "../../../lib/code/languages";
 import { compareGitTraversal, pythonTextMode, underEntryPrefix } from "../curate/collection";
 
 export interface ReferenceCollected extends Collected {

@@ -1,9 +1,14 @@
 /** RepoQA's leaderboard page (`GET /`): filters, the sortable table with a column per language, attribution, the metric. */
-import type { BoardDataset, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from "../../../leaderboard/types";
-import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../page/controls";
-import type { BoardPaging, PageContent } from "../../../page/family";
-import { interval, pct, qs, thresholdKey, when } from "../../../page/format";
-import { TopModels } from "../../../page/svg-rank";
+import type {
+  BoardDataset,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  LeaderboardRow,
+} from "../../../kit/leaderboard/types";
+import { DatasetSelect, FilterForm, FilterSelect, KindSelect, ThresholdSelect } from "../../../kit/pages/controls";
+import type { BoardPaging, PageContent } from "../../../kit/pages/family";
+import { interval, pct, qs, thresholdKey, when } from "../../../kit/pages/format";
+import { TopModels } from "../../../kit/pages/svg-rank";
 import { queryParams } from "./params";
 import {
   Attribution,
@@ -15,7 +20,7 @@ import {
   listedTwice,
   sortParam,
   sortRows,
-} from "../../../page/table";
+} from "../../../kit/pages/table";
 
 /** The page's sort keys for a response: rate, model, n and each language. */
 export const sortKeys = (data: LeaderboardResponse) => ["rate", "model", "n", ...data.languages];

@@ -1,6 +1,6 @@
 /** RepoQA on the HTML pages: its leaderboard (the site's front page), its model page and its run and sample views. */
-import { ProblemError } from "../../../errors";
-import type { BenchmarkViews } from "../../../page/family";
+import { ProblemError } from "../../../lib/errors";
+import type { BenchmarkViews } from "../../../kit/pages/family";
 import { boardPage, sortKeys } from "./board";
 import { modelPage, type RepoqaBreakdown } from "./model";
 import { runSummary, sampleView } from "./run";

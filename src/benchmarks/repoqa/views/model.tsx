@@ -1,10 +1,10 @@
 /** One model's page (`GET /models/:slug`): threshold curve, per-language table, depth and length buckets, heatmap. */
-import type { BucketRate, LeaderboardKind, LeaderboardQuery, PassRateBreakdown } from "../../../leaderboard/types";
-import { FilterForm, ThresholdSelect } from "../../../page/controls";
-import type { PageContent } from "../../../page/family";
-import { THRESHOLDS, interval, pct, qs, thresholdKey } from "../../../page/format";
-import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page/svg";
-import { KindBadge } from "../../../page/table";
+import type { BucketRate, LeaderboardKind, LeaderboardQuery, PassRateBreakdown } from "../../../kit/leaderboard/types";
+import { FilterForm, ThresholdSelect } from "../../../kit/pages/controls";
+import type { PageContent } from "../../../kit/pages/family";
+import { THRESHOLDS, interval, pct, qs, thresholdKey } from "../../../kit/pages/format";
+import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../kit/pages/svg";
+import { KindBadge } from "../../../kit/pages/table";
 
 /** The languages of a breakdown, in the order the API gives them, without "all". */
 export function breakdownLanguages(data: Pick<PassRateBreakdown, "thresholds">): string[] {

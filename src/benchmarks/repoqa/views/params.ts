@@ -1,6 +1,6 @@
 /** The query parameters of RepoQA's board links: the shared ones, the threshold always, as its key ("0.8"). */
-import type { LeaderboardQuery } from "../../../leaderboard/types";
-import { queryParams as sharedParams, thresholdKey } from "../../../page/format";
+import type { LeaderboardQuery } from "../../../kit/leaderboard/types";
+import { queryParams as sharedParams, thresholdKey } from "../../../kit/pages/format";
 
 export const queryParams = (
   q: LeaderboardQuery,

@@ -5,18 +5,18 @@
  * a line diff, the similarity to each candidate and the verdict at every threshold.
  */
 import type { Child } from "hono/jsx";
-import { loadLanguage, removeCommentsSync } from "../../../code";
-import { BudgetExceededError, WorkMeter, budgetPlan, metered } from "../../../code/budget";
-import { aggregateBreakdown } from "../../../leaderboard/pass-rate";
-import { LineDiff } from "../../../page/diff";
-import type { RunSummary, SampleContent, SampleRequest } from "../../../page/family";
-import { THRESHOLDS } from "../../../page/format";
-import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../page/svg";
+import { loadLanguage, removeCommentsSync } from "../../../lib/code";
+import { BudgetExceededError, WorkMeter, budgetPlan, metered } from "../../../lib/code/budget";
+import { aggregateBreakdown } from "../../../kit/leaderboard/pass-rate";
+import { LineDiff } from "../../../kit/pages/diff";
+import type { RunSummary, SampleContent, SampleRequest } from "../../../kit/pages/family";
+import { THRESHOLDS } from "../../../kit/pages/format";
+import { ChartLegend, Heatmap, ThresholdChart, lengthLabel } from "../../../kit/pages/svg";
 import type { CommentMode } from "../dataset/context";
-import { getShard } from "../dataset/shard-cache";
-import { sanitizeOutput } from "../sanitize";
-import { locateTask, storedContext } from "../service";
-import { parseUnit } from "../unit";
+import { getShard } from "../store/shard-cache";
+import { sanitizeOutput } from "../score/sanitize";
+import { locateTask, storedContext } from "../score/service";
+import { parseUnit } from "../dataset/unit";
 import { BucketTable, ThresholdTable, breakdownLanguages } from "./model";
 
 /** Candidates listed on a sample page at most, best first (a strict-mode pool can hold thousands). */

@@ -28,9 +28,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { PAPER_CONTEXT, equallySpaced } from "../build";
-import { SUITE_TASKS, type SuiteTask } from "../dataset";
-import { SEMTRACE_DIGITS } from "../generator";
+import { PAPER_CONTEXT, equallySpaced } from "../curate/index";
+import { SUITE_TASKS, type SuiteTask } from "../dataset/index";
+import { SEMTRACE_DIGITS } from "../curate/generator";
 import { api, deleteDatasetIfPresent, workDir } from "../../../../cli/lib/api";
 import {
   UsageError,

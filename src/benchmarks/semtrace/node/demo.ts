@@ -7,8 +7,8 @@ import { existsSync } from "node:fs";
 import type { NodeDemo } from "../../../../cli/lib/node-family";
 import { pythonStdlibDir } from "../../../../cli/lib/python-stdlib";
 import { DEFAULT_CRUXEVAL, buildSuiteFromDisk } from "./suite";
-import { equallySpaced } from "../build";
-import { SUITE_TASKS, type SuiteTask } from "../dataset";
+import { equallySpaced } from "../curate/index";
+import { SUITE_TASKS, type SuiteTask } from "../dataset/index";
 
 const DEMO_ID = "semtrace-demo";
 

@@ -13,9 +13,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { Node } from "web-tree-sitter";
 import "../../../../cli/lib/tree-sitter-node";
-import { loadLanguage, withTree } from "../../../code/parser";
-import { nodeEnd, nodeStart } from "../../../code/source";
-import type { Tokenizer } from "../../../datasets/tokenizer";
+import { loadLanguage, withTree } from "../../../lib/code/parser";
+import { nodeEnd, nodeStart } from "../../../lib/code/source";
+import type { Tokenizer } from "../../../lib/datasets/tokenizer";
 
 export interface DistractorFunction {
   /** Position in the pool (0..n-1), in (path, line) order. */

@@ -6,7 +6,7 @@ import type { NodeFamily } from "../../../../cli/lib/node-family";
 import { buildCommand } from "./build-command";
 import { semtraceDemo } from "./demo";
 import { runReport } from "./report";
-import { FAMILY_DATASET_BENCHMARK } from "../ids";
+import { FAMILY_DATASET_BENCHMARK } from "../dataset/ids";
 
 const semtraceNode: NodeFamily = {
   id: "semtrace",

@@ -14,10 +14,10 @@ import {
   targetContextTokens,
   type CruxRecord,
   type LengthSummary,
-} from "../build";
-import type { SuiteGrid, SuiteRelease, SuiteTask } from "../dataset";
-import { codeLlamaTokenizer } from "../../../datasets/tokenizer";
-import { sha256Hex } from "../../../sha256";
+} from "../curate/index";
+import type { SuiteGrid, SuiteRelease, SuiteTask } from "../dataset/index";
+import { codeLlamaTokenizer } from "../../../lib/datasets/tokenizer";
+import { sha256Hex } from "../../../lib/sha256";
 import { ROOT } from "../../../../cli/lib/api";
 import { UsageError } from "../../../../cli/lib/args";
 import { buildDistractorPool } from "./distractors";

@@ -3,11 +3,11 @@
  * accuracy with its Wilson interval, n, errors and the median relative drop. No threshold, mode or
  * comment controls: none of them means anything for these tasks.
  */
-import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../leaderboard/types";
-import { DatasetSelect, FilterForm, KindSelect } from "../../../page/controls";
-import type { BoardPaging, PageContent } from "../../../page/family";
-import { qs, when } from "../../../page/format";
-import { TopModels } from "../../../page/svg-rank";
+import type { BoardDataset, LeaderboardQuery, LeaderboardResponse } from "../../../kit/leaderboard/types";
+import { DatasetSelect, FilterForm, KindSelect } from "../../../kit/pages/controls";
+import type { BoardPaging, PageContent } from "../../../kit/pages/family";
+import { qs, when } from "../../../kit/pages/format";
+import { TopModels } from "../../../kit/pages/svg-rank";
 import {
   FailureCells,
   FailureHeads,
@@ -20,8 +20,8 @@ import {
   sortParam,
   sortRows,
   type ColumnValue,
-} from "../../../page/table";
-import { TITLES, type PositionalBenchmark } from "../ids";
+} from "../../../kit/pages/table";
+import { TITLES, type PositionalBenchmark } from "../dataset/ids";
 import { PAPER_MEDIAN_DROP, type PositionalResponse, type PositionalRow } from "../leaderboard";
 import { SHORT_NAMES, dropPct, positionalParams } from "./positional";
 

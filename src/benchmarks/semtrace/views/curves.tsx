@@ -4,9 +4,9 @@
  * (the paper's Figure 2 before normalisation), relative accuracy per D with the drop of each D,
  * SemTrace's partial match, and the tables of their numbers.
  */
-import { interval, pct } from "../../../page/format";
+import { interval, pct } from "../../../kit/pages/format";
 import type { PositionalBreakdown, PositionalCell } from "../leaderboard";
-import type { PositionalBenchmark } from "../ids";
+import type { PositionalBenchmark } from "../dataset/ids";
 import { DistractorLegend, PositionChart, type PositionSeries } from "./position-chart";
 import { SHORT_NAMES, dropPct } from "./positional";
 

@@ -3,9 +3,9 @@
  * tasks of a study side by side, a run's accuracy-by-position curves, and the sample browser by D
  * and position; the sensitivity benchmarks' run pages (they have no board).
  */
-import { notFound } from "../../../errors";
-import type { BenchmarkViews } from "../../../page/family";
-import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "../ids";
+import { notFound } from "../../../lib/errors";
+import type { BenchmarkViews } from "../../../kit/pages/family";
+import { POSITIONAL_BENCHMARKS, isPositionalBenchmark, type PositionalBenchmark } from "../dataset/ids";
 import type { PositionalModelBreakdown } from "../leaderboard";
 import { CSS, boardPage, sortKeys } from "./board";
 import { modelPage, type PositionalTasks } from "./model";

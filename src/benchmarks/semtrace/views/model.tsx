@@ -4,12 +4,12 @@
  * relative-accuracy curves with the drop per D, the median drop beside the paper's, and SemTrace's
  * partial-match curve. Every chart has its numbers in a table.
  */
-import type { LeaderboardKind } from "../../../leaderboard/types";
-import type { PageContent } from "../../../page/family";
-import { interval, pct, qs, thresholdKey } from "../../../page/format";
-import { Heatmap, type HeatmapLabels } from "../../../page/svg";
-import { KindBadge } from "../../../page/table";
-import { POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../ids";
+import type { LeaderboardKind } from "../../../kit/leaderboard/types";
+import type { PageContent } from "../../../kit/pages/family";
+import { interval, pct, qs, thresholdKey } from "../../../kit/pages/format";
+import { Heatmap, type HeatmapLabels } from "../../../kit/pages/svg";
+import { KindBadge } from "../../../kit/pages/table";
+import { POSITIONAL_BENCHMARKS, type PositionalBenchmark } from "../dataset/ids";
 import { PAPER_MEDIAN_DROP, type PositionalModelBreakdown } from "../leaderboard";
 import { SHORT_NAMES, dropPct, positionalParams } from "./positional";
 import { AccuracyCurve, PartialCurve, RelativeCurve, RelativeNote } from "./curves";

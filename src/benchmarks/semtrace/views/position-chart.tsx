@@ -1,12 +1,12 @@
 /**
  * A line chart over the target's position in the context (0 … 1), one line per distractor count D:
  * the positional pages' accuracy (with 95 % Wilson intervals), relative-accuracy and partial-match
- * curves, drawn by the pages' LineChart (src/page/svg-line.tsx) on its fixed 0–100 % axis. The
+ * curves, drawn by the pages' LineChart (src/kit/pages/svg-line.tsx) on its fixed 0–100 % axis. The
  * numbers are always in a table beside it.
  */
-import { pct } from "../../../page/format";
-import { seriesStyle } from "../../../page/svg";
-import { LegendItem, LineChart } from "../../../page/svg-line";
+import { pct } from "../../../kit/pages/format";
+import { seriesStyle } from "../../../kit/pages/svg";
+import { LegendItem, LineChart } from "../../../kit/pages/svg-line";
 
 export interface PositionSeries {
   /** D, the series' name. */

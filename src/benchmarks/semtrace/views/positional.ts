@@ -1,5 +1,5 @@
 /** Names, numbers and links shared by the positional benchmarks' pages. */
-import type { PositionalBenchmark } from "../ids";
+import type { PositionalBenchmark } from "../dataset/ids";
 
 /** Short names, in the order of the paper's Figure 2 (least to most sensitive to position). */
 export const SHORT_NAMES: Record<PositionalBenchmark, string> = {

@@ -5,12 +5,12 @@
  * position × D heatmap — the model page's figures, for one run.
  */
 import type { Child } from "hono/jsx";
-import { wilson } from "../../../leaderboard/wilson";
-import type { RunSummary } from "../../../page/family";
-import { Heatmap } from "../../../page/svg";
-import type { PositionalBenchmark } from "../ids";
+import { wilson } from "../../../kit/leaderboard/wilson";
+import type { RunSummary } from "../../../kit/pages/family";
+import { Heatmap } from "../../../kit/pages/svg";
+import type { PositionalBenchmark } from "../dataset/ids";
 import { PAPER_MEDIAN_DROP, positionKey } from "../leaderboard";
-import type { positionalSummary } from "../summary";
+import type { positionalSummary } from "../summary/index";
 import { AccuracyCurve, PartialCurve, RelativeCurve, RelativeNote, type PositionalView } from "./curves";
 import { heatmapLabels } from "./model";
 

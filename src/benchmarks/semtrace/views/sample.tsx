@@ -6,15 +6,15 @@
  * since leaves the stored verdict.
  */
 import type { Child } from "hono/jsx";
-import { ProblemError } from "../../../errors";
-import { Beside } from "../../../page/beside";
-import { LineDiff } from "../../../page/diff";
-import type { SampleContent, SampleRequest } from "../../../page/family";
-import { pct } from "../../../page/format";
-import type { SuiteTask } from "../dataset";
-import { targetIndex } from "../prompt";
-import { stripLineKeys } from "../keys";
-import { normalizeTrailing, retrievedCode } from "../score";
+import { ProblemError } from "../../../lib/errors";
+import { Beside } from "../../../kit/pages/beside";
+import { LineDiff } from "../../../kit/pages/diff";
+import type { SampleContent, SampleRequest } from "../../../kit/pages/family";
+import { pct } from "../../../kit/pages/format";
+import type { SuiteTask } from "../dataset/index";
+import { targetIndex } from "../prompt/index";
+import { stripLineKeys } from "../prompt/keys";
+import { normalizeTrailing, retrievedCode } from "../score/index";
 import { suiteTarget } from "../store";
 
 /** A unit's target and, for a positional unit (`<target>@<D>@<position>`), its grid cell. */

@@ -2,7 +2,7 @@
  * The positional benchmarks' sample browser: filtered by their own axes, the number of distractors
  * D (a sample's context size) and the target's grid position, each a column of the table.
  */
-import type { SampleFilterViews } from "../../../page/family";
+import type { SampleFilterViews } from "../../../kit/pages/family";
 import { positionKey } from "../leaderboard";
 
 export const positionalSampleFilters: SampleFilterViews = {

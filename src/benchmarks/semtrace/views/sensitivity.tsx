@@ -5,13 +5,13 @@
  * are their `runViews`.
  */
 import type { Child } from "hono/jsx";
-import { wilson } from "../../../leaderboard/wilson";
-import type { RunSummary, RunViews } from "../../../page/family";
-import { pct } from "../../../page/format";
-import { seriesStyle } from "../../../page/svg";
-import { LineChart } from "../../../page/svg-line";
-import type { SensitivityBenchmark } from "../ids";
-import type { SensitivitySummary } from "../sensitivity";
+import { wilson } from "../../../kit/leaderboard/wilson";
+import type { RunSummary, RunViews } from "../../../kit/pages/family";
+import { pct } from "../../../kit/pages/format";
+import { seriesStyle } from "../../../kit/pages/svg";
+import { LineChart } from "../../../kit/pages/svg-line";
+import type { SensitivityBenchmark } from "../dataset/ids";
+import type { SensitivitySummary } from "../summary/sensitivity";
 import { familySample } from "./sample";
 
 /** A bucket key as people read it: "complete", "≤ 10 %", "10–20 %". */
