@@ -11,7 +11,7 @@ import { storedTask } from "../../lib/datasets/store";
 import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
 import type { Env } from "../../lib/env";
 import { invalid } from "../../lib/errors";
-import type { Benchmark } from "../types";
+import { defineBenchmark } from "../define";
 import { longcodeuCompare } from "./compare";
 import { oracleAnswer } from "./score/baseline";
 import { LONGCODEU_DATASET_BENCHMARK, LONGCODEU_TASKS, type LongCodeUTask } from "./dataset/index";
@@ -68,7 +68,7 @@ const HeldOutDetail = z.object({
   unparseable: z.boolean().optional(),
 });
 
-export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
+export const longcodeuBenchmark = defineBenchmark({
   id: LONGCODEU_BENCHMARK,
   title: "LongCodeU: long code understanding (eight tasks)",
   promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
@@ -76,7 +76,7 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
   // SRE answers are five whole functions or classes.
   datasetKind: LONGCODEU_DATASET_BENCHMARK,
   defaultMaxTokens: 4096,
-  options: LongCodeUOptionsSchema as unknown as z.ZodType<LongCodeUOptions>,
+  options: LongCodeUOptionsSchema,
   baselines: ["oracle"],
   heldOutDetail: HeldOutDetail,
   leaderboard: longcodeuLeaderboard,
@@ -153,4 +153,4 @@ export const longcodeuBenchmark: Benchmark<LongCodeUOptions> = {
 
   summarize: (samples) => ({ ...longcodeuSummary(samples) }),
   summarySchema: LongCodeUSummarySchema,
-};
+});

@@ -1,11 +1,11 @@
 /** LongCodeU: eight long code understanding tasks (docs/longcodeu.md). */
-import type { Benchmark, Family } from "../types";
+import type { Family } from "../types";
 import { longcodeuBenchmark } from "./benchmark";
 import { longcodeuRoutes } from "./routes";
 
 export const longcodeuFamily: Family = {
   id: "longcodeu",
   title: "LongCodeU",
-  benchmarks: [longcodeuBenchmark as unknown as Benchmark],
+  benchmarks: [longcodeuBenchmark],
   routes: longcodeuRoutes,
 };

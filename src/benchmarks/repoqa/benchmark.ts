@@ -11,13 +11,14 @@ import type { CommentMode } from "./dataset/context";
 import { COMMENT_MODES } from "./dataset/context";
 import type { ContextConfig } from "./store/contexts";
 import { getShard } from "./store/shard-cache";
-import { db, getDataset, storedTask } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
+import { getDataset, storedTask } from "../../lib/datasets/store";
 import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
 import type { Env } from "../../lib/env";
 import { invalid, notFound } from "../../lib/errors";
 import { bestDocument } from "../../lib/metrics/bm25";
 import { SCORER_VERSION } from "./score/version";
-import type { Benchmark } from "../types";
+import { defineBenchmark } from "../define";
 import { repoqaCompare } from "./compare";
 import { INSTRUCTION, PROMPT_TEMPLATE_VERSION, needlePrompt } from "./prompt";
 import { DEFAULT_THRESHOLD, SCORING_MODES, THRESHOLDS } from "./score/scorer";
@@ -100,7 +101,7 @@ async function runnableDataset(env: Env, datasetId: string, options: RepoqaOptio
 
 const fenced = (language: string, code: string) => "```" + language + "\n" + code + "\n```";
 
-export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
+export const repoqaBenchmark = defineBenchmark({
   id: "repoqa-snf",
   title: "RepoQA: Searching Needle Function",
   promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
@@ -114,7 +115,7 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
   leaderboard: repoqaLeaderboard,
   views: repoqaViews,
   compare: repoqaCompare,
-  options: RepoqaOptionsSchema as unknown as z.ZodType<RepoqaOptions>,
+  options: RepoqaOptionsSchema,
   heldOutDetail: HeldOutDetail,
 
   async units(env, datasetId, options, filters) {
@@ -224,4 +225,4 @@ export const repoqaBenchmark: Benchmark<RepoqaOptions> = {
       },
     };
   },
-};
+});

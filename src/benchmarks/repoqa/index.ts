@@ -1,5 +1,5 @@
 /** RepoQA, Searching Needle Function (docs/repoqa.md). */
-import type { Benchmark, Family } from "../types";
+import type { Family } from "../types";
 import { repoqaBenchmark } from "./benchmark";
 import { repoqaWarmUp } from "./warmup";
 import { repoqaRoutes } from "./routes/index";
@@ -7,7 +7,7 @@ import { repoqaRoutes } from "./routes/index";
 export const repoqaFamily: Family = {
   id: "repoqa",
   title: "RepoQA",
-  benchmarks: [repoqaBenchmark as unknown as Benchmark],
+  benchmarks: [repoqaBenchmark],
   warmUp: repoqaWarmUp,
   routes: repoqaRoutes,
 };

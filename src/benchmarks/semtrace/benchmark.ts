@@ -8,7 +8,8 @@ import { storedTask } from "../../lib/datasets/store";
 import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
 import type { Env } from "../../lib/env";
 import { invalid } from "../../lib/errors";
-import type { Benchmark, BaselineKind, ChatMessage } from "../types";
+import type { BaselineKind, ChatMessage } from "../types";
+import { defineBenchmark } from "../define";
 import { suiteTaskId, type SuiteTarget, type SuiteTask } from "./dataset/index";
 import { FAMILY_DATASET_BENCHMARK, TITLES, type PositionalBenchmark, type SensitivityBenchmark } from "./dataset/ids";
 import { runRestrictedPython } from "./score/interpreter";
@@ -32,7 +33,6 @@ import { positionalViews, sensitivityRunViews } from "./views";
 import { positionalLeaderboard } from "./leaderboard";
 
 const NoOptions = z.object({}).strict();
-type NoOptions = Record<string, never>;
 
 /** `<target>@<D>@<position>` */
 export function parsePositionalUnit(unit: string): { targetId: string; distractors: number; position: number } {
@@ -102,16 +102,16 @@ const HeldOutDetail = z.object({
   removed: z.number().optional(),
 });
 
-export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOptions> {
+export function positionalBenchmark(task: PositionalBenchmark) {
   const lexical = task === "lexical-recall";
-  return {
+  return defineBenchmark({
     id: task,
     title: TITLES[task],
     promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
     scorerVersion: SCORER_VERSION,
     datasetKind: FAMILY_DATASET_BENCHMARK,
     defaultMaxTokens: lexical ? 1024 : 256,
-    options: NoOptions as unknown as z.ZodType<NoOptions>,
+    options: NoOptions,
     baselines: lexical ? ["oracle"] : ["oracle", "interpreter"],
     heldOutDetail: HeldOutDetail,
     leaderboard: positionalLeaderboard(task),
@@ -196,18 +196,18 @@ export function positionalBenchmark(task: PositionalBenchmark): Benchmark<NoOpti
 
     summarize: (samples) => positionalSummary(samples),
     summarySchema: PositionalSummarySchema,
-  };
+  });
 }
 
-export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOptions> {
-  return {
+export function sensitivityBenchmark(task: SensitivityBenchmark) {
+  return defineBenchmark({
     id: task,
     title: TITLES[task],
     promptTemplateVersion: PROMPT_TEMPLATE_VERSION,
     scorerVersion: SCORER_VERSION,
     datasetKind: FAMILY_DATASET_BENCHMARK,
     defaultMaxTokens: 256,
-    options: NoOptions as unknown as z.ZodType<NoOptions>,
+    options: NoOptions,
     baselines: ["oracle", "interpreter"],
     heldOutDetail: HeldOutDetail,
     runViews: sensitivityRunViews(task),
@@ -273,5 +273,5 @@ export function sensitivityBenchmark(task: SensitivityBenchmark): Benchmark<NoOp
 
     summarize: (samples) => sensitivitySummary(samples),
     summarySchema: SensitivityRunSummarySchema,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 /** SemTrace and friends: "Sense and Sensitivity" (docs/semtrace.md). */
-import type { Benchmark, Family } from "../types";
+import type { Family } from "../types";
 import { positionalBenchmark, sensitivityBenchmark } from "./benchmark";
 import { positionalCompare, sensitivityCompare } from "./compare";
 import { POSITIONAL_BENCHMARKS, SENSITIVITY_BENCHMARKS } from "./dataset/ids";
@@ -11,6 +11,6 @@ export const semtraceFamily: Family = {
   benchmarks: [
     ...POSITIONAL_BENCHMARKS.map((t) => ({ ...positionalBenchmark(t), compare: positionalCompare(t) })),
     ...SENSITIVITY_BENCHMARKS.map((t) => ({ ...sensitivityBenchmark(t), compare: sensitivityCompare })),
-  ] as unknown as Benchmark[],
+  ],
   routes: semtraceRoutes,
 };

@@ -13,7 +13,8 @@ import {
 import * as schema from "../../lib/db/schema";
 import { getStoredJson } from "../../lib/datasets/json-cache";
 import { datasetKeys } from "../../lib/datasets/keys";
-import { db, deleteDataset, getDataset } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
+import { deleteDataset, getDataset } from "../../lib/datasets/store";
 import type { ImportMeta } from "../../lib/datasets/visibility";
 import { codeLlamaTokenizer } from "../../lib/datasets/tokenizer";
 import type { Env } from "../../lib/env";

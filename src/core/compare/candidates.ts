@@ -6,7 +6,7 @@
  * completed runs (`runs_by_created`), at most `ENTRIES_LISTED` entries.
  */
 import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import * as schema from "../../lib/db/schema";
 import type { Env } from "../../lib/env";
 import { invalid, notFound } from "../../lib/errors";

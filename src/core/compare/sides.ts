@@ -7,7 +7,7 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { CompareSample } from "../../benchmarks/types";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { invalid, notFound } from "../../lib/errors";
 import { scopeNames, scopeValues } from "../../kit/leaderboard/options";

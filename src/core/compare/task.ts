@@ -11,7 +11,7 @@ import { getBenchmark } from "../../benchmarks/registry";
 import type { CompareRule, CompareSample } from "../../benchmarks/types";
 import { datasetView } from "../dataset-view";
 import { WITHHELD } from "../../lib/datasets/visibility";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import * as schema from "../../lib/db/schema";
 import type { Env } from "../../lib/env";
 import { notFound, ProblemError } from "../../lib/errors";

@@ -15,7 +15,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { allBenchmarks, findBenchmark } from "../../benchmarks/registry";
 import { LANGUAGES } from "../../lib/code/languages";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { ProblemError } from "../../lib/errors";
 import { isDay } from "../../lib/born";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getBenchmark } from "../../benchmarks/registry";
 import type { Benchmark } from "../../benchmarks/types";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { verdictSample, type VerifiedSample } from "../../kit/leaderboard/family";
 import { publishVerifiedRun } from "../leaderboard/verified";

@@ -9,7 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getBenchmark } from "../../benchmarks/registry";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { conflict, invalid, ProblemError } from "../../lib/errors";
 import { sha256Hex, sha256HexOfChunks } from "../../lib/sha256";

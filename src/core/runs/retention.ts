@@ -15,7 +15,7 @@
  */
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { conflict } from "../../lib/errors";
 import { coordinatorOf } from "./consumer";

@@ -1,7 +1,7 @@
 /** Runs and their samples in D1, and their raw outputs and cached responses in R2. */
 import { and, asc, eq, gt } from "drizzle-orm";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { notFound } from "../../lib/errors";
 import type { RunRow, RunSampleRow as SampleRow } from "../../lib/db/schema";

@@ -6,7 +6,7 @@
  */
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { invalid, notFound, ProblemError } from "../../lib/errors";
 import { parseCutoff } from "../../lib/born";

@@ -9,7 +9,7 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { DEFAULT_THRESHOLD, THRESHOLD_KEYS, thresholdKey } from "../../lib/metrics/thresholds";
 import {

@@ -14,7 +14,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { LANGUAGES } from "../../lib/code/languages";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { ProblemError } from "../../lib/errors";
 import * as schema from "../../lib/db/schema";

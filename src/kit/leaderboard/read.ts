@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "../../lib/code/languages";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import type { Env } from "../../lib/env";
 import { batchStatement } from "./ranks";
 import { scopeWhere } from "./store";

@@ -7,7 +7,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import * as schema from "../../lib/db/schema";
-import { db } from "../../lib/datasets/store";
+import { db } from "../../lib/db/client";
 import { heldOutContent, visibilityOf } from "../../lib/datasets/visibility";
 import type { Env } from "../../lib/env";
 import { sha256Hex } from "../../lib/sha256";

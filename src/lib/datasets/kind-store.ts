@@ -8,7 +8,8 @@ import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
 import { getStoredJson } from "./json-cache";
-import { db, getDataset, type DatasetRow } from "./store";
+import { db } from "../db/client";
+import { getDataset, type DatasetRow } from "./store";
 
 /** R2 metadata of every stored JSON object. */
 export const JSON_OBJECT = { httpMetadata: { contentType: "application/json" } } as const;

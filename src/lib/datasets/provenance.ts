@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
-import { db } from "./store";
+import { db } from "../db/client";
 
 /** The range of a dataset's births, as receipts and pages show it. */
 export interface BornRange {

@@ -4,23 +4,11 @@
  * (src/benchmarks/<family>/).
  */
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { notFound } from "../errors";
 import { datasetKeys } from "./keys";
-
-const drizzles = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
-
-/**
- * Drizzle over the D1 binding, made once per binding object: `drizzle(..., { schema })` derives the
- * relational config of the whole schema, several ms of CPU in a cold isolate.
- */
-export function db(env: Env) {
-  let d = drizzles.get(env.DB);
-  if (!d) drizzles.set(env.DB, (d = drizzle(env.DB, { schema })));
-  return d;
-}
 
 export type DatasetRow = typeof schema.datasets.$inferSelect;
 

@@ -8,7 +8,8 @@ import { and, eq, inArray, notLike, sql } from "drizzle-orm";
 import * as schema from "../db/schema";
 import type { Env } from "../env";
 import { invalid, notFound } from "../errors";
-import { db, getDataset } from "./store";
+import { db } from "../db/client";
+import { getDataset } from "./store";
 
 export const VISIBILITIES = ["public", "held-out"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];

@@ -4,7 +4,7 @@
  * leaderboard and pages come from the shared libraries (./leaderboard.ts, ./views.tsx).
  */
 import { z } from "@hono/zod-openapi";
-import type { Benchmark } from "../../../src/benchmarks/types";
+import { defineBenchmark } from "../../../src/benchmarks/define";
 import { loadCodeLlamaTokenizer } from "../../../src/lib/datasets/tokenizer";
 import { ProblemError } from "../../../src/lib/errors";
 import { TOY_BENCHMARK, TOY_DATASET_KIND } from "./dataset";
@@ -17,7 +17,7 @@ import { toyViews } from "./views/index";
 /** The toy has no options: anything given is refused (422). */
 const ToyOptions = z.object({}).strict();
 
-export const toyBenchmark: Benchmark = {
+export const toyBenchmark = defineBenchmark({
   id: TOY_BENCHMARK,
   title: "Toy recall (a fourth family, in the tests only)",
   promptTemplateVersion: TOY_PROMPT_VERSION,
@@ -67,4 +67,4 @@ export const toyBenchmark: Benchmark = {
   async score(env, datasetId, unit, output) {
     return scoreToy(await toyItem(env, datasetId, unit), output);
   },
-};
+});

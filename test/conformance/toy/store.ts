@@ -5,7 +5,7 @@
  */
 import { JSON_OBJECT, markReady, readyDatasetOf } from "../../../src/lib/datasets/kind-store";
 import { datasetKeys } from "../../../src/lib/datasets/keys";
-import { db } from "../../../src/lib/datasets/store";
+import { db } from "../../../src/lib/db/client";
 import * as schema from "../../../src/lib/db/schema";
 import type { Env } from "../../../src/lib/env";
 import { ProblemError } from "../../../src/lib/errors";

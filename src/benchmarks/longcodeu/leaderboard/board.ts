@@ -1,7 +1,7 @@
 /** The reads: two indexed statements per board page, a model's breakdown, the CSV. */
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import * as schema from "../../../lib/db/schema";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import type { Aggregate } from "../../../kit/leaderboard/aggregate";
 import type { Board, BoardRead, EntryRef, UnrankedRow } from "../../../kit/leaderboard/family";

@@ -15,7 +15,8 @@ import { JSON_OBJECT, markReady, taskInserts } from "../../../lib/datasets/kind-
 import { committedProvenance } from "../../../lib/datasets/provenance";
 import * as schema from "../../../lib/db/schema";
 import { datasetKeys } from "../../../lib/datasets/keys";
-import { db, deleteDataset, getDataset } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
+import { deleteDataset, getDataset } from "../../../lib/datasets/store";
 import type { ImportMeta } from "../../../lib/datasets/visibility";
 import { codeLlamaTokenizer } from "../../../lib/datasets/tokenizer";
 import type { Env } from "../../../lib/env";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { readyDatasetOf } from "../../../lib/datasets/kind-store";
 import * as schema from "../../../lib/db/schema";
 import { getStoredJson } from "../../../lib/datasets/json-cache";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import { notFound, ProblemError } from "../../../lib/errors";
 import type { GrammarVersions, ParserRuntime } from "../../../lib/code/runtime";

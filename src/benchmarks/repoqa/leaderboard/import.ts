@@ -13,7 +13,7 @@ import { z } from "@hono/zod-openapi";
 import { and, eq, inArray } from "drizzle-orm";
 import { isLanguage } from "../../../lib/code/languages";
 import * as schema from "../../../lib/db/schema";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import { ProblemError } from "../../../lib/errors";
 import {

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import * as schema from "../../../lib/db/schema";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import { scopeValues } from "../../../kit/leaderboard/options";
 import { defaultDataset, leaderboardOf, normalizeQuery } from "../../leaderboard/queries";

@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { findBenchmark } from "../../../benchmarks/registry";
 import * as schema from "../../../lib/db/schema";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import type {
   FacetChoice,

@@ -11,7 +11,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "../../../lib/db/schema";
-import { db } from "../../../lib/datasets/store";
+import { db } from "../../../lib/db/client";
 import type { Env } from "../../../lib/env";
 import { notFound } from "../../../lib/errors";
 import { depthBucket } from "../../../kit/leaderboard/aggregate";
