@@ -33,6 +33,7 @@ import {
   type RunResults,
   type SubmitOutputsRequest,
 } from "../packages/client/src/index";
+import { API_KEY_NAME, RUN_ID } from "../src/lib/patterns";
 import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
@@ -89,8 +90,6 @@ implementation's own files for the benchmarks that have them).
   -h, --help                this text
 %FAMILY_FLAGS%`;
 
-const RUN_ID = /^run-\d{14}-[0-9a-f]{10}$/;
-const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
 /** Options that describe a new run, so they make no sense with --watch. */
 const CREATE_OPTIONS = [
   "model",

@@ -1,5 +1,5 @@
 /**
- * A family's Node-side commands, dispatched (issue 15: the CLI reaches a family only through the
+ * A family's Node-side commands, dispatched (the CLI reaches a family only through the
  * registry, cli/lib/families.ts):
  *
  *   tsx cli/family.ts <family> <command> [args]

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the public leaderboard reads on boards of 1,000 and 10,000 models (issue 23,
+ * `npm run bench`: the public leaderboard reads on boards of 1,000 and 10,000 models (with
  * paging), against the targets: Worker CPU ≤ 10 ms per read at 10,000 models, and wall time of the
  * first page ≤ 2 × a no-op route at 1,000 models. The service bench (bench-service.mts) has the same
  * cases among every score case; this one runs only them, with few copies of the Worker per workerd.
@@ -14,7 +14,7 @@
  *    replayed from memory in `--cold` fresh isolates (cold: each one's first request) and warm
  *    (lib/storage-tape.mts): workerd's main-thread CPU minus a no-op Worker's request, without the
  *    local D1 simulator, which deployed runs outside the Worker. One workerd per read. The same
- *    copy gives the target's wall ("measured with the storage tape", issue 23): the read replayed
+ *    copy gives the target's wall ("measured with the storage tape"): the read replayed
  *    warm, interleaved with `GET /v1` of that copy, as a ratio of medians. The real-D1 wall of
  *    step 2 stays beside it: locally one D1 round trip alone costs about as much as `GET /v1`, and a
  *    deployed D1's latency is the network's, which no local figure gives.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (CPU budgets, issue 14 §1): the CPU each pathological input of
+ * `npm run bench` (CPU budgets): the CPU each pathological input of
  * test/limits/corpus.ts costs the real service, and the worst case per endpoint next to the Free
  * plan's 10 ms per request. docs/limits.md, "CPU budgets" explains the limits these figures check.
  *

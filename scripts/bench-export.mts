@@ -1,5 +1,5 @@
 /**
- * The harness surface (issue 22) on the demo datasets of `npm start`, against a fresh `wrangler dev`:
+ * The harness surface on the demo datasets of `npm start`, against a fresh `wrangler dev`:
  * - the export of every benchmark's demo in each format: wall time of the whole response, workerd
  *   main-thread CPU (/proc schedstat, as scripts/bench-budget.mts), bytes and units, the median of 3
  *   after one warming request;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (run pages, issue 16): page timings of a 20,000-sample run against a no-op route.
+ * `npm run bench` (run pages): page timings of a 20,000-sample run against a no-op route.
  *
  * A fresh `wrangler dev` (its own state directory) gets a synthetic completed RepoQA run of 20,000
  * samples written straight to its local D1 (test/page/runs-fixtures.ts: languages, depths, sizes,

@@ -1,5 +1,5 @@
 /**
- * CPU of the benchmark-generic surface (issue 15) per request, per benchmark, against a fresh
+ * CPU of the benchmark-generic surface per request, per benchmark, against a fresh
  * `wrangler dev` (as scripts/bench-budget.mts: main-thread CPU of workerd from
  * /proc/<pid>/task/<pid>/schedstat, minus the median of a no-op GET /v1/health; each case is sent
  * once to warm the isolate, then the median of 5 is kept). Datasets: the RepoQA fixture, a small

@@ -1,5 +1,5 @@
 /**
- * What a fresh isolate's first leaderboard read spends its CPU on (issue 23 item 5; the figures are
+ * What a fresh isolate's first leaderboard read spends its CPU on (the figures are
  * scripts/bench-board.mts's, this says why). The reads of scripts/bench-board.mts on one board,
  * each replayed from its storage tape (lib/storage-tape.mts) in `--copies` fresh isolates of one
  * workerd started with an inspector port; for each isolate's first request, over the Chrome DevTools

@@ -1,5 +1,5 @@
 /**
- * Which benchmark a run of `npm run eval -- --dataset <id>` is (issue 21: the CLI never makes the
+ * Which benchmark a run of `npm run eval -- --dataset <id>` is (the CLI never makes the
  * user guess), asked of the instance before the run is created:
  * - `--benchmark` given: it must be one of `GET /v1/benchmarks`, and the dataset one it reads;
  * - not given: the benchmarks that read the dataset (`GET /v1/benchmarks`' `datasets`); when

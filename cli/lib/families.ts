@@ -1,5 +1,5 @@
 /**
- * The Node-side family list (issue 15): for each family of src/benchmarks/registry.ts, in its order,
+ * The Node-side family list: for each family of src/benchmarks/registry.ts, in its order,
  * the `NodeFamily` its folder's `node/index.ts` exports. cli/ and scripts/start.ts reach a family
  * only through here, so none of them names one and a new family's folder is picked up.
  *

@@ -1,5 +1,5 @@
 /**
- * Which local needlework a command talks to when it is not told (issue 21: the CLI never makes the
+ * Which local needlework a command talks to when it is not told (the CLI never makes the
  * user guess). `npm start`, and a command that starts a local service for itself, record the URL
  * they serve over `.wrangler/state` in `.needlework/instance.json`, with their process id; the
  * commands read it when neither `--url` nor NEEDLEWORK_URL names an instance, so `PORT=9000 npm

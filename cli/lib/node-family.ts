@@ -1,5 +1,5 @@
 /**
- * What a benchmark family gives the Node-side tools (issue 15: the CLI and `npm start` reach a
+ * What a benchmark family gives the Node-side tools (the CLI and `npm start` reach a
  * family only through the registry): its commands (`npm run <family> -- <command> …`, dispatched by
  * cli/family.ts), the demo dataset `npm start` loads, and its section of `npm run eval`'s report.
  * A family implements it in `src/benchmarks/<family>/node/index.ts` (default export); cli/lib/families.ts

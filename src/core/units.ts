@@ -1,5 +1,5 @@
 /**
- * One public surface for every benchmark (issue 15): the units of a dataset, a unit's exact prompt
+ * One public surface for every benchmark: the units of a dataset, a unit's exact prompt
  * and the verdict on an answer, for any benchmark of the registry, through its `Benchmark`
  * interface only — the very functions a run calls (`units`, `load`, `score`, with the options a
  * run resolves), so an answer scored over HTTP and the same answer inside a run get the same

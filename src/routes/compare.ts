@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { compare, compareJson, withScopeOptions } from "../core/compare/service";
 import { SCOPE_OPTIONS } from "../core/leaderboard/queries";
 import { DISCORDANT_KINDS } from "../core/compare/discordant";
-import { DISCORDANT_PER_PAGE } from "../core/compare/service";
+import { DISCORDANT_PER_PAGE } from "../core/compare/query";
 import { createRouter, jsonResponse, problemResponses, queryDecimal, queryInteger } from "../lib/middleware/openapi";
 
 const SideName = z.string().min(1).max(200);

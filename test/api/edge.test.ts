@@ -1,5 +1,5 @@
 /**
- * A public deployment's edge (issue 23 items 2-4): named tokens with roles, CORS on public routes
+ * A public deployment's edge: named tokens with roles, CORS on public routes
  * only, and rate limits per client through the real Rate Limiting binding (miniflare's).
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Held-out datasets (issue 23 item 1, docs/api.md#held-out-datasets): one small held-out dataset per
+ * Held-out datasets (docs/api.md#held-out-datasets): one small held-out dataset per
  * family with canary strings planted where only the answer key holds them (a RepoQA needle's name,
  * a SemTrace expected output, LongCodeU expected names and text), an oracle run (whose outputs are
  * the answers) and a run of submitted wrong outputs over each; then every GET endpoint of the

@@ -20,8 +20,8 @@ describe("GET /v1/health", () => {
       sha256: wasmManifest.modules["tree-sitter-python"].sha256,
     });
     expect(Object.keys(before.grammars).sort()).toEqual(Object.keys(wasmManifest.modules).sort());
-    // The runtime that parses, the tree-sitter core inside it (issue 13: trees on broken code depend
-    // on the core) and what the core reads (issue 24: UTF-8, as the references; the package's wasm
+    // The runtime that parses, the tree-sitter core inside it (trees on broken code depend
+    // on the core) and what the core reads (UTF-8, as the references; the package's wasm
     // read UTF-16, and its sha256 is the patch's input).
     const runtime = wasmManifest.modules["tree-sitter"];
     expect(before.parser_runtime).toEqual({

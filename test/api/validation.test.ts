@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3: the validation gaps an attacker's sweep over every endpoint found. Each block failed
+ * The validation gaps an attacker's sweep over every endpoint found. Each block failed
  * before its fix: unknown benchmarks answered an empty board, '' and '0x10' were read as numbers,
  * other methods on known paths were 404s, 401s had no challenge, and a gzip-labelled body that was
  * not gzip was read as plain JSON.

@@ -1,5 +1,5 @@
 /**
- * The names that must not appear in src/ outside a family's folder and the registry (issue 15):
+ * The names that must not appear in src/ outside a family's folder and the registry:
  * every family folder's name, plus the names the families use for what they host beyond their
  * folder names. A new family is covered by its folder; a new benchmark whose id contains none of
  * these fails the conformance suite (test/conformance/benchmarks.test.ts), which says to add it here.

@@ -1,5 +1,5 @@
 /**
- * Issue 21's browser walk: for each family, from `/` by links only, board → model → its answers →
+ * The browser walk: for each family, from `/` by links only, board → model → its answers →
  * one sample → its run → a comparison → a discordant task's side by side, asserting what each page
  * shows, with screenshots at 1280 and 390 px in test/artifacts/ (`walk-<family>-<step>-<width>.png`;
  * the screenshot helper also fails a page a phone would scroll sideways).

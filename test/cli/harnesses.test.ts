@@ -1,5 +1,5 @@
 /**
- * Harnesses as their users run them (issue 33), against a local instance with fresh state and the
+ * Harnesses as their users run them, against a local instance with fresh state and the
  * three demo datasets of `npm start`:
  * - the client package packed from a copy of packages/client outside the checkout with the system's
  *   Node and npm only, its tarball installed and run on that Node (20 here) and, bundled with

@@ -373,7 +373,7 @@ describe("web-tree-sitter reading UTF-8 (the service) = the native core reading 
   }
 });
 
-describe("issue 13's cases, against the native core", () => {
+describe("the parser-divergence cases, against the native core", () => {
   it("C++ method without its opening brace: the tree, and CodeBLEU's syntax match 0.6667 against the intact method", async () => {
     const [facts, syntax] = await runOracle(
       [

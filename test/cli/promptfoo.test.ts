@@ -1,5 +1,5 @@
 /**
- * The promptfoo recipe of docs/integrations.md, run with the real promptfoo from npm (issue 22):
+ * The promptfoo recipe of docs/integrations.md, run with the real promptfoo from npm:
  * its three-key config, copied from the page (only the model and its URL swapped for the loopback
  * model's), over every unit of the three demo datasets of `npm start` exported with
  * `format=promptfoo`, against a local instance with fresh state. promptfoo calls a real HTTP model
@@ -11,7 +11,7 @@
  * error" reason through the webhook, and an error through `assert=javascript`, which passes a
  * verdict to promptfoo whole (named score, detail).
  *
- * The same instance and demos serve the other recipes of that page (issue 22 item 5): the inspect_ai
+ * The same instance and demos serve the other recipes of that page: the inspect_ai
  * scorer and the lm-eval task, extracted from the page as printed and run with python3 over units of
  * the three demos (inspect_ai and lm_eval are not installable here: PyPI is not reachable; the
  * inspect_ai names the recipe imports are minimal stand-ins with inspect_ai's signatures,

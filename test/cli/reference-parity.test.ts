@@ -10,7 +10,7 @@
  * UTF-8, as py-tree-sitter hands it `bytes(code, "utf8")` — the references' conditions, and since
  * the runtime was patched to read UTF-8 too (scripts/wasm-utf8.mjs), the service's: every check
  * must agree (docs/fidelity.md#input-encoding). Before the patch the service's core read UTF-16 and
- * 1–13% of these snippets differed, by language; issue 24's cases below still show both encodings.
+ * 1–13% of these snippets differed, by language; the UTF-8 cases below still show both encodings.
  *
  * `npx vitest run --config vitest.node.config.ts test/cli/reference-parity.test.ts` prints the counts;
  * REFERENCE_PARITY_SNIPPETS=n sets the snippets per language (default 150: about 50 s of CPU in all).
@@ -230,12 +230,12 @@ describe("the ports = the references' algorithms (Python, native core), on real 
 });
 
 /**
- * Issue 24's cases: the references' values (repoqa 0.1.2 and codebleu 0.7.1 on the native core,
+ * The UTF-8 cases: the references' values (repoqa 0.1.2 and codebleu 0.7.1 on the native core,
  * reported in the issue) come out of the oracle when it reads UTF-8, and the port gives them; the
  * oracle reading UTF-16, as the package's web-tree-sitter did, gives what the service gave before
  * its runtime read UTF-8: the cause was the input encoding, not the algorithm.
  */
-describe("issue 24's cases: the references' values come from UTF-8 input, and the port gives them", () => {
+describe("the UTF-8 cases: the references' values come from UTF-8 input, and the port gives them", () => {
   const jobs: OracleJob[] = [
     { op: "syntax", lang: "cpp", reference: ISSUE_CPP_REFERENCE, candidate: ISSUE_CPP_CANDIDATE },
     { op: "sanitize", lang: "python", output: ISSUE_PY_ANSWER },

@@ -1,5 +1,5 @@
 /**
- * SemTrace contexts of the paper's length (issue 17): distractors chosen by token length so that D
+ * SemTrace contexts of the paper's length: distractors chosen by token length so that D
  * distractors make about 200 x D tokens (Štorek et al., §4: ~4K at D = 20 to ~16K at D = 80), built
  * from real code on this machine (Python's standard library) and counted with the manifest's tokenizer.
  * Statistic: the median token length of the code block (D distractors + the target) over a task's

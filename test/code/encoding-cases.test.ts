@@ -1,5 +1,5 @@
 /**
- * Issue 24's cases in the Worker's runtime. The references hand the tree-sitter core UTF-8, and on
+ * The UTF-8 cases in the Worker's runtime. The references hand the tree-sitter core UTF-8, and on
  * these broken inputs the core recovers differently from UTF-16 input (docs/fidelity.md#input-encoding).
  * The runtime in wasm/ reads UTF-8 too (scripts/wasm-utf8.mjs), so the Worker gives the references'
  * values; test/cli/reference-parity.test.ts recomputes them with the native core reading UTF-8.
@@ -20,7 +20,7 @@ import {
   ISSUE_PY_REFERENCE_TEXT,
 } from "./encoding-cases";
 
-describe("issue 24's cases: the Worker scores as the references (the core reads UTF-8)", () => {
+describe("the UTF-8 cases: the Worker scores as the references (the core reads UTF-8)", () => {
   it("C++ CodeBLEU pair: syntax match 19/29 = 0.6551724137931034, codebleu 0.457711116547", async () => {
     const score = await codeBleu(ISSUE_CPP_REFERENCE, ISSUE_CPP_CANDIDATE, "cpp");
     expect(score.syntax_match_score).toBe(ISSUE_CPP_SYNTAX_UTF8[0] / ISSUE_CPP_SYNTAX_UTF8[1]);

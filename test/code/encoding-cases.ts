@@ -1,7 +1,7 @@
 /**
- * Issue 24's cases: broken code on which the native core recovers differently when it reads UTF-8
+ * The UTF-8 cases: broken code on which the native core recovers differently when it reads UTF-8
  * (as the references' py-tree-sitter hands it code) than when it reads UTF-16 (as web-tree-sitter
- * does). Values: the references' as issue 24 reports them, recomputed by the Python oracle reading
+ * does). Values: the references' (repoqa 0.1.2, codebleu 0.7.1), recomputed by the Python oracle reading
  * UTF-8, and the service's, recomputed by the same oracle reading UTF-16
  * (test/cli/reference-parity.test.ts); test/code/encoding-cases.test.ts checks the Worker
  * (docs/fidelity.md#input-encoding).

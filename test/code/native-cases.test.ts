@@ -1,5 +1,5 @@
 /**
- * Issue 13's cases in the Worker's runtime: web-tree-sitter must parse as the native tree-sitter
+ * The parser-divergence cases in the Worker's runtime: web-tree-sitter must parse as the native tree-sitter
  * cores of the references do (values recorded from the native core in ./native-cases.ts; the Node
  * side recomputes them with the native binding in test/cli/parser-parity.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Inputs on which web-tree-sitter 0.27 parsed unlike the native tree-sitter 0.25 core (issue 13),
+ * Inputs on which web-tree-sitter 0.27 parsed unlike the native tree-sitter 0.25 core,
  * with what the native core (tree-sitter 0.25.1, tree-sitter-cpp
  * 0.23.4) gives. test/code/native-cases.test.ts checks the Worker against these recorded values;
  * test/cli/parser-parity.test.ts recomputes them with the native binding.

@@ -106,7 +106,7 @@ describe("nodes of non-ASCII code", () => {
     const parser = new Parser();
     try {
       parser.setLanguage(py.parser.language);
-      expect(() => parser.parse("x = 1\n")).toThrow(/parse through src\/code\/parser.ts/);
+      expect(() => parser.parse("x = 1\n")).toThrow(/parse through src\/lib\/code\/parser.ts/);
     } finally {
       parser.delete();
     }

@@ -1,5 +1,5 @@
 /**
- * Conformance of every registered benchmark to the one public surface (issue 15): for each, with a
+ * Conformance of every registered benchmark to the one public surface: for each, with a
  * fixture dataset of its kind: units (paged) → the unit's prompt → the oracle's answer scores a pass
  * over POST /v1/score, an empty answer fails, an unknown unit is a 404, bad options a 4xx; the batch
  * form agrees with the single one. The registry here also holds the toy family (./toy/, registered

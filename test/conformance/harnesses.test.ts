@@ -1,5 +1,5 @@
 /**
- * The harness surface (issue 22) for every registered benchmark, with a fixture dataset of its kind:
+ * The harness surface for every registered benchmark, with a fixture dataset of its kind:
  * GET .../export in its three formats gives every unit, in run order, with the very prompt GET
  * .../prompt answers; a promptfoo test case, sent back as promptfoo's webhook sends it, gets from
  * POST /v1/score/promptfoo the verdict POST /v1/score/batch gives the same output, on every unit,

@@ -1,5 +1,5 @@
 /**
- * The docs test (issue 21): every shell example of README.md and docs/*.md runs as printed against a
+ * The docs test: every shell example of README.md and docs/*.md runs as printed against a
  * local instance with fresh state (its own --persist-to directory and port) and the demo datasets
  * `npm start` makes (loaded through the same cli/lib/demos.ts), and fails on any error response,
  * non-zero exit or `null` where the example expects a value. The rule, and what the test substitutes,

@@ -9,7 +9,7 @@ pydantic, cannot be installed here). Read from inspect_ai's source (UKGovernment
   and `inspect view` read a directory's logs with) is `_read_header_streaming`: a first pass for
   `version` and whether `results` and `error` are objects, up to `samples`; then each top-level
   field is built from its value with its model (`EvalSpec(**v)`, `EvalPlan(**v)`, ...), which a
-  null cannot be. A newer reader (0.3.260, as issue 33 observed it with pydantic) reads on past
+  null cannot be. A newer reader (0.3.260 with pydantic) reads on past
   `stats` and fails on `"error": null` ("Unable to read log file") and `"log_updates": null`
   (TypeError): a null top-level field fails here whichever version reads it;
 - src/inspect_ai/log/_log.py: the models' fields and their types (what pydantic would demand of

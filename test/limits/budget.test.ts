@@ -1,5 +1,5 @@
 /**
- * CPU budgets (issue 14 §1, docs/limits.md, "CPU budgets"): every pathological input of test/limits/corpus.ts
+ * CPU budgets (docs/limits.md, "CPU budgets"): every pathological input of test/limits/corpus.ts
  * gets a 200 or a 422 problem naming the limit, never a 5xx, and the service keeps answering.
  * Time is not asserted here (it would flake on a busy machine): scripts/bench-budget.mts measures
  * the CPU of each case against the 10 ms line.

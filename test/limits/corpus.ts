@@ -1,5 +1,5 @@
 /**
- * Pathological inputs per endpoint (issue 14 §1): what one public request could once make the
+ * Pathological inputs per endpoint: what one public request could once make the
  * service burn seconds of CPU on, and relatives. Shared by test/limits/budget.test.ts (status and
  * envelope inside workerd) and scripts/bench-budget.mts (CPU per request against the 10 ms line).
  *

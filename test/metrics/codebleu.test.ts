@@ -419,7 +419,7 @@ describe("data-flow match", () => {
     expect(edges.map((e) => e[0])).toEqual(["x", "'é' ", " ", ""]);
   });
 
-  it("issue 24: a broken C++ pair's syntax match is codebleu 0.7.1's 19/29 (the core reads UTF-8, as py-tree-sitter)", async () => {
+  it("a broken C++ pair's syntax match is codebleu 0.7.1's 19/29 (the core reads UTF-8, as py-tree-sitter)", async () => {
     const score = await codeBleu(ISSUE_CPP_REFERENCE, ISSUE_CPP_CANDIDATE, "cpp");
     expect(score.syntax_match_score).toBe(ISSUE_CPP_SYNTAX_UTF8[0] / ISSUE_CPP_SYNTAX_UTF8[1]);
     expect(score.codebleu.toFixed(12)).toBe("0.457711116547");

@@ -53,7 +53,7 @@ describe("sanitizeOutput", () => {
     expect(sanitizeOutput(await py(), out)).toBe("def grüße(名):\n    return f'{名} ☃'");
   });
 
-  it("issue 24: broken answers extract as repoqa 0.1.2 extracts them (the core reads UTF-8)", async () => {
+  it("broken answers extract as repoqa 0.1.2 extracts them (the core reads UTF-8)", async () => {
     // The truncated Python answer keeps its final `return \n`; the shuffled Go answer's function runs to the block's end.
     expect(sanitizeOutput(await py(), ISSUE_PY_ANSWER)).toBe(ISSUE_PY_REFERENCE_TEXT);
     const go = sanitizeOutput(await loadLanguage("go"), ISSUE_GO_ANSWER);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a sample keeps every failed model call (`detail.attempts`) and its page lists them,
+ * a sample keeps every failed model call (`detail.attempts`) and its page lists them,
  * with no secret in either.
  */
 import { env } from "cloudflare:test";

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { RunConfig } from "../../src/core/runs/config";
 import { generate } from "../../src/core/runs/generate";
-import { API_KEY_NAME, modelLimits, parseModelSpec, readApiKey } from "../../src/core/runs/models";
+import { modelLimits, parseModelSpec, readApiKey } from "../../src/core/runs/models";
+import { API_KEY_NAME } from "../../src/lib/patterns";
 import { DEFAULT_RETRY } from "../../src/core/runs/retry";
 import { fixtureDataset, samplesOf, startRun, waitForRun } from "./helpers";
 

@@ -12,18 +12,8 @@ import { qs } from "../../kit/pages/format";
 import { discordantCounts, type DiscordantKind, type DiscordantPair } from "./discordant";
 import { comparePairs, type PairedComparison } from "./pair";
 import { SCOPE_OPTIONS } from "../leaderboard/queries";
+import { DISCORDANT_PER_PAGE, type CompareQuery } from "./query";
 import { readSides, sideFields, type ScopeFilters, type Side, type SideInfo } from "./sides";
-
-export interface CompareQuery extends ScopeFilters {
-  a: string;
-  b: string;
-  threshold?: number;
-  /** The page of the discordant list (1-based; default 1). */
-  page?: number;
-}
-
-/** Discordant pairs per page of an answer. */
-export const DISCORDANT_PER_PAGE = 50;
 
 /** One discordant pair as the answer lists it: with the link to both answers side by side. */
 export interface DiscordantItem extends DiscordantPair {

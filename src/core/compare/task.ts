@@ -17,13 +17,9 @@ import type { Env } from "../../lib/env";
 import { notFound, ProblemError } from "../../lib/errors";
 import { benchmarkOptions } from "../pages/runs/summary";
 import { getRun, readOutput } from "../runs/store";
-import { compareParams, comparedSides, sideInfo, type CompareQuery } from "./service";
+import type { TaskQuery } from "./query";
+import { compareParams, comparedSides, sideInfo } from "./service";
 import { readRun, type Side, type SideInfo } from "./sides";
-
-export interface TaskQuery extends CompareQuery {
-  /** The task's pair key, as the comparison lists it. */
-  key: string;
-}
 
 /** A text, or why there is none. */
 export type Shown = { text: string } | { missing: string };

@@ -106,7 +106,7 @@ async function callModel(
   held.slot = slot;
   const started = Date.now();
   const limiter = limiterOf(env, config);
-  // Every failed call, kept for the sample's page (issue 16); secrets are redacted as they are recorded.
+  // Every failed call, kept for the sample's page; secrets are redacted as they are recorded.
   const secrets = [runSecret(env, config)];
   const attempts: AttemptRecord[] = [];
   const result = await withRetries((attemptSignal) => generate(env, config, messages, attemptSignal), config.retry, {

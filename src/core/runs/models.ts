@@ -14,6 +14,7 @@
  * sends `max_tokens` explicitly.
  */
 import { invalid } from "../../lib/errors";
+import { API_KEY_NAME } from "../../lib/patterns";
 
 export const PROVIDERS = ["workers-ai", "openai-compatible", "baseline", "submitted"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -168,12 +169,6 @@ export function knownModels() {
     ...limits,
   }));
 }
-
-/**
- * Names of Worker secrets that may hold an API key. Only `*_API_KEY` names are readable, so a run
- * can never send ADMIN_TOKEN (or any other binding) to a model endpoint.
- */
-export const API_KEY_NAME = /^[A-Z][A-Z0-9_]{0,62}_API_KEY$/;
 
 /** The value of the named secret, or a 422 naming what is missing (never the value). */
 export function readApiKey(env: object, name: string | null): string | undefined {

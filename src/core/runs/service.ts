@@ -17,39 +17,11 @@ import { GRAMMARS, PARSER_RUNTIME } from "../../lib/code/runtime";
 import type { GenerationParameters, RunConfig, RunProgress } from "./config";
 import { coordinatorOf } from "./consumer";
 import { publishRun, verifiedSample } from "./finalize";
-import { modelLimits, parseModelSpec, readApiKey, submittedModel, type ModelLimits } from "./models";
-import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
-import { checkSubmission, PART_LIMITS, storeSubmission, SUBMITTED_SOURCE, type SubmittedOutput } from "./submitted";
+import { modelLimits, parseModelSpec, readApiKey, submittedModel } from "./models";
+import { DEFAULT_RETRY } from "./retry";
+import type { RunRequest } from "./request";
+import { checkSubmission, PART_LIMITS, storeSubmission, SUBMITTED_SOURCE } from "./submitted";
 import { allSamples, benchmarkOptions, getRun, readOutput, type RunRow, type SampleRow } from "./store";
-
-export interface RunRequest {
-  benchmark: string;
-  dataset: string;
-  model: string;
-  api_key?: string | null;
-  label?: string;
-  temperature: number;
-  max_tokens?: number;
-  seed?: number | null;
-  system_message?: string | null;
-  prefill?: "assistant" | "continue" | "user";
-  options?: Record<string, unknown>;
-  languages?: string[];
-  limit?: number;
-  concurrency: number;
-  token_budget?: number | null;
-  model_limits?: Partial<Pick<ModelLimits, "contextWindow" | "concurrency" | "requestsPerMinute">>;
-  retry?: Partial<RetryPolicy>;
-  cache: boolean;
-  publish?: boolean;
-  price?: { input: number; output: number } | null;
-  /** Outputs a harness already produced: the run calls no model (`model` is then only a name). */
-  outputs?: SubmittedOutput[];
-  /** Such outputs announced in this many parts, each sent with PUT /v1/runs/{id}/outputs/{part} (src/core/runs/parts.ts). */
-  parts?: number;
-  /** The model's training cutoff (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`), stored for the run's label. */
-  cutoff?: string;
-}
 
 /** The born range of a dataset's provenance (null for an undated dataset). */
 function datasetBorn(

@@ -4,6 +4,7 @@
  * by its submitted output through the ordinary run pipeline (queue, coordinator, `Benchmark.score`,
  * sample rows), so its verdicts are exactly those of any other run and of `POST /v1/score`.
  */
+import { z } from "@hono/zod-openapi";
 import { cached, getStoredJson } from "../../lib/datasets/json-cache";
 import type { Env } from "../../lib/env";
 import { invalid, ProblemError } from "../../lib/errors";
@@ -19,10 +20,13 @@ export const PART_LIMITS = { parts: 64, outputs: 5000 } as const;
 /** Units named in an unknown-unit or duplicate-unit problem before "and N more". */
 const NAMED = 5;
 
-export interface SubmittedOutput {
-  unit: string;
-  output: string;
-}
+/** One submitted output: a unit and the model's raw text for it (POST /v1/runs `outputs`, a part's `outputs`). */
+export const SubmittedOutputSchema = z
+  .object({ unit: z.string().min(1).max(1024), output: z.string() })
+  .strict()
+  .openapi("SubmittedOutput");
+
+export type SubmittedOutput = z.infer<typeof SubmittedOutputSchema>;
 
 /** Where a run's submitted outputs are kept: one JSON object, unit → output. */
 export const submittedKey = (runId: string) => `runs/${runId}/submitted.json`;

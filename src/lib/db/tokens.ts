@@ -1,7 +1,7 @@
 /**
  * Named API tokens (`api_tokens`): created by an admin, shown once, kept as the SHA-256 of the
  * secret, looked up by that hash on every authenticated request, revoked by deleting the row.
- * The routes are src/routes/tokens.ts; the check on each request is src/lib/middleware/admin.ts.
+ * The routes are src/routes/tokens/; the check on each request is src/lib/middleware/admin.ts.
  */
 import { asc, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";

@@ -1,15 +1,9 @@
-/**
- * Named API tokens (admin only): create one with a role (its secret is in that response and
- * nowhere else, ever), list them without secrets, revoke one (it answers 401 from then on).
- * Storage: src/lib/db/tokens.ts; the check on each request: src/lib/middleware/admin.ts. docs/deploying.md, "Tokens".
- */
+/** The contracts of the named-token routes (admin only). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { TOKEN_ROLES } from "../lib/db/schema";
-import { MAX_TOKENS, createToken, listTokens, revokeToken, tokenCount } from "../lib/db/tokens";
-import { conflict, notFound } from "../lib/errors";
-import { requireAdmin } from "../lib/middleware/admin";
-import { LIMITS, limitBody, requireJson } from "../lib/middleware/body";
-import { ADMIN_SECURITY, createRouter, jsonBody, jsonResponse, problemResponses } from "../lib/middleware/openapi";
+import { TOKEN_ROLES } from "../../lib/db/schema";
+import { requireAdmin } from "../../lib/middleware/admin";
+import { LIMITS, limitBody, requireJson } from "../../lib/middleware/body";
+import { ADMIN_SECURITY, jsonBody, jsonResponse, problemResponses } from "../../lib/middleware/openapi";
 
 const Token = z
   .object({
@@ -47,7 +41,7 @@ const TokenId = z
   .regex(/^tok_[0-9a-f]{16}$/, "a token id such as tok_0123456789abcdef")
   .openapi({ param: { name: "id", in: "path" }, example: "tok_0123456789abcdef" });
 
-const create = createRoute({
+export const create = createRoute({
   method: "post",
   path: "/v1/tokens",
   tags: ["tokens"],
@@ -61,7 +55,7 @@ const create = createRoute({
   },
 });
 
-const list = createRoute({
+export const list = createRoute({
   method: "get",
   path: "/v1/tokens",
   tags: ["tokens"],
@@ -71,7 +65,7 @@ const list = createRoute({
   responses: { 200: jsonResponse(z.object({ tokens: z.array(Token) }), "Tokens"), ...problemResponses(401, 403) },
 });
 
-const revoke = createRoute({
+export const revoke = createRoute({
   method: "delete",
   path: "/v1/tokens/{id}",
   tags: ["tokens"],
@@ -81,23 +75,3 @@ const revoke = createRoute({
   request: { params: z.object({ id: TokenId }) },
   responses: { 200: jsonResponse(z.object({ revoked: Token }), "Revoked"), ...problemResponses(400, 401, 403, 404) },
 });
-
-export const tokenRoutes = createRouter()
-  .openapi(create, async (c) => {
-    const { role, name } = c.req.valid("json");
-    if ((await tokenCount(c.env)) >= MAX_TOKENS)
-      conflict(`This instance already has ${MAX_TOKENS} tokens, its limit: revoke some first.`);
-    const { secret, ...token } = await createToken(c.env, role, name);
-    // The id and name only: the secret never reaches a log.
-    console.log(`[${c.get("requestId")}] token ${token.id} created (${role}, ${JSON.stringify(name)})`);
-    c.header("Cache-Control", "no-store");
-    return c.json({ ...token, token: secret }, 201);
-  })
-  .openapi(list, async (c) => c.json({ tokens: await listTokens(c.env) }, 200))
-  .openapi(revoke, async (c) => {
-    const { id } = c.req.valid("param");
-    const revoked = await revokeToken(c.env, id);
-    if (!revoked) notFound(`No token "${id}" (never created, or already revoked).`);
-    console.log(`[${c.get("requestId")}] token ${id} revoked`);
-    return c.json({ revoked }, 200);
-  });
