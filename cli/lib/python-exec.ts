@@ -148,6 +148,9 @@ interface Worker {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>;
 }
 
+/** What a just-started interpreter may take to start before its first item's watchdog counts. */
+const STARTUP_SLACK_MS = 10_000;
+
 function startWorker(python: string, hashSeed: string): Worker {
   // Not -I/-E: those also ignore PYTHONHASHSEED. -s drops the user site directory instead, and
   // variables that would run or import foreign code are removed from the environment.
@@ -204,12 +207,14 @@ export async function executeCalls(
   const python = opts.python ?? findPython();
   if (!python) throw new Error("executeCalls: no python3 found (install python3 or set NEEDLEWORK_PYTHON)");
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // The watchdog leaves the in-process timer room to fire first, plus slack for a slow machine.
-  const watchdogMs = timeoutMs * 2 + 2000;
+  // The watchdog leaves the in-process timer room to fire first, plus slack for a slow machine; an
+  // item sent to an interpreter that is still starting also waits for its start (seconds under load).
+  const watchdogMs = (fresh: boolean) => timeoutMs * 2 + 2000 + (fresh ? STARTUP_SLACK_MS : 0);
   const results: ExecResult[] = [];
   let worker: Worker | undefined;
   try {
     for (let i = 0; i < items.length; i++) {
+      const fresh = worker === undefined;
       worker ??= startWorker(python, opts.hashSeed ?? PYTHON_HASH_SEED);
       const w = worker;
       const request = JSON.stringify({ code: items[i].code, input: items[i].input, timeout: timeoutMs / 1000 });
@@ -218,7 +223,7 @@ export async function executeCalls(
       const outcome = await Promise.race([
         w.lines.next().then((r) => (r.done ? { kind: "eof" as const } : { kind: "line" as const, line: r.value })),
         new Promise<{ kind: "watchdog" }>((resolve) => {
-          timer = setTimeout(() => resolve({ kind: "watchdog" }), watchdogMs);
+          timer = setTimeout(() => resolve({ kind: "watchdog" }), watchdogMs(fresh));
         }),
       ]);
       clearTimeout(timer);

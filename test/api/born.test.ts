@@ -152,4 +152,28 @@ describe("dated units", () => {
     expect(bad.status).toBe(400);
     expect(await env.DB.prepare("SELECT 1 FROM leaderboard_entries WHERE model = 'pub/model-b'").first()).toBeNull();
   });
+
+  it("are counted by birth year on the unseen board, as the release's births recount them", async () => {
+    const years = new Map<string, number>();
+    let undated = 0;
+    for (const born of births().values()) {
+      if (born === null) undated++;
+      else years.set(born.slice(0, 4), (years.get(born.slice(0, 4)) ?? 0) + 1);
+    }
+    const q = `benchmark=repoqa-snf&dataset=${DATASET}&unseen=1`;
+    const body = await (await get(`/v1/leaderboard?${q}`)).json<any>();
+    expect(body.unseen.births).toEqual({
+      units: births().size,
+      undated,
+      years: [...years].sort(([a], [b]) => a.localeCompare(b)).map(([year, units]) => ({ year, units })),
+    });
+    const page = await (await get(`/?${q}`)).text();
+    expect(page).toContain('id="births-table"');
+    for (const [year, units] of years)
+      expect(page).toMatch(
+        new RegExp(
+          `data-year="${year}"><td class="l">${year}</td><td>${units}</td><td class="l">${Number(year) - 1} or earlier`,
+        ),
+      );
+  });
 });

@@ -55,7 +55,6 @@ describe("executeCalls, hand cases", () => {
   });
 
   it("times out an endless loop and still runs the next item", async () => {
-    const started = Date.now();
     const results = await executeCalls(
       [
         { code: "def f(x):\n    while True:\n        pass", input: "1" },
@@ -67,8 +66,7 @@ describe("executeCalls, hand cases", () => {
       { ok: false, error: "Timeout: exceeded 300 ms" },
       { ok: true, repr: "42" },
     ]);
-    // The in-process timer fired, not the (much later) watchdog.
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The message is the in-process timer's: the watchdog's says the interpreter was restarted.
   });
 
   it("restarts the interpreter when user code swallows the timeout", async () => {

@@ -382,6 +382,7 @@ async function unseenResponse(
             metric: board.unseen.metric,
             set_apart: [],
             set_apart_total: 0,
+            births: null,
           },
         }
       : await unseenBoard(env, q, board, { limit, cursor });

@@ -15,6 +15,7 @@ import { ProblemError } from "../../lib/errors";
 import type { BenchmarkLeaderboard } from "../../kit/leaderboard/family";
 import type {
   BornMonth,
+  DatasetBirths,
   LeaderboardQuery,
   LeaderboardResponse,
   LeaderboardRow,
@@ -24,7 +25,7 @@ import type {
   UnseenRule,
 } from "../../kit/leaderboard/types";
 
-export type { BornMonth, SetApart, UnseenPart, UnseenRule };
+export type { BornMonth, DatasetBirths, SetApart, UnseenPart, UnseenRule };
 import { wilson } from "../../kit/leaderboard/wilson";
 
 /** Units a model needs on unseen code to be ranked: fewer give an interval too wide to compare. */
@@ -149,9 +150,10 @@ FROM scored ORDER BY ${SORTS[q.sort]} LIMIT ${paging.limit + 1} OFFSET ${offset}
   const apart = `${boardSql(q.kind !== "all")}
 SELECT *, count(*) OVER () AS total FROM board WHERE first_unseen IS NULL OR n < ${MIN_UNSEEN}
 ORDER BY name_key LIMIT ${SET_APART_LISTED}`;
-  const [rows, aside] = await env.DB.batch<BoardRow>([
+  const [rows, aside, years] = await env.DB.batch<BoardRow>([
     env.DB.prepare(ranked).bind(...params),
     env.DB.prepare(apart).bind(...params),
+    env.DB.prepare(BIRTH_YEARS).bind(q.dataset),
   ]);
   const page = rows.results.slice(0, paging.limit);
   const total = (rows.results[0]?.total as number | undefined) ?? 0;
@@ -180,7 +182,21 @@ ORDER BY name_key LIMIT ${SET_APART_LISTED}`;
         cutoff: cutoffOf(r),
       })),
       set_apart_total: (aside.results[0]?.total as number | undefined) ?? 0,
+      births: birthsOf(years.results.map((r) => ({ year: r.year as string | null, units: Number(r.units) }))),
     },
+  };
+}
+
+/** The dataset's task rows by birth year, on the tasks' primary key (dataset first). */
+const BIRTH_YEARS =
+  "SELECT substr(born, 1, 4) AS year, count(*) AS units FROM tasks WHERE dataset_id = ?1 GROUP BY year ORDER BY year";
+
+function birthsOf(rows: { year: string | null; units: number }[]): DatasetBirths {
+  const dated = rows.filter((r) => r.year !== null) as { year: string; units: number }[];
+  return {
+    units: rows.reduce((n, r) => n + r.units, 0),
+    undated: rows.find((r) => r.year === null)?.units ?? 0,
+    years: dated.map((r) => ({ year: r.year, units: r.units })),
   };
 }
 

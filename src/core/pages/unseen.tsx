@@ -6,7 +6,7 @@
  * proof: each says what a birth date misses and links to the page that says more.
  */
 import type { Child } from "hono/jsx";
-import type { LeaderboardResponse } from "../../kit/leaderboard/types";
+import type { DatasetBirths, LeaderboardResponse } from "../../kit/leaderboard/types";
 import type { BornMonth } from "../leaderboard/unseen";
 import type { PageContent } from "../../kit/pages/family";
 import { interval, pct, qs } from "../../kit/pages/format";
@@ -112,6 +112,7 @@ export function unseenBoardPage(data: LeaderboardResponse, params: Record<string
           </div>
         )}
         {pager}
+        {u.births ? <BirthsSection births={u.births} benchmark={q.benchmark} dataset={q.dataset} /> : null}
         {u.set_apart_total > 0 ? (
           <section id="set-apart">
             <h2>Set apart ({u.set_apart_total.toLocaleString("en")})</h2>
@@ -128,6 +129,62 @@ export function unseenBoardPage(data: LeaderboardResponse, params: Record<string
       </>
     ),
   };
+}
+
+/**
+ * The dataset's units by birth year, each year saying which cutoffs cannot have seen its units: what
+ * the board can say about the data before any model is ranked on it.
+ */
+function BirthsSection(props: { births: DatasetBirths; benchmark: string; dataset: string }) {
+  const { births, benchmark, dataset } = props;
+  const units = `/v1/benchmarks/${encodeURIComponent(benchmark)}/datasets/${encodeURIComponent(dataset)}/units`;
+  const n = (k: number) => k.toLocaleString("en");
+  return (
+    <section id="births">
+      <h2>The dataset's units by when their code was born</h2>
+      {births.years.length === 0 ? (
+        <p>
+          None of the {n(births.units)} units of <code>{dataset}</code> is dated, so no model can be scored on unseen
+          code here.
+        </p>
+      ) : (
+        <div class="scroll">
+          <table id="births-table">
+            <thead>
+              <tr>
+                <th class="l" scope="col">
+                  Born in
+                </th>
+                <th scope="col">Units</th>
+                <th class="l" scope="col">
+                  Unseen by a model whose cutoff is
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {births.years.map((y) => (
+                <tr data-year={y.year}>
+                  <td class="l">{y.year}</td>
+                  <td>{n(y.units)}</td>
+                  <td class="l">{Number(y.year) - 1} or earlier</td>
+                </tr>
+              ))}
+              {births.undated > 0 ? (
+                <tr data-year="undated">
+                  <td class="l">undated</td>
+                  <td>{n(births.undated)}</td>
+                  <td class="l">never counted</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p class="note">
+        Each unit's day is its <code>born</code> in <a href={units}>the dataset's units</a>. {BORN_CAVEAT}
+      </p>
+    </section>
+  );
 }
 
 /** The month a cutoff's first unseen day falls in (`YYYY-MM`), where a chart marks it. */

@@ -175,6 +175,16 @@ export interface UnseenPart {
   metric: "pass" | "score";
   set_apart: SetApart[];
   set_apart_total: number;
+  /** The dataset's units by the year their code was born: which a model with a given cutoff cannot have seen. */
+  births: DatasetBirths | null;
+}
+
+/** A dataset's units counted by birth year (its task rows' `born`), undated ones apart. */
+export interface DatasetBirths {
+  units: number;
+  undated: number;
+  /** Ascending by year; a year's units are unseen by every model whose cutoff is the year before or earlier. */
+  years: { year: string; units: number }[];
 }
 
 /** A model's results by the month its units' code was born (a model page's chart, its breakdown's `born_months`). */

@@ -115,6 +115,34 @@ export function unseenDemoUnits(cutoff: string): { unseen: DemoBirth[]; total: n
   return { unseen: all.filter((u) => u.born !== null && isBornAfterCutoff(u.born, parsed)), total: all.length };
 }
 
+/** The cutoff the banner reads the demo's dates against: a model trained on code up to the end of 2025. */
+export const BANNER_CUTOFF = "2025";
+
+/**
+ * The banner's lines on the demo's dates: which units a model with a 2025 cutoff cannot have seen
+ * (per repository, with their birth range), which are undated, and what a birth date misses.
+ */
+export function datedLines(base: string): string {
+  const births = demoBirths();
+  if (births.length === 0) return "";
+  const { unseen, total } = unseenDemoUnits(BANNER_CUTOFF);
+  const unseenSet = new Set(unseen.map((u) => u.unit));
+  const perRepo = births.map((r) => {
+    const mine = r.units.filter((u) => unseenSet.has(u.unit)).map((u) => u.born as string);
+    const undated = r.units.filter((u) => u.born === null).length;
+    const range = mine.length ? `${mine.length} unseen, born ${[...mine].sort()[0]} to ${[...mine].sort().at(-1)}` : "";
+    return `    ${r.repo.padEnd(26)} ${[range, undated ? `${undated} undated` : ""].filter(Boolean).join(", ") || "none unseen"}`;
+  });
+  const board = `${base}/?benchmark=${BENCHMARK}&dataset=${DEMO_ID}&unseen=1`;
+  return `Dated units (docs/contamination.md): ${unseen.length} of the demo's ${total} units were born after ${BANNER_CUTOFF}, so a
+model with a ${BANNER_CUTOFF} training cutoff cannot have seen them:
+${perRepo.join("\n")}
+  A birth is when the code first appeared in the history read here (this checkout's git log; undici
+  and Python's standard library come without history, so they are undated): copied code and squashed
+  histories make code look newer than it is. Each unit's \`born\` is in the units list above.
+  the unseen board: ${board}`;
+}
+
 type Release = Record<
   string,
   {
@@ -137,6 +165,7 @@ function usage(base: string, urlFlag: string): string {
   const code = repo.content[needle.path].split("\n").slice(needle.start_line, needle.end_line).join("\n");
   const unit = `${language}::${repo.repo}::${needle.name}`;
   const units = `${base}/v1/benchmarks/${BENCHMARK}/datasets/${DEMO_ID}/units`;
+  const dated = datedLines(base);
   const body = JSON.stringify({ benchmark: BENCHMARK, dataset: DEMO_ID, unit, answer: "```\n" + code + "\n```" });
   const quoted = `'${body.replaceAll("'", "'\\''")}'`;
   return `The RepoQA demo "${DEMO_ID}" (README.md, "Score one answer over HTTP", for every benchmark):
@@ -149,7 +178,7 @@ Score an answer (here: the unit's target function itself, so "passed": true):
 
 Evaluate a model on the demo (in another terminal; baselines need no network):
   npm run eval -- --model baseline:bm25 --dataset ${DEMO_ID}${urlFlag}
-  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}`;
+  npm run eval -- --model openai-compatible:<model>@http://127.0.0.1:11434/v1 --dataset ${DEMO_ID}${urlFlag}${dated ? `\n\n${dated}` : ""}`;
 }
 
 export const repoqaDemo: NodeDemo = {
