@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The site's icon (src/routes/favicon.ts): a white needle and its amber thread on the pages' accent
+"""The site's icon (src/routes/pages/favicon.ts): a white needle and its amber thread on the pages' accent
 blue, 32x32, drawn with 4x4 supersampling and stored as a PNG inside an ICO container.
-Prints the ICO as base64 (the constant in src/routes/favicon.ts); `--png <file>` also writes the PNG.
+Prints the ICO as base64 (the constant in src/routes/pages/favicon.ts); `--png <file>` also writes the PNG.
 Python's standard library only: python3 scripts/favicon.py
 """
 import base64, math, struct, sys, zlib

@@ -12,17 +12,14 @@ import { ROUTE_METHODS, type RouteAccess, routeAccess } from "./lib/middleware/a
 import { cors } from "./lib/middleware/cors";
 import { rateLimit } from "./lib/middleware/rate-limit";
 import { benchmarkRoutes } from "./routes/benchmarks";
+import { compareRoutes } from "./routes/compare";
 import { datasetRoutes } from "./routes/datasets";
-import { exportRoutes } from "./routes/export";
-import { faviconRoutes } from "./routes/favicon";
 import { healthRoutes } from "./routes/health";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { metricRoutes } from "./routes/metrics";
-import { pageNotFound, pageRoutes } from "./routes/page";
-import { runPageRoutes } from "./routes/run-pages";
+import { refreshRoutes } from "./routes/refresh";
+import { pageNotFound, pageRoutes } from "./routes/pages";
 import { runRoutes } from "./routes/runs";
-import { compareRoutes } from "./routes/compare";
-import { comparePageRoutes } from "./routes/compare-page";
 import { scoreRoutes } from "./routes/score";
 import { tokenRoutes } from "./routes/tokens";
 import { SERVICE_VERSION } from "./lib/version";
@@ -71,7 +68,6 @@ export function createApp() {
   app.route("/", metricRoutes);
   app.route("/", scoreRoutes);
   app.route("/", benchmarkRoutes);
-  app.route("/", exportRoutes);
   app.route("/", datasetRoutes);
   // Each family's own endpoints (its dataset imports and older request shapes), in registry order.
   for (const family of allFamilies()) if (family.routes) app.route("/", family.routes);
@@ -79,6 +75,7 @@ export function createApp() {
   app.route("/", runRoutes);
   app.route("/", compareRoutes);
   app.route("/", tokenRoutes);
+  app.route("/", refreshRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "token", {
     type: "http",
@@ -124,9 +121,7 @@ export function createApp() {
       ],
     }),
   );
-  app.route("/", faviconRoutes);
-  app.route("/", runPageRoutes);
-  app.route("/", comparePageRoutes);
+  // The HTML pages last, after every API route: the icon, the run and comparison pages, the board and its model pages.
   app.route("/", pageRoutes);
 
   return app;

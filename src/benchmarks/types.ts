@@ -10,6 +10,8 @@ import type { Visibility } from "../lib/datasets/visibility";
 import type { AppEnv, Env } from "../lib/env";
 import type { BenchmarkLeaderboard } from "../kit/leaderboard/family";
 import type { BenchmarkViews, RunViews } from "../kit/pages/family";
+import type { BornAfter } from "../lib/born";
+import type { Bounds, RegistryKind } from "../lib/sources";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -150,6 +152,68 @@ export interface Benchmark<Options extends Record<string, unknown> = Record<stri
    * applies it wherever a verdict leaves the service). Absent: a held-out verdict's detail is empty.
    */
   heldOutDetail?: z.ZodType<Record<string, unknown>>;
+  /**
+   * How a scheduled refresh (src/core/refresh, docs/refresh.md) builds this benchmark's dataset of a
+   * window from registry packages: one source at a time, then an import in idempotent steps. Absent:
+   * the refresh does not build it.
+   */
+  windowBuild?: WindowBuilder;
+}
+
+/** One registry source of a window, as a family's `WindowBuilder.buildSource` gets it. */
+export interface WindowSourceInput {
+  /** `npm:<name>[@range]`, `pypi:<name>@<version>` or `crates:<name>@<version>`. */
+  spec: string;
+  /** The folder of the package to build from (default the whole package). */
+  entry?: string;
+  /** Only units born strictly after this day (the day before the window's first). */
+  bornAfter: BornAfter;
+  /** Only versions published before this instant (the window's end). */
+  publishedBefore: string;
+  registries: Partial<Record<RegistryKind, string>>;
+  bounds?: Partial<Bounds>;
+  /** Versions read back to date the code, the built one included. */
+  versions: number;
+  /** Every outgoing request goes through it (the refresh counts and caps them). */
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+  /** The benchmark's build options, as `WindowBuilder.options` parsed them. */
+  options: Record<string, unknown>;
+}
+
+/** What one source built into: the part the import reads back (JSON), or null and why. */
+export type WindowPart =
+  | { part: object; units: number; record: Record<string, unknown> }
+  | { part: null; units: 0; reason: string; record: Record<string, unknown> };
+
+/** What one import step reads: the window's dataset id and name, and its built parts, one at a time. */
+export interface WindowImportContext {
+  datasetId: string;
+  name: string;
+  /** The benchmark's build options, as `WindowBuilder.options` parsed them. */
+  options: Record<string, unknown>;
+  /** How many parts were built (sources that yielded units). */
+  parts: number;
+  part(index: number): Promise<unknown>;
+}
+
+/** A benchmark's side of a scheduled refresh: see `Benchmark.windowBuild`. */
+export interface WindowBuilder {
+  /** Its build options in the refresh configuration (a strict object with defaults). */
+  options: z.ZodType<Record<string, unknown>>;
+  /**
+   * Builds one source (Worker-safe, bounded by `input`). Throws the registry's SourceError when the
+   * source cannot be read; a source that reads but yields too few units answers `part: null`.
+   */
+  buildSource(input: WindowSourceInput): Promise<WindowPart>;
+  /** The import's step names for `parts` built parts, in order. */
+  importSteps(parts: number): string[];
+  /**
+   * Runs one import step. Idempotent: run again after it was cut off at any point, it ends in the
+   * same state (a repeated part replaces itself, a finished commit is a no-op). The last step leaves
+   * the dataset ready and held out; nothing reads it before.
+   */
+  importStep(env: Env, step: string, ctx: WindowImportContext): Promise<Record<string, unknown>>;
 }
 
 /** A run as a benchmark's reference files read it: its row, and its samples and stored outputs on demand. */

@@ -70,6 +70,8 @@ describe("GET /openapi.json", () => {
       "/v1/leaderboard/models/{model}/cutoff",
       "/v1/metrics/bleu",
       "/v1/metrics/codebleu",
+      "/v1/refresh/windows",
+      "/v1/refresh/windows/{id}",
       "/v1/runs",
       "/v1/runs/{id}",
       "/v1/runs/{id}/cancel",
@@ -96,6 +98,7 @@ describe("GET /openapi.json", () => {
     expect(doc.paths["/v1/score"].post.responses["404"].content["application/problem+json"]).toBeDefined();
     expect(doc.components.schemas.ScoreRequest.properties.mode.enum).toEqual(["official", "strict"]);
     expect(doc.paths["/v1/leaderboard/import"].post.security).toEqual([{ token: ["admin"] }]);
+    expect(doc.paths["/v1/refresh/windows"].post.security).toEqual([{ token: ["admin"] }]);
     expect(Object.keys(doc.paths["/v1/leaderboard"].get.responses["200"].content)).toEqual([
       "application/json",
       "text/csv",

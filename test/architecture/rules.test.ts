@@ -23,7 +23,7 @@ const ROOTS = ["src", "cli", "packages", "scripts/start.ts"];
  */
 const CLEAN: Record<string, string> = {
   "src/app.ts": `import { ids } from "./routes/score";\nexport const app = () => ids();\n`,
-  "src/routes/score.ts": `import { runIds } from "../core/runs/a";\nexport const ids = () => runIds();\n`,
+  "src/routes/score/index.ts": `import { runIds } from "../../core/runs/a";\nexport const ids = () => runIds();\n`,
   "src/core/runs/a.ts": `import { allBenchmarks } from "../../benchmarks/registry";\nexport interface A { n: number }\nexport const runIds = () => allBenchmarks().map((b) => b.id);\n`,
   "src/core/runs/b.ts": `import type { A } from "./a";\nexport interface B { a: A }\n`,
   "src/benchmarks/types.ts": `import type { Budget } from "../lib/metrics/budget";\nexport interface Benchmark { id: string; budget?: Budget }\n`,
@@ -53,7 +53,7 @@ const BREACHES: Record<string, Record<string, string>> = {
     "src/core/runs/d.ts": `import { ids } from "../../routes/score";\nexport const d = ids;\n`,
   },
   "core-reaches-a-family-only-through-the-seam": {
-    "src/routes/score.ts": `import { score } from "../benchmarks/alpha/score";\nimport { runIds } from "../core/runs/a";\nexport const ids = () => [score, runIds];\n`,
+    "src/routes/score/index.ts": `import { score } from "../../benchmarks/alpha/score";\nimport { runIds } from "../../core/runs/a";\nexport const ids = () => [score, runIds];\n`,
   },
   "a-family-never-imports-another-family": {
     "src/benchmarks/beta/index.ts": `import type { Benchmark } from "../types";\nimport { alpha } from "../alpha";\nexport const beta: Benchmark = { id: alpha.id };\n`,
@@ -130,8 +130,8 @@ describe("the architecture rules", () => {
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual(
       [
         "no-circular: src/core/runs/b.ts → src/core/runs/c.ts",
-        "only-the-surface-imports-the-surface: src/core/runs/d.ts → src/routes/score.ts",
-        "core-reaches-a-family-only-through-the-seam: src/routes/score.ts → src/benchmarks/alpha/score.ts",
+        "only-the-surface-imports-the-surface: src/core/runs/d.ts → src/routes/score/index.ts",
+        "core-reaches-a-family-only-through-the-seam: src/routes/score/index.ts → src/benchmarks/alpha/score.ts",
         "a-family-never-imports-another-family: src/benchmarks/beta/index.ts → src/benchmarks/alpha/index.ts",
         "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/core/slot.ts",
         "the-seam-knows-no-core: src/benchmarks/types.ts → src/core/slot.ts",

@@ -1,5 +1,5 @@
 /**
- * A run's exports for every benchmark (src/core/runs/export.ts, src/routes/runs.ts): the per-sample JSONL
+ * A run's exports for every benchmark (src/core/runs/export.ts, src/routes/runs/): the per-sample JSONL
  * (`outputs.jsonl?format=samples`) checked line by line against the stored samples and their R2
  * outputs, what `outputs.jsonl` answers without a format, the run as inspect_ai's log
  * (`log?format=inspect`: its samples made from those lines, its results from their verdicts; its

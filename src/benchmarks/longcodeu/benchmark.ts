@@ -3,6 +3,7 @@
  * over the example's long context, its metric as the scorer. `tasks` picks some of the eight; such
  * a run covers part of the dataset, so it is not published.
  */
+import { longcodeuWindowBuild } from "./curate/window";
 import { z } from "@hono/zod-openapi";
 // CodeBLEU parses with tree-sitter: the Worker's grammar loader must be installed.
 import "../../lib/code";
@@ -82,6 +83,7 @@ export const longcodeuBenchmark = defineBenchmark({
   leaderboard: longcodeuLeaderboard,
   compare: longcodeuCompare,
   views: longcodeuViews,
+  windowBuild: longcodeuWindowBuild,
 
   async units(env, datasetId, options, filters) {
     const other = (filters.languages ?? []).filter((l) => l !== "python");

@@ -3,6 +3,7 @@
  * the dataset stores several depths), the reference prompt over the task's stored code context,
  * and the needle evaluator in the run's scoring mode.
  */
+import { repoqaWindowBuild } from "./curate/window";
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { budgetPlan, WorkMeter } from "../../lib/code/budget";
@@ -117,6 +118,7 @@ export const repoqaBenchmark = defineBenchmark({
   compare: repoqaCompare,
   options: RepoqaOptionsSchema,
   heldOutDetail: HeldOutDetail,
+  windowBuild: repoqaWindowBuild,
 
   async units(env, datasetId, options, filters) {
     const { dataset, config, resolved } = await runnableDataset(env, datasetId, options);

@@ -56,6 +56,12 @@ export interface PackageOptions {
   versions?: number;
   /** Which files of the built version to read, by path in the package (its top folder stripped). */
   keep: (path: string) => boolean;
+  /**
+   * Only versions published strictly before this instant (ISO 8601 with a zone) are built from or
+   * searched: a window's build sees the registry as it stood at the window's end, so no code born
+   * after the window enters it, however late the build runs.
+   */
+  publishedBefore?: string;
 }
 
 /** How the registry's publish times look: whether they can be trusted for dating. */
@@ -218,6 +224,17 @@ export function predecessor(version: VersionInfo, all: readonly VersionInfo[]): 
   return at > 0 ? ordered[at - 1] : undefined;
 }
 
+/** The listing without the versions published at or after `instant` (none given: as it is). */
+function before(listing: Listing, instant: string | undefined, source: string): Listing {
+  if (instant === undefined) return listing;
+  const at = Date.parse(instant);
+  if (Number.isNaN(at)) throw new TypeError(`publishedBefore must be an ISO 8601 instant, got ${instant}`);
+  const versions = listing.versions.filter((v) => Date.parse(v.publishedAt) < at);
+  if (versions.length === 0)
+    throw new SourceError("not-found", `not-found: ${source}: no version was published before ${instant}`);
+  return { ...listing, versions };
+}
+
 /** The version to build from: the newest the spec selects, by publish time (zip sdists are not read). */
 function builtVersion(spec: SourceSpec, listing: Listing): VersionInfo {
   const matched = matchSpec(spec, listing);
@@ -241,7 +258,9 @@ export async function openPackage(specText: string, options: PackageOptions): Pr
   const bounds = resolveBounds(options.bounds);
   const back = options.versions ?? DEFAULT_SERIES_VERSIONS;
   if (!Number.isSafeInteger(back) || back < 1) throw new TypeError(`versions must be a positive integer, got ${back}`);
-  const { listing, check } = await readListing(spec, registry, bounds, options);
+  const read0 = await readListing(spec, registry, bounds, options);
+  const { check } = read0;
+  const listing = before(read0.listing, options.publishedBefore, source);
   const built = builtVersion(spec, listing);
   const history = listing.versions
     .filter((v) => v.format !== "zip" && v !== built && v.publishedAt <= built.publishedAt)

@@ -334,3 +334,74 @@ export const modelCutoffs = sqliteTable("model_cutoffs", {
   note: text("note"),
   updatedAt: text("updated_at").notNull(),
 });
+
+/**
+ * A scheduled refresh's windows (src/core/refresh, docs/refresh.md): one row per window of fresh code,
+ * `id` its first day. `config` is the refresh configuration as it stood when the window started, so
+ * every step of the window reads the same sources and options even if wrangler.toml changes meanwhile.
+ * `status`: `building` while its steps run, `held-out` once its datasets are imported (the board's
+ * current window), `public` once its datasets were made public, `failed` (nothing of it imported).
+ */
+export const REFRESH_WINDOW_STATUSES = ["building", "held-out", "public", "failed"] as const;
+export type RefreshWindowStatus = (typeof REFRESH_WINDOW_STATUSES)[number];
+
+export const refreshWindows = sqliteTable(
+  "refresh_windows",
+  {
+    id: text("id").primaryKey(),
+    /** The window's first day and the day after its last (UTC, `YYYY-MM-DD`). */
+    start: text("start").notNull(),
+    end: text("end").notNull(),
+    status: text("status", { enum: REFRESH_WINDOW_STATUSES }).notNull(),
+    config: text("config", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Benchmark id to the window's dataset id, once imported. */
+    datasets: text("datasets", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /** Who started it: `cron <schedule>` or `command`. */
+    trigger: text("trigger").notNull(),
+    error: text("error"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    completedAt: text("completed_at"),
+    /** When its datasets are due to be made public, and when they were. */
+    publicAfter: text("public_after").notNull(),
+    publishedAt: text("published_at"),
+  },
+  (t) => [index("refresh_windows_status").on(t.status, t.start)],
+);
+
+/**
+ * One row per step of a window, unique by (window, step): a step redelivered after it finished finds
+ * its row and does nothing. `status`: `running` (claimed until `lease_until`), `done`, `skipped` (a
+ * source left out, `reason` says why), `failed` (it ended its window). `record` is what the step
+ * fetched (with integrity), built or imported; `output_key` the R2 object a later step reads.
+ */
+export const REFRESH_STEP_STATUSES = ["running", "done", "skipped", "failed"] as const;
+export type RefreshStepStatus = (typeof REFRESH_STEP_STATUSES)[number];
+
+export const refreshSteps = sqliteTable(
+  "refresh_steps",
+  {
+    windowId: text("window_id")
+      .notNull()
+      .references(() => refreshWindows.id, { onDelete: "cascade" }),
+    step: text("step").notNull(),
+    /** Order of the step in its window's plan (for listing). */
+    seq: integer("seq").notNull(),
+    status: text("status", { enum: REFRESH_STEP_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseUntil: text("lease_until"),
+    reason: text("reason"),
+    record: text("record", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    outputKey: text("output_key"),
+    /** Outgoing requests, bytes fetched and bytes stored by the attempt that finished it. */
+    subrequests: integer("subrequests"),
+    fetchedBytes: integer("fetched_bytes"),
+    storedBytes: integer("stored_bytes"),
+    /** CPU and peak memory of that attempt where the host can measure them (Node); null in workerd. */
+    cpuMs: real("cpu_ms"),
+    peakMemoryBytes: integer("peak_memory_bytes"),
+    startedAt: text("started_at").notNull(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [primaryKey({ columns: [t.windowId, t.step] })],
+);

@@ -4408,6 +4408,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refresh/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheduled refresh's windows, newest first, and the current one (the board's held-out window) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Windows */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefreshWindows"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start one window now, through the same queue and steps as the Cron Trigger (npm run refresh) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StartRefreshWindow"];
+                };
+            };
+            responses: {
+                /** @description Started (or already known: `created` false); follow `record` */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            window: string;
+                            created: boolean;
+                            record: string;
+                        };
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Token lacks the role; Admin endpoints are disabled */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unprocessable content; Input too costly to process */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refresh/windows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One window's record: every step, what it fetched (with integrity), built, imported or skipped and why */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window's record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefreshWindowRecord"];
+                    };
+                };
+                /** @description Request failed validation; Malformed JSON body; Body does not decode */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5676,6 +5886,15 @@ export interface components {
                 cutoff: components["schemas"]["ModelCutoff"];
             }[];
             set_apart_total: number;
+            /** @description The dataset's units by the year their code was born (ascending) and the undated ones: a year's units are unseen by every model whose cutoff is the year before or earlier. Null without a dataset */
+            births: {
+                units: number;
+                undated: number;
+                years: {
+                    year: string;
+                    units: number;
+                }[];
+            } | null;
         };
         LongCodeUPaperReference: {
             model: string;
@@ -6719,6 +6938,129 @@ export interface components {
              * @example ci-runner
              */
             name: string;
+        };
+        RefreshWindows: {
+            current: components["schemas"]["RefreshWindow"];
+            windows: components["schemas"]["RefreshWindow"][];
+            /** @description What the window's born dates are evidence of, and what they miss */
+            dates: string;
+        };
+        RefreshWindow: {
+            /** @example w-2026-11-30 */
+            id: string;
+            /** @description The window's first day (units born on or after it) */
+            start: string;
+            /** @description The day after its last (versions published before it) */
+            end: string;
+            /** @enum {string} */
+            status: "building" | "held-out" | "public" | "failed";
+            /** @description Benchmark id → the window's dataset */
+            datasets: {
+                [key: string]: string;
+            };
+            public_after: string;
+            published_at: string | null;
+            completed_at: string | null;
+            error: string | null;
+        } | null;
+        RefreshWindowRecord: {
+            window: components["schemas"]["RefreshWindow"];
+            steps: components["schemas"]["RefreshStep"][];
+            /** @description What the window's born dates are evidence of, and what they miss */
+            dates: string;
+        };
+        RefreshStep: {
+            /** @example build/repoqa-snf/0 */
+            step: string;
+            /** @enum {string} */
+            status: "running" | "done" | "skipped" | "failed";
+            attempts: number;
+            reason: string | null;
+            /** @description What the step fetched (URLs, versions with their integrity), built or imported */
+            record: {
+                [key: string]: unknown;
+            } | null;
+            output_key: string | null;
+            subrequests: number | null;
+            fetched_bytes: number | null;
+            stored_bytes: number | null;
+            cpu_ms: number | null;
+            peak_memory_bytes: number | null;
+            started_at: string;
+            finished_at: string | null;
+        };
+        StartRefreshWindow: {
+            /** @description The shape of wrangler.toml's [vars.REFRESH] (docs/refresh.md) */
+            config: {
+                /** @default 41 4 * * * */
+                schedule?: string;
+                /** @default 2026-01-05 */
+                anchor?: string;
+                /** @default 7 */
+                window_days?: number;
+                /** @default 28 */
+                public_after_days?: number;
+                /** @default {} */
+                registries?: {
+                    /** Format: uri */
+                    npm?: string;
+                    /** Format: uri */
+                    pypi?: string;
+                    /** Format: uri */
+                    crates?: string;
+                };
+                /** @default 10 */
+                versions?: number;
+                sources: {
+                    spec: string;
+                    entry?: string;
+                    benchmarks?: string[];
+                }[];
+                benchmarks: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+                /**
+                 * @default {
+                 *       "downloadBytes": 8388608,
+                 *       "unpackedBytes": 50331648,
+                 *       "metadataBytes": 25165824,
+                 *       "timeMs": 60000
+                 *     }
+                 */
+                bounds?: {
+                    downloadBytes?: number;
+                    unpackedBytes?: number;
+                    files?: number;
+                    fileBytes?: number;
+                    timeMs?: number;
+                    metadataBytes?: number;
+                };
+                /**
+                 * @default {
+                 *       "subrequests": 45,
+                 *       "attempts": 3,
+                 *       "retry_delay_seconds": 60,
+                 *       "lease_seconds": 900,
+                 *       "stale_minutes": 30
+                 *     }
+                 */
+                limits?: {
+                    /** @default 45 */
+                    subrequests?: number;
+                    /** @default 3 */
+                    attempts?: number;
+                    /** @default 60 */
+                    retry_delay_seconds?: number;
+                    /** @default 900 */
+                    lease_seconds?: number;
+                    /** @default 30 */
+                    stale_minutes?: number;
+                };
+            };
+            /** @description The window's first day (default: the newest window of the schedule that has ended) */
+            window_start?: string;
         };
     };
     responses: never;

@@ -89,6 +89,11 @@ export interface LongCodeUBuildInput {
    * is every function of its context: it draws from the files whose functions are all fresh.
    */
   bornAfter?: BornAfter;
+  /**
+   * With `bornAfter`: whether a task left without any example stops the build (default true, as the
+   * command wants); a scheduled refresh building one source at a time keeps the tasks it can fill.
+   */
+  requireEveryTask?: boolean;
   log?: (line: string) => void;
 }
 
@@ -219,7 +224,7 @@ export async function buildLongCodeUParts(
     await emit(part);
     emitted++;
   }
-  if (input.bornAfter) {
+  if (input.bornAfter && input.requireEveryTask !== false) {
     const missing = tasks.filter((t) => !Object.keys(counts[t] ?? {}).length);
     if (missing.length)
       throw new Error(

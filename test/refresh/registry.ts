@@ -1,0 +1,133 @@
+/**
+ * The refresh tests' registry at the network edge: recorded packuments and tarballs made in the test
+ * from small synthetic packages with dated versions (test/curate/memory-registry.ts), served through
+ * the global fetch the Worker's code calls, plus a source that is down, a hostile one and an oversized
+ * one. Every URL asked is kept, so a test can say what was fetched and how often.
+ */
+import { MemoryRegistry, NPM } from "../curate/memory-registry";
+
+const tsFunction = (name: string, n: number) =>
+  [
+    "/**",
+    " * Collect every entry below the limit and return them sorted in ascending order.",
+    " */",
+    `export function ${name}(values: number[], limit: number): number[] {`,
+    `  const kept = values.filter((v) => v < limit + ${n});`,
+    `  return kept.slice(0, ${n + 3});`,
+    "}",
+    "",
+    "",
+  ].join("\n");
+const tsFile = (prefix: string, from: number) =>
+  Array.from({ length: 6 }, (_, i) => tsFunction(`${prefix}_${i}`, from + i)).join("");
+
+const pyFunction = (name: string, n: number, callee?: string) =>
+  [
+    `def ${name}(items, factor=${n}):`,
+    `    """Scale the items number ${n} by the factor and keep the positive ones."""`,
+    "    total = 0",
+    "    for item in items:",
+    `        total = total + ${callee ? `${callee}(item, factor)` : `item * ${n + 2}`}`,
+    `    return total + ${n}`,
+    "",
+    "",
+  ].join("\n");
+const pyModule = (prefix: string, from: number) =>
+  `import os\n\n\n${Array.from({ length: 6 }, (_, i) => pyFunction(`${prefix}_${i}`, from + i, i ? `${prefix}_${i - 1}` : undefined)).join("")}`;
+
+/** Bytes gzip cannot shrink, so an archive holding them is as large as they are. */
+function noise(bytes: number): string {
+  const out = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i += 65536) crypto.getRandomValues(out.subarray(i, Math.min(bytes, i + 65536)));
+  return Array.from(out, (b) => String.fromCharCode(33 + (b % 90))).join("");
+}
+
+const TIMES = { created: "2025-12-01T00:00:00.000Z", modified: "2026-03-01T00:00:00.000Z" };
+
+export class RefreshRegistry {
+  readonly memory = new MemoryRegistry();
+  /** URLs whose next request fails as a dropped connection would (then they answer again). */
+  readonly dropOnce = new Set<string>();
+
+  /** The global fetch the Worker calls: the registry's host is served here, everything else passes. */
+  fetchFor(original: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (!url.startsWith(NPM)) return original(input, init);
+      if (this.dropOnce.delete(url)) {
+        this.memory.asked.push(url);
+        throw new TypeError("Network connection lost.");
+      }
+      if (url === `${NPM}down-pkg`) {
+        this.memory.asked.push(url);
+        return new Response("unavailable", { status: 503 });
+      }
+      return this.memory.fetch(input, init);
+    };
+  }
+
+  asked(fragment: string): number {
+    return this.memory.asked.filter((u) => u.includes(fragment)).length;
+  }
+
+  static async create(): Promise<RefreshRegistry> {
+    const r = new RefreshRegistry();
+    const ts1 = { "package.json": "{}", "src/a.ts": tsFile("a", 0) };
+    await r.memory.npm(
+      "fresh-ts",
+      [
+        { version: "1.0.0", time: "2026-01-01T10:00:00.000Z", files: ts1 },
+        // Inside the window [2026-02-02, 2026-02-09).
+        { version: "1.1.0", time: "2026-02-03T10:00:00.000Z", files: { ...ts1, "src/b.ts": tsFile("b", 50) } },
+        // After the window's end: never built for it.
+        {
+          version: "1.2.0",
+          time: "2026-02-20T10:00:00.000Z",
+          files: { ...ts1, "src/b.ts": tsFile("b", 50), "src/c.ts": tsFile("c", 100) },
+        },
+      ],
+      TIMES,
+    );
+    const py1 = {
+      "package.json": "{}",
+      "proj/old.py": pyModule("old", 0),
+      "README.md": "# Proj\n\n## `old_1`\n\nCall old_1 with items and a factor.\n",
+    };
+    await r.memory.npm(
+      "fresh-py",
+      [
+        { version: "2.0.0", time: "2026-01-02T10:00:00.000Z", files: py1 },
+        { version: "2.1.0", time: "2026-02-04T10:00:00.000Z", files: { ...py1, "proj/new.py": pyModule("new", 50) } },
+      ],
+      TIMES,
+    );
+    await r.memory.npm(
+      "evil",
+      [
+        {
+          version: "1.0.0",
+          time: "2026-02-03T00:00:00.000Z",
+          files: [
+            { path: "package/src/a.ts", content: tsFile("e", 0) },
+            { path: "package/src/link.ts", type: "2", linkpath: "/etc/passwd" },
+          ],
+        },
+      ],
+      TIMES,
+    );
+    await r.memory.npm(
+      "huge",
+      [
+        {
+          version: "1.0.0",
+          time: "2026-02-03T00:00:00.000Z",
+          files: { "src/a.ts": tsFile("h", 0), "blob.txt": noise(200_000) },
+        },
+      ],
+      TIMES,
+    );
+    return r;
+  }
+}
+
+export { NPM };
