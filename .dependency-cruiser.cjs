@@ -75,6 +75,16 @@ module.exports = {
       to: { path: SURFACE },
     },
     {
+      name: "a-route-resource-never-imports-another",
+      severity: "error",
+      comment:
+        "Each src/routes/<resource>/ (contract, handlers, wiring) stands on the layers below it, not " +
+        "on another resource: what two resources share (a schema, a size check) moves down into the " +
+        "core or a library. src/routes/types.ts is the surface's one shared file.",
+      from: { path: "^src/routes/([^/]+)/" },
+      to: { path: "^src/routes/[^/]+/", pathNot: "^src/routes/$1/" },
+    },
+    {
       name: "core-reaches-a-family-only-through-the-seam",
       severity: "error",
       comment:

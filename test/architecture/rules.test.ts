@@ -52,6 +52,9 @@ const BREACHES: Record<string, Record<string, string>> = {
   "only-the-surface-imports-the-surface": {
     "src/core/runs/d.ts": `import { ids } from "../../routes/score";\nexport const d = ids;\n`,
   },
+  "a-route-resource-never-imports-another": {
+    "src/routes/runs/index.ts": `import { ids } from "../score";\nexport const runs = ids;\n`,
+  },
   "core-reaches-a-family-only-through-the-seam": {
     "src/routes/score/index.ts": `import { score } from "../../benchmarks/alpha/score";\nimport { runIds } from "../../core/runs/a";\nexport const ids = () => [score, runIds];\n`,
   },
@@ -131,6 +134,7 @@ describe("the architecture rules", () => {
       [
         "no-circular: src/core/runs/b.ts → src/core/runs/c.ts",
         "only-the-surface-imports-the-surface: src/core/runs/d.ts → src/routes/score/index.ts",
+        "a-route-resource-never-imports-another: src/routes/runs/index.ts → src/routes/score/index.ts",
         "core-reaches-a-family-only-through-the-seam: src/routes/score/index.ts → src/benchmarks/alpha/score.ts",
         "a-family-never-imports-another-family: src/benchmarks/beta/index.ts → src/benchmarks/alpha/index.ts",
         "a-family-never-imports-the-core-that-hosts-it: src/benchmarks/alpha/score.ts → src/core/slot.ts",
