@@ -15,402 +15,36 @@
  * Exit status: 0 when the run completed, 1 when it ended otherwise (cancelled, budget exhausted) or
  * failed, 2 for a usage error, 130 on Ctrl-C (the run goes on in the service).
  */
-import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
 import {
   DEFAULT_PART_BYTES,
-  MAX_PART_BYTES,
-  errorOf,
   needsParts,
   type SubmittedOutput,
   type Run,
   type RunRequest,
-  type RunResults,
   type SubmitOutputsRequest,
 } from "../packages/client/src/index";
-import { API_KEY_NAME, RUN_ID } from "../src/lib/patterns";
-import { DEFAULT_URL, ROOT, api, type Api } from "./lib/api";
+import { RUN_ID } from "../src/lib/patterns";
+import { api } from "./lib/api";
 import { UsageError, intOption, runCommand } from "./lib/args";
 import { chooseBenchmark, instanceListings, type DatasetBuilder } from "./lib/benchmark-choice";
+import { CREATE_OPTIONS, OPTIONS, USAGE, type Values, familyFlags, familyUsage } from "./lib/eval-flags";
+import { ProgressView, elapsedMs } from "./lib/eval-progress";
+import { runRequest } from "./lib/eval-request";
+import { Interrupted, type Session, cancelHint, download, getResults, urlFlag } from "./lib/eval-session";
 import { nodeFamilies } from "./lib/families";
-import type { EvalFlag, NodeFamily } from "./lib/node-family";
-import { defaultUrl, instanceFile, urlFlag as urlFlagFor } from "./lib/instance";
+import { defaultUrl } from "./lib/instance";
 import { withService } from "./lib/local-service";
 import { exportNames, inspectLogName, progressLine, resultTables, spendLine, type RunProgress } from "./lib/run-report";
-import { readSubmittedOutputs } from "./lib/submitted-outputs";
 import { submitInParts } from "./lib/submit-parts";
-
-const USAGE = `usage: npm run eval -- --model <spec> --dataset <id> [options]
-       npm run eval -- --outputs <file> --model <name> [--dataset <id>] [--benchmark <id>] [options]
-       npm run eval -- --watch <run id> [--url <instance>] [--out <dir>] [--json]
-
-Runs a benchmark against a model on a needlework instance (the running npm start, found without
---url; when none runs, a local one is started for the command), shows its progress, prints the
-results (the benchmark family's own tables, or pass@1 per threshold and language and per needle
-depth), and writes the export files (the results, one JSON line per sample, and the reference
-implementation's own files for the benchmarks that have them).
-
-  --model <spec>            workers-ai:<model>, openai-compatible:<model>@<base url>, baseline:oracle|bm25|interpreter|empty
-                            (with --outputs: just the model's name)
-  --outputs <file>          score outputs you already have instead of calling a model: a JSONL of {"unit", "output"}
-                            lines or promptfoo's results JSON (promptfoo eval -o results.json over the promptfoo export,
-                            whose benchmark and dataset it takes); docs/runs.md#scoring-outputs-you-already-have.
-                            A file larger than one part goes in parts; interrupted, the same command continues
-  --part-bytes <n>          with --outputs: the JSON size of one part (default ${DEFAULT_PART_BYTES}, 1024 – ${MAX_PART_BYTES})
-  --dataset <id>            a ready dataset of the instance (npm start loads the demo datasets it lists)
-  --benchmark <id>          a benchmark of the instance (GET /v1/benchmarks); default: the one that reads
-                            the dataset (when several do, the command lists them)
-  --languages <a,b>         only these languages
-  --limit <n>               only the first n tasks
-  --concurrency <n>         tasks in flight at once (default 4)
-  --budget <n>              stop sending when prompt + completion tokens would exceed n
-  --temperature <x>         default 0
-  --max-tokens <n>          default: the benchmark's
-  --seed <n>                sent when the provider supports it
-  --system-message <s>      off by default, as in the reference
-  --prefill <how>           assistant, continue (vLLM) or user: how a prompt's assistant prefill is sent (default: the provider's)
-  --api-key <NAME>          the NAME of a Worker secret holding the key (e.g. OPENROUTER_API_KEY in .dev.vars), never the key
-  --label <s>               name on the leaderboard and of the export files (default: the model id)
-  --cutoff <date>           the model's training cutoff (YYYY, YYYY-MM or YYYY-MM-DD), stored with its leaderboard
-                            name so the board can score it on code born after it (docs/contamination.md#cutoffs)
-  --option <key=value>      set one of the benchmark's options (GET /v1/benchmarks lists them; repeatable;
-                            a value that is JSON, such as 0.5, true or ["a"], is sent as that JSON)
-  --no-cache                call the model even for prompts it has answered before
-  --publish, --no-publish   publish to the leaderboard when complete (default: when the run covers the whole dataset)
-  --out <dir>               where the exports go (default results/<run id>/)
-  --url <instance>          default $NEEDLEWORK_URL, else the running npm start (${instanceFile().replace(ROOT, "")}),
-                            else ${DEFAULT_URL}
-  --watch <run id>          follow an existing run instead of creating one
-  --json                    print the results JSON instead of the tables
-  -h, --help                this text
-%FAMILY_FLAGS%`;
-
-/** Options that describe a new run, so they make no sense with --watch. */
-const CREATE_OPTIONS = [
-  "model",
-  "outputs",
-  "dataset",
-  "benchmark",
-  "languages",
-  "limit",
-  "concurrency",
-  "budget",
-  "temperature",
-  "max-tokens",
-  "seed",
-  "system-message",
-  "prefill",
-  "api-key",
-  "label",
-  "cutoff",
-  "option",
-  "no-cache",
-  "publish",
-  "no-publish",
-  "part-bytes",
-] as const;
-
-const OPTIONS = {
-  model: { type: "string" },
-  outputs: { type: "string" },
-  "part-bytes": { type: "string" },
-  dataset: { type: "string" },
-  benchmark: { type: "string" },
-  languages: { type: "string" },
-  limit: { type: "string" },
-  concurrency: { type: "string" },
-  budget: { type: "string" },
-  temperature: { type: "string" },
-  "max-tokens": { type: "string" },
-  seed: { type: "string" },
-  "system-message": { type: "string" },
-  prefill: { type: "string" },
-  "api-key": { type: "string" },
-  label: { type: "string" },
-  cutoff: { type: "string" },
-  option: { type: "string", multiple: true },
-  "no-cache": { type: "boolean" },
-  publish: { type: "boolean" },
-  "no-publish": { type: "boolean" },
-  out: { type: "string" },
-  url: { type: "string" },
-  watch: { type: "string" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"] & Record<string, unknown>;
-
-/** The families' own flags of `npm run eval`, by name (a name two families share must set the same option). */
-function familyFlags(families: readonly NodeFamily[]): Map<string, EvalFlag> {
-  const flags = new Map<string, EvalFlag>();
-  for (const family of families)
-    for (const [name, flag] of Object.entries(family.evalFlags ?? {})) {
-      const seen = flags.get(name);
-      if (seen && seen.option !== flag.option)
-        throw new Error(`--${name} sets ${seen.option} for one family and ${flag.option} for another`);
-      if (name in OPTIONS) throw new Error(`--${name} is one of npm run eval's own flags`);
-      flags.set(name, flag);
-    }
-  return flags;
-}
-
-/** The usage's section of the families' own flags. */
-function familyUsage(families: readonly NodeFamily[]): string {
-  const sections = families.flatMap((f) => {
-    const own = Object.entries(f.evalFlags ?? {});
-    if (!own.length) return [];
-    const lines = own.map(([name, flag]) => {
-      const [arg, ...text] = flag.usage.includes("  ") ? flag.usage.split("  ") : ["", flag.usage];
-      return `  ${`--${name}${arg ? ` ${arg}` : ""}`.padEnd(26)}${text.join("  ").trim()}`;
-    });
-    return [`\n${f.id}'s benchmark options:`, ...lines];
-  });
-  return sections.join("\n");
-}
-
-/** One flag's value as the option it sets (a UsageError names the flag). */
-function flagValue(name: string, flag: EvalFlag, raw: unknown): unknown {
-  if (flag.type === "boolean") return raw === true ? true : undefined;
-  const text = String(raw);
-  if (flag.type === "integer") return intOption(text, name, 1);
-  const values =
-    flag.type === "list"
-      ? text
-          .split(",")
-          .map((v) => v.trim())
-          .filter(Boolean)
-      : [text];
-  if (!values.length) {
-    const example = flag.values ? `, e.g. --${name} ${flag.values.slice(0, 2).join(",")}` : "";
-    throw new UsageError(`--${name} needs at least one ${flag.item ?? "value"}${example}`);
-  }
-  const wrong = flag.values ? values.find((v) => !flag.values!.includes(v)) : undefined;
-  if (wrong !== undefined) throw new UsageError(`--${name} must be ${flag.values!.join(" or ")}, got "${wrong}"`);
-  return flag.type === "list" ? values : text;
-}
-
-/** An `--option key=value`: the key, and the value as JSON when it parses as JSON, else as text. */
-function optionFlag(text: string): [string, unknown] {
-  const at = text.indexOf("=");
-  if (at <= 0) throw new UsageError(`--option takes key=value (e.g. --option threshold=0.5), got "${text}"`);
-  const raw = text.slice(at + 1);
-  try {
-    return [text.slice(0, at), JSON.parse(raw)];
-  } catch {
-    return [text.slice(0, at), raw];
-  }
-}
-
-/** The benchmark options the flags give: the families' own flags, then every `--option`. */
-function benchmarkOptions(values: Values, flags: ReadonlyMap<string, EvalFlag>): Record<string, unknown> {
-  const options: Record<string, unknown> = {};
-  for (const [name, flag] of flags)
-    if (values[name] !== undefined) options[flag.option] = flagValue(name, flag, values[name]);
-  for (const text of values.option ?? []) {
-    const [key, value] = optionFlag(text);
-    options[key] = value;
-  }
-  return JSON.parse(JSON.stringify(options)); // drops the undefined ones
-}
-
-/** The POST /v1/runs body the flags describe (validated here as far as the flags go; the API checks the rest). */
-function runRequest(values: Values, flags: ReadonlyMap<string, EvalFlag>): Record<string, unknown> {
-  if (!values.model)
-    throw new UsageError(
-      values.outputs
-        ? "--model names the model whose --outputs these are (e.g. --model my-model)"
-        : "--model is required (e.g. --model baseline:oracle)",
-    );
-  const submitted =
-    values.outputs !== undefined
-      ? readSubmittedOutputs(resolve(process.env.INIT_CWD ?? process.cwd(), values.outputs), {
-          benchmark: values.benchmark,
-          dataset: values.dataset,
-        })
-      : undefined;
-  if (submitted && (values.languages !== undefined || values.limit !== undefined))
-    throw new UsageError("--outputs covers the units in the file: --languages and --limit do not apply");
-  if (!submitted && values["part-bytes"] !== undefined)
-    throw new UsageError("--part-bytes sizes the parts of --outputs");
-  if ((intOption(values["part-bytes"], "part-bytes", 1024) ?? 0) > MAX_PART_BYTES)
-    throw new UsageError(`--part-bytes is at most ${MAX_PART_BYTES} (a part's body is at most 8 MiB)`);
-  const dataset = values.dataset ?? submitted?.dataset;
-  if (!dataset) throw new UsageError("--dataset is required (e.g. --dataset demo)");
-  if (values.publish && values["no-publish"]) throw new UsageError("--publish and --no-publish contradict each other");
-  let temperature: number | undefined;
-  if (values.temperature !== undefined) {
-    temperature = Number(values.temperature);
-    if (values.temperature.trim() === "" || !Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
-      throw new UsageError(`--temperature must be a number from 0 to 2, got "${values.temperature}"`);
-    }
-  }
-  // The value is not echoed: it may be the key itself.
-  if (values["api-key"] !== undefined && !API_KEY_NAME.test(values["api-key"])) {
-    throw new UsageError(
-      "--api-key takes the NAME of a Worker secret matching *_API_KEY (e.g. OPENROUTER_API_KEY, set in .dev.vars), never the key itself",
-    );
-  }
-  if (values.prefill !== undefined && !["assistant", "continue", "user"].includes(values.prefill))
-    throw new UsageError(`--prefill must be assistant, continue or user, got "${values.prefill}"`);
-  const languages = values.languages
-    ?.split(",")
-    .map((l) => l.trim())
-    .filter(Boolean);
-  if (values.languages !== undefined && !languages?.length)
-    throw new UsageError("--languages needs at least one language, e.g. --languages python,go");
-  const options = benchmarkOptions(values, flags);
-  const body: Record<string, unknown> = {
-    benchmark: values.benchmark ?? submitted?.benchmark,
-    dataset,
-    model: values.model,
-    api_key: values["api-key"],
-    label: values.label,
-    cutoff: values.cutoff,
-    temperature,
-    max_tokens: intOption(values["max-tokens"], "max-tokens", 1),
-    seed: intOption(values.seed, "seed", 0),
-    system_message: values["system-message"],
-    prefill: values.prefill,
-    options: Object.keys(options).length ? options : undefined,
-    languages,
-    limit: intOption(values.limit, "limit", 1),
-    concurrency: intOption(values.concurrency, "concurrency", 1),
-    token_budget: intOption(values.budget, "budget", 1),
-    cache: values["no-cache"] ? false : undefined,
-    publish: values.publish ? true : values["no-publish"] ? false : undefined,
-    outputs: submitted?.outputs,
-  };
-  return JSON.parse(JSON.stringify(body)); // drops the undefined fields
-}
-
-/** Milliseconds the run has been going (until it finished). */
-function elapsedMs(p: RunProgress): number {
-  const start = Date.parse(p.started_at);
-  if (!Number.isFinite(start) || start <= 0) return 0;
-  return Math.max(0, (p.finished_at ? Date.parse(p.finished_at) : Date.now()) - start);
-}
-
-/**
- * The progress line: on a terminal one line rewritten in place (at most ten times a second),
- * otherwise (a log file, CI) a new line at most every five seconds and for the final state.
- */
-class ProgressView {
-  private latest?: RunProgress;
-  private lastDraw = 0;
-  private lastText = "";
-  private timer?: NodeJS.Timeout;
-  private onLine = false;
-  private readonly interval: number;
-
-  constructor(private readonly stream: NodeJS.WriteStream) {
-    this.interval = stream.isTTY ? 100 : 5000;
-  }
-
-  update(p: RunProgress, final = false) {
-    this.latest = p;
-    const wait = this.interval - (Date.now() - this.lastDraw);
-    if (final || wait <= 0) return this.draw();
-    if (this.stream.isTTY && !this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.draw();
-      }, wait);
-    }
-  }
-
-  private draw() {
-    if (!this.latest) return;
-    this.lastDraw = Date.now();
-    if (this.stream.isTTY) {
-      const columns = this.stream.columns || 100;
-      let line = progressLine(this.latest, { width: 20, elapsedMs: elapsedMs(this.latest) });
-      if (line.length >= columns)
-        line = progressLine(this.latest, {
-          width: Math.max(5, 20 - (line.length - columns + 1)),
-          elapsedMs: elapsedMs(this.latest),
-        });
-      this.stream.write(`\r${line.slice(0, columns - 1)}\x1b[K`);
-      this.onLine = true;
-    } else {
-      const line = progressLine(this.latest, { width: 20, elapsedMs: elapsedMs(this.latest) });
-      if (line !== this.lastText) this.stream.write(`${line}\n`);
-      this.lastText = line;
-    }
-  }
-
-  /** Ends the line on a terminal so that what follows starts on a fresh one. */
-  end() {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.onLine) this.stream.write("\n");
-    this.onLine = false;
-  }
-}
-
-class Interrupted extends Error {}
-
-interface Session {
-  client: Api;
-  values: Values;
-  /** The families' own flags (each sets a benchmark option). */
-  flags: ReadonlyMap<string, EvalFlag>;
-  signal: AbortSignal;
-  log: (line: string) => void;
-  /** Where the progress line goes (stderr with --json, so stdout stays JSON). */
-  stream: NodeJS.WriteStream;
-  runId?: string;
-  /** While the run is being created: an interruption waits for its id. */
-  creating?: boolean;
-  /** While the parts of its submitted outputs are being sent: interrupted, the same command continues. */
-  sendingParts?: boolean;
-  /** Set once the run has ended: an interruption then no longer leaves a run going. */
-  ended?: boolean;
-}
-
-function urlFlag(s: Session): string {
-  return urlFlagFor(s.client.url);
-}
 
 /** What the families say makes a dataset of each kind (for the missing-dataset hint). */
 async function datasetBuilders(): Promise<DatasetBuilder[]> {
   return (await nodeFamilies()).flatMap((f) =>
     f.datasets ? [{ ...f.datasets, demos: (f.demos ?? []).map((d) => d.id) }] : [],
   );
-}
-
-function cancelHint(s: Session, id: string): string {
-  return `curl -X POST ${s.client.url}/v1/runs/${id}/cancel -H "authorization: Bearer $NEEDLEWORK_ADMIN_TOKEN"  (locally the token is ADMIN_TOKEN in .dev.vars)`;
-}
-
-async function getResults(s: Session, id: string, status: string): Promise<RunResults> {
-  // The run's row in D1 is updated just after its coordinator reports the end: wait for it briefly.
-  for (let i = 0; ; i++) {
-    const results = await s.client.runResults(id);
-    if (results.status === status || i >= 30) return results;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * Streams one export into `file`; undefined when the instance has no such export for the run (a
- * 422: its benchmark has no reference files, so the API, not this command, says which runs have them).
- */
-async function download(s: Session, path: string, file: string): Promise<string | undefined> {
-  const res = await s.client.fetch("GET", path, undefined, { signal: s.signal });
-  if (res.status === 422) {
-    await res.body?.cancel();
-    return undefined;
-  }
-  if (!res.ok) throw await errorOf(res);
-  if (!res.body) throw new Error(`${path}: the answer has no body`);
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(file));
-  return file;
 }
 
 /** Creates (or attaches to) the run, follows it to the end, prints the results and writes the exports. */
@@ -461,7 +95,9 @@ async function evaluate(s: Session): Promise<number> {
   log(`  cancel: ${cancelHint(s, run.id)}`);
   if (s.signal.aborted) throw new Interrupted();
 
-  const view = new ProgressView(s.stream);
+  const view = new ProgressView<RunProgress>(s.stream, (p, width) =>
+    progressLine(p, { width, elapsedMs: elapsedMs(p) }),
+  );
   let final: RunProgress | undefined;
   try {
     view.update(run);

@@ -9,10 +9,15 @@
  * used, so an operator sees what the deployed refresh would build from where. The command starts the
  * window (POST /v1/refresh/windows, admin), follows its steps until it is held out, public or failed,
  * and prints the window's record: each step with what it fetched, built or skipped and why.
+ *
+ * Exit codes: 0 the window is held out (or public); 1 it failed, or is still building after --wait;
+ * 2 a wrong command line or sources file (nothing is started).
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { api, type Api } from "./lib/api";
+import { isDay } from "../src/lib/born";
+import { parseRefreshConfig } from "../src/core/refresh/config";
+import { ApiError, api, type Api } from "./lib/api";
 import { intOption, runCommand, UsageError } from "./lib/args";
 import { defaultUrl } from "./lib/instance";
 import { withService } from "./lib/local-service";
@@ -64,10 +69,29 @@ export async function readSources(path: string, registry: () => Promise<string>)
   const registries = (c.registries ?? {}) as Record<string, unknown>;
   const needsNpm =
     Array.isArray(c.sources) && c.sources.some((s) => String((s as { spec?: unknown }).spec).startsWith("npm:"));
-  return needsNpm && registries.npm === undefined ? { ...c, registries: { ...registries, npm: await registry() } } : c;
+  const filled =
+    needsNpm && registries.npm === undefined ? { ...c, registries: { ...registries, npm: await registry() } } : c;
+  // The shape is checked here, so a wrong file starts nothing; the benchmarks' own options are the
+  // instance's to check (it knows its benchmarks), and its refusal is reported as this file's.
+  try {
+    parseRefreshConfig(filled);
+  } catch (err) {
+    throw new UsageError(`${path}: ${(err as Error).message} (docs/refresh.md, "Configuration")`);
+  }
+  return filled;
 }
 
 const kib = (n: number | null) => (n === null ? "-" : `${(n / 1024).toFixed(0)} KiB`);
+
+/** What a finished step made: a build's units and the version they came from, an import's dataset. */
+function madeBy(s: StepRecord): string {
+  const r = s.record ?? {};
+  if (s.step.startsWith("build/") && r.units !== undefined) return `${r.units} units from version ${r.version}`;
+  if (s.step.startsWith("import/") && r.examples !== undefined) return `${r.examples} examples in ${r.dataset}`;
+  if (s.step.startsWith("import/") && r.tasks !== undefined)
+    return `${r.tasks} needles${r.repo ? ` of ${r.repo}` : ""} in ${r.dataset}`;
+  return "";
+}
 
 /** The window's record as lines: the window, then one line per step and its reason. */
 export function recordLines(r: WindowRecord): string[] {
@@ -81,6 +105,8 @@ export function recordLines(r: WindowRecord): string[] {
     lines.push(
       `  ${s.step.padEnd(40)} ${s.status.padEnd(9)} ${String(s.attempts).padStart(5)}  ${String(s.subrequests ?? "-").padStart(8)}  ${kib(s.fetched_bytes).padStart(10)} ${kib(s.stored_bytes).padStart(10)}`,
     );
+    const made = s.status === "done" ? madeBy(s) : "";
+    if (made) lines.push(`    ${made}`);
     if (s.reason) lines.push(`    ${s.reason}`);
   }
   lines.push(`  ${r.dates}`);
@@ -123,24 +149,38 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.sources) throw new UsageError(`--sources is required\n${USAGE}`);
+  const windowStart = values["window-start"];
+  if (windowStart !== undefined && !isDay(windowStart))
+    throw new UsageError(`--window-start ${windowStart}: expected a UTC day, YYYY-MM-DD`);
   const waitMs = (intOption(values.wait, "wait", 1) ?? 1800) * 1000;
   const config = await readSources(values.sources, () => npmRegistry());
   const client = api(values.url!);
   return withService(
     client.url,
     async () => {
-      const started = await client.request<{ window: string; created: boolean }>(
-        "POST",
-        "/v1/refresh/windows",
-        { config, ...(values["window-start"] ? { window_start: values["window-start"] } : {}) },
-        { auth: true },
-      );
+      const started = await client
+        .request<{ window: string; created: boolean }>(
+          "POST",
+          "/v1/refresh/windows",
+          { config, ...(windowStart ? { window_start: windowStart } : {}) },
+          { auth: true },
+        )
+        .catch((err) => {
+          // The instance refusing the file (a benchmark it lacks, options it refuses): the file's to fix.
+          if (err instanceof ApiError && (err.status === 400 || err.status === 422))
+            throw new UsageError(`${values.sources}: ${err.problem?.detail ?? err.message}`);
+          throw err;
+        });
       console.log(
         `window ${started.window}: ${started.created ? "started" : "already known, following it"} at ${client.url}`,
       );
       const record = await follow(client, started.window, waitMs, console.log);
       for (const line of recordLines(record)) console.log(line);
-      return record.window.status === "failed" ? 1 : 0;
+      if (!SETTLED.has(record.window.status))
+        console.log(
+          `window ${record.window.id} is still ${record.window.status}: follow it with GET ${client.url}/v1/refresh/windows/${record.window.id}`,
+        );
+      return record.window.status === "held-out" || record.window.status === "public" ? 0 : 1;
     },
     console.log,
     "npm run refresh",

@@ -19,7 +19,7 @@ import { startIsolatedInstance } from "../cli/lib/local-service.ts";
 import { DEFAULT_CRUXEVAL, buildSuiteFromDisk, readCruxeval } from "../src/benchmarks/semtrace/node/suite.ts";
 import { equallySpaced } from "../src/benchmarks/semtrace/curate/index.ts";
 import { SUITE_TASKS } from "../src/benchmarks/semtrace/dataset/index.ts";
-import { runRestrictedPython } from "../src/benchmarks/semtrace/score/interpreter.ts";
+import { runRestrictedPython } from "../src/benchmarks/semtrace/score/interpreter/index.ts";
 import { scoreOutputPrediction, scoreRetrieval } from "../src/benchmarks/semtrace/score/index.ts";
 
 const TARGETS = Number(process.argv.find((a) => a.startsWith("--targets="))?.slice(10) ?? 4);

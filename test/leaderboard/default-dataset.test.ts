@@ -1,5 +1,5 @@
 /**
- * The default dataset of a board without one fixed (src/core/leaderboard/queries.ts, `defaultDataset`)
+ * The default dataset of a board without one fixed (src/core/leaderboard/board-datasets.ts, `defaultDataset`)
  * and the boards' dataset picker (`boardDatasets`, controls.tsx `DatasetSelect`), through the API
  * and the page: no entries and nothing loaded gives no dataset; a loaded suite with the benchmark's
  * units is shown empty with the command that publishes a first entry, one without its units is

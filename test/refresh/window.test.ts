@@ -4,9 +4,8 @@
  * (./registry.ts). Then the same engine driven step by step: a step cut off after its output was
  * written, and an import cut off after its rows, each resumed without doing anything twice.
  */
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import worker from "../../src/index";
 import { findBenchmark } from "../../src/benchmarks/registry";
 import { parseRefreshConfig } from "../../src/core/refresh/config";
 import { type Carrier, runStepMessage, type StepMessage, startWindow } from "../../src/core/refresh/engine";
@@ -21,29 +20,9 @@ import { windowFrom } from "../../src/core/refresh/windows";
 import { setCutoff } from "../../src/kit/leaderboard/cutoffs";
 import { get } from "../helpers";
 import { NPM, RefreshRegistry } from "./registry";
+import { refreshConfig, tick } from "./harness";
 
-const SCHEDULE = "41 4 * * *";
-const CONFIG = {
-  schedule: SCHEDULE,
-  anchor: "2026-01-05",
-  window_days: 7,
-  public_after_days: 28,
-  versions: 5,
-  registries: { npm: NPM },
-  sources: [
-    { spec: "npm:fresh-ts", entry: "src", benchmarks: ["repoqa-snf"] },
-    { spec: "npm:fresh-py", benchmarks: ["longcodeu"] },
-    { spec: "npm:down-pkg", benchmarks: ["repoqa-snf"] },
-    { spec: "npm:evil", entry: "src", benchmarks: ["repoqa-snf"] },
-    { spec: "npm:huge", benchmarks: ["repoqa-snf"] },
-  ],
-  benchmarks: {
-    "repoqa-snf": { needles: 3, context_sizes: [2048] },
-    longcodeu: { per_bucket: 1, buckets: ["0-8K"] },
-  },
-  bounds: { downloadBytes: 64 * 1024, unpackedBytes: 4 * 1024 * 1024 },
-  limits: { subrequests: 12, attempts: 3, retry_delay_seconds: 0, lease_seconds: 600, stale_minutes: 30 },
-};
+const CONFIG = refreshConfig(["fresh-ts", "fresh-py", "down-pkg", "evil", "huge"]);
 const WINDOW = "w-2026-02-02";
 
 let registry: RefreshRegistry;
@@ -54,16 +33,6 @@ beforeAll(async () => {
   vi.stubGlobal("fetch", registry.fetchFor(original));
 });
 afterAll(() => vi.unstubAllGlobals());
-
-async function tick(when: string) {
-  const ctx = createExecutionContext();
-  await (worker.scheduled as NonNullable<ExportedHandler<typeof env>["scheduled"]>)(
-    createScheduledController({ scheduledTime: new Date(when), cron: SCHEDULE }),
-    { ...env, REFRESH: CONFIG } as typeof env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-}
 
 async function windowStatus(id: string): Promise<string | undefined> {
   return (await env.DB.prepare("SELECT status FROM refresh_windows WHERE id = ?").bind(id).first<{ status: string }>())
@@ -90,7 +59,7 @@ describe("a scheduled window, end to end", () => {
   it("builds the closed window from fresh code, imports it held out, skips bad sources with reasons", async () => {
     // The first try of the fresh package's archive dies midway (a dropped connection): the step is tried again.
     registry.dropOnce.add(`${NPM}fresh-ts/-/fresh-ts-1.1.0.tgz`);
-    await tick("2026-02-10T04:41:00Z");
+    await tick(CONFIG, "2026-02-10T04:41:00Z");
     expect(await until(WINDOW, ["held-out", "failed"])).toBe("held-out");
 
     const record = (await refreshWindowRecord(env, WINDOW))!;
@@ -168,7 +137,7 @@ describe("a scheduled window, end to end", () => {
 
   it("a later tick does not start it twice; a redelivered finished step does nothing", async () => {
     const before = registry.memory.asked.length;
-    await tick("2026-02-11T04:41:00Z");
+    await tick(CONFIG, "2026-02-11T04:41:00Z");
     const carrier: Carrier = { send: async () => {} };
     expect(
       await runStepMessage(env, { window: WINDOW, step: "build/repoqa-snf/000" }, carrier, { lookup: findBenchmark }),
@@ -189,7 +158,7 @@ describe("a scheduled window, end to end", () => {
 
   it("after the delay, the tick makes the window public", async () => {
     // The window's next ticks would start newer windows: none of their sources has code in them.
-    await tick("2026-03-10T04:42:00Z");
+    await tick(CONFIG, "2026-03-10T04:42:00Z");
     expect(await until(WINDOW, ["public"])).toBe("public");
     for (const id of ["fresh-2026-02-02-repoqa-snf", "fresh-2026-02-02-longcodeu"]) {
       expect(await (await get(`/v1/datasets/${id}`)).json()).toMatchObject({ dataset: { visibility: "public" } });

@@ -27,14 +27,9 @@ import {
   type ContextsPart,
   type ExamplesPart,
 } from "./dataset/index";
-import {
-  commitLongCodeU,
-  importLongCodeU,
-  listParts,
-  partSha256,
-  putContextsPart,
-  putExamplesPart,
-} from "./store/import";
+import { importLongCodeU } from "./store/import";
+import { commitLongCodeU } from "./store/import-commit";
+import { listParts, partSha256, putContextsPart, putExamplesPart } from "./store/import-parts";
 
 const DatasetId = datasetIdParam("longcodeu-demo");
 

@@ -97,7 +97,7 @@ function bindings(kit: WarmUpKit) {
     updated_at: "2026-01-01T00:00:00.000Z",
   };
   const datasetRow = Object.values(getTableColumns(schema.datasets)).map((c) => dataset[c.name] ?? null);
-  // Columns of the select in ./dataset/store.ts locateTasks.
+  // Columns of the select in ./store/tasks.ts locateTasks.
   const taskRow = [TASK, "python", REPO, 0, datasetKeys.shard(DATASET, "python", REPO), SHA, "add"];
   const rowsFor = (sql: string): unknown[][] => {
     if (/from "datasets"/.test(sql)) return [datasetRow];

@@ -90,6 +90,14 @@ h3 { font-size: 1rem; margin: .75rem 0 .4rem; }
 caption { caption-side: bottom; font-size: .8rem; padding: .3rem .5rem; text-align: left; }
 details { margin: .5rem 0; font-size: .9rem; }
 details summary { cursor: pointer; color: var(--accent); }
+td.wrap { white-space: normal; overflow-wrap: anywhere; min-width: 12rem; max-width: 36rem; }
+td.step { min-width: 15rem; max-width: 40rem; }
+td.step .why { display: block; font-size: .8rem; color: #8a4600; }
+nav.links > strong { margin-right: 1rem; }
+table.facts th { width: 1%; }
+nav.windows { display: flex; flex-wrap: wrap; gap: .3rem; align-items: baseline; margin: .5rem 0; font-size: .85rem; }
+nav.windows a, nav.windows span.window { padding: .1rem .55rem; border: 1px solid var(--line); border-radius: 999px; text-decoration: none; }
+nav.windows a[aria-current="page"] { border-color: var(--accent); background: #eef5ff; font-weight: 600; }
 ${SAMPLE_TABLE_CSS}${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
 @media (max-width: 40rem) {
   body { font-size: 15px; }
@@ -104,6 +112,7 @@ ${SAMPLE_TABLE_CSS}${FAMILY_CSS}footer.site { margin-top: 2.5rem; padding-top: 1
   th.kind, td.kind { display: none; }
   td.model .badge { display: inline-block; }
   td.model { min-width: 8rem; max-width: 11rem; }
+  td.step { min-width: 12rem; max-width: 15rem; }
   /* SVG text is in viewBox units: larger units keep the chart's labels legible once scaled down. */
   svg.chart text { font-size: 20px; }
   svg.chart.small text { font-size: 12px; }

@@ -13,6 +13,8 @@ import { Page } from "./layout";
 import { qs } from "../../kit/pages/format";
 import { PAGE_DEFAULTS } from "./query";
 import { UnseenSwitch, unseenBoardPage } from "./unseen";
+import type { WindowList, WindowsAfterCutoff } from "../refresh/views";
+import { WindowsAfterCutoffsSection, WindowsNav } from "./windows";
 
 /** The views of a benchmark the pages show; a benchmark without any is not found. */
 export function viewsOf(benchmark: string): BenchmarkViews {
@@ -53,15 +55,17 @@ export function Pager(props: { data: LeaderboardResponse; params: Record<string,
 /**
  * The leaderboard page for one API response (one page of the board), rows shown in the page's
  * `sort`; `datasets` are its dataset picker's choices, `params` the page's URL parameters (its
- * pager's links keep them).
+ * pager's links keep them); `refresh` the scheduled refresh's windows and, on the unseen board, the
+ * windows after each of its models' cutoffs (src/core/pages/windows.tsx).
  */
 export function LeaderboardPage(props: {
   data: LeaderboardResponse;
   sort: string;
   datasets?: readonly BoardDataset[];
   params?: Record<string, string>;
+  refresh?: { windows: WindowList; afterCutoffs?: Readonly<Record<string, WindowsAfterCutoff>> };
 }) {
-  const { data, sort } = props;
+  const { data, sort, refresh } = props;
   const { cursor, ...params } = props.params ?? {};
   // The JSON and CSV links answer the table's rows: with its limit when it is not the API's default
   // and the board has more than one page (a board on one page is the same rows either way).
@@ -72,9 +76,21 @@ export function LeaderboardPage(props: {
   };
   const keep: Record<string, string> = params.limit === undefined ? {} : { limit: params.limit };
   const paging = { pager: data.total > 0 ? <Pager data={data} params={params} /> : undefined, api, keep };
+  const before = (
+    <>
+      <BenchmarkNav q={data.query} />
+      <WindowsNav windows={refresh?.windows} data={data} />
+    </>
+  );
   // The unseen view is the same table for every benchmark; the board is the benchmark's own, after the switch to it.
   if (data.query.unseen === 1)
-    return <Page content={unseenBoardPage(data, params, paging.pager)} before={<BenchmarkNav q={data.query} />} />;
+    return (
+      <Page
+        content={unseenBoardPage(data, params, paging.pager)}
+        before={before}
+        after={<WindowsAfterCutoffsSection windows={refresh?.windows} after={refresh?.afterCutoffs} data={data} />}
+      />
+    );
   const board = viewsOf(data.query.benchmark).board(data, sort, PAGE_DEFAULTS, props.datasets, paging);
   // "Pick two models, compare" follows the board's own content.
   const body = (
@@ -84,5 +100,5 @@ export function LeaderboardPage(props: {
       <CompareForm data={data} />
     </>
   );
-  return <Page content={{ ...board, body }} before={<BenchmarkNav q={data.query} />} />;
+  return <Page content={{ ...board, body }} before={before} />;
 }

@@ -170,6 +170,15 @@ export async function runStepMessage(
   );
   if (claim.kind === "finished") return "finished-before";
   if (claim.kind === "busy") return "busy";
+  if (claim.attempt > config.limits.attempts) {
+    // Every try was taken over after its lease ran out, none reached an outcome: invocations that
+    // died (over their memory or CPU). Without this the step would be claimed again on every resend.
+    const tries = claim.attempt - 1;
+    const died = new TransientStepError(
+      `${tries} ${tries === 1 ? "try" : "tries"} ended without an outcome (the invocation died: over its memory or CPU limit?)`,
+    );
+    return failedTry(env, window.id, config, message, step.kind, tries, died, carrier, {}, deps.lookup);
+  }
   const meter = new StepMeter(config.limits.subrequests, deps.fetch ?? ((input, init) => fetch(input, init)));
   const stop = deps.host?.start();
   const figures = () => ({ ...meter.cost(), ...(stop ? stop() : {}) });

@@ -8,7 +8,7 @@
 import type { Env } from "../../lib/env";
 import { deleteDataset, getDataset } from "../../lib/datasets/store";
 import { setVisibility } from "../../lib/datasets/visibility";
-import { isSourceError } from "../../lib/sources";
+import { isSourceError, resolveVersions } from "../../lib/sources";
 import type { RefreshConfig } from "./config";
 import type { StepMeter } from "./meter";
 import { type BenchmarkLookup, buildSteps, type ParsedStep, partsOf, windowBenchmarks } from "./plan";
@@ -77,7 +77,10 @@ async function build(ctx: StepContext, benchmark: string, index: number): Promis
     };
   }
   let built: Awaited<ReturnType<typeof wb.builder.buildSource>>;
+  const replay = new ReplayOnce(meter.fetch);
   try {
+    const stale = await releasedBeforeWindow(ctx, index, replay);
+    if (stale) return { status: "skipped", reason: stale, record: { ...described, fetched: meter.urls } };
     built = await wb.builder.buildSource({
       spec: source.spec,
       entry: source.entry,
@@ -86,7 +89,7 @@ async function build(ctx: StepContext, benchmark: string, index: number): Promis
       registries: config.registries,
       bounds: config.bounds,
       versions: config.versions,
-      fetch: meter.fetch,
+      fetch: replay.fetch,
       options: wb.options,
     });
   } catch (err) {
@@ -104,6 +107,75 @@ async function build(ctx: StepContext, benchmark: string, index: number): Promis
     status: "done",
     outputKey: key,
     record: { ...described, units: built.units, ...built.record, fetched: meter.urls },
+  };
+}
+
+/**
+ * Why source `index` cannot yield a unit born in the window, when its metadata alone says so: the
+ * version a build would read (the newest published before the window's end) was published before
+ * the window's start, so every line of it is in a version older than the window. Saves a build that
+ * would download and date `versions` archives to find nothing. The metadata read here is given to the
+ * build once (`replay`), so it is fetched and counted once.
+ */
+async function releasedBeforeWindow(ctx: StepContext, index: number, replay: ReplayOnce): Promise<string | undefined> {
+  const { window, config } = ctx;
+  const resolution = await resolveVersions(config.sources[index].spec, {
+    registries: config.registries,
+    bounds: config.bounds,
+    fetch: replay.keep,
+    select: { publishedBefore: publishedBeforeOf(window) },
+  });
+  const newest = resolution.versions.at(-1);
+  if (!newest || newest.publishedAt >= `${window.start}T00:00:00.000Z`) return undefined;
+  return `no release in the window: ${resolution.source}'s newest version before ${window.end}, ${newest.version}, was published ${newest.publishedAt.slice(0, 10)}, before ${window.start}`;
+}
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+
+/**
+ * A fetch (`keep`) that remembers the body of the one answer it fetched as the body is read, and a
+ * fetch (`fetch`) that answers the next request for that URL from it, once, then forgets it.
+ */
+class ReplayOnce {
+  private kept?: { url: string; chunks: Uint8Array[]; init: ResponseInit; complete: boolean };
+
+  constructor(private readonly inner: typeof fetch) {}
+
+  readonly keep: typeof fetch = async (input, init) => {
+    const response = await this.inner(input, init);
+    if (!response.ok || !response.body) return response;
+    const headers = new Headers(response.headers);
+    // The body given again is the decoded one, of another length.
+    headers.delete("content-length");
+    headers.delete("content-encoding");
+    const kept = (this.kept = {
+      url: urlOf(input),
+      chunks: [] as Uint8Array[],
+      init: { status: response.status, statusText: response.statusText, headers },
+      complete: false as boolean,
+    });
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          kept.chunks.push(chunk);
+          out.enqueue(chunk);
+        },
+        flush() {
+          kept.complete = true;
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const kept = this.kept;
+    if (kept?.complete && kept.url === urlOf(input)) {
+      this.kept = undefined;
+      return new Response(new Blob(kept.chunks), kept.init);
+    }
+    return this.inner(input, init);
   };
 }
 

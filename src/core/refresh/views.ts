@@ -37,6 +37,27 @@ export interface StepRecord {
   finished_at: string | null;
 }
 
+/** One window's record: the window and its steps, with the dates' caveat. */
+export interface WindowRecord {
+  window: WindowSummary;
+  steps: StepRecord[];
+  dates: string;
+}
+
+/** The windows and the current one, with the dates' caveat. */
+export interface WindowList {
+  current: WindowSummary | null;
+  windows: WindowSummary[];
+  dates: string;
+}
+
+/** A model's cutoff and the windows after it (`null`: no stated cutoff, so unknown). */
+export interface WindowsAfterCutoff {
+  cutoff: string | null;
+  first_unseen: string | null;
+  windows: string[] | null;
+}
+
 const summary = (w: WindowRow): WindowSummary => ({
   id: w.id,
   start: w.start,
@@ -69,19 +90,14 @@ const stepRecord = (s: StepRow): StepRecord => ({
  * The board's window picker: every window, newest first, and the current one (the newest whose
  * datasets are imported, held out or public), `null` before the first.
  */
-export async function refreshWindows(
-  env: Env,
-): Promise<{ current: WindowSummary | null; windows: WindowSummary[]; dates: string }> {
+export async function refreshWindows(env: Env): Promise<WindowList> {
   const windows = (await listWindowRows(env)).map(summary);
   const current = windows.find((w) => w.status === "held-out" || w.status === "public") ?? null;
   return { current, windows, dates: WINDOW_DATES_NOTE };
 }
 
 /** One window's record: the window and every step (what it fetched with integrity, built, imported or skipped and why). */
-export async function refreshWindowRecord(
-  env: Env,
-  id: string,
-): Promise<{ window: WindowSummary; steps: StepRecord[]; dates: string } | null> {
+export async function refreshWindowRecord(env: Env, id: string): Promise<WindowRecord | null> {
   const window = await getWindow(env, id);
   if (!window) return null;
   return { window: summary(window), steps: (await stepsOf(env, id)).map(stepRecord), dates: WINDOW_DATES_NOTE };
@@ -91,7 +107,7 @@ export async function refreshWindowRecord(
  * The `refresh` of a dataset's page and of GET /v1/datasets/{id}: the window that built it and its
  * steps; null for a dataset no refresh built.
  */
-export async function datasetRefreshRecord(env: Env, datasetId: string) {
+export async function datasetRefreshRecord(env: Env, datasetId: string): Promise<WindowRecord | null> {
   const window = await windowOfDataset(env, datasetId);
   return window ? refreshWindowRecord(env, window.id) : null;
 }
@@ -104,10 +120,10 @@ export async function datasetRefreshRecord(env: Env, datasetId: string) {
 export async function windowsAfterCutoffs(
   env: Env,
   models: readonly string[],
-): Promise<Record<string, { cutoff: string | null; first_unseen: string | null; windows: string[] | null }>> {
+): Promise<Record<string, WindowsAfterCutoff>> {
   const cutoffs = await cutoffsOf(env, models);
   const windows = (await listWindowRows(env, ["held-out", "public"])).map(summary);
-  const out: Record<string, { cutoff: string | null; first_unseen: string | null; windows: string[] | null }> = {};
+  const out: Record<string, WindowsAfterCutoff> = {};
   for (const model of models) {
     const c = cutoffs.get(model);
     const first = c?.first_unseen ?? null;

@@ -1,5 +1,6 @@
 /** The shared dataset handlers: a dataset's row as the API answers it, its visibility, its deletion. */
 import type { z } from "@hono/zod-openapi";
+import { datasetRefreshRecord } from "../../core/refresh/views";
 import { deleteDataset, getDataset, listDatasets, readManifest, type DatasetRow } from "../../lib/datasets/store";
 import { VISIBILITIES, setVisibility } from "../../lib/datasets/visibility";
 import { invalid, notFound } from "../../lib/errors";
@@ -29,12 +30,16 @@ export const get: AppRouteHandler<typeof routes.get> = async (c) => {
   const { id } = c.req.valid("param");
   const row = await getDataset(c.env, id);
   if (!row) notFound(`No dataset "${id}".`);
-  const manifest = row.status === "ready" ? ((await readManifest(c.env, id)) ?? null) : null;
+  const [manifest, refresh] = await Promise.all([
+    row.status === "ready" ? readManifest(c.env, id).then((m) => m ?? null) : null,
+    datasetRefreshRecord(c.env, id),
+  ]);
   return c.json(
     {
       dataset: summary(row),
       provenance: row.provenance ?? null,
       manifest: manifest as Record<string, unknown> | null,
+      refresh,
     },
     200,
   );

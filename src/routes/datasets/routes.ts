@@ -10,6 +10,7 @@ import {
   jsonResponse,
   problemResponses,
 } from "../../lib/middleware/openapi";
+import { RefreshWindowRecordSchema } from "../../core/refresh/schemas";
 import { DatasetId, DatasetSummary } from "./schemas";
 
 export const list = createRoute({
@@ -24,7 +25,7 @@ export const get = createRoute({
   method: "get",
   path: "/v1/datasets/{id}",
   tags: ["datasets"],
-  summary: "A dataset's summary and, once committed, its manifest",
+  summary: "A dataset's summary, its provenance, once committed its manifest, and the refresh window that built it",
   request: { params: z.object({ id: DatasetId }) },
   responses: {
     200: jsonResponse(
@@ -35,6 +36,10 @@ export const get = createRoute({
             "Where its code came from and how its targets were dated: each part's source (repository and commit, or package versions with their integrity), the birth rules and the born range; null for an undated dataset (docs/contamination.md)",
         }),
         manifest: DatasetManifestSchema.nullable(),
+        refresh: z.union([RefreshWindowRecordSchema, z.null()]).openapi({
+          description:
+            "For a dataset the scheduled refresh built: its window and every step's record (what was fetched, with its integrity; what was built or imported; why a source was skipped), as GET /v1/refresh/windows/{id} answers it; null for any other dataset (docs/refresh.md)",
+        }),
       }),
       "The dataset",
     ),

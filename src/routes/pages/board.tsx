@@ -14,6 +14,8 @@ import { entrySamplesPage } from "../../core/pages/models/samples";
 import { PAGE_DEFAULTS, invalidParam, parsePageQuery } from "../../core/pages/query";
 import { parsePage } from "../../core/pages/runs/queries";
 import { BornMonthsSection } from "../../core/pages/unseen";
+import { importedWindows } from "../../core/pages/windows";
+import { refreshWindows, windowsAfterCutoffs } from "../../core/refresh/views";
 import type { LeaderboardQuery, ModelBreakdown, ModelCutoffShape } from "../../kit/leaderboard/types";
 import { isApiSort } from "../../kit/pages/table";
 import { notFound } from "../../lib/errors";
@@ -30,14 +32,27 @@ const CACHE_CONTROL = "public, max-age=60";
 export const board: PageHandler<"/"> = async (c) => {
   const params = c.req.query();
   const { q, sort, paging } = parsePageQuery(params);
-  // The board's page, and beside it the dataset picker's choices (the benchmark's datasets with entries in the query's modes and kind, whatever its dataset).
+  // The board's page, and beside it the dataset picker's choices (the benchmark's datasets with entries in the query's modes and kind, whatever its dataset) and the refresh's windows.
   const scope = normalizeQuery(q);
-  const [data, datasets] = await Promise.all([queryLeaderboard(c.env, scope, paging), boardDatasets(c.env, scope)]);
+  const [data, datasets, windows] = await Promise.all([
+    queryLeaderboard(c.env, scope, paging),
+    boardDatasets(c.env, scope),
+    refreshWindows(c.env),
+  ]);
   const keys = viewsOf(data.query.benchmark).sortKeys(data);
   if (!isApiSort(sort) && !keys.includes(sort.replace(/^-/, "")))
     invalidParam("sort", `one of ${keys.join(", ")} (with '-' for descending)`);
+  // The unseen board's models, each with the windows after its cutoff, once a window is imported.
+  const models =
+    data.query.unseen === 1 && importedWindows(windows).length > 0
+      ? [...new Set([...data.rows.map((r) => r.model), ...(data.unseen?.set_apart ?? []).map((s) => s.model)])]
+      : [];
+  const afterCutoffs = models.length ? await windowsAfterCutoffs(c.env, models) : undefined;
   c.header("Cache-Control", CACHE_CONTROL);
-  return c.html(<LeaderboardPage data={data} sort={sort} datasets={datasets} params={params} />, 200);
+  return c.html(
+    <LeaderboardPage data={data} sort={sort} datasets={datasets} params={params} refresh={{ windows, afterCutoffs }} />,
+    200,
+  );
 };
 
 /**

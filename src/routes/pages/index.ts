@@ -1,6 +1,6 @@
 /**
  * The HTML pages, rendered on the server (not in the OpenAPI document): the site's icon, the run
- * pages, the comparison pages, the leaderboard and its model pages. Mounted last in src/app.ts,
+ * pages, the comparison pages, the leaderboard, its model pages and a dataset's page. Mounted last in src/app.ts,
  * after the API routes. Errors here answer in HTML (errors.tsx); `/v1/*` keeps the problem+json
  * envelope.
  */
@@ -9,6 +9,7 @@ import type { AppEnv } from "../../lib/env";
 import { pageETag } from "../../lib/middleware/page-etag";
 import * as board from "./board";
 import * as compare from "./compare";
+import * as datasets from "./datasets";
 import { pageError } from "./errors";
 import { favicon } from "./favicon";
 import * as runs from "./runs";
@@ -25,6 +26,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/compare/task", compare.comparisonTask)
   .get("/", pageETag, board.board)
   .get("/models/:slug", pageETag, board.model)
-  .get("/models/:slug/samples", pageETag, board.modelSamples);
+  .get("/models/:slug/samples", pageETag, board.modelSamples)
+  .get("/datasets/:id", pageETag, datasets.dataset);
 
 pageRoutes.onError(pageError);

@@ -1,53 +1,17 @@
-/** The refresh's answers and request, as the OpenAPI document describes them (shapes: src/core/refresh/views.ts). */
+/**
+ * The refresh's request, as the OpenAPI document describes it; its answers' schemas are the core's
+ * (src/core/refresh/schemas.ts), shared with GET /v1/datasets/{id}.
+ */
 import { z } from "@hono/zod-openapi";
 import { RefreshConfigSchema } from "../../core/refresh/config";
 import { isDay } from "../../lib/born";
-import { REFRESH_STEP_STATUSES, REFRESH_WINDOW_STATUSES } from "../../lib/db/schema";
 
-const Dates = z.string().openapi({ description: "What the window's born dates are evidence of, and what they miss" });
-
-export const WindowSummarySchema = z
-  .object({
-    id: z.string().openapi({ example: "w-2026-11-30" }),
-    start: z.string().openapi({ description: "The window's first day (units born on or after it)" }),
-    end: z.string().openapi({ description: "The day after its last (versions published before it)" }),
-    status: z.enum(REFRESH_WINDOW_STATUSES),
-    datasets: z.record(z.string(), z.string()).openapi({ description: "Benchmark id → the window's dataset" }),
-    public_after: z.string(),
-    published_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
-    error: z.string().nullable(),
-  })
-  .openapi("RefreshWindow");
-
-export const StepRecordSchema = z
-  .object({
-    step: z.string().openapi({ example: "build/repoqa-snf/0" }),
-    status: z.enum(REFRESH_STEP_STATUSES),
-    attempts: z.number().int(),
-    reason: z.string().nullable(),
-    record: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .openapi({ description: "What the step fetched (URLs, versions with their integrity), built or imported" }),
-    output_key: z.string().nullable(),
-    subrequests: z.number().int().nullable(),
-    fetched_bytes: z.number().int().nullable(),
-    stored_bytes: z.number().int().nullable(),
-    cpu_ms: z.number().nullable(),
-    peak_memory_bytes: z.number().int().nullable(),
-    started_at: z.string(),
-    finished_at: z.string().nullable(),
-  })
-  .openapi("RefreshStep");
-
-export const RefreshWindowsSchema = z
-  .object({ current: WindowSummarySchema.nullable(), windows: z.array(WindowSummarySchema), dates: Dates })
-  .openapi("RefreshWindows");
-
-export const RefreshWindowRecordSchema = z
-  .object({ window: WindowSummarySchema, steps: z.array(StepRecordSchema), dates: Dates })
-  .openapi("RefreshWindowRecord");
+export {
+  RefreshWindowRecordSchema,
+  RefreshWindowsSchema,
+  StepRecordSchema,
+  WindowSummarySchema,
+} from "../../core/refresh/schemas";
 
 export const StartWindowSchema = z
   .object({

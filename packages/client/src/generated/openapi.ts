@@ -858,7 +858,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A dataset's summary and, once committed, its manifest */
+        /** A dataset's summary, its provenance, once committed its manifest, and the refresh window that built it */
         get: {
             parameters: {
                 query?: never;
@@ -883,6 +883,8 @@ export interface paths {
                                 [key: string]: unknown;
                             } | null;
                             manifest: components["schemas"]["DatasetManifest"];
+                            /** @description For a dataset the scheduled refresh built: its window and every step's record (what was fetched, with its integrity; what was built or imported; why a source was skipped), as GET /v1/refresh/windows/{id} answers it; null for any other dataset (docs/refresh.md) */
+                            refresh: components["schemas"]["RefreshWindowRecord"] | null;
                         };
                     };
                 };
@@ -5105,6 +5107,50 @@ export interface components {
         DatasetManifest: {
             [key: string]: unknown;
         } | null;
+        RefreshWindowRecord: {
+            window: components["schemas"]["RefreshWindow"];
+            steps: components["schemas"]["RefreshStep"][];
+            /** @description What the window's born dates are evidence of, and what they miss */
+            dates: string;
+        };
+        RefreshWindow: {
+            /** @example w-2026-11-30 */
+            id: string;
+            /** @description The window's first day (units born on or after it) */
+            start: string;
+            /** @description The day after its last (versions published before it) */
+            end: string;
+            /** @enum {string} */
+            status: "building" | "held-out" | "public" | "failed";
+            /** @description Benchmark id → the window's dataset */
+            datasets: {
+                [key: string]: string;
+            };
+            public_after: string;
+            published_at: string | null;
+            completed_at: string | null;
+            error: string | null;
+        };
+        RefreshStep: {
+            /** @example build/repoqa-snf/000 */
+            step: string;
+            /** @enum {string} */
+            status: "running" | "done" | "skipped" | "failed";
+            attempts: number;
+            reason: string | null;
+            /** @description What the step fetched (URLs, versions with their integrity), built or imported */
+            record: {
+                [key: string]: unknown;
+            } | null;
+            output_key: string | null;
+            subrequests: number | null;
+            fetched_bytes: number | null;
+            stored_bytes: number | null;
+            cpu_ms: number | null;
+            peak_memory_bytes: number | null;
+            started_at: string;
+            finished_at: string | null;
+        };
         ImportedRepo: {
             dataset: string;
             language: string;
@@ -6940,54 +6986,11 @@ export interface components {
             name: string;
         };
         RefreshWindows: {
-            current: components["schemas"]["RefreshWindow"];
+            /** @description The newest window whose datasets are imported (held out or public); null before the first */
+            current: components["schemas"]["RefreshWindow"] | null;
             windows: components["schemas"]["RefreshWindow"][];
             /** @description What the window's born dates are evidence of, and what they miss */
             dates: string;
-        };
-        RefreshWindow: {
-            /** @example w-2026-11-30 */
-            id: string;
-            /** @description The window's first day (units born on or after it) */
-            start: string;
-            /** @description The day after its last (versions published before it) */
-            end: string;
-            /** @enum {string} */
-            status: "building" | "held-out" | "public" | "failed";
-            /** @description Benchmark id → the window's dataset */
-            datasets: {
-                [key: string]: string;
-            };
-            public_after: string;
-            published_at: string | null;
-            completed_at: string | null;
-            error: string | null;
-        } | null;
-        RefreshWindowRecord: {
-            window: components["schemas"]["RefreshWindow"];
-            steps: components["schemas"]["RefreshStep"][];
-            /** @description What the window's born dates are evidence of, and what they miss */
-            dates: string;
-        };
-        RefreshStep: {
-            /** @example build/repoqa-snf/0 */
-            step: string;
-            /** @enum {string} */
-            status: "running" | "done" | "skipped" | "failed";
-            attempts: number;
-            reason: string | null;
-            /** @description What the step fetched (URLs, versions with their integrity), built or imported */
-            record: {
-                [key: string]: unknown;
-            } | null;
-            output_key: string | null;
-            subrequests: number | null;
-            fetched_bytes: number | null;
-            stored_bytes: number | null;
-            cpu_ms: number | null;
-            peak_memory_bytes: number | null;
-            started_at: string;
-            finished_at: string | null;
         };
         StartRefreshWindow: {
             /** @description The shape of wrangler.toml's [vars.REFRESH] (docs/refresh.md) */

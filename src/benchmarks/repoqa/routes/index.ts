@@ -24,7 +24,9 @@ import {
 } from "../../../lib/middleware/openapi";
 import { COMMENT_MODES, CONTEXT_SIZE, NEEDLE_OFFSETS, type CommentMode, type NeedleOffsets } from "../dataset/context";
 import { ReleaseLanguageSchema, ReleaseRepoSchema, ReleaseSchema } from "../dataset/release";
-import { commitDataset, importRepo, listTasks, writeScoreIndexes } from "../store/index";
+import { commitDataset, importRepo } from "../store/index";
+import { writeScoreIndexes } from "../store/reindex";
+import { listTasks } from "../store/tasks";
 import { taskPrompt } from "../score/service";
 
 const DatasetId = datasetIdParam("repoqa-2024-04-20");

@@ -8,7 +8,7 @@
 import { getScoreIndex } from "../store/shard-cache";
 import { scoreIndexKey } from "../store/score-index";
 import { datasetKeys } from "../dataset/shard";
-import type { TaskLocation } from "../store/index";
+import type { TaskLocation } from "../store/tasks";
 import type { Env } from "../../../lib/env";
 import { notFound } from "../../../lib/errors";
 import type { CandidateSet, ScoringMode } from "./scorer";

@@ -6,7 +6,7 @@
  */
 import type { CommentMode } from "../dataset/context";
 import { getShard } from "../store/shard-cache";
-import { locateTasks } from "../store/index";
+import { locateTasks } from "../store/tasks";
 import type { RunRow, RunSampleRow as SampleRow } from "../../../lib/db/schema";
 import type { Env } from "../../../lib/env";
 import type { ReferenceFiles, RunRecord } from "../../types";

@@ -5,7 +5,7 @@ import type { CommentMode } from "../dataset/context";
 import { getContextShard, getShard } from "../store/shard-cache";
 import { indexedCandidates } from "./candidates";
 import { datasetKeys } from "../dataset/shard";
-import { locateTasks, type TaskLocation } from "../store/index";
+import { locateTasks, type TaskLocation } from "../store/tasks";
 import type { Env } from "../../../lib/env";
 import { notFound, ProblemError } from "../../../lib/errors";
 import { SCORER_VERSION } from "./version";

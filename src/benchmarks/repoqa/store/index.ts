@@ -3,18 +3,18 @@
  * while the dataset is `importing`, then `commit` writes the manifest and makes it `ready`. A ready
  * dataset is immutable (re-importing answers 409); delete it first to replace it.
  */
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { loadLanguage } from "../../../lib/code";
 import type { Language } from "../../../lib/code/languages";
 import * as schema from "../../../lib/db/schema";
 import type { Env } from "../../../lib/env";
 import { sha256Hex } from "../../../lib/sha256";
-import { conflict, invalid, notFound, ProblemError } from "../../../lib/errors";
+import { conflict, notFound } from "../../../lib/errors";
 import { SCORER_VERSION } from "../score/version";
 import wasmManifest from "../../../../wasm/manifest.json";
 import { PARSER_RUNTIME } from "../../../lib/code/runtime";
 import { buildShard } from "./build-shard";
-import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig, type ContextShard } from "./contexts";
+import { DEFAULT_CONTEXT_CONFIG, buildContextShards, type ContextConfig } from "./contexts";
 import { db } from "../../../lib/db/client";
 import { getDataset } from "../../../lib/datasets/store";
 import { taskInserts } from "../../../lib/datasets/kind-store";
@@ -23,7 +23,7 @@ import type { Visibility } from "../../../lib/datasets/visibility";
 import { codeLlamaTokenizer } from "../../../lib/datasets/tokenizer";
 import type { ReleaseRepo } from "../dataset/release";
 import { buildContextsScoreIndex, buildRepoScoreIndex, scoreIndexKey } from "./score-index";
-import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest, type RepoShard } from "../dataset/shard";
+import { MANIFEST_FORMAT, datasetKeys, taskId, type DatasetManifest } from "../dataset/shard";
 
 /** The code contexts a RepoQA dataset was imported with (the `context_config` column holds each family's own shape). */
 export const contextConfigOf = (row: { contextConfig: Record<string, unknown> | null }): ContextConfig | null =>
@@ -264,159 +264,4 @@ export async function commitDataset(
     })
     .where(eq(schema.datasets.id, datasetId));
   return manifest;
-}
-
-export interface TaskLocation {
-  datasetId: string;
-  taskId: string;
-  language: Language;
-  repo: string;
-  needleIndex: number;
-  shardKey: string;
-  /** The repository's sha256 (shard and contexts): names its score indexes. Null if unknown. */
-  shardSha256: string | null;
-  /** The target function's name (the needle's). */
-  name: string;
-  /** When the needle's code was born; null when undated. */
-  born: string | null;
-  contentSha256: string;
-  contextConfig: ContextConfig | null;
-}
-
-/** Where each requested task of a ready dataset lives; tasks that do not exist are absent. */
-export async function locateTasks(
-  env: Env,
-  datasetId: string,
-  taskIds: readonly string[],
-): Promise<Map<string, TaskLocation>> {
-  const dataset = await getDataset(env, datasetId);
-  if (dataset?.status !== "ready" || !dataset.contentSha256) {
-    throw new ProblemError("not-found", `No ready dataset "${datasetId}".`, { dataset: datasetId });
-  }
-  // Scoring and prompts by task id are RepoQA's; other datasets are scored through runs.
-  if (dataset.benchmark !== "repoqa-snf") {
-    throw new ProblemError(
-      "unprocessable-content",
-      `Dataset "${datasetId}" is a ${dataset.benchmark} dataset; its tasks are run and scored through POST /v1/runs; to score one answer send \`benchmark\` and \`unit\` to POST /v1/score (GET /v1/benchmarks lists the benchmarks, .../datasets/{dataset}/units their units).`,
-      { dataset: datasetId },
-    );
-  }
-  const unique = [...new Set(taskIds)];
-  const found = new Map<string, TaskLocation>();
-  const d = db(env);
-  // Chunked IN lists stay under D1's 100 bound parameters.
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await d
-      .select({
-        taskId: schema.tasks.taskId,
-        language: schema.tasks.language,
-        repo: schema.tasks.repo,
-        needleIndex: schema.tasks.shardIndex,
-        shardKey: schema.tasks.shardKey,
-        shardSha256: schema.datasetShards.sha256,
-        name: schema.tasks.name,
-        born: schema.tasks.born,
-      })
-      .from(schema.tasks)
-      .leftJoin(
-        schema.datasetShards,
-        and(
-          eq(schema.datasetShards.datasetId, schema.tasks.datasetId),
-          eq(schema.datasetShards.language, schema.tasks.language),
-          eq(schema.datasetShards.repo, schema.tasks.repo),
-        ),
-      )
-      .where(and(eq(schema.tasks.datasetId, datasetId), inArray(schema.tasks.taskId, unique.slice(i, i + 90))));
-    for (const r of rows) {
-      found.set(r.taskId, {
-        datasetId,
-        taskId: r.taskId,
-        language: r.language as Language,
-        repo: r.repo,
-        needleIndex: r.needleIndex,
-        shardKey: r.shardKey,
-        shardSha256: r.shardSha256,
-        name: r.name,
-        born: r.born,
-        contentSha256: dataset.contentSha256,
-        contextConfig: contextConfigOf(dataset),
-      });
-    }
-  }
-  return found;
-}
-
-/**
- * Writes the score indexes of every repository of a dataset (src/benchmarks/repoqa/store/score-index.ts) from its
- * stored shards and contexts: for datasets imported before score indexes existed, which otherwise
- * index each shard in every isolate that scores against it. Idempotent (the keys are named after
- * the content); admin work of about the CPU of an import.
- */
-export async function writeScoreIndexes(
-  env: Env,
-  datasetId: string,
-): Promise<{ dataset: string; repos: number; objects: number; bytes: number }> {
-  const dataset = await getDataset(env, datasetId);
-  if (!dataset) notFound(`No dataset "${datasetId}".`);
-  if (dataset.benchmark !== "repoqa-snf") {
-    invalid(`Dataset "${datasetId}" is a ${dataset.benchmark} dataset; score indexes are RepoQA's.`);
-  }
-  const shards = await db(env)
-    .select()
-    .from(schema.datasetShards)
-    .where(eq(schema.datasetShards.datasetId, datasetId))
-    .orderBy(asc(schema.datasetShards.key));
-  const config = contextConfigOf(dataset);
-  let objects = 0;
-  let bytes = 0;
-  const read = async <T>(key: string): Promise<T> => {
-    const object = await env.DATASETS.get(key);
-    if (!object) notFound(`A stored part of dataset "${datasetId}" is missing (${key}); re-import it.`);
-    return (await object.json()) as T;
-  };
-  const write = async (key: string, data: Uint8Array) => {
-    await env.DATASETS.put(key, data, { httpMetadata: { contentType: "application/octet-stream" } });
-    objects++;
-    bytes += data.length;
-  };
-  for (const s of shards) {
-    await write(scoreIndexKey(s.key, s.sha256), buildRepoScoreIndex(await read<RepoShard>(s.key), s.sha256, !config));
-    for (const size of config?.sizes ?? []) {
-      for (const mode of config?.comment_modes ?? []) {
-        const key = datasetKeys.contexts(datasetId, size, mode, s.language, s.repo);
-        await write(scoreIndexKey(key, s.sha256), buildContextsScoreIndex(await read<ContextShard>(key), s.sha256));
-      }
-    }
-  }
-  return { dataset: datasetId, repos: shards.length, objects, bytes };
-}
-
-/** A page of a dataset's tasks (`GET /v1/datasets/{id}/tasks`), ordered by task id (the cursor is the last id of the page). */
-export async function listTasks(
-  env: Env,
-  datasetId: string,
-  opts: { language?: string; limit: number; after?: string },
-) {
-  const d = db(env);
-  const rows = await d
-    .select({
-      task: schema.tasks.taskId,
-      language: schema.tasks.language,
-      repo: schema.tasks.repo,
-      name: schema.tasks.name,
-      needle_index: schema.tasks.shardIndex,
-    })
-    .from(schema.tasks)
-    .where(
-      and(
-        eq(schema.tasks.datasetId, datasetId),
-        opts.language ? eq(schema.tasks.language, opts.language) : undefined,
-        opts.after ? gt(schema.tasks.taskId, opts.after) : undefined,
-      ),
-    )
-    .orderBy(asc(schema.tasks.taskId))
-    .limit(opts.limit + 1);
-  const more = rows.length > opts.limit;
-  const page = rows.slice(0, opts.limit);
-  return { tasks: page, next: more ? page[page.length - 1].task : null };
 }

@@ -9,13 +9,17 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import type { Node } from "web-tree-sitter";
 import "../../../../cli/lib/tree-sitter-node";
 import { loadLanguage, withTree } from "../../../lib/code/parser";
-import { nodeEnd, nodeStart } from "../../../lib/code/source";
 import type { Tokenizer } from "../../../lib/datasets/tokenizer";
+import { nearestMeanWindow, percentile, windowMean } from "./distractor-stats";
+import { listPythonFiles } from "./distractor-files";
+import { DEF_F, functionText, insideFunction, mixesTabsAndSpaces } from "./distractor-text";
+
+export { nearestMeanWindow, percentile } from "./distractor-stats";
+export { dedent } from "./distractor-text";
 
 export interface DistractorFunction {
   /** Position in the pool (0..n-1), in (path, line) order. */
@@ -82,9 +86,6 @@ export interface DistractorPool<Filter extends CharFilter | TokenFilter = CharFi
   /** Files read but not used, with the reason (not valid UTF-8, tree-sitter parse errors). */
   skipped: { path: string; reason: string }[];
 }
-
-/** Directory names never descended into: test suites and installed third-party packages. */
-const SKIP_DIRS = new Set(["test", "tests", "idle_test", "site-packages", "__pycache__"]);
 
 const GRAMMAR_VERSION: string = (() => {
   try {
@@ -277,132 +278,4 @@ function keepByTokens(eligible: Candidate[], selection: TokenSelection): Kept<To
     kept,
     filter: { ...base, min_tokens: min, max_tokens: max, mean_tokens: Math.round(mean * 10) / 10, reached },
   };
-}
-
-const windowMean = (sorted: readonly number[], start: number, width: number) =>
-  sorted.slice(start, start + width).reduce((a, b) => a + b, 0) / width;
-
-/** Start of the window of ceil(n/2) ascending values whose mean is nearest `target` (the first on a tie). */
-export function nearestMeanWindow(sorted: readonly number[], target: number): { start: number; width: number } {
-  const width = Math.ceil(sorted.length / 2);
-  let sum = sorted.slice(0, width).reduce((a, b) => a + b, 0);
-  let best = { start: 0, distance: Math.abs(sum / width - target) };
-  for (let start = 1; start + width <= sorted.length; start++) {
-    sum += sorted[start + width - 1] - sorted[start - 1];
-    const distance = Math.abs(sum / width - target);
-    if (distance < best.distance) best = { start, distance };
-  }
-  return { start: best.start, width };
-}
-
-/** Also catches a nested `def f(` (which would read as a second target) and `async def f(`. */
-const DEF_F = /^\s*(async\s+)?def f\(/m;
-
-/**
- * Relative POSIX paths of the `*.py` files under `root`, sorted as strings (code-unit order) over
- * the whole path, so the order does not depend on how directories are traversed.
- */
-async function listPythonFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(abs: string, rel: string): Promise<void> {
-    for (const e of await readdir(abs, { withFileTypes: true })) {
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      // Symlinks are not followed: they can loop, and they would count one file twice.
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) await walk(join(abs, e.name), childRel);
-      } else if (e.isFile() && e.name.endsWith(".py")) {
-        out.push(childRel);
-      }
-    }
-  }
-  await walk(root, "");
-  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-function insideFunction(node: Node): boolean {
-  for (let p = node.parent; p; p = p.parent) if (p.type === "function_definition") return true;
-  return false;
-}
-
-/**
- * The definition's lines, from the start of the `def` line to the end of the body, dedented.
- * Null when something other than whitespace precedes the `def` on its line (`class A: def g(...)`):
- * such a function has no source lines of its own.
- */
-function functionText(source: string, node: Node): { code: string; chars: number } | null {
-  const [start, end] = [nodeStart(node), nodeEnd(node)];
-  const lineStart = source.lastIndexOf("\n", start - 1) + 1;
-  if (!/^[ \t\f]*$/.test(source.slice(lineStart, start))) return null;
-  const code = dedent(source.slice(lineStart, end).replace(/\r\n?/g, "\n"));
-  return { code, chars: codePoints(code) };
-}
-
-/**
- * Python's `textwrap.dedent`: whitespace-only lines become empty, then the longest common
- * leading whitespace (spaces and tabs compared literally) of the other lines is removed.
- * Works line by line because JavaScript's `^`/`$` would also split at U+2028/U+2029.
- */
-export function dedent(text: string): string {
-  const lines = text.split("\n").map((l) => (/^[ \t]+$/.test(l) ? "" : l));
-  let margin: string | undefined;
-  for (const line of lines) {
-    const m = /^[ \t]*(?=[^ \t])/.exec(line);
-    if (!m) continue;
-    const indent = m[0];
-    if (margin === undefined || margin.startsWith(indent)) margin = indent;
-    else if (!indent.startsWith(margin)) {
-      let i = 0;
-      while (i < margin.length && i < indent.length && margin[i] === indent[i]) i++;
-      margin = margin.slice(0, i);
-    }
-  }
-  if (!margin) return lines.join("\n");
-  const cut = margin;
-  return lines.map((l) => (l.startsWith(cut) ? l.slice(cut.length) : l)).join("\n");
-}
-
-/** True when the leading whitespace of the lines uses both tabs and spaces. */
-function mixesTabsAndSpaces(code: string): boolean {
-  let tabs = false;
-  let spaces = false;
-  for (const line of code.split("\n")) {
-    const indent = /^[ \t]*/.exec(line)![0];
-    if (indent.includes("\t")) tabs = true;
-    if (indent.includes(" ")) spaces = true;
-    if (tabs && spaces) return true;
-  }
-  return false;
-}
-
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
-/**
- * numpy's default `percentile` (method "linear") of ascending `sorted`: the value at virtual index
- * (q/100)(n-1), interpolated with numpy's `_lerp` (which computes from the upper end when t >= 0.5)
- * so the result is the same double numpy gives.
- */
-export function percentile(sorted: readonly number[], q: number): number {
-  const n = sorted.length;
-  if (n === 0) throw new Error("percentile of an empty list");
-  const virtual = (q / 100) * (n - 1);
-  const lo = Math.floor(virtual);
-  const hi = Math.min(lo + 1, n - 1);
-  const t = virtual - lo;
-  const a = sorted[lo];
-  const b = sorted[hi];
-  const diff = b - a;
-  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }

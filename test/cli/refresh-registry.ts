@@ -1,0 +1,130 @@
+/**
+ * The npm packages `npm run refresh`'s test builds a window from, published on the registry stand-in
+ * (./registry-stand-in.ts, a real HTTP server: the Worker in `wrangler dev` fetches from it over the
+ * network as it would from npm). Small synthetic packages with dated versions around the window
+ * [2026-02-02, 2026-02-09): code born before, inside and after it; a package released in it with nothing new, one not
+ * released in it; two hostile archives (a symbolic link, a path climbing out with ..); one over the download bound.
+ */
+import { randomBytes } from "node:crypto";
+import { type RegistryStandIn, startRegistry } from "./registry-stand-in";
+
+export const WINDOW_START = "2026-02-02";
+export const WINDOW_DAYS = 7;
+
+const tsFunction = (name: string, n: number) =>
+  [
+    "/**",
+    " * Collect every entry below the limit and return them sorted in ascending order.",
+    " */",
+    `export function ${name}(values: number[], limit: number): number[] {`,
+    `  const kept = values.filter((v) => v < limit + ${n});`,
+    `  return kept.slice(0, ${n + 3});`,
+    "}",
+    "",
+    "",
+  ].join("\n");
+const tsFile = (prefix: string, from: number) =>
+  Array.from({ length: 6 }, (_, i) => tsFunction(`${prefix}_${i}`, from + i)).join("");
+
+const pyFunction = (name: string, n: number, callee?: string) =>
+  [
+    `def ${name}(items, factor=${n}):`,
+    `    """Scale the items number ${n} by the factor and keep the positive ones."""`,
+    "    total = 0",
+    "    for item in items:",
+    `        total = total + ${callee ? `${callee}(item, factor)` : `item * ${n + 2}`}`,
+    `    return total + ${n}`,
+    "",
+    "",
+  ].join("\n");
+const pyModule = (prefix: string, from: number) =>
+  `import os\n\n\n${Array.from({ length: 6 }, (_, i) => pyFunction(`${prefix}_${i}`, from + i, i ? `${prefix}_${i - 1}` : undefined)).join("")}`;
+
+/** Printable bytes gzip cannot shrink much: an archive holding them is about as large as they are. */
+const noise = (bytes: number) => Array.from(randomBytes(bytes), (b) => String.fromCharCode(33 + (b % 90))).join("");
+
+/**
+ * The sources, in the order of the sources file, and what the window must make of each: `built`
+ * (units born in the window), or skipped with a reason matching `skipped`.
+ */
+export const SOURCES = [
+  { spec: "npm:fresh-ts", entry: "src", benchmarks: ["repoqa-snf"], built: true },
+  { spec: "npm:fresh-py", benchmarks: ["longcodeu"], built: true },
+  { spec: "npm:stale-ts", entry: "src", benchmarks: ["repoqa-snf"], skipped: /is born after 2026-02-01/ },
+  {
+    spec: "npm:old-ts",
+    entry: "src",
+    benchmarks: ["repoqa-snf"],
+    skipped:
+      /no release in the window: npm:old-ts's newest version before 2026-02-09, 4\.0\.0, was published 2026-01-20/,
+  },
+  { spec: "npm:evil-link", entry: "src", benchmarks: ["repoqa-snf"], skipped: /hostile \(symlink\)/ },
+  { spec: "npm:evil-climb", entry: "src", benchmarks: ["repoqa-snf"], skipped: /hostile \(path-traversal\)/ },
+  { spec: "npm:huge", benchmarks: ["repoqa-snf"], skipped: /bound downloadBytes=65536 exceeded/ },
+] as const;
+
+/** The bounds the sources file sets: 64 KiB of download, so `huge` (200 KB of noise) is over it. */
+export const BOUNDS = { downloadBytes: 64 * 1024, unpackedBytes: 4 * 1024 * 1024 };
+
+export async function refreshRegistry(): Promise<RegistryStandIn> {
+  const r = await startRegistry();
+  const ts1 = { "package.json": "{}", "src/a.ts": tsFile("a", 0) };
+  await r.publishNpm("fresh-ts", [
+    { version: "1.0.0", time: "2026-01-01T10:00:00.000Z", archive: ts1 },
+    // Inside the window: its new file's functions are the needles.
+    { version: "1.1.0", time: "2026-02-03T10:00:00.000Z", archive: { ...ts1, "src/b.ts": tsFile("b", 50) } },
+    // After the window's end: never read for it, however late the build runs.
+    {
+      version: "1.2.0",
+      time: "2026-02-20T10:00:00.000Z",
+      archive: { ...ts1, "src/b.ts": tsFile("b", 50), "src/c.ts": tsFile("c", 100) },
+    },
+  ]);
+  const py1 = {
+    "package.json": "{}",
+    "proj/old.py": pyModule("old", 0),
+    "README.md": "# Proj\n\n## `old_1`\n\nCall old_1 with items and a factor.\n",
+  };
+  await r.publishNpm("fresh-py", [
+    { version: "2.0.0", time: "2026-01-02T10:00:00.000Z", archive: py1 },
+    { version: "2.1.0", time: "2026-02-04T10:00:00.000Z", archive: { ...py1, "proj/new.py": pyModule("new", 50) } },
+  ]);
+  // Released inside the window, but with no code new in it: nothing is born in the window.
+  await r.publishNpm("stale-ts", [
+    { version: "3.0.0", time: "2026-01-05T10:00:00.000Z", archive: { "src/s.ts": tsFile("s", 0) } },
+    { version: "3.0.1", time: "2026-02-05T10:00:00.000Z", archive: { "src/s.ts": tsFile("s", 0) } },
+  ]);
+  // No release in the window at all (the next one came after it): its metadata alone says so.
+  await r.publishNpm("old-ts", [
+    { version: "4.0.0", time: "2026-01-20T10:00:00.000Z", archive: { "src/o.ts": tsFile("o", 0) } },
+    { version: "4.1.0", time: "2026-03-01T10:00:00.000Z", archive: { "src/o.ts": tsFile("o", 0) } },
+  ]);
+  await r.publishNpm("evil-link", [
+    {
+      version: "1.0.0",
+      time: "2026-02-03T00:00:00.000Z",
+      archive: [
+        { path: "package/src/a.ts", content: tsFile("e", 0) },
+        { path: "package/src/link.ts", type: "2", linkpath: "/etc/passwd" },
+      ],
+    },
+  ]);
+  await r.publishNpm("evil-climb", [
+    {
+      version: "1.0.0",
+      time: "2026-02-03T00:00:00.000Z",
+      archive: [
+        { path: "package/src/a.ts", content: tsFile("c", 0) },
+        { path: "package/../../escaped.ts", content: tsFile("x", 0) },
+      ],
+    },
+  ]);
+  await r.publishNpm("huge", [
+    {
+      version: "1.0.0",
+      time: "2026-02-03T00:00:00.000Z",
+      archive: { "src/a.ts": tsFile("h", 0), "blob.txt": noise(200_000) },
+    },
+  ]);
+  return r;
+}
