@@ -63,9 +63,10 @@ export function unseenBoardPage(data: LeaderboardResponse, params: Record<string
         </p>
         {data.rows.length === 0 ? (
           <p id="unseen-empty">
-            No model is ranked here yet: a model needs a stated cutoff (`--cutoff` on its run, `cutoffs` on an import,
-            or an administrator's PUT /v1/leaderboard/models/&#123;model&#125;/cutoff) and at least {u.min_n} units born
-            after it.
+            No model is ranked here yet: a model needs a stated cutoff (<code>--cutoff</code> on its run,{" "}
+            <code>cutoffs</code> on an import, or an administrator's{" "}
+            <code>PUT /v1/leaderboard/models/&#123;model&#125;/cutoff</code>) and at least {u.min_n} units born after
+            it.
           </p>
         ) : (
           <div class="scroll">
