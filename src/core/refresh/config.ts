@@ -70,13 +70,18 @@ export const RefreshConfigSchema = z
   .strict();
 export type RefreshConfig = z.infer<typeof RefreshConfigSchema>;
 
-/** The configuration, checked; a wrong one throws an Error naming the first problem. */
+/** What the operator must fix in a refresh configuration or request (a 422 over HTTP, never a 500). */
+export class RefreshConfigError extends Error {
+  override name = "RefreshConfigError";
+}
+
+/** The configuration, checked; a wrong one throws a RefreshConfigError naming the first problem. */
 export function parseRefreshConfig(raw: unknown): RefreshConfig {
   const text = typeof raw === "string" ? JSON.parse(raw) : raw;
   const parsed = RefreshConfigSchema.safeParse(text);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`refresh configuration: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    throw new RefreshConfigError(`refresh configuration: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
   }
   return parsed.data;
 }

@@ -5,7 +5,7 @@
  * and its finished steps, so whoever advances the window computes the same next step.
  */
 import type { Benchmark, WindowBuilder } from "../../benchmarks/types";
-import type { RefreshConfig } from "./config";
+import { RefreshConfigError, type RefreshConfig } from "./config";
 import type { StepRow } from "./store";
 
 /** How the refresh finds a benchmark by id: the registry in the Worker (./worker.ts), the families the command loads. */
@@ -21,11 +21,12 @@ export interface WindowBenchmark {
 export function windowBenchmarks(config: RefreshConfig, lookup: BenchmarkLookup): WindowBenchmark[] {
   return Object.entries(config.benchmarks).map(([id, raw]) => {
     const benchmark = lookup(id);
-    if (!benchmark) throw new Error(`refresh configuration: benchmarks.${id}: no such benchmark`);
-    if (!benchmark.windowBuild) throw new Error(`refresh configuration: benchmarks.${id}: it has no scheduled build`);
+    if (!benchmark) throw new RefreshConfigError(`refresh configuration: benchmarks.${id}: no such benchmark`);
+    if (!benchmark.windowBuild)
+      throw new RefreshConfigError(`refresh configuration: benchmarks.${id}: it has no scheduled build`);
     const parsed = benchmark.windowBuild.options.safeParse(raw);
     if (!parsed.success)
-      throw new Error(
+      throw new RefreshConfigError(
         `refresh configuration: benchmarks.${id}: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`,
       );
     return { benchmark, builder: benchmark.windowBuild, options: parsed.data };

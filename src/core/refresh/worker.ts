@@ -5,7 +5,7 @@
  */
 import { findBenchmark } from "../../benchmarks/registry";
 import { parseDay } from "../../lib/born";
-import { parseRefreshConfig } from "./config";
+import { parseRefreshConfig, RefreshConfigError } from "./config";
 import {
   startWindow,
   queueCarrier,
@@ -50,8 +50,14 @@ export async function startWindowNow(
   start?: string,
 ): Promise<{ window: string; created: boolean }> {
   const config = parseRefreshConfig(rawConfig);
-  const window = start ? windowFrom(config, parseDay(start, "window start")) : lastClosedWindow(config, new Date());
-  if (!window) throw new Error(`no window of the schedule has ended yet (anchor ${config.anchor})`);
+  let first: string | undefined;
+  try {
+    first = start === undefined ? undefined : parseDay(start, "window start");
+  } catch (err) {
+    throw new RefreshConfigError((err as Error).message);
+  }
+  const window = first ? windowFrom(config, first) : lastClosedWindow(config, new Date());
+  if (!window) throw new RefreshConfigError(`no window of the schedule has ended yet (anchor ${config.anchor})`);
   const created = await startWindow(env, config, window, "command", queueCarrier(env), findBenchmark);
   return { window: window.id, created };
 }

@@ -1,5 +1,6 @@
 /** The refresh handlers: the core's views as they are, and a window started through the core's own entry. */
 import { refreshWindowRecord, refreshWindows } from "../../core/refresh/views";
+import { RefreshConfigError } from "../../core/refresh/config";
 import { startWindowNow } from "../../core/refresh/worker";
 import { invalid, notFound } from "../../lib/errors";
 import type { AppRouteHandler } from "../types";
@@ -20,8 +21,10 @@ export const start: AppRouteHandler<typeof routes.start> = async (c) => {
   try {
     started = await startWindowNow(c.env, config, window_start);
   } catch (err) {
-    // A configuration the schema of [vars.REFRESH] refuses, or no window ended yet: the caller's to fix.
-    invalid((err as Error).message);
+    // A configuration the schema of [vars.REFRESH] refuses, or no window ended yet: the caller's to
+    // fix. Anything else (storage, the queue) is the service's and stays a 5xx.
+    if (err instanceof RefreshConfigError) invalid(err.message);
+    throw err;
   }
   console.log(
     `[${c.get("requestId")}] refresh window ${started.window} ${started.created ? "started" : "already known"}`,
