@@ -7,38 +7,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { type RegistryStandIn, startRegistry } from "./registry-stand-in";
+import { pyModule, tsFile } from "../curate/synthetic-code";
 
 export const WINDOW_START = "2026-02-02";
 export const WINDOW_DAYS = 7;
-
-const tsFunction = (name: string, n: number) =>
-  [
-    "/**",
-    " * Collect every entry below the limit and return them sorted in ascending order.",
-    " */",
-    `export function ${name}(values: number[], limit: number): number[] {`,
-    `  const kept = values.filter((v) => v < limit + ${n});`,
-    `  return kept.slice(0, ${n + 3});`,
-    "}",
-    "",
-    "",
-  ].join("\n");
-const tsFile = (prefix: string, from: number) =>
-  Array.from({ length: 6 }, (_, i) => tsFunction(`${prefix}_${i}`, from + i)).join("");
-
-const pyFunction = (name: string, n: number, callee?: string) =>
-  [
-    `def ${name}(items, factor=${n}):`,
-    `    """Scale the items number ${n} by the factor and keep the positive ones."""`,
-    "    total = 0",
-    "    for item in items:",
-    `        total = total + ${callee ? `${callee}(item, factor)` : `item * ${n + 2}`}`,
-    `    return total + ${n}`,
-    "",
-    "",
-  ].join("\n");
-const pyModule = (prefix: string, from: number) =>
-  `import os\n\n\n${Array.from({ length: 6 }, (_, i) => pyFunction(`${prefix}_${i}`, from + i, i ? `${prefix}_${i - 1}` : undefined)).join("")}`;
 
 /** Printable bytes gzip cannot shrink much: an archive holding them is about as large as they are. */
 const noise = (bytes: number) => Array.from(randomBytes(bytes), (b) => String.fromCharCode(33 + (b % 90))).join("");

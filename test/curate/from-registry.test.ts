@@ -12,21 +12,7 @@ import { NeedleSelectionError } from "../../src/benchmarks/repoqa/curate/needles
 import { parseBornAfter } from "../../src/lib/born";
 import { SourceError, type VersionInfo } from "../../src/lib/sources";
 import { MemoryRegistry, NPM } from "./memory-registry";
-
-const tsFunction = (name: string, n: number) =>
-  [
-    "/**",
-    " * Collect every entry below the limit and return them sorted in ascending order.",
-    " */",
-    `export function ${name}(values: number[], limit: number): number[] {`,
-    `  const kept = values.filter((v) => v < limit + ${n});`,
-    `  return kept.slice(0, ${n + 3});`,
-    "}",
-    "",
-    "",
-  ].join("\n");
-const file = (prefix: string, from: number, n = 6) =>
-  Array.from({ length: n }, (_, i) => tsFunction(`${prefix}_${i}`, from + i)).join("");
+import { tsFile } from "./synthetic-code";
 
 const options = {
   registries: { npm: NPM },
@@ -40,16 +26,16 @@ const options = {
 
 async function memLib(): Promise<MemoryRegistry> {
   const registry = new MemoryRegistry();
-  const v1 = { "package.json": "{}", "src/a.ts": file("a", 0), "README.md": "# mem-lib\n" };
+  const v1 = { "package.json": "{}", "src/a.ts": tsFile("a", 0), "README.md": "# mem-lib\n" };
   await registry.npm(
     "mem-lib",
     [
       { version: "0.9.0", time: "2023-05-01T00:00:00.000Z", files: v1 },
-      { version: "1.0.0", time: "2024-05-01T00:00:00.000Z", files: { ...v1, "src/b.ts": file("b", 50) } },
+      { version: "1.0.0", time: "2024-05-01T00:00:00.000Z", files: { ...v1, "src/b.ts": tsFile("b", 50) } },
       {
         version: "1.1.0",
         time: "2025-05-01T00:00:00.000Z",
-        files: { ...v1, "src/b.ts": file("b", 50), "src/c.ts": file("c", 100) },
+        files: { ...v1, "src/b.ts": tsFile("b", 50), "src/c.ts": tsFile("c", 100) },
       },
     ],
     { created: "2023-05-01T00:00:00.000Z", modified: "2025-05-01T00:00:00.000Z" },
@@ -104,7 +90,7 @@ describe("RepoQA from a registry, in workerd", () => {
         version: "1.0.0",
         time: "2025-01-01T00:00:00.000Z",
         files: [
-          { path: "package/src/a.ts", content: file("a", 0) },
+          { path: "package/src/a.ts", content: tsFile("a", 0) },
           { path: "package/src/link.ts", type: "2", linkpath: "/etc/passwd" },
         ],
       },

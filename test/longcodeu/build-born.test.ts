@@ -15,24 +15,8 @@ import {
 } from "../../src/benchmarks/longcodeu/dataset/index";
 import { parseBornAfter, SERIES_RULE } from "../../src/lib/born";
 import { MemoryRegistry, PYPI } from "../curate/memory-registry";
+import { pyModule } from "../curate/synthetic-code";
 import { charTokenizer, fixtureRepo, python } from "./build-helpers";
-
-/** A documented function with a variable changing on two lines, calling `callee` when given. */
-const fn = (name: string, n: number, callee?: string) =>
-  [
-    `def ${name}(items, factor=${n}):`,
-    `    """Scale the items number ${n} by the factor and keep the positive ones."""`,
-    "    total = 0",
-    "    for item in items:",
-    `        total = total + ${callee ? `${callee}(item, factor)` : `item * ${n + 2}`}`,
-    `    return total + ${n}`,
-    "",
-    "",
-  ].join("\n");
-const module = (prefix: string, from: number) => {
-  const fns = Array.from({ length: 6 }, (_, i) => fn(`${prefix}_${i}`, from + i, i ? `${prefix}_${i - 1}` : undefined));
-  return `import os\n\n\n${fns.join("")}`;
-};
 
 const examples = (release: { repos: { examples: LongCodeUExample[] }[] }) => release.repos.flatMap((r) => r.examples);
 
@@ -40,12 +24,12 @@ describe("LongCodeU from a PyPI sdist series, in workerd", () => {
   it("dates each example by the first version holding its answer's code", async () => {
     const registry = new MemoryRegistry();
     const old = {
-      "proj/old.py": module("old", 0),
+      "proj/old.py": pyModule("old", 0),
       "README.md": "# Proj\n\n## `old_1`\n\nCall old_1 with items and a factor.\n",
     };
     await registry.pypi("memproj", [
       { version: "1.0.0", time: "2024-02-01T00:00:00Z", files: old },
-      { version: "1.1.0", time: "2025-07-01T00:00:00Z", files: { ...old, "proj/new.py": module("new", 50) } },
+      { version: "1.1.0", time: "2025-07-01T00:00:00Z", files: { ...old, "proj/new.py": pyModule("new", 50) } },
     ]);
     const input = await repoInputFromRegistry("pypi:memproj@1.1.0", {
       registries: { pypi: PYPI },
