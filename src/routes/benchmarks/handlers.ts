@@ -28,6 +28,23 @@ function optionsOf(raw: string | undefined): unknown {
   }
 }
 
+/** The units listing's filters as the listing and the export read them (one query shape for both). */
+const unitFilters = (q: {
+  language?: string | string[];
+  task?: string;
+  prefix?: string;
+  options?: string;
+  limit: number;
+  after?: string;
+}) => ({
+  languages: languagesOf(q.language),
+  task: q.task,
+  prefix: q.prefix,
+  options: optionsOf(q.options),
+  limit: q.limit,
+  after: q.after,
+});
+
 export const list: AppRouteHandler<typeof routes.list> = async (c) => {
   const ready = (await listDatasets(c.env)).filter((d) => d.status === "ready");
   const benchmarks = allBenchmarks().map((b) => ({
@@ -49,14 +66,7 @@ export const units: AppRouteHandler<typeof routes.units> = async (c) => {
   const { benchmark: id, dataset } = c.req.valid("param");
   const q = c.req.valid("query");
   const benchmark = benchmarkOr404(id, benchmarkIds());
-  const page = await listUnits(c.env, benchmark, dataset, {
-    languages: languagesOf(q.language),
-    task: q.task,
-    prefix: q.prefix,
-    options: optionsOf(q.options),
-    limit: q.limit,
-    after: q.after,
-  });
+  const page = await listUnits(c.env, benchmark, dataset, unitFilters(q));
   return c.json(page, 200);
 };
 
@@ -77,14 +87,7 @@ export const exportUnits: AppRouteHandler<typeof routes.exportUnits> = async (c)
   const { benchmark: id, dataset } = c.req.valid("param");
   const q = c.req.valid("query");
   const benchmark = benchmarkOr404(id, benchmarkIds());
-  const selection = await selectUnits(c.env, benchmark, dataset, {
-    languages: languagesOf(q.language),
-    task: q.task,
-    prefix: q.prefix,
-    options: optionsOf(q.options),
-    limit: q.limit,
-    after: q.after,
-  });
+  const selection = await selectUnits(c.env, benchmark, dataset, unitFilters(q));
   const url = new URL(c.req.url);
   const lines = exportLines(
     c.env,
