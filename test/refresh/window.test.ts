@@ -95,6 +95,13 @@ describe("a scheduled window, end to end", () => {
     expect(step("build/repoqa-snf/003").reason).toContain("hostile (symlink)");
     expect(step("build/repoqa-snf/004")).toMatchObject({ status: "skipped" });
     expect(step("build/repoqa-snf/004").reason).toContain("bound downloadBytes=65536 exceeded");
+    // None of them left anything behind: no output, no bytes stored, no part in R2.
+    for (const n of ["002", "003", "004"]) {
+      const s = step(`build/repoqa-snf/${n}`);
+      expect(s.output_key, s.step).toBeNull();
+      expect(s.stored_bytes ?? 0, s.step).toBe(0);
+      expect((await env.DATASETS.list({ prefix: `refresh/${WINDOW}/repoqa-snf/${n}` })).objects, s.step).toEqual([]);
+    }
 
     // The per-invocation limits: every step within its subrequests, and each counted.
     for (const s of record.steps) expect(s.subrequests ?? 0, s.step).toBeLessThanOrEqual(CONFIG.limits.subrequests);
