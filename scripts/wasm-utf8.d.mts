@@ -1,5 +1,7 @@
 /** Types of scripts/wasm-utf8.mjs (plain JavaScript: install-wasm runs it on the system Node before anything is built). */
 export declare const UTF8_SECTION: string;
+export declare const SHIPPED_MEMORY_PAGES: number;
+export declare const INITIAL_MEMORY_PAGES: number;
 export declare const EXPECTED_PATCHES: {
   encoding: number;
   code_unit_to_byte: number;
@@ -11,4 +13,4 @@ export declare function patchUtf8Runtime(
   sourceMapText: string,
   bindingSource: string,
   meta?: Record<string, unknown>,
-): { bytes: Uint8Array; counts: typeof EXPECTED_PATCHES; offsets: number[] };
+): { bytes: Uint8Array; counts: typeof EXPECTED_PATCHES; offsets: number[]; memoryMinimum: number };

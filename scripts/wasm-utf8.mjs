@@ -24,6 +24,9 @@
  * packaging quirk of 0.25.10: the index of `tree-sitter.c` is one past the list), so the binding's
  * file is identified by the function known to be in it, `ts_parser_parse_wasm`.
  *
+ * Apart from the encoding, the memory import's minimum is lowered from emscripten's 32 MiB to 1 MiB
+ * ({@link INITIAL_MEMORY_PAGES} says why).
+ *
  * The result carries a custom section, `needlework.utf8-input`, which the loaders check
  * (src/lib/code/utf8-input.ts): an unpatched runtime is refused rather than fed UTF-8.
  */
@@ -87,37 +90,49 @@ function sections(bytes) {
   return out;
 }
 
+/**
+ * Walks the import section: calls `visit(module, name, kind, at)` for each import, `at` being the
+ * offset of what follows its kind byte (a memory's limits start there). Returns the count of
+ * imported functions, which come before the module's own in the function index space.
+ */
+function walkImports(bytes, visit = () => {}) {
+  const imports = sections(bytes).find((s) => s.id === 2);
+  let importedFunctions = 0;
+  if (!imports) return importedFunctions;
+  let [count, pos] = readLeb(bytes, imports.start);
+  for (let i = 0; i < count; i++) {
+    const names = [];
+    for (let k = 0; k < 2; k++) {
+      const [len, at] = readLeb(bytes, pos);
+      names.push(utf8.decode(bytes.subarray(at, at + len)));
+      pos = at + len;
+    }
+    const kind = bytes[pos++];
+    visit(names[0], names[1], kind, pos);
+    if (kind === 0) {
+      importedFunctions++;
+      [, pos] = readLeb(bytes, pos);
+    } else if (kind === 1) {
+      pos++; // reftype
+      const flags = bytes[pos++];
+      [, pos] = readLeb(bytes, pos);
+      if (flags & 1) [, pos] = readLeb(bytes, pos);
+    } else if (kind === 2) {
+      const flags = bytes[pos++];
+      [, pos] = readLeb(bytes, pos);
+      if (flags & 1) [, pos] = readLeb(bytes, pos);
+    } else if (kind === 3) {
+      pos += 2; // valtype, mutability
+    } else throw new Error(`unknown import kind ${kind}`);
+  }
+  return importedFunctions;
+}
+
 /** Code offset range of the body of the exported function `name`. */
 function exportedBody(bytes, name) {
   const all = sections(bytes);
   const section = (id) => all.find((s) => s.id === id);
-  let importedFunctions = 0;
-  const imports = section(2);
-  if (imports) {
-    let [count, pos] = readLeb(bytes, imports.start);
-    for (let i = 0; i < count; i++) {
-      for (let k = 0; k < 2; k++) {
-        const [len, at] = readLeb(bytes, pos);
-        pos = at + len;
-      }
-      const kind = bytes[pos++];
-      if (kind === 0) {
-        importedFunctions++;
-        [, pos] = readLeb(bytes, pos);
-      } else if (kind === 1) {
-        pos++; // reftype
-        const flags = bytes[pos++];
-        [, pos] = readLeb(bytes, pos);
-        if (flags & 1) [, pos] = readLeb(bytes, pos);
-      } else if (kind === 2) {
-        const flags = bytes[pos++];
-        [, pos] = readLeb(bytes, pos);
-        if (flags & 1) [, pos] = readLeb(bytes, pos);
-      } else if (kind === 3) {
-        pos += 2; // valtype, mutability
-      } else throw new Error(`unknown import kind ${kind}`);
-    }
-  }
+  const importedFunctions = walkImports(bytes);
   let index;
   const exports = section(7);
   let [count, pos] = readLeb(bytes, exports.start);
@@ -138,6 +153,43 @@ function exportedBody(bytes, name) {
     pos = start + size;
   }
   throw new Error(`no code for ${name}`);
+}
+
+// ------------------------------------------------------------------------------ initial memory
+
+/** What emscripten declares by default (INITIAL_MEMORY, 32 MiB): the runtime's memory import's minimum, in 64 KiB pages. */
+export const SHIPPED_MEMORY_PAGES = 512;
+/**
+ * The minimum the patched runtime declares instead: 1 MiB. The runtime's own data and stack end
+ * below 80 KiB, and its memory grows on demand (emscripten_resize_heap), so the rest of emscripten's
+ * 32 MiB was only a reserve, which V8 counts against an isolate from the first grammar load, and
+ * which a Worker's 128 MB cannot spare.
+ */
+export const INITIAL_MEMORY_PAGES = 16;
+
+/**
+ * Lowers the minimum of the runtime's `env.memory` import from {@link SHIPPED_MEMORY_PAGES} to
+ * `pages`, in place: the LEB128 is rewritten at its length, padded (`0x90 0x00` for 16), which
+ * wasm allows. The glue creates the memory itself, at `INITIAL_MEMORY` (src/lib/code/utf8-input.ts
+ * passes the same figure, read from the custom section).
+ */
+function lowerMemoryMinimum(bytes, pages) {
+  const found = [];
+  walkImports(bytes, (module, name, kind, at) => {
+    if (kind === 2) found.push({ module, name, at });
+  });
+  if (found.length !== 1 || found[0].module !== "env" || found[0].name !== "memory")
+    throw new Error(`expected one memory import, env.memory; found ${found.map((m) => `${m.module}.${m.name}`)}`);
+  const limits = found[0].at + 1; // after the flags byte
+  const [min, end] = readLeb(bytes, limits);
+  if (min !== SHIPPED_MEMORY_PAGES || end - limits !== 2)
+    throw new Error(
+      `env.memory's minimum is ${min} pages in ${end - limits} bytes, expected ${SHIPPED_MEMORY_PAGES} in 2`,
+    );
+  if (!(pages > 0 && pages < 128 * 128)) throw new Error(`cannot write ${pages} pages in two LEB128 bytes`);
+  bytes[limits] = (pages & 0x7f) | 0x80;
+  bytes[limits + 1] = pages >> 7;
+  return limits;
 }
 
 // ------------------------------------------------------------------------------ source map
@@ -255,12 +307,15 @@ export function patchUtf8Runtime(wasm, sourceMapText, bindingSource, meta = {}) 
   for (const [rule, expected] of Object.entries(EXPECTED_PATCHES))
     if (counts[rule] !== expected) throw new Error(`${rule}: ${counts[rule]} instructions found, expected ${expected}`);
   for (const [offset, [, , to]] of patched) bytes[offset] = to;
+  const memoryMinimum = lowerMemoryMinimum(bytes, INITIAL_MEMORY_PAGES);
 
-  const payload = new TextEncoder().encode(JSON.stringify({ input_encoding: "utf-8", ...meta, patched: counts }));
+  const payload = new TextEncoder().encode(
+    JSON.stringify({ input_encoding: "utf-8", ...meta, patched: counts, initial_memory_pages: INITIAL_MEMORY_PAGES }),
+  );
   const name = new TextEncoder().encode(UTF8_SECTION);
   const content = [...writeLeb(name.length), ...name, ...payload];
   const out = new Uint8Array(bytes.length + 1 + writeLeb(content.length).length + content.length);
   out.set(bytes);
   out.set([0, ...writeLeb(content.length), ...content], bytes.length);
-  return { bytes: out, counts, offsets: [...patched.keys()].sort((a, b) => a - b) };
+  return { bytes: out, counts, offsets: [...patched.keys()].sort((a, b) => a - b), memoryMinimum };
 }

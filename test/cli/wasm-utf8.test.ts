@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EXPECTED_PATCHES, patchUtf8Runtime, UTF8_SECTION } from "../../scripts/wasm-utf8.mjs";
+import { EXPECTED_PATCHES, INITIAL_MEMORY_PAGES, patchUtf8Runtime, UTF8_SECTION } from "../../scripts/wasm-utf8.mjs";
 import { assertUtf8Runtime, UTF8_SECTION as LOADER_SECTION } from "../../src/lib/code/utf8-input";
 import wasmManifest from "../../wasm/manifest.json";
 
@@ -33,14 +33,18 @@ describe("the UTF-8 patch of web-tree-sitter's runtime", () => {
     expect(Buffer.from(patchUtf8Runtime(shipped, map, binding, meta).bytes).equals(installed)).toBe(true);
   });
 
-  it("changes 208 bytes in place, each a shift or encoding constant, and appends its marker section", () => {
-    const { bytes, counts, offsets } = patchUtf8Runtime(shipped, map, binding);
+  it("changes 208 instruction bytes and the memory minimum in place, and appends its marker section", () => {
+    const { bytes, counts, offsets, memoryMinimum } = patchUtf8Runtime(shipped, map, binding);
     expect(counts).toEqual(EXPECTED_PATCHES);
     expect(offsets).toHaveLength(1 + 124 + 80 + 3);
     const changed: number[] = [];
     for (let i = 0; i < shipped.length; i++) if (shipped[i] !== bytes[i]) changed.push(i);
-    expect(changed).toEqual(offsets);
-    for (const at of changed) {
+    expect(changed).toEqual([...offsets, memoryMinimum, memoryMinimum + 1].sort((a, b) => a - b));
+    // env.memory's minimum: 512 pages (0x80 0x04) become 16, padded to the same two bytes.
+    expect([...shipped.subarray(memoryMinimum, memoryMinimum + 2)]).toEqual([0x80, 0x04]);
+    expect([...bytes.subarray(memoryMinimum, memoryMinimum + 2)]).toEqual([0x90, 0x00]);
+    expect(INITIAL_MEMORY_PAGES).toBe(16);
+    for (const at of offsets) {
       const [opcode, before, after, next] = [shipped[at - 1], shipped[at], bytes[at], shipped[at + 1]];
       if (opcode === 0x41)
         expect([before, after, [0x74, 0x76].includes(next)]).toEqual([1, 0, true]); // i32.const 1 -> 0 before shl / shr_u
@@ -52,6 +56,7 @@ describe("the UTF-8 patch of web-tree-sitter's runtime", () => {
     expect(JSON.parse(new TextDecoder().decode(section[0]))).toMatchObject({
       input_encoding: "utf-8",
       patched: EXPECTED_PATCHES,
+      initial_memory_pages: INITIAL_MEMORY_PAGES,
     });
     expect(LOADER_SECTION).toBe(UTF8_SECTION);
   });
@@ -73,5 +78,34 @@ describe("the UTF-8 patch of web-tree-sitter's runtime", () => {
   it("the loaders refuse the package's own runtime, which reads UTF-16", () => {
     expect(() => assertUtf8Runtime(compile(shipped))).toThrow(/not the UTF-8 runtime/);
     expect(() => assertUtf8Runtime(compile(installed))).not.toThrow();
+  });
+});
+
+describe("the runtime's memory", () => {
+  it("starts at the patched 1 MiB, not emscripten's 32 MiB, and grows for a large parse", async () => {
+    const { Language, Parser } = await import("web-tree-sitter");
+    const { utf8RuntimeModule } = await import("../../src/lib/code/utf8-input");
+    const { SourceText } = await import("../../src/lib/code/source");
+    const module = utf8RuntimeModule(compile(installed));
+    expect(module.INITIAL_MEMORY).toBe(INITIAL_MEMORY_PAGES * 65536);
+    let memory: WebAssembly.Memory | undefined;
+    const instantiate = module.instantiateWasm!;
+    module.instantiateWasm = (imports, done) => {
+      memory = imports.env.memory as WebAssembly.Memory;
+      return instantiate(imports, done);
+    };
+    await Parser.init(module as object);
+    expect(memory!.buffer.byteLength).toBeLessThanOrEqual(2 * 2 ** 20);
+    const parser = new Parser();
+    parser.setLanguage(
+      await Language.load(readFileSync(new URL("../../wasm/tree-sitter-python.wasm", import.meta.url))),
+    );
+    // 4 MB of Python: its tree needs far more than 1 MiB.
+    const source = new SourceText("def f(a, b):\n    return [a + b * i for i in range(10)]\n".repeat(80_000));
+    const tree = parser.parse(((byte: number) => source.chunk(byte)) as unknown as (index: number) => string);
+    expect(tree!.rootNode.namedChildCount).toBe(80_000);
+    expect(tree!.rootNode.hasError).toBe(false);
+    expect(memory!.buffer.byteLength).toBeGreaterThan(8 * 2 ** 20);
+    tree!.delete();
   });
 });

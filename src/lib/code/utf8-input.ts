@@ -15,6 +15,8 @@ export const UTF8_SECTION = "needlework.utf8-input";
 
 /** The emscripten module object handed to `Parser.init` (emscripten fills it in and reads options from it). */
 export interface RuntimeModule {
+  /** Bytes of the memory the glue creates; must be at least the runtime's declared minimum. */
+  INITIAL_MEMORY?: number;
   /** Set by `Parser.parse` to the callback it was given, for the duration of the parse. */
   currentParseCallback?: ((index: number, position: { row: number; column: number }) => unknown) | null;
   instantiateWasm?: (
@@ -37,9 +39,23 @@ export function assertUtf8Runtime(runtime: WebAssembly.Module): void {
  * The module object to hand to `Parser.init`: it instantiates the compiled runtime itself, with the
  * UTF-8 input import in place of the glue's UTF-16 one.
  */
+/**
+ * The memory the patched runtime declares, in 64 KiB pages, from its marker section: the patch
+ * lowers emscripten's 32 MiB minimum (scripts/wasm-utf8.mjs, INITIAL_MEMORY_PAGES), and the glue
+ * must create the memory at that size, not at its own default, for the lower minimum to count.
+ */
+export function initialMemoryPages(runtime: WebAssembly.Module): number | undefined {
+  const [section] = WebAssembly.Module.customSections(runtime, UTF8_SECTION);
+  const pages = (JSON.parse(new TextDecoder().decode(section)) as { initial_memory_pages?: unknown })
+    .initial_memory_pages;
+  return typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : undefined;
+}
+
 export function utf8RuntimeModule(runtime: WebAssembly.Module): RuntimeModule {
   assertUtf8Runtime(runtime);
+  const pages = initialMemoryPages(runtime);
   const module: RuntimeModule = {
+    ...(pages !== undefined && { INITIAL_MEMORY: pages * 65536 }),
     instantiateWasm(imports, done) {
       const env = imports.env as Record<string, unknown>;
       env.tree_sitter_parse_callback = (
