@@ -203,6 +203,19 @@ describe("bornFromSeries", () => {
     ]);
   });
 
+  it("tells apart files that differ only in a lone surrogate (UTF-8 would make both U+FFFD)", async () => {
+    const [before, after] = ["x = '\uD800'\n", "x = '\uDBFF'\n"];
+    expect(new TextEncoder().encode(before)).toEqual(new TextEncoder().encode(after));
+    const out = await born(
+      [
+        version("1", "2024-01-01T00:00:00Z", { "a.py": before }),
+        version("2", "2024-02-01T00:00:00Z", { "a.py": after }),
+      ],
+      { t: after },
+    );
+    expect(out.get("t")).toMatchObject({ born: "2024-02-01", version: "2" });
+  });
+
   it("refuses versions out of publish order, bad publish times and bad targets", async () => {
     await expect(
       born(

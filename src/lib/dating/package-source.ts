@@ -10,7 +10,7 @@
  *
  * Worker-safe (web APIs only; registries, bounds and fetch are parameters).
  */
-import { bornFromSeries, SERIES_RULE, type SeriesVersion } from "../born";
+import { bornFromSeries, loadedOneByOne, SERIES_RULE } from "../born";
 import {
   CLIENTS,
   compareVersions,
@@ -97,6 +97,12 @@ export function sourcePath(path: string): boolean {
   const dirs = path.split("/").slice(0, -1);
   return !dirs.some((d) => SKIPPED_DIRS.has(d) || d.startsWith("."));
 }
+
+/**
+ * TypeScript declaration files (`.d.ts`, `.d.mts`, `.d.cts`): they hold no function bodies (the
+ * compiler refuses one there), so dating a body never needs them; npm packages ship one per module.
+ */
+export const declarationFile = (path: string) => /\.d\.[cm]?ts$/.test(path);
 
 const suffixOf = (path: string) => {
   const name = path.slice(path.lastIndexOf("/") + 1);
@@ -277,19 +283,18 @@ export async function openPackage(specText: string, options: PackageOptions): Pr
 
   async function dates(targets: Parameters<Dating["dates"]>[0]): Promise<Map<string, TargetBorn>> {
     const suffixes = new Set(targets.map((t) => suffixOf(t.path)));
-    const keep = (p: string) => sourcePath(p) && suffixes.has(suffixOf(p));
-    async function* versions(): AsyncGenerator<SeriesVersion> {
-      for (const info of series) {
-        const text =
-          info === built
-            ? new Map([...files].filter(([p]) => keep(p)))
-            : decodeFiles(await readArchive(info, { ...archive, keep })).files;
-        read.set(info.version, lockRecord(source, registry, listing.name, info));
-        yield { version: info.version, publishedAt: info.publishedAt, files: text };
-      }
-    }
+    const declarations = targets.some((t) => declarationFile(t.path));
+    const keep = (p: string) => sourcePath(p) && suffixes.has(suffixOf(p)) && (declarations || !declarationFile(p));
+    const versions = loadedOneByOne(series, async (info) => {
+      const text =
+        info === built
+          ? new Map([...files].filter(([p]) => keep(p)))
+          : decodeFiles(await readArchive(info, { ...archive, keep })).files;
+      read.set(info.version, lockRecord(source, registry, listing.name, info));
+      return { version: info.version, publishedAt: info.publishedAt, files: text };
+    });
     const births = await bornFromSeries(
-      versions(),
+      versions,
       targets.map(({ id, body }) => ({ id, body })),
       { signal: options.signal },
     );
