@@ -9,6 +9,11 @@
  * what D1 and R2 hold on disk after the window against before.
  *
  *   npx tsx scripts/bench-refresh.mts --sources <file.json> [--window-start YYYY-MM-DD] [--wait <seconds>] [--json <out.json>]
+ *       [--v8-flags=--max-heap-size=64]
+ *
+ * The isolate's own heap and backing stores are read over the V8 inspector (scripts/lib/isolate-heap.mts).
+ * `--v8-flags` are handed to the Worker's workerd: with `--max-heap-size=<MiB>` the window shows
+ * whether it completes inside that heap (workerd dies with the isolate when it does not).
  *
  * The registry is npm's own setting (`npm config get registry`), as the command reads it. A record
  * of workerd's own CPU per step is not possible from inside the Worker (docs/refresh.md), hence the
@@ -28,6 +33,7 @@ import {
   WRANGLER_ENV,
 } from "../cli/lib/local-service.ts";
 import { commandOf, processTree } from "../cli/lib/process-tree.ts";
+import { type HeapSample, sampleIsolateHeap } from "./lib/isolate-heap.mts";
 
 const MiB = 2 ** 20;
 
@@ -80,7 +86,10 @@ export function workerOf(devPid: number): number {
  * uploads): `wrangler dev` over the source tree rebuilds and restarts workerd whenever a file of
  * `src/` changes, and a restart mid-window loses the queue's messages and the process being measured.
  */
-export async function startBundledInstance(prefix: string): Promise<IsolatedInstance> {
+export async function startBundledInstance(
+  prefix: string,
+  options: { v8Flags?: string[] } = {},
+): Promise<IsolatedInstance & { inspectorPort: number }> {
   const out = mkdtempSync(join(tmpdir(), `${prefix}-bundle-`));
   const wrangler = join(ROOT, "node_modules/.bin/wrangler");
   const built = spawnSync(wrangler, ["deploy", "--dry-run", "--outdir", out], {
@@ -93,6 +102,7 @@ export async function startBundledInstance(prefix: string): Promise<IsolatedInst
   const token = ensureAdminToken(() => {});
   applyLocalMigrations(persistTo);
   const port = await freePort();
+  const inspectorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // --no-bundle: the dry run's output is already the Worker (bundling it again fails on its Node-only branches).
   const dev = spawn(
@@ -110,12 +120,20 @@ export async function startBundledInstance(prefix: string): Promise<IsolatedInst
       "--port",
       String(port),
       "--inspector-port",
-      String(await freePort()),
+      String(inspectorPort),
       "--show-interactive-dev-session=false",
       "--persist-to",
       persistTo,
     ],
-    { cwd: ROOT, env: WRANGLER_ENV, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: ROOT,
+      // V8 flags for the Worker's workerd (miniflare reads them from this variable): `--max-heap-size=64`
+      // makes the isolate collect as one near its limit would, and die past it.
+      env: options.v8Flags?.length
+        ? { ...WRANGLER_ENV, MINIFLARE_WORKERD_V8_FLAGS: options.v8Flags.join(" ") }
+        : WRANGLER_ENV,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
@@ -136,7 +154,7 @@ export async function startBundledInstance(prefix: string): Promise<IsolatedInst
     await stop();
     throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
   }
-  return { url, token, persistTo, dev, log: () => output, stop };
+  return { url, token, persistTo, dev, inspectorPort, log: () => output, stop };
 }
 
 export interface Sample {
@@ -174,7 +192,13 @@ export function sampleProcess(pid: number, intervalMs = 200): { stop(): MemoryFi
   return {
     stop() {
       clearInterval(timer);
-      const after = read();
+      const m = memoryOf(pid);
+      const cpuMs = cpuMsOf(pid);
+      if (!m || cpuMs === undefined)
+        throw new Error(
+          `workerd (pid ${pid}) exited while the window built: its isolate out of memory under --v8-flags, or wrangler dev restarted it`,
+        );
+      const after = { ...m, cpuMs };
       samples.push({ at: Date.now(), cpuMs: after.cpuMs, rss: after.rss });
       const maxRss = Math.max(...samples.map((s) => s.rss));
       // Both: Linux updates VmHWM from per-thread counters it syncs lazily, so a VmRSS read may run ahead of it.
@@ -244,10 +268,17 @@ function made(s: StepFigures): string {
   return "";
 }
 
+/** What the isolate holds at a sample: its JS heap's used bytes (garbage included) and its backing stores. */
+export const isolateBytes = (h: HeapSample) => h.used + h.backing;
+
 /** The record's steps as a table, with the workerd CPU sampled between each step's start and end. */
-export function stepTable(record: WindowRecord, samples: readonly Sample[]): string[] {
+export function stepTable(
+  record: WindowRecord,
+  samples: readonly Sample[],
+  heap: readonly HeapSample[] = [],
+): string[] {
   const lines = [
-    `${"step".padEnd(30)} ${"status".padEnd(8)} ${"requests".padStart(8)} ${"fetched".padStart(10)} ${"stored".padStart(10)} ${"wall".padStart(7)} ${"CPU".padStart(7)} ${"RSS max".padStart(10)}  made`,
+    `${"step".padEnd(30)} ${"status".padEnd(8)} ${"requests".padStart(8)} ${"fetched".padStart(10)} ${"stored".padStart(10)} ${"wall".padStart(7)} ${"CPU".padStart(7)} ${"RSS max".padStart(10)} ${"isolate max".padStart(11)}  made`,
   ];
   for (const s of record.steps) {
     const start = Date.parse(s.started_at);
@@ -256,8 +287,10 @@ export function stepTable(record: WindowRecord, samples: readonly Sample[]): str
     const cpu = Number.isNaN(end) ? "-" : `${((cpuAt(samples, end) - cpuAt(samples, start)) / 1000).toFixed(1)} s`;
     const during = samples.filter((x) => x.at >= start && x.at <= end).map((x) => x.rss);
     const rss = during.length ? mib(Math.max(...during)) : "-";
+    const isolate = heap.filter((x) => x.at >= start && x.at <= end).map(isolateBytes);
+    const held = isolate.length ? mib(Math.max(...isolate)) : "-";
     lines.push(
-      `${s.step.padEnd(30)} ${s.status.padEnd(8)} ${String(s.subrequests ?? "-").padStart(8)} ${kib(s.fetched_bytes).padStart(10)} ${kib(s.stored_bytes).padStart(10)} ${wall.padStart(7)} ${cpu.padStart(7)} ${rss.padStart(10)}  ${made(s).slice(0, 120)}`,
+      `${s.step.padEnd(30)} ${s.status.padEnd(8)} ${String(s.subrequests ?? "-").padStart(8)} ${kib(s.fetched_bytes).padStart(10)} ${kib(s.stored_bytes).padStart(10)} ${wall.padStart(7)} ${cpu.padStart(7)} ${rss.padStart(10)} ${held.padStart(11)}  ${made(s).slice(0, 120)}`,
     );
   }
   const sum = (f: (s: StepFigures) => number | null) => record.steps.reduce((n, s) => n + (f(s) ?? 0), 0);
@@ -294,19 +327,22 @@ async function main() {
       "window-start": { type: "string" },
       wait: { type: "string", default: "1800" },
       json: { type: "string" },
+      "v8-flags": { type: "string" },
     },
   });
   if (!values.sources) {
     console.error("usage: npx tsx scripts/bench-refresh.mts --sources <file.json> [--window-start YYYY-MM-DD]");
     process.exit(2);
   }
-  const instance = await startBundledInstance("nw-bench-refresh");
+  const v8Flags = values["v8-flags"]?.split(" ").filter(Boolean);
+  const instance = await startBundledInstance("nw-bench-refresh", { v8Flags });
   try {
     const worker = workerOf(instance.dev.pid!);
     const state = (kind: string) => bytesUnder(join(instance.persistTo, "v3", kind));
     const disk = { d1: state("d1"), r2: state("r2") };
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     const sampler = sampleProcess(worker);
+    const heapSampler = await sampleIsolateHeap(instance.inspectorPort);
     const started = Date.now();
     const { code, stdout, stderr } = await runRefresh(
       [
@@ -326,6 +362,7 @@ async function main() {
       (Number(values.wait) + 120) * 1000,
     );
     const memory = sampler.stop();
+    const heap = await heapSampler.stop();
     const wallS = (Date.now() - started) / 1000;
     process.stdout.write(stdout);
     process.stderr.write(stderr);
@@ -334,7 +371,13 @@ async function main() {
     const record = (await (await fetch(`${instance.url}/v1/refresh/windows/${id}`)).json()) as WindowRecord;
     const after = { d1: state("d1"), r2: state("r2") };
     console.log(`\nnpm run refresh exited ${code} after ${wallS.toFixed(0)} s; load average before: ${load}`);
-    for (const line of stepTable(record, memory.samples)) console.log(line);
+    for (const line of stepTable(record, memory.samples, heap)) console.log(line);
+    const top = (f: (h: HeapSample) => number) => mib(Math.max(...heap.map(f)));
+    console.log(
+      `the isolate (V8 inspector, ${heap.length} samples): at most ${top(isolateBytes)} of JS heap and backing stores at once ` +
+        `(heap used ${mib(heap[0].used)} before, at most ${top((h) => h.used)}; heap reserved at most ${top((h) => h.total)}; ` +
+        `backing stores at most ${top((h) => h.backing)})`,
+    );
     const cpuS = (memory.after.cpuMs - memory.before.cpuMs) / 1000;
     console.log(
       `workerd (the Worker's, pid ${worker}): CPU ${cpuS.toFixed(1)} s over the window; ` +
@@ -347,7 +390,7 @@ async function main() {
     if (values.json)
       writeFileSync(
         values.json,
-        `${JSON.stringify({ load, exit: code, wall_s: wallS, record, memory: { ...memory, samples: undefined }, disk: { before: disk, after } }, null, 2)}\n`,
+        `${JSON.stringify({ load, exit: code, wall_s: wallS, record, memory: { ...memory, samples: undefined }, heap, disk: { before: disk, after } }, null, 2)}\n`,
       );
     process.exitCode = code;
   } finally {
