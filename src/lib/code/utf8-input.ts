@@ -36,10 +36,6 @@ export function assertUtf8Runtime(runtime: WebAssembly.Module): void {
 }
 
 /**
- * The module object to hand to `Parser.init`: it instantiates the compiled runtime itself, with the
- * UTF-8 input import in place of the glue's UTF-16 one.
- */
-/**
  * The memory the patched runtime declares, in 64 KiB pages, from its marker section: the patch
  * lowers emscripten's 32 MiB minimum (scripts/wasm-utf8.mjs, INITIAL_MEMORY_PAGES), and the glue
  * must create the memory at that size, not at its own default, for the lower minimum to count.
@@ -51,6 +47,11 @@ export function initialMemoryPages(runtime: WebAssembly.Module): number | undefi
   return typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : undefined;
 }
 
+/**
+ * The module object to hand to `Parser.init`: it instantiates the compiled runtime itself, with the
+ * UTF-8 input import in place of the glue's UTF-16 one, and has the glue create its memory at the
+ * size the runtime declares.
+ */
 export function utf8RuntimeModule(runtime: WebAssembly.Module): RuntimeModule {
   assertUtf8Runtime(runtime);
   const pages = initialMemoryPages(runtime);
