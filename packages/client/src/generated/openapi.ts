@@ -7028,7 +7028,7 @@ export interface components {
                  * @default {
                  *       "downloadBytes": 8388608,
                  *       "unpackedBytes": 50331648,
-                 *       "metadataBytes": 25165824,
+                 *       "metadataBytes": 12582912,
                  *       "timeMs": 60000
                  *     }
                  */
