@@ -7,7 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { type RegistryStandIn, startRegistry } from "./registry-stand-in";
-import { pyModule, tsFile } from "../curate/synthetic-code";
+import { tsFile } from "../curate/synthetic-code";
+import { FRESH_PY, FRESH_TS, type WindowPackageVersion } from "../curate/window-packages";
 
 export const WINDOW_START = "2026-02-02";
 export const WINDOW_DAYS = 7;
@@ -40,27 +41,9 @@ export const BOUNDS = { downloadBytes: 64 * 1024, unpackedBytes: 4 * 1024 * 1024
 
 export async function refreshRegistry(): Promise<RegistryStandIn> {
   const r = await startRegistry();
-  const ts1 = { "package.json": "{}", "src/a.ts": tsFile("a", 0) };
-  await r.publishNpm("fresh-ts", [
-    { version: "1.0.0", time: "2026-01-01T10:00:00.000Z", archive: ts1 },
-    // Inside the window: its new file's functions are the needles.
-    { version: "1.1.0", time: "2026-02-03T10:00:00.000Z", archive: { ...ts1, "src/b.ts": tsFile("b", 50) } },
-    // After the window's end: never read for it, however late the build runs.
-    {
-      version: "1.2.0",
-      time: "2026-02-20T10:00:00.000Z",
-      archive: { ...ts1, "src/b.ts": tsFile("b", 50), "src/c.ts": tsFile("c", 100) },
-    },
-  ]);
-  const py1 = {
-    "package.json": "{}",
-    "proj/old.py": pyModule("old", 0),
-    "README.md": "# Proj\n\n## `old_1`\n\nCall old_1 with items and a factor.\n",
-  };
-  await r.publishNpm("fresh-py", [
-    { version: "2.0.0", time: "2026-01-02T10:00:00.000Z", archive: py1 },
-    { version: "2.1.0", time: "2026-02-04T10:00:00.000Z", archive: { ...py1, "proj/new.py": pyModule("new", 50) } },
-  ]);
+  const archives = (versions: WindowPackageVersion[]) => versions.map(({ files, ...v }) => ({ ...v, archive: files }));
+  await r.publishNpm("fresh-ts", archives(FRESH_TS));
+  await r.publishNpm("fresh-py", archives(FRESH_PY));
   // Released inside the window, but with no code new in it: nothing is born in the window.
   await r.publishNpm("stale-ts", [
     { version: "3.0.0", time: "2026-01-05T10:00:00.000Z", archive: { "src/s.ts": tsFile("s", 0) } },

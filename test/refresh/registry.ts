@@ -5,7 +5,8 @@
  * one. Every URL asked is kept, so a test can say what was fetched and how often.
  */
 import { MemoryRegistry, NPM } from "../curate/memory-registry";
-import { pyModule, tsFile } from "../curate/synthetic-code";
+import { tsFile } from "../curate/synthetic-code";
+import { FRESH_PY, FRESH_TS } from "../curate/window-packages";
 
 /** Bytes gzip cannot shrink, so an archive holding them is as large as they are. */
 function noise(bytes: number): string {
@@ -44,35 +45,8 @@ export class RefreshRegistry {
 
   static async create(): Promise<RefreshRegistry> {
     const r = new RefreshRegistry();
-    const ts1 = { "package.json": "{}", "src/a.ts": tsFile("a", 0) };
-    await r.memory.npm(
-      "fresh-ts",
-      [
-        { version: "1.0.0", time: "2026-01-01T10:00:00.000Z", files: ts1 },
-        // Inside the window [2026-02-02, 2026-02-09).
-        { version: "1.1.0", time: "2026-02-03T10:00:00.000Z", files: { ...ts1, "src/b.ts": tsFile("b", 50) } },
-        // After the window's end: never built for it.
-        {
-          version: "1.2.0",
-          time: "2026-02-20T10:00:00.000Z",
-          files: { ...ts1, "src/b.ts": tsFile("b", 50), "src/c.ts": tsFile("c", 100) },
-        },
-      ],
-      TIMES,
-    );
-    const py1 = {
-      "package.json": "{}",
-      "proj/old.py": pyModule("old", 0),
-      "README.md": "# Proj\n\n## `old_1`\n\nCall old_1 with items and a factor.\n",
-    };
-    await r.memory.npm(
-      "fresh-py",
-      [
-        { version: "2.0.0", time: "2026-01-02T10:00:00.000Z", files: py1 },
-        { version: "2.1.0", time: "2026-02-04T10:00:00.000Z", files: { ...py1, "proj/new.py": pyModule("new", 50) } },
-      ],
-      TIMES,
-    );
+    await r.memory.npm("fresh-ts", FRESH_TS, TIMES);
+    await r.memory.npm("fresh-py", FRESH_PY, TIMES);
     await r.memory.npm(
       "evil",
       [
