@@ -374,9 +374,11 @@ async function main() {
     for (const line of stepTable(record, memory.samples, heap)) console.log(line);
     const top = (f: (h: HeapSample) => number) => mib(Math.max(...heap.map(f)));
     console.log(
-      `the isolate (V8 inspector, ${heap.length} samples): at most ${top(isolateBytes)} of JS heap and backing stores at once ` +
-        `(heap used ${mib(heap[0].used)} before, at most ${top((h) => h.used)}; heap reserved at most ${top((h) => h.total)}; ` +
-        `backing stores at most ${top((h) => h.backing)})`,
+      heap.length === 0
+        ? "the isolate (V8 inspector): no sample answered"
+        : `the isolate (V8 inspector, ${heap.length} samples): at most ${top(isolateBytes)} of JS heap and backing stores at once ` +
+            `(heap used ${mib(heap[0].used)} before, at most ${top((h) => h.used)}; heap reserved at most ${top((h) => h.total)}; ` +
+            `backing stores at most ${top((h) => h.backing)})`,
     );
     const cpuS = (memory.after.cpuMs - memory.before.cpuMs) / 1000;
     console.log(

@@ -45,14 +45,24 @@ export async function sampleIsolateHeap(port: number, intervalMs = 200): Promise
     ws.once("error", reject);
   });
   let id = 0;
-  const pending = new Map<number, (result: HeapUsage) => void>();
+  // Every call settles: with the answer, or undefined for an error answer or a closed socket
+  // (workerd gone), so neither the loop nor stop() can wait forever.
+  const pending = new Map<number, (result: HeapUsage | undefined) => void>();
+  let open = true;
   ws.on("message", (data) => {
     const message = JSON.parse(String(data)) as { id?: number; result?: HeapUsage };
-    if (message.id !== undefined && message.result) pending.get(message.id)?.(message.result);
-    if (message.id !== undefined) pending.delete(message.id);
+    if (message.id === undefined) return;
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  ws.on("close", () => {
+    open = false;
+    for (const settle of pending.values()) settle(undefined);
+    pending.clear();
   });
   const usage = () =>
-    new Promise<HeapUsage>((resolve) => {
+    new Promise<HeapUsage | undefined>((resolve) => {
+      if (!open) return resolve(undefined);
       const my = ++id;
       pending.set(my, resolve);
       ws.send(JSON.stringify({ id: my, method: "Runtime.getHeapUsage" }));
@@ -60,15 +70,16 @@ export async function sampleIsolateHeap(port: number, intervalMs = 200): Promise
   const samples: HeapSample[] = [];
   let running = true;
   const loop = (async () => {
-    while (running) {
+    while (running && open) {
       const u = await usage();
-      samples.push({
-        at: Date.now(),
-        used: u.usedSize,
-        total: u.totalSize,
-        backing: u.backingStorageSize ?? 0,
-        embedder: u.embedderHeapUsedSize ?? 0,
-      });
+      if (u)
+        samples.push({
+          at: Date.now(),
+          used: u.usedSize,
+          total: u.totalSize,
+          backing: u.backingStorageSize ?? 0,
+          embedder: u.embedderHeapUsedSize ?? 0,
+        });
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   })();
