@@ -6,7 +6,8 @@
  * version, half of it comments in two-byte characters (as real SDKs have), and as much again of
  * declaration files. A build that kept more than one version's text while dating (texts of the
  * previous version, an async frame's last version) does not fit: this test failed at 64 MiB with
- * those; it now completes down to 48 MiB and dies at 40 (see docs/refresh.md, "Memory").
+ * those; it now completes down to 48 MiB and dies at 40 (see docs/refresh.md, "Memory"). A Python
+ * package of six versions feeds LongCodeU's builder in the same window, under the same heap.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRefresh, startBundledInstance, type WindowRecord } from "../../scripts/bench-refresh.mts";
 import type { IsolatedInstance } from "../../cli/lib/local-service";
 import { type RegistryStandIn, startRegistry } from "./registry-stand-in";
-import { tsFunction } from "../curate/synthetic-code";
+import { pyFunction, tsFunction } from "../curate/synthetic-code";
 
 /** The isolate's whole V8 heap, in MiB: half a deployed Worker's 128 MB, the rest left to backing stores and wasm. */
 const HEAP_MIB = 64;
@@ -44,6 +45,22 @@ function versionFiles(v: number): Record<string, string> {
   return files;
 }
 
+/** A version of the Python package LongCodeU builds from: 60 modules (1.2 MiB), two-byte comments, calls between functions. */
+function pyVersion(v: number): Record<string, string> {
+  const files: Record<string, string> = {
+    "package.json": "{}",
+    "README.md": "# Big\n\n## `p0_1`\n\nCall p0_1 with items.\n",
+  };
+  for (let f = 0; f < 60; f++) {
+    const fns = Array.from({ length: 60 }, (_, i) =>
+      pyFunction(`p${f}_${i}`, f * 1000 + i, i ? `p${f}_${i - 1}` : undefined),
+    );
+    files[`big/m${f}.py`] = `# version ${v} réécrit ${"é".repeat(4000)}\nimport os\n\n\n${fns.join("")}`;
+  }
+  if (v === 6) for (const f of [0, 20, 40]) files[`big/m${f}.py`] += pyFunction(`fresh_${f}`, 90_000 + f, `p${f}_3`);
+  return files;
+}
+
 let registry: RegistryStandIn;
 let instance: IsolatedInstance;
 
@@ -58,6 +75,14 @@ beforeAll(async () => {
       archive: versionFiles(v),
     })),
   );
+  await registry.publishNpm(
+    "big-py",
+    [1, 2, 3, 4, 5, 6].map((v) => ({
+      version: `2.${v}.0`,
+      time: v < 6 ? `2026-01-0${v}T11:00:00.000Z` : "2026-02-04T10:00:00.000Z",
+      archive: pyVersion(v),
+    })),
+  );
   instance = await startBundledInstance("nw-refresh-memory", { v8Flags: [`--max-heap-size=${HEAP_MIB}`] });
 }, 240_000);
 
@@ -67,7 +92,7 @@ afterAll(async () => {
 });
 
 describe(`a window in a Worker whose V8 heap is capped at ${HEAP_MIB} MiB`, () => {
-  it("builds a large package (7 MiB of TypeScript a version, six versions dated) and imports it", async () => {
+  it("builds a large package (7 MiB of TypeScript a version, six versions dated) and a Python one, and imports both", async () => {
     const text = versionFiles(6);
     const bytes = Object.values(text).reduce((n, t) => n + new TextEncoder().encode(t).length, 0);
     expect(bytes).toBeGreaterThan(7 * 2 ** 20);
@@ -78,8 +103,14 @@ describe(`a window in a Worker whose V8 heap is capped at ${HEAP_MIB} MiB`, () =
       JSON.stringify({
         window_days: 7,
         versions: 6,
-        sources: [{ spec: "npm:big-ts", entry: "src", benchmarks: ["repoqa-snf"] }],
-        benchmarks: { "repoqa-snf": { needles: 3, context_sizes: [2048] } },
+        sources: [
+          { spec: "npm:big-ts", entry: "src", benchmarks: ["repoqa-snf"] },
+          { spec: "npm:big-py", benchmarks: ["longcodeu"] },
+        ],
+        benchmarks: {
+          "repoqa-snf": { needles: 3, context_sizes: [2048] },
+          longcodeu: { per_bucket: 1, buckets: ["0-8K"] },
+        },
         limits: { attempts: 1, retry_delay_seconds: 0 },
       }),
     );
@@ -101,6 +132,12 @@ describe(`a window in a Worker whose V8 heap is capped at ${HEAP_MIB} MiB`, () =
     // Built from the version in the window, after dating all six: only its fresh functions can be needles.
     expect(build).toMatchObject({ status: "done", record: { version: "1.6.0", units: 3 } });
     expect((build!.record!.fetched as string[]).filter((u) => u.endsWith(".tgz"))).toHaveLength(6);
+    // LongCodeU's builder under the same heap: its examples from the Python package's version in the window.
+    expect(record.steps.find((s) => s.step === "build/longcodeu/001")).toMatchObject({
+      status: "done",
+      record: { version: "2.6.0" },
+    });
+    expect(record.steps.find((s) => s.step === "import/longcodeu/release")?.status).toBe("done");
     expect(record.window.status).toBe("held-out");
   }, 480_000);
 });
