@@ -1,9 +1,9 @@
 /**
  * A refresh window inside a Worker's memory: the same `npm run refresh` path as ./refresh.test.ts,
  * against an instance whose workerd runs V8 with its whole heap capped (`--max-heap-size`), so the
- * isolate collects as one near its limit would and dies past it (the window then never ends). The
+ * isolate collects as one near its limit would and dies past it (and the command fails). The
  * package is large on purpose: six versions of 4 MiB of TypeScript modules, every file changed in every
- * version, half of it comments in two-byte characters (as real SDKs have), and as much again of
+ * version, most of it comments in two-byte characters (as real SDKs have some), and as much again of
  * declaration files. A build that kept more than one version's text while dating (texts of the
  * previous version, an async frame's last version) does not fit: this test failed at 64 MiB with
  * those; it now completes down to 48 MiB and dies at 40 (see docs/refresh.md, "Memory"). A Python
