@@ -24,14 +24,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, waitForService } from "../cli/lib/api.ts";
-import {
-  applyLocalMigrations,
-  ensureAdminToken,
-  freePort,
-  type IsolatedInstance,
-  WRANGLER_ENV,
-} from "../cli/lib/local-service.ts";
+import { ROOT } from "../cli/lib/api.ts";
+import { type IsolatedInstance, startIsolatedInstance, WRANGLER_ENV } from "../cli/lib/local-service.ts";
 import { commandOf, processTree } from "../cli/lib/process-tree.ts";
 import { type HeapSample, sampleIsolateHeap } from "./lib/isolate-heap.mts";
 
@@ -89,7 +83,7 @@ export function workerOf(devPid: number): number {
 export async function startBundledInstance(
   prefix: string,
   options: { v8Flags?: string[] } = {},
-): Promise<IsolatedInstance & { inspectorPort: number }> {
+): Promise<IsolatedInstance> {
   const out = mkdtempSync(join(tmpdir(), `${prefix}-bundle-`));
   const wrangler = join(ROOT, "node_modules/.bin/wrangler");
   const built = spawnSync(wrangler, ["deploy", "--dry-run", "--outdir", out], {
@@ -97,64 +91,27 @@ export async function startBundledInstance(
     env: WRANGLER_ENV,
     encoding: "utf8",
   });
-  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stdout}${built.stderr}`);
-  const persistTo = mkdtempSync(join(tmpdir(), `${prefix}-state-`));
-  const token = ensureAdminToken(() => {});
-  applyLocalMigrations(persistTo);
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // --no-bundle: the dry run's output is already the Worker (bundling it again fails on its Node-only branches).
-  const dev = spawn(
-    wrangler,
-    [
-      "dev",
-      join(out, "index.js"),
-      // Named: wrangler looks for it beside the entry otherwise, and the bundle's folder has none.
-      "--config",
-      join(ROOT, "wrangler.toml"),
-      "--no-bundle",
-      "--local",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspectorPort),
-      "--show-interactive-dev-session=false",
-      "--persist-to",
-      persistTo,
-    ],
-    {
-      cwd: ROOT,
-      // V8 flags for the Worker's workerd (miniflare reads them from this variable): `--max-heap-size=64`
-      // makes the isolate collect as one near its limit would, and die past it.
-      env: options.v8Flags?.length
-        ? { ...WRANGLER_ENV, MINIFLARE_WORKERD_V8_FLAGS: options.v8Flags.join(" ") }
-        : WRANGLER_ENV,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  dev.stdout.on("data", keep);
-  dev.stderr.on("data", keep);
-  const stop = async () => {
-    if (dev.exitCode === null) {
-      const exited = new Promise((resolve) => dev.once("exit", resolve));
-      dev.kill("SIGINT");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    }
-    rmSync(persistTo, { recursive: true, force: true });
-    rmSync(out, { recursive: true, force: true });
-  };
   try {
-    await waitForService(url, 90_000);
+    if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stdout}${built.stderr}`);
+    const instance = await startIsolatedInstance(prefix, {
+      entry: join(out, "index.js"),
+      // Named: wrangler looks for it beside the entry otherwise, and the bundle's folder has none.
+      config: join(ROOT, "wrangler.toml"),
+      // The dry run's output is already the Worker (bundling it again fails on its Node-only branches).
+      noBundle: true,
+      v8Flags: options.v8Flags,
+    });
+    return {
+      ...instance,
+      async stop() {
+        await instance.stop();
+        rmSync(out, { recursive: true, force: true });
+      },
+    };
   } catch (err) {
-    await stop();
-    throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
+    rmSync(out, { recursive: true, force: true });
+    throw err;
   }
-  return { url, token, persistTo, dev, inspectorPort, log: () => output, stop };
 }
 
 export interface Sample {

@@ -39,6 +39,18 @@ export function applyLocalMigrations(persistTo?: string): void {
   if (result.status !== 0) throw new Error(`applying D1 migrations failed:\n${result.stdout}${result.stderr}`);
 }
 
+export interface WranglerDevOptions {
+  persistTo?: string;
+  inspectorPort?: number;
+  entry?: string;
+  /** wrangler.toml's path, when `entry` is not beside it (a bundle in a temporary folder). */
+  config?: string;
+  /** `entry` is already the Worker, bundled (a `wrangler deploy --dry-run` output). */
+  noBundle?: boolean;
+  /** V8 flags for the Worker's workerd: `--max-heap-size=64` makes the isolate collect as one near its limit would, and die past it. */
+  v8Flags?: string[];
+}
+
 /**
  * Starts `wrangler dev --local` on 127.0.0.1:`port`. With `persistTo`, D1 and R2 live there instead
  * of `.wrangler/state`, so a test never touches the user's data. A second instance beside a
@@ -48,11 +60,13 @@ export function applyLocalMigrations(persistTo?: string): void {
 export function startWranglerDev(
   port: number,
   output: "inherit" | "ignore" | "pipe",
-  opts: { persistTo?: string; inspectorPort?: number; entry?: string } = {},
+  opts: WranglerDevOptions = {},
 ): ChildProcess {
   const args = [
     "dev",
     ...(opts.entry ? [opts.entry] : []),
+    ...(opts.config ? ["--config", opts.config] : []),
+    ...(opts.noBundle ? ["--no-bundle"] : []),
     "--local",
     "--ip",
     "127.0.0.1",
@@ -64,7 +78,8 @@ export function startWranglerDev(
   if (opts.inspectorPort) args.push("--inspector-port", String(opts.inspectorPort));
   return spawn(WRANGLER, args, {
     cwd: ROOT,
-    env: WRANGLER_ENV,
+    // miniflare hands this variable's flags to workerd's V8.
+    env: opts.v8Flags?.length ? { ...WRANGLER_ENV, MINIFLARE_WORKERD_V8_FLAGS: opts.v8Flags.join(" ") } : WRANGLER_ENV,
     stdio: ["ignore", output, output],
   });
 }
@@ -135,19 +150,25 @@ export interface IsolatedInstance {
   token: string;
   persistTo: string;
   dev: ChildProcess;
+  /** The V8 inspector's port (scripts/lib/isolate-heap.mts reads the isolate's heap there). */
+  inspectorPort: number;
   /** The last 4000 characters wrangler printed. */
   log(): string;
   /** Stops wrangler (waits up to 5 s) and deletes the state directory. */
   stop(): Promise<void>;
 }
 
-export async function startIsolatedInstance(prefix: string, opts: { entry?: string } = {}): Promise<IsolatedInstance> {
+export async function startIsolatedInstance(
+  prefix: string,
+  opts: Omit<WranglerDevOptions, "persistTo" | "inspectorPort"> = {},
+): Promise<IsolatedInstance> {
   const persistTo = mkdtempSync(join(tmpdir(), `${prefix}-state-`));
   const token = ensureAdminToken(() => {});
   applyLocalMigrations(persistTo);
   const port = await freePort();
+  const inspectorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dev = startWranglerDev(port, "pipe", { persistTo, inspectorPort: await freePort(), entry: opts.entry });
+  const dev = startWranglerDev(port, "pipe", { ...opts, persistTo, inspectorPort });
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   dev.stdout?.on("data", keep);
@@ -166,5 +187,5 @@ export async function startIsolatedInstance(prefix: string, opts: { entry?: stri
     await stop();
     throw new Error(`${(err as Error).message}\nwrangler dev said:\n${output}`);
   }
-  return { url, token, persistTo, dev, log: () => output, stop };
+  return { url, token, persistTo, dev, inspectorPort, log: () => output, stop };
 }
