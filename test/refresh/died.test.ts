@@ -27,10 +27,8 @@ const config = parseRefreshConfig({
 });
 
 let registry: RefreshRegistry;
-const original = globalThis.fetch;
 beforeAll(async () => {
-  registry = await RefreshRegistry.create();
-  vi.stubGlobal("fetch", registry.fetchFor(original));
+  registry = await RefreshRegistry.stubbed();
 });
 afterAll(() => vi.unstubAllGlobals());
 

@@ -25,8 +25,6 @@ const FIRST = "w-2026-02-02";
 const SECOND = "w-2026-02-16";
 const DATASET = "fresh-2026-02-02-repoqa-snf";
 
-const original = globalThis.fetch;
-
 /** Models on the first window's dataset, their cutoffs around the windows' first days. */
 const MODELS: Record<string, string | undefined> = {
   "acme/before-windows": "2025-12",
@@ -55,8 +53,7 @@ function pickerLinks(html: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  const registry = await RefreshRegistry.create();
-  vi.stubGlobal("fetch", registry.fetchFor(original));
+  await RefreshRegistry.stubbed();
   await tick(CONFIG, "2026-02-10T04:41:00Z");
   expect(await settled(FIRST, ["held-out", "failed"])).toBe("held-out");
   await tick(CONFIG, "2026-02-24T04:41:00Z");

@@ -4,6 +4,7 @@
  * the global fetch the Worker's code calls, plus a source that is down, a hostile one and an oversized
  * one. Every URL asked is kept, so a test can say what was fetched and how often.
  */
+import { vi } from "vitest";
 import { MemoryRegistry, NPM } from "../curate/memory-registry";
 import { tsFile } from "../curate/synthetic-code";
 import { FRESH_PY, FRESH_TS } from "../curate/window-packages";
@@ -41,6 +42,13 @@ export class RefreshRegistry {
 
   asked(fragment: string): number {
     return this.memory.asked.filter((u) => u.includes(fragment)).length;
+  }
+
+  /** Creates the registry and routes the global fetch through it, until `vi.unstubAllGlobals()`. */
+  static async stubbed(): Promise<RefreshRegistry> {
+    const r = await RefreshRegistry.create();
+    vi.stubGlobal("fetch", r.fetchFor(globalThis.fetch));
+    return r;
   }
 
   static async create(): Promise<RefreshRegistry> {

@@ -16,8 +16,6 @@ const WINDOW = "w-2026-02-02";
 const DATASETS = ["fresh-2026-02-02-repoqa-snf", "fresh-2026-02-02-longcodeu"];
 const PROBLEM = "urn:needlework:problem:";
 
-const original = globalThis.fetch;
-
 async function expectProblem(res: Response, status: number, type: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -27,8 +25,7 @@ async function expectProblem(res: Response, status: number, type: string) {
 }
 
 beforeAll(async () => {
-  const registry = await RefreshRegistry.create();
-  vi.stubGlobal("fetch", registry.fetchFor(original));
+  await RefreshRegistry.stubbed();
   await tick(CONFIG, "2026-02-10T04:41:00Z");
   expect(await settled(WINDOW, ["held-out", "failed"])).toBe("held-out");
 }, 90_000);

@@ -26,11 +26,9 @@ const CONFIG = refreshConfig(["fresh-ts", "fresh-py", "down-pkg", "evil", "huge"
 const WINDOW = "w-2026-02-02";
 
 let registry: RefreshRegistry;
-const original = globalThis.fetch;
 
 beforeAll(async () => {
-  registry = await RefreshRegistry.create();
-  vi.stubGlobal("fetch", registry.fetchFor(original));
+  registry = await RefreshRegistry.stubbed();
 });
 afterAll(() => vi.unstubAllGlobals());
 
